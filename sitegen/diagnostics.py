@@ -1,0 +1,99 @@
+"""Positioned diagnostics: every problem found in one run, printed as ``path:line:col: error: ...``.
+
+Validators never raise on bad content; they append a :class:`Diagnostic` to a
+:class:`Diagnostics` collector and carry on, so the organizer sees every mistake at once.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+
+@dataclass(frozen=True, order=True)
+class SourcePos:
+    """A 1-based position in a content file."""
+
+    path: str
+    """Path as shown to the user (relative to the site folder where possible)."""
+    line: int = 1
+    col: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem found in the content."""
+
+    pos: SourcePos
+    message: str
+    code: str = "content"
+    """A short dotted category such as ``result.syntax``; shown in brackets."""
+    hint: str | None = None
+    """A suggestion (``did you mean 'alice'?``), printed after the message."""
+    level: str = "error"
+
+    def format(self) -> str:
+        """Return the one-line form ``path:line:col: error: message; hint [code]``."""
+        text = f"{self.pos}: {self.level}: {self.message}"
+        if self.hint:
+            text += f"; {self.hint}"
+        return f"{text} [{self.code}]"
+
+    def github_annotation(self) -> str:
+        """Return the GitHub Actions workflow command for this diagnostic."""
+        message = self.message + (f"; {self.hint}" if self.hint else "")
+        message = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        path = self.pos.path.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
+        return f"::{self.level} file={path},line={self.pos.line},col={self.pos.col}::{message}"
+
+
+@dataclass
+class Diagnostics:
+    """An append-only collector of diagnostics, sorted by position when read."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, pos: SourcePos, message: str, code: str = "content", hint: str | None = None) -> None:
+        """Record an error at ``pos``."""
+        self.items.append(Diagnostic(pos, message, code, hint))
+
+    def extend(self, other: Iterable[Diagnostic]) -> None:
+        self.items.extend(other)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.level == "error" for d in self.items)
+
+    def sorted(self) -> list[Diagnostic]:
+        """Return the diagnostics ordered by file, line and column, without duplicates."""
+        unique = {(d.pos, d.message, d.code, d.hint, d.level): d for d in self.items}
+        return sorted(unique.values(), key=lambda d: (d.pos, d.code, d.message))
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self.sorted())
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+class SitegenError(Exception):
+    """An expected failure: bad content or a refused command. Carries its diagnostics.
+
+    The CLI prints the diagnostics and exits with status 1, with no traceback.
+    """
+
+    def __init__(self, diagnostics: Iterable[Diagnostic] | str):
+        if isinstance(diagnostics, str):
+            diagnostics = [Diagnostic(SourcePos("sitegen"), diagnostics, "command")]
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.format() for d in self.diagnostics))
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """Return ``did you mean 'x'?`` for the closest of ``choices``, or None."""
+    close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None

@@ -1,0 +1,327 @@
+"""Plain, frozen data classes for the content: players, ranks, results, games, groups, seasons.
+
+The engine works on these objects only (no I/O). Every object that came from a file keeps
+its :class:`~sitegen.diagnostics.SourcePos` (not compared), so later checks can name a line.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from .diagnostics import SourcePos
+
+NOWHERE = SourcePos("<generated>")
+
+
+# --------------------------------------------------------------------------- ranks
+
+
+_RANK_RE = re.compile(r"^\s*(\d{1,2})\s*(k|kyu|d|dan|p|pro)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, order=True)
+class Rank:
+    """A Go rank as one integer, OpenGotha style: 30k = -30 ... 1k = -1, 1d = 0 ... 9d = 8.
+
+    Professional ranks are not accepted: leagues and tournaments list amateur ranks.
+    """
+
+    value: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Rank":
+        """Parse ``3k``, ``18K``, ``2d``, ``1 dan``, ``5 kyu``.
+
+        Raises ValueError with a readable reason for anything else (0k, 31k, 10d, 1p, ``3``).
+        """
+        match = _RANK_RE.match(text)
+        if not match:
+            raise ValueError(f"'{text}' is not a rank; expected e.g. 3k, 15k, 1d, 2d")
+        number, unit = int(match.group(1)), match.group(2).lower()[0]
+        if unit == "k":
+            if not 1 <= number <= 30:
+                raise ValueError(f"'{text}': kyu ranks go from 30k to 1k")
+            return cls(-number)
+        if unit == "d":
+            if not 1 <= number <= 9:
+                raise ValueError(f"'{text}': dan ranks go from 1d to 9d")
+            return cls(number - 1)
+        raise ValueError(f"'{text}': professional ranks are not supported; give the amateur rank")
+
+    @property
+    def is_dan(self) -> bool:
+        return self.value >= 0
+
+    def __str__(self) -> str:
+        return f"{self.value + 1}d" if self.value >= 0 else f"{-self.value}k"
+
+
+# --------------------------------------------------------------------------- results
+
+
+class Colour(Enum):
+    BLACK = "B"
+    WHITE = "W"
+
+    @property
+    def other(self) -> "Colour":
+        return Colour.WHITE if self is Colour.BLACK else Colour.BLACK
+
+
+class Outcome(Enum):
+    """What happened in a game, independent of who won."""
+
+    WIN = "win"
+    """One side won (by score, resignation, time or an unspecified margin)."""
+    FORFEIT = "forfeit"
+    """One side won because the other did not play; counts as a result (league D.1)."""
+    JIGO = "jigo"
+    """A draw: half a gamepoint each."""
+    UNKNOWN = "unknown"
+    """Played, result not known (SGF ``?``): no points, not a result for tie-breaks."""
+    VOID = "void"
+    """Annulled (SGF ``Void``): as if not played."""
+    UNPLAYED = "unplayed"
+    """Scheduled but not played: does not count."""
+
+
+_WIN_RE = re.compile(
+    r"^(?P<side>[BW])\+(?P<how>R|Resign|T|Time|F|Forfeit|\d+(?:\.\d+)?|\.5|)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Result:
+    """A game result in SGF ``RE`` notation.
+
+    ``winner`` is the winning colour for WIN and FORFEIT, else None. ``how`` keeps the
+    margin text for a win: ``R``, ``T`` or a score such as ``3.5`` (empty when not given).
+    """
+
+    outcome: Outcome
+    winner: Colour | None = None
+    how: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> "Result":
+        """Parse ``B+R``, ``W+3.5``, ``B+T``, ``B+F``, ``B+``, ``0``/``Draw``/``jigo``,
+        ``Void``, ``?`` and ``unplayed``.
+
+        Raises ValueError for anything else.
+        """
+        word = text.strip()
+        lower = word.lower()
+        if lower in ("0", "draw", "jigo", "0.5-0.5", "½-½"):
+            return cls(Outcome.JIGO)
+        if lower == "void":
+            return cls(Outcome.VOID)
+        if lower in ("?", "unknown"):
+            return cls(Outcome.UNKNOWN)
+        if lower in ("unplayed", "-"):
+            return cls(Outcome.UNPLAYED)
+        match = _WIN_RE.match(word)
+        if not match:
+            raise ValueError(f"'{text}' is not a result")
+        side = Colour(match.group("side").upper())
+        how = match.group("how")
+        how_lower = how.lower()
+        if how_lower in ("f", "forfeit"):
+            return cls(Outcome.FORFEIT, side, "F")
+        if how_lower in ("r", "resign"):
+            how = "R"
+        elif how_lower in ("t", "time"):
+            how = "T"
+        elif how:
+            score = Fraction(how)
+            if score == 0:
+                raise ValueError(f"'{text}': a win by 0 points is a jigo; write 0")
+            how = _format_margin(score)
+        return cls(Outcome.WIN, side, how)
+
+    def __str__(self) -> str:
+        if self.outcome is Outcome.JIGO:
+            return "0"
+        if self.outcome is Outcome.VOID:
+            return "Void"
+        if self.outcome is Outcome.UNKNOWN:
+            return "?"
+        if self.outcome is Outcome.UNPLAYED:
+            return "unplayed"
+        assert self.winner is not None
+        return f"{self.winner.value}+{self.how}"
+
+    @property
+    def counts(self) -> bool:
+        """True when the result gives gamepoints: a win, a forfeit or a jigo."""
+        return self.outcome in (Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO)
+
+    def points(self, colour: Colour) -> Fraction:
+        """Return the gamepoints of ``colour``: 1 win, 1/2 jigo, 0 otherwise."""
+        if self.outcome is Outcome.JIGO:
+            return Fraction(1, 2)
+        if self.outcome in (Outcome.WIN, Outcome.FORFEIT):
+            return Fraction(1) if self.winner is colour else Fraction(0)
+        return Fraction(0)
+
+
+def _format_margin(score: Fraction) -> str:
+    if score.denominator == 1:
+        return str(score.numerator)
+    return str(float(score))
+
+
+# --------------------------------------------------------------------------- people and games
+
+
+@dataclass(frozen=True)
+class Player:
+    """A person, known everywhere by a stable ``id``."""
+
+    id: str
+    name: str
+    rank: Rank | None = None
+    rating: int | None = None
+    club: str | None = None
+    country: str | None = None
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game between two players.
+
+    When ``colours_known`` is False, ``black`` and ``white`` are simply the first and second
+    player as entered, and ``result.winner`` refers to that order.
+    """
+
+    black: str
+    white: str
+    result: Result
+    colours_known: bool = True
+    date: dt.date | None = None
+    handicap: int = 0
+    komi: Fraction | None = None
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.black, self.white)
+
+    def colour_of(self, player_id: str) -> Colour:
+        if player_id == self.black:
+            return Colour.BLACK
+        if player_id == self.white:
+            return Colour.WHITE
+        raise KeyError(player_id)
+
+    def opponent(self, player_id: str) -> str:
+        return self.white if player_id == self.black else self.black
+
+    def points(self, player_id: str) -> Fraction:
+        """Return the gamepoints ``player_id`` scored in this game (league D.1)."""
+        return self.result.points(self.colour_of(player_id))
+
+    def winner(self) -> str | None:
+        """Return the winner's id for a win or forfeit, else None."""
+        if self.result.winner is None:
+            return None
+        return self.black if self.result.winner is Colour.BLACK else self.white
+
+
+# --------------------------------------------------------------------------- league structure
+
+
+@dataclass(frozen=True)
+class Group:
+    """A round-robin group of one division (league A.i.3)."""
+
+    id: str
+    name: str
+    players: tuple[str, ...]
+    games: tuple[Game, ...]
+    promoted: tuple[str, ...] = ()
+    """Players recorded as promoted after the season (as entered by the organizer)."""
+    relegated: tuple[str, ...] = ()
+    """Players recorded as relegated after the season (as entered by the organizer)."""
+    withdrawn: tuple[str, ...] = ()
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Division:
+    """A division: ``name`` is its letter, A being the top (league definitions)."""
+
+    name: str
+    groups: tuple[Group, ...]
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Season:
+    id: str
+    name: str
+    divisions: tuple[Division, ...]
+    start: dt.date | None = None
+    end: dt.date | None = None
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class League:
+    id: str
+    name: str
+    seasons: tuple[Season, ...]
+    description: str = ""
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class MarkdownPage:
+    """A Markdown page from ``content/pages``."""
+
+    slug: str
+    title: str
+    body: str
+    kind: str = "page"
+    """``page``, ``news`` or ``rules``."""
+    date: dt.date | None = None
+    order: int = 0
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    """Site settings from ``content/site.yaml``."""
+
+    title: str = "Go results"
+    base_url: str = "/"
+    """Where the site is served; only its path matters for links (``/`` or ``/league/``)."""
+    language: str = "en"
+    markdown_html: bool = False
+    """Allow raw HTML inside Markdown pages. Off by default: page text is untrusted."""
+    description: str = ""
+
+    @property
+    def base_path(self) -> str:
+        """Return the path part of ``base_url``, with a leading and trailing slash."""
+        from urllib.parse import urlsplit
+
+        path = urlsplit(self.base_url).path or "/"
+        if not path.startswith("/"):
+            path = "/" + path
+        if not path.endswith("/"):
+            path += "/"
+        return path
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything a build reads, validated."""
+
+    config: SiteConfig
+    players: dict[str, Player]
+    leagues: tuple[League, ...]
+    pages: tuple[MarkdownPage, ...]
