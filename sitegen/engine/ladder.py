@@ -1,0 +1,666 @@
+"""The club ladder: rungs, the handicap between two rungs, and the replay of a ladder's log.
+
+Source: ../shared/rules/004_a6a48a51e626b017.txt, headings "Handicaps" ("ladder: handicap")
+and "Club Ladder" ("ladder: club ladder"). Decisions taken where the text is silent are in
+docs/ladder-rules.md. Pure functions over frozen dataclasses; strengths are exact Fractions.
+
+A rung is a strength grade such as ``13.5k`` or ``1.3d``; many members can stand on one rung.
+Strength (ladder: handicap): x kyu = -x, y dan = y - 1, so 13.5k = -13.5, 1d = 0, 1.3d = 0.3.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Iterator, Mapping, Sequence
+
+from ..diagnostics import Diagnostic, SourcePos, did_you_mean
+from ..model import Colour, Rank
+
+NOWHERE = SourcePos("<generated>")
+
+# --------------------------------------------------------------------------- rungs
+
+_RUNG_RE = re.compile(
+    r"^\s*(?P<number>\d+(?:\.\d+)?|\.\d+)\s*(?P<unit>k|kyu|d|dan)?\s*$", re.IGNORECASE)
+
+RUNG_FORMS = "a rung such as 25k, 13.5k, 9.2k (or 9.2), 0.2k, 1d or 1.3d"
+"""The accepted forms of a rung, for error messages."""
+
+_WEAKEST = Fraction(-30)
+_STRONGEST = Fraction(8)
+
+
+def _is_decimal(value: Fraction) -> bool:
+    """Return True when ``value`` has a finite decimal expansion."""
+    den = value.denominator
+    for prime in (2, 5):
+        while den % prime == 0:
+            den //= prime
+    return den == 1
+
+
+def _decimal_text(value: Fraction) -> str:
+    """Return the shortest exact decimal text of a non-negative decimal Fraction."""
+    places = 0
+    while (value * 10**places).denominator != 1:
+        places += 1
+    digits = str((value * 10**places).numerator).rjust(places + 1, "0")
+    return digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
+
+
+def format_decimal(value: Fraction) -> str:
+    """Return the exact, shortest decimal text of a Fraction: ``-13.5``, ``0.3``, ``40``.
+
+    Raises ValueError when ``value`` has no finite decimal form (e.g. 1/3).
+    """
+    value = Fraction(value)
+    if not _is_decimal(value):
+        raise ValueError(f"{value} has no finite decimal form")
+    return ("-" if value < 0 else "") + _decimal_text(abs(value))
+
+
+@dataclass(frozen=True, order=True)
+class Rung:
+    """A ladder rung as its exact strength (ladder: handicap): x kyu = -x, y dan = y - 1.
+
+    So ``25k`` = -25, ``13.5k`` = -13.5, ``0.2k`` = -0.2, ``1d`` = 0, ``1.3d`` = 0.3, ``5d`` = 4.
+    Rungs order by strength, weakest first. Valid strengths are decimals from -30 (30k) to
+    8 (9d); whether a rung is on a particular ladder is a question for its :class:`RungList`.
+    """
+
+    strength: Fraction
+    """The strength in handicap levels (stones): negative for kyu, 0 or more for dan."""
+
+    def __post_init__(self) -> None:
+        strength = self.strength
+        if isinstance(strength, bool) or not isinstance(strength, (int, Fraction)):
+            raise TypeError(f"a rung's strength must be an int or Fraction, not {strength!r}")
+        strength = Fraction(strength)
+        object.__setattr__(self, "strength", strength)
+        if not _is_decimal(strength):
+            raise ValueError(f"strength {strength} has no finite decimal form")
+        if not _WEAKEST <= strength <= _STRONGEST:
+            raise ValueError(f"strength {strength} is outside 30k (-30) to 9d (8)")
+
+    @classmethod
+    def parse(cls, text: str) -> "Rung":
+        """Parse ``13.5k``, ``13.5 kyu``, ``1.3d``, ``2 dan``, ``25K``; a bare number is kyu.
+
+        A bare number such as ``9.2`` is a kyu rung (the rung list of the text lost a few
+        ``k``s). Raises ValueError naming the accepted forms for anything else, including
+        ``0k``, kyu above 30k and dan below 1d or above 9d.
+        """
+        match = _RUNG_RE.match(text)
+        if not match:
+            raise ValueError(f"'{text}' is not a rung; expected {RUNG_FORMS}")
+        number = Fraction(match.group("number"))
+        unit = (match.group("unit") or "k").lower()[0]
+        if unit == "k":
+            if not 0 < number <= 30:
+                raise ValueError(f"'{text}': kyu rungs go from 30k up to just below 1d, e.g. 0.2k")
+            return cls(-number)
+        if not 1 <= number <= 9:
+            raise ValueError(f"'{text}': dan rungs go from 1d to 9d")
+        return cls(number - 1)
+
+    @classmethod
+    def kyu(cls, number: int | Fraction | str) -> "Rung":
+        """Return the kyu rung ``number``k, e.g. ``Rung.kyu("13.5")``; ValueError if invalid."""
+        number = Fraction(number)
+        if not 0 < number <= 30:
+            raise ValueError(f"{number}: kyu rungs go from 30k up to just below 1d, e.g. 0.2k")
+        return cls(-number)
+
+    @classmethod
+    def dan(cls, number: int | Fraction | str) -> "Rung":
+        """Return the dan rung ``number``d, e.g. ``Rung.dan("1.3")``; ValueError if invalid."""
+        number = Fraction(number)
+        if not 1 <= number <= 9:
+            raise ValueError(f"{number}: dan rungs go from 1d to 9d")
+        return cls(number - 1)
+
+    @classmethod
+    def from_rank(cls, rank: Rank) -> "Rung":
+        """Return the rung of a whole rank: 3k -> 3k, 1d -> 1d (same strength scale)."""
+        return cls(Fraction(rank.value))
+
+    @property
+    def is_dan(self) -> bool:
+        return self.strength >= 0
+
+    @property
+    def number(self) -> Fraction:
+        """Return the number before the unit: 13.5 for ``13.5k``, 1.3 for ``1.3d``."""
+        return self.strength + 1 if self.is_dan else -self.strength
+
+    def __str__(self) -> str:
+        return f"{_decimal_text(self.number)}{'d' if self.is_dan else 'k'}"
+
+
+DEFAULT_RUNG_TEXT = (
+    "25k 24k 23k 22k 21k 20k 19.5k 19k 18.5k 18k 17.5k 17k 16.5k 16k 15.5k 15k 14.5k 14k "
+    "13.5k 13k 12.5k 12k 11.5k 11k 10.5k 10k 9.8k 9.6k 9.4k 9.2 9k 8.8k 8.6k 8.4k 8.2 8k "
+    "7.8k 7.6k 7.4k 7.2 7k 6.8k 6.6k 6.4k 6.2 6k 5.8k 5.6k 5.4k 5.2 5k 4.8k 4.6k 4.4k 4.2 "
+    "4k 3.8k 3.6k 3.4k 3.2 3k 2.8k 2.6k 2.4k 2.2 2k 1.8k 1.6k 1.4k 1.2 1k 0.8k 0.6k 0.4k "
+    "0.2k 1d 1.1d 1.2d 1.3d 1.4d 1.5d 1.6d 1.7d 1.8d 1.9d 2d 2.1d 2.2d 2.3d 2.4d 2.5d 2.6d "
+    "2.7d 2.8d 2.9d 3d 3.1d 3.2d 3.3d 3.4d 3.5d 3.6d 3.7d 3.8d 3.9d 4d 4.1d 4.2d 4.3d 4.4d "
+    "4.5d 4.6d 4.7d 4.8d 4.9d 5d"
+)
+"""The text's rung list ("The rungs:"), as printed there: bare numbers are kyu rungs."""
+
+
+def _split_entries(text: str) -> list[str]:
+    return [entry for entry in re.split(r"[\s,]+", text) if entry]
+
+
+def rung_list_problems(entries: Sequence[str]) -> list[tuple[int, str]]:
+    """Return ``(entry index, message)`` for every problem of a rung list given weakest first.
+
+    Problems: an entry that is not a rung, a rung listed twice (``9.2`` and ``9.2k`` are the
+    same rung), a rung weaker than the entry before it, an empty list. Rule: ladder: club
+    ladder ("The rungs are not evenly spaced": any strictly increasing list is allowed).
+    """
+    problems: list[tuple[int, str]] = []
+    if not entries:
+        return [(0, "the rung list is empty")]
+    seen: dict[Rung, int] = {}
+    previous: Rung | None = None
+    for index, text in enumerate(entries):
+        try:
+            rung = Rung.parse(text)
+        except ValueError as error:
+            problems.append((index, str(error)))
+            continue
+        if rung in seen:
+            problems.append((index, f"rung {rung} is listed twice (entries {seen[rung] + 1} "
+                                    f"and {index + 1})"))
+        elif previous is not None and rung < previous:
+            problems.append((index, f"rung {rung} (entry {index + 1}) comes after the stronger "
+                                    f"{previous}; list the rungs weakest first"))
+        seen.setdefault(rung, index)
+        previous = rung
+    return problems
+
+
+@dataclass(frozen=True)
+class RungList:
+    """The rungs of a ladder, weakest first, strictly increasing in strength.
+
+    Raises ValueError on construction for an empty, unordered or duplicated list.
+    The bottom rung is the floor ("no player can be demoted beyond 25k" with the default
+    list) and the top rung the ceiling (ladder: club ladder).
+    """
+
+    rungs: tuple[Rung, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rungs", tuple(self.rungs))
+        problems = rung_list_problems([str(rung) for rung in self.rungs])
+        if problems:
+            raise ValueError("; ".join(message for _, message in problems))
+
+    @classmethod
+    def parse(cls, text: str | Iterable[str]) -> "RungList":
+        """Parse a rung list given weakest first, as one string (spaces or commas) or entries.
+
+        Raises ValueError listing every problem (see :func:`rung_list_problems`).
+        """
+        entries = _split_entries(text) if isinstance(text, str) else [str(e) for e in text]
+        problems = rung_list_problems(entries)
+        if problems:
+            raise ValueError("; ".join(message for _, message in problems))
+        return cls(tuple(Rung.parse(entry) for entry in entries))
+
+    @property
+    def bottom(self) -> Rung:
+        """Return the weakest rung, the floor."""
+        return self.rungs[0]
+
+    @property
+    def top(self) -> Rung:
+        """Return the strongest rung, the ceiling."""
+        return self.rungs[-1]
+
+    def index(self, rung: Rung) -> int:
+        """Return the 0-based place of ``rung``, 0 for the weakest; ValueError if not listed."""
+        low, high = 0, len(self.rungs)
+        while low < high:
+            middle = (low + high) // 2
+            if self.rungs[middle] < rung:
+                low = middle + 1
+            else:
+                high = middle
+        if low < len(self.rungs) and self.rungs[low] == rung:
+            return low
+        raise ValueError(f"{rung} is not a rung of the ladder")
+
+    def up(self, rung: Rung) -> Rung:
+        """Return the rung one above ``rung``, or ``rung`` itself at the top (ladder: club ladder).
+
+        Raises ValueError when ``rung`` is not in the list.
+        """
+        return self.rungs[min(self.index(rung) + 1, len(self.rungs) - 1)]
+
+    def down(self, rung: Rung) -> Rung:
+        """Return the rung one below ``rung``, or ``rung`` itself at the floor (ladder: club ladder).
+
+        Raises ValueError when ``rung`` is not in the list.
+        """
+        return self.rungs[max(self.index(rung) - 1, 0)]
+
+    def closest(self, rung: Rung) -> tuple[Rung, ...]:
+        """Return the listed rung nearest in strength to ``rung``: one, or two on a tie."""
+        best = min(abs(listed.strength - rung.strength) for listed in self.rungs)
+        return tuple(r for r in self.rungs if abs(r.strength - rung.strength) == best)
+
+    def __contains__(self, rung: object) -> bool:
+        if not isinstance(rung, Rung):
+            return False
+        try:
+            self.index(rung)
+        except ValueError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Rung]:
+        return iter(self.rungs)
+
+    def __len__(self) -> int:
+        return len(self.rungs)
+
+    def __getitem__(self, index: int) -> Rung:
+        return self.rungs[index]
+
+    def __str__(self) -> str:
+        return " ".join(str(rung) for rung in self.rungs)
+
+
+DEFAULT_RUNGS = RungList.parse(DEFAULT_RUNG_TEXT)
+"""The text's rungs, 25k to 5d (ladder: club ladder)."""
+
+
+def parse_rung(text: str, rungs: RungList = DEFAULT_RUNGS) -> Rung:
+    """Parse ``text`` as a rung of ``rungs``.
+
+    Raises ValueError with a readable reason: the accepted forms when it does not parse,
+    or the closest listed rung(s) when it parses but is not in the list.
+    """
+    try:
+        rung = Rung.parse(text)
+    except ValueError as error:
+        hint = did_you_mean(text.strip(), [str(r) for r in rungs])
+        raise ValueError(f"{error}{'; ' + hint if hint else ''}") from None
+    if rung not in rungs:
+        raise ValueError(f"'{text}' is not on the rung list ({rungs.bottom} to {rungs.top}); "
+                         f"{_closest_hint(rung, rungs)}")
+    return rung
+
+
+def _closest_hint(rung: Rung, rungs: RungList) -> str:
+    closest = [str(r) for r in rungs.closest(rung)]
+    if len(closest) == 1:
+        return f"the closest rung is {closest[0]}"
+    return f"the closest rungs are {' and '.join(closest)}"
+
+
+# --------------------------------------------------------------------------- handicap
+
+
+@dataclass(frozen=True)
+class HandicapRules:
+    """The handicap scheme's parameters (ladder: handicap); the defaults are the text's."""
+
+    cap: int = 14
+    """"A handicap above 14 is set to 14"."""
+    max_stones: int = 9
+    """Handicap stones go "up to nine"; levels above become komi for Black."""
+    stone_komi: int = 10
+    """"One handicap stone is equivalent to 10 komi"."""
+    even_komi: int = 6
+    """"For a handicap of 0, white receives 6 komi"."""
+
+    def __post_init__(self) -> None:
+        if self.cap < 0 or self.max_stones < 2 or self.stone_komi < 0 or self.even_komi < 0:
+            raise ValueError("handicap rules need cap >= 0, max_stones >= 2 and komi >= 0")
+
+
+@dataclass(frozen=True)
+class Handicap:
+    """The conditions of one ladder game between two rungs (ladder: handicap).
+
+    Symmetric by construction: ``handicap(a, b) == handicap(b, a)``.
+    """
+
+    levels: int
+    """The rung strengths' difference with the fraction dropped, capped (0..14)."""
+    stones: int
+    """Handicap stones Black places before White's first move (0, or 2..9)."""
+    komi: Fraction
+    """Komi in points, given to ``komi_to``; 0 when there is none."""
+    komi_to: Colour | None
+    """WHITE at handicap 0, BLACK from handicap 10 up, None when there is no komi."""
+    white: Rung
+    """The stronger rung, who takes White (either rung when ``nigiri``)."""
+    black: Rung
+    """The weaker rung, who takes Black."""
+    first: Colour
+    """Who makes the first move on the board: BLACK at handicap 0 and 1, else WHITE."""
+    nigiri: bool = False
+    """True when both rungs are equal: the players choose colours by nigiri."""
+
+
+def handicap_levels(a: Rung, b: Rung, rules: HandicapRules = HandicapRules()) -> int:
+    """Return the handicap in levels between two rungs: 0..``rules.cap`` (ladder: handicap).
+
+    "Subtract the two strengths then ignore any fractions": the absolute difference of the
+    strengths truncated to a whole number, then at most 14. 1.3d vs 13.5k: 13.8 -> 13.
+    """
+    difference = abs(a.strength - b.strength)
+    return min(int(difference), rules.cap)
+
+
+def handicap(a: Rung, b: Rung, rules: HandicapRules = HandicapRules()) -> Handicap:
+    """Return the handicap, stones, komi and colours for a game between rungs ``a`` and ``b``.
+
+    ladder: handicap. The stronger rung takes White; equal rungs choose colours by nigiri.
+    Levels 0: no stones, Black first, 6 komi to White; 1: no stones, no komi, Black first;
+    2..9: that many stones, then White moves; 10..14: nine stones plus 10 komi to Black per
+    level above 9, then White moves. Units: stones and komi points.
+    """
+    levels = handicap_levels(a, b, rules)
+    white, black = (a, b) if a >= b else (b, a)
+    if levels == 0:
+        stones, komi, komi_to, first = 0, Fraction(rules.even_komi), Colour.WHITE, Colour.BLACK
+    elif levels == 1:
+        stones, komi, komi_to, first = 0, Fraction(0), None, Colour.BLACK
+    elif levels <= rules.max_stones:
+        stones, komi, komi_to, first = levels, Fraction(0), None, Colour.WHITE
+    else:
+        stones, first = rules.max_stones, Colour.WHITE
+        komi, komi_to = Fraction(rules.stone_komi * (levels - rules.max_stones)), Colour.BLACK
+    if komi == 0:
+        komi_to = None
+    return Handicap(levels, stones, komi, komi_to, white, black, first, nigiri=a == b)
+
+
+# --------------------------------------------------------------------------- the ladder's log
+
+
+@dataclass(frozen=True)
+class Member:
+    """A ladder member: their id, starting rung and whether they are an anchor."""
+
+    id: str
+    rung: Rung
+    """The rung the member starts on, before the first event of the log."""
+    anchor: bool = False
+    """An anchor's rung does not move after a game; re-grading still sets it."""
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class LadderGame:
+    """One ladder game: who took White and Black, and the winning colour (None: a draw)."""
+
+    date: dt.date
+    white: str
+    black: str
+    winner: Colour | None
+    """WHITE or BLACK for a win, None for a draw."""
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.white, self.black)
+
+
+@dataclass(frozen=True)
+class Regrading:
+    """A re-grading: from ``date`` on, ``member`` stands on ``rung`` (ladder: club ladder)."""
+
+    date: dt.date
+    member: str
+    rung: Rung
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+LadderEvent = LadderGame | Regrading
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A club ladder: its rung list, members, and chronological log of games and re-gradings."""
+
+    members: tuple[Member, ...]
+    events: tuple[LadderEvent, ...] = ()
+    rungs: RungList = DEFAULT_RUNGS
+    handicap_rules: HandicapRules = HandicapRules()
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+def move_after_game(rungs: RungList, white: Rung, black: Rung, winner: Colour | None,
+                    white_anchor: bool = False, black_anchor: bool = False) -> tuple[Rung, Rung]:
+    """Return the White and Black players' rungs after one game (ladder: club ladder).
+
+    The winner goes one rung up and the loser one rung down, neither beyond the ends of
+    ``rungs``; a draw (``winner`` None) changes nothing; an anchor stays where they are
+    while their opponent still moves. Raises ValueError for a rung not in ``rungs``.
+    """
+    rungs.index(white)
+    rungs.index(black)
+    if winner is None:
+        return white, black
+    if winner is Colour.WHITE:
+        new_white, new_black = rungs.up(white), rungs.down(black)
+    else:
+        new_white, new_black = rungs.down(white), rungs.up(black)
+    return (white if white_anchor else new_white, black if black_anchor else new_black)
+
+
+@dataclass(frozen=True)
+class RungChange:
+    """One member's rung before and after an event; equal when they did not move."""
+
+    member: str
+    before: Rung
+    after: Rung
+
+    @property
+    def steps(self) -> int:
+        """Return +1 when the member moved up, -1 down, 0 when they stayed (same list)."""
+        return (self.after > self.before) - (self.after < self.before)
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A game of the log with its handicap and the rung changes it caused."""
+
+    game: LadderGame
+    handicap: Handicap
+    """The handicap from the two rungs before the game."""
+    white: RungChange
+    black: RungChange
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """A member's rung after one event of the log (or their starting rung: ``event`` None)."""
+
+    date: dt.date | None
+    """The event's date; None for the starting rung."""
+    rung: Rung
+    event: LadderEvent | None = None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The ladder after replaying its whole log (ladder: club ladder)."""
+
+    ladder: Ladder
+    games: tuple[PlayedGame, ...]
+    """Every game, in replay order, with its handicap and rung changes."""
+    history: Mapping[str, tuple[HistoryEntry, ...]]
+    """Per member id: the starting rung, then the rung after each of their events."""
+
+    def rungs_on(self, date: dt.date | None = None) -> dict[str, Rung]:
+        """Return each member's rung after every event dated on or before ``date``.
+
+        ``date`` None gives the final rungs. Before the first event: the starting rungs.
+        """
+        rungs: dict[str, Rung] = {}
+        for member, entries in self.history.items():
+            rung = entries[0].rung
+            for entry in entries[1:]:
+                if date is not None and entry.date is not None and entry.date > date:
+                    break
+                rung = entry.rung
+            rungs[member] = rung
+        return rungs
+
+    @property
+    def final(self) -> dict[str, Rung]:
+        """Return each member's rung after the whole log."""
+        return self.rungs_on(None)
+
+    def last_game(self, member: str) -> dt.date | None:
+        """Return the date of ``member``'s last game, or None when they have not played."""
+        dates = [entry.date for entry in self.history[member]
+                 if isinstance(entry.event, LadderGame)]
+        return max(dates) if dates else None
+
+
+def group_by_rung(rungs: Mapping[str, Rung]) -> tuple[tuple[Rung, tuple[str, ...]], ...]:
+    """Return the rung list for display: ``(rung, sorted member ids)``, strongest rung first.
+
+    Only occupied rungs appear; many members can share a rung (a rung is a grade).
+    """
+    by_rung: dict[Rung, list[str]] = {}
+    for member, rung in rungs.items():
+        by_rung.setdefault(rung, []).append(member)
+    return tuple((rung, tuple(sorted(by_rung[rung]))) for rung in sorted(by_rung, reverse=True))
+
+
+def _in_order(events: Iterable[LadderEvent]) -> list[LadderEvent]:
+    """Return the events sorted by date, keeping log order within a date."""
+    return sorted(events, key=lambda event: event.date)
+
+
+def replay(ladder: Ladder) -> Replay:
+    """Replay a ladder's log from the members' starting rungs (ladder: club ladder).
+
+    Events are applied by date, in log order within a date. After a game the winner goes one
+    rung up and the loser one down (anchors stay; ends of the list block); a draw changes
+    nothing; a re-grading sets the member's rung. Raises ValueError for an event naming a
+    member not on the ladder, a member playing themself, or a rung not in the list:
+    run :func:`validate_ladder` first to report those with their positions.
+    """
+    rungs = ladder.rungs
+    members = {member.id: member for member in ladder.members}
+    current: dict[str, Rung] = {}
+    history: dict[str, list[HistoryEntry]] = {}
+    for member in ladder.members:
+        rungs.index(member.rung)
+        current[member.id] = member.rung
+        history[member.id] = [HistoryEntry(None, member.rung)]
+    played: list[PlayedGame] = []
+    for event in _in_order(ladder.events):
+        if isinstance(event, Regrading):
+            if event.member not in members:
+                raise ValueError(f"{event.pos}: re-grading of '{event.member}', not on the ladder")
+            rungs.index(event.rung)
+            current[event.member] = event.rung
+            history[event.member].append(HistoryEntry(event.date, event.rung, event))
+            continue
+        for player in event.players:
+            if player not in members:
+                raise ValueError(f"{event.pos}: '{player}' is not on the ladder")
+        if event.white == event.black:
+            raise ValueError(f"{event.pos}: '{event.white}' cannot play themself")
+        white_before, black_before = current[event.white], current[event.black]
+        white_after, black_after = move_after_game(
+            rungs, white_before, black_before, event.winner,
+            members[event.white].anchor, members[event.black].anchor)
+        current[event.white], current[event.black] = white_after, black_after
+        history[event.white].append(HistoryEntry(event.date, white_after, event))
+        history[event.black].append(HistoryEntry(event.date, black_after, event))
+        played.append(PlayedGame(
+            event, handicap(white_before, black_before, ladder.handicap_rules),
+            RungChange(event.white, white_before, white_after),
+            RungChange(event.black, black_before, black_after)))
+    return Replay(ladder, tuple(played), {k: tuple(v) for k, v in history.items()})
+
+
+def validate_ladder(ladder: Ladder) -> list[Diagnostic]:
+    """Return every problem of a ladder's members and log, each at its event's position.
+
+    Reports (ladder: club ladder, ladder: handicap): a duplicated member id, a starting or
+    re-grading rung not in the list, a game or re-grading naming a member not on the ladder,
+    a member playing themself, an event dated before the one above it in the log, and a game
+    where the weaker player by rung (at the time of the game) took White. Never raises;
+    games that cannot be replayed are skipped so later games are still checked.
+    """
+    problems: list[Diagnostic] = []
+    rungs = ladder.rungs
+    members: dict[str, Member] = {}
+    current: dict[str, Rung] = {}
+
+    def rung_problem(rung: Rung, pos: SourcePos, what: str) -> bool:
+        if rung in rungs:
+            return False
+        problems.append(Diagnostic(
+            pos, f"{what} {rung} is not on the rung list ({rungs.bottom} to {rungs.top})",
+            "ladder.rung", _closest_hint(rung, rungs)))
+        return True
+
+    for member in ladder.members:
+        if member.id in members:
+            problems.append(Diagnostic(
+                member.pos, f"member '{member.id}' is listed twice", "ladder.member"))
+            continue
+        members[member.id] = member
+        if not rung_problem(member.rung, member.pos, f"'{member.id}' starts on rung"):
+            current[member.id] = member.rung
+
+    def unknown(member: str, pos: SourcePos) -> bool:
+        if member in members:
+            return False
+        problems.append(Diagnostic(pos, f"'{member}' is not a member of the ladder",
+                                   "ladder.member", did_you_mean(member, members)))
+        return True
+
+    previous: dt.date | None = None
+    for event in ladder.events:
+        if previous is not None and event.date < previous:
+            problems.append(Diagnostic(
+                event.pos, f"date {event.date.isoformat()} comes after {previous.isoformat()} "
+                           f"in the log; list events in date order", "ladder.date"))
+        previous = event.date if previous is None else max(previous, event.date)
+
+    for event in _in_order(ladder.events):
+        if isinstance(event, Regrading):
+            bad = unknown(event.member, event.pos)
+            bad |= rung_problem(event.rung, event.pos, f"re-grading rung")
+            if not bad:
+                current[event.member] = event.rung
+            continue
+        bad = unknown(event.white, event.pos)
+        bad |= unknown(event.black, event.pos)
+        if not bad and event.white == event.black:
+            problems.append(Diagnostic(
+                event.pos, f"'{event.white}' plays against themself", "ladder.member"))
+            bad = True
+        if bad or event.white not in current or event.black not in current:
+            continue
+        white, black = current[event.white], current[event.black]
+        if white < black:
+            problems.append(Diagnostic(
+                event.pos, f"'{event.white}' ({white}) took White against the stronger "
+                           f"'{event.black}' ({black}); the stronger player takes White",
+                "ladder.colour", "swap white and black"))
+        current[event.white], current[event.black] = move_after_game(
+            rungs, white, black, event.winner,
+            members[event.white].anchor, members[event.black].anchor)
+    return problems
