@@ -94,10 +94,6 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
     ``line_offset`` shifts reported lines, for front matter inside a Markdown file.
     An empty document gives an empty :class:`YMap`.
     """
-    if "\t" in text:
-        # Tabs are legal in some places of YAML but are a frequent source of confusion;
-        # the parser reports the illegal ones precisely, so only that case is an error.
-        pass
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = True  # duplicates are found below, all of them, with positions
     try:

@@ -1,0 +1,75 @@
+"""The ``sitegen`` command line: parse arguments, call one command function, return an exit code.
+
+Expected failures (bad content, refused commands) print positioned messages and exit 1,
+with no traceback; anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from . import __version__
+from .diagnostics import SitegenError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sitegen", description="Build a static results site for Go leagues, tournaments and ladders.")
+    parser.add_argument("--version", action="version", version=f"sitegen {__version__}")
+    parser.add_argument("--content", type=Path, default=Path("content"),
+                        help="the content folder (default: content)")
+    parser.add_argument("--templates", type=Path, default=Path("templates"),
+                        help="templates that override the default theme (default: templates, if present)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    build = commands.add_parser("build", help="build the site into the output folder")
+    build.add_argument("--output", type=Path, default=Path("output"), help="output folder (default: output)")
+
+    commands.add_parser("check", help="validate and compute without writing anything")
+
+    handicap = commands.add_parser("handicap", help="handicap between two ladder rungs, e.g. 1.3d 13.5k")
+    handicap.add_argument("rung_a")
+    handicap.add_argument("rung_b")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 1 content errors, 2 usage)."""
+    args = _parser().parse_args(argv)
+    templates = args.templates if args.templates.is_dir() else None
+    try:
+        if args.command == "build":
+            from .commands.build import build
+
+            result = build(args.content, args.output, templates)
+            report = result.report
+            print(f"built {result.pages} pages into {args.output}/ "
+                  f"({len(report.written)} files written, {report.unchanged} unchanged)")
+            return 0
+        if args.command == "check":
+            from .commands.check import check
+
+            pages = check(args.content)
+            print(f"content is valid ({pages} pages would be built)")
+            return 0
+        if args.command == "handicap":
+            from .commands.handicap import handicap
+
+            return handicap(args.rung_a, args.rung_b, sys.stdout)
+    except SitegenError as error:
+        _report(error)
+        return 1
+    return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+def _report(error: SitegenError) -> None:
+    for diagnostic in error.diagnostics:
+        print(diagnostic.format(), file=sys.stderr)
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        for diagnostic in error.diagnostics:
+            print(diagnostic.github_annotation())
+    count = sum(1 for d in error.diagnostics if d.level == "error")
+    print(f"{count} error{'s' if count != 1 else ''}; nothing was written", file=sys.stderr)

@@ -1,0 +1,1 @@
+"""One function per CLI command; the CLI only parses arguments and calls them."""

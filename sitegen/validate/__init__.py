@@ -1,0 +1,156 @@
+"""Validate the content folder: files -> model objects, plus every diagnostic found.
+
+``load_content(site_dir)`` is the front of the pipeline (load -> validate). It reads every
+content file, reports every problem it finds in one pass, and raises
+:class:`~sitegen.diagnostics.SitegenError` carrying them all if there is any error.
+
+Layout (content format v1, docs/content-format.md)::
+
+    content/site.yaml                       site settings
+    content/players.yaml                    every player, by stable id
+    content/leagues/<id>/league.yaml        a league's name and description
+    content/leagues/<id>/seasons/<id>.yaml  a season: divisions, groups, games
+    content/pages/<slug>.md                 Markdown pages with front matter
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..diagnostics import Diagnostics, SitegenError, SourcePos
+from ..load import load_markdown_file, load_yaml_file
+from ..model import Content, MarkdownPage, Player, Rank, SiteConfig
+from .fields import Fields, check_ident, expect_list, expect_map
+from .league import PlayerRefs, load_league
+
+PAGE_KINDS = ("page", "news", "rules")
+
+
+def shown_path(path: Path) -> str:
+    """Return ``path`` as the user should see it: relative to the working folder if inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return str(path)
+
+
+def load_content(content_dir: Path) -> Content:
+    """Load and validate everything under ``content_dir``.
+
+    Raises SitegenError with every diagnostic when any error was found.
+    """
+    diags = Diagnostics()
+    content = read_content(content_dir, diags)
+    if diags.has_errors or content is None:
+        raise SitegenError(diags.sorted())
+    return content
+
+
+def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
+    """Read and validate the content folder, recording problems in ``diags``."""
+    base = shown_path(content_dir)
+    if not content_dir.is_dir():
+        diags.error(SourcePos(base), "content folder not found", "content.missing",
+                    "run sitegen in the folder that holds content/, or pass --content")
+        return None
+    config = load_config(content_dir / "site.yaml", f"{base}/site.yaml", diags)
+    players = load_players(content_dir / "players.yaml", f"{base}/players.yaml", diags)
+    refs = PlayerRefs(players, diags)
+    leagues = []
+    league_root = content_dir / "leagues"
+    if league_root.is_dir():
+        for folder in sorted(p for p in league_root.iterdir() if p.is_dir()):
+            league = load_league(folder, f"{base}/leagues/{folder.name}", refs, diags)
+            if league is not None:
+                leagues.append(league)
+    pages = load_pages(content_dir / "pages", f"{base}/pages", diags)
+    return Content(config, players, tuple(leagues), tuple(pages))
+
+
+def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
+    """Read ``site.yaml``; a missing file gives the defaults."""
+    if not path.exists():
+        return SiteConfig()
+    node = expect_map(load_yaml_file(path, shown, diags), diags, "site settings", SourcePos(shown))
+    if node is None:
+        return SiteConfig()
+    fields = Fields(node, diags, "site.yaml", required=("title",),
+                    optional=("base_url", "language", "markdown_html", "description"))
+    defaults = SiteConfig()
+    base_url = fields.text("base_url", defaults.base_url) or defaults.base_url
+    if any(c in base_url for c in "\"'<> ") or base_url.lower().startswith(("javascript:", "data:")):
+        diags.error(fields.pos("base_url"), f"base_url '{base_url}' is not a URL", "site.base-url",
+                    "use e.g. / or https://example.github.io/league/")
+        base_url = defaults.base_url
+    language = fields.text("language", defaults.language, max_len=20) or defaults.language
+    if not all(c.isalnum() or c == "-" for c in language):
+        diags.error(fields.pos("language"), f"language '{language}' is not a language tag",
+                    "site.language", "use e.g. en, pl or pt-BR")
+        language = defaults.language
+    return SiteConfig(
+        title=fields.text("title", defaults.title) or defaults.title,
+        base_url=base_url,
+        language=language,
+        markdown_html=fields.boolean("markdown_html", False),
+        description=fields.text("description", "", max_len=500) or "",
+    )
+
+
+def load_players(path: Path, shown: str, diags: Diagnostics) -> dict[str, Player]:
+    """Read ``players.yaml``: a list under ``players:`` of id, name, rank, rating, club, country."""
+    if not path.exists():
+        return {}
+    node = expect_map(load_yaml_file(path, shown, diags), diags, "the players file", SourcePos(shown))
+    if node is None:
+        return {}
+    Fields(node, diags, "players.yaml", required=("players",))
+    players: dict[str, Player] = {}
+    for item in expect_list(node.get("players"), diags, "'players'", node.pos):
+        entry = expect_map(item, diags, "a player", item.pos)
+        if entry is None:
+            continue
+        fields = Fields(entry, diags, "a player", required=("id", "name"),
+                        optional=("rank", "rating", "club", "country"))
+        ident = fields.ident("id")
+        name = fields.text("name")
+        rank = fields.convert("rank", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
+        rating = fields.integer("rating", -1000, 4000)
+        club = fields.text("club", None, max_len=80)
+        country = fields.text("country", None, max_len=2)
+        if ident is None or name is None:
+            continue
+        if ident in players:
+            diags.error(fields.pos("id"), f"player id '{ident}' is used twice "
+                        f"(first at line {players[ident].pos.line})", "player.duplicate")
+            continue
+        players[ident] = Player(ident, name, rank, rating, club, country, fields.pos("id"))
+    return players
+
+
+def load_pages(folder: Path, shown: str, diags: Diagnostics) -> list[MarkdownPage]:
+    """Read every ``pages/*.md`` file."""
+    pages = []
+    for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
+        page_shown = f"{shown}/{path.name}"
+        source = load_markdown_file(path, page_shown, diags)
+        if source is None:
+            continue
+        slug = check_ident(path.stem, SourcePos(page_shown), diags, "page file name")
+        fields = Fields(source.front, diags, "page front matter", required=("title",),
+                        optional=("kind", "date", "order"))
+        title = fields.text("title")
+        kind = fields.text("kind", "page", max_len=10) or "page"
+        if kind not in PAGE_KINDS:
+            diags.error(fields.pos("kind"), f"unknown page kind '{kind}'", "page.kind",
+                        f"expected one of: {', '.join(PAGE_KINDS)}")
+        order = fields.integer("order") or 0
+        if slug is None or title is None:
+            continue
+        if slug in ("index", "404", "players", "leagues", "static"):
+            diags.error(SourcePos(page_shown), f"page name '{slug}' is reserved for the site",
+                        "page.reserved", "rename the file")
+            continue
+        pages.append(MarkdownPage(slug, title, source.body, kind, fields.date("date"), order,
+                                  SourcePos(page_shown)))
+    return pages

@@ -1,0 +1,210 @@
+"""Typed, positioned access to YAML mappings, recording every problem as a diagnostic.
+
+A :class:`Fields` wraps one :class:`~sitegen.load.YMap` with the keys it may hold. Unknown
+and missing keys are reported when it is created; each getter returns the converted value
+or None after recording why the value was unusable, so validators can carry on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Callable, TypeVar
+
+from ..diagnostics import Diagnostics, SourcePos, did_you_mean
+from ..load import YMap, YNode, YScalar, YSeq
+
+T = TypeVar("T")
+
+_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
+MAX_TEXT = 200
+"""Longest display text accepted for names, titles and similar one-line fields."""
+
+BOOL_WORDS = {"true": True, "false": False, "yes": True, "no": False}
+
+
+def kind_of(node: YNode) -> str:
+    if isinstance(node, YMap):
+        return "a mapping"
+    if isinstance(node, YSeq):
+        return "a list"
+    return f"'{node.text}'" if len(node.text) <= 40 else "a long text"
+
+
+def expect_map(node: YNode | None, diags: Diagnostics, what: str, pos: SourcePos) -> YMap | None:
+    """Return ``node`` if it is a mapping, else record an error naming ``what``."""
+    if isinstance(node, YMap):
+        return node
+    at = node.pos if node is not None else pos
+    found = kind_of(node) if node is not None else "nothing"
+    diags.error(at, f"expected {what} (a mapping of keys to values), found {found}", "schema.type")
+    return None
+
+
+def expect_list(node: YNode | None, diags: Diagnostics, what: str, pos: SourcePos) -> list[YNode]:
+    """Return the items of a sequence, or [] after recording an error naming ``what``."""
+    if isinstance(node, YSeq):
+        return node.items
+    if node is None or (isinstance(node, YScalar) and node.is_null):
+        return []
+    diags.error(node.pos, f"expected {what} (a list), found {kind_of(node)}", "schema.type",
+                "write one item per line starting with '- '")
+    return []
+
+
+class Fields:
+    """Checked access to the keys of one mapping.
+
+    ``required`` and ``optional`` name the keys the mapping may hold; anything else is an
+    "unknown key" error with a did-you-mean hint.
+    """
+
+    def __init__(self, node: YMap, diags: Diagnostics, what: str,
+                 required: tuple[str, ...] = (), optional: tuple[str, ...] = ()):
+        self.node = node
+        self.diags = diags
+        self.what = what
+        allowed = set(required) | set(optional)
+        for key, key_pos in node.key_pos.items():
+            if key not in allowed:
+                diags.error(key_pos, f"unknown key '{key}' in {what}", "schema.unknown-key",
+                            did_you_mean(key, allowed) or f"expected one of: {', '.join(sorted(allowed))}")
+        for key in required:
+            if key not in node.key_pos:
+                diags.error(node.pos, f"{what} is missing the key '{key}'", "schema.missing-key")
+
+    def has(self, key: str) -> bool:
+        return key in self.node.entries
+
+    def pos(self, key: str) -> SourcePos:
+        """Return the position of the value of ``key`` (or of the mapping if absent)."""
+        value = self.node.entries.get(key)
+        if value is not None:
+            return value.pos
+        return self.node.key_pos.get(key, self.node.pos)
+
+    def raw(self, key: str) -> YNode | None:
+        return self.node.entries.get(key)
+
+    def scalar(self, key: str) -> YScalar | None:
+        value = self.node.entries.get(key)
+        if value is None or (isinstance(value, YScalar) and value.is_null):
+            return None
+        if not isinstance(value, YScalar):
+            self.diags.error(value.pos, f"'{key}' must be a single value, found {kind_of(value)}",
+                             "schema.type")
+            return None
+        return value
+
+    def text(self, key: str, default: str | None = None, max_len: int = MAX_TEXT) -> str | None:
+        """Return a one-line display text (names, titles), or ``default`` when absent."""
+        value = self.scalar(key)
+        if value is None:
+            return default
+        return check_text(value.text, value.pos, self.diags, key, max_len)
+
+    def long_text(self, key: str, default: str = "") -> str:
+        value = self.scalar(key)
+        return default if value is None else value.text
+
+    def ident(self, key: str) -> str | None:
+        value = self.scalar(key)
+        if value is None:
+            return None
+        return check_ident(value.text, value.pos, self.diags, key)
+
+    def convert(self, key: str, parse: Callable[[str], T], expected: str,
+                hint: str | None = None, code: str = "schema.value") -> T | None:
+        """Return ``parse(text)`` of the value; a ValueError becomes a positioned error."""
+        value = self.scalar(key)
+        if value is None:
+            return None
+        try:
+            return parse(value.text)
+        except (ValueError, ArithmeticError) as exc:
+            reason = str(exc) or f"'{value.text}' is not {expected}"
+            self.diags.error(value.pos, f"{key}: {reason}", code, hint or f"expected {expected}")
+            return None
+
+    def integer(self, key: str, low: int | None = None, high: int | None = None) -> int | None:
+        def parse(text: str) -> int:
+            if not re.fullmatch(r"[-+]?\d{1,9}", text.strip()):
+                raise ValueError(f"'{text}' is not a whole number"
+                                 + (" of at most 9 digits" if text.strip().isdigit() else ""))
+            number = int(text)
+            if (low is not None and number < low) or (high is not None and number > high):
+                raise ValueError(f"{number} is out of range {low}..{high}")
+            return number
+        return self.convert(key, parse, "a whole number")
+
+    def boolean(self, key: str, default: bool) -> bool:
+        def parse(text: str) -> bool:
+            try:
+                return BOOL_WORDS[text.strip().lower()]
+            except KeyError:
+                raise ValueError(f"'{text}' is not true or false") from None
+        value = self.convert(key, parse, "true or false")
+        return default if value is None else value
+
+    def date(self, key: str) -> dt.date | None:
+        def parse(text: str) -> dt.date:
+            try:
+                return dt.date.fromisoformat(text.strip())
+            except ValueError:
+                raise ValueError(f"'{text}' is not a date") from None
+        return self.convert(key, parse, "a date like 2024-03-31")
+
+    def list(self, key: str, what: str | None = None) -> list[YNode]:
+        return expect_list(self.node.entries.get(key), self.diags, what or f"'{key}'", self.pos(key))
+
+    def ident_list(self, key: str) -> list[tuple[str, SourcePos]]:
+        """Return the ids in a list of ids, each with its position."""
+        result = []
+        for item in self.list(key, f"'{key}' (a list of player ids)"):
+            if not isinstance(item, YScalar):
+                self.diags.error(item.pos, f"'{key}' items must be ids, found {kind_of(item)}",
+                                 "schema.type")
+                continue
+            ident = check_ident(item.text, item.pos, self.diags, key)
+            if ident is not None:
+                result.append((ident, item.pos))
+        return result
+
+
+def check_ident(text: str, pos: SourcePos, diags: Diagnostics, what: str = "id") -> str | None:
+    """Return ``text`` if it is a safe id (letters, digits, ``-``, ``_``, ``.``), else None.
+
+    Ids become parts of URLs and file names, so nothing else is allowed (no ``/``, no ``..``).
+    """
+    if _ID_RE.fullmatch(text) and ".." not in text:
+        return text
+    diags.error(pos, f"{what} '{_shorten(text)}' is not a valid id", "schema.id",
+                "use 1-64 letters, digits, '-', '_' or '.', starting with a letter or digit")
+    return None
+
+
+_INVISIBLE = re.compile("[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def check_text(text: str, pos: SourcePos, diags: Diagnostics, what: str, max_len: int = MAX_TEXT) -> str | None:
+    """Return a cleaned one-line text, or None when it is unusable.
+
+    Zero-width and bidirectional control characters are removed (they can disguise a name);
+    text longer than ``max_len`` characters is an error.
+    """
+    cleaned = _INVISIBLE.sub("", text).strip()
+    if "\n" in cleaned:
+        diags.error(pos, f"{what} must fit on one line", "schema.text")
+        return None
+    if len(cleaned) > max_len:
+        diags.error(pos, f"{what} is {len(cleaned)} characters long; at most {max_len} are allowed",
+                    "schema.text", "shorten it")
+        return None
+    if not cleaned:
+        diags.error(pos, f"{what} is empty", "schema.text")
+        return None
+    return cleaned
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."

@@ -1,0 +1,119 @@
+"""The only writer of the site: {path: bytes} -> ``output/``, atomically.
+
+The new site is assembled in a fresh folder beside ``output/``: files whose bytes did not
+change are hard-linked from the current site (they are not rewritten and keep their
+modification time), changed and new files are written. Then the two folders are swapped with
+one atomic ``renameat2(RENAME_EXCHANGE)`` where the system has it (Linux), else with two
+renames. A build that fails or is killed before the swap leaves ``output/`` as it was; a
+leftover staging folder is removed by the next build.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+
+@dataclass(frozen=True)
+class WriteReport:
+    """What a write did: counts of files written anew, kept unchanged, and removed."""
+
+    written: list[str]
+    unchanged: int
+    removed: int
+
+
+def safe_relative(path: str) -> PurePosixPath:
+    """Return ``path`` as a relative path that stays inside the output folder.
+
+    Raises ValueError for absolute paths, ``..`` parts, backslashes and empty parts.
+    """
+    pure = PurePosixPath(path)
+    if (not path or pure.is_absolute() or "\\" in path or "\0" in path
+            or any(part in ("..", ".", "") for part in path.split("/"))):
+        raise ValueError(f"refusing to write outside the output folder: {path!r}")
+    return pure
+
+
+def write_site(files: dict[str, bytes], output: Path) -> WriteReport:
+    """Replace ``output`` by exactly ``files``; unchanged files are linked, not rewritten."""
+    output = output.resolve()
+    parent = output.parent
+    parent.mkdir(parents=True, exist_ok=True)
+    for stale in parent.glob(f".{output.name}.staging-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.staging-", dir=parent))
+    written: list[str] = []
+    unchanged = 0
+    try:
+        for path in sorted(files):
+            relative = safe_relative(path)
+            target = staging / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            current = output / relative
+            data = files[path]
+            if _same_bytes(current, data):
+                os.link(current, target)
+                unchanged += 1
+            else:
+                target.write_bytes(data)
+                written.append(path)
+        removed = _count_files(output) - unchanged if output.is_dir() else 0
+        _swap(staging, output)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return WriteReport(written, unchanged, max(0, removed))
+
+
+def _same_bytes(current: Path, data: bytes) -> bool:
+    try:
+        if current.is_symlink() or not current.is_file() or current.stat().st_size != len(data):
+            return False
+        return current.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _count_files(folder: Path) -> int:
+    return sum(1 for p in folder.rglob("*") if p.is_file())
+
+
+def _swap(staging: Path, output: Path) -> None:
+    """Put ``staging`` in place of ``output``; afterwards ``staging`` holds the old site (or nothing)."""
+    if output.exists() and _rename_exchange(staging, output):
+        return
+    if output.exists():
+        old = output.with_name(f".{output.name}.staging-old")
+        if old.exists():
+            shutil.rmtree(old)
+        os.replace(output, old)
+        os.replace(staging, output)
+        os.replace(old, staging)
+    else:
+        os.replace(staging, output)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _rename_exchange(a: Path, b: Path) -> bool:
+    """Atomically exchange two paths with Linux renameat2; False where unavailable."""
+    libc_name = ctypes.util.find_library("c")
+    if not libc_name:
+        return False
+    try:
+        libc = ctypes.CDLL(libc_name, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    renameat2.restype = ctypes.c_int
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    return result == 0
