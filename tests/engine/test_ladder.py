@@ -206,7 +206,7 @@ def test_ladder_handicap_1_3d_vs_13_5k():
     # 10..14: nine stones plus 10 komi to Black per level above 9
     ("20k", "10k", 10, 9, 10, B, W),
     ("19.5k", "9.2k", 10, 9, 10, B, W),    # 10.3 -> 10
-    ("15k", "1.2d", 15 - 1, 9, 50, B, W),  # -15 vs 0.2: 15.2 -> 15 -> capped 14
+    ("15k", "1.2d", 14, 9, 50, B, W),      # -15 vs 0.2: 15.2 -> 15, capped at 14
     ("20k", "2d", 14, 9, 50, B, W),        # -20 vs 1: 21 -> 14
     ("24k", "12k", 12, 9, 30, B, W),
     ("25k", "11k", 14, 9, 50, B, W),       # exactly 14, not capped
