@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from ..engine.ladder import (DEFAULT_RUNGS, Rung, RungList, format_decimal, handicap as ladder_handicap,
-                             parse_rung)
+from ..engine.ladder import (
+    DEFAULT_RUNGS, Rung, RungList, format_decimal, handicap as ladder_handicap, parse_rung)
 from ..model import Colour
 
 _COLOUR = {Colour.WHITE: "White", Colour.BLACK: "Black"}

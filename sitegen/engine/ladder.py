@@ -17,9 +17,7 @@ from fractions import Fraction
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from ..diagnostics import Diagnostic, SourcePos, did_you_mean
-from ..model import Colour, Rank
-
-NOWHERE = SourcePos("<generated>")
+from ..model import NOWHERE, Colour, Rank
 
 # --------------------------------------------------------------------------- rungs
 
@@ -238,14 +236,18 @@ class RungList:
         raise ValueError(f"{rung} is not a rung of the ladder")
 
     def up(self, rung: Rung) -> Rung:
-        """Return the rung one above ``rung``, or ``rung`` itself at the top (ladder: club ladder).
+        """Return the rung one above ``rung``, or ``rung`` itself at the top.
+
+        Rule: ladder: club ladder (nobody goes above the top rung).
 
         Raises ValueError when ``rung`` is not in the list.
         """
         return self.rungs[min(self.index(rung) + 1, len(self.rungs) - 1)]
 
     def down(self, rung: Rung) -> Rung:
-        """Return the rung one below ``rung``, or ``rung`` itself at the floor (ladder: club ladder).
+        """Return the rung one below ``rung``, or ``rung`` itself at the floor.
+
+        Rule: ladder: club ladder ("no player can be demoted beyond 25k").
 
         Raises ValueError when ``rung`` is not in the list.
         """
@@ -642,7 +644,7 @@ def validate_ladder(ladder: Ladder) -> list[Diagnostic]:
     for event in _in_order(ladder.events):
         if isinstance(event, Regrading):
             bad = unknown(event.member, event.pos)
-            bad |= rung_problem(event.rung, event.pos, f"re-grading rung")
+            bad |= rung_problem(event.rung, event.pos, "re-grading rung")
             if not bad:
                 current[event.member] = event.rung
             continue
