@@ -265,6 +265,8 @@ def _date(text: str | None) -> dt.date | None:
 
 def _slug(text: str) -> str:
     import unicodedata
+    text = text.translate(str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "ß": "ss",
+                                         "Đ": "D", "đ": "d", "Æ": "AE", "æ": "ae"}))
     norm = unicodedata.normalize("NFKD", text)
     ascii_text = norm.encode("ascii", "ignore").decode().lower()
     return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")

@@ -1,0 +1,105 @@
+"""EGD h9 reading and writing (opengotha.md 3.3; EGF 'Comments on submitting tournament results')."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from sitegen.engine.placement import standings
+from sitegen.engine.tournament import Criterion as C, GameResult
+from sitegen.formats import FormatError
+from sitegen.formats.h9 import parse_rank, parse_value, read_h9, to_tournament, write_h9, write_table
+from sitegen.model import Rank
+
+H9 = (Path(__file__).parent.parent / "reference" / "opengotha" / "mcmahon-2019-handicap.h9").read_bytes()
+
+
+def test_h9_read_write_same_table():
+    """Reading OpenGotha's h9 and writing it again gives the same bytes."""
+    assert write_table(read_h9(H9)) == H9
+
+
+def test_h9_read_header_and_rows():
+    h = read_h9(H9)
+    assert h.tags["EV"] == "Tournoi de Juvisy" and h.tags["HA"] == "h1"
+    assert h.columns == ("MMS", "SOSSOSOS") and h.generated_by == "OpenGotha 3.49.03"
+    first = h.rows[0]
+    assert (first.place, first.surname, first.first_name, first.rank) == (1, "Étienne", "Rosa", Rank(2))
+    assert first.values == ("36", "128", "503", "0")
+    assert first.rounds[3].opponent == 15 and first.rounds[3].handicap == 4
+
+
+def test_h9_to_tournament_and_back_reproduces_file():
+    """An h9 imported as a tournament (McMahon defaults) recomputes the same table."""
+    t = to_tournament(read_h9(H9))
+    assert write_h9(t, generator="OpenGotha 3.49.03") == H9
+    assert [a.round for a in t.absences if a.player == "noe-carmody"] == [1]
+
+
+def test_h9_utf8_dialect_blank_places_pin_and_quirks():
+    text = (
+        "; EV[Test]\n"
+        "; Pl Name Rk Co Club NBW SOS\n"
+        "1 Nowak Jan 3k PL Wars 2 1 2+/w 3=/b2 |12345678\n"
+        "  Łukasz Ola 5 PL Krak 0 2 1-/b 0=0 ; late\n"
+        "3 Kim_Lee Min 2d KR Seou 1½ 2 0+ 1=/w2!\n"
+    ).encode("utf-8")
+    h = read_h9(text)
+    a, b, c = h.rows
+    assert a.pin == "12345678" and b.place is None and b.rank == Rank(-5)
+    assert c.surname == "Kim Lee" and c.rounds[1].forfeit and c.rounds[1].handicap == 2
+    assert a.rounds[0].colour == "w" and a.rounds[0].handicap is None
+    assert parse_value(c.values[0]) == Fraction(3, 2)
+    t = to_tournament(h)
+    g1 = next(g for g in t.games if g.round == 1)
+    assert (g1.white, g1.black, g1.result, g1.handicap) == ("jan-nowak", "ola-lukasz", GameResult.WHITE_WINS, 0)
+    g2 = next(g for g in t.games if g.round == 2)
+    assert g2.result is GameResult.JIGO and g2.forfeit and g2.handicap == 2
+    assert [(x.round, x.player) for x in t.byes] == [(1, "min-kim-lee")]
+    assert [(x.round, x.player) for x in t.absences] == [(2, "ola-lukasz")]
+
+
+def test_h9_latin1_and_missing_colour_and_big_handicap():
+    text = "1 Dupré Zoé 10k FR Pari 1 2+ \n2 Bé Al 20k FR Pari 0 1-/b11\n".encode("latin-1")
+    h = read_h9(text)
+    assert h.rows[0].surname == "Dupré" and h.rows[1].rounds[0].handicap == 11
+    g = to_tournament(h).games[0]
+    assert (g.white, g.black, g.handicap, g.colours_known) == ("zoe-dupre", "al-be", 11, True)
+
+
+def test_h9_unknown_colour_both_sides():
+    h = read_h9(b"1 A A 1k XX xxxx 1 2+\n2 B B 2k XX xxxx 0 1-\n")
+    g = to_tournament(h).games[0]
+    assert not g.colours_known and g.white == "a-a"
+
+
+def test_h9_errors_collected_with_line_and_column():
+    text = b"1 A A 1k XX xxxx 1 5+/w0 2+/w0\n2 B B 2k XX xxxx 0 0- 1-/b0\n3 C C 3x XX xxxx 0 0- 0-\n"
+    with pytest.raises(FormatError) as info:
+        read_h9(text, "r.h9")
+    lines = [d.format() for d in info.value.diagnostics]
+    assert any(x.startswith("r.h9:1:20: error: opponent 5 in round 1") for x in lines)
+    assert any(x.startswith("r.h9:3:") and "rank" in x for x in lines)
+
+
+def test_h9_disagreeing_halves():
+    with pytest.raises(FormatError) as info:
+        to_tournament(read_h9(b"1 A A 1k XX xxxx 1 2+/w0\n2 B B 2k XX xxxx 1 1=/b0\n", "d.h9"))
+    assert "disagree" in info.value.diagnostics[0].message
+
+
+def test_h9_rank_forms():
+    assert parse_rank("18K") == Rank(-18) and parse_rank("3d") == Rank(2) and parse_rank("7") == Rank(-7)
+    with pytest.raises(ValueError):
+        parse_rank("40k")
+
+
+def test_h9_writer_tie_blank_place_and_row_references():
+    """Ties: blank place after the first row; opponents are referenced by row."""
+    h = read_h9(b"1 A A 5k XX xxxx 1 2=/w0\n  B B 5k XX xxxx 1 1=/b0\n")
+    t = to_tournament(h)
+    out = write_h9(t).decode("iso8859_15").splitlines()
+    assert out[-2].startswith("   1 A A") and out[-1].startswith("     B B")
+    assert out[-1].endswith("    1=/b0")
+    assert standings(t)[1].shared
+    assert t.parameters.criteria == (C.MMS, C.SOSM, C.SOSOSM)  # no heading: McMahon defaults

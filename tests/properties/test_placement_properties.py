@@ -1,0 +1,75 @@
+"""Invariants of the placement engine over random tournaments (placement: NBW, SOS)."""
+
+from fractions import Fraction
+
+from hypothesis import given, settings, strategies as st
+
+from sitegen.engine.placement import compute_values, standings
+from sitegen.engine.tournament import (Absence, Bye, Criterion as C, GameResult as R, System,
+                                       Tournament, TournamentGame, TournamentParameters,
+                                       TournamentPlayer)
+from sitegen.model import Rank
+
+RESULTS = [R.WHITE_WINS, R.BLACK_WINS, R.JIGO, R.UNKNOWN]
+
+
+@st.composite
+def tournaments(draw):
+    n = draw(st.integers(2, 8))
+    rounds = draw(st.integers(1, 4))
+    players = tuple(TournamentPlayer(f"p{i}", f"P{i}", "", Rank(draw(st.integers(-25, 5))))
+                    for i in range(n))
+    games, byes, absences = [], [], []
+    for r in range(1, rounds + 1):
+        order = draw(st.permutations(range(n)))
+        k = draw(st.integers(0, n // 2))
+        for j in range(k):
+            a, b = order[2 * j], order[2 * j + 1]
+            games.append(TournamentGame(r, f"p{a}", f"p{b}", draw(st.sampled_from(RESULTS)),
+                                        handicap=draw(st.integers(0, 9)),
+                                        forfeit=draw(st.booleans())))
+        rest = order[2 * k:]
+        if rest and draw(st.booleans()):
+            byes.append(Bye(r, f"p{rest[0]}"))
+            rest = rest[1:]
+        for x in rest:
+            if draw(st.booleans()):
+                absences.append(Absence(r, f"p{x}"))
+    system = draw(st.sampled_from([System.SWISS, System.MCMAHON]))
+    crits = (C.NBW, C.SOSW, C.DC) if system is System.SWISS else (C.MMS, C.SOSM, C.SOSOSM)
+    return Tournament("t", "T", rounds, players, tuple(games), tuple(byes), tuple(absences),
+                      TournamentParameters(system=system, criteria=crits))
+
+
+@settings(max_examples=60, deadline=None)
+@given(tournaments())
+def test_nbw_sum_equals_decided_games_plus_byes(t):
+    """placement NBW: the sum of NBW is the number of decided games plus bye points."""
+    v = compute_values(t, t.rounds)
+    decided = sum(1 for g in t.games if g.result is not R.UNKNOWN)
+    assert sum(v[p.id][C.NBW] for p in t.players) == decided + len(t.byes)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tournaments())
+def test_sosw_sum_is_symmetric(t):
+    """placement SOS: sum of SOSW = sum over players of NBW x number of games played."""
+    v = compute_values(t, t.rounds)
+    games = {p.id: sum(1 for g in t.games if p.id in (g.white, g.black)) for p in t.players}
+    assert sum(v[p.id][C.SOSW] for p in t.players) == sum(
+        v[p.id][C.NBW] * games[p.id] for p in t.players)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tournaments())
+def test_standings_places_consistent(t):
+    """placement: rows are sorted by the criteria; equal values share the place."""
+    rows = standings(t, include_not_implied=True)
+    assert sorted(r.row for r in rows) == list(range(1, len(rows) + 1))
+    crits = t.parameters.criteria
+    for a, b in zip(rows, rows[1:]):
+        ka = tuple(a.values[c] for c in crits)
+        kb = tuple(b.values[c] for c in crits)
+        assert ka >= kb
+        assert (a.place == b.place) == (ka == kb)
+        assert isinstance(a.values[crits[0]], Fraction)
