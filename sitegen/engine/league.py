@@ -1,0 +1,663 @@
+"""The league rules: sizes, seeding, priority, direct promotions and demotions, the final round.
+
+Source: ../shared/rules/000_8831272a7af7d6bd.txt ("league"); rule ids A.i.1-5, A.ii.1-2,
+B.1-5, C.1-5, D.1-2, E.1, footnotes [1]-[8] and "final round" refer to that text, and
+docs/league-rules.md explains every reading taken here. Next-season formation (C, E.1) is in
+:mod:`sitegen.engine.league_next`. Pure functions over the model's frozen data classes; scores
+are exact Fractions.
+
+Divisions are numbered by index, 0 being the top division A (league definitions).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Iterable, Mapping, Sequence
+
+from ..diagnostics import SitegenError
+from ..model import Group, Rank, Season
+from .standings import StandingRow, group_standings
+
+
+# --------------------------------------------------------------------------- settings
+
+
+class ExtraDemotions(enum.Enum):
+    """Readings of B.2's "one additional demotion for every group of 10 players"."""
+
+    PER_GROUP_OF_TEN = "per-group-of-ten"
+    """One extra demotion for each group of the division that has 10 or more players (default).
+
+    A.i.4 precludes groups of 10, so this only drains groups that grew past the limit: it
+    keeps sizes in equilibrium, which is B's stated intent."""
+    PER_TEN_PLAYERS = "per-ten-players"
+    """One extra demotion for every full 10 players of the division (floor(size / 10))."""
+    NONE = "none"
+    """No extra demotions."""
+
+
+@dataclass(frozen=True)
+class LeagueSettings:
+    """The parameters of the league rules, with the defaults that follow the text."""
+
+    ideal_group_size: int = 7
+    """Ideal number of players in a group (A.i, A.i.3)."""
+    min_group_size: int = 5
+    """No group shall contain fewer players (A.i.3); also the smallest division (A.i.2)."""
+    max_group_size: int = 9
+    """No group shall contain more players: 7 + 2 (A.i, A.i.4 "precludes groups of 10")."""
+    top_division_groups: int = 2
+    """Number of groups in the top division (A.i.1)."""
+    two_groups_from: int = 10
+    """The top division has one group when fewer players play the season (footnote [1])."""
+    min_season_players: int = 5
+    """With fewer players the season is cancelled and the title void (footnote [2])."""
+    growth_factor: int = 3
+    """A division holds at most this many times the players and groups of the one above (A.i.2, A.i.3)."""
+    size_limit_base: int = 6
+    """The 6 of A.i.4's limit of 6x3^n players on the n-th division."""
+    top_division_n: int = 1
+    """The n of A.i.4 for the top division (A); division index i has n = i + top_division_n.
+
+    n = 1 gives 18 = 2 groups of 9 for A, and each division below may triple its groups of at
+    most 9: the reading under which the limit "precludes groups of 10 players"."""
+    min_direct_promotions: int = 2
+    """At least this many direct promotions per division (B.1)."""
+    extra_demotions: ExtraDemotions = ExtraDemotions.PER_GROUP_OF_TEN
+    """The reading of B.2's additional demotions."""
+    extra_demotion_group_size: int = 10
+    """The "10 players" of B.2."""
+    fixed_promotions_per_group: int | None = None
+    """When set, each group promotes exactly this many (its best by D), replacing B.1-B.3.
+
+    Leagues such as the real data's promoted a fixed number per group."""
+    fixed_relegations_per_group: int | None = None
+    """When set, each group demotes exactly this many (its last by D), replacing B.2-B.3."""
+    demote_from_bottom_division: bool = False
+    """Whether the bottom division demotes too (into a new division below). B.2 gives it nothing
+    to match; leagues with fixed relegations per group may set this."""
+    provisional_promotion_by_rank: bool = False
+    """Whether provisional players get promotions by rank, forced ones included (C.1 addendum,
+    organizers' discretion). Off: a provisional rank is not trusted to jump divisions."""
+    rating_virtual_tie: int = 10
+    """Ratings within this many points are a virtual tie (footnote [6])."""
+    starting_gamepoints_per_division: int = 10
+    """Gamepoints a player starts with for every division below their own (A.ii.1, [4])."""
+    finalist_advantage: Fraction = Fraction(1)
+    """Extra gamepoints of an advantaged position in the final round (footnote [7])."""
+    final_place_limit: int = 4
+    """The third finalist must have "ended up in 4th place or better" (final round)."""
+
+    def division_size_limit(self, index: int) -> int:
+        """Return the most players division ``index`` may hold: 6x3^n (A.i.4)."""
+        return self.size_limit_base * self.growth_factor ** (index + self.top_division_n)
+
+
+class LeagueRuleError(SitegenError):
+    """The rules cannot all be met (the message names the rule, e.g. C.3)."""
+
+
+class SeasonCancelled(LeagueRuleError):
+    """Fewer than five players: the season is cancelled and the title void (footnote [2])."""
+
+
+def division_letter(index: int) -> str:
+    """Return the letter of division ``index`` (0 -> A, 1 -> B, ...; league definitions)."""
+    if index < 26:
+        return chr(ord("A") + index)
+    return division_letter(index // 26 - 1) + division_letter(index % 26)
+
+
+def division_index(letter: str) -> int:
+    """Return the index of division ``letter`` (A -> 0); raises ValueError for a non-letter."""
+    text = letter.strip().upper()
+    if not text.isalpha() or not text.isascii():
+        raise ValueError(f"'{letter}' is not a division letter (A, B, C, ...)")
+    value = 0
+    for char in text:
+        value = value * 26 + (ord(char) - ord("A") + 1)
+    return value - 1
+
+
+# --------------------------------------------------------------------------- players and decisions
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """What the secondary criteria and the rank rules know of a player (D.2, C)."""
+
+    id: str
+    rank: Rank | None = None
+    """Overall rank now (C restrictions, D.2 first criterion)."""
+    rating: int | None = None
+    """Overall rating (D.2, virtual tie [6])."""
+    correspondence_rank: Rank | None = None
+    correspondence_rating: int | None = None
+    provisional: bool = False
+    """Provisional rank (C.1 addendum)."""
+    concedes: bool = False
+    """The player voluntarily or implicitly forfeits ties (D.2, second-to-last criterion)."""
+    playoff: int | None = None
+    """Place in the organizer's live playoff among tied players, 1 the winner (D.2, last)."""
+
+
+class Move(enum.Enum):
+    """A player's outcome of a season, as shown on the season page."""
+
+    PROMOTED = "promoted"
+    """Direct promotion (B.1, B.3) or a promotion resolving a size conflict (E.1)."""
+    PROMOTED_BY_RANK = "promoted by rank"
+    """Promotion by rank (C.2, C.3, C.5)."""
+    STAYS = "stays"
+    """Middle position: same division next season."""
+    DEMOTED = "demoted"
+    """Demotion (B.2, B.3), or a move down forced by a size limit (A.i.4, A.i.5)."""
+    WITHDREW = "withdrew"
+    """Withdrawal: merits forfeited (B.4)."""
+    NEW = "new"
+    """New player, placed by rank (C.1, C.3)."""
+    FINALIST = "finalist"
+    """Qualified for the final round."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the engine about one player, with the rule that made it."""
+
+    player: str
+    outcome: Move
+    rule: str
+    """Rule id in the league text, e.g. ``B.1``, ``C.2``, ``E.1``, ``final round``."""
+    explanation: str
+    from_division: str | None = None
+    to_division: str | None = None
+
+    def __str__(self) -> str:
+        where = ""
+        if self.from_division or self.to_division:
+            where = f" ({self.from_division or '-'} -> {self.to_division or '-'})"
+        return f"{self.player}: {self.outcome.value}{where} [league {self.rule}] {self.explanation}"
+
+
+# --------------------------------------------------------------------------- D: priority
+
+
+def _split_by_key(tied: list[str], key: Callable[[str], object | None]) -> list[list[str]]:
+    """Split ``tied`` into classes of equal key, higher key first, None last."""
+    known = [p for p in tied if key(p) is not None]
+    unknown = [p for p in tied if key(p) is None]
+    classes: list[list[str]] = []
+    for player in sorted(known, key=key, reverse=True):  # type: ignore[arg-type]
+        if classes and key(classes[-1][0]) == key(player):
+            classes[-1].append(player)
+        else:
+            classes.append([player])
+    if unknown:
+        classes.append(unknown)
+    return classes
+
+
+def _split_virtual(tied: list[str], value: Callable[[str], int | None], within: int) -> list[list[str]]:
+    """Split by a rating, higher first, keeping chains of ratings within ``within`` tied ([6])."""
+    known = sorted((p for p in tied if value(p) is not None), key=value, reverse=True)  # type: ignore[arg-type]
+    unknown = [p for p in tied if value(p) is None]
+    classes: list[list[str]] = []
+    for player in known:
+        if classes and value(classes[-1][-1]) - value(player) <= within:  # type: ignore[operator]
+            classes[-1].append(player)
+        else:
+            classes.append([player])
+    if unknown:
+        classes.append(unknown)
+    return classes
+
+
+def _refine(classes: list[list[str]], split: Callable[[list[str]], list[list[str]]]) -> list[list[str]]:
+    out: list[list[str]] = []
+    for tied in classes:
+        out.extend(split(tied) if len(tied) > 1 else [tied])
+    return out
+
+
+def secondary_classes(players: Iterable[str], info: Mapping[str, PlayerInfo],
+                      settings: LeagueSettings = LeagueSettings()) -> list[list[str]]:
+    """Return ``players`` as classes still tied after the secondary criteria, best first (D.2).
+
+    In order: higher overall rank, higher overall rating (virtual tie within
+    ``settings.rating_virtual_tie`` points, footnote [6]: ratings chained by such gaps stay
+    tied), higher correspondence rank, higher correspondence rating (same virtual tie), then
+    the player who does not concede, then the better place in the organizer's playoff.
+    Unknown values rank last.
+    """
+    none = PlayerInfo("")
+
+    def get(player: str) -> PlayerInfo:
+        return info.get(player, none)
+
+    classes = [sorted(players)]
+    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: get(p).rank))
+    classes = _refine(classes, lambda t: _split_virtual(t, lambda p: get(p).rating, settings.rating_virtual_tie))
+    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: get(p).correspondence_rank))
+    classes = _refine(classes, lambda t: _split_virtual(
+        t, lambda p: get(p).correspondence_rating, settings.rating_virtual_tie))
+    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: not get(p).concedes))
+    classes = _refine(classes, lambda t: _split_by_key(
+        t, lambda p: None if get(p).playoff is None else -get(p).playoff))
+    return [c for c in classes if c]
+
+
+def _flatten(classes: list[list[str]]) -> list[str]:
+    """Flatten tie classes; players still tied are listed by id (determinism, not a rule)."""
+    return [player for tied in classes for player in sorted(tied)]
+
+
+def secondary_order(players: Iterable[str], info: Mapping[str, PlayerInfo],
+                    settings: LeagueSettings = LeagueSettings()) -> list[str]:
+    """Return ``players`` best first by the secondary criteria (D.2), then by id."""
+    return _flatten(secondary_classes(players, info, settings))
+
+
+def group_order(group: Group, info: Mapping[str, PlayerInfo] = {},
+                settings: LeagueSettings = LeagueSettings(),
+                rows: Sequence[StandingRow] | None = None) -> list[str]:
+    """Return the group's players best first: D.1 (gamepoints, SODOS, among the tied), then D.2."""
+    rows = list(rows) if rows is not None else group_standings(group)
+    classes: list[list[str]] = []
+    for before, row in zip([None, *rows], rows):
+        if before is not None and before.place == row.place:
+            classes[-1].append(row.player)
+        else:
+            classes.append([row.player])
+    classes = _refine(classes, lambda t: secondary_classes(t, info, settings))
+    return _flatten(classes)
+
+
+def division_order(groups: Sequence[Group], info: Mapping[str, PlayerInfo] = {},
+                   settings: LeagueSettings = LeagueSettings()) -> list[str]:
+    """Return a division's players best first across its groups (D.1, then D.2).
+
+    Players of different groups compare by gamepoints, then SODOS; the gamepoints among the
+    tied apply only when every tied player shared one group (D.1 "if they were in the same
+    group"); then D.2. Each group's players keep the order of :func:`group_order`.
+    """
+    rows = {row.player: row for group in groups for row in group_standings(group)}
+    group_of = {player: group.id for group in groups for player in group.players}
+    in_group = {p: i for group in groups for i, p in enumerate(group_order(group, info, settings))}
+    classes = [sorted(rows)]
+    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: rows[p].gamepoints))
+    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: rows[p].sodos))
+
+    def by_mutual_or_secondary(tied: list[str]) -> list[list[str]]:
+        if len({group_of[p] for p in tied}) == 1:
+            return [[p] for p in sorted(tied, key=in_group.__getitem__)]
+        return secondary_classes(tied, info, settings)
+
+    classes = _refine(classes, by_mutual_or_secondary)
+    return _flatten(classes)
+
+
+# --------------------------------------------------------------------------- A: sizes and seeding
+
+
+def starting_gamepoints(index: int, division_count: int,
+                        settings: LeagueSettings = LeagueSettings()) -> Fraction:
+    """Return the gamepoints every player of division ``index`` starts with (A.ii.1, [4]).
+
+    Ten per division below: with divisions A, B, C a player of A starts with 20, of C with 0.
+    """
+    if not 0 <= index < division_count:
+        raise ValueError(f"division index {index} outside 0..{division_count - 1}")
+    return Fraction(settings.starting_gamepoints_per_division * (division_count - 1 - index))
+
+
+def group_count(size: int, index: int, groups_above: int | None,
+                settings: LeagueSettings = LeagueSettings(), total_players: int | None = None) -> int:
+    """Return how many groups a division of ``size`` players has (A.i.1, A.i.3, [1]).
+
+    The top division (``index`` 0) has two groups, or one when fewer than 10 players play the
+    season ([1]; ``total_players`` defaults to ``size``). Other divisions take the count whose
+    average group size is nearest 7 (fewer groups on a tie), with groups of 5 to 9 players and
+    at most three times ``groups_above``. Raises LeagueRuleError (A.i.2, A.i.3) when no
+    count fits.
+    """
+    total = size if total_players is None else total_players
+    lo_size, hi_size = settings.min_group_size, settings.max_group_size
+    if index == 0:
+        count = settings.top_division_groups if total >= settings.two_groups_from else 1
+        if not count * lo_size <= size <= count * hi_size:
+            raise LeagueRuleError(
+                f"division A cannot hold {size} players in {count} group(s) of "
+                f"{lo_size} to {hi_size} (A.i.1, A.i.3)")
+        return count
+    most = size // lo_size
+    if groups_above is not None:
+        most = min(most, settings.growth_factor * groups_above)
+    least = -(-size // hi_size)
+    if least > most or size < lo_size:
+        raise LeagueRuleError(
+            f"division {division_letter(index)} cannot hold {size} players in groups of "
+            f"{lo_size} to {hi_size}, at most {most} groups (A.i.2, A.i.3)")
+    return min(range(least, most + 1),
+               key=lambda g: (abs(Fraction(size, g) - settings.ideal_group_size), g))
+
+
+def group_sizes(size: int, count: int) -> list[int]:
+    """Return the sizes of ``count`` groups sharing ``size`` players, smaller groups first ([3])."""
+    base, extra = divmod(size, count)
+    return [base] * (count - extra) + [base + 1] * extra
+
+
+def seed_groups(seeds: Sequence[str], count: int) -> list[list[str]]:
+    """Return ``seeds`` (best first) dealt into ``count`` groups in zig-zag order (A.ii.2, [5]).
+
+    Groups are listed smaller first ([3]); each row of seeds goes across the groups, the next
+    row back, and the last, partial row goes to the larger groups only, so the smaller groups
+    hold the top seeds ([5]). E.g. seeds 1..13 in 2 groups: [1,4,5,8,9,12], [2,3,6,7,10,11,13].
+    """
+    sizes = group_sizes(len(seeds), count)
+    groups: list[list[str]] = [[] for _ in range(count)]
+    full_rows = min(sizes)
+    position = 0
+    for row in range(full_rows):
+        order = range(count) if row % 2 == 0 else range(count - 1, -1, -1)
+        for g in order:
+            groups[g].append(seeds[position])
+            position += 1
+    larger = [g for g in range(count) if sizes[g] > full_rows]
+    if full_rows % 2 == 1:
+        larger.reverse()
+    for g in larger:
+        groups[g].append(seeds[position])
+        position += 1
+    return groups
+
+
+def size_violations(divisions: Sequence[Sequence[int]],
+                    settings: LeagueSettings = LeagueSettings()) -> list[str]:
+    """Return every size rule broken by ``divisions`` (group sizes per division, top first).
+
+    Checks A.i.1 with [1], A.i.2, A.i.3 with [3], A.i.4. An empty list means all hold.
+    """
+    problems: list[str] = []
+    total = sum(sum(groups) for groups in divisions)
+    for index, groups in enumerate(divisions):
+        letter = division_letter(index)
+        size = sum(groups)
+        if index == 0:
+            want = settings.top_division_groups if total >= settings.two_groups_from else 1
+            if len(groups) != want:
+                problems.append(f"A.i.1: division A has {len(groups)} groups, not {want}")
+        if size < settings.min_group_size:
+            problems.append(f"A.i.2: division {letter} has {size} players, fewer than {settings.min_group_size}")
+        if any(not settings.min_group_size <= g <= settings.max_group_size for g in groups):
+            problems.append(f"A.i.3: division {letter} has groups of sizes {list(groups)}")
+        if groups and max(groups) - min(groups) > 1:
+            problems.append(f"[3]: groups of division {letter} differ by more than one: {list(groups)}")
+        if size > settings.division_size_limit(index):
+            problems.append(f"A.i.4: division {letter} has {size} players, more than "
+                            f"{settings.division_size_limit(index)}")
+        if index > 0:
+            above = divisions[index - 1]
+            if size > settings.growth_factor * sum(above):
+                problems.append(f"A.i.2: division {letter} has {size} players, more than "
+                                f"{settings.growth_factor} x {sum(above)}")
+            if len(groups) > settings.growth_factor * len(above):
+                problems.append(f"A.i.3: division {letter} has {len(groups)} groups, more than "
+                                f"{settings.growth_factor} x {len(above)}")
+    return problems
+
+
+# --------------------------------------------------------------------------- B: direct moves
+
+
+@dataclass(frozen=True)
+class DivisionMoves:
+    """The direct promotions and demotions of one division of a finished season (B)."""
+
+    index: int
+    name: str
+    order: tuple[str, ...]
+    """The division's players best first (D)."""
+    leaders: tuple[str, ...]
+    """Group leaders (B.1)."""
+    promoted: tuple[str, ...]
+    """Direct promotion spots, best first, withdrawn players included (B.1, B.3). In the top
+    division these are the automatic finalists (final round)."""
+    demoted: tuple[str, ...]
+    """Demotion spots, withdrawn players included (B.2, B.3, B.5)."""
+    rule: Mapping[str, str] = field(default_factory=dict)
+    """Rule id behind each promotion and demotion."""
+    extra_demotions: int = 0
+    """B.2's additional demotions counted in ``demoted``."""
+
+
+def extra_demotions(group_sizes_: Sequence[int], settings: LeagueSettings = LeagueSettings()) -> int:
+    """Return B.2's additional demotions of a division with these group sizes (B.2).
+
+    Default reading: one per group of 10 or more players (``ExtraDemotions``).
+    """
+    if settings.extra_demotions is ExtraDemotions.NONE:
+        return 0
+    if settings.extra_demotions is ExtraDemotions.PER_TEN_PLAYERS:
+        return sum(group_sizes_) // settings.extra_demotion_group_size
+    return sum(1 for size in group_sizes_ if size >= settings.extra_demotion_group_size)
+
+
+def direct_moves(season: Season, info: Mapping[str, PlayerInfo] = {},
+                 settings: LeagueSettings = LeagueSettings()) -> tuple[DivisionMoves, ...]:
+    """Return the direct promotions and demotions of each division of a finished season (B).
+
+    B.1: every group leader promotes, and the best others by D up to two per division. B.2:
+    a division demotes as many as the division below promotes, plus the extra demotions of
+    B.2. B.3: the spots not named by B.1/B.2 go by D (division order). B.5: no player both.
+    Spots are counted with withdrawn players, who keep them and lose them (B.4). The bottom
+    division demotes nobody unless ``settings.demote_from_bottom_division``. With
+    ``settings.fixed_promotions_per_group`` / ``fixed_relegations_per_group`` each group
+    moves that many of its best / last players instead.
+    """
+    count = len(season.divisions)
+    orders: list[list[str]] = []
+    group_orders: list[list[list[str]]] = []
+    for division in season.divisions:
+        group_orders.append([group_order(g, info, settings) for g in division.groups])
+        orders.append(division_order(division.groups, info, settings))
+
+    promoted: list[list[str]] = []
+    rules: list[dict[str, str]] = [dict() for _ in range(count)]
+    for index, division in enumerate(season.divisions):
+        fixed = settings.fixed_promotions_per_group
+        if fixed is not None:
+            chosen = [p for order in group_orders[index] for p in order[:fixed]]
+            for p in chosen:
+                rules[index][p] = "B.1"
+            promoted.append(sorted(chosen, key=orders[index].index))
+            continue
+        chosen = [order[0] for order in group_orders[index] if order]
+        for p in chosen:
+            rules[index][p] = "B.1"
+        for player in orders[index]:
+            if len(chosen) >= settings.min_direct_promotions:
+                break
+            if player not in chosen:
+                chosen.append(player)
+                rules[index][player] = "B.3"
+        promoted.append(sorted(chosen, key=orders[index].index))
+
+    result = []
+    for index, division in enumerate(season.divisions):
+        sizes = [len(g.players) for g in division.groups]
+        extra = 0
+        if settings.fixed_relegations_per_group is not None:
+            demoted = []
+            if index + 1 < count or settings.demote_from_bottom_division:
+                for order in group_orders[index]:
+                    last = [p for p in order if p not in promoted[index]]
+                    take = settings.fixed_relegations_per_group
+                    demoted.extend(last[len(last) - take:] if take else [])
+            for p in demoted:
+                rules[index][p] = "B.2"
+        else:
+            if index + 1 < count:
+                matched = len(promoted[index + 1])
+            elif settings.demote_from_bottom_division:
+                matched = settings.min_direct_promotions
+            else:
+                matched = 0
+            extra = extra_demotions(sizes, settings) if matched or index + 1 < count else 0
+            want = matched + extra
+            candidates = [p for p in reversed(orders[index]) if p not in promoted[index]]  # B.5
+            demoted = candidates[:want]
+            for p in demoted:
+                rules[index][p] = "B.2"
+        demoted = sorted(demoted, key=orders[index].index)
+        result.append(DivisionMoves(
+            index=index, name=division.name, order=tuple(orders[index]),
+            leaders=tuple(order[0] for order in group_orders[index] if order),
+            promoted=tuple(promoted[index]), demoted=tuple(demoted),
+            rule=dict(rules[index]), extra_demotions=extra))
+    return tuple(result)
+
+
+def season_outcomes(season: Season, info: Mapping[str, PlayerInfo] = {},
+                    settings: LeagueSettings = LeagueSettings(),
+                    withdrawn: Iterable[str] = ()) -> dict[str, Decision]:
+    """Return each player's outcome of a finished season with its rule (B, final round).
+
+    Outcomes: ``withdrew`` (B.4; the group's ``withdrawn`` plus ``withdrawn``), ``finalist``
+    (top division's direct promotion spots, final round), ``promoted`` (B.1, B.3),
+    ``demoted`` (B.2, B.3), ``stays``. Promotions by rank need the next season's sign-ups:
+    see :func:`sitegen.engine.league_next.next_season`, whose plan has the full outcomes.
+    """
+    gone = set(withdrawn) | {p for d in season.divisions for g in d.groups for p in g.withdrawn}
+    names = [d.name for d in season.divisions]
+    out: dict[str, Decision] = {}
+    for moves in direct_moves(season, info, settings):
+        here = moves.name
+        up = names[moves.index - 1] if moves.index > 0 else here
+        down = names[moves.index + 1] if moves.index + 1 < len(names) else None
+        for player in moves.order:
+            rule = moves.rule.get(player)
+            if player in gone:
+                spot = ("promotion" if player in moves.promoted else
+                        "demotion" if player in moves.demoted else "place")
+                out[player] = Decision(player, Move.WITHDREW, "B.4",
+                                       f"withdrew; the {spot} merit is forfeited and not passed on", here, None)
+            elif player in moves.promoted and moves.index == 0:
+                out[player] = Decision(player, Move.FINALIST, "final round",
+                                       "qualifies for the final round as a direct promotion of division A", here, here)
+            elif player in moves.promoted:
+                why = "group leader" if rule == "B.1" else "next best by the criteria of D"
+                out[player] = Decision(player, Move.PROMOTED, rule or "B.1", why, here, up)
+            elif player in moves.demoted:
+                out[player] = Decision(player, Move.DEMOTED, rule or "B.2",
+                                       "in a demotion spot by the criteria of D", here, down)
+            else:
+                out[player] = Decision(player, Move.STAYS, "B", "middle position", here, here)
+    return out
+
+
+# --------------------------------------------------------------------------- final round
+
+
+@dataclass(frozen=True)
+class Finalist:
+    """One player of the final round."""
+
+    player: str
+    rule: str
+    explanation: str
+    advantaged: bool
+    """Advantaged position: ``bonus`` extra gamepoints for the round ([7])."""
+    bonus: Fraction
+
+
+@dataclass(frozen=True)
+class FinalRound:
+    """The three players of the final round, or a void title."""
+
+    finalists: tuple[Finalist, ...]
+    void: bool
+    decisions: tuple[Decision, ...]
+
+
+def final_round(season: Season, defending_champion: str | None = None,
+                info: Mapping[str, PlayerInfo] = {}, settings: LeagueSettings = LeagueSettings(),
+                declined: Iterable[str] = (), withdrawn: Iterable[str] = ()) -> FinalRound:
+    """Return who plays the final round and with which advantage (final round, [7], [8]).
+
+    The two direct promotions of division A (its group leaders, B.1) qualify. The third is
+    the defending champion if eligible ([8]: played division A this season, not in a
+    demotion spot, not withdrawn), else the next of division A by B.3 (D order) who scored
+    no fewer gamepoints than the champion or placed 4th or better in division A. A finalist
+    in ``declined`` is replaced by the next eligible player under the same rules; when three
+    cannot be found the title is void. Advantaged positions: the champion if a group leader,
+    else both group leaders. ``withdrawn`` adds season withdrawals to the groups' own.
+    """
+    if not season.divisions:
+        return FinalRound((), True, ())
+    total = sum(len(g.players) for d in season.divisions for g in d.groups)
+    if total < settings.min_season_players:
+        return FinalRound((), True, ())
+    top = direct_moves(season, info, settings)[0]
+    division = season.divisions[0]
+    gone = set(withdrawn) | {p for g in division.groups for p in g.withdrawn}
+    declined = set(declined)
+    rows = {row.player: row for g in division.groups for row in group_standings(g)}
+    place = {player: i + 1 for i, player in enumerate(top.order)}
+    champion_ok = (defending_champion in rows and defending_champion not in top.demoted
+                   and defending_champion not in gone)
+    decisions: list[Decision] = []
+    chosen: list[tuple[str, str, str]] = []
+
+    def unavailable(player: str) -> bool:
+        return player in gone or player in declined
+
+    for player in top.promoted:
+        if unavailable(player):
+            decisions.append(Decision(player, Move.WITHDREW, "final round",
+                                      "qualified as a direct promotion of division A but does not play",
+                                      division.name, None))
+        else:
+            why = "group leader of division A" if top.rule.get(player) == "B.1" else \
+                "direct promotion of division A by the criteria of D (B.1, B.3)"
+            chosen.append((player, top.rule.get(player, "B.1"), why))
+
+    if champion_ok and defending_champion not in [c[0] for c in chosen] and not unavailable(defending_champion):
+        chosen.append((defending_champion, "[8]", "defending champion, eligible ([8])"))
+    elif defending_champion is not None and not champion_ok:
+        decisions.append(Decision(defending_champion, Move.STAYS, "[8]",
+                                  "defending champion not eligible: did not play division A, "
+                                  "withdrew or fell to a demotion spot", None, None))
+
+    bar = rows[defending_champion].gamepoints if defending_champion in rows else None
+    for player in top.order:
+        if len(chosen) >= 3:
+            break
+        if player in [c[0] for c in chosen] or player in top.demoted or unavailable(player):
+            continue
+        enough = bar is not None and rows[player].gamepoints >= bar
+        if enough or place[player] <= settings.final_place_limit:
+            why = (f"next direct promotion by D (B.3) with {rows[player].gamepoints} gamepoints, "
+                   + ("no fewer than the defending champion" if enough
+                      else f"place {place[player]} in division A"))
+            chosen.append((player, "B.3", why))
+
+    if len(chosen) < 3:
+        decisions.append(Decision(defending_champion or "-", Move.STAYS, "final round",
+                                  "fewer than three eligible players are willing to play: the title is void"))
+        return FinalRound((), True, tuple(decisions))
+
+    automatic = [p for p in top.promoted if p in [c[0] for c in chosen]][:2]
+    if defending_champion in automatic:
+        advantaged = {defending_champion}
+    else:
+        advantaged = set(automatic)
+    finalists = []
+    for player, rule, why in chosen:
+        bonus = settings.finalist_advantage if player in advantaged else Fraction(0)
+        finalists.append(Finalist(player, rule, why, player in advantaged, bonus))
+        note = f"; advantaged position: +{bonus} gamepoint ([7])" if bonus else ""
+        decisions.append(Decision(player, Move.FINALIST, rule, why + note, division.name, division.name))
+    return FinalRound(tuple(finalists), False, tuple(decisions))
