@@ -44,16 +44,12 @@ def parse_og_rank(text: str) -> Rank:
     return Rank.parse(f"{n}{unit.lower()}")
 
 
-class _Lines(ET.XMLPullParser):
-    pass
-
-
 def _parse_with_lines(data: bytes, path: str, diags: list[Diagnostic]) -> tuple[ET.Element | None, dict[int, int]]:
     """Parse ``data`` into a tree, recording each element's line; refuse DOCTYPE."""
     lines: dict[int, int] = {}
-    if re.search(rb"<!DOCTYPE|<!ENTITY", data[:4096] if False else data, re.IGNORECASE):
-        match = re.search(rb"<!DOCTYPE|<!ENTITY", data, re.IGNORECASE)
-        line = data[: match.start()].count(b"\n") + 1 if match else 1
+    match = re.search(rb"<!DOCTYPE|<!ENTITY", data, re.IGNORECASE)
+    if match:
+        line = data[: match.start()].count(b"\n") + 1
         diags.append(Diagnostic(SourcePos(path, line), "DOCTYPE and entity declarations are not "
                                 "accepted (OpenGotha files do not need them)", "opengotha.doctype"))
         return None, lines
@@ -140,10 +136,9 @@ def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | 
             criteria.append(Criterion.parse(name))
         except ValueError as exc:
             err(pc, str(exc), "opengotha.criterion")
-    mm = any(c in criteria for c in (Criterion.MMS, Criterion.SOSM, Criterion.SOSOSM))
-    system = System.MCMAHON if (mm or Criterion.NBW not in criteria) else System.SWISS
-    if Criterion.NBW in criteria and Criterion.MMS not in criteria:
-        system = System.SWISS
+    # OpenGotha has no explicit system field: NBW without MMS among the criteria means Swiss
+    system = (System.SWISS if Criterion.NBW in criteria and Criterion.MMS not in criteria
+              else System.MCMAHON)
 
     def half(name: str, default: int) -> Fraction:
         return Fraction(int_attr(gps, name, default) or 0, 2)
