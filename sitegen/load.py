@@ -117,7 +117,7 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
 
 
 def _syntax_hint(problem: str) -> str | None:
-    if "tab" in problem:
+    if "tab" in problem or "\\t" in problem:
         return "indent with spaces, not tabs"
     if "mapping values are not allowed" in problem:
         return "quote a value that contains ': '"

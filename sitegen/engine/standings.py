@@ -39,7 +39,8 @@ class StandingRow:
     unknown: int
     """Games played whose result is unknown (SGF '?')."""
     to_play: int
-    """Games against group members with no counting result yet (unplayed, void or unknown)."""
+    """Games against group members not played yet (missing, unplayed or void); unknown results
+    were played and are not counted here."""
 
 
 def counting_games(group: Group) -> list[Game]:
@@ -97,7 +98,7 @@ def group_standings(group: Group) -> list[StandingRow]:
         if rows and sort_key(rows[-1].player)[:3] == key:
             place = rows[-1].place
         tally = _tally(player, group.games)
-        counted = tally["wins"] + tally["losses"] + tally["jigos"]
+        counted = tally["wins"] + tally["losses"] + tally["jigos"] + tally["unknown"]
         rows.append(StandingRow(
             place=place, shared=False, player=player, gamepoints=points[player],
             sodos=sodos_of[player], tied_gamepoints=mutual[player],

@@ -19,9 +19,9 @@ import os
 from pathlib import Path
 
 from ..diagnostics import Diagnostics, SitegenError, SourcePos
-from ..load import load_markdown_file, load_yaml_file
+from ..load import load_markdown_file
 from ..model import Content, MarkdownPage, Player, Rank, SiteConfig
-from .fields import Fields, check_ident, expect_list, expect_map
+from .fields import Fields, check_ident, expect_list, expect_map, load_map
 from .league import PlayerRefs, load_league
 
 PAGE_KINDS = ("page", "news", "rules")
@@ -72,7 +72,7 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
     """Read ``site.yaml``; a missing file gives the defaults."""
     if not path.exists():
         return SiteConfig()
-    node = expect_map(load_yaml_file(path, shown, diags), diags, "site settings", SourcePos(shown))
+    node = load_map(path, shown, diags, "site settings")
     if node is None:
         return SiteConfig()
     fields = Fields(node, diags, "site.yaml", required=("title",),
@@ -101,7 +101,7 @@ def load_players(path: Path, shown: str, diags: Diagnostics) -> dict[str, Player
     """Read ``players.yaml``: a list under ``players:`` of id, name, rank, rating, club, country."""
     if not path.exists():
         return {}
-    node = expect_map(load_yaml_file(path, shown, diags), diags, "the players file", SourcePos(shown))
+    node = load_map(path, shown, diags, "the players file")
     if node is None:
         return {}
     Fields(node, diags, "players.yaml", required=("players",))

@@ -41,6 +41,16 @@ def expect_map(node: YNode | None, diags: Diagnostics, what: str, pos: SourcePos
     return None
 
 
+def load_map(path, shown: str, diags: Diagnostics, what: str) -> YMap | None:
+    """Load a YAML file that must hold a mapping; None if it is unusable (already reported)."""
+    from ..load import load_yaml_file
+
+    node = load_yaml_file(path, shown, diags)
+    if node is None:
+        return None
+    return expect_map(node, diags, what, SourcePos(shown))
+
+
 def expect_list(node: YNode | None, diags: Diagnostics, what: str, pos: SourcePos) -> list[YNode]:
     """Return the items of a sequence, or [] after recording an error naming ``what``."""
     if isinstance(node, YSeq):

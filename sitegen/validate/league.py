@@ -11,9 +11,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
-from ..load import YMap, load_yaml_file
+from ..load import YMap
 from ..model import Colour, Division, Game, Group, League, Outcome, Player, Result, Season
-from .fields import Fields, check_ident, expect_map
+from .fields import Fields, check_ident, expect_map, load_map
 
 RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (unknown)"
 
@@ -40,8 +40,7 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) 
     meta_shown = f"{shown}/league.yaml"
     name, description = folder.name, ""
     if meta_path.exists():
-        node = expect_map(load_yaml_file(meta_path, meta_shown, diags), diags, "a league",
-                          SourcePos(meta_shown))
+        node = load_map(meta_path, meta_shown, diags, "a league")
         if node is not None:
             fields = Fields(node, diags, "league.yaml", required=("name",), optional=("description",))
             name = fields.text("name", folder.name) or folder.name
@@ -62,7 +61,7 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) 
 
 def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> Season | None:
     """Load one season file (divisions, groups and games)."""
-    node = expect_map(load_yaml_file(path, shown, diags), diags, "a season", SourcePos(shown))
+    node = load_map(path, shown, diags, "a season")
     if node is None:
         return None
     season_id = check_ident(path.stem, SourcePos(shown), diags, "season file name")

@@ -1,0 +1,445 @@
+"""The Swiss league: tournaments of best-of-three matches, their standings, the league table.
+
+Source: ../shared/rules/002_26d12e6ad94aa01f.txt. Rule ids used in docstrings and tests:
+
+- "swiss: tournaments": matches, forfeits, drops, late entries, scoring, standings;
+- "swiss: the league": league score (best three), 4th/5th/6th tie-breaks, shared places and
+  the deciding match.
+
+Pure functions over frozen dataclasses; every score is an exact :class:`~fractions.Fraction`.
+Pairing lives in :mod:`sitegen.engine.pairing`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Mapping
+
+from ..diagnostics import SourcePos
+
+NOWHERE = SourcePos("<generated>")
+
+WIN = Fraction(1)
+HALF = Fraction(1, 2)
+LOSS = Fraction(0)
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class SwissSettings:
+    """The parameters of a Swiss league (swiss: tournaments, swiss: the league)."""
+
+    bye_value: Fraction = Fraction(1)
+    """Points for a bye (rule: "the value of a bye is a setting"; default 1)."""
+    rounds: int = 5
+    """Rounds per tournament."""
+    tournaments: int = 6
+    """Tournaments per league season."""
+    counted: int = 3
+    """How many best tournament scores make the league score."""
+
+
+DEFAULT_SETTINGS = SwissSettings()
+
+
+# --------------------------------------------------------------------------- match results
+
+
+_SCORE_RE = re.compile(r"^\s*(\d+)\s*[-:]\s*(\d+)\s*$")
+_FORFEIT_TEXT = {"+-": (True, False), "-+": (False, True), "--": (False, False)}
+_LEGAL_GAME_SCORES = {(2, 0), (2, 1), (1, 0), (1, 1), (0, 1), (0, 2), (1, 2)}
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The result of one best-of-three match, seen from the first player listed.
+
+    A played match keeps its game score (``games`` = first player's game wins, second's):
+    2-0, 2-1, 1-0, 1-1, 0-1, 1-2, 0-2. A forfeit (``games`` is None) records who was present:
+    ``+-`` the first player was there and wins, ``-+`` the second, ``--`` neither (both lose).
+    """
+
+    games: tuple[int, int] | None = None
+    present: tuple[bool, bool] = (True, True)
+
+    @classmethod
+    def parse(cls, text: str) -> "MatchResult":
+        """Parse ``2-0``, ``2-1``, ``1-0``, ``1-1``, ``0-1``, ``1-2``, ``0-2`` or a forfeit
+        ``+-``, ``-+``, ``--`` (swiss: tournaments).
+
+        Raises ValueError naming what is wrong: an impossible best-of-three score (``3-0``,
+        ``2-2``, ``0-0``) or an unknown notation.
+        """
+        word = str(text).strip()
+        if word in _FORFEIT_TEXT:
+            return cls(None, _FORFEIT_TEXT[word])
+        match = _SCORE_RE.match(word)
+        if not match:
+            raise ValueError(
+                f"'{text}' is not a match result; expected a game score such as 2-0, 2-1, "
+                "1-0, 1-1, 0-1, 1-2, 0-2 or a forfeit +- / -+ / --")
+        games = (int(match.group(1)), int(match.group(2)))
+        if games == (0, 0):
+            raise ValueError(f"'{text}': no game was finished; enter a forfeit (+-, -+ or --)")
+        if games not in _LEGAL_GAME_SCORES:
+            raise ValueError(
+                f"'{text}' cannot happen in a best-of-three match; a match ends 2-0, 2-1, "
+                "1-0 or 1-1 (or the reverse)")
+        return cls(games)
+
+    def __post_init__(self) -> None:
+        if self.games is not None and tuple(self.games) not in _LEGAL_GAME_SCORES:
+            raise ValueError(f"{self.games[0]}-{self.games[1]} is not a best-of-three result")
+        if self.games is not None and self.present != (True, True):
+            raise ValueError("a played match has both players present")
+
+    def __str__(self) -> str:
+        if self.games is None:
+            return {v: k for k, v in _FORFEIT_TEXT.items()}[self.present]
+        return f"{self.games[0]}-{self.games[1]}"
+
+    @property
+    def is_forfeit(self) -> bool:
+        """True when at least one player did not show up."""
+        return self.games is None
+
+    def points(self) -> tuple[Fraction, Fraction]:
+        """Return (first, second) match points: 1 win (1-0 too), 1/2 each for 1-1, 0 loss;
+        a forfeit gives 1 to a present player and 0 to an absent one (swiss: tournaments)."""
+        if self.games is None:
+            return (WIN if self.present[0] and not self.present[1] else LOSS,
+                    WIN if self.present[1] and not self.present[0] else LOSS)
+        a, b = self.games
+        if a == b:
+            return (HALF, HALF)
+        return (WIN, LOSS) if a > b else (LOSS, WIN)
+
+
+# --------------------------------------------------------------------------- tournament data
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A player's entry in one tournament: present from ``first_round`` to ``last_round``
+    inclusive (None: to the end). Late entries and announced exits (swiss: tournaments)."""
+
+    player: str
+    first_round: int = 1
+    last_round: int | None = None
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Match:
+    """One match of a round; ``result`` is None while it has not been played."""
+
+    first: str
+    second: str
+    result: MatchResult | None = None
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.first, self.second)
+
+    def opponent(self, player: str) -> str:
+        return self.second if player == self.first else self.first
+
+    def points(self, player: str) -> Fraction:
+        """Return the match points of ``player`` (0 while unplayed)."""
+        if self.result is None:
+            return LOSS
+        first, second = self.result.points()
+        return first if player == self.first else second
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: its matches, the bye (if any), the seed the pairing used, and the players
+    who did not show up before the end of the round (dropped: no later rounds)."""
+
+    number: int
+    matches: tuple[Match, ...] = ()
+    bye: str | None = None
+    seed: int | None = None
+    dropped: tuple[str, ...] = ()
+    """No-shows: forfeited this round and dropped from the tournament (swiss: tournaments)."""
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+    @property
+    def has_results(self) -> bool:
+        """True when any match of the round has a result."""
+        return any(m.result is not None for m in self.matches)
+
+    def players(self) -> set[str]:
+        out = {p for m in self.matches for p in m.players}
+        if self.bye is not None:
+            out.add(self.bye)
+        return out
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """One Swiss tournament of the league (``rounds`` in order, numbered from 1)."""
+
+    id: str
+    name: str
+    entries: tuple[Entry, ...]
+    rounds: tuple[Round, ...] = ()
+    settings: SwissSettings = DEFAULT_SETTINGS
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+    def entry(self, player: str) -> Entry | None:
+        for entry in self.entries:
+            if entry.player == player:
+                return entry
+        return None
+
+    def round(self, number: int) -> Round | None:
+        for rnd in self.rounds:
+            if rnd.number == number:
+                return rnd
+        return None
+
+
+@dataclass(frozen=True)
+class DecidingMatch:
+    """A match played at the end of the season between players still tied in the league
+    table (swiss: the league); ``result`` is read as in :class:`MatchResult`."""
+
+    first: str
+    second: str
+    result: MatchResult
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class SwissLeague:
+    """A season of the Swiss league: its tournaments in order and any deciding matches."""
+
+    id: str
+    name: str
+    tournaments: tuple[Tournament, ...]
+    deciding_matches: tuple[DecidingMatch, ...] = ()
+    settings: SwissSettings = DEFAULT_SETTINGS
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+# --------------------------------------------------------------------------- presence, scores
+
+
+def dropped_after(tournament: Tournament, player: str) -> int | None:
+    """Return the round after which ``player`` was dropped as a no-show, or None."""
+    for rnd in sorted(tournament.rounds, key=lambda r: r.number):
+        if player in rnd.dropped:
+            return rnd.number
+    return None
+
+
+def is_present(tournament: Tournament, player: str, round_no: int) -> bool:
+    """Return True when ``player`` takes part in round ``round_no`` (swiss: tournaments).
+
+    A player takes part from their entry's ``first_round`` to its ``last_round`` and not
+    after a round in which they were dropped as a no-show.
+    """
+    entry = tournament.entry(player)
+    if entry is None or round_no < entry.first_round:
+        return False
+    if entry.last_round is not None and round_no > entry.last_round:
+        return False
+    dropped = dropped_after(tournament, player)
+    return dropped is None or round_no <= dropped
+
+
+def present_players(tournament: Tournament, round_no: int) -> list[str]:
+    """Return the ids of the players present in round ``round_no``, sorted."""
+    return sorted(e.player for e in tournament.entries if is_present(tournament, e.player, round_no))
+
+
+def round_points(tournament: Tournament, rnd: Round, player: str) -> Fraction:
+    """Return ``player``'s points in one round: match points, the bye value, or 0."""
+    if rnd.bye == player:
+        return tournament.settings.bye_value
+    for match in rnd.matches:
+        if player in match.players:
+            return match.points(player)
+    return LOSS
+
+
+def scores(tournament: Tournament, through_round: int | None = None) -> dict[str, Fraction]:
+    """Return every entered player's tournament score after ``through_round`` (None: all
+    rounds), in points: 1 a match win, 1/2 a 1-1, the bye value for a bye (swiss: tournaments).
+    """
+    out = {e.player: LOSS for e in tournament.entries}
+    for rnd in tournament.rounds:
+        if through_round is not None and rnd.number > through_round:
+            continue
+        for player in rnd.players():
+            out[player] = out.get(player, LOSS) + round_points(tournament, rnd, player)
+    return out
+
+
+def participated(tournament: Tournament) -> set[str]:
+    """Return the players who played in the tournament (a match, a forfeit or a bye)."""
+    out: set[str] = set()
+    for rnd in tournament.rounds:
+        out |= rnd.players()
+    return out
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One row of a tournament's standings."""
+
+    place: int
+    """1-based; tied players share the place."""
+    player: str
+    score: Fraction
+    """Tournament score in points."""
+    league_score: Fraction
+    """League score before this tournament: the first tie-break."""
+    shared: bool
+    """True when the place is shared."""
+
+
+def standings(tournament: Tournament, through_round: int | None = None,
+              league_scores: Mapping[str, Fraction] | None = None) -> list[StandingRow]:
+    """Return the standings after ``through_round`` (None: all rounds) (swiss: tournaments).
+
+    Order: tournament score, then the league score before this tournament (pairing criterion
+    2, the only tie-break the rule text names), then a shared place; rows of a shared place
+    are listed by player id. Only players who have played at least once are listed.
+
+    Integration point: the placement engine's tie-breaks (SOS, SODOS, ...) are meant to sit
+    between the league score and the shared place; pass them in when it is ready.
+    """
+    league_scores = league_scores or {}
+    played: set[str] = set()
+    for rnd in tournament.rounds:
+        if through_round is None or rnd.number <= through_round:
+            played |= rnd.players()
+    score = scores(tournament, through_round)
+    keyed = sorted(played, key=lambda p: (-score[p], -league_scores.get(p, LOSS), p))
+    rows: list[StandingRow] = []
+    for i, player in enumerate(keyed):
+        key = (score[player], league_scores.get(player, LOSS))
+        if rows and (rows[-1].score, rows[-1].league_score) == key:
+            place = rows[-1].place
+        else:
+            place = i + 1
+        rows.append(StandingRow(place, player, key[0], key[1], False))
+    counts: dict[int, int] = {}
+    for row in rows:
+        counts[row.place] = counts.get(row.place, 0) + 1
+    return [StandingRow(r.place, r.player, r.score, r.league_score, counts[r.place] > 1)
+            for r in rows]
+
+
+# --------------------------------------------------------------------------- the league
+
+
+def league_score(tournament_scores: Iterable[Fraction], counted: int = 3) -> Fraction:
+    """Return the sum of the ``counted`` best tournament scores (swiss: the league)."""
+    best = sorted(tournament_scores, reverse=True)
+    return sum(best[:counted], LOSS)
+
+
+def league_scores(league: SwissLeague, before: str | None = None) -> dict[str, Fraction]:
+    """Return each player's league score, counting tournaments before the one with id
+    ``before`` (None: all). This is pairing criterion 2 for tournament ``before``."""
+    per_player: dict[str, list[Fraction]] = {}
+    for tournament in league.tournaments:
+        if tournament.id == before:
+            break
+        score = scores(tournament)
+        for player in participated(tournament):
+            per_player.setdefault(player, []).append(score[player])
+    return {p: league_score(s, league.settings.counted) for p, s in per_player.items()}
+
+
+@dataclass(frozen=True)
+class LeagueRow:
+    """One row of the league table (swiss: the league)."""
+
+    place: int
+    """1-based; players still tied after all tie-breaks and deciding matches share it."""
+    player: str
+    tournament_scores: tuple[Fraction | None, ...]
+    """Score per tournament of the league, None where the player did not take part."""
+    counted: tuple[int, ...]
+    """Indexes into ``tournament_scores`` of the counted (best) scores."""
+    league_score: Fraction
+    tiebreaks: tuple[Fraction, ...]
+    """The 4th, 5th and 6th best scores (0 for tournaments not played)."""
+    shared: bool
+    """True when the place is shared."""
+    deciding_match_possible: bool
+    """True when tied on league score and every tie-break: a deciding match may be played."""
+    deciding_points: Fraction | None = None
+    """Points from deciding matches among the tied players, when any were entered."""
+
+
+def league_table(league: SwissLeague) -> list[LeagueRow]:
+    """Return the league table: league score (best ``counted`` tournament scores), then the
+    next best scores in turn (4th, 5th, 6th), then deciding matches (swiss: the league).
+
+    A player joins the table with their first tournament. Players equal on all of these
+    share the place; ``deciding_match_possible`` says a deciding match may be played. Deciding
+    matches (``league.deciding_matches``) between players of one tie order them by the match
+    points won in them; players still equal keep sharing. Counted tournaments among equal
+    scores are the earliest ones.
+    """
+    settings = league.settings
+    n = len(league.tournaments)
+    per: dict[str, list[Fraction | None]] = {}
+    for i, tournament in enumerate(league.tournaments):
+        score = scores(tournament)
+        for player in participated(tournament):
+            per.setdefault(player, [None] * n)[i] = score[player]
+    depth = max(settings.tournaments, n)
+    data = {}
+    for player, row in per.items():
+        ranked = sorted((i for i in range(n) if row[i] is not None),
+                        key=lambda i: (-row[i], i))
+        best = [row[i] for i in ranked] + [LOSS] * (depth - len(ranked))
+        counted = tuple(sorted(ranked[:settings.counted]))
+        data[player] = (sum(best[:settings.counted], LOSS), tuple(best[settings.counted:depth]),
+                        counted)
+    key = {p: (d[0], d[1]) for p, d in data.items()}
+    groups: dict[tuple, list[str]] = {}
+    for player, k in key.items():
+        groups.setdefault(k, []).append(player)
+    rows: list[LeagueRow] = []
+    place = 1
+    for k in sorted(groups, reverse=True):
+        tied = sorted(groups[k])
+        decided = _deciding_points(league.deciding_matches, tied) if len(tied) > 1 else {}
+        sub: dict[Fraction | None, list[str]] = {}
+        for player in tied:
+            sub.setdefault(decided.get(player), []).append(player)
+        for dp in sorted(sub, key=lambda v: -(v if v is not None else 0)):
+            members = sorted(sub[dp])
+            for player in members:
+                d = data[player]
+                rows.append(LeagueRow(place, player, tuple(per[player]), d[2], d[0], d[1],
+                                      len(members) > 1, len(tied) > 1, dp))
+            place += len(members)
+    return rows
+
+
+def _deciding_points(matches: Iterable[DecidingMatch], tied: list[str]) -> dict[str, Fraction]:
+    """Return match points won in deciding matches among ``tied`` (empty when none)."""
+    members = set(tied)
+    points: dict[str, Fraction] = {}
+    for match in matches:
+        if match.first in members and match.second in members:
+            a, b = match.result.points()
+            points[match.first] = points.get(match.first, LOSS) + a
+            points[match.second] = points.get(match.second, LOSS) + b
+    if not points:
+        return {}
+    return {p: points.get(p, LOSS) for p in tied}

@@ -1,0 +1,58 @@
+"""Shared fixtures: small content trees written into temporary folders, and a CLI runner.
+
+Layers follow the pipeline: a site folder -> loaded content -> a built output folder.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from sitegen.cli import main
+
+TESTS = Path(__file__).parent
+REPO = TESTS.parent
+SHARED = REPO.parent / "shared"
+
+MINIMAL_PLAYERS = """\
+players:
+  - {id: ann, name: Ann}
+  - {id: bob, name: Bob}
+  - {id: cy, name: Cy}
+"""
+
+
+def write_tree(root: Path, files: dict[str, str]) -> Path:
+    """Write ``files`` ({relative path: text}, dedented) under ``root``; return ``root``."""
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def site(tmp_path, monkeypatch):
+    """Return a function that writes a content tree into a fresh folder and cds there."""
+    monkeypatch.chdir(tmp_path)
+
+    def make(files: dict[str, str]) -> Path:
+        base = {"content/site.yaml": "title: Test\n", "content/players.yaml": MINIMAL_PLAYERS}
+        base.update(files)
+        return write_tree(tmp_path, base)
+
+    return make
+
+
+@pytest.fixture
+def run(capsys):
+    """Run the CLI; return (exit status, stdout, stderr lines)."""
+
+    def invoke(*argv: str):
+        status = main(list(argv))
+        captured = capsys.readouterr()
+        return status, captured.out, [line for line in captured.err.splitlines() if line]
+
+    return invoke

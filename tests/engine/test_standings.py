@@ -1,0 +1,113 @@
+"""league D.1 group standings: gamepoints, then SODOS, then gamepoints among the tied players.
+
+Every expected value below is worked by hand in the docstring.
+"""
+
+from fractions import Fraction
+
+from sitegen.engine.standings import group_standings
+from sitegen.model import Game, Group, Result
+
+
+def game(a: str, b: str, result: str) -> Game:
+    """``a`` plays Black, ``b`` White."""
+    return Game(a, b, Result.parse(result))
+
+
+def table(group: Group):
+    return [(r.player, r.place, r.shared, r.gamepoints, r.sodos, r.tied_gamepoints)
+            for r in group_standings(group)]
+
+
+def test_league_d1_gamepoints_then_jigo_half():
+    """A beat B, A-C jigo, B beat C.
+
+    GP: A 1 + 1/2 = 3/2, B 1, C 1/2.
+    SODOS: A = GP(B) + 1/2 GP(C) = 1 + 1/4 = 5/4; B = GP(C) = 1/2; C = 1/2 GP(A) = 3/4.
+    """
+    group = Group("g", "G", ("A", "B", "C"), (
+        game("A", "B", "B+R"), game("A", "C", "0"), game("B", "C", "B+2.5")))
+    assert table(group) == [
+        ("A", 1, False, Fraction(3, 2), Fraction(5, 4), None),
+        ("B", 2, False, Fraction(1), Fraction(1, 2), None),
+        ("C", 3, False, Fraction(1, 2), Fraction(3, 4), None),
+    ]
+
+
+def test_league_d1_sodos_decides_equal_gamepoints():
+    """A>C, A>D, B>C, B>E, C>D, C>E, D>E (A-B, A-E, B-D not played).
+
+    GP: A 2, B 2, C 2, D 1, E 0.
+    SODOS: A = GP(C)+GP(D) = 2+1 = 3; B = GP(C)+GP(E) = 2+0 = 2; C = GP(D)+GP(E) = 1;
+    D = GP(E) = 0; E = 0. Order A, B, C by SODOS, then D, E.
+    """
+    group = Group("g", "G", ("A", "B", "C", "D", "E"), (
+        game("A", "C", "B+R"), game("A", "D", "B+R"), game("B", "C", "B+R"),
+        game("B", "E", "B+R"), game("C", "D", "B+R"), game("C", "E", "B+R"),
+        game("D", "E", "B+R")))
+    assert [(p, place, gp, s) for p, place, _, gp, s, _ in table(group)] == [
+        ("A", 1, 2, 3), ("B", 2, 2, 2), ("C", 3, 2, 1), ("D", 4, 1, 0), ("E", 5, 0, 0)]
+
+
+def test_league_d1_gamepoints_among_tied_players():
+    """A>B, A>D, B>C, B>E, C>A, C>D, E>D (A-E, B-D, C-E not played).
+
+    GP: A 2, B 2, C 2, D 0, E 1.
+    SODOS: A = GP(B)+GP(D) = 2+0 = 2; B = GP(C)+GP(E) = 2+1 = 3; C = GP(A)+GP(D) = 2.
+    A and C tie on (2, 2); C beat A, so C has 1 gamepoint among the tied, A 0.
+    Order: B, C, A, E, D.
+    """
+    group = Group("g", "G", ("A", "B", "C", "D", "E"), (
+        game("A", "B", "B+R"), game("A", "D", "B+R"), game("B", "C", "B+R"),
+        game("B", "E", "B+R"), game("C", "A", "B+R"), game("C", "D", "B+R"),
+        game("E", "D", "B+R")))
+    assert table(group) == [
+        ("B", 1, False, 2, 3, None),
+        ("C", 2, False, 2, 2, 1),
+        ("A", 3, False, 2, 2, 0),
+        ("E", 4, False, 1, 0, None),
+        ("D", 5, False, 0, 0, None),
+    ]
+
+
+def test_league_d1_three_way_tie_shares_the_place():
+    """A>B, B>C, C>A (a cycle), and A, B, C each beat D.
+
+    GP: A, B, C 2 each, D 0. SODOS: each beat one cycle player (2) and D (0): 2.
+    Among the three: 1 gamepoint each. All equal: A, B, C share place 1; D is 4th.
+    """
+    group = Group("g", "G", ("A", "B", "C", "D"), (
+        game("A", "B", "B+R"), game("B", "C", "B+R"), game("C", "A", "B+R"),
+        game("A", "D", "B+R"), game("B", "D", "B+R"), game("C", "D", "B+R")))
+    assert table(group) == [
+        ("A", 1, True, 2, 2, 1),
+        ("B", 1, True, 2, 2, 1),
+        ("C", 1, True, 2, 2, 1),
+        ("D", 4, False, 0, 0, None),
+    ]
+
+
+def test_league_d1_forfeit_counts_unknown_and_unplayed_do_not():
+    """A beat B by forfeit; A-C result unknown; B-C unplayed.
+
+    GP: A 1 (forfeits count), B 0, C 0. SODOS A = GP(B) = 0.
+    B and C tie on (0, 0) and have no game between them: they share place 2.
+    """
+    group = Group("g", "G", ("A", "B", "C"), (
+        game("A", "B", "B+F"), game("A", "C", "?"), game("B", "C", "unplayed")))
+    rows = group_standings(group)
+    assert table(group) == [
+        ("A", 1, False, 1, 0, None),
+        ("B", 2, True, 0, 0, 0),
+        ("C", 2, True, 0, 0, 0),
+    ]
+    a = rows[0]
+    assert (a.wins, a.forfeit_wins, a.unknown, a.to_play) == (1, 1, 1, 0)
+    assert (rows[1].forfeit_losses, rows[1].to_play) == (1, 1)
+
+
+def test_league_d1_void_game_gives_nothing():
+    """A void game is as if not played: A-B void gives 0 to both, shared place 1."""
+    group = Group("g", "G", ("A", "B"), (game("A", "B", "Void"),))
+    assert [(p, place, shared, gp) for p, place, shared, gp, _, _ in table(group)] == [
+        ("A", 1, True, 0), ("B", 1, True, 0)]

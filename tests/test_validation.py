@@ -1,0 +1,191 @@
+"""One test per validation message, with its exact line and column (content format v1).
+
+Each test writes a small content tree, runs ``sitegen build`` and expects exit status 1,
+the exact positioned messages, and no ``output/`` folder.
+"""
+
+from pathlib import Path
+
+import pytest
+
+SEASON_HEAD = """\
+name: S1
+divisions:
+  - name: A
+    groups:
+      - name: A1
+"""
+
+
+def errors(run, *argv):
+    status, _out, err = run(*argv)
+    assert status == 1
+    assert err[-1].endswith("nothing was written")
+    return err[:-1]
+
+
+def build_errors(run):
+    result = errors(run, "build")
+    assert not Path("output").exists()
+    return result
+
+
+def test_yaml_syntax_error(site, run):
+    site({"content/players.yaml": "players:\n  - {id: ann, name: Ann\n"})
+    assert build_errors(run) == [
+        "content/players.yaml:3:1: error: YAML syntax error: expected ',' or '}', but got "
+        "'<stream end>' [yaml.syntax]"]
+
+
+def test_tab_indentation(site, run):
+    site({"content/players.yaml": "players:\n\t- {id: ann, name: Ann}\n"})
+    [message] = build_errors(run)
+    assert message.startswith("content/players.yaml:2:1: error: YAML syntax error: found character")
+    assert "indent with spaces, not tabs" in message
+
+
+def test_duplicate_key(site, run):
+    site({"content/site.yaml": "title: A\nlanguage: en\ntitle: B\n"})
+    assert build_errors(run) == [
+        "content/site.yaml:3:1: error: duplicate key 'title' (first at line 1); remove one of them "
+        "[yaml.duplicate-key]"]
+
+
+def test_unknown_key_with_did_you_mean(site, run):
+    site({"content/players.yaml": "players:\n  - {id: ann, name: Ann, rnak: 3k}\n"})
+    assert build_errors(run) == [
+        "content/players.yaml:2:26: error: unknown key 'rnak' in a player; did you mean 'rank'? "
+        "[schema.unknown-key]"]
+
+
+def test_unknown_player_id_with_did_you_mean(site, run):
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + "        players: [ann, bbo]\n"})
+    assert build_errors(run) == [
+        "content/leagues/l/seasons/s1.yaml:6:24: error: unknown player id 'bbo'; did you mean "
+        "'bob'? [player.unknown]"]
+
+
+def test_result_does_not_parse(site, run):
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + (
+              "        players: [ann, bob]\n"
+              "        games:\n"
+              "          - {black: ann, white: bob, result: B+X}\n")})
+    assert build_errors(run) == [
+        "content/leagues/l/seasons/s1.yaml:8:46: error: result: 'B+X' is not a result; expected "
+        "e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (unknown) [result.syntax]"]
+
+
+def test_rank_does_not_parse(site, run):
+    site({"content/players.yaml": "players:\n  - id: ann\n    name: Ann\n    rank: 31k\n"})
+    assert build_errors(run) == [
+        "content/players.yaml:4:11: error: rank: '31k': kyu ranks go from 30k to 1k; expected "
+        "e.g. 3k, 15k, 1d, 2d [rank.syntax]"]
+
+
+def test_player_in_two_groups_of_one_season(site, run):
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + (
+              "        players: [ann, bob]\n"
+              "      - name: A2\n"
+              "        players: [cy, ann]\n")})
+    assert build_errors(run) == [
+        "content/leagues/l/seasons/s1.yaml:8:23: error: player 'ann' is already in group A1 of "
+        "this season (line 6); a player belongs to exactly one group per season [group.two-groups]"]
+
+
+def test_game_between_players_not_in_the_same_group(site, run):
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + (
+              "        players: [ann, bob]\n"
+              "        games:\n"
+              "          - {black: ann, white: cy, result: W+R}\n")})
+    assert build_errors(run) == [
+        "content/leagues/l/seasons/s1.yaml:8:13: error: game between players not in the same "
+        "group: 'cy' is not in group A1; add the player to the group's 'players' or move the "
+        "game [game.group]"]
+
+
+def test_same_game_entered_twice(site, run):
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + (
+              "        players: [ann, bob]\n"
+              "        games:\n"
+              "          - {black: ann, white: bob, result: W+R}\n"
+              "          - {players: [bob, ann], winner: bob}\n")})
+    assert build_errors(run) == [
+        "content/leagues/l/seasons/s1.yaml:9:13: error: the game bob - ann is entered twice "
+        "(first at line 8); in a round-robin group each pair plays once; remove one entry "
+        "[game.duplicate]"]
+
+
+def test_colour_result_without_colours(site, run):
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + (
+              "        players: [ann, bob]\n"
+              "        games:\n"
+              "          - {players: [ann, bob], result: B+R}\n")})
+    assert build_errors(run) == [
+        "content/leagues/l/seasons/s1.yaml:8:43: error: result 'B+R' names a colour but the "
+        "colours of this game are not given; use 'black:' and 'white:', or 'winner: <player id>' "
+        "[result.colour]"]
+
+
+def test_yaml_12_words_stay_strings(site, run):
+    """YAML 1.2: ids like NO, on, Yes and 0123 are strings, not booleans or numbers."""
+    site({"content/players.yaml": "players:\n  - {id: NO, name: Yes}\n  - {id: 0123, name: on}\n"
+                                  "  - {id: on, name: '0123'}\n"})
+    status, _out, _err = run("build")
+    assert status == 0
+    assert Path("output/players/NO/index.html").exists()
+    assert Path("output/players/0123/index.html").exists()
+    assert Path("output/players/on/index.html").exists()
+    assert "<h1>Yes</h1>" in Path("output/players/NO/index.html").read_text()
+
+
+def test_every_error_in_one_run(site, run):
+    """Mistakes of every kind in one tree: one positioned message each, output/ untouched."""
+    Path("output").mkdir()
+    Path("output/keep.html").write_text("previous site")
+    site({
+        "content/site.yaml": "title: A\ntitle: B\n",
+        "content/players.yaml": "players:\n  - {id: ann, name: Ann, rank: 3x}\n  - {id: bob, name: Bob}\n"
+                                "  - {id: cy, name: Cy, clb: X}\n",
+        "content/leagues/l/league.yaml": "name: L\n",
+        "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + (
+            "        players: [ann, bob, dan]\n"
+            "        games:\n"
+            "          - {black: ann, white: bob, result: B+Q}\n"
+            "          - {black: ann, white: bob, result: W+R}\n"
+            "          - {black: ann, white: cy, result: W+R}\n"
+            "      - name: A2\n"
+            "        players: [cy, bob]\n"),
+        "content/leagues/m/league.yaml": "name: [\n",
+    })
+    found = errors(run, "build")
+    assert [line.split(": error: ")[0] for line in found] == [
+        "content/leagues/l/seasons/s1.yaml:6:29",   # unknown player dan
+        "content/leagues/l/seasons/s1.yaml:8:46",   # result B+Q
+        "content/leagues/l/seasons/s1.yaml:10:13",  # cy not in group A1
+        "content/leagues/l/seasons/s1.yaml:12:23",  # bob in two groups
+        "content/leagues/m/league.yaml:2:1",        # YAML syntax
+        "content/players.yaml:2:32",                # rank 3x
+        "content/players.yaml:4:24",                # unknown key clb
+        "content/site.yaml:2:1",                    # duplicate key
+    ]
+    assert Path("output/keep.html").read_text() == "previous site"
+    assert sorted(p.name for p in Path("output").iterdir()) == ["keep.html"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("players:\n  - {id: ../../etc/passwd, name: X}\n",
+     "content/players.yaml:2:10: error: id '../../etc/passwd' is not a valid id; use 1-64 letters, "
+     "digits, '-', '_' or '.', starting with a letter or digit [schema.id]"),
+    ("a: &x [1]\nb: *x\n",
+     "content/players.yaml:2:1: error: YAML anchors and aliases are not supported in content; "
+     "write the value out in full [yaml.alias]"),
+])
+def test_hostile_yaml(site, run, text, message):
+    site({"content/players.yaml": text})
+    assert message in build_errors(run)
