@@ -25,6 +25,9 @@ from .fields import Fields, check_ident, expect_list, expect_map, load_map
 from .league import PlayerRefs, load_league
 
 PAGE_KINDS = ("page", "news", "rules")
+RESERVED_SLUGS = ("index", "404", "players", "leagues", "static", "tournaments", "ladders",
+                  "swiss", "search", "feed", "handicap")
+"""Page file names that would clash with the site's own folders."""
 
 
 def shown_path(path: Path) -> str:
@@ -147,7 +150,7 @@ def load_pages(folder: Path, shown: str, diags: Diagnostics) -> list[MarkdownPag
         order = fields.integer("order") or 0
         if slug is None or title is None:
             continue
-        if slug in ("index", "404", "players", "leagues", "static"):
+        if slug in RESERVED_SLUGS:
             diags.error(SourcePos(page_shown), f"page name '{slug}' is reserved for the site",
                         "page.reserved", "rename the file")
             continue
