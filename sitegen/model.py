@@ -319,9 +319,19 @@ class SiteConfig:
 
 @dataclass(frozen=True)
 class Content:
-    """Everything a build reads, validated."""
+    """Everything a build reads, validated.
+
+    Rule sets other than the round-robin league keep their own model in their engine module
+    (``engine.ladder.Ladder``, ``engine.tournament.Tournament``, ``engine.swiss``).
+    """
 
     config: SiteConfig
     players: dict[str, Player]
     leagues: tuple[League, ...]
     pages: tuple[MarkdownPage, ...]
+    ladders: tuple = ()
+    """Club ladders (``engine.ladder.Ladder``) from ``content/ladders/``."""
+    tournaments: tuple = ()
+    """Tournaments (``engine.tournament.Tournament``) from ``content/tournaments/``."""
+    swiss_leagues: tuple = ()
+    """Swiss leagues (``engine.swiss``) from ``content/swiss/``."""
