@@ -15,7 +15,8 @@ Preferences, strictly in this order (lexicographic), each a non-negative integer
      downfloated; cost = D + q * (its downfloats so far / its rounds paired so far), q the lcm
      of the rounds counts, D = q + 1, so fewer downfloats overall and then the least
      downfloated player are preferred. Equal (score, league score): 0.
-  4. ``random``: the seed shuffles the present players into a random order rho; cost =
+  4. ``random``: the seed shuffles the present players; rho = position among the players
+     of the same (score, league score) class in that random order; cost =
      (rho difference)**2, so among otherwise equal pairings, players adjacent in a random
      order meet. The bye pair costs rho of the bye player.
 
@@ -207,8 +208,11 @@ class _Problem:
         order = list(range(n))
         random.Random(seed).shuffle(order)
         self.rho = [0] * n
-        for position, i in enumerate(order):
-            self.rho[i] = position
+        seen: dict[tuple[int, int], int] = {}
+        for i in order:  # rho = random position within the player's (score, league) class
+            k = (self.s[i], self.L[i])
+            self.rho[i] = seen.get(k, 0)
+            seen[k] = self.rho[i] + 1
         self.q = math.lcm(*(st.rounds_paired for st in self.states if st.rounds_paired), 1)
         self.df = [self.q + 1 + (self.q * st.downfloats) // st.rounds_paired
                    if st.rounds_paired else self.q + 1 for st in self.states]
@@ -224,7 +228,8 @@ class _Problem:
         # upper bounds of each level's cost over all edges, then the multipliers
         ds = (max(self.s) - min(self.s)) if n else 0
         dl = (max(self.L) - min(self.L)) if n else 0
-        maxima = [n, ds * ds, dl * dl, 2 * self.q + 1, max(n - 1, 0) ** 2]
+        top = max(seen.values(), default=1) - 1
+        maxima = [n, ds * ds, dl * dl, 2 * self.q + 1, top * top]
         pairs = (n + 1) // 2
         mult = [0] * 5
         lower_total = 0
@@ -251,6 +256,26 @@ class _Problem:
 
     def weight(self, u: int, v: int) -> int:
         return self.big - sum(c * m for c, m in zip(self.costs(u, v), self.mult))
+
+    def weighted_edges(self, edges: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+        """Return ``(u, v, weight)`` for each edge; the same numbers as :meth:`weight`."""
+        s, L, rho, df, bye = self.s, self.L, self.rho, self.df, self.bye_node
+        _, m1, m2, m3, _ = self.mult
+        big = self.big
+        out = []
+        for u, v in edges:
+            if v == bye or u == bye:
+                out.append((u, v, self.weight(u, v)))
+                continue
+            ds = s[u] - s[v]
+            dl = L[u] - L[v]
+            dr = rho[u] - rho[v]
+            if ds == 0 and dl == 0:
+                down = 0
+            else:
+                down = df[u] if (ds > 0 or (ds == 0 and dl > 0)) else df[v]
+            out.append((u, v, big - (ds * ds * m1 + dl * dl * m2 + down * m3 + dr * dr)))
+        return out
 
     # ------------------------------------------------------------------ edges
 
@@ -345,10 +370,12 @@ def _solve(problem: _Problem, edges: list[tuple[int, int]],
     nodes = problem.n + (1 if problem.odd else 0)
     if nodes == 0:
         return []
-    weight = weight or problem.weight
     graph = rx.PyGraph()
     graph.add_nodes_from(range(nodes))
-    graph.add_edges_from([(u, v, weight(u, v)) for u, v in edges])
+    if weight is None:
+        graph.add_edges_from(problem.weighted_edges(edges))
+    else:
+        graph.add_edges_from([(u, v, weight(u, v)) for u, v in edges])
     matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
     if 2 * len(matching) != nodes:
         return None
