@@ -5,7 +5,7 @@ Usage::
 
     python scripts/convert_iglo.py [../shared/data/league/seasons.json] [--out content]
 
-Writes ``players.yaml`` and ``leagues/iglo/{league.yaml,seasons/*.yaml}`` under ``--out`` and
+Writes ``players/iglo.yaml`` and ``leagues/iglo/{league.yaml,seasons/*.yaml}`` under ``--out`` and
 ``docs/demo-data.md``, the report of every quirk of the source and how it was resolved:
 
 - a game where both players are marked as winners, or both as losers, is entered with the
@@ -155,7 +155,8 @@ def convert(source: Path, out: Path, report_path: Path) -> list[str]:
         if ":" in shown or "(" in shown:
             shown = f"'{shown}'"
         player_lines.append(f"  - {{id: {name}, name: {shown}}}")
-    (out / "players.yaml").write_text("\n".join(player_lines) + "\n", encoding="utf-8")
+    (out / "players").mkdir(exist_ok=True)
+    (out / "players" / "iglo.yaml").write_text("\n".join(player_lines) + "\n", encoding="utf-8")
     (out / "leagues" / LEAGUE_ID / "league.yaml").write_text(
         "name: Online Go League\n"
         "description: >\n"

@@ -7,7 +7,7 @@ content file, reports every problem it finds in one pass, and raises
 Layout (content format v1, docs/content-format.md)::
 
     content/site.yaml                       site settings
-    content/players.yaml                    every player, by stable id
+    content/players.yaml, players/*.yaml    every player, by stable id
     content/leagues/<id>/league.yaml        a league's name and description
     content/leagues/<id>/seasons/<id>.yaml  a season: divisions, groups, games
     content/pages/<slug>.md                 Markdown pages with front matter
@@ -58,7 +58,7 @@ def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
                     "run sitegen in the folder that holds content/, or pass --content")
         return None
     config = load_config(content_dir / "site.yaml", f"{base}/site.yaml", diags)
-    players = load_players(content_dir / "players.yaml", f"{base}/players.yaml", diags)
+    players = load_all_players(content_dir, base, diags)
     refs = PlayerRefs(players, diags)
     leagues = []
     league_root = content_dir / "leagues"
@@ -100,15 +100,30 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
     )
 
 
-def load_players(path: Path, shown: str, diags: Diagnostics) -> dict[str, Player]:
-    """Read ``players.yaml``: a list under ``players:`` of id, name, rank, rating, club, country."""
-    if not path.exists():
-        return {}
+def load_all_players(content_dir: Path, base: str, diags: Diagnostics) -> dict[str, Player]:
+    """Read ``players.yaml`` and every ``players/*.yaml``; an id may be defined only once."""
+    players: dict[str, Player] = {}
+    files = [(content_dir / "players.yaml", f"{base}/players.yaml")]
+    folder = content_dir / "players"
+    if folder.is_dir():
+        files += [(path, f"{base}/players/{path.name}") for path in sorted(folder.glob("*.yaml"))]
+    for path, shown in files:
+        if path.exists():
+            load_players(path, shown, diags, players)
+    return players
+
+
+def load_players(path: Path, shown: str, diags: Diagnostics,
+                 players: dict[str, Player] | None = None) -> dict[str, Player]:
+    """Read one players file: a list under ``players:`` of id, name, rank, rating, club, country.
+
+    Players are added to ``players`` (a new dict if None), which is returned.
+    """
+    players = {} if players is None else players
     node = load_map(path, shown, diags, "the players file")
     if node is None:
-        return {}
-    Fields(node, diags, "players.yaml", required=("players",))
-    players: dict[str, Player] = {}
+        return players
+    Fields(node, diags, "a players file", required=("players",))
     for item in expect_list(node.get("players"), diags, "'players'", node.pos):
         entry = expect_map(item, diags, "a player", item.pos)
         if entry is None:
@@ -124,8 +139,10 @@ def load_players(path: Path, shown: str, diags: Diagnostics) -> dict[str, Player
         if ident is None or name is None:
             continue
         if ident in players:
-            diags.error(fields.pos("id"), f"player id '{ident}' is used twice "
-                        f"(first at line {players[ident].pos.line})", "player.duplicate")
+            first = players[ident].pos
+            where = f"line {first.line}" if first.path == shown else f"{first.path}:{first.line}"
+            diags.error(fields.pos("id"), f"player id '{ident}' is used twice (first at {where})",
+                        "player.duplicate", "give each person one id; reuse it everywhere")
             continue
         players[ident] = Player(ident, name, rank, rating, club, country, fields.pos("id"))
     return players
