@@ -2,7 +2,8 @@
 
 For 20, 100, 500 and 1,000 players: a random tournament paired round by round by sitegen
 itself up to round 3 with random results, then round 4 of 5 is paired twice and timed: with
-the sparse graph (what ``sitegen pair`` uses) and with the same weights on the complete
+the sparse graph (what ``sitegen pair`` uses; timed end to end from the tournament,
+player states included) and with the same weights on the complete
 graph (the baseline). Both must reach the same cost vector. Time is the best of 3 runs
 (1 for the baseline) without tracing; peak memory is the Python heap peak of a separate traced
 run (tracemalloc; rustworkx's own Rust allocations are not traced), and the process's max RSS
@@ -24,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sitegen.engine.pairing import pair_players, pair_round, player_states  # noqa: E402
+from sitegen.engine.pairing import pair_round  # noqa: E402
 from sitegen.engine.swiss import Entry, Match, MatchResult, Round, Tournament  # noqa: E402
 
 RESULTS = [MatchResult.parse(t) for t in ("2-0", "2-1", "1-0", "1-1", "0-1", "1-2", "0-2")]
@@ -46,15 +47,15 @@ def random_tournament(n: int, rounds_played: int, seed: int,
     return t, league
 
 
-def measure(states, seed: int, sparse: bool, repeat: int):
+def measure(t, league, seed: int, sparse: bool, repeat: int):
     """Return (pairing, best wall time of ``repeat`` runs, tracemalloc peak of one run)."""
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        pairing = pair_players(states, 4, seed, sparse=sparse)
+        pairing = pair_round(t, 4, seed, league, sparse=sparse)
         best = min(best, time.perf_counter() - start)
     tracemalloc.start()
-    pair_players(states, 4, seed, sparse=sparse)
+    pair_round(t, 4, seed, league, sparse=sparse)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return pairing, best, peak
@@ -72,13 +73,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{'full edges':>10} {'time s':>8} {'peak MB':>8} | {'speed-up':>8} {'mem ratio':>9} same")
     for n in (int(x) for x in args.sizes.split(",")):
         t, league = random_tournament(n, 3, args.seed, not args.flat_league)
-        states = player_states(t, 4, league)
-        sp, st, sm = measure(states, args.seed, True, 3)
+        sp, st, sm = measure(t, league, args.seed, True, 3)
         line = f"{n:>7} {sp.sparse_edges:>8} {st:>8.3f} {sm / 2**20:>8.1f} | "
         if args.no_baseline:
             print(line + "(baseline skipped)", flush=True)
             continue
-        fp, ft, fm = measure(states, args.seed, False, 1)
+        fp, ft, fm = measure(t, league, args.seed, False, 1)
         line += (f"{fp.sparse_edges:>10} {ft:>8.3f} {fm / 2**20:>8.1f} | {ft / st:>8.1f} "
                  f"{fm / max(sm, 1):>9.1f} {'yes' if fp.cost == sp.cost else 'NO'}")
         print(line, flush=True)

@@ -76,7 +76,7 @@ from typing import Iterable, Mapping
 import rustworkx as rx
 
 from ..diagnostics import SitegenError
-from .swiss import Tournament, present_players, round_points
+from .swiss import Tournament, present_players
 
 LEVELS = ("bye", "score", "league", "downfloat", "random")
 """Names of the cost levels, most important first (swiss: pairing criteria)."""
@@ -182,8 +182,10 @@ def player_states(tournament: Tournament, round_no: int,
                     down[p] = down.get(p, 0) + 1
         if rnd.bye is not None:
             byes.add(rnd.bye)
-        for p in rnd.players():
-            score[p] = score.get(p, Fraction(0)) + round_points(tournament, rnd, p)
+            score[rnd.bye] = score.get(rnd.bye, Fraction(0)) + tournament.settings.bye_value
+        for m in rnd.matches:
+            for p in m.players:
+                score[p] = score.get(p, Fraction(0)) + m.points(p)
     return {p: PlayerState(p, score.get(p, Fraction(0)), Fraction(league_scores.get(p, 0)),
                            down.get(p, 0), paired.get(p, 0),
                            frozenset(opponents.get(p, set())), p in byes)

@@ -256,8 +256,17 @@ def is_present(tournament: Tournament, player: str, round_no: int) -> bool:
 
 
 def present_players(tournament: Tournament, round_no: int) -> list[str]:
-    """Return the ids of the players present in round ``round_no``, sorted."""
-    return sorted(e.player for e in tournament.entries if is_present(tournament, e.player, round_no))
+    """Return the ids of the players present in round ``round_no``, sorted (as
+    :func:`is_present`, in one pass)."""
+    dropped: dict[str, int] = {}
+    for rnd in sorted(tournament.rounds, key=lambda r: r.number, reverse=True):
+        for player in rnd.dropped:
+            dropped[player] = rnd.number
+    return sorted(
+        e.player for e in tournament.entries
+        if e.first_round <= round_no
+        and (e.last_round is None or round_no <= e.last_round)
+        and (e.player not in dropped or round_no <= dropped[e.player]))
 
 
 def round_points(tournament: Tournament, rnd: Round, player: str) -> Fraction:
@@ -278,8 +287,11 @@ def scores(tournament: Tournament, through_round: int | None = None) -> dict[str
     for rnd in tournament.rounds:
         if through_round is not None and rnd.number > through_round:
             continue
-        for player in rnd.players():
-            out[player] = out.get(player, LOSS) + round_points(tournament, rnd, player)
+        if rnd.bye is not None:
+            out[rnd.bye] = out.get(rnd.bye, LOSS) + tournament.settings.bye_value
+        for match in rnd.matches:
+            for player in match.players:
+                out[player] = out.get(player, LOSS) + match.points(player)
     return out
 
 
