@@ -1,12 +1,12 @@
 """The only reader of content files: bytes -> positioned YAML nodes and Markdown pages.
 
-YAML is read as YAML 1.2 with ruamel.yaml's composer, then turned into a small tree of
+YAML is read as YAML 1.2 with ruamel.yaml's event parser, then built into a small tree of
 :class:`YMap`, :class:`YSeq` and :class:`YScalar` that keeps the 1-based position of every
 key and value. Scalars keep their source text: the validator decides what type a field has,
 so ids such as ``NO``, ``on`` or ``0123`` stay exactly as written.
 
-Problems (bad UTF-8, YAML syntax, duplicate keys, anchors and aliases, tags, too deep
-nesting, oversized files) become diagnostics; nothing here raises on bad content.
+Problems (bad UTF-8, YAML syntax, duplicate keys, aliases, tags, too deep nesting, several
+documents, oversized files) become diagnostics; nothing here raises on bad content.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import Union
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .diagnostics import Diagnostics, SourcePos
 
@@ -88,102 +87,137 @@ def read_text(path: Path, shown: str, diags: Diagnostics) -> str | None:
     return text.removeprefix("\ufeff")
 
 
+def _parser() -> YAML:
+    """Return a YAML 1.2 event parser: libyaml through ruamel.yaml.clib, else pure Python."""
+    try:
+        return YAML(typ="safe", pure=False)
+    except Exception:  # pragma: no cover - ruamel.yaml.clib missing
+        return YAML(typ="rt")
+
+
 def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) -> YNode | None:
     """Parse one YAML document into positioned nodes; None (with diagnostics) if it is unusable.
 
-    ``line_offset`` shifts reported lines, for front matter inside a Markdown file.
-    An empty document gives an empty :class:`YMap`.
+    The tree is built straight from the parser's events (much faster than composing
+    ruamel's own nodes), with every key and value's position. ``line_offset`` shifts
+    reported lines, for front matter inside a Markdown file. An empty document gives an
+    empty :class:`YMap`.
     """
-    yaml = YAML(typ="rt")
-    yaml.allow_duplicate_keys = True  # duplicates are found below, all of them, with positions
+    builder = _TreeBuilder(shown, diags, line_offset)
     try:
-        node = yaml.compose(text)
+        for event in _parser().parse(text):
+            if not builder.feed(event):
+                return None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
+        lines = text.splitlines()
+        found = lines[line - 1][col - 1:col] if 0 < line <= len(lines) else ""
         diags.error(SourcePos(shown, line + line_offset, col), f"YAML syntax error: {problem}",
-                    "yaml.syntax", _syntax_hint(problem))
+                    "yaml.syntax", _syntax_hint(problem, found))
         return None
     except YAMLError as exc:
         diags.error(SourcePos(shown, 1 + line_offset, 1), f"YAML error: {exc}", "yaml.syntax")
         return None
-    except RecursionError:
-        diags.error(SourcePos(shown, 1 + line_offset, 1), "YAML nesting is too deep", "yaml.depth")
-        return None
-    if node is None:
+    if builder.root is None:
         return YMap({}, SourcePos(shown, 1 + line_offset, 1))
-    return _Converter(shown, diags, line_offset).convert(node, 0)
+    return builder.root
 
 
-def _syntax_hint(problem: str) -> str | None:
-    if "tab" in problem or "\\t" in problem:
+def _syntax_hint(problem: str, found: str) -> str | None:
+    if found == "\t" or "tab" in problem:
         return "indent with spaces, not tabs"
     if "mapping values are not allowed" in problem:
         return "quote a value that contains ': '"
     return None
 
 
-class _Converter:
+class _TreeBuilder:
+    """Turns a stream of YAML events into YMap/YSeq/YScalar, reporting what content refuses."""
+
     def __init__(self, shown: str, diags: Diagnostics, line_offset: int):
         self.shown = shown
         self.diags = diags
         self.line_offset = line_offset
-        self.seen: set[int] = set()
+        self.root: YNode | None = None
+        self.documents = 0
+        # Each open collection: [node, pending key (str) or None, pending key position, skip]
+        self.stack: list[list] = []
 
-    def pos(self, node: Node) -> SourcePos:
-        mark = node.start_mark
+    def pos(self, event) -> SourcePos:
+        mark = event.start_mark
         return SourcePos(self.shown, mark.line + 1 + self.line_offset, mark.column + 1)
 
-    def convert(self, node: Node, depth: int, where: SourcePos | None = None) -> YNode | None:
-        pos = self.pos(node)
-        if id(node) in self.seen:
-            # ruamel hands an alias back as the anchored node itself: refuse it, so a
-            # "billion laughs" document cannot expand.
-            self.diags.error(where or pos, "YAML anchors and aliases are not supported in content",
+    def feed(self, event) -> bool:
+        """Take one event; False when the document must be abandoned (already reported)."""
+        kind = type(event).__name__
+        if kind == "DocumentStartEvent":
+            self.documents += 1
+            if self.documents > 1:
+                self.diags.error(self.pos(event), "a content file holds one YAML document only",
+                                 "yaml.documents", "remove the second '---'")
+                return False
+            return True
+        if kind in ("StreamStartEvent", "StreamEndEvent", "DocumentEndEvent"):
+            return True
+        if kind == "AliasEvent":
+            self.diags.error(self.pos(event), "YAML anchors and aliases are not supported in content",
                              "yaml.alias", "write the value out in full")
-            return None
-        self.seen.add(id(node))
-        if depth > MAX_DEPTH:
-            self.diags.error(pos, f"nesting deeper than {MAX_DEPTH} levels", "yaml.depth")
-            return None
-        tag = node.tag or ""
+            return False
+        tag = getattr(event, "tag", None) or ""
         if tag.startswith("!") and not tag.startswith("!!"):
-            self.diags.error(pos, f"YAML tag '{tag}' is not supported", "yaml.tag", "remove the tag")
-            return None
-        if isinstance(node, ScalarNode):
-            return YScalar(str(node.value), pos, quoted=node.style is not None)
-        if isinstance(node, SequenceNode):
-            items = []
-            for item in node.value:
-                converted = self.convert(item, depth + 1, self.pos(item))
-                if converted is not None:
-                    items.append(converted)
-            return YSeq(items, pos)
-        if isinstance(node, MappingNode):
-            result = YMap({}, pos)
-            for key_node, value_node in node.value:
-                key_pos = self.pos(key_node)
-                if not isinstance(key_node, ScalarNode):
-                    self.diags.error(key_pos, "mapping keys must be plain words", "yaml.key")
-                    continue
-                key = str(key_node.value)
-                if key == "<<":
-                    self.diags.error(key_pos, "YAML merge keys ('<<') are not supported in content",
-                                     "yaml.alias", "write the keys out in full")
-                    continue
-                value = self.convert(value_node, depth + 1, key_pos)
-                if key in result.entries or key in result.key_pos:
-                    first = result.key_pos[key]
-                    self.diags.error(key_pos, f"duplicate key '{key}' (first at line {first.line})",
-                                     "yaml.duplicate-key", "remove one of them")
-                    continue
-                result.key_pos[key] = key_pos
-                if value is not None:
-                    result.entries[key] = value
-            return result
-        self.diags.error(pos, "unsupported YAML node", "yaml.node")  # pragma: no cover
-        return None
+            self.diags.error(self.pos(event), f"YAML tag '{tag}' is not supported", "yaml.tag",
+                             "remove the tag")
+            return False
+        if kind in ("MappingStartEvent", "SequenceStartEvent"):
+            if len(self.stack) >= MAX_DEPTH:
+                self.diags.error(self.pos(event), f"nesting deeper than {MAX_DEPTH} levels", "yaml.depth")
+                return False
+            node: YNode = YMap({}, self.pos(event)) if kind == "MappingStartEvent" else YSeq([], self.pos(event))
+            self.stack.append([node, None, None, False])
+            return True
+        if kind in ("MappingEndEvent", "SequenceEndEvent"):
+            node, _, _, _ = self.stack.pop()
+            return self.attach(node)
+        if kind == "ScalarEvent":
+            style = event.style
+            return self.attach(YScalar(str(event.value), self.pos(event), quoted=style not in (None, "")))
+        return True  # pragma: no cover - no other event kinds exist
+
+    def attach(self, node: YNode) -> bool:
+        if not self.stack:
+            self.root = node
+            return True
+        frame = self.stack[-1]
+        parent = frame[0]
+        if isinstance(parent, YSeq):
+            parent.items.append(node)
+            return True
+        if frame[1] is None and not frame[3]:  # this node is a key
+            if not isinstance(node, YScalar):
+                self.diags.error(node.pos, "mapping keys must be plain words", "yaml.key")
+                frame[3] = True  # skip its value
+                frame[1] = ""
+                return True
+            key = node.text
+            if key == "<<":
+                self.diags.error(node.pos, "YAML merge keys ('<<') are not supported in content",
+                                 "yaml.alias", "write the keys out in full")
+                frame[3] = True
+            elif key in parent.key_pos:
+                first = parent.key_pos[key]
+                self.diags.error(node.pos, f"duplicate key '{key}' (first at line {first.line})",
+                                 "yaml.duplicate-key", "remove one of them")
+                frame[3] = True
+            frame[1], frame[2] = key, node.pos
+            return True
+        key, key_pos, skip = frame[1], frame[2], frame[3]
+        frame[1], frame[2], frame[3] = None, None, False
+        if not skip:
+            parent.key_pos[key] = key_pos
+            parent.entries[key] = node
+        return True
 
 
 def load_yaml_file(path: Path, shown: str, diags: Diagnostics) -> YNode | None:
