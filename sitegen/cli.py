@@ -27,6 +27,20 @@ def _parser() -> argparse.ArgumentParser:
 
     build = commands.add_parser("build", help="build the site into the output folder")
     build.add_argument("--output", type=Path, default=Path("output"), help="output folder (default: output)")
+    build.add_argument("--base-url", default=os.environ.get("SITEGEN_BASE_URL") or None,
+                       help="where the site is served, overriding site.yaml's base_url "
+                            "(default: $SITEGEN_BASE_URL), e.g. https://you.github.io/league/")
+
+    serve = commands.add_parser("serve", help="build, serve on localhost and rebuild on every change")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    serve.add_argument("--output", type=Path, default=Path("output"),
+                       help="also write each good build here (default: output)")
+    serve.add_argument("--base-url", default=None, help="override site.yaml's base_url")
+
+    diff = commands.add_parser("diff", help="Markdown summary of what the working tree changes "
+                                            "in the standings, compared with a git revision")
+    diff.add_argument("base", metavar="BASE", help="git revision to compare with, e.g. origin/main")
 
     commands.add_parser("check", help="validate and compute without writing anything")
 
@@ -44,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "build":
             from .commands.build import build
 
-            result = build(args.content, args.output, templates)
+            result = build(args.content, args.output, templates, args.base_url)
             report = result.report
             print(f"built {result.pages} pages into {args.output}/ "
                   f"({len(report.written)} files written, {report.unchanged} unchanged)")
@@ -59,6 +73,15 @@ def main(argv: list[str] | None = None) -> int:
             from .commands.handicap import handicap
 
             return handicap(args.rung_a, args.rung_b, sys.stdout)
+        if args.command == "serve":
+            from .commands.serve import serve
+
+            return serve(args.content, templates, args.output, host=args.host, port=args.port,
+                         base_url=args.base_url)
+        if args.command == "diff":
+            from .commands.diff import diff
+
+            return diff(args.base, args.content, sys.stdout)
     except SitegenError as error:
         _report(error)
         return 1

@@ -1,0 +1,52 @@
+"""``sitegen serve``: build, serve on localhost, rebuild on change (see :mod:`sitegen.serve`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..diagnostics import Diagnostics
+from ..model import SiteConfig
+from ..render import default_templates_dir
+from ..serve import Build, DevServer
+from ..validate import load_config
+from ..write import write_site
+from .build import render
+
+
+def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path | None = None, *,
+                host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
+                debounce: float = 0.15, watch_theme: bool = True, log=None) -> DevServer:
+    """Return a :class:`DevServer` for the site in ``content_dir`` (not started yet).
+
+    It builds with :func:`sitegen.commands.build.render`, serves under the site's base path
+    (``base_url`` overrides site.yaml's), watches ``content_dir``, ``templates_dir`` and the
+    default theme (unless ``watch_theme`` is False), and writes each good build to ``output_dir`` when given (only files whose
+    bytes changed are rewritten).
+    """
+    def build() -> Build:
+        files = render(content_dir, templates_dir, base_url)
+        if base_url:
+            base_path = SiteConfig(base_url=base_url).base_path
+        else:
+            base_path = load_config(content_dir / "site.yaml", "site.yaml", Diagnostics()).base_path
+        return Build(files, base_path)
+
+    def write(files: dict[str, bytes]) -> str:
+        assert output_dir is not None
+        report = write_site(files, output_dir)
+        return f"{len(report.written)} files written to {output_dir}/, {report.unchanged} unchanged"
+
+    watch = [content_dir] + ([default_templates_dir()] if watch_theme else []) \
+        + ([templates_dir] if templates_dir else [])
+    options = {"log": log} if log is not None else {}
+    return DevServer(build, watch, host=host, port=port, debounce=debounce,
+                     ignore=[output_dir] if output_dir else [],
+                     write=write if output_dir is not None else None, **options)
+
+
+def serve(content_dir: Path, templates_dir: Path | None, output_dir: Path | None, *,
+          host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None) -> int:
+    """Serve the site until interrupted; return the exit status (0)."""
+    server = make_server(content_dir, templates_dir, output_dir, host=host, port=port, base_url=base_url)
+    server.serve_forever()
+    return 0

@@ -1,0 +1,401 @@
+"""The development server: watch the sources, rebuild in memory, serve the last good build.
+
+:class:`DevServer` wraps an injected build function (``() -> Build``) with three parts:
+
+- a watchdog observer on the content and template folders that only records "something
+  changed" and the time of the last event;
+- one builder thread that waits until the sources have been quiet for ``debounce`` seconds
+  (editors save in bursts: write a temporary file, rename it over the original, touch
+  backups), then compares a snapshot of the watched files (path, size, mtime, inode) with the
+  one taken before the last build, and builds only if it differs. One save is one build, and a
+  burst of saves within the debounce window is one build too;
+- a ``ThreadingHTTPServer`` that answers from the ``{path: bytes}`` of the last good build,
+  held in memory and swapped in one assignment under a lock, so a half-written site can never
+  be served. The built files may also be written to ``output/`` (with
+  :func:`sitegen.write.write_site`, which rewrites only files whose bytes changed), but the
+  server never reads them back.
+
+Only the dev server's HTML responses get a small script that long-polls
+``/__sitegen/version`` and reloads the page when the build version changes; the built files
+never contain it. A failed build keeps the last good site and shows its messages
+(``file:line:col: error: ...``) in the terminal and as an overlay on every page; before any
+good build, every page is an error page (status 500).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import mimetypes
+import os
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Callable
+from urllib.parse import parse_qs, urlsplit
+
+from watchdog.events import (EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_OPENED, FileSystemEvent,
+                             FileSystemEventHandler)
+from watchdog.observers import Observer
+
+from .diagnostics import SitegenError
+
+VERSION_PATH = "/__sitegen/version"
+"""The dev server's own endpoint: JSON ``{"version", "builds", "ok", "errors"}``."""
+
+LONG_POLL_SECONDS = 25.0
+"""How long ``/__sitegen/version?after=N`` waits for a newer version before answering."""
+
+IGNORED_EVENTS = (EVENT_TYPE_OPENED, EVENT_TYPE_CLOSED_NO_WRITE)
+"""Events that change nothing (the build itself opens every file for reading)."""
+
+
+@dataclass(frozen=True)
+class Build:
+    """One good build: every file of the site in memory, and the path the site lives under."""
+
+    files: dict[str, bytes]
+    base_path: str = "/"
+    """The site's URL path with leading and trailing slash (``/`` or ``/league/``)."""
+
+
+@dataclass
+class State:
+    """What the server shows: the last good build and the messages of the last build, if it failed."""
+
+    site: Build | None = None
+    errors: list[str] = field(default_factory=list)
+    version: int = 0
+    """Bumped after every build, good or failed; open pages reload when it changes."""
+    builds: int = 0
+    """How many builds have run (the first one included)."""
+
+
+def _default_log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+class DevServer:
+    """Serve the last good build of ``build`` on ``host:port`` and rebuild when ``watch`` changes.
+
+    ``build`` returns a :class:`Build` or raises SitegenError (shown with positions); any other
+    exception is shown with its traceback, and the server keeps running either way.
+    ``write`` (optional) is called with each good build's files, e.g. to update ``output/``, and
+    returns a one-line report. ``port`` 0 picks a free port (see :attr:`port`).
+    """
+
+    def __init__(self, build: Callable[[], Build], watch: list[Path], *, host: str = "127.0.0.1",
+                 port: int = 8000, debounce: float = 0.15, ignore: list[Path] | None = None,
+                 write: Callable[[dict[str, bytes]], str] | None = None,
+                 log: Callable[[str], None] = _default_log):
+        self._build = build
+        self._watch = sorted({path.resolve() for path in watch if path.is_dir()})
+        self._ignore = [path.resolve() for path in ignore or []]
+        self._write = write
+        self._log = log
+        self.debounce = debounce
+        self.state = State()
+        self._cond = threading.Condition()
+        self._dirty = threading.Event()
+        self._stop = threading.Event()
+        self._last_event = 0.0
+        self._snapshot: dict[str, tuple[int, int, int]] | None = None
+        self._observer = None
+        self._builder: threading.Thread | None = None
+        self._http_thread: threading.Thread | None = None
+        self.httpd = ThreadingHTTPServer((host, port), _handler_for(self))
+        self.httpd.daemon_threads = True
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def port(self) -> int:
+        return self.httpd.server_address[1]
+
+    @property
+    def url(self) -> str:
+        host = self.httpd.server_address[0]
+        base = self.state.site.base_path if self.state.site else "/"
+        return f"http://{host}:{self.port}{base}"
+
+    def start(self) -> None:
+        """Build once, then start watching and serving in background threads."""
+        self.rebuild()
+        observer = Observer()
+        handler = _Watcher(self)
+        for folder in self._watch:
+            observer.schedule(handler, str(folder), recursive=True)
+        observer.daemon = True
+        observer.start()
+        self._observer = observer
+        self._builder = threading.Thread(target=self._build_loop, name="sitegen-builder", daemon=True)
+        self._builder.start()
+        self._http_thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.2},
+                                             name="sitegen-http", daemon=True)
+        self._http_thread.start()
+
+    def stop(self) -> None:
+        """Stop serving and watching; wake every waiting request."""
+        self._stop.set()
+        self._dirty.set()
+        with self._cond:
+            self._cond.notify_all()
+        if self._observer is not None:
+            self._observer.stop()
+            self._observer.join(timeout=5)
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        if self._builder is not None:
+            self._builder.join(timeout=5)
+
+    def serve_forever(self) -> None:
+        """Start, then block until interrupted (Ctrl-C)."""
+        self.start()
+        self._log(f"serving {self.url} (Ctrl-C to stop)")
+        try:
+            while not self._stop.wait(0.5):
+                pass
+        except KeyboardInterrupt:
+            self._log("stopping")
+        finally:
+            self.stop()
+
+    # ------------------------------------------------------------------ watching and building
+
+    def notify(self, path: str) -> None:
+        """Record a change at ``path`` (called by the watcher); ignored paths are skipped."""
+        resolved = Path(path)
+        if any(resolved == ignored or ignored in resolved.parents for ignored in self._ignore):
+            return
+        with self._cond:
+            self._last_event = time.monotonic()
+        self._dirty.set()
+
+    def _build_loop(self) -> None:
+        while not self._stop.is_set():
+            self._dirty.wait()
+            if self._stop.is_set():
+                return
+            while True:  # debounce: wait until the sources have been quiet for a while
+                with self._cond:
+                    delay = self._last_event + self.debounce - time.monotonic()
+                if delay <= 0 or self._stop.wait(delay):
+                    break
+            self._dirty.clear()
+            if self._stop.is_set():
+                return
+            if self.snapshot() == self._snapshot:
+                continue  # events without a change (an editor touched a backup, say)
+            self.rebuild()
+
+    def snapshot(self) -> dict[str, tuple[int, int, int]]:
+        """Return ``{path: (size, mtime_ns, inode)}`` of every file under the watched folders."""
+        found: dict[str, tuple[int, int, int]] = {}
+        for folder in self._watch:
+            for root, dirs, files in os.walk(folder):
+                dirs.sort()
+                for name in files:
+                    path = os.path.join(root, name)
+                    try:
+                        stat = os.stat(path)
+                    except OSError:
+                        continue  # removed while walking
+                    found[path] = (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+        return found
+
+    def rebuild(self) -> bool:
+        """Build now; on success serve the new site, else keep the last good one. Return success."""
+        snapshot = self.snapshot()
+        started = time.monotonic()
+        errors: list[str] = []
+        site: Build | None = None
+        try:
+            site = self._build()
+        except SitegenError as error:
+            errors = [d.format() for d in error.diagnostics]
+        except Exception as error:  # a bug or a template error: show it, keep serving
+            errors = _describe_exception(error)
+        seconds = time.monotonic() - started
+        report = ""
+        if site is not None and self._write is not None:
+            try:
+                report = self._write(site.files)
+            except OSError as error:
+                report = f"output not written: {error}"
+        with self._cond:
+            self._snapshot = snapshot
+            self.state.builds += 1
+            self.state.version += 1
+            self.state.errors = errors
+            if site is not None:
+                self.state.site = site
+            self._cond.notify_all()
+        if site is not None:
+            pages = sum(1 for path in site.files if path.endswith(".html"))
+            self._log(f"build {self.state.builds}: {pages} pages in {seconds:.2f} s"
+                      + (f"; {report}" if report else ""))
+        else:
+            for line in errors:
+                self._log(line)
+            count = len(errors)
+            kept = "still serving the last good site" if self.state.site else "no site to serve yet"
+            self._log(f"build {self.state.builds} failed: {count} error{'s' if count != 1 else ''}; {kept}")
+        return site is not None
+
+    def wait_version(self, after: int, timeout: float) -> dict:
+        """Wait until the version exceeds ``after`` (or ``timeout`` seconds); return the version JSON."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self.state.version <= after and not self._stop.is_set():
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                self._cond.wait(remaining)
+            return self.version_info()
+
+    def version_info(self) -> dict:
+        """Return ``{"version", "builds", "ok", "errors"}`` of the current state."""
+        return {"version": self.state.version, "builds": self.state.builds,
+                "ok": not self.state.errors, "errors": list(self.state.errors)}
+
+    # ------------------------------------------------------------------ answering requests
+
+    def respond(self, raw_path: str) -> tuple[int, dict[str, str], bytes]:
+        """Return ``(status, headers, body)`` for a GET of ``raw_path`` (path and query)."""
+        parts = urlsplit(raw_path)
+        path = parts.path
+        if path == VERSION_PATH:
+            query = parse_qs(parts.query)
+            try:
+                after = int(query.get("after", ["-1"])[0])
+            except ValueError:
+                after = -1
+            info = self.wait_version(after, LONG_POLL_SECONDS) if after >= 0 else self.version_info()
+            return 200, {"Content-Type": "application/json"}, json.dumps(info).encode()
+        with self._cond:
+            site, errors, version = self.state.site, list(self.state.errors), self.state.version
+        if site is None:
+            return 500, _HTML, _inject(_error_page(errors), version, errors)
+        base = site.base_path
+        if not path.startswith(base):
+            if path in ("/", "") or path + "/" == base:
+                return 302, {"Location": base}, b""
+            return self._not_found(site, version, errors)
+        relative = path[len(base):]
+        if relative == "" or relative.endswith("/"):
+            relative += "index.html"
+        if ".." in relative.split("/"):
+            return self._not_found(site, version, errors)
+        data = site.files.get(relative)
+        if data is None:
+            if relative + "/index.html" in site.files:
+                return 301, {"Location": path + "/"}, b""
+            return self._not_found(site, version, errors)
+        if relative.endswith(".html"):
+            return 200, _HTML, _inject(data, version, errors)
+        kind = mimetypes.guess_type(relative)[0] or "application/octet-stream"
+        if kind.startswith("text/") or kind in ("application/json", "application/javascript"):
+            kind += "; charset=utf-8"
+        return 200, {"Content-Type": kind}, data
+
+    def _not_found(self, site: Build, version: int, errors: list[str]) -> tuple[int, dict[str, str], bytes]:
+        page = site.files.get("404.html", b"<!doctype html><title>Not found</title><h1>Not found</h1>")
+        return 404, _HTML, _inject(page, version, errors)
+
+
+_HTML = {"Content-Type": "text/html; charset=utf-8"}
+
+
+def _describe_exception(error: Exception) -> list[str]:
+    """Return messages for an unexpected build failure: a position where known, else the traceback."""
+    filename = getattr(error, "filename", None) or getattr(error, "name", None)
+    lineno = getattr(error, "lineno", None)
+    if filename and lineno:  # e.g. a Jinja TemplateSyntaxError
+        return [f"{filename}:{lineno}:1: error: {getattr(error, 'message', None) or error} "
+                f"[{type(error).__name__}]"]
+    return [line for line in "".join(traceback.format_exception(error)).splitlines() if line]
+
+
+_RELOAD_SCRIPT = """<script id="sitegen-live-reload">
+(function () {
+  var version = %d;
+  function poll() {
+    fetch("%s?after=" + version, {cache: "no-store"})
+      .then(function (r) { return r.json(); })
+      .then(function (d) { if (d.version !== version) { location.reload(); } else { poll(); } })
+      .catch(function () { setTimeout(poll, 1000); });
+  }
+  poll();
+})();
+</script>
+"""
+
+_OVERLAY = """<div id="sitegen-errors" role="alert" style="position:fixed;inset:0 0 auto 0;z-index:2147483647;
+max-height:70vh;overflow:auto;margin:0;padding:1em;background:#fff0f0;color:#600;border-bottom:3px solid #c00;
+font:14px/1.4 monospace;white-space:pre-wrap">
+<strong>sitegen: the last build failed; showing the last good site.</strong>
+%s</div>
+"""
+
+
+def _inject(page: bytes, version: int, errors: list[str]) -> bytes:
+    """Return ``page`` with the reload script (and the error overlay, if any) before ``</body>``."""
+    extra = _RELOAD_SCRIPT % (version, VERSION_PATH)
+    if errors:
+        extra = _OVERLAY % html.escape("\n".join(errors)) + extra
+    data = extra.encode("utf-8")
+    at = page.lower().rfind(b"</body>")
+    return page + data if at < 0 else page[:at] + data + page[at:]
+
+
+def _error_page(errors: list[str]) -> bytes:
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title>"
+            "</head><body><h1>The site could not be built</h1><p>Fix these and save; the page reloads."
+            "</p></body></html>").encode("utf-8")
+
+
+class _Watcher(FileSystemEventHandler):
+    def __init__(self, server: DevServer):
+        self.server = server
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if event.event_type in IGNORED_EVENTS:
+            return
+        self.server.notify(os.fsdecode(event.src_path))
+        dest = getattr(event, "dest_path", "")
+        if dest:
+            self.server.notify(os.fsdecode(dest))
+
+
+def _handler_for(server: DevServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        server_version = "sitegen-dev"
+
+        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+            self._answer(send_body=True)
+
+        def do_HEAD(self) -> None:  # noqa: N802
+            self._answer(send_body=False)
+
+        def _answer(self, send_body: bool) -> None:
+            status, headers, body = server.respond(self.path)
+            try:
+                self.send_response(status)
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                if send_body:
+                    self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+        def log_message(self, format: str, *args) -> None:  # quiet: the terminal shows builds
+            return
+
+    return Handler
