@@ -11,6 +11,7 @@ documents, oversized files) become diagnostics; nothing here raises on bad conte
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
@@ -84,7 +85,18 @@ def read_text(path: Path, shown: str, diags: Diagnostics) -> str | None:
         diags.error(SourcePos(shown, line, col), f"invalid UTF-8 byte 0x{data[exc.start]:02x}",
                     "file.encoding", "save the file as UTF-8")
         return None
-    return text.removeprefix("\ufeff")
+    text = text.removeprefix("\ufeff")
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        diags.error(SourcePos(shown, line, col), f"control character U+{ord(bad.group()):04X} is not "
+                    "allowed in content files", "file.encoding", "remove it; it is invisible in most editors")
+        return None
+    return text
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
 def _parser() -> YAML:
@@ -118,7 +130,8 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
                     "yaml.syntax", _syntax_hint(problem, found))
         return None
     except YAMLError as exc:
-        diags.error(SourcePos(shown, 1 + line_offset, 1), f"YAML error: {exc}", "yaml.syntax")
+        reason = " ".join(str(exc).split())
+        diags.error(SourcePos(shown, 1 + line_offset, 1), f"YAML error: {reason}", "yaml.syntax")
         return None
     if builder.root is None:
         return YMap({}, SourcePos(shown, 1 + line_offset, 1))
