@@ -1,0 +1,146 @@
+"""``sitegen diff BASE`` on git repositories made in the test, and the standings summary.
+
+The site is tests/sites/small: group A1 of season 2024 has ann, bob, cy, dee with
+bob-ann W+R, ann-cy B+3.5, ann-dee jigo, bob-cy W+F, bob beat dee, cy-dee unknown, so
+(league D.1) ann 2½ GP, cy 1, bob 1 (cy ahead on SODOS), dee ½.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from sitegen.summary import Change, Fact, compare, markdown, ordinal
+
+HERE = Path(__file__).parent
+SMALL = HERE / "sites" / "small" / "content"
+SEASON = "content/leagues/club/seasons/2024.yaml"
+CY = "Cy &lt;script&gt;alert(1)&lt;/script&gt;"  # the small site's hostile name, escaped
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+
+
+def git(root: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@example.org", "GIT_CONFIG_GLOBAL": os.devnull}
+    done = subprocess.run(["git", *args], cwd=root, env=env, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A repository with the small site committed once; the test's cwd."""
+    shutil.copytree(SMALL, tmp_path / "content")
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "first")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_diff_reports_the_changed_result_and_the_places_it_moved(repo, run):
+    """ann-cy B+3.5 -> W+3.5: cy now has 2 GP, ann 1½ (league D.1), so cy goes 2nd -> 1st and
+    ann 1st -> 2nd; bob (1 GP) and dee (½) keep 3rd and 4th; the recorded promotion of ann
+    and relegation of dee are unchanged, so they are not reported."""
+    edit(repo / SEASON, "result: B+3.5", "result: W+3.5")
+    git(repo, "commit", "-q", "-am", "second")
+    status, out, err = run("diff", "HEAD~1")
+    assert status == 0 and err == []
+    assert out == (
+        "## Standings changes since `HEAD~1`\n"
+        "\n"
+        "### Club League · Season 2024 · Group A1\n"
+        "\n"
+        "**Results**\n"
+        "\n"
+        f"- Ann Abe – {CY}: Ann Abe won (B+3.5) → {CY} won (W+3.5)\n"
+        "\n"
+        "**Places**\n"
+        "\n"
+        f"- {CY}: 2nd → 1st\n"
+        "- Ann Abe: 1st → 2nd\n")
+
+
+def test_diff_is_empty_when_nothing_changed(repo, run):
+    assert run("diff", "HEAD") == (0, "", [])
+    # A change that moves no standing (a comment) is no change either.
+    (repo / SEASON).write_text("# edited\n" + (repo / SEASON).read_text(encoding="utf-8"), encoding="utf-8")
+    git(repo, "commit", "-q", "-am", "comment")
+    assert run("diff", "HEAD~1") == (0, "", [])
+
+
+def test_diff_reads_the_working_tree_and_leaves_it_alone(repo, run):
+    """An uncommitted new promotion of cy is reported; the working tree keeps the edit."""
+    edit(repo / SEASON, "promoted: [ann]", "promoted: [ann, cy]")
+    status, out, _ = run("diff", "HEAD")
+    assert status == 0
+    assert out.endswith(f"**Promotions**\n\n- {CY}: newly promoted\n")
+    assert "promoted: [ann, cy]" in (repo / SEASON).read_text(encoding="utf-8")
+    assert git(repo, "status", "--porcelain") == f" M {SEASON}\n"
+
+
+def test_diff_when_base_does_not_build(repo, run):
+    """A broken result at BASE is named with its position; the comparison is skipped."""
+    edit(repo / SEASON, "result: B+3.5", "result: B+X")
+    git(repo, "commit", "-q", "-am", "broken")
+    edit(repo / SEASON, "result: B+X", "result: B+3.5")
+    git(repo, "commit", "-q", "-am", "fixed")
+    status, out, _ = run("diff", "HEAD~1")
+    assert status == 0
+    assert out.startswith("## Standings changes\n\nThe content at `HEAD~1` does not build")
+    assert f"{SEASON}:14:45: error: result: 'B+X' is not a result" in out
+
+
+def test_diff_with_a_bad_revision(repo, run):
+    status, out, err = run("diff", "no-such-branch")
+    assert status == 1 and out == ""
+    assert "'no-such-branch' is not a git revision" in err[0]
+
+
+def test_diff_new_league_season_is_all_new(repo, run):
+    """BASE without the content folder: every fact is new (a first pull request)."""
+    git(repo, "rm", "-q", "-r", "content")
+    git(repo, "commit", "-q", "-m", "empty")
+    git(repo, "checkout", "-q", "HEAD~1", "--", "content")
+    status, out, _ = run("diff", "HEAD")
+    assert status == 0
+    assert f"- Ann Abe – {CY}: Ann Abe won (B+3.5) (new)\n" in out
+    assert "- Ann Abe: 1st (new)\n" in out
+
+
+def test_ordinal():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]
+    assert ordinal(2, shared=True) == "2nd="
+
+
+def test_markdown_of_added_removed_and_changed_facts():
+    def fact(kind, key, value, label):
+        return Fact("s", kind, key, value, "League · S1 · Group A", label)
+
+    changes = compare(
+        {("s", "rung", "ann"): fact("rung", "ann", "3k", "Ann"),
+         ("s", "relegation", "bob"): fact("relegation", "bob", "relegated", "Bob *B*")},
+        {("s", "rung", "ann"): fact("rung", "ann", "2k", "Ann"),
+         ("s", "pairing", "1|ann"): fact("pairing", "1|ann", "Bob", "Round 1 · Ann")})
+    assert changes == [
+        Change(None, fact("pairing", "1|ann", "Bob", "Round 1 · Ann")),
+        Change(fact("relegation", "bob", "relegated", "Bob *B*"), None),
+        Change(fact("rung", "ann", "3k", "Ann"), fact("rung", "ann", "2k", "Ann"))]
+    assert markdown(changes) == (
+        "## Standings changes\n\n### League · S1 · Group A\n\n"
+        "**Pairings**\n\n- Round 1 · Ann: Bob (new)\n\n"
+        "**Relegations**\n\n- Bob \\*B\\*: no longer relegated\n\n"
+        "**Ladder rungs**\n\n- Ann: 3k → 2k\n")
+    assert markdown([]) == ""
