@@ -1,0 +1,197 @@
+"""``sitegen import opengotha FILE.xml`` and ``sitegen import h9 FILE.h9``: write a tournament's
+content files (``tournaments/<id>.yaml`` and ``players/<id>.yaml``) for the organizer to commit.
+
+A bad file gives positioned errors and nothing is written; an existing tournament file is
+never overwritten. Tournament players become site players: a person whose name is already
+in the players files keeps that id, everyone else gets a new id in ``players/<id>.yaml``.
+The text to be written is validated exactly as a build would read it before anything is written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos
+from ..engine.tournament import Tournament
+from ..formats.h9 import read_h9, to_tournament
+from ..formats.opengotha import _slug, read_opengotha
+from ..formats.tournament_yaml import dump_players, dump_tournament
+from ..load import parse_yaml
+from ..model import Player
+from ..validate import load_all_players, load_players, shown_path
+from ..validate.fields import MAX_TEXT, check_ident
+from ..validate.league import PlayerRefs
+from ..validate.tournament import tournament_from_node
+
+FORMATS = ("opengotha", "h9")
+
+
+@dataclasses.dataclass(frozen=True)
+class ImportResult:
+    """What an import wrote: the two files, the new and the reused player ids."""
+
+    tournament_file: Path
+    players_file: Path | None
+    new_players: tuple[str, ...]
+    reused_players: tuple[str, ...]
+
+
+def _fail(message: str, pos: SourcePos | None = None, hint: str | None = None) -> SitegenError:
+    return SitegenError([Diagnostic(pos or SourcePos("sitegen import"), message, "import", hint)])
+
+
+def read_tournament(fmt: str, path: Path, tournament_id: str | None) -> Tournament:
+    """Return the tournament in an OpenGotha XML or h9 file. Raises SitegenError (FormatError)."""
+    shown = shown_path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise _fail(f"cannot read {shown}: {exc.strerror}") from None
+    if fmt == "opengotha":
+        return read_opengotha(data, shown, tournament_id)
+    h9 = read_h9(data, shown)
+    default = tournament_id or _slug(h9.tags.get("EV", "")) or _slug(path.stem) or "tournament"
+    return to_tournament(h9, default)
+
+
+def _norm(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def site_players_for(t: Tournament, existing: dict[str, Player]) -> tuple[Tournament, list[Player], list[str]]:
+    """Return ``t`` with site player ids, the new site players, and the reused ids.
+
+    A tournament player whose ``First Surname`` (or ``Surname First``) equals the name of
+    exactly one existing player gets that player's id; any other gets a new id from the name,
+    unique among all players.
+    """
+    by_name: dict[str, list[str]] = {}
+    for pid, player in existing.items():
+        by_name.setdefault(_norm(player.name), []).append(pid)
+    taken = set(existing)
+    mapping: dict[str, str] = {}
+    new: list[Player] = []
+    reused: list[str] = []
+    used: set[str] = set()
+    for pl in t.players:
+        display = f"{pl.first_name} {pl.surname}".strip()
+        matches = set()
+        for form in (display, f"{pl.surname} {pl.first_name}".strip()):
+            matches.update(by_name.get(_norm(form), []))
+        if len(matches) == 1 and not matches & used:
+            pid = matches.pop()
+            reused.append(pid)
+        else:
+            base = _slug(display) or "player"
+            base = base[:60].strip("-") or "player"
+            pid, n = base, 2
+            while pid in taken:
+                pid, n = f"{base}-{n}", n + 1
+            country = pl.country.strip() if len(pl.country.strip()) == 2 else None
+            rating = pl.rating if pl.rating is not None and -1000 <= pl.rating <= 4000 else None
+            new.append(Player(pid, display[:MAX_TEXT], pl.rank, rating, pl.club.strip()[:80] or None,
+                              country))
+        taken.add(pid)
+        used.add(pid)
+        mapping[pl.id] = pid
+    players = tuple(dataclasses.replace(pl, id=mapping[pl.id]) for pl in t.players)
+    games = tuple(dataclasses.replace(g, white=mapping[g.white], black=mapping[g.black]) for g in t.games)
+    byes = tuple(dataclasses.replace(b, player=mapping[b.player]) for b in t.byes)
+    absences = tuple(dataclasses.replace(a, player=mapping[a.player]) for a in t.absences)
+    return (dataclasses.replace(t, players=players, games=games, byes=byes, absences=absences),
+            new, reused)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder and os.replace."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+
+
+def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: str | None = None,
+                      out: TextIO | None = None) -> ImportResult:
+    """Import a tournament file into ``content_dir``; return what was written.
+
+    ``fmt`` is ``opengotha`` or ``h9``. Raises SitegenError (nothing written) for an unreadable
+    or bad file, a bad ``--id``, an existing tournament or players file of that id, bad
+    existing players files, or content that would not validate.
+    """
+    if fmt not in FORMATS:
+        raise _fail(f"unknown import format '{fmt}'", hint=f"expected one of: {', '.join(FORMATS)}")
+    if tournament_id is not None:
+        diags = Diagnostics()
+        if check_ident(tournament_id, SourcePos("--id"), diags, "tournament id") is None:
+            raise SitegenError(diags.sorted())
+    if not content_dir.is_dir():
+        raise _fail(f"content folder {shown_path(content_dir)} not found",
+                    hint="run sitegen in the folder that holds content/, or pass --content")
+    t = read_tournament(fmt, path, tournament_id)
+    tid = tournament_id or t.id
+    diags = Diagnostics()
+    if check_ident(tid, SourcePos(shown_path(path)), diags, "tournament id") is None:
+        raise SitegenError(diags.sorted())
+    t = dataclasses.replace(t, id=tid)
+    base = shown_path(content_dir)
+    target = content_dir / "tournaments" / f"{tid}.yaml"
+    players_target = content_dir / "players" / f"{tid}.yaml"
+    for existing_file in (target, players_target):
+        if existing_file.exists():
+            raise _fail(f"{shown_path(existing_file)} already exists; refusing to overwrite it",
+                        SourcePos(shown_path(existing_file)),
+                        "pass --id to import under another id, or remove the file first")
+    existing = load_all_players(content_dir, base, diags)
+    if diags.has_errors:
+        raise SitegenError(diags.sorted())
+    t, new_players, reused = site_players_for(t, existing)
+    source = path.name
+    tournament_text = dump_tournament(t, source)
+    players_text = dump_players(new_players, f"Players first seen in {t.name or tid} "
+                                f"(imported from {source}).") if new_players else None
+    # validate what will be written, exactly as the build will read it
+    check = Diagnostics()
+    all_players = dict(existing)
+    if players_text is not None:
+        _players_from_text(players_text, f"{base}/players/{tid}.yaml", check, all_players)
+    node = parse_yaml(tournament_text, f"{base}/tournaments/{tid}.yaml", check)
+    if node is not None:
+        tournament_from_node(node, tid, PlayerRefs(all_players, check), check)
+    if check.has_errors:
+        raise SitegenError(check.sorted())
+    if players_text is not None:
+        write_atomic(players_target, players_text)
+    try:
+        write_atomic(target, tournament_text)
+    except BaseException:
+        if players_text is not None and players_target.exists():
+            players_target.unlink()
+        raise
+    if out is not None:
+        out.write(f"wrote {shown_path(target)}: {t.name}, {len(t.players)} players, {t.rounds} rounds, "
+                  f"{len(t.games)} games\n")
+        if players_text is not None:
+            out.write(f"wrote {shown_path(players_target)}: {len(new_players)} new players\n")
+        if reused:
+            out.write(f"reused {len(reused)} existing players: {', '.join(sorted(reused))}\n")
+        out.write("check the files, then commit them\n")
+    return ImportResult(target, players_target if players_text is not None else None,
+                        tuple(p.id for p in new_players), tuple(reused))
+
+
+def _players_from_text(text: str, shown: str, diags: Diagnostics, players: dict[str, Player]) -> None:
+    """Validate a players file's text through the ordinary players reader."""
+    with tempfile.TemporaryDirectory() as folder:
+        temp = Path(folder) / "players.yaml"
+        temp.write_text(text, encoding="utf-8")
+        load_players(temp, shown, diags, players)

@@ -1,0 +1,307 @@
+"""Pages of tournaments: standings after each round, ``standings.json`` beside each, the EGD
+``results.h9`` file, the players' tournament games and a home-page section.
+
+URLs: ``tournaments/<id>/`` holds the standings after the last round played (and
+``standings.json``, ``results.h9``); ``tournaments/<id>/round-<n>/`` the standings after each
+earlier round, so the round selector is plain links (no JavaScript). Values come from the
+placement engine (:func:`sitegen.engine.placement.standings`), exact, shown with ½ ¼ ¾.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..engine.placement import PlacementRow, format_value, standings
+from ..engine.tournament import Criterion, DCVariant, GameResult, System, Tournament
+from ..formats.h9 import write_h9
+from ..model import Content
+from ..site import FAR_PAST, File, Page, PlayerSection, SitePlan, json_number, player_url
+
+# --------------------------------------------------------------------------- URLs
+
+
+def tournament_url(t: Tournament) -> str:
+    return f"tournaments/{t.id}/"
+
+
+def round_url(t: Tournament, after_round: int, last: int) -> str:
+    """Return the standings page after ``after_round``; the last round played is the main page."""
+    return tournament_url(t) if after_round == last else f"{tournament_url(t)}round-{after_round}/"
+
+
+# --------------------------------------------------------------------------- wording
+
+CRITERION_TEXT: dict[Criterion, tuple[str, str]] = {
+    Criterion.NBW: ("Number of wins",
+                    "A win counts 1 (also a win by forfeit), a jigo ½, a bye {nbw_bye}, a declared "
+                    "absence {nbw_absent}."),
+    Criterion.MMS: ("McMahon score",
+                    "Your starting score (from your rank, limited by the bar and the floor, plus "
+                    "any correction) plus your wins. A bye adds {mms_bye}, a declared absence "
+                    "{mms_absent}{round_down}; jigo halves are never rounded."),
+    Criterion.SOSW: ("Sum of opponents' number of wins",
+                     "The sum of your opponents' NBW after the round. A round without a game "
+                     "counts 0."),
+    Criterion.SOSM: ("Sum of opponents' McMahon scores",
+                     "The sum of your opponents' MMS after the round. In a handicap game your "
+                     "opponent's MMS is corrected: as White you add the handicap stones, as Black "
+                     "you subtract them. A round without a game counts your own starting score."),
+    Criterion.SOSW_1: ("SOSW without the lowest value",
+                       "SOSW without your one lowest per-round value (a round without a game "
+                       "included)."),
+    Criterion.SOSW_2: ("SOSW without the two lowest values",
+                       "SOSW without your two lowest per-round values (a round without a game "
+                       "included)."),
+    Criterion.SOSM_1: ("SOSM without the lowest value",
+                       "SOSM without your one lowest per-round value (a round without a game "
+                       "included){defect}."),
+    Criterion.SOSM_2: ("SOSM without the two lowest values",
+                       "SOSM without your two lowest per-round values (a round without a game "
+                       "included){defect}."),
+    Criterion.SOSOSW: ("Sum of opponents' SOSW",
+                       "The sum of your opponents' SOSW. A round without a game counts 0."),
+    Criterion.SOSOSM: ("Sum of opponents' SOSM",
+                       "The sum of your opponents' SOSM. A round without a game counts your "
+                       "starting score × the number of rounds."),
+    Criterion.SODOSW: ("Sum of defeated opponents' number of wins",
+                       "The sum of the NBW of the opponents you beat (half of it for a jigo; "
+                       "forfeit wins count)."),
+    Criterion.SODOSM: ("Sum of defeated opponents' McMahon scores",
+                       "The sum of the MMS of the opponents you beat (half of it for a jigo; "
+                       "forfeit wins count)."),
+    Criterion.CUSSW: ("Cumulative sum of number of wins",
+                      "Your NBW after round 1 + after round 2 + ...: early wins weigh more."),
+    Criterion.CUSSM: ("Cumulative sum of McMahon scores",
+                      "Your MMS after round 1 + after round 2 + ...: early wins weigh more."),
+    Criterion.EXT: ("Exploits tentés (attempted)",
+                    "The sum of your opponents' number of wins, each weighted by how hard the game "
+                    "was for you: 0 if the handicap was easier than your rank difference, 1 if "
+                    "equal, 2 if one stone harder, 3 if two or more."),
+    Criterion.EXR: ("Exploits réussis (achieved)",
+                    "The same as EXT, over the games you won."),
+    Criterion.DC: ("Direct confrontation", "{dc}"),
+    Criterion.SDC: ("Simplified direct confrontation",
+                    "If all players tied on the criteria before SDC played each other, your number "
+                    "of wins among them; otherwise 0 for all."),
+    Criterion.CPS: ("Cup score",
+                    "Each round doubles your earlier score and adds the new result, so an early "
+                    "win outweighs all later ones."),
+    Criterion.RANK: ("Rank", "Your rank in this tournament (higher is better)."),
+    Criterion.RATING: ("Rating", "Your rating in this tournament (higher is better)."),
+}
+
+DC_OPENGOTHA = ("Among players tied on the criteria before DC: a player is placed above the "
+                "players they beat; a circle of wins (A beat B, B beat C, C beat A) counts as one "
+                "block. Bigger is better; forfeits do not count.")
+DC_DIR = ("Among players tied on the criteria before DC: 1 for a player who beat every other "
+          "tied player, else 0. Forfeits do not count.")
+
+
+def criterion_columns(t: Tournament) -> list[dict[str, str]]:
+    """Return ``{key, short, long, text}`` for each criterion of ``t``, in order (placement)."""
+    p = t.parameters
+    fill = {
+        "nbw_bye": format_value(p.nbw_bye), "nbw_absent": format_value(p.nbw_absent),
+        "mms_bye": format_value(p.mms_bye), "mms_absent": format_value(p.mms_absent),
+        "round_down": ", these bonus points added up and rounded down" if p.round_down else "",
+        "defect": ("; after rounds 1 and 2 it is 0, as OpenGotha computes it"
+                   if p.sosm_minus_defect else ""),
+        "dc": DC_DIR if p.dc_variant is DCVariant.DIR else DC_OPENGOTHA,
+    }
+    columns = []
+    for c in p.criteria:
+        long, text = CRITERION_TEXT[c]
+        columns.append({"key": c.value, "short": c.value, "long": long, "text": text.format(**fill)})
+    return columns
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def last_round_played(t: Tournament) -> int:
+    """Return the last round with a game or a bye (0 when nothing was played yet)."""
+    rounds = [g.round for g in t.games] + [b.round for b in t.byes]
+    return min(max(rounds, default=0), t.rounds)
+
+
+def plan_tournaments(content: Content, plan: SitePlan) -> None:
+    """Add every tournament's standings pages, ``standings.json``, ``results.h9``, the players'
+    sections and the home-page section to ``plan``."""
+    names = {pid: p.name for pid, p in content.players.items()}
+    summaries = []
+    for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id)):
+        last = last_round_played(t)
+        base = tournament_url(t)
+        columns = criterion_columns(t)
+        rounds_nav = [{"round": r, "url": round_url(t, r, last)} for r in range(1, last + 1)]
+        final_rows: list[PlacementRow] = []
+        for r in range(1, last + 1):
+            rows = standings(t, r)
+            if r == last:
+                final_rows = rows
+            url = round_url(t, r, last)
+            ctx = _context(t, r, last, rows, names, columns, rounds_nav)
+            plan.pages.append(Page(url, "tournament.html", ctx))
+            plan.files.append(File(url + "standings.json", _standings_json(t, r, rows, names)))
+        if last == 0:
+            plan.pages.append(Page(base, "tournament.html",
+                                   _context(t, 0, 0, [], names, columns, rounds_nav)))
+        else:
+            plan.files.append(File(base + "results.h9", write_h9(t, last, generator="sitegen")))
+        _player_sections(plan, t, final_rows, names, last)
+        winner = final_rows[0] if final_rows and not final_rows[0].shared else None
+        summaries.append({"t": t, "winner": winner, "last": last})
+    if summaries:
+        items = []
+        for s in reversed(summaries):  # newest first
+            t = s["t"]
+            parts = [p for p in (_dates(t), t.location) if p]
+            parts.append(f"{len(t.players)} players, {t.rounds} rounds")
+            if s["last"] and s["last"] < t.rounds:
+                parts.append(f"after round {s['last']}")
+            detail = " · ".join(parts)
+            more = None
+            if s["winner"] is not None:
+                detail += "; winner" if s["last"] == t.rounds else "; leader"
+                pid = s["winner"].player_id
+                more = {"name": names.get(pid, s["winner"].player.name), "url": player_url(pid)}
+            items.append({"name": t.name, "url": tournament_url(t), "detail": detail, "more": more})
+        plan.home_sections.append({"title": "Tournaments", "items": items})
+
+
+def _dates(t: Tournament) -> str:
+    if t.begin and t.end and t.begin != t.end:
+        return f"{t.begin.isoformat()} – {t.end.isoformat()}"
+    day = t.begin or t.end
+    return day.isoformat() if day else ""
+
+
+def _parameters_text(t: Tournament) -> list[str]:
+    p = t.parameters
+    lines = []
+    if p.system is System.MCMAHON:
+        lines.append(f"McMahon bar {p.bar}, floor {p.floor}: your starting score is your rank, "
+                     f"counted as {p.bar} if stronger and as {p.floor} if weaker.")
+    else:
+        lines.append("Swiss system: the number of wins is the main score.")
+    lines.append(f"A bye counts {format_value(p.nbw_bye)} win(s) and {format_value(p.mms_bye)} "
+                 f"McMahon point(s); a declared absence {format_value(p.nbw_absent)} and "
+                 f"{format_value(p.mms_absent)}.")
+    if p.count_unplayed_as_half:
+        lines.append("For the sums of opponents' scores, every game an opponent did not play "
+                     "counts ½ point.")
+    return lines
+
+
+def _status_words(t: Tournament) -> dict[tuple[int, str], str]:
+    words = {}
+    for b in t.byes:
+        words[(b.round, b.player)] = "bye"
+    for a in t.absences:
+        words[(a.round, a.player)] = "declared absent"
+    return words
+
+
+def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str], status: dict[tuple[int, str], str]) -> list[dict[str, Any]]:
+    cells = []
+    for k, (text, opp) in enumerate(zip(row.games, row.opponents), start=1):
+        if opp is None:
+            what = status.get((k, row.player_id), "no game")
+            cells.append({"text": text, "anchor": None, "title": what})
+        else:
+            match = re.match(r"\d+", text)
+            number = int(match.group(0)) if match else 0
+            cells.append({"text": text, "anchor": f"r{number}" if number else None,
+                          "title": names.get(opp, opp)})
+    return cells
+
+
+def _context(t: Tournament, r: int, last: int, rows: list[PlacementRow], names: dict[str, str],
+             columns: list[dict[str, str]], rounds_nav: list[dict[str, Any]]) -> dict[str, Any]:
+    status = _status_words(t)
+    table = []
+    for row in rows:
+        pid = row.player_id
+        table.append({
+            "row": row.row, "place": row.place, "shared": row.shared, "id": pid,
+            "name": names.get(pid, row.player.name), "url": player_url(pid),
+            "rank": str(row.player.rank),
+            "values": [format_value(row.values[Criterion(c["key"])]) for c in columns],
+            "games": _game_cells(t, row, names, status),
+        })
+    base = tournament_url(t)
+    crumbs = [{"name": t.name, "url": base if r != last else None}]
+    if r != last:
+        crumbs.append({"name": f"After round {r}", "url": None})
+    return {
+        "title": t.name if r == last else f"{t.name} · after round {r}",
+        "name": t.name, "dates": _dates(t), "location": t.location,
+        "system": "McMahon" if t.parameters.system is System.MCMAHON else "Swiss",
+        "players": len(t.players), "rounds": t.rounds, "after_round": r, "last": last,
+        "is_final": r == last and last == t.rounds, "crumbs": crumbs,
+        "rounds_nav": rounds_nav, "columns": columns, "table": table,
+        "has_shared": any(row.shared for row in rows),
+        "json_url": (round_url(t, r, last) if r else base) + "standings.json",
+        "h9_url": base + "results.h9" if last else None,
+        "parameters": _parameters_text(t),
+        "size_note": len(t.players) - len(rows),
+    }
+
+
+def _standings_json(t: Tournament, r: int, rows: list[PlacementRow], names: dict[str, str]) -> bytes:
+    criteria = [c.value for c in t.parameters.criteria]
+    out_rows = []
+    for row in rows:
+        entry: dict[str, Any] = {
+            "place": row.place, "shared": row.shared, "row": row.row, "id": row.player_id,
+            "name": names.get(row.player_id, row.player.name), "rank": str(row.player.rank)}
+        for c in t.parameters.criteria:
+            entry[c.value] = json_number(row.values[c])
+        entry["games"] = list(row.games)
+        entry["opponents"] = list(row.opponents)
+        out_rows.append(entry)
+    data = {"tournament": t.id, "name": t.name, "after_round": r, "rounds": t.rounds,
+            "criteria": criteria, "rows": out_rows}
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+_RESULT_WORDS = {"+": "won", "-": "lost", "=": "jigo", "?": "result unknown"}
+
+
+def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
+                     names: dict[str, str], last: int) -> None:
+    status = _status_words(t)
+    url = tournament_url(t)
+    main = t.parameters.criteria[0] if t.parameters.criteria else Criterion.MMS
+    for row in rows:
+        pid = row.player_id
+        games = []
+        for k in range(1, last + 1):
+            game = next((g for g in t.games if g.round == k and pid in (g.white, g.black)), None)
+            text = row.games[k - 1]
+            if game is None:
+                games.append({"round": k, "opponent": None, "opponent_url": None,
+                              "result": status.get((k, pid), "no game"), "colour": "",
+                              "handicap": "", "text": text})
+                continue
+            opp = game.opponent(pid)
+            symbol = text.lstrip("0123456789")[:1]
+            result = _RESULT_WORDS.get(symbol, "")
+            if game.result is GameResult.BOTH_WIN:
+                result = "won (both players)"
+            elif game.result is GameResult.BOTH_LOSE:
+                result = "lost (both players)"
+            if game.forfeit and game.result is not GameResult.UNKNOWN:
+                result += " by forfeit"
+            colour = ("White" if game.white == pid else "Black") if game.colours_known else "unknown"
+            games.append({"round": k, "opponent": names.get(opp, opp), "opponent_url": player_url(opp),
+                          "result": result, "colour": colour, "handicap": game.handicap,
+                          "text": text})
+        plan.add_player_section(pid, PlayerSection(
+            "partials/player_tournament.html", (t.begin or FAR_PAST, t.name, t.id), {
+                "tournament": t.name, "url": url, "dates": _dates(t), "place": row.place,
+                "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
+                "score_name": main.value, "score": format_value(row.values[main]),
+                "after_round": last, "rounds": t.rounds, "games": games}))

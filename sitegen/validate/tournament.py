@@ -1,0 +1,424 @@
+"""Validate tournament files: ``content/tournaments/<id>.yaml`` -> engine ``Tournament``.
+
+Checks (content format v1, docs/content-format.md, "Tournaments"): keys (with did-you-mean),
+ids, that every player exists in the players files and is a player of the tournament, results
+in the league notation (SGF ``B+R``, ``W+F`` forfeit, ``?`` unknown, ``0``/``jigo``), the
+placement criteria (placement: criteria, :func:`~sitegen.engine.placement.check_criteria`),
+parameter values, and that nobody is paired twice, given a bye while paired or declared
+absent while paired in one round. Every problem is recorded with its position.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from ..diagnostics import Diagnostics, SourcePos, did_you_mean
+from ..engine.placement import check_criteria
+from ..engine.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, System,
+                                 Tournament, TournamentGame, TournamentParameters, TournamentPlayer)
+from ..load import YMap, YScalar
+from ..model import Outcome, Rank, Result
+from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
+from .league import PlayerRefs, _parse_komi
+
+RESULT_HINT = ("expected e.g. B+R, W+3.5, B+F (forfeit), 0 or jigo, ? (unknown), "
+               "both-win, both-lose")
+MAX_ROUNDS = 50
+MAX_HANDICAP = 30
+EGF_CLASSES = ("A", "B", "C", "D", "X")
+TOP_KEYS_REQUIRED = ("name", "system", "number_of_rounds", "players")
+TOP_KEYS_OPTIONAL = ("location", "start", "end", "komi", "parameters", "egd", "rounds")
+PARAMETER_KEYS = ("mcmahon_bar", "mcmahon_floor", "handicap_correction", "bye", "absence",
+                  "round_down", "count_unplayed_as_half", "criteria", "sosm_minus_defect",
+                  "dc_variant")
+PLAYER_KEYS = ("surname", "first_name", "rank", "rating", "club", "country", "egd_pin",
+               "smms_correction")
+GAME_KEYS = ("white", "black", "players", "handicap", "result", "winner", "forfeit")
+
+
+def load_tournaments(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> list[Tournament]:
+    """Load every ``<folder>/*.yaml`` tournament, sorted by file name; bad ones are left out."""
+    tournaments = []
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        file_shown = f"{shown}/{path.name}"
+        node = load_map(path, file_shown, diags, "a tournament")
+        if node is None:
+            continue
+        tournament_id = check_ident(path.stem, SourcePos(file_shown), diags, "tournament file name")
+        tournament = tournament_from_node(node, tournament_id or "tournament", refs, diags)
+        if tournament is not None and tournament_id is not None:
+            tournaments.append(tournament)
+    return tournaments
+
+
+def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,
+                         diags: Diagnostics) -> Tournament | None:
+    """Return the tournament a YAML mapping describes, or None after recording its errors.
+
+    ``tournament_id`` is the file's stem. Site player ids are resolved with ``refs``.
+    """
+    errors_before = sum(1 for d in diags.items if d.level == "error")
+    fields = Fields(node, diags, "a tournament", TOP_KEYS_REQUIRED, TOP_KEYS_OPTIONAL)
+    name = fields.text("name")
+    location = fields.text("location", "") or ""
+    start, end = fields.date("start"), fields.date("end")
+    if start and end and end < start:
+        diags.error(fields.pos("end"), f"the tournament ends ({end}) before it starts ({start})",
+                    "tournament.dates")
+    system = _choice(fields, "system", {"swiss": System.SWISS, "mcmahon": System.MCMAHON})
+    rounds = fields.integer("number_of_rounds", 1, MAX_ROUNDS)
+    komi = fields.convert("komi", _parse_komi, "a komi such as 7.5, 6.5 or 0") if fields.has("komi") else None
+    params, correction = _parameters(fields, system or System.MCMAHON, diags)
+    egd = _egd(fields, diags)
+    players, rejected = _players(fields, refs, diags)
+    by_id = {p.id: p for p in players}
+    games, byes, absences = _rounds(fields, by_id, rejected, rounds or MAX_ROUNDS, refs, diags)
+    errors_after = sum(1 for d in diags.items if d.level == "error")
+    if errors_after > errors_before or name is None or rounds is None or system is None:
+        return None
+    return Tournament(
+        id=tournament_id, name=name, rounds=rounds, players=tuple(players), games=tuple(games),
+        byes=tuple(byes), absences=tuple(absences), parameters=params, location=location,
+        begin=start, end=end, komi=komi, handicap_correction=correction,
+        egf_class=egd[0], adjusted_time=egd[1], time_system=egd[2], pos=node.pos)
+
+
+# --------------------------------------------------------------------------- parts
+
+
+def _choice(fields: Fields, key: str, choices: dict[str, object]):
+    value = fields.scalar(key)
+    if value is None:
+        return None
+    word = value.text.strip().lower()
+    if word in choices:
+        return choices[word]
+    diags = fields.diags
+    diags.error(value.pos, f"{key} '{value.text}' is not one of: {', '.join(choices)}",
+                "schema.value", did_you_mean(word, choices))
+    return None
+
+
+def parse_point_value(text: str) -> Fraction:
+    """Parse a bye or absence value: ``0``, ``1/2``, ``½``, ``0.5`` or ``1`` (points).
+
+    Raises ValueError otherwise (OpenGotha stores only these three values).
+    """
+    word = text.strip().replace("½", "1/2")
+    try:
+        value = Fraction(word)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"'{text}' is not 0, 1/2 or 1") from None
+    if value not in (0, Fraction(1, 2), 1):
+        raise ValueError(f"'{text}' is not 0, 1/2 or 1")
+    return value
+
+
+def _values(fields: Fields, key: str, default_nbw: Fraction, default_mms: Fraction,
+            diags: Diagnostics) -> tuple[Fraction, Fraction]:
+    if not fields.has(key):
+        return default_nbw, default_mms
+    node = expect_map(fields.raw(key), diags, f"'{key}' ({{nbw: ..., mms: ...}})", fields.pos(key))
+    if node is None:
+        return default_nbw, default_mms
+    inner = Fields(node, diags, f"'{key}'", optional=("nbw", "mms"))
+    nbw = inner.convert("nbw", parse_point_value, "0, 1/2 or 1") if inner.has("nbw") else None
+    mms = inner.convert("mms", parse_point_value, "0, 1/2 or 1") if inner.has("mms") else None
+    return (default_nbw if nbw is None else nbw), (default_mms if mms is None else mms)
+
+
+def _criteria(fields: Fields, system: System, diags: Diagnostics) -> tuple[Criterion, ...]:
+    default = (TournamentParameters().criteria if system is System.MCMAHON
+               else (Criterion.NBW, Criterion.SOSW, Criterion.SOSOSW))
+    if not fields.has("criteria"):
+        return default
+    items = fields.list("criteria", "'criteria' (a list such as [MMS, SOSM, SOSOSM])")
+    parsed: list[tuple[Criterion, SourcePos]] = []
+    names = [c.value for c in Criterion]
+    for item in items:
+        if not isinstance(item, YScalar):
+            diags.error(item.pos, f"a criterion must be a name such as SOSM, found {kind_of(item)}",
+                        "criteria.syntax")
+            continue
+        try:
+            parsed.append((Criterion.parse(item.text), item.pos))
+        except ValueError:
+            diags.error(item.pos, f"unknown placement criterion '{item.text}'", "criteria.unknown",
+                        did_you_mean(item.text.strip().upper().replace("_", "-"), names)
+                        or f"expected one of: {', '.join(names)}")
+    if not items:
+        diags.error(fields.pos("criteria"), "the criteria list is empty", "criteria.empty",
+                    "give at least one criterion, e.g. [MMS, SOSM, SOSOSM]")
+        return default
+    crits = [c for c, _ in parsed]
+    for problem in check_criteria(crits):
+        if problem.level != "error":
+            continue
+        diags.error(_criteria_problem_pos(problem.message, parsed, fields.pos("criteria")),
+                    problem.message, "criteria.coherence")
+    return tuple(crits)
+
+
+def _criteria_problem_pos(message: str, parsed: list[tuple[Criterion, SourcePos]],
+                          whole: SourcePos) -> SourcePos:
+    """Return where a check_criteria error points: the second of a pair, the 7th item."""
+    if "appears more than once" in message:
+        name = message.split(" ", 1)[0]
+        hits = [pos for c, pos in parsed if c.value == name]
+        return hits[1] if len(hits) > 1 else whole
+    if message.startswith("DC and SDC"):
+        hits = [pos for c, pos in parsed if c in (Criterion.DC, Criterion.SDC)]
+        return hits[-1] if hits else whole
+    if "at most" in message and len(parsed) > 6:
+        return parsed[6][1]
+    return whole
+
+
+def _parameters(fields: Fields, system: System,
+                diags: Diagnostics) -> tuple[TournamentParameters, int]:
+    defaults = TournamentParameters()
+    if not fields.has("parameters"):
+        crits = _criteria_default(system)
+        return TournamentParameters(system=system, criteria=crits), 0
+    node = expect_map(fields.raw("parameters"), diags, "'parameters'", fields.pos("parameters"))
+    if node is None:
+        return TournamentParameters(system=system, criteria=_criteria_default(system)), 0
+    p = Fields(node, diags, "the parameters", optional=PARAMETER_KEYS)
+    bar = p.convert("mcmahon_bar", Rank.parse, "a rank", "expected e.g. 4d, 1k", "rank.syntax")
+    floor = p.convert("mcmahon_floor", Rank.parse, "a rank", "expected e.g. 20k, 30k", "rank.syntax")
+    bar = defaults.bar if bar is None else bar
+    floor = defaults.floor if floor is None else floor
+    if floor > bar:
+        diags.error(p.pos("mcmahon_floor"), f"the McMahon floor ({floor}) is above the bar ({bar})",
+                    "tournament.mcmahon")
+    correction = p.integer("handicap_correction", -1, 3) if p.has("handicap_correction") else 0
+    nbw_bye, mms_bye = _values(p, "bye", defaults.nbw_bye, defaults.mms_bye, diags)
+    nbw_absent, mms_absent = _values(p, "absence", defaults.nbw_absent, defaults.mms_absent, diags)
+    dc = _choice(p, "dc_variant", {"opengotha": DCVariant.OPENGOTHA, "dir": DCVariant.DIR})
+    params = TournamentParameters(
+        system=system, bar=bar, floor=floor, nbw_bye=nbw_bye, nbw_absent=nbw_absent,
+        mms_bye=mms_bye, mms_absent=mms_absent,
+        round_down=p.boolean("round_down", defaults.round_down),
+        count_unplayed_as_half=p.boolean("count_unplayed_as_half", defaults.count_unplayed_as_half),
+        criteria=_criteria(p, system, diags),
+        sosm_minus_defect=p.boolean("sosm_minus_defect", defaults.sosm_minus_defect),
+        dc_variant=dc or defaults.dc_variant)
+    return params, correction or 0
+
+
+def _criteria_default(system: System) -> tuple[Criterion, ...]:
+    return (TournamentParameters().criteria if system is System.MCMAHON
+            else (Criterion.NBW, Criterion.SOSW, Criterion.SOSOSW))
+
+
+def _egd(fields: Fields, diags: Diagnostics) -> tuple[str, int | None, str]:
+    if not fields.has("egd"):
+        return "X", None, ""
+    node = expect_map(fields.raw("egd"), diags, "'egd'", fields.pos("egd"))
+    if node is None:
+        return "X", None, ""
+    e = Fields(node, diags, "the EGD settings", optional=("class", "adjusted_time", "time_system"))
+    klass = e.text("class", "X", max_len=1) or "X"
+    if klass not in EGF_CLASSES:
+        diags.error(e.pos("class"), f"EGF class '{klass}' is not one of {', '.join(EGF_CLASSES)}",
+                    "tournament.egd")
+    adjusted = e.integer("adjusted_time", 0, 100000) if e.has("adjusted_time") else None
+    return klass, adjusted, e.text("time_system", "", max_len=60) or ""
+
+
+def _players(fields: Fields, refs: PlayerRefs,
+             diags: Diagnostics) -> tuple[list[TournamentPlayer], set[str]]:
+    """Return the tournament's players and the ids listed but unusable (already reported)."""
+    players: list[TournamentPlayer] = []
+    rejected: set[str] = set()
+    seen: dict[str, SourcePos] = {}
+    for item in fields.list("players", "'players' (a list of tournament players)"):
+        entry = expect_map(item, diags, "a tournament player", item.pos)
+        if entry is None:
+            continue
+        f = Fields(entry, diags, "a tournament player", required=("id",), optional=PLAYER_KEYS)
+        ident = f.ident("id")
+        rank = f.convert("rank", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
+        rating = f.integer("rating", -1000, 4000) if f.has("rating") else None
+        club = f.text("club", "", max_len=80) or ""
+        country = f.text("country", "", max_len=10) or ""
+        pin = f.text("egd_pin", "", max_len=20) or ""
+        correction = f.integer("smms_correction", -1, 2) if f.has("smms_correction") else 0
+        surname = f.text("surname") if f.has("surname") else None
+        first = f.text("first_name", "") if f.has("first_name") else None
+        if ident is None or not refs.check(ident, f.pos("id")):
+            if ident is not None:
+                rejected.add(ident)
+            continue
+        if ident in seen:
+            diags.error(f.pos("id"), f"player '{ident}' is listed twice in this tournament "
+                        f"(first at line {seen[ident].line})", "tournament.player-twice")
+            continue
+        seen[ident] = f.pos("id")
+        site = refs.players[ident]
+        if rank is None and not f.has("rank"):
+            rank = site.rank
+            if rank is None:
+                diags.error(f.pos("id"), f"player '{ident}' has no rank here nor in the players file",
+                            "tournament.rank", "add 'rank: ...' (e.g. 3k) to the tournament player")
+        if surname is None and first is None:
+            words = site.name.split()
+            surname, first = words[-1], " ".join(words[:-1])
+        if rank is None or surname is None:
+            rejected.add(ident)
+            continue
+        players.append(TournamentPlayer(
+            id=ident, surname=surname, first_name=first or "", rank=rank, rating=rating,
+            club=club, country=country, smms_correction=correction or 0, egd_pin=pin,
+            pos=f.pos("id")))
+    return players, rejected
+
+
+def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[str],
+            rounds: int, refs: PlayerRefs, diags: Diagnostics):
+    games: list[TournamentGame] = []
+    byes: list[Bye] = []
+    absences: list[Absence] = []
+    seen_rounds: dict[int, SourcePos] = {}
+    for item in fields.list("rounds", "'rounds' (a list of rounds)"):
+        node = expect_map(item, diags, "a round", item.pos)
+        if node is None:
+            continue
+        f = Fields(node, diags, "a round", required=("round",), optional=("games", "byes", "absent"))
+        number = f.integer("round", 1, rounds)
+        if number is not None and number in seen_rounds:
+            diags.error(f.pos("round"), f"round {number} appears twice (first at line "
+                        f"{seen_rounds[number].line})", "round.duplicate")
+            number = None
+        if number is not None:
+            seen_rounds[number] = f.pos("round")
+        busy: dict[str, tuple[str, SourcePos]] = {}
+
+        def take(ident: str, pos: SourcePos, what: str) -> bool:
+            if ident not in players:
+                if ident in rejected:
+                    pass
+                elif ident in refs.players:
+                    diags.error(pos, f"player '{ident}' is not a player of this tournament",
+                                "tournament.player", did_you_mean(ident, players)
+                                or "add the player to the tournament's 'players'")
+                else:
+                    refs.check(ident, pos)
+                return False
+            if ident in busy:
+                before, before_pos = busy[ident]
+                label = f"round {number}" if number is not None else "this round"
+                if before == what == "paired":
+                    diags.error(pos, f"player '{ident}' is paired twice in {label} (first at line "
+                                f"{before_pos.line})", "round.paired-twice")
+                else:
+                    diags.error(pos, f"player '{ident}' is both {before} and {what} in {label} "
+                                f"(line {before_pos.line})", "round.paired-twice")
+                return False
+            busy[ident] = (what, pos)
+            return True
+
+        for game_item in f.list("games", "'games' (a list of games)"):
+            game_node = expect_map(game_item, diags, "a game", game_item.pos)
+            if game_node is None:
+                continue
+            game = _game(game_node, number or 0, diags)
+            if game is None:
+                continue
+            ok_white = take(game.white, game.pos, "paired")
+            ok_black = take(game.black, game.pos, "paired")
+            if ok_white and ok_black and number is not None:
+                games.append(game)
+        for ident, pos in f.ident_list("byes"):
+            if take(ident, pos, "given a bye") and number is not None:
+                byes.append(Bye(number, ident, pos))
+        for ident, pos in f.ident_list("absent"):
+            if take(ident, pos, "declared absent") and number is not None:
+                absences.append(Absence(number, ident, pos))
+    return games, byes, absences
+
+
+_SPECIAL = {"both-win": GameResult.BOTH_WIN, "bothwin": GameResult.BOTH_WIN,
+            "both-lose": GameResult.BOTH_LOSE, "bothlose": GameResult.BOTH_LOSE}
+
+
+def parse_tournament_result(text: str) -> tuple[GameResult, bool, str | None]:
+    """Parse a tournament result: return (result, forfeit, winning colour ``B``/``W`` or None).
+
+    Accepts the league notation (``B+R``, ``W+3.5``, ``B+F`` forfeit, ``0``/``jigo``, ``?``)
+    plus ``both-win`` and ``both-lose`` (OpenGotha). Raises ValueError for anything else,
+    ``Void`` and ``unplayed`` included (a tournament game is either in a round or not).
+    """
+    word = text.strip().lower()
+    if word in _SPECIAL:
+        return _SPECIAL[word], False, None
+    result = Result.parse(text)
+    if result.outcome is Outcome.JIGO:
+        return GameResult.JIGO, False, None
+    if result.outcome is Outcome.UNKNOWN:
+        return GameResult.UNKNOWN, False, None
+    if result.outcome in (Outcome.VOID, Outcome.UNPLAYED):
+        raise ValueError(f"'{text}' is not a tournament result; leave the game out of the round")
+    colour = result.winner.value
+    game_result = GameResult.BLACK_WINS if colour == "B" else GameResult.WHITE_WINS
+    return game_result, result.outcome is Outcome.FORFEIT, colour
+
+
+def _game(node: YMap, number: int, diags: Diagnostics) -> TournamentGame | None:
+    """Validate one game: ``{white, black, handicap, result}`` or ``{players: [a, b], winner}``."""
+    f = Fields(node, diags, "a game", optional=GAME_KEYS)
+    known = f.has("white") or f.has("black")
+    if known and f.has("players"):
+        diags.error(f.pos("players"), "a game gives either 'white' and 'black' or 'players', not both",
+                    "game.players")
+        return None
+    if known:
+        white, black = f.ident("white"), f.ident("black")
+        if white is None or black is None:
+            if f.has("white") != f.has("black"):
+                diags.error(node.pos, "a game needs both 'white' and 'black'", "game.players")
+            return None
+    else:
+        pair = f.ident_list("players")
+        if len(pair) != 2:
+            if f.has("players") or not pair:
+                diags.error(f.pos("players") if f.has("players") else node.pos,
+                            "a game needs two players: 'white' and 'black', or 'players: [a, b]'",
+                            "game.players")
+            return None
+        (white, _), (black, _) = pair
+    if white == black:
+        diags.error(node.pos, f"player '{white}' cannot play against themselves", "game.players")
+        return None
+    handicap = f.integer("handicap", 0, MAX_HANDICAP) if f.has("handicap") else 0
+    forfeit_flag = f.boolean("forfeit", False) if f.has("forfeit") else False
+    parsed = f.convert("result", parse_tournament_result, "a result", RESULT_HINT, "result.syntax")
+    if f.has("result") and parsed is None:
+        return None
+    winner = f.scalar("winner")
+    if parsed is not None and winner is not None:
+        diags.error(f.pos("winner"), "give either 'result' or 'winner', not both", "game.winner")
+        return None
+    if parsed is not None:
+        result, forfeit, colour = parsed
+        if colour is not None and not known:
+            diags.error(f.pos("result"), f"result '{f.scalar('result').text}' names a colour but "
+                        "the colours of this game are not given", "result.colour",
+                        "use 'white:' and 'black:', or 'winner: <player id>'")
+            return None
+    elif winner is not None:
+        if winner.text not in (white, black):
+            diags.error(winner.pos, f"winner '{winner.text}' is not one of the two players",
+                        "game.winner", did_you_mean(winner.text, [white, black]))
+            return None
+        result = GameResult.WHITE_WINS if winner.text == white else GameResult.BLACK_WINS
+        forfeit = False
+    else:
+        diags.error(node.pos, "a game needs a 'result' (or a 'winner')", "game.result",
+                    "write '?' when the result is not known yet")
+        return None
+    if handicap is None:
+        return None
+    return TournamentGame(number, white, black, result, handicap, known, forfeit or forfeit_flag,
+                          node.pos)
