@@ -1,0 +1,392 @@
+"""Pages of club ladders: the rung list, the games, the handicap page and ``rungs.json``.
+
+Each ladder's log is replayed once (:func:`sitegen.engine.ladder.replay`, ladder: club
+ladder); the rung list page, the games page, the handicap page (ladder: handicap), the
+machine-readable ``rungs.json`` and each member's section on their player page (with a rung
+history chart drawn here as SVG coordinates) all share that replay. Templates only format.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from fractions import Fraction
+from typing import Any
+
+from ..engine.ladder import (
+    Handicap, LadderGame, Regrading, Replay, Rung, group_by_rung, handicap, replay)
+from ..model import Colour, Content
+from ..site import FAR_PAST, File, Page, PlayerSection, SitePlan, json_number, player_url
+from ..validate.ladder import ClubLadder
+
+RECENT_GAMES = 15
+"""How many games the rung list page shows; the games page has them all."""
+
+CHART_WIDTH, CHART_HEIGHT = 320, 110
+"""Size of a member's rung history chart, in SVG user units (scaled to the page width)."""
+_LEFT, _RIGHT, _TOP, _BOTTOM = 46, 8, 8, 20
+
+_COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+
+def ladder_url(ladder: ClubLadder) -> str:
+    return f"ladders/{ladder.id}/"
+
+
+def plan_ladders(content: Content, plan: SitePlan) -> None:
+    """Add every ladder's pages, ``rungs.json``, home-page entry and player sections to ``plan``."""
+    items = []
+    for club in sorted(content.ladders, key=lambda c: c.id):
+        result = replay(club.ladder)
+        names = {m.id: content.players[m.id].name for m in club.ladder.members}
+        summary = _plan_ladder(club, result, names, plan)
+        items.append(summary)
+    if items:
+        plan.home_sections.append({"title": "Ladders", "items": items})
+
+
+# --------------------------------------------------------------------------- one ladder
+
+
+def _member_order(result: Replay, names: dict[str, str]) -> list[str]:
+    """Return the member ids strongest rung first, then by name."""
+    final = result.final
+    return sorted(final, key=lambda m: (-final[m].strength, names[m].casefold(), m))
+
+
+def _records(result: Replay) -> dict[str, dict[str, int]]:
+    records = {m: {"games": 0, "wins": 0, "losses": 0, "jigos": 0} for m in result.history}
+    for played in result.games:
+        game = played.game
+        for member, colour in ((game.white, Colour.WHITE), (game.black, Colour.BLACK)):
+            record = records[member]
+            record["games"] += 1
+            if game.winner is None:
+                record["jigos"] += 1
+            elif game.winner is colour:
+                record["wins"] += 1
+            else:
+                record["losses"] += 1
+    return records
+
+
+def _record_text(record: dict[str, int]) -> str:
+    return f"{record['wins']}–{record['losses']}" + (f"–{record['jigos']}" if record["jigos"] else "")
+
+
+def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
+                 plan: SitePlan) -> dict[str, Any]:
+    url = ladder_url(club)
+    ladder = club.ladder
+    final = result.final
+    anchors = {m.id for m in ladder.members if m.anchor}
+    records = _records(result)
+    dates = [event.date for event in ladder.events]
+    first_date, last_date = (min(dates), max(dates)) if dates else (None, None)
+
+    def person(member: str) -> dict[str, Any]:
+        return {"id": member, "name": names[member], "url": player_url(member),
+                "anchor": member in anchors}
+
+    groups = []
+    for rung, members in group_by_rung(final):
+        ordered = sorted(members, key=lambda m: (names[m].casefold(), m))
+        groups.append({"rung": str(rung), "members": [
+            {**person(m), "last_game": result.last_game(m), "record": _record_text(records[m]),
+             "games": records[m]["games"]} for m in ordered]})
+
+    games = [_game_row(played, names) for played in result.games]
+    games.reverse()  # newest first
+    events = _event_rows(result, names)
+    common = {"ladder": {"name": club.name, "url": url}, "name": club.name}
+    links = {"games_url": url + "games/", "handicap_url": url + "handicap/",
+             "json_url": url + "rungs.json"}
+    plan.pages.append(Page(url, "ladder.html", {
+        **common, **links, "title": club.name, "description": club.description,
+        "members": len(final), "game_count": len(result.games), "anchors": len(anchors),
+        "first_date": first_date, "last_date": last_date, "groups": groups,
+        "recent": games[:RECENT_GAMES], "rung_count": len(ladder.rungs),
+        "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top)}))
+    months: dict[str, list[dict[str, Any]]] = {}
+    for event in events:
+        months.setdefault(event["date"].strftime("%Y-%m"), []).append(event)
+    month_list = [{"id": month, "name": _month_name(month), "url": f"{url}games/{month}/",
+                   "games": sum(1 for e in rows if e["kind"] == "game"),
+                   "regradings": sum(1 for e in rows if e["kind"] == "regrading")}
+                  for month, rows in sorted(months.items(), reverse=True)]
+    plan.pages.append(Page(url + "games/", "ladder_games.html", {
+        **common, **links, "title": f"{club.name} · games", "months": month_list,
+        "game_count": len(result.games), "month": None, "events": []}))
+    for month in month_list:
+        plan.pages.append(Page(month["url"], "ladder_games.html", {
+            **common, **links, "title": f"{club.name} · games · {month['name']}",
+            "months": month_list, "game_count": month["games"], "month": month,
+            "events": months[month["id"]]}))
+    plan.pages.append(Page(url + "handicap/", "ladder_handicap.html", {
+        **common, **links, "title": f"{club.name} · handicaps",
+        **handicap_table(club, result, names)}))
+    plan.files.append(File(url + "rungs.json", rungs_json(club, result, names)))
+    _player_sections(club, result, names, records, plan, first_date, last_date)
+    detail = f"{len(final)} member{'s' if len(final) != 1 else ''}, " \
+             f"{len(result.games)} game{'s' if len(result.games) != 1 else ''}"
+    if last_date is not None:
+        detail += f" (last on {last_date.isoformat()})"
+    return {"name": club.name, "url": url, "detail": detail,
+            "more": {"name": "handicaps", "url": url + "handicap/"}}
+
+
+def _month_name(month: str) -> str:
+    """Return ``March 2025`` for ``2025-03``."""
+    return dt.date.fromisoformat(month + "-01").strftime("%B %Y")
+
+
+def _change(member: str, before: Rung, after: Rung, names: dict[str, str]) -> dict[str, Any]:
+    direction = "up" if after > before else "down" if after < before else ""
+    return {"id": member, "name": names[member], "url": player_url(member),
+            "before": str(before), "after": str(after), "direction": direction}
+
+
+def handicap_text(h: Handicap) -> dict[str, str]:
+    """Return the stones, komi and first move of a handicap as short texts (ladder: handicap)."""
+    stones = str(h.stones)
+    if h.komi_to is None:
+        komi = "none"
+    else:
+        komi = f"{_decimal(h.komi)} to {_COLOUR_NAME[h.komi_to]}"
+    if h.stones:
+        first = f"White (after Black's {h.stones} stones)"
+    else:
+        first = _COLOUR_NAME[h.first]
+    return {"levels": str(h.levels), "stones": stones, "komi": komi, "first": first}
+
+
+def _short_handicap(h: Handicap) -> str:
+    """Return e.g. ``13 (9 stones, 40 komi to Black)``, ``0 (6 komi to White)``, ``1 (no komi)``."""
+    parts = [f"{h.stones} stones"] if h.stones else []
+    if h.komi_to is not None:
+        parts.append(f"{_decimal(h.komi)} komi to {_COLOUR_NAME[h.komi_to]}")
+    return f"{h.levels} ({', '.join(parts) or 'no komi'})"
+
+
+def _decimal(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+def _game_row(played, names: dict[str, str]) -> dict[str, Any]:
+    game: LadderGame = played.game
+    if game.winner is None:
+        outcome = "jigo"
+    else:
+        outcome = f"{_COLOUR_NAME[game.winner]} won"
+    return {"kind": "game", "date": game.date, "white": _change(game.white, played.white.before,
+                                                  played.white.after, names),
+            "black": _change(game.black, played.black.before, played.black.after, names),
+            "result": outcome, "handicap": _short_handicap(played.handicap),
+            "winner": (game.white if game.winner is Colour.WHITE else
+                       game.black if game.winner is Colour.BLACK else None)}
+
+
+def _event_rows(result: Replay, names: dict[str, str]) -> list[dict[str, Any]]:
+    """Return the games and re-gradings of the log, newest first, for the games page."""
+    rows: list[tuple[dt.date, int, dict[str, Any]]] = []
+    played = iter(result.games)
+    before: dict[str, Rung] = {m.id: m.rung for m in result.ladder.members}
+    order = sorted(range(len(result.ladder.events)), key=lambda i: result.ladder.events[i].date)
+    for index in order:
+        event = result.ladder.events[index]
+        if isinstance(event, Regrading):
+            rows.append((event.date, index, {"kind": "regrading", "date": event.date,
+                                             "member": _change(event.member, before[event.member],
+                                                               event.rung, names)}))
+            before[event.member] = event.rung
+            continue
+        game = next(played)
+        row = _game_row(game, names)
+        before[event.white], before[event.black] = game.white.after, game.black.after
+        rows.append((event.date, index, row))
+    rows.sort(key=lambda r: (r[0], r[1]), reverse=True)
+    return [row for _, _, row in rows]
+
+
+# --------------------------------------------------------------------------- handicap page
+
+
+_LEVEL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def handicap_table(club: ClubLadder, result: Replay, names: dict[str, str]) -> dict[str, Any]:
+    """Return the handicap page's context: the members strongest first, the matrix of
+    handicap levels between every two of them, the legend of levels, and the page's data.
+
+    ladder: handicap, from the members' current rungs. ``data`` (embedded as JSON) holds the
+    members (name ``n``, rung ``r``, rung index ``x``), one string per member with the level
+    against every member as a base-36 digit, and the stones, komi and first move per level.
+    """
+    rules = club.ladder.handicap_rules
+    rungs = club.ladder.rungs
+    final = result.final
+    order = _member_order(result, names)
+    rows = []
+    level_rows = []
+    bands: dict[int, dict[str, str]] = {}
+    for number, member in enumerate(order, start=1):
+        cells = []
+        digits = []
+        for other in order:
+            h = handicap(final[member], final[other], rules)
+            bands.setdefault(h.levels, handicap_text(h))
+            digits.append(_LEVEL_DIGITS[h.levels])
+            if other == member:
+                cells.append({"kind": "self", "text": ""})
+            elif h.nigiri:
+                cells.append({"kind": "nigiri", "text": "="})
+            else:
+                cells.append({"kind": "level", "text": str(h.levels)})
+        level_rows.append("".join(digits))
+        rows.append({"number": number, "name": names[member], "url": player_url(member),
+                     "rung": str(final[member]), "cells": cells})
+    legend = []
+    for level in range(rules.cap + 1):
+        h = _example_handicap(level, rules)
+        text = handicap_text(h) if h is not None else None
+        if text is not None:
+            legend.append(text)
+            bands.setdefault(level, text)
+    data = {
+        "members": [{"n": names[m], "r": str(final[m]), "x": rungs.index(final[m])} for m in order],
+        "levels": level_rows,
+        "bands": {str(level): text for level, text in sorted(bands.items())},
+    }
+    choices = sorted(range(len(order)), key=lambda i: (names[order[i]].casefold(), order[i]))
+    return {"rows": rows, "size": len(order), "legend": legend, "data": data,
+            "choices": [{"value": i, "name": names[order[i]], "rung": str(final[order[i]])}
+                        for i in choices],
+            "cap": rules.cap}
+
+
+def _example_handicap(level: int, rules) -> Handicap | None:
+    """Return the engine's handicap for two rungs ``level`` whole levels apart (for the legend)."""
+    base = Rung(Fraction(-30))
+    try:
+        other = Rung(base.strength + level)
+    except ValueError:  # pragma: no cover - the cap is at most 38, the span of all rungs
+        return None
+    return handicap(other, base, rules)
+
+
+# --------------------------------------------------------------------------- rungs.json
+
+
+def rungs_json(club: ClubLadder, result: Replay, names: dict[str, str]) -> bytes:
+    """Return the machine-readable rung list: members grouped by rung, strongest first."""
+    final = result.final
+    anchors = {m.id for m in club.ladder.members if m.anchor}
+    starts = {m.id: m.rung for m in club.ladder.members}
+    records = _records(result)
+    dates = [event.date for event in club.ladder.events]
+
+    def last(member: str) -> str | None:
+        date = result.last_game(member)
+        return date.isoformat() if date else None
+
+    data = {
+        "ladder": club.id, "name": club.name,
+        "as_of": max(dates).isoformat() if dates else None,
+        "rung_list": [str(rung) for rung in club.ladder.rungs],
+        "rungs": [{"rung": str(rung), "strength": json_number(rung.strength),
+                   "members": sorted(members, key=lambda m: (names[m].casefold(), m))}
+                  for rung, members in group_by_rung(final)],
+        "members": [{"id": m, "name": names[m], "rung": str(final[m]),
+                     "strength": json_number(final[m].strength), "start": str(starts[m]),
+                     "anchor": m in anchors, "last_game": last(m), **records[m]}
+                    for m in _member_order(result, names)],
+    }
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+# --------------------------------------------------------------------------- player pages
+
+
+def rung_chart(history: list[tuple[dt.date, Rung]], start: dt.date, end: dt.date,
+               club: ClubLadder) -> dict[str, Any]:
+    """Return the coordinates of a member's rung history chart, a step line over time.
+
+    ``history`` is the starting rung (dated ``start``) and the rung after each event, in
+    order. x runs from ``start`` to ``end``, y over the rungs of the list the member stood on,
+    one rung above and below. Coordinates are SVG user units with one decimal.
+    """
+    rungs = club.ladder.rungs
+    indexes = [rungs.index(rung) for _, rung in history]
+    low = max(min(indexes) - 1, 0)
+    high = min(max(indexes) + 1, len(rungs) - 1)
+    if high == low:
+        high = low + 1
+    span = max((end - start).days, 1)
+    width = CHART_WIDTH - _LEFT - _RIGHT
+    height = CHART_HEIGHT - _TOP - _BOTTOM
+
+    def x(date: dt.date) -> float:
+        return _LEFT + width * (date - start).days / span
+
+    def y(index: int) -> float:
+        return _TOP + height * (high - index) / (high - low)
+
+    points = []
+    previous_y = None
+    for (date, _), index in zip(history, indexes):
+        if previous_y is not None:
+            points.append((x(date), previous_y))
+        points.append((x(date), y(index)))
+        previous_y = y(index)
+    points.append((x(end), previous_y))
+    ticks = sorted({low, high, indexes[-1]})
+    return {
+        "width": CHART_WIDTH, "height": CHART_HEIGHT,
+        "points": " ".join(f"{px:.1f},{py:.1f}" for px, py in points),
+        "end": {"x": f"{points[-1][0]:.1f}", "y": f"{points[-1][1]:.1f}"},
+        "ticks": [{"y": f"{y(i):.1f}", "label": str(rungs[i])} for i in ticks],
+        "left": _LEFT, "right": CHART_WIDTH - _RIGHT, "bottom": CHART_HEIGHT - _BOTTOM,
+        "top": _TOP, "start": start.isoformat(), "end_date": end.isoformat(),
+        "label_y": CHART_HEIGHT - 5,
+    }
+
+
+def _player_sections(club: ClubLadder, result: Replay, names: dict[str, str],
+                     records: dict[str, dict[str, int]], plan: SitePlan,
+                     first_date: dt.date | None, last_date: dt.date | None) -> None:
+    final = result.final
+    anchors = {m.id for m in club.ladder.members if m.anchor}
+    url = ladder_url(club)
+    for member in sorted(result.history):
+        entries = result.history[member]
+        games = []
+        for entry in entries[1:]:
+            event = entry.event
+            if isinstance(event, LadderGame):
+                colour = Colour.WHITE if event.white == member else Colour.BLACK
+                opponent = event.black if colour is Colour.WHITE else event.white
+                outcome = ("jigo" if event.winner is None else
+                           "won" if event.winner is colour else "lost")
+                games.append({"date": event.date, "opponent": names[opponent],
+                              "opponent_url": player_url(opponent), "colour": _COLOUR_NAME[colour],
+                              "outcome": outcome, "rung": str(entry.rung)})
+            elif isinstance(event, Regrading):
+                games.append({"date": event.date, "opponent": "", "opponent_url": "",
+                              "colour": "", "outcome": "re-graded", "rung": str(entry.rung)})
+        games.reverse()
+        chart = None
+        if first_date is not None and last_date is not None:
+            history = [(first_date, entries[0].rung)] + [(e.date, e.rung) for e in entries[1:]]
+            chart = rung_chart(history, first_date, last_date, club)
+        start, now = entries[0].rung, final[member]
+        last = result.last_game(member)
+        plan.add_player_section(member, PlayerSection(
+            "partials/player_ladder.html", (last or first_date or FAR_PAST, club.name, club.id), {
+                "ladder": club.name, "url": url, "name": names[member],
+                "rung": str(now), "start": str(start), "anchor": member in anchors,
+                "record": _record_text(records[member]), "games_played": records[member]["games"],
+                "last_game": last, "chart": chart, "events": games,
+                "chart_title": f"{names[member]}'s rung in {club.name}: from {start} to {now}"
+                               + (f", {first_date.isoformat()} to {last_date.isoformat()}"
+                                  if first_date and last_date else ""),
+            }))

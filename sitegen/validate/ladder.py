@@ -1,0 +1,324 @@
+"""Validate club ladder files: ``content/ladders/<id>.yaml`` -> :class:`ClubLadder`.
+
+One file per ladder (content format v1, docs/content-format.md, "Ladders")::
+
+    name: Club ladder
+    description: Tuesday evenings.           # optional, Markdown
+    rungs: 25k 20k 15k 10k 5k 1k 1d 2d       # optional, weakest first; default: the text's list
+    handicap: {cap: 14, max_stones: 9, stone_komi: 10, even_komi: 6}   # optional
+    members:
+      - {player: ann, rung: 13.5k}
+      - {player: bob, rung: 1.3d, anchor: true}
+    log:
+      - {date: 2025-01-07, white: bob, black: ann, result: B+}
+      - {date: 2025-01-14, white: bob, black: ann, winner: bob}
+      - {date: 2025-01-21, white: bob, black: ann, result: jigo}
+      - {date: 2025-02-01, member: ann, rung: 12k}
+
+Syntax, keys, player ids and rung forms are checked here with the position of each value;
+the ladder rules (ladder: club ladder, ladder: handicap) are checked by
+:func:`sitegen.engine.ladder.validate_ladder`, whose diagnostics are moved from the event to
+the value they are about (the date, the ``white`` id, the rung).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..diagnostics import Diagnostic, Diagnostics, SourcePos, did_you_mean
+from ..engine.ladder import (
+    DEFAULT_RUNGS, HandicapRules, Ladder, LadderEvent, LadderGame, Member, Regrading,
+    Rung, RungList, rung_list_problems, validate_ladder)
+from ..load import YMap, YScalar, YSeq
+from ..model import NOWHERE, Colour, Outcome, Result
+from .fields import Fields, check_ident, expect_map, kind_of, load_map
+from .league import PlayerRefs
+
+LADDER_KEYS = ("name", "description", "rungs", "handicap", "members", "log")
+MEMBER_KEYS = ("player", "rung", "anchor")
+GAME_KEYS = ("date", "white", "black", "result", "winner")
+REGRADING_KEYS = ("date", "member", "rung")
+HANDICAP_KEYS = ("cap", "max_stones", "stone_komi", "even_komi")
+
+LADDER_RESULT_HINT = ("expected W+ or B+ (a win, a margin may follow: W+R, B+3.5) "
+                      "or jigo (a draw)")
+
+
+@dataclass(frozen=True)
+class ClubLadder:
+    """A ladder of the site: its id (file name), display name, description and the engine's
+    :class:`~sitegen.engine.ladder.Ladder` (members by player id, log, rungs, handicap rules)."""
+
+    id: str
+    name: str
+    ladder: Ladder
+    description: str = ""
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+
+def load_ladders(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> list[ClubLadder]:
+    """Load every ``ladders/*.yaml`` file of ``folder`` (sorted by name); problems go to ``diags``."""
+    ladders = []
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        ladder = load_ladder(path, f"{shown}/{path.name}", refs, diags)
+        if ladder is not None:
+            ladders.append(ladder)
+    return ladders
+
+
+class _Places:
+    """Where each value of the log and member list is, to place the engine's diagnostics."""
+
+    def __init__(self) -> None:
+        self.member_rung: dict[SourcePos, SourcePos] = {}
+        self.event_fields: dict[SourcePos, Fields] = {}
+
+
+def load_ladder(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> ClubLadder | None:
+    """Load one ladder file; return None when it cannot give a ladder (all problems reported).
+
+    Rules checked: ladder: club ladder (members, rungs on the list, the log's date order,
+    games between two members, re-gradings) and ladder: handicap (the stronger takes White).
+    """
+    node = load_map(path, shown, diags, "a ladder")
+    if node is None:
+        return None
+    ladder_id = check_ident(path.stem, SourcePos(shown), diags, "ladder file name")
+    fields = Fields(node, diags, "a ladder", required=("name", "members"), optional=LADDER_KEYS)
+    name = fields.text("name", path.stem) or path.stem
+    description = fields.long_text("description")
+    rungs = _rung_list(fields, diags)
+    rules = _handicap_rules(fields, diags)
+    places = _Places()
+
+    members: list[Member] = []
+    rejected: set[str] = set()
+    member_items = fields.list("members", "'members' (a list of members)")
+    if fields.has("members") and not member_items:
+        diags.error(fields.pos("members"), "a ladder needs at least one member", "ladder.member")
+    for item in member_items:
+        entry = expect_map(item, diags, "a ladder member", item.pos)
+        if entry is None:
+            continue
+        member = _member(entry, refs, diags, places, rejected, rungs)
+        if member is not None:
+            members.append(member)
+
+    events: list[LadderEvent] = []
+    for item in fields.list("log", "'log' (a list of games and re-gradings)"):
+        entry = expect_map(item, diags, "a log entry", item.pos)
+        if entry is None:
+            continue
+        event = _event(entry, diags, places, rungs)
+        if event is not None:
+            events.append(event)
+
+    if ladder_id is None or rungs is None or rules is None:
+        return None
+    ladder = Ladder(tuple(members), tuple(events), rungs, rules, node.pos)
+    problems = [_place(d, places, rejected, refs) for d in validate_ladder(ladder)]
+    diags.extend(d for d in problems if d is not None)
+    return ClubLadder(ladder_id, name, ladder, description, node.pos)
+
+
+def _rung_list(fields: Fields, diags: Diagnostics) -> RungList | None:
+    """Return the ladder's rung list (default: the text's), or None after reporting problems."""
+    raw = fields.raw("rungs")
+    if raw is None or (isinstance(raw, YScalar) and raw.is_null):
+        return DEFAULT_RUNGS
+    if isinstance(raw, YScalar):
+        entries = [e for e in raw.text.replace(",", " ").split() if e]
+        positions = [raw.pos] * len(entries)
+    elif isinstance(raw, YSeq):
+        entries, positions = [], []
+        for item in raw.items:
+            if not isinstance(item, YScalar):
+                diags.error(item.pos, f"a rung must be a single value, found {kind_of(item)}",
+                            "ladder.rungs")
+                return None
+            entries.append(item.text)
+            positions.append(item.pos)
+    else:
+        diags.error(raw.pos, "'rungs' must be a list of rungs, weakest first, found a mapping",
+                    "ladder.rungs", "e.g. rungs: 25k 20k 15k 10k 5k 1k 1d 2d")
+        return None
+    problems = rung_list_problems(entries)
+    for index, message in problems:
+        pos = positions[index] if index < len(positions) else raw.pos
+        diags.error(pos, f"rungs: {message}", "ladder.rungs")
+    if problems:
+        return None
+    return RungList.parse(entries)
+
+
+def _handicap_rules(fields: Fields, diags: Diagnostics) -> HandicapRules | None:
+    """Return the handicap settings (default: the text's), or None after reporting problems."""
+    raw = fields.raw("handicap")
+    if raw is None:
+        return HandicapRules()
+    node = expect_map(raw, diags, "the handicap settings", raw.pos)
+    if node is None:
+        return None
+    settings = Fields(node, diags, "the handicap settings", optional=HANDICAP_KEYS)
+    defaults = HandicapRules()
+    values = {}
+    for key, low, high in (("cap", 0, 38), ("max_stones", 2, 38), ("stone_komi", 0, 100),
+                           ("even_komi", 0, 100)):
+        if settings.has(key):
+            value = settings.integer(key, low, high)
+            if value is None:
+                return None
+            values[key] = value
+        else:
+            values[key] = getattr(defaults, key)
+    return HandicapRules(**values)
+
+
+def _rung_value(fields: Fields, key: str, diags: Diagnostics, rungs: RungList | None) -> Rung | None:
+    """Return the rung written under ``key`` (any valid rung; the list is checked later)."""
+    value = fields.scalar(key)
+    if value is None:
+        return None
+    try:
+        return Rung.parse(value.text)
+    except ValueError as error:
+        choices = [str(r) for r in (rungs or DEFAULT_RUNGS)]
+        diags.error(value.pos, f"{key}: {error}", "ladder.rung", did_you_mean(value.text.strip(), choices))
+        return None
+
+
+def _member(node: YMap, refs: PlayerRefs, diags: Diagnostics, places: _Places,
+            rejected: set[str], rungs: RungList | None) -> Member | None:
+    fields = Fields(node, diags, "a ladder member", required=("player", "rung"),
+                    optional=MEMBER_KEYS)
+    ident = fields.ident("player")
+    rung = _rung_value(fields, "rung", diags, rungs)
+    anchor = fields.boolean("anchor", False)
+    if ident is None:
+        return None
+    if not refs.check(ident, fields.pos("player")) or rung is None:
+        rejected.add(ident)
+        return None
+    pos = fields.pos("player")
+    places.member_rung[pos] = fields.pos("rung")
+    return Member(ident, rung, anchor, pos)
+
+
+def _event(node: YMap, diags: Diagnostics, places: _Places,
+           rungs: RungList | None) -> LadderEvent | None:
+    keys = set(node.key_pos)
+    if keys & {"white", "black", "result", "winner"}:
+        fields = Fields(node, diags, "a ladder game", required=("date", "white", "black"),
+                        optional=GAME_KEYS)
+        date = fields.date("date")
+        white, black = fields.ident("white"), fields.ident("black")
+        winner = _winner(fields, white, black, diags)
+        if date is None or white is None or black is None or winner is False:
+            return None
+        places.event_fields[node.pos] = fields
+        return LadderGame(date, white, black, winner, node.pos)
+    if keys & {"member", "rung"}:
+        fields = Fields(node, diags, "a re-grading", required=("date", "member", "rung"),
+                        optional=REGRADING_KEYS)
+        date = fields.date("date")
+        member = fields.ident("member")
+        rung = _rung_value(fields, "rung", diags, rungs)
+        if date is None or member is None or rung is None:
+            return None
+        places.event_fields[node.pos] = fields
+        return Regrading(date, member, rung, node.pos)
+    unknown = ", ".join(f"'{key}'" for key in node.key_pos if key != "date") or "only a date"
+    hint = None
+    for key in node.key_pos:
+        hint = did_you_mean(key, set(GAME_KEYS + REGRADING_KEYS) - {"date"})
+        if hint:
+            break
+    diags.error(node.pos, f"a log entry is a game (date, white, black, result or winner) or a "
+                f"re-grading (date, member, rung); found {unknown}", "ladder.event", hint)
+    return None
+
+
+def _ladder_result(text: str) -> Colour | None:
+    """Return the winning colour of a ladder result, None for jigo; ValueError otherwise."""
+    try:
+        result = Result.parse(text)
+    except ValueError:
+        raise ValueError(f"'{text}' is not a ladder result") from None
+    if result.outcome is Outcome.JIGO:
+        return None
+    if result.outcome is Outcome.WIN:
+        return result.winner
+    raise ValueError(f"'{text}' is not a ladder result: a ladder game is won or drawn")
+
+
+def _winner(fields: Fields, white: str | None, black: str | None,
+            diags: Diagnostics) -> Colour | None | bool:
+    """Return the winning colour, None for a draw, or False when unusable (reported)."""
+    if fields.has("result") and fields.has("winner"):
+        diags.error(fields.pos("winner"), "give either 'result' or 'winner', not both",
+                    "ladder.result")
+        return False
+    if fields.has("result"):
+        value = fields.scalar("result")
+        if value is None:
+            return False
+        try:
+            return _ladder_result(value.text)
+        except ValueError as error:
+            diags.error(value.pos, f"result: {error}", "ladder.result", LADDER_RESULT_HINT)
+            return False
+    if fields.has("winner"):
+        value = fields.scalar("winner")
+        if value is None:
+            return False
+        if white is not None and value.text == white:
+            return Colour.WHITE
+        if black is not None and value.text == black:
+            return Colour.BLACK
+        if white is not None and black is not None:
+            diags.error(value.pos, f"winner '{value.text}' is not one of the two players",
+                        "ladder.result", did_you_mean(value.text, [white, black]))
+        return False
+    diags.error(fields.node.pos, "a ladder game needs a 'result' (W+, B+ or jigo) or a "
+                "'winner'", "ladder.result")
+    return False
+
+
+def _place(diag: Diagnostic, places: _Places, rejected: set[str],
+           refs: PlayerRefs) -> Diagnostic | None:
+    """Move an engine diagnostic from its event to the value it is about; None to drop it.
+
+    Drops "not a member" for members already rejected (unknown player or unreadable rung).
+    """
+    if diag.pos in places.member_rung and diag.code == "ladder.rung":
+        return dataclasses.replace(diag, pos=places.member_rung[diag.pos])
+    fields = places.event_fields.get(diag.pos)
+    if fields is None:
+        return diag
+    if diag.code == "ladder.date":
+        return dataclasses.replace(diag, pos=fields.pos("date"))
+    if diag.code == "ladder.rung":
+        return dataclasses.replace(diag, pos=fields.pos("rung"))
+    if diag.code == "ladder.colour":
+        return dataclasses.replace(diag, pos=fields.pos("white"))
+    if diag.code == "ladder.member":
+        if diag.message.endswith("is not a member of the ladder"):
+            ident = diag.message.split("'")[1]
+            if ident in rejected:
+                return None
+            key = next((k for k in ("member", "white", "black")
+                        if fields.has(k) and fields.scalar(k) is not None
+                        and fields.scalar(k).text == ident), None)
+            hint = diag.hint
+            if hint is None and ident in refs.players:
+                hint = f"add '{ident}' to the ladder's members"
+            return dataclasses.replace(diag, pos=fields.pos(key) if key else diag.pos, hint=hint)
+        if diag.message.endswith("plays against themself"):
+            return dataclasses.replace(diag, pos=fields.pos("black"))
+    return diag
+
+
+__all__ = ["ClubLadder", "load_ladder", "load_ladders"]
