@@ -44,6 +44,15 @@ def _parser() -> argparse.ArgumentParser:
 
     commands.add_parser("check", help="validate and compute without writing anything")
 
+    league = commands.add_parser("league", help="league tools")
+    league_commands = league.add_subparsers(dest="league_command", metavar="TOOL", required=True)
+    next_season = league_commands.add_parser(
+        "next-season", help="form the next season's divisions and groups from the latest season "
+                            "and its sign-ups, and write its season file")
+    next_season.add_argument("league_id", metavar="LEAGUE", help="the league id (its folder name)")
+    next_season.add_argument("--season", dest="new_season", default=None,
+                             help="the new season's id (default: the one signups/<id>.yaml file)")
+
     handicap = commands.add_parser("handicap", help="handicap between two ladder rungs, e.g. 1.3d 13.5k")
     handicap.add_argument("rung_a")
     handicap.add_argument("rung_b")
@@ -68,6 +77,11 @@ def main(argv: list[str] | None = None) -> int:
 
             pages = check(args.content)
             print(f"content is valid ({pages} pages would be built)")
+            return 0
+        if args.command == "league":
+            from .commands.next_season import next_season_command
+
+            next_season_command(args.content, args.league_id, args.new_season, sys.stdout)
             return 0
         if args.command == "handicap":
             from .commands.handicap import handicap

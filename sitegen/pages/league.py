@@ -2,6 +2,12 @@
 
 Group standings follow league D.1 (:mod:`sitegen.engine.standings`); each group's table is
 computed once here and shared by the group page, the season page and the players' pages.
+
+When the league has ``settings:`` the season page also shows each player's outcome computed by
+the league engine (:func:`sitegen.engine.league.season_outcomes`) with its rule id, next to the
+organizer's recorded lists; a season's restrictions table, a movements page between two
+consecutive seasons (an SVG flow drawn here, plus the same flows as a table) and the final
+round's page (:func:`sitegen.engine.league.final_round`) are added where their data exists.
 """
 
 from __future__ import annotations
@@ -10,8 +16,10 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from ..engine.league import (Decision, LeagueSettings, Move, final_round, season_outcomes)
 from ..engine.standings import StandingRow, group_standings
-from ..model import Content, Game, Group, League, Season
+from ..model import Content, Game, Group, League, Player, Season
+from ..validate.league import RuleSeason, player_info
 from ..site import (FAR_PAST, File, Page, PlayerSection, SitePlan, format_points, game_cell,
                     json_number, player_url)
 
@@ -42,13 +50,27 @@ COLUMNS = [
 ]
 
 
+def movements_url(league: League, season: Season) -> str:
+    """Return the URL of the movements from the season before ``season`` into it."""
+    return f"leagues/{league.id}/{season.id}/movements/"
+
+
+def final_url(league: League, season: Season) -> str:
+    return f"leagues/{league.id}/{season.id}/final/"
+
+
 def plan_leagues(content: Content, plan: SitePlan) -> None:
     """Add every league, season and group page (and ``standings.json``) to ``plan``."""
     names = {pid: p.name for pid, p in content.players.items()}
     league_summaries = []
     for league in content.leagues:
         season_summaries = []
-        for season in sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id)):
+        ordered = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
+        settings: LeagueSettings | None = getattr(league, "settings", None)
+        for number, season in enumerate(ordered):
+            previous = ordered[number - 1] if number > 0 else None
+            following = ordered[number + 1] if number + 1 < len(ordered) else None
+            decisions = _season_decisions(season, content.players, settings)
             divisions = []
             for division in season.divisions:
                 groups = []
@@ -70,12 +92,29 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                     plan.pages.append(Page(url, "group.html", ctx))
                     plan.files.append(File(url + "standings.json",
                                            _standings_json(league, season, division.name, group, rows, names)))
-                    groups.append({"name": group.name, "url": url, "table": table})
+                    groups.append({"name": group.name, "url": url, "table": table,
+                                   "outcomes": _computed_rows(table, group, decisions,
+                                                              division is season.divisions[0])
+                                   if decisions is not None else None})
                     _record_history(plan, league, season, division.name, group, rows, names, url)
                 divisions.append({"name": division.name, "groups": groups})
             ctx = {"league": _ref(league.name, league_url(league)), "title": f"{league.name} · {season.name}",
                    "season": season.name, "start": season.start, "end": season.end,
-                   "divisions": divisions}
+                   "divisions": divisions, "computed": decisions is not None,
+                   "differences": sum(1 for d in divisions for g in d["groups"]
+                                      for r in (g["outcomes"] or []) if r["differs"]),
+                   "restrictions": _restriction_rows(season),
+                   "movements_in": None, "movements_out": None, "final": None}
+            if previous is not None and _players(previous) and _players(season):
+                ctx["movements_in"] = _ref(previous.name, movements_url(league, season))
+                plan.pages.append(Page(movements_url(league, season), "movements.html",
+                                       _movements_context(league, previous, season, names)))
+            if following is not None and _players(season) and _players(following):
+                ctx["movements_out"] = _ref(following.name, movements_url(league, following))
+            final_ctx = _final_context(league, season, content.players, settings or LeagueSettings(), names)
+            if final_ctx is not None:
+                ctx["final"] = _ref("Final round", final_url(league, season))
+                plan.pages.append(Page(final_url(league, season), "final.html", final_ctx))
             plan.pages.append(Page(season_url(league, season), "season.html", ctx))
             champion = divisions[0]["groups"][0]["table"][0] if divisions and divisions[0]["groups"] \
                 and divisions[0]["groups"][0]["table"] else None
@@ -183,3 +222,281 @@ def _record_history(plan: SitePlan, league, season, division, group, rows, names
             "outcome": ("promoted" if row.player in group.promoted else
                         "relegated" if row.player in group.relegated else ""),
             "games": games}))
+
+
+# --------------------------------------------------------------------------- league rules: outcomes
+
+
+MOVE_LABELS = {
+    Move.PROMOTED: "▲", Move.PROMOTED_BY_RANK: "▲", Move.STAYS: "=", Move.DEMOTED: "▼",
+    Move.WITHDREW: "×", Move.FINALIST: "★", Move.NEW: "+",
+}
+"""Symbols of the computed outcomes (shown with their words, never alone)."""
+
+
+def _season_infos(season: Season, players: dict[str, Player]) -> dict:
+    playoffs = season.playoff_places() if isinstance(season, RuleSeason) else {}
+    return {pid: player_info(players[pid], playoffs) for pid in _players(season) if pid in players}
+
+
+def _season_decisions(season: Season, players: dict[str, Player],
+                      settings: LeagueSettings | None) -> dict[str, Decision] | None:
+    """Return each player's computed outcome (league B, final round), or None without settings."""
+    if settings is None or not _players(season):
+        return None
+    withdrawn = season.final.withdrawn if isinstance(season, RuleSeason) and season.final else ()
+    return season_outcomes(season, _season_infos(season, players), settings, withdrawn)
+
+
+def _direction(move: Move | None) -> str:
+    if move in (Move.PROMOTED, Move.PROMOTED_BY_RANK, Move.FINALIST):
+        return "up"
+    if move is Move.DEMOTED:
+        return "down"
+    if move is Move.WITHDREW:
+        return "out"
+    return ""
+
+
+RECORDED_DIRECTION = {"promoted": "up", "relegated": "down", "withdrawn": "out", "": ""}
+
+
+def _computed_rows(table: list[dict[str, Any]], group: Group, decisions: dict[str, Decision],
+                   top: bool) -> list[dict[str, Any]]:
+    """Return the season page's rows: standings, computed outcome with its rule, recorded outcome.
+
+    A row ``differs`` when the group has recorded outcomes and the recorded direction (up, down,
+    out) is not the computed one. In the top division a recorded promotion is the title and the
+    computed direct promotion spots are the finalists, so a finalist agrees with a recorded
+    promotion and with no record at all.
+    """
+    recorded_any = bool(group.promoted or group.relegated or group.withdrawn)
+    rows = []
+    for row in table:
+        decision = decisions.get(row["id"])
+        move = decision.outcome if decision else None
+        computed, recorded = _direction(move), RECORDED_DIRECTION[row["outcome"]]
+        if top and move is Move.FINALIST and recorded in ("", "up"):
+            computed = recorded
+        differs = recorded_any and computed != recorded
+        rows.append({
+            **row,
+            "move": move.value if move else "",
+            "move_class": move.value.replace(" ", "-") if move else "",
+            "move_symbol": MOVE_LABELS.get(move, "") if move else "",
+            "rule": decision.rule if decision else "",
+            "explanation": decision.explanation if decision else "",
+            "to_division": decision.to_division if decision else None,
+            "differs": differs,
+        })
+    return rows
+
+
+def _restriction_rows(season: Season) -> list[dict[str, str]]:
+    restrictions = getattr(season, "restrictions", None)
+    if restrictions is None:
+        return []
+    rows = []
+    for band in sorted(restrictions.bands, key=lambda b: b.weakest, reverse=True):
+        if band.strongest is None:
+            ranks = f"{band.weakest} and stronger"
+        elif band.strongest == band.weakest:
+            ranks = str(band.weakest)
+        else:
+            ranks = f"{band.weakest} – {band.strongest}"
+        rows.append({"ranks": ranks, "highest": band.highest_division,
+                     "lowest": band.lowest_division or "none"})
+    return rows
+
+
+def _players(season: Season) -> list[str]:
+    return sorted(p for d in season.divisions for g in d.groups for p in g.players)
+
+
+# --------------------------------------------------------------------------- movements
+
+
+NEW, LEFT = "new", "left"
+
+
+def _movements_context(league: League, before: Season, after: Season,
+                       names: dict[str, str]) -> dict[str, Any]:
+    """Return the movements page: flows of players from ``before``'s divisions to ``after``'s."""
+    src = {p: d.name for d in before.divisions for g in d.groups for p in g.players}
+    dst = {p: d.name for d in after.divisions for g in d.groups for p in g.players}
+    left_nodes = [d.name for d in before.divisions] + ([NEW] if set(dst) - set(src) else [])
+    right_nodes = [d.name for d in after.divisions] + ([LEFT] if set(src) - set(dst) else [])
+    flows: dict[tuple[str, str], list[str]] = {}
+    for player in sorted(set(src) | set(dst)):
+        flows.setdefault((src.get(player, NEW), dst.get(player, LEFT)), []).append(player)
+    rank_l = {n: i for i, n in enumerate(left_nodes)}
+    rank_r = {n: i for i, n in enumerate(right_nodes)}
+    rows = []
+    for (a, b), members in sorted(flows.items(), key=lambda f: (rank_l[f[0][0]], rank_r[f[0][1]])):
+        kind = _flow_kind(a, b, [d.name for d in before.divisions], [d.name for d in after.divisions])
+        rows.append({"from": _node_text(a, before), "to": _node_text(b, after), "kind": kind,
+                     "count": len(members),
+                     "players": sorted(({"name": names.get(p, p), "url": player_url(p)} for p in members),
+                                       key=lambda x: (x["name"].casefold(), x["url"]))})
+    svg = _flow_svg(left_nodes, right_nodes, flows, before, after)
+    return {"league": _ref(league.name, league_url(league)),
+            "title": f"{league.name} · Movements {before.name} → {after.name}",
+            "before": _ref(before.name, season_url(league, before)),
+            "after": _ref(after.name, season_url(league, after)),
+            "svg": svg, "rows": rows,
+            "totals": {"up": sum(r["count"] for r in rows if r["kind"] == "up"),
+                       "down": sum(r["count"] for r in rows if r["kind"] == "down"),
+                       "same": sum(r["count"] for r in rows if r["kind"] == "same"),
+                       "new": sum(r["count"] for r in rows if r["kind"] == "new"),
+                       "left": sum(r["count"] for r in rows if r["kind"] == "left")}}
+
+
+def _node_text(node: str, season: Season) -> str:
+    if node == NEW:
+        return "new to the league"
+    if node == LEFT:
+        return "left the league"
+    return f"Division {node}"
+
+
+def _flow_kind(a: str, b: str, before: list[str], after: list[str]) -> str:
+    if a == NEW:
+        return "new"
+    if b == LEFT:
+        return "left"
+    # Compare by position from the top: division letters may be renamed or added.
+    i, j = before.index(a), after.index(b)
+    return "up" if j < i else "down" if j > i else "same"
+
+
+FLOW_COLOURS = {"up": "#1a7f37", "down": "#cf222e", "same": "#8c959f", "new": "#0969da", "left": "#6e7781"}
+
+
+def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], list[str]],
+              before: Season, after: Season) -> dict[str, Any]:
+    """Lay out the flow picture: nodes as bars, flows as ribbons of width proportional to players.
+
+    Returns plain numbers and strings for the template (which writes the SVG, escaping text).
+    """
+    width, x_left, x_right, bar, gap = 400, 86, 300, 14, 14
+    size_l = {n: sum(len(m) for (a, _), m in flows.items() if a == n) for n in left}
+    size_r = {n: sum(len(m) for (_, b), m in flows.items() if b == n) for n in right}
+    most = max(sum(size_l.values()), sum(size_r.values()), 1)
+    unit = min(Fraction(12), Fraction(440, most))
+    top = 24
+
+    def place(nodes: list[str], sizes: dict[str, int]) -> dict[str, Fraction]:
+        y, out = Fraction(top), {}
+        for n in nodes:
+            out[n] = y
+            y += sizes[n] * unit + gap
+        return out
+
+    y_l, y_r = place(left, size_l), place(right, size_r)
+    height = int(max(max((y_l[n] + size_l[n] * unit for n in left), default=0),
+                     max((y_r[n] + size_r[n] * unit for n in right), default=0))) + 16
+
+    def label(n: str, season: Season, count: int) -> str:
+        name = "New" if n == NEW else "Left" if n == LEFT else n
+        return f"{name} ({count})"
+
+    nodes = []
+    for n in left:
+        y, h = y_l[n], size_l[n] * unit
+        nodes.append({"x": x_left - bar, "y": _num(y), "w": bar, "h": _num(h), "tx": x_left - bar - 4,
+                      "ty": _num(y + h / 2), "anchor": "end", "text": label(n, before, size_l[n]),
+                      "title": f"{_node_text(n, before)} in {before.name}: {size_l[n]} players"})
+    for n in right:
+        y, h = y_r[n], size_r[n] * unit
+        nodes.append({"x": x_right, "y": _num(y), "w": bar, "h": _num(h), "tx": x_right + bar + 4,
+                      "ty": _num(y + h / 2), "anchor": "start", "text": label(n, after, size_r[n]),
+                      "title": f"{_node_text(n, after)} in {after.name}: {size_r[n]} players"})
+    out_offset = {n: y_l[n] for n in left}
+    in_offset = {n: y_r[n] for n in right}
+    ribbons = []
+    rank_r = {n: i for i, n in enumerate(right)}
+    rank_l = {n: i for i, n in enumerate(left)}
+    # Outgoing ribbons stack by destination, incoming by source: ribbons do not cross at the bars.
+    order_out = sorted(flows, key=lambda f: (rank_l[f[0]], rank_r[f[1]]))
+    starts = {}
+    for f in order_out:
+        starts[f] = out_offset[f[0]]
+        out_offset[f[0]] += len(flows[f]) * unit
+    for f in sorted(flows, key=lambda f: (rank_r[f[1]], rank_l[f[0]])):
+        a, b = f
+        h = len(flows[f]) * unit
+        y0, y1 = starts[f], in_offset[b]
+        in_offset[b] += h
+        x0, x1 = x_left, x_right
+        xm = Fraction(x0 + x1, 2)
+        path = (f"M{_num(x0)} {_num(y0)}C{_num(xm)} {_num(y0)} {_num(xm)} {_num(y1)} {_num(x1)} {_num(y1)}"
+                f"L{_num(x1)} {_num(y1 + h)}C{_num(xm)} {_num(y1 + h)} {_num(xm)} {_num(y0 + h)} "
+                f"{_num(x0)} {_num(y0 + h)}Z")
+        kind = _flow_kind(a, b, [d.name for d in before.divisions], [d.name for d in after.divisions])
+        count = len(flows[f])
+        ribbons.append({"d": path, "kind": kind, "colour": FLOW_COLOURS[kind],
+                        "title": f"{_node_text(a, before)} → {_node_text(b, after)}: "
+                                 f"{count} player{'s' if count != 1 else ''}"})
+    return {"width": width, "height": height, "nodes": nodes, "ribbons": ribbons,
+            "left_x": x_left - bar // 2, "right_x": x_right + bar // 2,
+            "left_title": before.name, "right_title": after.name}
+
+
+def _num(value: Fraction | int) -> str:
+    """Return a coordinate with at most one decimal (deterministic text)."""
+    tenths = round(Fraction(value) * 10)
+    return str(tenths // 10) if tenths % 10 == 0 else f"{tenths / 10:.1f}"
+
+
+# --------------------------------------------------------------------------- final round
+
+
+def _final_context(league: League, season: Season, players: dict[str, Player],
+                   settings: LeagueSettings, names: dict[str, str]) -> dict[str, Any] | None:
+    """Return the final round's page, or None when the season records no final data."""
+    if not isinstance(season, RuleSeason) or (season.final is None and season.defending_champion is None):
+        return None
+    if not season.divisions:
+        return None
+    final = season.final
+    result = final_round(season, season.defending_champion, _season_infos(season, players), settings,
+                         final.declined if final else (), final.withdrawn if final else ())
+    finalists = [f.player for f in result.finalists]
+    points = {f.player: f.bonus for f in result.finalists}
+    games = []
+    for game in final.games if final else ():
+        for player in game.players:
+            if player in points:
+                points[player] += game.points(player)
+        games.append({"a": _ref(names[game.black], player_url(game.black)),
+                      "b": _ref(names[game.white], player_url(game.white)),
+                      "colours": game.colours_known, "result": str(game.result),
+                      "winner": names[game.winner()] if game.winner() else None,
+                      "counts": game.result.counts})
+    pairs = {frozenset(g.players) for g in (final.games if final else ()) if g.result.counts}
+    complete = len(finalists) == 3 and all(frozenset((a, b)) in pairs
+                                           for i, a in enumerate(finalists) for b in finalists[i + 1:])
+    best = max(points.values(), default=None)
+    leaders = [p for p, v in points.items() if v == best]
+    computed_winner = leaders[0] if complete and len(leaders) == 1 else None
+    recorded = final.champion if final else None
+    void = result.void or bool(final and final.void)
+    return {
+        "league": _ref(league.name, league_url(league)),
+        "season_ref": _ref(season.name, season_url(league, season)),
+        "title": f"{league.name} · {season.name} · Final round",
+        "champion": (_ref(names[season.defending_champion], player_url(season.defending_champion))
+                     if season.defending_champion else None),
+        "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": f.rule,
+                       "explanation": f.explanation, "advantaged": f.advantaged,
+                       "bonus": format_points(f.bonus), "points": format_points(points[f.player])}
+                      for f in sorted(result.finalists, key=lambda f: (-points[f.player], names[f.player], f.player))],
+        "others": [{"name": names.get(d.player, d.player) if d.player != "-" else "",
+                    "url": player_url(d.player) if d.player in names else None,
+                    "rule": d.rule, "explanation": d.explanation}
+                   for d in result.decisions if d.outcome is not Move.FINALIST],
+        "games": games, "void": void, "engine_void": result.void,
+        "recorded": _ref(names[recorded], player_url(recorded)) if recorded else None,
+        "computed_winner": _ref(names[computed_winner], player_url(computed_winner)) if computed_winner else None,
+        "differs": bool(recorded and computed_winner and recorded != computed_winner),
+    }

@@ -1,21 +1,270 @@
-"""Validate league files: ``leagues/<id>/league.yaml`` and ``leagues/<id>/seasons/*.yaml``.
+"""Validate league files: ``leagues/<id>/league.yaml``, ``leagues/<id>/seasons/*.yaml`` and
+``leagues/<id>/signups/*.yaml``.
 
 Checks (content format v1, docs/content-format.md): keys, ids, results, that every player
 exists, that nobody plays in two groups of one season, that a game is between two members
-of its group, and that no pairing is entered twice in a group.
+of its group, and that no pairing is entered twice in a group. The league rules' data
+(``settings:`` of league.yaml, a season's ``restrictions:``, ``defending_champion:``,
+``final:`` and ``playoffs:``) is checked against :mod:`sitegen.engine.league`; sign-ups are
+read by ``sitegen league next-season`` (:func:`load_signups`).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Mapping
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
-from ..load import YMap
-from ..model import Colour, Division, Game, Group, League, Outcome, Player, Result, Season
-from .fields import Fields, check_ident, expect_map, load_map
+from ..engine.league import ExtraDemotions, LeagueRuleError, LeagueSettings, PlayerInfo, division_index
+from ..engine.league_next import DivisionRestrictions, RankBand
+from ..load import YMap, YScalar
+from ..model import Colour, Division, Game, Group, League, Outcome, Player, Rank, Result, Season
+from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
 
 RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (unknown)"
+
+
+# --------------------------------------------------------------------------- rule data
+
+
+@dataclass(frozen=True)
+class FinalData:
+    """What the organizers recorded about a season's final round (league "final round")."""
+
+    declined: tuple[str, ...] = ()
+    """Qualified players who do not play the final; the next eligible player replaces them."""
+    withdrawn: tuple[str, ...] = ()
+    """Players who withdrew from the league during the season (B.4, [8])."""
+    games: tuple[Game, ...] = ()
+    """Games of the final round between the finalists."""
+    champion: str | None = None
+    """The champion as recorded by the organizers."""
+    void: bool = False
+    """The organizers declared the title void."""
+    pos: SourcePos = field(default=SourcePos("<generated>"), compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class RuleSeason(Season):
+    """A season with the league rules' data of its file (restrictions, champion, final, playoffs)."""
+
+    restrictions: DivisionRestrictions | None = None
+    """Division restrictions per rank for this season (C), None when not given."""
+    defending_champion: str | None = None
+    """Last season's champion, who may qualify for this season's final ([8])."""
+    final: FinalData | None = None
+    playoffs: tuple[tuple[str, int], ...] = ()
+    """Organizer's playoff places among tied players (D.2, last criterion), 1 the winner."""
+
+    def playoff_places(self) -> dict[str, int]:
+        return dict(self.playoffs)
+
+
+@dataclass(frozen=True)
+class RuleLeague(League):
+    """A league with the settings of its ``league.yaml`` (None: no ``settings:`` key)."""
+
+    settings: LeagueSettings | None = None
+
+
+def player_info(player: Player, playoffs: Mapping[str, int] | None = None) -> PlayerInfo:
+    """Return the engine's view of ``player`` (rank, rating; D.2), with a playoff place if any."""
+    return PlayerInfo(player.id, player.rank, player.rating,
+                      playoff=(playoffs or {}).get(player.id))
+
+
+def _settings_kinds() -> dict[str, str]:
+    kinds = {}
+    for item in dataclasses.fields(LeagueSettings):
+        default = item.default
+        if isinstance(default, bool):
+            kinds[item.name] = "bool"
+        elif isinstance(default, ExtraDemotions):
+            kinds[item.name] = "extra"
+        elif isinstance(default, Fraction):
+            kinds[item.name] = "fraction"
+        elif default is None:
+            kinds[item.name] = "optional-int"
+        else:
+            kinds[item.name] = "int"
+    return kinds
+
+
+SETTINGS_KINDS = _settings_kinds()
+"""Each ``LeagueSettings`` field and how its YAML value is read."""
+
+
+def load_settings(node: YMap, diags: Diagnostics) -> LeagueSettings | None:
+    """Read a ``settings:`` mapping onto :class:`LeagueSettings`; None if any value is unusable."""
+    fields = Fields(node, diags, "league settings", optional=tuple(SETTINGS_KINDS))
+    values: dict[str, object] = {}
+    ok = True
+    for key in node.entries:
+        kind = SETTINGS_KINDS.get(key)
+        if kind is None:
+            ok = False
+            continue
+        if kind == "bool":
+            value = fields.convert(key, _parse_bool, "true or false")
+        elif kind == "extra":
+            choices = [e.value for e in ExtraDemotions]
+            value = fields.convert(key, ExtraDemotions, "one of " + ", ".join(choices),
+                                   "expected one of: " + ", ".join(choices))
+        elif kind == "fraction":
+            value = fields.convert(key, _parse_points, "gamepoints such as 1 or 0.5")
+        elif kind == "optional-int":
+            raw = node.entries[key]
+            if isinstance(raw, YScalar) and raw.is_null:
+                values[key] = None
+                continue
+            value = fields.integer(key, 0, 100)
+        else:
+            value = fields.integer(key, 0, 10000)
+        if value is None:
+            ok = False
+            continue
+        values[key] = value
+    if not ok:
+        return None
+    settings = LeagueSettings(**values)  # type: ignore[arg-type]
+    if settings.min_group_size > settings.max_group_size:
+        diags.error(fields.pos("min_group_size"), f"min_group_size ({settings.min_group_size}) is "
+                    f"larger than max_group_size ({settings.max_group_size})", "league.settings")
+        return None
+    if settings.growth_factor < 1:
+        diags.error(fields.pos("growth_factor"), "growth_factor must be at least 1", "league.settings")
+        return None
+    return settings
+
+
+def _parse_bool(text: str) -> bool:
+    words = {"true": True, "false": False, "yes": True, "no": False}
+    try:
+        return words[text.strip().lower()]
+    except KeyError:
+        raise ValueError(f"'{text}' is not true or false") from None
+
+
+def _parse_points(text: str) -> Fraction:
+    value = Fraction(text.strip())
+    if value < 0 or value.denominator not in (1, 2, 4):
+        raise ValueError(f"'{text}' is not a number of gamepoints such as 1 or 0.5")
+    return value
+
+
+def _division_letter(text: str) -> str:
+    division_index(text)
+    return text.strip().upper()
+
+
+def load_restrictions(node, diags: Diagnostics, pos: SourcePos) -> DivisionRestrictions | None:
+    """Read a ``restrictions:`` list of rank bands (C); None if anything is unusable.
+
+    Each band: ``weakest`` rank, optional ``strongest`` rank, ``highest`` division letter and
+    optional ``lowest`` division letter. The bands are then checked by
+    :meth:`DivisionRestrictions.validate`, the error placed at the first band that breaks it.
+    """
+    bands: list[tuple[RankBand, SourcePos]] = []
+    ok = True
+    for item in expect_list(node, diags, "'restrictions' (a list of rank bands)", pos):
+        band_node = expect_map(item, diags, "a rank band", item.pos)
+        if band_node is None:
+            ok = False
+            continue
+        fields = Fields(band_node, diags, "a rank band", required=("weakest", "highest"),
+                        optional=("strongest", "lowest"))
+        weakest = fields.convert("weakest", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d", "rank.syntax")
+        strongest = fields.convert("strongest", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d", "rank.syntax")
+        highest = fields.convert("highest", _division_letter, "a division letter", "expected A, B, C, ...")
+        lowest = fields.convert("lowest", _division_letter, "a division letter", "expected A, B, C, ...")
+        if weakest is None or highest is None or (fields.has("strongest") and strongest is None) \
+                or (fields.has("lowest") and lowest is None):
+            ok = False
+            continue
+        bands.append((RankBand(weakest, strongest, highest, lowest), band_node.pos))
+    if not ok:
+        return None
+    for end in range(1, len(bands) + 1):
+        try:
+            DivisionRestrictions(tuple(b for b, _ in bands[:end])).validate()
+        except LeagueRuleError as error:
+            diags.error(bands[end - 1][1], f"division restrictions: {error}", "league.restrictions",
+                        "bands must not overlap, and stronger ranks may not have lower limits (C)")
+            return None
+    return DivisionRestrictions(tuple(b for b, _ in bands))
+
+
+def _load_final(node: YMap, members: set[str], top: set[str], refs: "PlayerRefs",
+                diags: Diagnostics) -> FinalData:
+    fields = Fields(node, diags, "the final round", optional=("declined", "withdrawn", "games",
+                                                             "champion", "void"))
+    lists = {}
+    for key in ("declined", "withdrawn"):
+        lists[key] = []
+        for ident, pos in fields.ident_list(key):
+            if not refs.check(ident, pos):
+                continue
+            scope = top if key == "declined" else members
+            if ident not in scope:
+                where = "division A" if key == "declined" else "this season"
+                diags.error(pos, f"'{ident}' is listed as {key} from the final but did not play {where}",
+                            "final.player", did_you_mean(ident, scope))
+                continue
+            lists[key].append(ident)
+    games = []
+    for item in fields.list("games", "'games' (a list of games)"):
+        game_node = expect_map(item, diags, "a game", item.pos)
+        if game_node is None:
+            continue
+        game = load_game(game_node, refs, diags)
+        if game is None:
+            continue
+        outsiders = [p for p in game.players if p not in top]
+        if outsiders:
+            diags.error(game.pos, f"a game of the final between players not in division A: "
+                        + ", ".join(f"'{p}'" for p in outsiders), "final.game")
+            continue
+        games.append(game)
+    champion = fields.ident("champion")
+    if champion is not None and refs.check(champion, fields.pos("champion")) and champion not in top:
+        diags.error(fields.pos("champion"), f"champion '{champion}' did not play division A this season",
+                    "final.player", did_you_mean(champion, top))
+    void = fields.boolean("void", False) if fields.has("void") else False
+    if void and champion:
+        diags.error(fields.pos("void"), "a void title has no champion", "final.void",
+                    "remove 'champion' or 'void'")
+    return FinalData(tuple(lists["declined"]), tuple(lists["withdrawn"]), tuple(games), champion,
+                     void, node.pos)
+
+
+def _load_playoffs(node, refs: "PlayerRefs", members: set[str], diags: Diagnostics,
+                   pos: SourcePos) -> tuple[tuple[str, int], ...]:
+    if node is None or (isinstance(node, YScalar) and node.is_null):
+        return ()
+    node = expect_map(node, diags, "'playoffs' (player id: place, 1 the winner)", pos)
+    if node is None:
+        return ()
+    out = []
+    for key, value in node.entries.items():
+        key_pos = node.key_pos[key]
+        ident = check_ident(key, key_pos, diags, "playoffs")
+        if ident is None or not refs.check(ident, key_pos):
+            continue
+        if ident not in members:
+            diags.error(key_pos, f"'{ident}' has a playoff place but did not play this season",
+                        "playoffs.player", did_you_mean(ident, members))
+            continue
+        text = value.text if isinstance(value, YScalar) else ""
+        if not text.strip().isdigit() or not 1 <= int(text) <= 1000:
+            diags.error(value.pos, f"playoff place of '{ident}' must be a whole number from 1, found "
+                        f"{kind_of(value)}", "playoffs.place")
+            continue
+        out.append((ident, int(text)))
+    return tuple(sorted(out))
 
 
 class PlayerRefs:
@@ -39,12 +288,19 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) 
     meta_path = folder / "league.yaml"
     meta_shown = f"{shown}/league.yaml"
     name, description = folder.name, ""
+    settings = None
     if meta_path.exists():
         node = load_map(meta_path, meta_shown, diags, "a league")
         if node is not None:
-            fields = Fields(node, diags, "league.yaml", required=("name",), optional=("description",))
+            fields = Fields(node, diags, "league.yaml", required=("name",),
+                            optional=("description", "settings"))
             name = fields.text("name", folder.name) or folder.name
             description = fields.long_text("description")
+            if fields.has("settings"):
+                settings_node = expect_map(fields.raw("settings"), diags, "league settings",
+                                           fields.pos("settings"))
+                if settings_node is not None:
+                    settings = load_settings(settings_node, diags)
     else:
         diags.error(SourcePos(meta_shown), "league folder has no league.yaml", "league.missing",
                     "create it with at least 'name: ...'")
@@ -56,7 +312,7 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) 
             seasons.append(season)
     if league_id is None:
         return None
-    return League(league_id, name, tuple(seasons), description, SourcePos(meta_shown))
+    return RuleLeague(league_id, name, tuple(seasons), description, SourcePos(meta_shown), settings)
 
 
 def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> Season | None:
@@ -65,7 +321,8 @@ def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
     if node is None:
         return None
     season_id = check_ident(path.stem, SourcePos(shown), diags, "season file name")
-    fields = Fields(node, diags, "a season", required=("name", "divisions"), optional=("start", "end"))
+    fields = Fields(node, diags, "a season", required=("name", "divisions"),
+                    optional=("start", "end", "restrictions", "defending_champion", "final", "playoffs"))
     name = fields.text("name", path.stem) or path.stem
     start, end = fields.date("start"), fields.date("end")
     if start and end and end < start:
@@ -89,7 +346,22 @@ def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
         divisions.append(division)
     if season_id is None:
         return None
-    return Season(season_id, name, tuple(divisions), start, end, node.pos)
+    members = {p for d in divisions for g in d.groups for p in g.players}
+    top = {p for g in divisions[0].groups for p in g.players} if divisions else set()
+    restrictions = None
+    if fields.has("restrictions"):
+        restrictions = load_restrictions(fields.raw("restrictions"), diags, fields.pos("restrictions"))
+    champion = fields.ident("defending_champion")
+    if champion is not None and not refs.check(champion, fields.pos("defending_champion")):
+        champion = None
+    final = None
+    if fields.has("final"):
+        final_node = expect_map(fields.raw("final"), diags, "the final round", fields.pos("final"))
+        if final_node is not None:
+            final = _load_final(final_node, members, top, refs, diags)
+    playoffs = _load_playoffs(fields.raw("playoffs"), refs, members, diags, fields.pos("playoffs"))
+    return RuleSeason(season_id, name, tuple(divisions), start, end, node.pos,
+                      restrictions, champion, final, playoffs)
 
 
 def _load_division(node: YMap, refs: PlayerRefs, diags: Diagnostics,
@@ -278,3 +550,111 @@ def _game_result(fields: Fields, black: str, white: str, colours_known: bool,
         return None
     return Result(Outcome.UNPLAYED)
 
+
+
+# --------------------------------------------------------------------------- sign-ups
+
+
+@dataclass(frozen=True)
+class SignupsFile:
+    """``leagues/<id>/signups/<new-season-id>.yaml``: who plays the next season."""
+
+    season_id: str
+    players: tuple[PlayerInfo, ...]
+    """Returning players first, then new players, each with rank and rating (C, D.2)."""
+    returning: tuple[str, ...]
+    withdrawn: tuple[str, ...]
+    new: tuple[str, ...]
+    restrictions: DivisionRestrictions | None = None
+    """The new season's division restrictions per rank (C), if given here."""
+    name: str | None = None
+    start: object = None
+    end: object = None
+    pos: SourcePos = field(default=SourcePos("<generated>"), compare=False, repr=False)
+
+
+def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str, Player],
+                 diags: Diagnostics) -> SignupsFile | None:
+    """Read the sign-ups for the season after ``finished``; None when unusable (reported).
+
+    Keys: ``returning`` and ``withdrawn`` (players of the finished season; each of them must be
+    in exactly one list), ``new`` (players new to the league), optional ``restrictions`` and the
+    new season's ``name``, ``start``, ``end``. A ``returning`` or ``new`` entry is a player id or
+    ``{id, rank, rating, provisional}``: the rank and rating default to the players files' and
+    an entry's own values record a rank change (C).
+    """
+    node = load_map(path, shown, diags, "the sign-ups")
+    if node is None:
+        return None
+    season_id = check_ident(path.stem, SourcePos(shown), diags, "sign-ups file name")
+    fields = Fields(node, diags, "the sign-ups", optional=(
+        "returning", "withdrawn", "new", "restrictions", "name", "start", "end"))
+    refs = PlayerRefs(dict(players), diags)
+    before = {p for d in finished.divisions for g in d.groups for p in g.players}
+    seen: dict[str, SourcePos] = {}
+    infos: list[PlayerInfo] = []
+    lists: dict[str, list[str]] = {"returning": [], "withdrawn": [], "new": []}
+    for key in ("returning", "withdrawn", "new"):
+        for item in fields.list(key, f"'{key}' (a list of player ids)"):
+            entry = _signup_entry(item, key, refs, diags)
+            if entry is None:
+                continue
+            ident, info, pos = entry
+            if ident in seen:
+                diags.error(pos, f"player '{ident}' is listed twice in the sign-ups (first at line "
+                            f"{seen[ident].line})", "signups.twice")
+                continue
+            seen[ident] = pos
+            if key in ("returning", "withdrawn") and ident not in before:
+                diags.error(pos, f"'{ident}' did not play season {finished.id}; list new players "
+                            f"under 'new'", "signups.returning", did_you_mean(ident, before))
+                continue
+            if key == "new" and ident in before:
+                diags.error(pos, f"'{ident}' played season {finished.id}; list them under "
+                            f"'returning' (or 'withdrawn')", "signups.new")
+                continue
+            lists[key].append(ident)
+            if info is not None:
+                infos.append(info)
+    missing = sorted(before - set(seen))
+    for ident in missing:
+        diags.error(fields.pos("returning") if fields.has("returning") else node.pos,
+                    f"player '{ident}' of season {finished.id} is neither 'returning' nor 'withdrawn'",
+                    "signups.missing", "list every player of the finished season in one of the two")
+    restrictions = None
+    if fields.has("restrictions"):
+        restrictions = load_restrictions(fields.raw("restrictions"), diags, fields.pos("restrictions"))
+    name = fields.text("name")
+    start, end = fields.date("start"), fields.date("end")
+    if season_id is None:
+        return None
+    return SignupsFile(season_id, tuple(infos), tuple(lists["returning"]), tuple(lists["withdrawn"]),
+                       tuple(lists["new"]), restrictions, name, start, end, node.pos)
+
+
+def _signup_entry(item, key: str, refs: PlayerRefs, diags: Diagnostics
+                  ) -> tuple[str, PlayerInfo | None, SourcePos] | None:
+    if isinstance(item, YScalar):
+        ident = check_ident(item.text, item.pos, diags, key)
+        if ident is None or not refs.check(ident, item.pos):
+            return None
+        player = refs.players[ident]
+        info = None if key == "withdrawn" else PlayerInfo(ident, player.rank, player.rating)
+        return ident, info, item.pos
+    entry = expect_map(item, diags, "a player id or {id, rank, rating, provisional}", item.pos)
+    if entry is None:
+        return None
+    if key == "withdrawn":
+        diags.error(entry.pos, "'withdrawn' lists player ids only", "schema.type")
+        return None
+    fields = Fields(entry, diags, "a sign-up", required=("id",), optional=("rank", "rating", "provisional"))
+    ident = fields.ident("id")
+    rank = fields.convert("rank", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d", "rank.syntax")
+    rating = fields.integer("rating", -1000, 4000)
+    provisional = fields.boolean("provisional", False) if fields.has("provisional") else False
+    if ident is None or not refs.check(ident, fields.pos("id")):
+        return None
+    player = refs.players[ident]
+    return ident, PlayerInfo(ident, rank if rank is not None else player.rank,
+                             rating if rating is not None else player.rating,
+                             provisional=provisional), fields.pos("id")

@@ -1,0 +1,184 @@
+"""``sitegen league next-season LEAGUE [--season NEW_ID]``: form the next season's divisions and groups.
+
+Reads the finished (latest) season, the sign-ups ``leagues/<id>/signups/<NEW_ID>.yaml`` and the
+division restrictions, runs :func:`sitegen.engine.league_next.next_season` with the league's
+settings, prints every decision with its rule id, and writes ``leagues/<id>/seasons/<NEW_ID>.yaml``
+with the divisions and seeded groups (no games; starting gamepoints as comments, A.ii.1).
+
+An existing season file without results is edited in place (round-trip: its comments and key
+order stay); one with results is never overwritten. When the rules cannot all be met
+(:class:`LeagueRuleError`, e.g. "division restrictions must be revised (C.3)") nothing is written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos
+from ..engine.league import LeagueRuleError, LeagueSettings, PlayerInfo
+from ..engine.league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
+from ..model import Content, League, Outcome, Season
+from ..site import FAR_PAST, format_points
+from ..validate import load_content, shown_path
+from ..validate.league import PlayerRefs, RuleSeason, SignupsFile, load_season, load_signups
+from ..yamlwrite import dump_rt, flow_list, flow_map, load_rt, write_atomic
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+
+@dataclasses.dataclass(frozen=True)
+class NextSeasonResult:
+    """What the command did: the file written, the plan, and whether an existing file was edited."""
+
+    path: Path
+    plan: NextSeasonPlan
+    edited: bool
+
+
+def _fail(message: str, pos: SourcePos | None = None, hint: str | None = None,
+          code: str = "league.next-season") -> SitegenError:
+    return SitegenError([Diagnostic(pos or SourcePos("sitegen league next-season"), message, code, hint)])
+
+
+def has_results(season: Season) -> bool:
+    """Return True when any game of ``season`` has a result (anything but unplayed)."""
+    return any(game.result.outcome is not Outcome.UNPLAYED
+               for division in season.divisions for group in division.groups for game in group.games)
+
+
+def ordered_seasons(league: League) -> list[Season]:
+    """Return the league's seasons oldest first (start date, then id)."""
+    return sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
+
+
+def next_season_command(content_dir: Path, league_id: str, new_id: str | None, out: TextIO) -> NextSeasonResult:
+    """Form and write the season after the league's latest finished one; return what was done.
+
+    Raises SitegenError (exit 1, nothing written) for bad content, a missing or ambiguous
+    sign-ups file, a season file that already has results, and rule conflicts (LeagueRuleError).
+    """
+    content = load_content(content_dir)
+    league = next((lg for lg in content.leagues if lg.id == league_id), None)
+    if league is None:
+        from ..diagnostics import did_you_mean
+        raise _fail(f"no league '{league_id}' in {shown_path(content_dir)}/leagues",
+                    hint=did_you_mean(league_id, [lg.id for lg in content.leagues]))
+    folder = content_dir / "leagues" / league.id
+    signup_dir = folder / "signups"
+    if new_id is None:
+        existing = {s.id for s in league.seasons if has_results(s)}
+        candidates = sorted(p.stem for p in signup_dir.glob("*.yaml")) if signup_dir.is_dir() else []
+        candidates = [c for c in candidates if c not in existing]
+        if len(candidates) != 1:
+            raise _fail("cannot tell which season to form: "
+                        + (f"sign-ups for {', '.join(candidates)}" if candidates else "no sign-ups found"),
+                        SourcePos(shown_path(signup_dir)),
+                        "give the new season's id with --season; its sign-ups are "
+                        "signups/<season-id>.yaml")
+        new_id = candidates[0]
+    season_path = folder / "seasons" / f"{new_id}.yaml"
+    season_shown = shown_path(season_path)
+    current = next((s for s in league.seasons if s.id == new_id), None)
+    if current is not None and has_results(current):
+        raise _fail(f"season {new_id} already has results; it is not overwritten",
+                    SourcePos(season_shown), "choose another id with --season, or delete the file "
+                    "yourself if it really should be formed again", "league.season-has-results")
+    earlier = [s for s in ordered_seasons(league) if s.id != new_id]
+    if not earlier:
+        raise _fail(f"league '{league.id}' has no finished season to start from", SourcePos(shown_path(folder)))
+    finished = earlier[-1]
+    signup_path = signup_dir / f"{new_id}.yaml"
+    if not signup_path.exists():
+        raise _fail(f"no sign-ups for season {new_id}", SourcePos(shown_path(signup_path)),
+                    "list 'returning', 'withdrawn' and 'new' players (docs/content-format.md)")
+    diags = Diagnostics()
+    signups = load_signups(signup_path, shown_path(signup_path), finished, content.players, diags)
+    if diags.has_errors or signups is None:
+        raise SitegenError(diags.sorted())
+
+    settings = getattr(league, "settings", None) or LeagueSettings()
+    restrictions = (signups.restrictions or getattr(finished, "restrictions", None)
+                    or DivisionRestrictions())
+    playoffs = finished.playoff_places() if isinstance(finished, RuleSeason) else {}
+    infos = tuple(dataclasses.replace(info, playoff=playoffs.get(info.id)) for info in signups.players)
+    try:
+        plan = next_season(finished, Signups(infos), restrictions, settings)
+    except LeagueRuleError as error:
+        raise _fail(f"season {new_id} cannot be formed from season {finished.id}: {error}",
+                    SourcePos(shown_path(signup_path)), code="league.rules") from None
+
+    for decision in plan.decisions:
+        print(str(decision), file=out)
+
+    champion = None
+    if isinstance(finished, RuleSeason) and finished.final is not None and finished.final.champion:
+        champion = finished.final.champion
+    edited = season_path.exists()
+    if edited:
+        data = load_rt(season_path)
+        if not isinstance(data, CommentedMap):
+            raise _fail(f"{season_shown} does not hold a mapping; it is not overwritten", SourcePos(season_shown))
+    else:
+        data = CommentedMap()
+        data.yaml_set_start_comment(
+            f"Season {new_id} of {league.name}, formed by `sitegen league next-season` from season\n"
+            f"{finished.id} and signups/{new_id}.yaml. Review it, then enter the games.")
+    _fill_season(data, new_id, signups, plan, restrictions if signups.restrictions else None, champion)
+    text = dump_rt(data)
+    _check_written(text, season_path.name, content, new_id)
+    write_atomic(season_path, text)
+    sizes = "; ".join(f"{d.name}: " + ", ".join(f"{g.name} ({len(g.players)})" for g in d.groups)
+                      for d in plan.divisions)
+    print(f"{'updated' if edited else 'wrote'} {season_shown}: {sizes}", file=out)
+    return NextSeasonResult(season_path, plan, edited)
+
+
+def _fill_season(data: CommentedMap, new_id: str, signups: SignupsFile, plan: NextSeasonPlan,
+                 restrictions: DivisionRestrictions | None, champion: str | None) -> None:
+    """Set the season's keys in place, keeping the others and their comments."""
+    if "name" not in data:
+        data["name"] = signups.name or f"Season {new_id}"
+    for key in ("start", "end"):
+        value = getattr(signups, key)
+        if value is not None and key not in data:
+            data[key] = value.isoformat()
+    if restrictions is not None:
+        rows = CommentedSeq()
+        for band in restrictions.bands:
+            row = [("weakest", str(band.weakest))]
+            if band.strongest is not None:
+                row.append(("strongest", str(band.strongest)))
+            row.append(("highest", band.highest_division))
+            if band.lowest_division is not None:
+                row.append(("lowest", band.lowest_division))
+            rows.append(flow_map(row))
+        data["restrictions"] = rows
+    if champion is not None:
+        data["defending_champion"] = champion
+    divisions = CommentedSeq()
+    for division in plan.divisions:
+        groups = CommentedSeq()
+        for group in division.groups:
+            groups.append(CommentedMap([("name", group.name), ("id", group.id),
+                                        ("players", flow_list(list(group.players)))]))
+        entry = CommentedMap([("name", division.name), ("groups", groups)])
+        points = {plan.starting_gamepoints[p] for g in division.groups for p in g.players}
+        if points:
+            entry.yaml_set_comment_before_after_key(
+                "groups", before=f"starting gamepoints: {format_points(min(points))} (league A.ii.1, [4])",
+                indent=4)
+        divisions.append(entry)
+    data["divisions"] = divisions
+
+
+def _check_written(text: str, file_name: str, content: Content, new_id: str) -> None:
+    """Read ``text`` back exactly as a build would; raise if it is not valid (a bug, not content)."""
+    diags = Diagnostics()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / file_name
+        path.write_text(text, encoding="utf-8")
+        season = load_season(path, f"seasons/{file_name}", PlayerRefs(content.players, diags), diags)
+    if diags.has_errors or season is None or season.id != new_id:
+        raise SitegenError(diags.sorted() or "the season file to be written does not read back")

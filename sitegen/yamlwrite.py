@@ -1,0 +1,79 @@
+"""Round-trip YAML writing for commands that create or edit content files.
+
+Edits go through ruamel.yaml's round-trip mode (``typ="rt"``), so the organizer's comments,
+key order, quoting and flow style survive; files are replaced atomically (a temporary file in
+the same folder, then ``os.replace``), so a reader never sees half a file.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+
+def round_trip_yaml() -> YAML:
+    """Return a round-trip YAML instance in the content files' style (2-space indents, ``- `` items)."""
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 100
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+def load_rt(path: Path) -> Any:
+    """Return the round-trip tree of the YAML file at ``path`` (CommentedMap for a mapping)."""
+    with open(path, encoding="utf-8-sig") as handle:
+        return round_trip_yaml().load(handle)
+
+
+def dump_rt(data: Any) -> str:
+    """Return ``data`` (plain or round-trip objects) as YAML text."""
+    stream = io.StringIO()
+    round_trip_yaml().dump(data, stream)
+    return stream.getvalue()
+
+
+def flow_list(items) -> CommentedSeq:
+    """Return ``items`` as a list written on one line: ``[a, b, c]``."""
+    seq = CommentedSeq(items)
+    seq.fa.set_flow_style()
+    return seq
+
+
+def flow_map(pairs) -> CommentedMap:
+    """Return ``pairs`` as a mapping written on one line: ``{a: 1, b: 2}``."""
+    mapping = CommentedMap(pairs)
+    mapping.fa.set_flow_style()
+    return mapping
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` (UTF-8) via a temporary file in the same folder and ``os.replace``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def edit_yaml_file(path: Path, edit: Callable[[Any], Any]) -> str:
+    """Return the text of ``path`` after ``edit`` changed its round-trip tree (nothing is written).
+
+    ``edit`` receives the loaded tree and may return a replacement (None keeps the tree).
+    """
+    data = load_rt(path)
+    result = edit(data)
+    return dump_rt(data if result is None else result)
