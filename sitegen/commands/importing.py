@@ -138,6 +138,8 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
         raise _fail(f"content folder {shown_path(content_dir)} not found",
                     hint="run sitegen in the folder that holds content/, or pass --content")
     t = read_tournament(fmt, path, tournament_id)
+    if t.rounds < 1:
+        raise _fail("the file holds no round results", SourcePos(shown_path(path)))
     tid = tournament_id or t.id
     diags = Diagnostics()
     if check_ident(tid, SourcePos(shown_path(path)), diags, "tournament id") is None:

@@ -323,12 +323,13 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
             game_node = expect_map(game_item, diags, "a game", game_item.pos)
             if game_node is None:
                 continue
-            game = _game(game_node, number or 0, diags)
-            if game is None:
+            parsed = _game(game_node, number or 0, diags)
+            if parsed is None:
                 continue
-            ok_white = take(game.white, game.pos, "paired")
-            ok_black = take(game.black, game.pos, "paired")
-            if ok_white and ok_black and number is not None:
+            game, (white, white_pos), (black, black_pos) = parsed
+            ok_white = take(white, white_pos, "paired")
+            ok_black = take(black, black_pos, "paired")
+            if game is not None and ok_white and ok_black and number is not None:
                 games.append(game)
         for ident, pos in f.ident_list("byes"):
             if take(ident, pos, "given a bye") and number is not None:
@@ -365,8 +366,14 @@ def parse_tournament_result(text: str) -> tuple[GameResult, bool, str | None]:
     return game_result, result.outcome is Outcome.FORFEIT, colour
 
 
-def _game(node: YMap, number: int, diags: Diagnostics) -> TournamentGame | None:
-    """Validate one game: ``{white, black, handicap, result}`` or ``{players: [a, b], winner}``."""
+def _game(node: YMap, number: int,
+          diags: Diagnostics) -> tuple[TournamentGame | None, tuple[str, SourcePos],
+                                       tuple[str, SourcePos]] | None:
+    """Validate one game: ``{white, black, handicap, result}`` or ``{players: [a, b], winner}``.
+
+    Return the game (None when only its players are usable) and its two player ids with their
+    positions; None when the players themselves are unusable. Errors are recorded.
+    """
     f = Fields(node, diags, "a game", optional=GAME_KEYS)
     known = f.has("white") or f.has("black")
     if known and f.has("players"):
@@ -379,6 +386,7 @@ def _game(node: YMap, number: int, diags: Diagnostics) -> TournamentGame | None:
             if f.has("white") != f.has("black"):
                 diags.error(node.pos, "a game needs both 'white' and 'black'", "game.players")
             return None
+        white_pos, black_pos = f.pos("white"), f.pos("black")
     else:
         pair = f.ident_list("players")
         if len(pair) != 2:
@@ -387,10 +395,17 @@ def _game(node: YMap, number: int, diags: Diagnostics) -> TournamentGame | None:
                             "a game needs two players: 'white' and 'black', or 'players: [a, b]'",
                             "game.players")
             return None
-        (white, _), (black, _) = pair
+        (white, white_pos), (black, black_pos) = pair
     if white == black:
         diags.error(node.pos, f"player '{white}' cannot play against themselves", "game.players")
         return None
+    ids = (white, white_pos), (black, black_pos)
+    game = _game_result(f, node, number, white, black, known, diags)
+    return game, ids[0], ids[1]
+
+
+def _game_result(f: Fields, node: YMap, number: int, white: str, black: str, known: bool,
+                 diags: Diagnostics) -> TournamentGame | None:
     handicap = f.integer("handicap", 0, MAX_HANDICAP) if f.has("handicap") else 0
     forfeit_flag = f.boolean("forfeit", False) if f.has("forfeit") else False
     parsed = f.convert("result", parse_tournament_result, "a result", RESULT_HINT, "result.syntax")
