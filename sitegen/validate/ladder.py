@@ -313,7 +313,7 @@ def _place(diag: Diagnostic, places: _Places, rejected: set[str],
                         if fields.has(k) and fields.scalar(k) is not None
                         and fields.scalar(k).text == ident), None)
             hint = diag.hint
-            if hint is None and ident in refs.players:
+            if ident in refs.players:
                 hint = f"add '{ident}' to the ladder's members"
             return dataclasses.replace(diag, pos=fields.pos(key) if key else diag.pos, hint=hint)
         if diag.message.endswith("plays against themself"):

@@ -1,0 +1,345 @@
+"""Club ladders through the site (issue 5): validation messages, pages, rungs.json, handicaps.
+
+Expected rungs and handicaps are worked by hand from ../shared/rules/004_a6a48a51e626b017.txt
+("ladder: handicap", "ladder: club ladder") and the default rung list, whose 0-based places
+are: 25k..20k = 0..5, 19.5k..10k = 6..25 (halves), 9.8k = 26, then five rungs per kyu
+(9k = 30, 8k = 35, ... 3k = 60, 3.2k = 59, 3.4k = 58, 1k = 70, 0.2k = 74), 1d = 75, 1.2d = 77.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from sitegen.commands.build import render
+
+PLAYERS = """\
+players:
+  - {id: ann, name: Ann}
+  - {id: bob, name: Bob}
+  - {id: cy, name: Cy}
+  - {id: dee, name: Dee}
+  - {id: eve, name: Eve}
+"""
+
+
+def errors(run) -> list[str]:
+    status, _out, err = run("build")
+    assert status == 1
+    assert err[-1].endswith("nothing was written")
+    assert not Path("output").exists()
+    return err[:-1]
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def test_every_ladder_error_kind_in_one_run(site, run):
+    """Each kind of ladder mistake, with its exact position, all reported in one run."""
+    site({"content/players.yaml": PLAYERS, "content/ladders/club.yaml": (
+        "name: Club\n"                                                        # 1
+        "membres: []\n"                                                       # 2
+        "members:\n"                                                          # 3
+        "  - {player: ann, rung: 13.5k}\n"                                    # 4
+        "  - {player: bob, rung: 1.3d, anchor: true}\n"                       # 5
+        "  - {player: cyy, rung: 3k}\n"                                       # 6
+        "  - {player: dee, rung: 13.7k}\n"                                    # 7
+        "  - {player: cy, rung: 1z}\n"                                        # 8
+        "  - {player: ann, rung: 12k}\n"                                      # 9
+        "log:\n"                                                              # 10
+        "  - {date: 2025-01-07, white: bob, black: ann, result: B+}\n"        # 11
+        "  - {date: 2025-01-05, white: ann, black: bob, result: W+}\n"        # 12
+        "  - {date: 2025-01-08, white: bob, black: anne, result: W+}\n"       # 13
+        "  - {date: 2025-01-08, white: bob, black: eve, result: W+}\n"        # 14
+        "  - {date: 2025-01-08, white: bob, black: cy, winner: cy}\n"         # 15
+        "  - {date: 2025-01-08, white: bob, black: ann, winner: bb}\n"        # 16
+        "  - {date: 2025-01-08, white: bob, black: ann, result: B+F}\n"       # 17
+        "  - {date: 2025-01-09, member: ann, rung: 9.7k}\n"                   # 18
+        "  - {date: 2025-01-09, whte: bob, black: ann, result: W+}\n"         # 19
+        "  - {date: 2025-01-09, membr: ann}\n"                                # 20
+        "  - {date: 2025-01-10, white: bob, black: bob, result: jigo}\n"      # 21
+        "  - {date: 2025-01-32, white: bob, black: ann, result: W+}\n"        # 22
+    )})
+    path = "content/ladders/club.yaml"
+    assert errors(run) == [
+        f"{path}:2:1: error: unknown key 'membres' in a ladder; did you mean 'members'? "
+        "[schema.unknown-key]",
+        f"{path}:6:14: error: unknown player id 'cyy'; did you mean 'cy'? [player.unknown]",
+        f"{path}:7:25: error: 'dee' starts on rung 13.7k is not on the rung list (25k to 5d); "
+        "the closest rung is 13.5k [ladder.rung]",
+        f"{path}:8:24: error: rung: '1z' is not a rung; expected a rung such as 25k, 13.5k, "
+        "9.2k (or 9.2), 0.2k, 1d or 1.3d [ladder.rung]",
+        f"{path}:9:14: error: member 'ann' is listed twice [ladder.member]",
+        f"{path}:12:12: error: date 2025-01-05 comes after 2025-01-07 in the log; list events "
+        "in date order [ladder.date]",
+        # Replayed by date, this game comes first: 13.5k took White against 1.3d.
+        f"{path}:12:31: error: 'ann' (13.5k) took White against the stronger 'bob' (1.3d); "
+        "the stronger player takes White; swap white and black [ladder.colour]",
+        f"{path}:13:43: error: 'anne' is not a member of the ladder; did you mean 'ann'? "
+        "[ladder.member]",
+        f"{path}:14:43: error: 'eve' is not a member of the ladder; add 'eve' to the ladder's "
+        "members [ladder.member]",
+        f"{path}:16:56: error: winner 'bb' is not one of the two players; did you mean 'bob'? "
+        "[ladder.result]",
+        f"{path}:17:56: error: result: 'B+F' is not a ladder result: a ladder game is won or "
+        "drawn; expected W+ or B+ (a win, a margin may follow: W+R, B+3.5) or jigo (a draw) "
+        "[ladder.result]",
+        f"{path}:18:43: error: re-grading rung 9.7k is not on the rung list (25k to 5d); the "
+        "closest rungs are 9.8k and 9.6k [ladder.rung]",
+        f"{path}:19:5: error: a ladder game is missing the key 'white' [schema.missing-key]",
+        f"{path}:19:24: error: unknown key 'whte' in a ladder game; did you mean 'white'? "
+        "[schema.unknown-key]",
+        f"{path}:20:5: error: a log entry is a game (date, white, black, result or winner) or a "
+        "re-grading (date, member, rung); found 'membr'; did you mean 'member'? [ladder.event]",
+        f"{path}:21:43: error: 'bob' plays against themself [ladder.member]",
+        f"{path}:22:12: error: date: '2025-01-32' is not a date; expected a date like 2024-03-31 "
+        "[schema.value]",
+    ]
+
+
+def test_colour_checked_against_rungs_at_the_time(site, run):
+    """ladder: handicap, "the stronger player is white", with rungs from the replay.
+
+    cy and dee start on 3k (equal: either colour). cy beats dee: cy 2.8k, dee 3.2k. Then
+    dee takes White against cy: wrong, cy is stronger now.
+    """
+    site({"content/players.yaml": PLAYERS, "content/ladders/l.yaml": (
+        "name: L\n"
+        "members:\n"
+        "  - {player: cy, rung: 3k}\n"
+        "  - {player: dee, rung: 3k}\n"
+        "log:\n"
+        "  - {date: 2025-01-07, white: dee, black: cy, result: B+R}\n"
+        "  - date: 2025-01-14\n"
+        "    white: dee\n"
+        "    black: cy\n"
+        "    result: W+3\n")})
+    assert errors(run) == [
+        "content/ladders/l.yaml:8:12: error: 'dee' (3.2k) took White against the stronger 'cy' "
+        "(2.8k); the stronger player takes White; swap white and black [ladder.colour]"]
+
+
+def test_custom_rung_list_problems(site, run):
+    """ladder: club ladder: a ladder's own rung list must be rungs, weakest first, no repeats."""
+    site({"content/players.yaml": PLAYERS, "content/ladders/l.yaml": (
+        "name: L\n"
+        "rungs: [20k, 10k, 10, 12k, 1x]\n"
+        "handicap: {cap: 9, stone_komi: 7, komi: 6}\n"
+        "members:\n"
+        "  - {player: ann, rung: 10k}\n")})
+    assert errors(run) == [
+        "content/ladders/l.yaml:2:19: error: rungs: rung 10k is listed twice (entries 2 and 3) "
+        "[ladder.rungs]",
+        "content/ladders/l.yaml:2:23: error: rungs: rung 12k (entry 4) comes after the stronger "
+        "10k; list the rungs weakest first [ladder.rungs]",
+        "content/ladders/l.yaml:2:28: error: rungs: '1x' is not a rung; expected a rung such as "
+        "25k, 13.5k, 9.2k (or 9.2), 0.2k, 1d or 1.3d [ladder.rungs]",
+        "content/ladders/l.yaml:3:35: error: unknown key 'komi' in the handicap settings; did "
+        "you mean 'even_komi'? [schema.unknown-key]",
+    ]
+
+
+def test_rung_not_on_a_custom_list(site, run):
+    """A rung that exists but is not on the ladder's own list gets the closest listed rung."""
+    site({"content/players.yaml": PLAYERS, "content/ladders/l.yaml": (
+        "name: L\n"
+        "rungs: 25k 20k 15k 10k 5k 1k 1d 2d\n"
+        "members:\n"
+        "  - {player: ann, rung: 12k}\n"
+        "  - {player: bob, rung: 10k}\n")})
+    assert errors(run) == [
+        "content/ladders/l.yaml:4:25: error: 'ann' starts on rung 12k is not on the rung list "
+        "(25k to 2d); the closest rung is 10k [ladder.rung]"]
+
+
+# --------------------------------------------------------------------------- pages
+
+
+SMALL_LADDER = """\
+name: Small ladder
+description: Tuesdays.
+members:
+  - {player: ann, rung: 13.5k}
+  - {player: bob, rung: 1.3d}
+  - {player: cy, rung: 3k, anchor: true}
+  - {player: dee, rung: 3k}
+log:
+  - {date: 2025-01-07, white: bob, black: ann, result: B+R}
+  - {date: 2025-01-08, white: cy, black: dee, result: W+R}
+  - {date: 2025-02-01, white: cy, black: dee, result: jigo}
+  - {date: 2025-02-10, member: ann, rung: 10k}
+  - {date: 2025-03-01, white: dee, black: ann, winner: ann}
+"""
+"""Hand-worked (ladder: club ladder): 1) ann (13.5k) beats bob (1.3d): ann 13k, bob 1.2d.
+2) anchor cy (3k) beats dee (3k): cy stays 3k, dee 3.2k. 3) jigo: nobody moves.
+4) ann re-graded to 10k. 5) ann (10k, Black) beats dee (3.2k): ann 9.8k, dee 3.4k.
+Final: bob 1.2d, cy 3k (anchor), dee 3.4k, ann 9.8k."""
+
+
+def small_site(site) -> dict[str, bytes]:
+    root = site({"content/players.yaml": PLAYERS, "content/ladders/small.yaml": SMALL_LADDER})
+    return render(root / "content", None)
+
+
+def test_rung_list_page_and_json(site):
+    """The rung list strongest first, anchors in text, last game dates, W-L-D records."""
+    files = small_site(site)
+    data = json.loads(files["ladders/small/rungs.json"])
+    assert data["as_of"] == "2025-03-01"
+    assert [(g["rung"], g["strength"], g["members"]) for g in data["rungs"]] == [
+        ("1.2d", 0.2, ["bob"]), ("3k", -3, ["cy"]), ("3.4k", -3.4, ["dee"]),
+        ("9.8k", -9.8, ["ann"])]
+    assert [(m["id"], m["rung"], m["start"], m["anchor"], m["last_game"], m["wins"], m["losses"],
+             m["jigos"]) for m in data["members"]] == [
+        ("bob", "1.2d", "1.3d", False, "2025-01-07", 0, 1, 0),
+        ("cy", "3k", "3k", True, "2025-02-01", 1, 0, 1),
+        ("dee", "3.4k", "3k", False, "2025-03-01", 0, 2, 1),
+        ("ann", "9.8k", "13.5k", False, "2025-03-01", 2, 0, 0)]
+    html = files["ladders/small/index.html"].decode()
+    rung_list = html[html.index('id="rungs-caption"'):html.index("</table>", html.index('id="rungs-caption"'))]
+    assert re.findall(r'<th scope="rowgroup" rowspan="1" class="rung">([^<]+)</th>', rung_list) == [
+        "1.2d", "3k", "3.4k", "9.8k"]
+    assert re.findall(r'<a href="/players/(\w+)/">', rung_list) == ["bob", "cy", "dee", "ann"]
+    assert '<a href="/players/cy/">Cy</a> <span class="anchor">(anchor)</span>' in rung_list
+    assert rung_list.count("(anchor)") == 1
+    assert '<time datetime="2025-02-01">2025-02-01</time></td><td class="num">1–0–1</td>' in rung_list
+
+
+def test_recent_games_show_rung_changes(site):
+    """Newest first; game 5: dee 3.2k -> 3.4k (down), ann 10k -> 9.8k (up); handicap from the
+    rungs before: 3.2k - 10k = 6.8 -> 6 levels, 6 stones, no komi (ladder: handicap)."""
+    files = small_site(site)
+    html = files["ladders/small/index.html"].decode()
+    recent = html[html.index('id="recent-caption"'):]
+    rows = re.findall(r"<tr><td><time[^>]*>([\d-]+)</time></td>(.*?)</tr>", recent)
+    assert [date for date, _ in rows] == ["2025-03-01", "2025-02-01", "2025-01-08", "2025-01-07"]
+    newest = re.sub(r"<[^>]+>", "", rows[0][1])
+    assert newest == ("Dee 3.2k →to 3.4k ▼ downAnn 10k →to 9.8k ▲ upBlack won"
+                      "6 (6 stones)")
+    anchor_game = re.sub(r"<[^>]+>", "", rows[2][1])
+    assert anchor_game == "Cy 3k (stays)Dee 3k →to 3.2k ▼ downWhite won0 (6 komi to White)"
+    # The games page of March holds game 5; February holds the jigo and the re-grading.
+    february = files["ladders/small/games/2025-02/index.html"].decode()
+    assert "Re-grading: <a href=\"/players/ann/\">Ann</a> <span class=\"rung-change\">13k" in february
+    assert "jigo" in february
+
+
+def test_handicap_page_data_and_table(site):
+    """Current rungs, strongest first: bob 1.2d (0.2, place 77), cy 3k (-3, 60), dee 3.4k
+    (-3.4, 58), ann 9.8k (-9.8, 26). Levels (ladder: handicap): bob-cy 3.2 -> 3, bob-dee
+    3.6 -> 3, bob-ann 10 -> 10, cy-dee 0.4 -> 0, cy-ann 6.8 -> 6, dee-ann 6.4 -> 6."""
+    files = small_site(site)
+    html = files["ladders/small/handicap/index.html"].decode()
+    raw = re.search(r'<script type="application/json" id="hc-data">(.*?)</script>', html, re.S)
+    data = json.loads(raw.group(1))
+    assert data["members"] == [{"n": "Bob", "r": "1.2d", "x": 77}, {"n": "Cy", "r": "3k", "x": 60},
+                               {"n": "Dee", "r": "3.4k", "x": 58}, {"n": "Ann", "r": "9.8k", "x": 26}]
+    assert data["levels"] == ["033a", "3006", "3006", "a660"]
+    assert data["bands"]["10"] == {"levels": "10", "stones": "9", "komi": "10 to Black",
+                                   "first": "White (after Black's 9 stones)"}
+    assert data["bands"]["0"] == {"levels": "0", "stones": "0", "komi": "6 to White",
+                                  "first": "Black"}
+    assert data["bands"]["1"] == {"levels": "1", "stones": "0", "komi": "none", "first": "Black"}
+    matrix = html[html.index('id="matrix-caption"'):html.index("</table>", html.index('id="matrix-caption"'))]
+    cells = [re.findall(r"<td[^>]*>([^<]*)</td>", row) for row in re.findall(r"<tr><th scope=\"row\">.*?</tr>", matrix)]
+    assert cells == [["", "3", "3", "10"], ["3", "", "0", "6"], ["3", "0", "", "6"],
+                     ["10", "6", "6", ""]]
+    # Selects list the members by name; option values index the data.
+    assert re.findall(r'<option value="(\d)"[^>]*>([^<]+)</option>', html)[:4] == [
+        ("3", "Ann (9.8k)"), ("0", "Bob (1.2d)"), ("1", "Cy (3k)"), ("2", "Dee (3.4k)")]
+    legend = html[html.index("handicap-legend"):]
+    assert "<tr><th scope=\"row\" class=\"num\">14</th><td class=\"num\">9</td><td>50 to Black</td>" in legend
+    assert len(html.encode()) < 100_000
+
+
+def test_worked_example_through_the_site(site):
+    """ladder: handicap, the text's example: Fred (1.3d) against Bert (13.5k): 13.8 -> 13
+    levels, 9 stones and 40 komi to Black; Bert wins: Bert 13k, Fred 1.2d."""
+    players = "players:\n  - {id: fred, name: Fred}\n  - {id: bert, name: Bert}\n"
+    before = site({"content/players.yaml": players, "content/ladders/l.yaml": (
+        "name: L\nmembers:\n  - {player: fred, rung: 1.3d}\n  - {player: bert, rung: 13.5k}\n")})
+    files = render(before / "content", None)
+    html = files["ladders/l/handicap/index.html"].decode()
+    data = json.loads(re.search(r'id="hc-data">(.*?)</script>', html).group(1))
+    assert data["levels"] == ["0d", "d0"]  # 13 in base 36
+    assert data["bands"]["13"] == {"levels": "13", "stones": "9", "komi": "40 to Black",
+                                   "first": "White (after Black's 9 stones)"}
+    assert data["members"][0]["n"] == "Fred"  # the stronger, White
+    with open("content/ladders/l.yaml", "a", encoding="utf-8") as file:
+        file.write("log:\n  - {date: 2025-01-07, white: fred, black: bert, result: B+R}\n")
+    files = render(before / "content", None)
+    rungs = {m["id"]: m["rung"] for m in json.loads(files["ladders/l/rungs.json"])["members"]}
+    assert rungs == {"fred": "1.2d", "bert": "13k"}
+    games = files["ladders/l/games/2025-01/index.html"].decode()
+    assert "<td>Black won</td><td>13 (9 stones, 40 komi to Black)</td>" in games
+
+
+def test_player_page_has_rung_chart(site):
+    """ann's history: 13.5k, 13k (2025-01-07), 10k (re-graded 2025-02-10), 9.8k (2025-03-01)."""
+    files = small_site(site)
+    html = files["players/ann/index.html"].decode()
+    assert '<svg class="rung-chart"' in html and 'role="img"' in html
+    assert ("<title id=\"section-1-chart\">Ann&#39;s rung in Small ladder: from 13.5k to 9.8k, "
+            "2025-01-07 to 2025-03-01</title>") in html
+    # y ticks: the rungs one below the weakest (14k) and one above the strongest (9.6k).
+    assert re.findall(r'dominant-baseline="middle">([^<]+)</text>', html) == ["14k", "9.8k", "9.6k"]
+    assert "Rung 9.8k · started on 13.5k · 2 games (2–0)" in html
+    rows = re.findall(r"<tr><td><time[^>]*>[\d-]+</time></td>.*?</tr>", html)
+    assert ["|".join(filter(None, re.split(r"<[^>]+>", row))) for row in rows] == [
+        "2025-03-01|Dee|Black|won|9.8k", "2025-02-10|re-graded|10k",
+        "2025-01-07|Bob|Black|won|13k"]
+    home = files["index.html"].decode()
+    assert '<a href="/ladders/small/">Small ladder</a>' in home
+    assert "4 members, 4 games (last on 2025-03-01)" in home
+
+
+def test_hostile_member_names_are_escaped(site):
+    """Names are untrusted: escaped in HTML and SVG, and unable to close the JSON script."""
+    players = ("players:\n"
+               "  - {id: ann, name: \"</script><script>alert(1)</script>\"}\n"
+               "  - {id: bob, name: \"<b onmouseover=x>Bob</b> & 'Co'\"}\n")
+    root = site({"content/players.yaml": players, "content/ladders/l.yaml": (
+        "name: \"<i>L</i>\"\nmembers:\n  - {player: ann, rung: 10k}\n  - {player: bob, rung: 1d}\n"
+        "log:\n  - {date: 2025-01-07, white: bob, black: ann, result: W+}\n")})
+    files = render(root / "content", None)
+    for path, data in files.items():
+        if path.endswith(".html"):
+            text = data.decode()
+            assert "<script>alert" not in text, path
+            assert "<b onmouseover" not in text, path
+            assert "<i>L</i>" not in text, path
+    hc = files["ladders/l/handicap/index.html"].decode()
+    raw = re.search(r'id="hc-data">(.*?)</script>', hc).group(1)
+    assert "\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e" in raw
+    assert json.loads(raw)["members"][1]["n"] == "</script><script>alert(1)</script>"
+    player = files["players/ann/index.html"].decode()
+    assert "<title id=\"section-1-chart\">&lt;/script&gt;&lt;script&gt;alert(1)" in player
+    data = json.loads(files["ladders/l/rungs.json"])
+    assert data["members"][0]["name"] == "<b onmouseover=x>Bob</b> & 'Co'"
+
+
+# --------------------------------------------------------------------------- demo
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_demo_ladder_is_generated_and_builds():
+    """The committed demo is the generator's output, and it builds within the page budget."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_demo_ladder",
+                                                  REPO / "scripts" / "make_demo_ladder.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    players, ladder = module.make()
+    assert (REPO / "content" / "players" / "club.yaml").read_text(encoding="utf-8") == players
+    assert (REPO / "content" / "ladders" / "club.yaml").read_text(encoding="utf-8") == ladder
+    files = render(REPO / "content", None)
+    data = json.loads(files["ladders/club/rungs.json"])
+    assert len(data["members"]) == 40
+    assert sum(m["games"] for m in data["members"]) == 2 * ladder.count("white:")
+    for path, content in files.items():
+        if path.startswith("ladders/"):
+            assert len(content) < 100_000, path
