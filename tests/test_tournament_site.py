@@ -267,3 +267,30 @@ def test_tournament_bye_while_paired_and_round_outside(site, run):
         "content/tournaments/cup.yaml:17:14: error: player 'bob' is both paired and declared "
         "absent in this round (line 16) [round.paired-twice]",
     ]
+
+
+def test_docs_tournament_example_builds(site):
+    """The tournament example of docs/content-format.md builds; values worked by hand
+    (placement MMS, SOSM; bar 4d, floor 20k; bye 1, absence ½ rounded down).
+
+    Starting scores: Ann 2d 31, Bob 1k 29, Cy 5k 25 + correction 1 = 26, Dee 3k 27.
+    R1 Ann beat Bob, Cy bye; R2 Cy (Black, handicap 1) won by forfeit against Bob, Ann absent;
+    R3 Cy beat Ann (colours unknown, Ann entered first), Bob-Dee unknown.
+    MMS: Ann 31+1+0 = 32, Bob 29, Cy 26+1+1+1 = 29, Dee 27.
+    SOSM: Ann 29 + 31 (absent: own) + 29 = 89; Bob 32 + (29+1, as White) + 27 = 89;
+    Cy 26 (bye: own) + (29-1, as Black) + 32 = 86; Dee 27 + 27 + 29 = 83.
+    """
+    from sitegen.commands.build import render as render_site
+
+    docs = (Path(__file__).parent.parent / "docs" / "content-format.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", docs, re.S)
+    players = blocks[1] + "  - {id: dee, name: Dee Dunn}\n"
+    tournament = next(b for b in blocks if b.startswith("name: Club Cup"))
+    root = site({"content/players.yaml": players, "content/tournaments/cup-2024.yaml": tournament})
+    files = render_site(root / "content", None)
+    data = json.loads(files["tournaments/cup-2024/standings.json"])
+    assert [(r["place"], r["id"], r["MMS"], r["SOSM"], r["games"]) for r in data["rows"]] == [
+        (1, "ann", 32, 89, ["2+/w0", "0=", "3-/?0"]),
+        (2, "bob", 29, 89, ["1-/b0", "3-!w1", "4?/w0"]),
+        (3, "cy", 29, 86, ["0+", "2+!b1", "1+/?0"]),
+        (4, "dee", 27, 83, ["0-", "0-", "2?/b0"])]
