@@ -1,0 +1,287 @@
+"""Pages of Swiss leagues (issue 6): the league table, each tournament, one page per round
+(pairings with results, standings after the round), ``standings.json`` beside every standings
+page, a home-page section and the players' sections.
+
+Scores come from :mod:`sitegen.engine.swiss` ("swiss: tournaments", "swiss: the league"). The
+standings order is the engine's (score, then the league score before the tournament); SOS and
+SODOS (placement: SOS, placement: SODOS, over played matches) are shown beside it.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from ..engine.placement import sodos
+from ..engine.swiss import (LeagueRow, Round, StandingRow, SwissLeague, Tournament, league_scores,
+                            league_table, scores, standings)
+from ..model import Content
+from ..site import FAR_PAST, File, Page, PlayerSection, SitePlan, format_points, json_number, player_url
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def ordinal(n: int) -> str:
+    return ORDINALS.get(n, f"{n}th")
+
+
+def league_url(league: SwissLeague) -> str:
+    return f"swiss/{league.id}/"
+
+
+def tournament_url(league: SwissLeague, tournament: Tournament) -> str:
+    return f"swiss/{league.id}/{tournament.id}/"
+
+
+def round_url(league: SwissLeague, tournament: Tournament, number: int) -> str:
+    return f"swiss/{league.id}/{tournament.id}/round-{number}/"
+
+
+STANDINGS_COLUMNS = [
+    ("score", "Score", "Tournament score",
+     "1 point for a won match (1-0 counts as a win), ½ each for 1-1, 0 for a loss; a bye is "
+     "worth the league's bye value (swiss: tournaments)."),
+    ("league_score", "League", "League score before this tournament",
+     "The sum of the player's three best scores in the earlier tournaments of the league. "
+     "Players equal on score are ordered by it; players equal on both share the place."),
+    ("sos", "SOS", "Sum of opponents' scores",
+     "The scores of every opponent met over the board (forfeits and the bye left out), added "
+     "up. Shown for information; it does not change the order."),
+    ("sodos", "SODOS", "Sum of defeated opponents' scores",
+     "The scores of the opponents this player beat, half of it for a 1-1. Shown for "
+     "information; it does not change the order."),
+]
+
+
+def plan_swiss(content: Content, plan: SitePlan) -> None:
+    """Add every Swiss league's pages, files, home-page entry and player sections to ``plan``."""
+    names = {pid: p.name for pid, p in content.players.items()}
+    summaries = []
+    for league in content.swiss_leagues:
+        table = league_table(league)
+        tournaments = []
+        history: dict[str, list[dict[str, Any]]] = {}
+        for tournament in league.tournaments:
+            before = league_scores(league, before=tournament.id)
+            tournaments.append(_plan_tournament(plan, league, tournament, before, names, history))
+        rows = _league_rows(league, table, names)
+        deciding = [{"first": names[m.first], "second": names[m.second],
+                     "first_url": player_url(m.first), "second_url": player_url(m.second),
+                     "result": str(m.result)} for m in league.deciding_matches]
+        counted = league.settings.counted
+        depth = max(league.settings.tournaments, len(league.tournaments))
+        plan.pages.append(Page(league_url(league), "swiss_league.html", {
+            "title": league.name, "name": league.name,
+            "description": getattr(league, "description", ""),
+            "tournaments": tournaments, "table": rows, "counted": counted,
+            "tiebreak_names": [ordinal(k) for k in range(counted + 1, depth + 1)],
+            "has_shared": any(r["shared"] for r in rows),
+            "has_tie": any(r["deciding_match_possible"] for r in rows),
+            "deciding": deciding, "bye_value": format_points(league.settings.bye_value),
+            "json_url": league_url(league) + "standings.json"}))
+        plan.files.append(File(league_url(league) + "standings.json", _league_json(league, table, names)))
+        for row in rows:
+            plan.add_player_section(row["id"], PlayerSection(
+                "partials/player_swiss.html", (_latest_date(league), league.name, league.id), {
+                    "league": league.name, "url": league_url(league), "place": row["place"],
+                    "shared": row["shared"], "size": len(rows), "league_score": row["league_score"],
+                    "tournaments": history.get(row["id"], [])}))
+        leader = rows[0] if rows else None
+        latest = next((t for t in reversed(tournaments) if t["rounds"]), None)
+        summaries.append({"name": league.name, "url": league_url(league),
+                          "detail": f"{len(tournaments)} tournament{'s' if len(tournaments) != 1 else ''}"
+                                    + (f"; leader {leader['name']} ({leader['league_score']})" if leader else "")
+                                    + ("; latest" if latest else ""),
+                          "more": {"name": latest["name"], "url": latest["url"]} if latest else None})
+    if summaries:
+        plan.home_sections.append({"title": "Swiss leagues", "items": summaries})
+
+
+def _latest_date(league: SwissLeague):
+    dates = [getattr(t, "date", None) for t in league.tournaments]
+    return max((d for d in dates if d is not None), default=FAR_PAST)
+
+
+# --------------------------------------------------------------------------- tournaments
+
+
+def tiebreaks(tournament: Tournament, through_round: int) -> dict[str, tuple[Fraction, Fraction]]:
+    """Return (SOS, SODOS) of every player after ``through_round``, over matches played over
+    the board (placement: SOS, placement: SODOS; forfeits and byes left out), in points."""
+    score = scores(tournament, through_round)
+    results: dict[str, list[tuple[Fraction, Fraction]]] = {}
+    for rnd in tournament.rounds:
+        if rnd.number > through_round:
+            continue
+        for match in rnd.matches:
+            if match.result is None or match.result.is_forfeit:
+                continue
+            for player in match.players:
+                other = match.opponent(player)
+                results.setdefault(player, []).append((match.points(player), score[other]))
+    return {p: (sum((s for _, s in r), Fraction(0)), sodos(r)) for p, r in results.items()}
+
+
+def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: Tournament,
+                     before: dict[str, Fraction], names: dict[str, str],
+                     history: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    url = tournament_url(league, tournament)
+    crumbs_league = {"name": league.name, "url": league_url(league)}
+    crumbs_tournament = {"name": tournament.name, "url": url}
+    nav = [{"round": r.number, "url": round_url(league, tournament, r.number),
+            "played": r.has_results} for r in tournament.rounds]
+    played = [r for r in tournament.rounds if r.has_results]
+    last = played[-1].number if played else None
+    for rnd in tournament.rounds:
+        rows = standings(tournament, rnd.number, before) if rnd.has_results else []
+        table = _standings_rows(tournament, rows, rnd.number, names)
+        page_url = round_url(league, tournament, rnd.number)
+        plan.pages.append(Page(page_url, "swiss_round.html", {
+            "title": f"{tournament.name} · Round {rnd.number}", "league": crumbs_league,
+            "tournament": crumbs_tournament, "round": rnd.number, "rounds_nav": nav,
+            "matches": _matches(rnd, names), "bye": _ref(rnd.bye, names) if rnd.bye else None,
+            "bye_value": format_points(tournament.settings.bye_value),
+            "dropped": [_ref(p, names) for p in rnd.dropped], "seed": rnd.seed,
+            "has_results": rnd.has_results, "table": table, "columns": STANDINGS_COLUMNS,
+            "has_shared": any(r["shared"] for r in table),
+            "json_url": page_url + "standings.json"}))
+        plan.files.append(File(page_url + "standings.json",
+                               _standings_json(league, tournament, rnd, rows, table)))
+    final = standings(tournament, last, before) if last else []
+    final_table = _standings_rows(tournament, final, last or 0, names)
+    entries = [{**_ref(e.player, names), "first_round": e.first_round, "last_round": e.last_round}
+               for e in sorted(tournament.entries, key=lambda e: (names[e.player].casefold(), e.player))]
+    plan.pages.append(Page(url, "swiss_tournament.html", {
+        "title": tournament.name, "league": crumbs_league, "name": tournament.name,
+        "date": getattr(tournament, "date", None), "rounds_nav": nav, "after_round": last,
+        "total_rounds": tournament.settings.rounds, "entries": entries, "table": final_table,
+        "round": last, "columns": STANDINGS_COLUMNS,
+        "has_shared": any(r["shared"] for r in final_table)}))
+    _record_history(history, tournament, final, url, names)
+    return {"name": tournament.name, "url": url, "date": getattr(tournament, "date", None),
+            "rounds": len(tournament.rounds), "played": len(played),
+            "players": len(final), "leader": final_table[0] if final_table else None}
+
+
+def _ref(pid: str, names: dict[str, str]) -> dict[str, str]:
+    return {"id": pid, "name": names[pid], "url": player_url(pid)}
+
+
+def _matches(rnd: Round, names: dict[str, str]) -> list[dict[str, Any]]:
+    out = []
+    for board, match in enumerate(rnd.matches, 1):
+        result = match.result
+        if result is None:
+            text, words = "", "not played yet"
+        elif result.is_forfeit:
+            text = str(result)
+            first, second = result.present
+            words = ("forfeit: " + (f"{names[match.first]} wins" if first and not second else
+                                    f"{names[match.second]} wins" if second and not first else
+                                    "both absent, both lose"))
+        else:
+            text = str(result)
+            a, b = result.points()
+            words = (f"{names[match.first]} wins" if a > b else
+                     f"{names[match.second]} wins" if b > a else "drawn match, ½ each")
+        out.append({"board": board, "first": _ref(match.first, names),
+                    "second": _ref(match.second, names), "result": text, "words": words,
+                    "first_points": format_points(match.points(match.first)) if result else "",
+                    "second_points": format_points(match.points(match.second)) if result else ""})
+    return out
+
+
+def _standings_rows(tournament: Tournament, rows: list[StandingRow], through: int,
+                    names: dict[str, str]) -> list[dict[str, Any]]:
+    extra = tiebreaks(tournament, through) if rows else {}
+    out = []
+    for row in rows:
+        sos, sod = extra.get(row.player, (Fraction(0), Fraction(0)))
+        out.append({**_ref(row.player, names), "place": row.place, "shared": row.shared,
+                    "score": format_points(row.score), "league_score": format_points(row.league_score),
+                    "sos": format_points(sos), "sodos": format_points(sod),
+                    "values": {"score": row.score, "league_score": row.league_score,
+                               "sos": sos, "sodos": sod}})
+    return out
+
+
+def _standings_json(league: SwissLeague, tournament: Tournament, rnd: Round,
+                    rows: list[StandingRow], table: list[dict[str, Any]]) -> bytes:
+    data = {
+        "league": league.id, "tournament": tournament.id, "after_round": rnd.number,
+        "complete": all(m.result is not None for m in rnd.matches),
+        "order": ["score", "league_score"], "information": ["sos", "sodos"],
+        "rows": [{"place": r["place"], "shared": r["shared"], "id": r["id"], "name": r["name"],
+                  **{k: json_number(v) for k, v in r["values"].items()}} for r in table],
+        "pairings": [{"board": i, "first": m.first, "second": m.second,
+                      "result": str(m.result) if m.result else None}
+                     for i, m in enumerate(rnd.matches, 1)],
+        "bye": rnd.bye, "dropped": list(rnd.dropped), "seed": rnd.seed,
+    }
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def _record_history(history, tournament: Tournament, final: list[StandingRow], url: str,
+                    names: dict[str, str]) -> None:
+    place = {r.player: r for r in final}
+    for player, row in place.items():
+        matches = []
+        for rnd in tournament.rounds:
+            if rnd.bye == player:
+                matches.append({"round": rnd.number, "opponent": None, "result": "bye",
+                                "points": format_points(tournament.settings.bye_value)})
+            for match in rnd.matches:
+                if player in match.players:
+                    other = match.opponent(player)
+                    result = match.result
+                    text = ""
+                    if result is not None:
+                        text = str(result)
+                        if player == match.second:  # seen from this player's side
+                            text = text[::-1] if result.is_forfeit else "-".join(text.split("-")[::-1])
+                    matches.append({"round": rnd.number, "opponent": _ref(other, names),
+                                    "result": text or "not played yet",
+                                    "points": format_points(match.points(player)) if result else ""})
+        history.setdefault(player, []).append({
+            "name": tournament.name, "url": url, "place": row.place, "shared": row.shared,
+            "size": len(final), "score": format_points(row.score), "matches": matches})
+
+
+# --------------------------------------------------------------------------- the league table
+
+
+def _league_rows(league: SwissLeague, table: list[LeagueRow], names: dict[str, str]) -> list[dict[str, Any]]:
+    rows = []
+    for row in table:
+        cells = []
+        for i, value in enumerate(row.tournament_scores):
+            cells.append({"value": format_points(value) if value is not None else "",
+                          "played": value is not None, "counted": i in row.counted,
+                          "tournament": league.tournaments[i].name})
+        rows.append({**_ref(row.player, names), "place": row.place, "shared": row.shared,
+                     "cells": cells, "league_score": format_points(row.league_score),
+                     "tiebreaks": [format_points(v) for v in row.tiebreaks],
+                     "deciding_match_possible": row.deciding_match_possible,
+                     "deciding_points": format_points(row.deciding_points)
+                     if row.deciding_points is not None else ""})
+    return rows
+
+
+def _league_json(league: SwissLeague, table: list[LeagueRow], names: dict[str, str]) -> bytes:
+    data = {
+        "league": league.id, "counted": league.settings.counted,
+        "tournaments": [{"id": t.id, "name": t.name} for t in league.tournaments],
+        "rows": [{
+            "place": r.place, "shared": r.shared, "id": r.player, "name": names[r.player],
+            "tournament_scores": [json_number(v) for v in r.tournament_scores],
+            "counted": [league.tournaments[i].id for i in r.counted],
+            "league_score": json_number(r.league_score),
+            "tiebreaks": [json_number(v) for v in r.tiebreaks],
+            "deciding_match_possible": r.deciding_match_possible,
+            "deciding_points": json_number(r.deciding_points),
+        } for r in table],
+        "deciding_matches": [{"first": m.first, "second": m.second, "result": str(m.result)}
+                             for m in league.deciding_matches],
+    }
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")

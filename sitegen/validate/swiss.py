@@ -1,0 +1,402 @@
+"""Validate Swiss leagues: ``content/swiss/<league-id>/league.yaml`` and one
+``content/swiss/<league-id>/<tournament-id>.yaml`` per tournament -> :mod:`sitegen.engine.swiss`.
+
+Checks (docs/content-format.md, "Swiss leagues"; rules "swiss: tournaments", "swiss: the
+league", "swiss: pairings"): keys (with did-you-mean), ids, that every player exists and is
+entered in the tournament, match results in the best-of-three notation (``2-0``, ``2-1``,
+``1-0``, ``1-1``, ``0-1``, ... and the forfeits ``+-``, ``-+``, ``--``), rounds numbered in
+order, and the hard pairing constraints for rounds entered by hand: nobody paired twice in a
+round, no rematch within the tournament (a forfeit is not a game played), at most one bye per
+player, nobody paired outside their entry rounds or after being dropped. Every problem is
+recorded with its position; nothing raises.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from ..diagnostics import Diagnostics, SourcePos, did_you_mean
+from ..engine.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, SwissLeague,
+                            SwissSettings, Tournament)
+from ..load import YMap, YScalar, YSeq
+from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
+from .league import PlayerRefs
+
+LEAGUE_KEYS = ("name", "description", "settings", "deciding_matches")
+SETTINGS_KEYS = ("bye_value", "rounds", "tournaments", "counted")
+TOURNAMENT_KEYS = ("name", "date", "entries", "rounds")
+ENTRY_KEYS = ("player", "first_round", "last_round")
+ROUND_KEYS = ("round", "seed", "pairings", "bye", "dropped")
+DECIDING_KEYS = ("players", "result")
+MATCH_SHAPE = "[first, second] or [first, second, result]"
+RESULT_HINT = "expected 2-0, 2-1, 1-0, 1-1, 0-1, 1-2, 0-2, or a forfeit +-, -+ or --"
+MAX_ROUNDS = 20
+MAX_SEED = 2 ** 63 - 1
+
+
+@dataclass(frozen=True)
+class SwissTournamentFile(Tournament):
+    """A tournament with what only its file knows: the date and where ``rounds:`` stands."""
+
+    date: dt.date | None = None
+    path: str = ""
+    """The file as shown to the user (for commands that write it back)."""
+
+
+@dataclass(frozen=True)
+class SwissLeagueFile(SwissLeague):
+    """A Swiss league with its description (Markdown) and folder."""
+
+    description: str = ""
+    folder: str = ""
+
+
+def load_swiss_leagues(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics
+                       ) -> list[SwissLeagueFile]:
+    """Load every ``<folder>/<league-id>/`` Swiss league, sorted by id; unusable ones are left out."""
+    leagues = []
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
+        league = load_swiss_league(sub, f"{shown}/{sub.name}", refs, diags)
+        if league is not None:
+            leagues.append(league)
+    return leagues
+
+
+def load_swiss_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics
+                      ) -> SwissLeagueFile | None:
+    """Load one Swiss league folder: ``league.yaml`` and its tournaments in (date, id) order.
+
+    Returns None when the league or any of its files has an error (all of them recorded).
+    """
+    errors_before = _errors(diags)
+    league_id = check_ident(folder.name, SourcePos(shown), diags, "Swiss league folder name")
+    meta_shown = f"{shown}/league.yaml"
+    meta_path = folder / "league.yaml"
+    name, description, settings = folder.name, "", SwissSettings()
+    deciding_node: YMap | None = None
+    if not meta_path.exists():
+        diags.error(SourcePos(meta_shown), "Swiss league folder has no league.yaml", "swiss.missing",
+                    "create it with at least 'name: ...'")
+    else:
+        node = load_map(meta_path, meta_shown, diags, "a Swiss league")
+        if node is not None:
+            fields = Fields(node, diags, "a Swiss league", required=("name",), optional=LEAGUE_KEYS)
+            name = fields.text("name", folder.name) or folder.name
+            description = fields.long_text("description")
+            if fields.has("settings"):
+                settings_node = expect_map(fields.raw("settings"), diags, "Swiss league settings",
+                                           fields.pos("settings"))
+                if settings_node is not None:
+                    settings = _settings(settings_node, diags)
+            deciding_node = node
+    tournaments: list[SwissTournamentFile] = []
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name == "league.yaml":
+            continue
+        tournament = load_swiss_tournament(path, f"{shown}/{path.name}", settings, refs, diags)
+        if tournament is not None:
+            tournaments.append(tournament)
+    tournaments.sort(key=lambda t: (t.date or dt.date.min, t.id))
+    if len(tournaments) > settings.tournaments:
+        diags.error(tournaments[settings.tournaments].pos,
+                    f"the league has {len(tournaments)} tournaments; its settings allow "
+                    f"{settings.tournaments}", "swiss.tournaments",
+                    "raise 'tournaments' in the league's settings or remove a file")
+    deciding: tuple[DecidingMatch, ...] = ()
+    if deciding_node is not None and "deciding_matches" in deciding_node.entries:
+        players = {p for t in tournaments for r in t.rounds for p in r.players()}
+        deciding = _deciding_matches(deciding_node, players, refs, diags)
+    if league_id is None or _errors(diags) > errors_before:
+        return None
+    return SwissLeagueFile(league_id, name, tuple(tournaments), deciding, settings,
+                           SourcePos(meta_shown), description, shown)
+
+
+def _errors(diags: Diagnostics) -> int:
+    return sum(1 for d in diags.items if d.level == "error")
+
+
+def _settings(node: YMap, diags: Diagnostics) -> SwissSettings:
+    fields = Fields(node, diags, "Swiss league settings", optional=SETTINGS_KEYS)
+    values: dict[str, object] = {}
+    if fields.has("bye_value"):
+        bye = fields.convert("bye_value", _parse_bye, "a number of points such as 1 or 0.5")
+        if bye is not None:
+            values["bye_value"] = bye
+    for key, low, high in (("rounds", 1, MAX_ROUNDS), ("tournaments", 1, 100), ("counted", 1, 100)):
+        if fields.has(key):
+            number = fields.integer(key, low, high)
+            if number is not None:
+                values[key] = number
+    settings = SwissSettings(**values)  # type: ignore[arg-type]
+    if settings.counted > settings.tournaments:
+        diags.error(fields.pos("counted"), f"counted ({settings.counted}) is more than the "
+                    f"number of tournaments ({settings.tournaments})", "swiss.settings")
+    return settings
+
+
+def _parse_bye(text: str) -> Fraction:
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"'{text}' is not a number of points such as 1 or 0.5") from None
+    if value < 0 or value > 1 or value.denominator not in (1, 2, 4):
+        raise ValueError(f"'{text}' is not a bye value from 0 to 1 (in halves or quarters)")
+    return value
+
+
+# --------------------------------------------------------------------------- a tournament
+
+
+def load_swiss_tournament(path: Path, shown: str, settings: SwissSettings, refs: PlayerRefs,
+                          diags: Diagnostics) -> SwissTournamentFile | None:
+    """Load one tournament file; None when it has any error (all of them recorded)."""
+    node = load_map(path, shown, diags, "a Swiss tournament")
+    if node is None:
+        return None
+    tournament_id = check_ident(path.stem, SourcePos(shown), diags, "tournament file name")
+    if tournament_id is None:
+        return None
+    return swiss_tournament_from_node(node, tournament_id, shown, settings, refs, diags)
+
+
+def swiss_tournament_from_node(node: YMap, tournament_id: str, shown: str,
+                               settings: SwissSettings, refs: PlayerRefs,
+                               diags: Diagnostics) -> SwissTournamentFile | None:
+    """Return the tournament a YAML mapping describes; None when it has any error (recorded)."""
+    errors_before = _errors(diags)
+    fields = Fields(node, diags, "a Swiss tournament", required=("name", "entries"),
+                    optional=TOURNAMENT_KEYS)
+    name = fields.text("name", tournament_id) or tournament_id
+    date = fields.date("date")
+    entries = _entries(fields, settings, refs, diags)
+    rounds = _rounds(fields, {e.player: e for e in entries}, settings, refs, diags)
+    if _errors(diags) > errors_before:
+        return None
+    return SwissTournamentFile(tournament_id, name, tuple(entries), tuple(rounds), settings,
+                               node.pos, date, shown)
+
+
+def _entries(fields: Fields, settings: SwissSettings, refs: PlayerRefs,
+             diags: Diagnostics) -> list[Entry]:
+    entries: list[Entry] = []
+    seen: dict[str, SourcePos] = {}
+    for item in fields.list("entries", "'entries' (a list of player ids or {player, first_round, "
+                                       "last_round})"):
+        first, last = 1, None
+        if isinstance(item, YScalar):
+            ident = check_ident(item.text, item.pos, diags, "entry")
+            pos = item.pos
+        else:
+            entry = expect_map(item, diags, "an entry (a player id or {player, first_round, "
+                               "last_round})", item.pos)
+            if entry is None:
+                continue
+            inner = Fields(entry, diags, "an entry", required=("player",), optional=ENTRY_KEYS)
+            ident = inner.ident("player")
+            pos = inner.pos("player")
+            if inner.has("first_round"):
+                first = inner.integer("first_round", 1, settings.rounds) or 1
+            if inner.has("last_round"):
+                last = inner.integer("last_round", 1, settings.rounds)
+            if last is not None and last < first:
+                diags.error(inner.pos("last_round"), f"last_round ({last}) is before first_round "
+                            f"({first})", "swiss.entry")
+                continue
+        if ident is None or not refs.check(ident, pos):
+            continue
+        if ident in seen:
+            diags.error(pos, f"'{ident}' is entered twice (first at line {seen[ident].line})",
+                        "swiss.entry", "list each player once")
+            continue
+        seen[ident] = pos
+        entries.append(Entry(ident, first, last, pos))
+    return entries
+
+
+def _rounds(fields: Fields, entries: dict[str, Entry], settings: SwissSettings,
+            refs: PlayerRefs, diags: Diagnostics) -> list[Round]:
+    rounds: list[Round] = []
+    met: dict[frozenset[str], tuple[int, SourcePos]] = {}
+    byes: dict[str, tuple[int, SourcePos]] = {}
+    dropped_in: dict[str, int] = {}
+    expected = 1
+    for item in fields.list("rounds", "'rounds' (a list of rounds)"):
+        node = expect_map(item, diags, "a round", item.pos)
+        if node is None:
+            continue
+        inner = Fields(node, diags, "a round", required=("round",), optional=ROUND_KEYS)
+        number = inner.integer("round", 1, settings.rounds)
+        if number is None:
+            continue
+        if number != expected:
+            diags.error(inner.pos("round"), f"round {number} follows round {expected - 1}; rounds "
+                        f"are numbered 1, 2, 3, ... in order" if expected > 1 else
+                        f"the first round is numbered {number}; rounds are numbered 1, 2, 3, ... "
+                        "in order", "swiss.round-number")
+            continue
+        expected += 1
+        seed = inner.integer("seed", 0, 999_999_999) if inner.has("seed") else None
+        where: dict[str, SourcePos] = {}
+
+        def take(ident: str, pos: SourcePos) -> bool:
+            """Check ``ident`` may play round ``number``; record where it stands."""
+            if not refs.check(ident, pos):
+                return False
+            entry = entries.get(ident)
+            if entry is None:
+                diags.error(pos, f"'{ident}' is not entered in this tournament", "swiss.entry",
+                            did_you_mean(ident, entries) or "add the player to 'entries'")
+                return False
+            if ident in where:
+                diags.error(pos, f"'{ident}' is paired twice in round {number} (first at line "
+                            f"{where[ident].line})", "swiss.twice")
+                return False
+            where[ident] = pos
+            if number < entry.first_round:
+                diags.error(pos, f"'{ident}' plays in round {number} but enters in round "
+                            f"{entry.first_round}", "swiss.presence",
+                            "change the entry's first_round, or pair the round again")
+                return False
+            if entry.last_round is not None and number > entry.last_round:
+                diags.error(pos, f"'{ident}' plays in round {number} but left after round "
+                            f"{entry.last_round}", "swiss.presence",
+                            "change the entry's last_round, or pair the round again")
+                return False
+            if ident in dropped_in:
+                diags.error(pos, f"'{ident}' plays in round {number} but was dropped in round "
+                            f"{dropped_in[ident]}", "swiss.presence",
+                            "a dropped player is not paired again in this tournament")
+                return False
+            return True
+
+        matches = []
+        for pairing in inner.list("pairings", f"'pairings' (a list of matches {MATCH_SHAPE})"):
+            match = _match(pairing, diags)
+            if match is None:
+                continue
+            first_ok = take(match.first, match.pos)
+            second_ok = take(match.second, _second_pos(pairing))
+            if not (first_ok and second_ok):
+                continue
+            key = frozenset(match.players)
+            if key in met:
+                before, pos = met[key]
+                diags.error(match.pos, f"'{match.first}' and '{match.second}' already played "
+                            f"each other in round {before} (line {pos.line})", "swiss.rematch",
+                            "no rematches within a tournament; run 'sitegen pair' to pair the round")
+                continue
+            matches.append(match)
+        bye = None
+        if inner.has("bye"):
+            bye = inner.ident("bye")
+            if bye is not None and take(bye, inner.pos("bye")):
+                if bye in byes:
+                    before, _ = byes[bye]
+                    diags.error(inner.pos("bye"), f"'{bye}' already had a bye in round {before}; "
+                                "at most one bye per player in a tournament", "swiss.bye",
+                                "run 'sitegen pair' to pair the round")
+                    bye = None
+                else:
+                    byes[bye] = (number, inner.pos("bye"))
+            else:
+                bye = None
+        dropped = []
+        for ident, pos in inner.ident_list("dropped"):
+            if not refs.check(ident, pos):
+                continue
+            if ident not in where:
+                diags.error(pos, f"'{ident}' is dropped in round {number} but is not paired in it",
+                            "swiss.dropped", did_you_mean(ident, where)
+                            or "a no-show is dropped in the round they were paired and missed")
+                continue
+            match = next((m for m in matches if ident in m.players), None)
+            if match is not None and match.result is not None and (
+                    not match.result.is_forfeit
+                    or match.result.present[0 if match.first == ident else 1]):
+                diags.error(pos, f"'{ident}' is dropped in round {number} but played in it "
+                            f"(result {match.result})", "swiss.dropped",
+                            "a dropped player lost the round by forfeit: write +- or -+")
+                continue
+            dropped.append(ident)
+        for match in matches:  # forfeits are not games played: the two may still meet
+            if match.result is None or not match.result.is_forfeit:
+                met[frozenset(match.players)] = (number, match.pos)
+        for ident in dropped:
+            dropped_in[ident] = number
+        rounds.append(Round(number, tuple(matches), bye, seed, tuple(dropped), node.pos))
+    return rounds
+
+
+def _second_pos(node) -> SourcePos:
+    if isinstance(node, YSeq) and len(node.items) > 1:
+        return node.items[1].pos
+    return node.pos
+
+
+def _match(node, diags: Diagnostics) -> Match | None:
+    """Read ``[first, second]`` or ``[first, second, result]``."""
+    if not isinstance(node, YSeq) or len(node.items) not in (2, 3) \
+            or not all(isinstance(i, YScalar) for i in node.items):
+        found = kind_of(node) if not isinstance(node, YSeq) else f"a list of {len(node.items)} items"
+        diags.error(node.pos, f"a match is {MATCH_SHAPE}, found {found}", "schema.type",
+                    "e.g. [ann, bob, 2-1]; leave the result out until the match is played")
+        return None
+    first = check_ident(node.items[0].text, node.items[0].pos, diags, "player")
+    second = check_ident(node.items[1].text, node.items[1].pos, diags, "player")
+    result = None
+    if len(node.items) == 3 and not node.items[2].is_null:
+        text = node.items[2].text
+        try:
+            result = MatchResult.parse(text)
+        except ValueError as exc:
+            diags.error(node.items[2].pos, f"result: {exc}", "swiss.result", RESULT_HINT)
+            return None
+    if first is None or second is None:
+        return None
+    if first == second:
+        diags.error(node.items[1].pos, f"'{first}' is paired with themself", "swiss.twice")
+        return None
+    return Match(first, second, result, node.items[0].pos)
+
+
+def _deciding_matches(node: YMap, players: set[str], refs: PlayerRefs,
+                      diags: Diagnostics) -> tuple[DecidingMatch, ...]:
+    out = []
+    raw = node.get("deciding_matches")
+    for item in expect_list(raw, diags, "'deciding_matches' (a list of {players, result})",
+                            node.key_pos.get("deciding_matches", node.pos)):
+        entry = expect_map(item, diags, "a deciding match ({players: [a, b], result: 2-1})", item.pos)
+        if entry is None:
+            continue
+        inner = Fields(entry, diags, "a deciding match", required=DECIDING_KEYS)
+        ids = inner.ident_list("players")
+        result = inner.convert("result", MatchResult.parse, "a match result", RESULT_HINT,
+                               "swiss.result")
+        if len(ids) != 2:
+            if inner.has("players"):
+                diags.error(inner.pos("players"), "a deciding match is between two players",
+                            "swiss.deciding")
+            continue
+        ok = True
+        for ident, pos in ids:
+            if not refs.check(ident, pos):
+                ok = False
+            elif ident not in players:
+                diags.error(pos, f"'{ident}' has not played in this league", "swiss.deciding",
+                            did_you_mean(ident, players))
+                ok = False
+        if ids[0][0] == ids[1][0]:
+            diags.error(ids[1][1], f"'{ids[0][0]}' is paired with themself", "swiss.deciding")
+            ok = False
+        if ok and result is not None:
+            out.append(DecidingMatch(ids[0][0], ids[1][0], result, entry.pos))
+    return tuple(out)
+
+
+__all__ = ["load_swiss_leagues", "load_swiss_league", "load_swiss_tournament",
+           "swiss_tournament_from_node",
+           "SwissLeagueFile", "SwissTournamentFile"]
