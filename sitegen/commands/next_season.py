@@ -106,7 +106,8 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
     try:
         plan = next_season(finished, Signups(infos), restrictions, settings)
     except LeagueRuleError as error:
-        raise _fail(f"season {new_id} cannot be formed from season {finished.id}: {error}",
+        reason = "; ".join(d.message for d in error.diagnostics)
+        raise _fail(f"season {new_id} cannot be formed from season {finished.id}: {reason}",
                     SourcePos(shown_path(signup_path)), code="league.rules") from None
 
     for decision in plan.decisions:
@@ -143,7 +144,7 @@ def _fill_season(data: CommentedMap, new_id: str, signups: SignupsFile, plan: Ne
     for key in ("start", "end"):
         value = getattr(signups, key)
         if value is not None and key not in data:
-            data[key] = value.isoformat()
+            data[key] = value
     if restrictions is not None:
         rows = CommentedSeq()
         for band in restrictions.bands:
