@@ -1,0 +1,160 @@
+"""League rules on the site: settings and rule data validation, outcomes with rule ids,
+restrictions table, movements page with its SVG flow, the final round's page.
+
+The small league is the one of tests/test_next_season.py (hand-worked there): in every game
+the player listed first wins, so each group's order is by id. Settings: one group at the top.
+Season 2024: A = a1..a5, B = b1..b5. B.1: b1 (leader) promotes, B.3: b2; A's spots a1, a2 are
+finalists; B.2: A demotes a4, a5 (as many as B promotes); the rest stay (B).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sitegen.commands.build import render
+from sitegen.diagnostics import SitegenError
+from sitegen.validate import load_content
+
+PLAYERS = """\
+players:
+  - {id: a1, name: Ann, rank: 3d}
+  - {id: a2, name: Abe, rank: 2d}
+  - {id: a3, name: Ada, rank: 1d}
+  - {id: a4, name: Al, rank: 1d}
+  - {id: a5, name: Amy, rank: 1k}
+  - {id: b1, name: Bob, rank: 2k}
+  - {id: b2, name: Ben, rank: 3k}
+  - {id: b3, name: Bea, rank: 4k}
+  - {id: b4, name: Bo, rank: 5k}
+  - {id: b5, name: Bud, rank: 6k}
+  - {id: n1, name: Nia, rank: 10k}
+"""
+
+
+def group(name: str, players: list[str]) -> str:
+    games = "".join(f"          - {{players: [{a}, {b}], winner: {a}}}\n"
+                    for i, a in enumerate(players) for b in players[i + 1:])
+    return (f"      - name: {name}\n        players: [{', '.join(players)}]\n"
+            f"        games:\n{games}")
+
+
+SEASON_2024 = ("name: Season 2024\nstart: 2024-01-01\ndivisions:\n  - name: A\n    groups:\n"
+               + group("A", ["a1", "a2", "a3", "a4", "a5"])
+               + "  - name: B\n    groups:\n" + group("B", ["b1", "b2", "b3", "b4", "b5"]))
+
+
+def build(site, season_extra: str = "", league_yaml: str | None = None, **files: str):
+    tree = {"content/players.yaml": PLAYERS,
+            "content/leagues/club/league.yaml": league_yaml if league_yaml is not None else
+            "name: Club league\nsettings:\n  top_division_groups: 1\n",
+            "content/leagues/club/seasons/2024.yaml": SEASON_2024 + season_extra}
+    tree.update(files)
+    root = site(tree)
+    return render(root / "content", None)
+
+
+def errors(site, **files: str) -> list[str]:
+    tree = {"content/players.yaml": PLAYERS, **files}
+    root = site(tree)
+    with pytest.raises(SitegenError) as caught:
+        load_content(root / "content")
+    return [d.format() for d in caught.value.diagnostics]
+
+
+def row_of(html: str, name: str) -> str:
+    return next(line for line in html.splitlines() if f">{name}</a></th>" in line)
+
+
+def test_season_page_shows_each_outcome_with_its_rule(site):
+    html = build(site)["leagues/club/2024/index.html"].decode()
+    assert "outcome-finalist" in row_of(html, "Ann") and "(final round)" in row_of(html, "Ann")
+    assert "(B)" in row_of(html, "Ada") and "stays</span>" in row_of(html, "Ada")
+    assert "demoted</span> to B" in row_of(html, "Al") and "(B.2)" in row_of(html, "Al")
+    assert "promoted</span> to A" in row_of(html, "Bob") and "(B.1)" in row_of(html, "Bob")
+    assert "promoted</span> to A" in row_of(html, "Ben") and "(B.3)" in row_of(html, "Ben")
+    assert "differs" not in html  # nothing recorded, nothing to compare
+
+
+def test_recorded_outcomes_shown_and_differences_marked(site):
+    """Recorded: b3 promoted (computed: stays, B) differs; b1 promoted agrees."""
+    season = SEASON_2024.replace("players: [b1, b2, b3, b4, b5]",
+                                 "players: [b1, b2, b3, b4, b5]\n        promoted: [b1, b3]")
+    files = build(site, **{"content/leagues/club/seasons/2024.yaml": season})
+    html = files["leagues/club/2024/index.html"].decode()
+    assert "differs" in row_of(html, "Bea") and "promoted" in row_of(html, "Bea")
+    assert "differs" not in row_of(html, "Bob")
+    assert "differs" in row_of(html, "Ben")  # computed promoted (B.3), not recorded
+    assert "2 recorded outcomes differ" in html
+
+
+def test_without_settings_the_season_page_shows_the_recorded_outcomes_only(site):
+    html = build(site, league_yaml="name: Club league\n")["leagues/club/2024/index.html"].decode()
+    assert "as recorded by the organizers" in html and "(B.1)" not in html
+
+
+def test_restrictions_table(site):
+    extra = ("restrictions:\n  - {weakest: 5k, strongest: 1k, highest: A, lowest: B}\n"
+             "  - {weakest: 1d, highest: A, lowest: A}\n")
+    html = build(site, extra)["leagues/club/2024/index.html"].decode()
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\w+)</td><td>(\w+)</td></tr>', html)
+    assert rows == [("1d and stronger", "A", "A"), ("5k – 1k", "A", "B")]
+
+
+def test_movements_page_has_an_svg_flow_and_the_same_flows_as_a_table(site):
+    season_2025 = ("name: Season 2025\nstart: 2025-03-01\ndivisions:\n  - name: A\n    groups:\n"
+                   "      - {name: A, players: [a1, a2, a3, b1, b2]}\n"
+                   "  - name: B\n    groups:\n      - {name: B, players: [a4, a5, b3, b4, n1]}\n")
+    files = build(site, **{"content/leagues/club/seasons/2025.yaml": season_2025})
+    html = files["leagues/club/2025/movements/index.html"].decode()
+    assert "<svg" in html and "<script" not in html
+    assert html.count('<path d="M') == 6  # A->A, A->B, B->A, B->B, B->left, new->B
+    assert "Division B → Division A: 2 players" in html
+    flows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>([^<]+)</td><td>([^<]+)</td><td class="num">(\d+)</td>', html)
+    assert flows == [("Division A", "Division A", "same division", "3"), ("Division A", "Division B", "down", "2"),
+                     ("Division B", "Division A", "up", "2"), ("Division B", "Division B", "same division", "2"),
+                     ("Division B", "left the league", "left", "1"), ("new to the league", "Division B", "new", "1")]
+    assert "2 up, 2 down, 5 in the same division, 1 new, 1 left" in html
+    season_html = files["leagues/club/2025/index.html"].decode()
+    assert 'href="/leagues/club/2025/movements/"' in season_html
+
+
+def test_final_page_qualifiers_advantage_and_result(site):
+    """Final round: A's direct promotion spots a1 (leader, B.1) and a2 (B.3) qualify; the
+    defending champion a3 played A and is not in a demotion spot ([8]): third finalist.
+    Advantaged positions ([7]): the champion is not a group leader, so both automatic
+    qualifiers get +1. Games: a3 beats a1 and a2, a1 beats a2: a1 1+1 = 2, a2 0+1 = 1, a3 2."""
+    extra = ("defending_champion: a3\nfinal:\n  games:\n"
+             "    - {players: [a3, a1], winner: a3}\n    - {players: [a3, a2], winner: a3}\n"
+             "    - {players: [a1, a2], winner: a1}\n")
+    html = build(site, extra)["leagues/club/2024/final/index.html"].decode()
+    rows = re.findall(r'<tr><th scope="row"><a href="[^"]+">(\w+)</a></th><td>.*?<span class="rule">\(([^)]+)\)</span></td><td>(.*?)</td><td class="num">(\d+)</td></tr>', html)
+    assert [(name, rule, "yes" in adv, gp) for name, rule, adv, gp in rows] == [
+        ("Ada", "[8]", False, "2"), ("Ann", "B.1", True, "2"), ("Abe", "B.3", True, "1")]
+    # a1 and a3 tie on 2: no winner by the games.
+    assert "has no result yet" in html
+
+
+def test_final_declined_leaves_a_void_title(site):
+    """Declined: a1, a2 and a3. Nobody else of A is eligible: a4, a5 are in demotion spots
+    (final round, B.5): fewer than three players, the title is void."""
+    extra = "final:\n  declined: [a1, a2, a3]\n"
+    html = build(site, extra)["leagues/club/2024/final/index.html"].decode()
+    assert "The title is void this season." in html
+
+
+def test_settings_and_rule_data_errors_are_positioned(site):
+    found = errors(site, **{
+        "content/leagues/club/league.yaml": "name: Club\nsettings:\n  fixed_promotion_per_group: 2\n"
+                                            "  extra_demotions: sometimes\n",
+        "content/leagues/club/seasons/2024.yaml": SEASON_2024 + (
+            "restrictions:\n  - {weakest: 5k, highest: A}\n  - {weakest: 10k, strongest: 4k, highest: B}\n"
+            "final:\n  champion: b1\n")})
+    assert found[0] == ("content/leagues/club/league.yaml:3:3: error: unknown key 'fixed_promotion_per_group' "
+                        "in league settings; did you mean 'fixed_promotions_per_group'? [schema.unknown-key]")
+    assert found[1].startswith("content/leagues/club/league.yaml:4:20: error: extra_demotions: ")
+    assert "expected one of: per-group-of-ten, per-ten-players, none" in found[1]
+    assert any(line.startswith("content/leagues/club/seasons/2024.yaml:") and "overlap" in line
+               and "[league.restrictions]" in line for line in found)
+    assert any("champion 'b1' did not play division A this season" in line for line in found)
