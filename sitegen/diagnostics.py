@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 
-@dataclass(frozen=True, order=True)
-class SourcePos:
-    """A 1-based position in a content file."""
+class SourcePos(NamedTuple):
+    """A 1-based position in a content file (a named tuple: cheap, ordered, hashable)."""
 
     path: str
     """Path as shown to the user (relative to the site folder where possible)."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
 
-from ruamel.yaml import YAML
+from ruamel.yaml import YAML, events
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .diagnostics import Diagnostics, SourcePos
@@ -29,7 +29,7 @@ MAX_DEPTH = 64
 NULL_WORDS = {"", "~", "null", "Null", "NULL"}
 
 
-@dataclass
+@dataclass(slots=True)
 class YScalar:
     """A scalar with its source text; ``quoted`` is True for quoted and block scalars."""
 
@@ -42,7 +42,7 @@ class YScalar:
         return not self.quoted and self.text in NULL_WORDS
 
 
-@dataclass
+@dataclass(slots=True)
 class YSeq:
     """A YAML sequence; ``items`` keep their own positions."""
 
@@ -50,7 +50,7 @@ class YSeq:
     pos: SourcePos
 
 
-@dataclass
+@dataclass(slots=True)
 class YMap:
     """A YAML mapping with string keys, in file order; ``key_pos`` gives each key's position."""
 
@@ -146,6 +146,12 @@ def _syntax_hint(problem: str, found: str) -> str | None:
     return None
 
 
+_EVENT_KINDS = {cls: cls.__name__ for cls in (
+    events.ScalarEvent, events.MappingStartEvent, events.MappingEndEvent, events.SequenceStartEvent,
+    events.SequenceEndEvent, events.AliasEvent, events.DocumentStartEvent, events.DocumentEndEvent,
+    events.StreamStartEvent, events.StreamEndEvent)}
+
+
 class _TreeBuilder:
     """Turns a stream of YAML events into YMap/YSeq/YScalar, reporting what content refuses."""
 
@@ -164,7 +170,12 @@ class _TreeBuilder:
 
     def feed(self, event) -> bool:
         """Take one event; False when the document must be abandoned (already reported)."""
-        kind = type(event).__name__
+        kind = _EVENT_KINDS.get(type(event)) or type(event).__name__
+        if kind == "ScalarEvent" and not event.tag:  # the hot path: a plain, untagged scalar
+            mark = event.start_mark
+            return self.attach(YScalar(event.value, SourcePos(
+                self.shown, mark.line + 1 + self.line_offset, mark.column + 1),
+                event.style not in (None, "")))
         if kind == "DocumentStartEvent":
             self.documents += 1
             if self.documents > 1:

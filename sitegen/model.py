@@ -7,6 +7,7 @@ its :class:`~sitegen.diagnostics.SourcePos` (not compared), so later checks can 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -106,6 +107,7 @@ class Result:
     how: str = ""
 
     @classmethod
+    @functools.lru_cache(maxsize=4096)
     def parse(cls, text: str) -> "Result":
         """Parse ``B+R``, ``W+3.5``, ``B+T``, ``B+F``, ``B+``, ``0``/``Draw``/``jigo``,
         ``Void``, ``?`` and ``unplayed``.

@@ -8,6 +8,7 @@ or None after recording why the value was unusable, so validators can carry on.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import Callable, TypeVar
 
@@ -74,7 +75,9 @@ class Fields:
         self.node = node
         self.diags = diags
         self.what = what
-        allowed = set(required) | set(optional)
+        allowed = _allowed(required, optional)
+        if allowed.issuperset(node.key_pos) and all(key in node.key_pos for key in required):
+            return  # the common case: nothing to report
         for key, key_pos in node.key_pos.items():
             if key not in allowed:
                 diags.error(key_pos, f"unknown key '{key}' in {what}", "schema.unknown-key",
@@ -181,12 +184,23 @@ class Fields:
         return result
 
 
+@functools.lru_cache(maxsize=64)
+def _allowed(required: tuple[str, ...], optional: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(required) | frozenset(optional)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def is_ident(text: str) -> bool:
+    """Return True if ``text`` is a safe id (cached: ids repeat across a whole archive)."""
+    return bool(_ID_RE.fullmatch(text)) and ".." not in text
+
+
 def check_ident(text: str, pos: SourcePos, diags: Diagnostics, what: str = "id") -> str | None:
     """Return ``text`` if it is a safe id (letters, digits, ``-``, ``_``, ``.``), else None.
 
     Ids become parts of URLs and file names, so nothing else is allowed (no ``/``, no ``..``).
     """
-    if _ID_RE.fullmatch(text) and ".." not in text:
+    if is_ident(text):
         return text
     diags.error(pos, f"{what} '{_shorten(text)}' is not a valid id", "schema.id",
                 "use 1-64 letters, digits, '-', '_' or '.', starting with a letter or digit")
