@@ -145,9 +145,10 @@ def game_cell(game: Game | None, player: str) -> dict[str, str]:
 
 def planners():
     """Return the page planners of the rule sets, in the order their sections appear."""
+    from .pages.ladder import plan_ladders
     from .pages.league import plan_leagues
 
-    return [plan_leagues]
+    return [plan_leagues, plan_ladders]
 
 
 def plan_site(content: Content) -> SitePlan:
