@@ -44,6 +44,14 @@ def _parser() -> argparse.ArgumentParser:
 
     commands.add_parser("check", help="validate and compute without writing anything")
 
+    importing = commands.add_parser("import", help="write a tournament's content files from an "
+                                                   "OpenGotha XML or EGD h9 file")
+    importing.add_argument("format", choices=("opengotha", "h9"), help="the file's format")
+    importing.add_argument("file", type=Path, help="the tournament file, e.g. tournament.xml")
+    importing.add_argument("--id", dest="tournament_id", default=None,
+                           help="tournament id, the name of content/tournaments/<id>.yaml "
+                                "(default: from the tournament's name)")
+
     league = commands.add_parser("league", help="league tools")
     league_commands = league.add_subparsers(dest="league_command", metavar="TOOL", required=True)
     next_season = league_commands.add_parser(
@@ -82,6 +90,11 @@ def main(argv: list[str] | None = None) -> int:
             from .commands.next_season import next_season_command
 
             next_season_command(args.content, args.league_id, args.new_season, sys.stdout)
+            return 0
+        if args.command == "import":
+            from .commands.importing import import_tournament
+
+            import_tournament(args.format, args.file, args.content, args.tournament_id, sys.stdout)
             return 0
         if args.command == "handicap":
             from .commands.handicap import handicap
