@@ -145,10 +145,11 @@ def game_cell(game: Game | None, player: str) -> dict[str, str]:
 
 def planners():
     """Return the page planners of the rule sets, in the order their sections appear."""
+    from .pages.ladder import plan_ladders
     from .pages.league import plan_leagues
     from .pages.tournament import plan_tournaments
 
-    return [plan_leagues, plan_tournaments]
+    return [plan_leagues, plan_tournaments, plan_ladders]
 
 
 def plan_site(content: Content) -> SitePlan:

@@ -11,6 +11,7 @@ Layout (content format v1, docs/content-format.md)::
     content/leagues/<id>/league.yaml        a league's name and description
     content/leagues/<id>/seasons/<id>.yaml  a season: divisions, groups, games
     content/pages/<slug>.md                 Markdown pages with front matter
+    content/ladders/<id>.yaml               a club ladder: rungs, members, log
     content/tournaments/<id>.yaml           a tournament: players, rounds, games, byes
 """
 
@@ -23,6 +24,7 @@ from ..diagnostics import Diagnostics, SitegenError, SourcePos
 from ..load import load_markdown_file
 from ..model import Content, MarkdownPage, Player, Rank, SiteConfig
 from .fields import Fields, check_ident, expect_list, expect_map, load_map
+from .ladder import load_ladders
 from .league import PlayerRefs, load_league
 from .tournament import load_tournaments
 
@@ -70,8 +72,10 @@ def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
             if league is not None:
                 leagues.append(league)
     pages = load_pages(content_dir / "pages", f"{base}/pages", diags)
+    ladders = load_ladders(content_dir / "ladders", f"{base}/ladders", refs, diags)
     tournaments = load_tournaments(content_dir / "tournaments", f"{base}/tournaments", refs, diags)
-    return Content(config, players, tuple(leagues), tuple(pages), tournaments=tuple(tournaments))
+    return Content(config, players, tuple(leagues), tuple(pages), ladders=tuple(ladders),
+                   tournaments=tuple(tournaments))
 
 
 def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
