@@ -9,6 +9,9 @@ own ``templates/`` folder (searched first); the rest come from sitegen's default
 from __future__ import annotations
 
 import datetime as dt
+import multiprocessing
+import os
+import threading
 from pathlib import Path
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -55,12 +58,18 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
     return env
 
 
-def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None = None) -> dict[str, bytes]:
+PARALLEL_MIN_PAGES = 600
+"""Sites with fewer pages render in the calling process: starting workers would cost more."""
+
+
+def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None = None,
+                jobs: int | None = None) -> dict[str, bytes]:
     """Render every page of ``plan`` and return ``{relative path: bytes}``, including static files.
 
+    Large sites are rendered by ``jobs`` worker processes (default: one per CPU), each taking
+    slices of the page list; the result does not depend on the number of workers.
     Raises ValueError if two pages claim the same path.
     """
-    env = make_environment(config, site_templates)
     output: dict[str, bytes] = {}
 
     def add(path: str, data: bytes) -> None:
@@ -68,15 +77,55 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
             raise ValueError(f"two pages claim the same output path '{path}'")
         output[path] = data
 
-    for page in plan.pages:
-        template = env.get_template(page.template)
-        html = template.render(page=page, **page.context)
-        add(page.path, html.encode("utf-8"))
+    for path, data in _render_pages(plan, config, site_templates, jobs):
+        add(path, data)
     for file in plan.files:
         add(file.path, file.data)
     for static in _static_files(site_templates):
         add(static.path, static.data)
     return output
+
+
+def _render_pages(plan: SitePlan, config: SiteConfig, site_templates: Path | None,
+                  jobs: int | None) -> list[tuple[str, bytes]]:
+    jobs = jobs or os.cpu_count() or 1
+    if (jobs < 2 or len(plan.pages) < PARALLEL_MIN_PAGES or threading.active_count() > 1
+            or "fork" not in multiprocessing.get_all_start_methods()):
+        # One process; also when threads run (the dev server), where forking is unsafe.
+        return _render_slice(plan.pages, config, site_templates)
+    global _WORK
+    _WORK = (plan.pages, config, site_templates)
+    chunk = 250
+    slices = [(start, min(start + chunk, len(plan.pages))) for start in range(0, len(plan.pages), chunk)]
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_render_range, slices, chunksize=1)
+    finally:
+        _WORK = None
+    return [item for part in parts for item in part]
+
+
+_WORK: tuple | None = None
+"""The pages being rendered, inherited by forked workers (never pickled)."""
+_WORKER_ENV: Environment | None = None
+
+
+def _render_range(bounds: tuple[int, int]) -> list[tuple[str, bytes]]:
+    global _WORKER_ENV
+    pages, config, site_templates = _WORK
+    if _WORKER_ENV is None:
+        _WORKER_ENV = make_environment(config, site_templates)
+    return _render_slice(pages[bounds[0]:bounds[1]], config, site_templates, _WORKER_ENV)
+
+
+def _render_slice(pages: list[Page], config: SiteConfig, site_templates: Path | None,
+                  env: Environment | None = None) -> list[tuple[str, bytes]]:
+    env = env or make_environment(config, site_templates)
+    rendered = []
+    for page in pages:
+        html = env.get_template(page.template).render(page=page, **page.context)
+        rendered.append((page.path, html.encode("utf-8")))
+    return rendered
 
 
 def _static_files(site_templates: Path | None) -> list[File]:
