@@ -343,3 +343,22 @@ def test_demo_ladder_is_generated_and_builds():
     for path, content in files.items():
         if path.startswith("ladders/"):
             assert len(content) < 100_000, path
+
+
+def test_content_format_ladder_examples_build(site):
+    """The examples of docs/content-format.md ("Ladders") are valid and replay as commented.
+
+    Second example: eve 30k (-30) against fay 20k (-20): 10 levels, capped at 9 by the
+    ladder's own settings (ladder: handicap): 9 stones, no komi.
+    """
+    text = (REPO / "docs" / "content-format.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", text[text.index("## Ladders"):], re.S)
+    root = site({"content/players.yaml": PLAYERS + "  - {id: fay, name: Fay}\n",
+                 "content/ladders/club.yaml": blocks[0], "content/ladders/beginners.yaml": blocks[1]})
+    files = render(root / "content", None)
+    rungs = {m["id"]: m["rung"] for m in json.loads(files["ladders/club/rungs.json"])["members"]}
+    assert rungs == {"bob": "1.2d", "cy": "3k", "dee": "3.4k", "ann": "9.8k"}
+    html = files["ladders/beginners/handicap/index.html"].decode()
+    data = json.loads(re.search(r'id="hc-data">(.*?)</script>', html).group(1))
+    assert data["levels"] == ["09", "90"]
+    assert data["bands"]["9"]["stones"] == "9" and data["bands"]["9"]["komi"] == "none"
