@@ -116,7 +116,8 @@ def plan_pairing(league: SwissLeagueFile, tournament: SwissTournamentFile, round
     try:
         return pair_round(before, round_no, seed, scores)
     except NoLegalPairing as error:
-        raise SitegenError([Diagnostic(existing.pos if existing else pos, str(error),
+        message = "\n".join(d.message for d in error.diagnostics)
+        raise SitegenError([Diagnostic(existing.pos if existing else pos, message,
                                        "pair.no-legal-pairing")]) from error
 
 
