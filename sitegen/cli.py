@@ -61,6 +61,17 @@ def _parser() -> argparse.ArgumentParser:
     next_season.add_argument("--season", dest="new_season", default=None,
                              help="the new season's id (default: the one signups/<id>.yaml file)")
 
+    pairing = commands.add_parser("pair", help="pair a round of a Swiss tournament and write it "
+                                               "into the tournament's file")
+    pairing.add_argument("tournament", metavar="TOURNAMENT",
+                         help="the tournament as <league-id>/<tournament-id>, e.g. demo/t3")
+    pairing.add_argument("--round", dest="round_no", type=int, required=True, metavar="N",
+                         help="the round to pair")
+    pairing.add_argument("--seed", type=int, default=None, metavar="S",
+                         help="random seed (default: a fresh one); written with the pairing")
+    pairing.add_argument("--explain", action="store_true",
+                         help="print why each pair and the bye were chosen")
+
     handicap = commands.add_parser("handicap", help="handicap between two ladder rungs, e.g. 1.3d 13.5k")
     handicap.add_argument("rung_a")
     handicap.add_argument("rung_b")
@@ -86,15 +97,20 @@ def main(argv: list[str] | None = None) -> int:
             pages = check(args.content)
             print(f"content is valid ({pages} pages would be built)")
             return 0
+        if args.command == "import":
+            from .commands.importing import import_tournament
+
+            import_tournament(args.format, args.file, args.content, args.tournament_id, sys.stdout)
+            return 0
         if args.command == "league":
             from .commands.next_season import next_season_command
 
             next_season_command(args.content, args.league_id, args.new_season, sys.stdout)
             return 0
-        if args.command == "import":
-            from .commands.importing import import_tournament
+        if args.command == "pair":
+            from .commands.pair import pair
 
-            import_tournament(args.format, args.file, args.content, args.tournament_id, sys.stdout)
+            pair(args.content, args.tournament, args.round_no, args.seed, args.explain, sys.stdout)
             return 0
         if args.command == "handicap":
             from .commands.handicap import handicap

@@ -148,8 +148,9 @@ def planners():
     from .pages.ladder import plan_ladders
     from .pages.league import plan_leagues
     from .pages.tournament import plan_tournaments
+    from .pages.swiss import plan_swiss
 
-    return [plan_leagues, plan_tournaments, plan_ladders]
+    return [plan_leagues, plan_tournaments, plan_ladders, plan_swiss]
 
 
 def plan_site(content: Content) -> SitePlan:

@@ -13,6 +13,7 @@ Layout (content format v1, docs/content-format.md)::
     content/pages/<slug>.md                 Markdown pages with front matter
     content/ladders/<id>.yaml               a club ladder: rungs, members, log
     content/tournaments/<id>.yaml           a tournament: players, rounds, games, byes
+    content/swiss/<id>/league.yaml          a Swiss league; <id>/<tournament>.yaml its tournaments
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .fields import Fields, check_ident, expect_list, expect_map, load_map
 from .ladder import load_ladders
 from .league import PlayerRefs, load_league
 from .tournament import load_tournaments
+from .swiss import load_swiss_leagues
 
 PAGE_KINDS = ("page", "news", "rules")
 RESERVED_SLUGS = ("index", "404", "players", "leagues", "static", "tournaments", "ladders",
@@ -75,7 +77,8 @@ def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
     ladders = load_ladders(content_dir / "ladders", f"{base}/ladders", refs, diags)
     tournaments = load_tournaments(content_dir / "tournaments", f"{base}/tournaments", refs, diags)
     return Content(config, players, tuple(leagues), tuple(pages), ladders=tuple(ladders),
-                   tournaments=tuple(tournaments))
+                   tournaments=tuple(tournaments),
+                   swiss_leagues=tuple(load_swiss_leagues(content_dir / "swiss", f"{base}/swiss", refs, diags)))
 
 
 def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
