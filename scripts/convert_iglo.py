@@ -157,24 +157,41 @@ def convert(source: Path, out: Path, report_path: Path) -> list[str]:
         player_lines.append(f"  - {{id: {name}, name: {shown}}}")
     (out / "players").mkdir(exist_ok=True)
     (out / "players" / "iglo.yaml").write_text("\n".join(player_lines) + "\n", encoding="utf-8")
-    (out / "leagues" / LEAGUE_ID / "league.yaml").write_text(
-        "name: Online Go League\n"
-        "description: >\n"
-        "  Twelve seasons (2020-04 to 2021-09) of a real online Go league, anonymised.\n"
-        "  Each division is one round-robin group; the top of each group promotes.\n",
-        encoding="utf-8")
-    report_path.write_text(
-        "# Demo data: conversion report\n\n"
-        "`content/` holds the 12 seasons of `../shared/data/league/seasons.json`, converted by\n"
-        "`scripts/convert_iglo.py` (re-run it to regenerate both the content and this report).\n"
-        "Every quirk of the source is listed here with the rule that resolved it:\n\n"
-        "- both players marked as winners (or both as losers) of one game: the game is entered\n"
-        "  with the unknown result `?`, which gives no gamepoints to either player;\n"
-        "- a stored summary value that disagrees with a recount of the source's own result\n"
-        "  matrix is listed; the site always shows values computed from the games;\n"
-        "- the source's column labelled \"SOS\" holds wins; its second column is SODOS.\n\n"
-        "## Quirks found\n\n" + "\n".join(report) + "\n", encoding="utf-8")
+    league_file = out / "leagues" / LEAGUE_ID / "league.yaml"
+    if not league_file.exists():  # the league's settings are edited by hand: never overwrite
+        league_file.write_text(
+            "name: Online Go League\n"
+            "description: >\n"
+            "  Twelve seasons (2020-04 to 2021-09) of a real online Go league, anonymised.\n"
+            "  Each division is one round-robin group; the top of each group promotes.\n",
+            encoding="utf-8")
+    write_report(report_path, report)
     return report
+
+
+REPORT_HEAD = (
+    "# Demo data: conversion report\n\n"
+    "`content/` holds the 12 seasons of `../shared/data/league/seasons.json`, converted by\n"
+    "`scripts/convert_iglo.py` (re-run it to regenerate both the content and this report).\n"
+    "Every quirk of the source is listed here with the rule that resolved it:\n\n"
+    "- both players marked as winners (or both as losers) of one game: the game is entered\n"
+    "  with the unknown result `?`, which gives no gamepoints to either player;\n"
+    "- a stored summary value that disagrees with a recount of the source's own result\n"
+    "  matrix is listed; the site always shows values computed from the games;\n"
+    "- the source's column labelled \"SOS\" holds wins; its second column is SODOS.\n\n")
+QUIRKS_HEADING = "## Quirks found\n"
+
+
+def write_report(path: Path, report: list[str]) -> None:
+    """Write the quirks section of ``path``, keeping any later sections written by hand."""
+    later = ""
+    if path.exists():
+        text = path.read_text(encoding="utf-8")
+        start = text.find(QUIRKS_HEADING)
+        following = text.find("\n## ", start + len(QUIRKS_HEADING)) if start >= 0 else -1
+        later = text[following:] if following >= 0 else ""
+    path.write_text(REPORT_HEAD + QUIRKS_HEADING + "\n" + "\n".join(report) + "\n" + later,
+                    encoding="utf-8")
 
 
 def main() -> int:
