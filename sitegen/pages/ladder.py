@@ -26,6 +26,8 @@ CHART_WIDTH, CHART_HEIGHT = 320, 110
 """Size of a member's rung history chart, in SVG user units (scaled to the page width)."""
 _LEFT, _RIGHT, _TOP, _BOTTOM = 46, 8, 8, 20
 
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")
 _COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
 
 
@@ -137,7 +139,8 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
 
 def _month_name(month: str) -> str:
     """Return ``March 2025`` for ``2025-03``."""
-    return dt.date.fromisoformat(month + "-01").strftime("%B %Y")
+    year, number = month.split("-")
+    return f"{_MONTHS[int(number) - 1]} {year}"
 
 
 def _change(member: str, before: Rung, after: Rung, names: dict[str, str]) -> dict[str, Any]:

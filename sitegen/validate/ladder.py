@@ -24,7 +24,6 @@ the value they are about (the date, the ``white`` id, the rung).
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
