@@ -1,9 +1,9 @@
 """A build killed at any moment leaves the previous site intact (issue 9; sitegen/write.py).
 
 The site is generated (bench/synthetic.py), built once, then changed so that every page
-changes; builds of the new content are killed with SIGKILL at moments spread over a whole
-build. After each kill ``output/`` must be byte-identical to either the old site or the
-complete new one, never a mix.
+changes; builds of the new content are killed with SIGKILL while computing and at moments
+after their write phase has begun. After each kill ``output/`` must be byte-identical to
+either the old site or the complete new one, never a mix.
 """
 
 from __future__ import annotations
@@ -36,26 +36,37 @@ def test_killed_build_leaves_previous_site_intact(tmp_path):
     assert new != old
 
     command = [sys.executable, "-m", "sitegen", "--content", str(content), "build", "--output", str(output)]
-    started = time.monotonic()
-    subprocess.run(command, check=True, capture_output=True, cwd=tmp_path)
-    duration = time.monotonic() - started
-    # Restore the old site, then kill builds at moments spread over one build's duration.
+    # Kill once while the site is still being computed, then at moments after the write phase
+    # has begun (its staging folder exists), where a non-atomic writer would leave a mix.
     kills = 0
-    for fraction in (0.3, 0.6, 0.8, 0.9, 0.97):
+    for delay in (None, 0.0, 0.002, 0.01, 0.03, 0.1):
         build_old_site(tmp_path, old)
         process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
-        time.sleep(duration * fraction)
+        if delay is None:
+            time.sleep(0.3)
+        else:
+            wait_for_staging(tmp_path, process)
+            time.sleep(delay)
         process.send_signal(signal.SIGKILL)
         if process.wait() == -signal.SIGKILL:
             kills += 1
         after = snapshot(output)
-        assert after == old or after == new, f"mixed site after a kill at {fraction:.0%} of a build"
-    assert kills >= 2
+        assert after == old or after == new, f"mixed site after a kill (delay {delay})"
+    assert kills >= 3
     # The next build clears the staging folders that killed builds left behind.
     build(content, output)
     assert snapshot(output) == new
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".output.staging")] == []
+
+
+def wait_for_staging(root: Path, process: subprocess.Popen, limit: float = 120.0) -> None:
+    """Return as soon as the build's staging folder appears (or the build has ended)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline and process.poll() is None:
+        if any(p.name.startswith(".output.staging-") for p in root.iterdir()):
+            return
+        time.sleep(0.0005)
 
 
 def build_old_site(root: Path, old: dict[str, bytes]) -> None:
