@@ -183,3 +183,13 @@ def test_swiss_round_page_and_standings_json(site, run):
     html = Path("output/swiss/spring/t2/round-1/index.html").read_text(encoding="utf-8")
     assert "Bye: <a href=\"/players/dee/\">Dee</a> (½ points)" in html
     assert len(html.encode("utf-8")) < 100_000
+
+
+def test_content_format_swiss_examples_build(site, run):
+    """The Swiss league examples of docs/content-format.md are valid content."""
+    text = (Path(__file__).parent.parent / "docs" / "content-format.md").read_text("utf-8")
+    blocks = {b.split("\n", 1)[0][2:]: b for b in re.findall(r"```yaml\n(# swiss/.*?)```", text, re.S)}
+    assert sorted(blocks) == ["swiss/spring/league.yaml", "swiss/spring/t1.yaml"]
+    site({"content/players.yaml": PLAYERS, **{f"content/{k}": v for k, v in blocks.items()}})
+    assert run("build")[0] == 0
+    assert Path("output/swiss/spring/t1/round-1/standings.json").exists()
