@@ -66,7 +66,7 @@ def test_every_ladder_error_kind_in_one_run(site, run):
         f"{path}:2:1: error: unknown key 'membres' in a ladder; did you mean 'members'? "
         "[schema.unknown-key]",
         f"{path}:6:14: error: unknown player id 'cyy'; did you mean 'cy'? [player.unknown]",
-        f"{path}:7:25: error: 'dee' starts on rung 13.7k is not on the rung list (25k to 5d); "
+        f"{path}:7:25: error: the starting rung of 'dee', 13.7k, is not on the rung list (25k to 5d); "
         "the closest rung is 13.5k [ladder.rung]",
         f"{path}:8:24: error: rung: '1z' is not a rung; expected a rung such as 25k, 13.5k, "
         "9.2k (or 9.2), 0.2k, 1d or 1.3d [ladder.rung]",
@@ -85,7 +85,7 @@ def test_every_ladder_error_kind_in_one_run(site, run):
         f"{path}:17:56: error: result: 'B+F' is not a ladder result: a ladder game is won or "
         "drawn; expected W+ or B+ (a win, a margin may follow: W+R, B+3.5) or jigo (a draw) "
         "[ladder.result]",
-        f"{path}:18:43: error: re-grading rung 9.7k is not on the rung list (25k to 5d); the "
+        f"{path}:18:43: error: the re-grading rung, 9.7k, is not on the rung list (25k to 5d); the "
         "closest rungs are 9.8k and 9.6k [ladder.rung]",
         f"{path}:19:5: error: a ladder game is missing the key 'white' [schema.missing-key]",
         f"{path}:19:24: error: unknown key 'whte' in a ladder game; did you mean 'white'? "
@@ -149,7 +149,7 @@ def test_rung_not_on_a_custom_list(site, run):
         "  - {player: ann, rung: 12k}\n"
         "  - {player: bob, rung: 10k}\n")})
     assert errors(run) == [
-        "content/ladders/l.yaml:4:25: error: 'ann' starts on rung 12k is not on the rung list "
+        "content/ladders/l.yaml:4:25: error: the starting rung of 'ann', 12k, is not on the rung list "
         "(25k to 2d); the closest rung is 10k [ladder.rung]"]
 
 

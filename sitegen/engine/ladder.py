@@ -613,7 +613,7 @@ def validate_ladder(ladder: Ladder) -> list[Diagnostic]:
         if rung in rungs:
             return False
         problems.append(Diagnostic(
-            pos, f"{what} {rung} is not on the rung list ({rungs.bottom} to {rungs.top})",
+            pos, f"{what}, {rung}, is not on the rung list ({rungs.bottom} to {rungs.top})",
             "ladder.rung", _closest_hint(rung, rungs)))
         return True
 
@@ -623,7 +623,7 @@ def validate_ladder(ladder: Ladder) -> list[Diagnostic]:
                 member.pos, f"member '{member.id}' is listed twice", "ladder.member"))
             continue
         members[member.id] = member
-        if not rung_problem(member.rung, member.pos, f"'{member.id}' starts on rung"):
+        if not rung_problem(member.rung, member.pos, f"the starting rung of '{member.id}'"):
             current[member.id] = member.rung
 
     def unknown(member: str, pos: SourcePos) -> bool:
@@ -644,7 +644,7 @@ def validate_ladder(ladder: Ladder) -> list[Diagnostic]:
     for event in _in_order(ladder.events):
         if isinstance(event, Regrading):
             bad = unknown(event.member, event.pos)
-            bad |= rung_problem(event.rung, event.pos, "re-grading rung")
+            bad |= rung_problem(event.rung, event.pos, "the re-grading rung")
             if not bad:
                 current[event.member] = event.rung
             continue

@@ -390,7 +390,7 @@ def test_validate_reports_every_problem_with_its_position():
     )
     found = [(d.pos.line, d.code, d.message, d.hint) for d in validate_ladder(ladder)]
     assert sorted(found) == sorted([
-        (3, "ladder.rung", "'bob' starts on rung 13.3k is not on the rung list (25k to 5d)",
+        (3, "ladder.rung", "the starting rung of 'bob', 13.3k, is not on the rung list (25k to 5d)",
          "the closest rung is 13.5k"),
         (5, "ladder.member", "member 'ann' is listed twice", None),
         (11, "ladder.date", "date 2024-01-15 comes after 2024-02-01 in the log; "
@@ -399,7 +399,7 @@ def test_validate_reports_every_problem_with_its_position():
         (11, "ladder.colour", "'cat' (10k) took White against the stronger 'ann' (2d); "
                               "the stronger player takes White", "swap white and black"),
         (12, "ladder.member", "'anne' is not a member of the ladder", "did you mean 'ann'?"),
-        (13, "ladder.rung", "re-grading rung 9.7k is not on the rung list (25k to 5d)",
+        (13, "ladder.rung", "the re-grading rung, 9.7k, is not on the rung list (25k to 5d)",
          "the closest rungs are 9.8k and 9.6k"),
         (14, "ladder.member", "'cat' plays against themself", None),
     ])
