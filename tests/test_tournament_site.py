@@ -280,14 +280,12 @@ def test_docs_tournament_example_builds(site):
     SOSM: Ann 29 + 31 (absent: own) + 29 = 89; Bob 32 + (29+1, as White) + 27 = 89;
     Cy 26 (bye: own) + (29-1, as Black) + 32 = 86; Dee 27 + 27 + 29 = 83.
     """
-    from sitegen.commands.build import render as render_site
-
     docs = (Path(__file__).parent.parent / "docs" / "content-format.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```yaml\n(.*?)```", docs, re.S)
     players = blocks[1] + "  - {id: dee, name: Dee Dunn}\n"
     tournament = next(b for b in blocks if b.startswith("name: Club Cup"))
     root = site({"content/players.yaml": players, "content/tournaments/cup-2024.yaml": tournament})
-    files = render_site(root / "content", None)
+    files = render(root / "content", None)
     data = json.loads(files["tournaments/cup-2024/standings.json"])
     assert [(r["place"], r["id"], r["MMS"], r["SOSM"], r["games"]) for r in data["rows"]] == [
         (1, "ann", 32, 89, ["2+/w0", "0=", "3-/?0"]),

@@ -19,7 +19,7 @@ from ..engine.tournament import (Absence, Bye, Criterion, DCVariant, GameResult,
                                  Tournament, TournamentGame, TournamentParameters, TournamentPlayer)
 from ..load import YMap, YScalar
 from ..model import Outcome, Rank, Result
-from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
+from .fields import Fields, check_ident, expect_map, kind_of, load_map
 from .league import PlayerRefs, _parse_komi
 
 RESULT_HINT = ("expected e.g. B+R, W+3.5, B+F (forfeit), 0 or jigo, ? (unknown), "
