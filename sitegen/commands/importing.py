@@ -10,7 +10,6 @@ The text to be written is validated exactly as a build would read it before anyt
 from __future__ import annotations
 
 import dataclasses
-import os
 import tempfile
 from pathlib import Path
 from typing import TextIO
@@ -26,6 +25,7 @@ from ..validate import load_all_players, load_players, shown_path
 from ..validate.fields import MAX_TEXT, check_ident
 from ..validate.league import PlayerRefs
 from ..validate.tournament import tournament_from_node
+from ..yamlwrite import write_atomic
 
 FORMATS = ("opengotha", "h9")
 
@@ -104,20 +104,6 @@ def site_players_for(t: Tournament, existing: dict[str, Player]) -> tuple[Tourna
     absences = tuple(dataclasses.replace(a, player=mapping[a.player]) for a in t.absences)
     return (dataclasses.replace(t, players=players, games=games, byes=byes, absences=absences),
             new, reused)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder and os.replace."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
 
 
 def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: str | None = None,
