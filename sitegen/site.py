@@ -149,8 +149,9 @@ def planners():
     from .pages.league import plan_leagues
     from .pages.tournament import plan_tournaments
     from .pages.swiss import plan_swiss
+    from .pages.players import plan_player_extras
 
-    return [plan_leagues, plan_tournaments, plan_ladders, plan_swiss]
+    return [plan_leagues, plan_tournaments, plan_ladders, plan_swiss, plan_player_extras]
 
 
 def plan_site(content: Content) -> SitePlan:
@@ -160,6 +161,9 @@ def plan_site(content: Content) -> SitePlan:
         planner(content, plan)
     _plan_players(content, plan)
     _plan_pages(content, plan)
+    from .pages.extras import finish_site  # CSV twins, updated dates, feed, sitemap
+
+    finish_site(content, plan)
     return plan
 
 

@@ -1,0 +1,219 @@
+"""What the player pages gather across competitions: head-to-head records, the division path
+chart, and the search index (``search.json``) behind the players page's search box.
+
+Every rule set already adds its own section to a player's page (league seasons, tournaments,
+ladder rung history with its chart, Swiss leagues). This planner adds one more section at the
+top: the division per season in each league (an SVG chart from :mod:`sitegen.svg`) and the
+records against frequent opponents over all competitions. The ladder's rung-over-time chart is
+drawn by :mod:`sitegen.pages.ladder` and not repeated here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import unicodedata
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..engine.tournament import GameResult
+from ..model import Colour, Content
+from ..site import FAR_PAST, File, PlayerSection, SitePlan, format_points, player_url
+from ..svg import DivisionPoint, division_chart
+
+FREQUENT = 2
+"""Opponents met at least this many times get a head-to-head row."""
+HEAD_TO_HEAD_ROWS = 12
+"""At most this many head-to-head rows per player (the most frequent opponents)."""
+SEARCH_INDEX = "search.json"
+FAR_FUTURE = dt.date(9999, 12, 31)
+"""Sort key of the overview section: above every competition's section (shown newest first)."""
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """One counted result between two players, from ``player``'s side.
+
+    ``points`` is 1 for a win (forfeit wins too), 1/2 for a jigo or a drawn match, 0 for a loss.
+    """
+
+    player: str
+    opponent: str
+    points: Fraction
+    date: dt.date | None
+    competition: str
+    url: str
+
+
+def meetings(content: Content) -> list[Meeting]:
+    """Return every counted result of every competition, twice (once from each side).
+
+    Leagues: games with a win, forfeit or jigo (league D.1), dated by the game or the season's
+    end. Tournaments: games won by one side or drawn (both-win, both-lose and unknown results
+    left out), dated by the tournament's last day. Ladders: every game (ladder: club ladder).
+    Swiss leagues: each match counts once (1-0 and 2-1 are wins, 1-1 a draw, a forfeit a win
+    for the player present; ``--`` left out), dated by the tournament's date.
+    """
+    from .ladder import ladder_url
+    from .league import group_url
+    from .swiss import tournament_url as swiss_url
+    from .tournament import tournament_url
+
+    found: list[Meeting] = []
+
+    def add(a: str, b: str, points_a: Fraction, date, name: str, url: str) -> None:
+        found.append(Meeting(a, b, points_a, date, name, url))
+        found.append(Meeting(b, a, 1 - points_a, date, name, url))
+
+    for league in content.leagues:
+        for season in league.seasons:
+            for division in season.divisions:
+                for group in division.groups:
+                    url = group_url(league, season, group)
+                    name = league.name
+                    for game in group.games:
+                        if not game.result.counts:
+                            continue
+                        add(game.black, game.white, game.points(game.black),
+                            game.date or season.end, name, url)
+    for t in content.tournaments:
+        for game in t.games:
+            if game.result is GameResult.WHITE_WINS:
+                points = Fraction(1)
+            elif game.result is GameResult.BLACK_WINS:
+                points = Fraction(0)
+            elif game.result is GameResult.JIGO:
+                points = Fraction(1, 2)
+            else:
+                continue
+            add(game.white, game.black, points, t.end or t.begin, t.name, tournament_url(t))
+    for club in content.ladders:
+        for event in club.ladder.events:
+            if not hasattr(event, "winner"):
+                continue  # a re-grading
+            if event.winner is None:
+                points = Fraction(1, 2)
+            else:
+                points = Fraction(1) if event.winner is Colour.WHITE else Fraction(0)
+            add(event.white, event.black, points, event.date, club.name, ladder_url(club))
+    for league in content.swiss_leagues:
+        for t in league.tournaments:
+            for rnd in t.rounds:
+                for match in rnd.matches:
+                    result = match.result
+                    if result is None or (result.is_forfeit and not any(result.present)):
+                        continue
+                    add(match.first, match.second, result.points()[0], getattr(t, "date", None),
+                        league.name, swiss_url(league, t))
+    return found
+
+
+def head_to_head(found: list[Meeting], player: str, names: dict[str, str],
+                 minimum: int = FREQUENT, limit: int = HEAD_TO_HEAD_ROWS) -> list[dict[str, Any]]:
+    """Return ``player``'s records against opponents met at least ``minimum`` times.
+
+    Rows ``{name, url, games, wins, losses, draws, score, last}`` (score in points: wins plus
+    half the draws), most games first, then by name; at most ``limit`` rows.
+    """
+    by_opponent: dict[str, list[Meeting]] = {}
+    for m in found:
+        if m.player == player:
+            by_opponent.setdefault(m.opponent, []).append(m)
+    rows = []
+    for opponent, ms in by_opponent.items():
+        if len(ms) < minimum:
+            continue
+        wins = sum(1 for m in ms if m.points == 1)
+        losses = sum(1 for m in ms if m.points == 0)
+        dates = [m.date for m in ms if m.date is not None]
+        rows.append({"id": opponent, "name": names.get(opponent, opponent), "url": player_url(opponent),
+                     "games": len(ms), "wins": wins, "losses": losses, "draws": len(ms) - wins - losses,
+                     "score": format_points(sum((m.points for m in ms), Fraction(0))),
+                     "last": max(dates) if dates else None,
+                     "competitions": len({m.url for m in ms})})
+    rows.sort(key=lambda r: (-r["games"], r["name"].casefold(), r["id"]))
+    return rows[:limit]
+
+
+def division_paths(content: Content, player: str) -> list[dict[str, Any]]:
+    """Return one chart per league the player played in: the division of every season from the
+    player's first to last season there (seasons missed in between break the line)."""
+    from .league import league_url
+
+    charts = []
+    for league in content.leagues:
+        seasons = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
+        path = []
+        for season in seasons:
+            division = next((d.name for d in season.divisions for g in d.groups if player in g.players), None)
+            path.append(DivisionPoint(season.id, division))
+        played = [i for i, p in enumerate(path) if p.division is not None]
+        if len(played) < 2:
+            continue  # one season: the section of that season says it all
+        path = path[played[0]:played[-1] + 1]
+        order: list[str] = []
+        for season in seasons:  # division letters from the top down, as the seasons list them
+            for d in season.divisions:
+                if d.name not in order:
+                    order.append(d.name)
+        order.sort(key=lambda name: (len(name), name))
+        charts.append({"league": league.name, "url": league_url(league), "seasons": len(played),
+                       "path": path, "order": order})
+    return charts
+
+
+def plan_player_extras(content: Content, plan: SitePlan) -> None:
+    """Add each player's overview section (division charts, head-to-head) and ``search.json``."""
+    names = {pid: p.name for pid, p in content.players.items()}
+    found = meetings(content)
+    competitions: dict[str, set[str]] = {}
+    for m in found:
+        competitions.setdefault(m.player, set()).add(m.competition)
+    for pid in sorted(content.players):
+        charts = []
+        for number, chart in enumerate(division_paths(content, pid), start=1):
+            title = f"{names[pid]}'s division in {chart['league']}, season by season"
+            charts.append({"league": chart["league"], "url": chart["url"], "title": title,
+                           "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}")})
+        rows = head_to_head(found, pid, names)
+        if not charts and not rows:
+            continue
+        plan.add_player_section(pid, PlayerSection("partials/player_overview.html", (FAR_FUTURE,), {
+            "name": names[pid], "charts": charts, "head_to_head": rows, "minimum": FREQUENT}))
+    plan.files.append(File(SEARCH_INDEX, search_index(content, competitions)))
+
+
+def fold(text: str) -> str:
+    """Return ``text`` lower-cased without accents, as the search box compares names."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def search_index(content: Content, competitions: dict[str, set[str]]) -> bytes:
+    """Return ``search.json``: ``{"players": [[name, url, detail, folded name], ...],
+    "competitions": [[name, url, kind, folded name], ...]}``, sorted by name.
+
+    URLs are relative to the site's root; ``detail`` is the rank, the club and the competitions
+    played, so two players of the same name can be told apart.
+    """
+    from .ladder import ladder_url
+    from .league import league_url
+    from .swiss import league_url as swiss_url
+    from .tournament import tournament_url
+
+    players = []
+    for pid, p in content.players.items():
+        detail = [str(p.rank) if p.rank else "", p.club or ""]
+        played = sorted(competitions.get(pid, ()))
+        if played:
+            detail.append(", ".join(played[:3]) + (f" +{len(played) - 3}" if len(played) > 3 else ""))
+        players.append([p.name, player_url(pid), " · ".join(d for d in detail if d), fold(p.name)])
+    players.sort(key=lambda item: (item[3], item[1]))
+    comps = ([[league.name, league_url(league), "league"] for league in content.leagues]
+             + [[t.name, tournament_url(t), "tournament"] for t in content.tournaments]
+             + [[c.name, ladder_url(c), "ladder"] for c in content.ladders]
+             + [[s.name, swiss_url(s), "Swiss league"] for s in content.swiss_leagues])
+    comps = sorted(([*c, fold(c[0])] for c in comps), key=lambda item: (item[3], item[1]))
+    data = {"players": players, "competitions": comps}
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
