@@ -220,13 +220,7 @@ class DevServer:
         except Exception as error:  # a bug or a template error: show it, keep serving
             errors = _describe_exception(error)
         seconds = time.monotonic() - started
-        report = ""
-        if site is not None and self._write is not None:
-            try:
-                report = self._write(site.files)
-            except OSError as error:
-                report = f"output not written: {error}"
-        with self._cond:
+        with self._cond:  # publish first: the browser is served from memory, not output/
             self._snapshot = snapshot
             self.state.builds += 1
             self.state.version += 1
@@ -234,6 +228,12 @@ class DevServer:
             if site is not None:
                 self.state.site = site
             self._cond.notify_all()
+        report = ""
+        if site is not None and self._write is not None:
+            try:
+                report = self._write(site.files)
+            except OSError as error:
+                report = f"output not written: {error}"
         if site is not None:
             pages = sum(1 for path in site.files if path.endswith(".html"))
             self._log(f"build {self.state.builds}: {pages} pages in {seconds:.2f} s"

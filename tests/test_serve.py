@@ -47,6 +47,21 @@ def save_like_an_editor(path: Path, text: str) -> None:
     os.replace(temp, path)
 
 
+def output_files() -> dict[str, tuple[bytes, int]]:
+    """Return ``{path: (bytes, inode)}`` of output/: a rewritten file gets a new inode."""
+    root = Path("output")
+    return {p.relative_to(root).as_posix(): (p.read_bytes(), p.stat().st_ino)
+            for p in root.rglob("*") if p.is_file()}
+
+
+def wait_for(predicate, timeout: float = 20.0) -> bool:
+    """Poll ``predicate`` until true or ``timeout`` seconds; return its last value."""
+    deadline = time.monotonic() + timeout
+    while not predicate() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return predicate()
+
+
 def with_result(original: str, result: str) -> str:
     assert GAME_LINE in original
     return original.replace(GAME_LINE, GAME_LINE.replace("B+3.5", result))
@@ -82,12 +97,15 @@ def test_burst_of_saves_is_one_build_then_error_page_then_site_again(server):
     assert standings(base)[0] == (1, "ann", 2.5)
 
     original = SEASON.read_text(encoding="utf-8")
-    started = time.monotonic()
+    before_files = output_files()
+    times = []
     for result in ("W+1.5", "B+R", "W+T", "W+3.5"):
         save_like_an_editor(SEASON, with_result(original, result))
-        time.sleep(0.015)
-    burst = time.monotonic() - started
-    assert burst < 0.1, f"the saves took {burst:.3f} s; the burst must fit in 100 ms"
+        times.append(time.monotonic())
+        time.sleep(0.005)
+    gaps = [b - a for a, b in zip(times, times[1:])]
+    if max(gaps) >= server.debounce:  # the machine stalled: these were separate saves
+        pytest.skip(f"saves {max(gaps):.3f} s apart; a burst needs gaps under the debounce")
 
     after = version(base, first["version"])
     assert after["version"] == first["version"] + 1 and after["ok"]
@@ -100,13 +118,22 @@ def test_burst_of_saves_is_one_build_then_error_page_then_site_again(server):
     status, page = fetch(f"{base}/club/leagues/club/2024/a1/")
     assert status == 200 and 'id="sitegen-live-reload"' in page
     assert 'id="sitegen-errors"' not in page
+    # Only the files whose bytes changed were rewritten (output/ is written after the new
+    # site is served from memory: wait for the report). Hand-worked: the group page, the
+    # pages of ann and cy (the game, the places) change; bob (3rd) and dee (4th) keep their
+    # places and games, so their pages keep their bytes.
+    assert wait_for(lambda: any(line.startswith("build 2: ") for line in server.log_lines)), server.log_lines
+    after_files = output_files()
+    changed = {path for path in after_files if after_files[path][0] != before_files.get(path, (b"",))[0]}
+    rewritten = {path for path in after_files if after_files[path][1] != before_files.get(path, (b"", None))[1]}
+    assert rewritten == changed
+    assert {"leagues/club/2024/a1/index.html", "leagues/club/2024/a1/standings.json",
+            "players/ann/index.html", "players/cy/index.html"} <= changed
+    assert not {"players/bob/index.html", "players/dee/index.html", "about/index.html"} & changed
+    assert f"{len(changed)} files written" in server.log_lines[-1]
     built = Path("output/leagues/club/2024/a1/index.html").read_text(encoding="utf-8")
     assert "sitegen-live-reload" not in built and "__sitegen" not in built
-    # Only the files whose bytes changed were rewritten: the group page, its standings.json,
-    # the season page (group table), the league page (its leader: ann -> cy) and the pages of
-    # ann and cy (the game, the place). Bob (3rd) and dee (4th) keep their places and games,
-    # and the home page names only the latest season.
-    assert re.search(r"build 2: \d+ pages in [\d.]+ s; 6 files written", server.log_lines[-1]), server.log_lines
+    assert json.loads(Path("output/leagues/club/2024/a1/standings.json").read_text())["rows"][0]["id"] == "cy"
 
     broken = with_result(original, "B+X")
     save_like_an_editor(SEASON, broken)
