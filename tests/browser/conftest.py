@@ -1,0 +1,96 @@
+"""Browser fixtures: the demo site built once and served on 127.0.0.1, and Debian's headless
+Chromium driven by Selenium through the system chromedriver (nothing is downloaded at run time).
+
+The tests skip, saying why, only when the browser or its driver is not installed; `.ci/run`
+installs both (Debian's ``chromium`` and ``chromium-driver``) so they run in CI. axe-core comes
+from npm into ``tests/browser/node_modules`` (git-ignored), installed by `.ci/run` as well.
+Screenshots go to ``tests/browser/screenshots/`` (git-ignored) for people to look at.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from sitegen.commands.build import render
+
+HERE = Path(__file__).parent
+REPO = HERE.parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+AXE = HERE / "node_modules" / "axe-core" / "axe.min.js"
+SCREENSHOTS = HERE / "screenshots"
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--hide-scrollbars"]
+
+
+def _missing() -> str | None:
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is not installed (Debian package chromium; .ci/run installs it)"
+    if not CHROMEDRIVER.exists():
+        return f"{CHROMEDRIVER} is not installed (Debian package chromium-driver; .ci/run installs it)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "the selenium package is not installed (pip install -e '.[test]')"
+    return None
+
+
+@pytest.fixture(scope="session")
+def demo_url(tmp_path_factory):
+    """Build the demo site (content/ of the repository) and serve it; yield its root URL."""
+    root = tmp_path_factory.mktemp("demo-site")
+    for path, data in render(REPO / "content", None).items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):  # keep the test output clean
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Yield a headless Chromium (Selenium WebDriver) that records the console."""
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for arg in CHROMIUM_ARGS:
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.set_page_load_timeout(30)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """Return axe-core's script (npm package), or skip when it has not been installed."""
+    if not AXE.exists():
+        pytest.skip(f"{AXE} is missing: run `npm install --prefix tests/browser axe-core@4` (.ci/run does)")
+    return AXE.read_text(encoding="utf-8")
