@@ -6,13 +6,25 @@ At ``scale=1`` (the full size): 20,000 players; 30 league seasons of 6 divisions
 700 players (5 rounds); a ladder of 300 members with 20,000 games; about 200,000 games in all.
 Every count scales linearly (at least one of each kind). Output is deterministic for a seed.
 
-Rule sets whose content format is not known to this module are skipped; see ``PARTS``.
+Tournaments (``content/tournaments/t<nn>.yaml``): McMahon, 5 rounds, sizes spread evenly
+from 50 to 700 players (capped at the number of players), each round paired at random with a
+bye for the odd player out. The ladder (``content/ladders/federation.yaml``) starts its members
+on random rungs of the default list and replays every game with the ladder engine so that the
+stronger member always takes White (ladder: handicap), as validation requires.
+Swiss leagues are not generated; see ``PARTS``.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import random
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sitegen.engine.ladder import DEFAULT_RUNGS, move_after_game  # noqa: E402
+from sitegen.model import Colour  # noqa: E402
 
 DIVISION_GROUPS = (2, 6, 18, 54, 60, 60)
 FULL = {"players": 20_000, "seasons": 30, "tournaments": 60, "ladder_members": 300,
@@ -67,7 +79,72 @@ def write_leagues(content: Path, players: list[str], scale: float, rng: random.R
     return games
 
 
-PARTS = {"leagues": write_leagues}
+TOURNAMENT_ROUNDS = 5
+TOURNAMENT_SIZES = (50, 700)
+
+
+def tournament_sizes(count: int, players: int) -> list[int]:
+    """Return ``count`` tournament sizes spread evenly from 50 to 700, capped at ``players``."""
+    low, high = TOURNAMENT_SIZES
+    if count == 1:
+        return [min(players, (low + high) // 2)]
+    return [min(players, low + (high - low) * i // (count - 1)) for i in range(count)]
+
+
+def write_tournaments(content: Path, players: list[str], scale: float, rng: random.Random) -> int:
+    """Write the tournaments; return the number of games."""
+    folder = content / "tournaments"
+    folder.mkdir(parents=True, exist_ok=True)
+    games = 0
+    for number, size in enumerate(tournament_sizes(scaled("tournaments", scale), len(players)), 1):
+        year = 1995 + (number - 1) % 30
+        entrants = sorted(rng.sample(players, size))
+        lines = [f"name: Open {number}", f"start: {year}-09-{1 + number % 27:02d}",
+                 f"end: {year}-09-{2 + number % 27:02d}", "system: mcmahon",
+                 f"number_of_rounds: {TOURNAMENT_ROUNDS}", "komi: 6.5", "players:"]
+        lines += [f"  - {{id: {ident}}}" for ident in entrants]
+        lines.append("rounds:")
+        for round_no in range(1, TOURNAMENT_ROUNDS + 1):
+            order = entrants[:]
+            rng.shuffle(order)
+            lines += [f"  - round: {round_no}", "    games:"]
+            for white, black in zip(order[0::2], order[1::2]):
+                result = rng.choice(["W+R", "B+R", "W+2.5", "B+0.5", "W+T"])
+                lines.append(f"      - {{white: {white}, black: {black}, handicap: 0, result: {result}}}")
+                games += 1
+            if len(order) % 2:
+                lines.append(f"    byes: [{order[-1]}]")
+        (folder / f"t{number:02d}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return games
+
+
+def write_ladder(content: Path, players: list[str], scale: float, rng: random.Random) -> int:
+    """Write the ladder; return the number of games."""
+    members = sorted(rng.sample(players, min(len(players), max(2, scaled("ladder_members", scale)))))
+    count = scaled("ladder_games", scale)
+    rungs = list(DEFAULT_RUNGS)
+    current = {member: rng.choice(rungs[20:90]) for member in members}
+    lines = ["name: Federation ladder", "description: A synthetic ladder for the benchmark.",
+             "members:"]
+    lines += [f"  - {{player: {member}, rung: {current[member]}}}" for member in members]
+    lines.append("log:")
+    start = dt.date(2000, 1, 1)
+    for number in range(count):
+        date = start + dt.timedelta(days=number * 3650 // count)
+        a, b = rng.sample(members, 2)
+        white, black = (a, b) if current[a] >= current[b] else (b, a)
+        winner = rng.choice([Colour.WHITE, Colour.BLACK, Colour.WHITE, Colour.BLACK, None])
+        result = {Colour.WHITE: "W+R", Colour.BLACK: "B+R", None: "jigo"}[winner]
+        lines.append(f"  - {{date: {date.isoformat()}, white: {white}, black: {black}, result: {result}}}")
+        current[white], current[black] = move_after_game(
+            DEFAULT_RUNGS, current[white], current[black], winner)
+    folder = content / "ladders"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "federation.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return count
+
+
+PARTS = {"leagues": write_leagues, "tournaments": write_tournaments, "ladder": write_ladder}
 """The rule sets this generator writes, by name."""
 
 

@@ -1,12 +1,29 @@
-"""``sitegen build``: load -> validate -> compute -> render -> write."""
+"""``sitegen build``: load -> validate -> compute -> render -> write.
+
+A build that would change nothing is skipped (the no-op rebuild): beside the output folder,
+``.<output>.sitegen-build.json`` records a fingerprint of the last good build's inputs, the
+path, size, modification time (ns), inode and change time of every file under the content
+folder, the site's templates, the default theme and sitegen's own code, plus sitegen's version,
+the base URL and the output folder, and the same fingerprint of the output folder it wrote.
+The next build with equal fingerprints of both does nothing. Any change to an input, or to
+``output/`` itself, gives a full build. A fingerprint taken within two seconds of an input's
+modification is not recorded (a same-size edit within the file system's time resolution could
+otherwise go unseen). ``SITEGEN_NO_CACHE=1`` turns the skip off.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .. import __version__
+
 from ..model import Content
-from ..render import render_site
+from ..render import default_templates_dir, render_site
 from ..site import plan_site
 from ..validate import load_content
 from ..write import WriteReport, write_site
@@ -16,7 +33,10 @@ from ..write import WriteReport, write_site
 class BuildResult:
     pages: int
     files: dict[str, bytes]
+    """The site's files; empty when the build was skipped (``cached``)."""
     report: WriteReport | None
+    cached: bool = False
+    """True when nothing changed since the last build, which was then not repeated."""
 
 
 def compute(content_dir: Path, base_url: str | None = None) -> Content:
@@ -40,8 +60,99 @@ def render(content_dir: Path, templates_dir: Path | None = None,
 
 def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None,
           base_url: str | None = None) -> BuildResult:
-    """Build the site into ``output_dir``; on any error ``output_dir`` is left untouched."""
+    """Build the site into ``output_dir``; on any error ``output_dir`` is left untouched.
+
+    Skipped when neither the inputs nor ``output_dir`` changed since the last build (see the
+    module's docstring). Raises SitegenError for bad content.
+    """
+    use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0")
+    record_path = cache_record_path(output_dir)
+    inputs, racy = input_fingerprint(content_dir, templates_dir, base_url, output_dir)
+    if use_cache:
+        record = _read_record(record_path)
+        if (record is not None and record.get("inputs") == inputs
+                and record.get("output") == tree_fingerprint(output_dir)[0]):
+            report = WriteReport([], int(record.get("files", 0)), 0)
+            return BuildResult(int(record.get("pages", 0)), {}, report, cached=True)
     files = render(content_dir, templates_dir, base_url)
+    record_path.unlink(missing_ok=True)
     report = write_site(files, output_dir)
     pages = sum(1 for path in files if path.endswith(".html"))
+    if use_cache and not racy:
+        record = {"inputs": inputs, "output": tree_fingerprint(output_dir)[0],
+                  "pages": pages, "files": len(files)}
+        _write_record(record_path, record)
     return BuildResult(pages, files, report)
+
+
+def cache_record_path(output_dir: Path) -> Path:
+    """Return where the last build's fingerprints are kept: ``.<output>.sitegen-build.json``
+    in the output folder's parent (outside the output folder, a hidden file)."""
+    output_dir = output_dir.resolve()
+    return output_dir.parent / f".{output_dir.name}.sitegen-build.json"
+
+
+RACY_NS = 2_000_000_000
+"""Inputs modified this recently (ns) before the fingerprint make it unsafe to record."""
+
+
+def tree_fingerprint(folder: Path) -> tuple[str, int]:
+    """Return a SHA-256 of every file under ``folder`` by (path, size, mtime_ns, inode,
+    ctime_ns), and the newest mtime_ns; ``("", 0)`` hashes an absent folder as empty."""
+    digest = hashlib.sha256()
+    newest = 0
+    stack = [folder]
+    entries = []
+    while stack:
+        current = stack.pop()
+        try:
+            with os.scandir(current) as scan:
+                for entry in scan:
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name != "__pycache__":  # written by Python, not an input
+                            stack.append(Path(entry.path))
+                    else:
+                        st = entry.stat(follow_symlinks=False)
+                        newest = max(newest, st.st_mtime_ns, st.st_ctime_ns)
+                        entries.append(f"{entry.path}\0{st.st_size}\0{st.st_mtime_ns}\0"
+                                       f"{st.st_ino}\0{st.st_ctime_ns}")
+        except (FileNotFoundError, NotADirectoryError):
+            entries.append(f"{current}\0absent")
+    for line in sorted(entries):
+        digest.update(line.encode("utf-8", "surrogateescape") + b"\n")
+    return digest.hexdigest(), newest
+
+
+def input_fingerprint(content_dir: Path, templates_dir: Path | None, base_url: str | None,
+                      output_dir: Path) -> tuple[dict[str, str], bool]:
+    """Return the fingerprint of everything a build reads, and whether it is racy (an input
+    modified less than two seconds ago)."""
+    now = time.time_ns()
+    roots = {"content": content_dir, "theme": default_templates_dir(),
+             "sitegen": Path(__file__).resolve().parent.parent}
+    if templates_dir is not None:
+        roots["templates"] = templates_dir
+    result = {"version": __version__, "base_url": base_url or "",
+              "output": str(output_dir.resolve())}
+    racy = False
+    for name, root in roots.items():
+        result[name], newest = tree_fingerprint(root.resolve())
+        racy |= newest > now - RACY_NS
+    return result, racy
+
+
+def _read_record(path: Path) -> dict | None:
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _write_record(path: Path, record: dict) -> None:
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        temporary.write_text(json.dumps(record, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)

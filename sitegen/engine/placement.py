@@ -7,6 +7,7 @@ definitions (../shared/reference/opengotha.md). Values are exact Fractions.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -148,8 +149,23 @@ def smms(player: TournamentPlayer, params: TournamentParameters) -> int:
     return rank + 30 + player.smms_correction
 
 
+def _exact(x: Fraction) -> Fraction | int:
+    """Return ``x`` as an int when it is whole: exact, and much cheaper to add than a Fraction.
+
+    Scores inside :func:`_compute` are ints or Fractions; the values it returns are Fractions.
+    """
+    return x.numerator if x.denominator == 1 else x
+
+
+def _as_fractions(v: dict[Criterion, Fraction | int]) -> dict[Criterion, Fraction]:
+    return {c: Fraction(x) if type(x) is int else x for c, x in v.items()}
+
+
 class _Scores:
-    """All per-round base scores of one tournament (OpenGotha ``fillBaseScoringInfo``)."""
+    """All per-round base scores of one tournament (OpenGotha ``fillBaseScoringInfo``).
+
+    Scores are kept as ints where whole (see :func:`_exact`), as exact as Fractions.
+    """
 
     def __init__(self, t: Tournament, last: int):
         self.t = t
@@ -173,7 +189,9 @@ class _Scores:
                     if who in self.part:
                         self.part[who][g.round - 1] = Participation.PAIRED
                         self.game[who][g.round - 1] = g
-        self.smms = {i: Fraction(smms(self.players[i], self.p)) for i in ids}
+        self.smms = {i: smms(self.players[i], self.p) for i in ids}
+        self.bye = (_exact(self.p.nbw_bye), _exact(self.p.mms_bye))
+        self.absent = (_exact(self.p.nbw_absent), _exact(self.p.mms_absent))
         self.nbw: dict[str, list[Fraction]] = {}
         self.mms: dict[str, list[Fraction]] = {}
         self.cps: dict[str, list[Fraction]] = {}
@@ -184,20 +202,20 @@ class _Scores:
 
     def _base(self, i: str) -> None:
         p = self.p
-        games_pts = ZERO
-        nbw_special = ZERO
-        mms_special = ZERO
-        cps = ZERO
+        games_pts = 0
+        nbw_special = 0
+        mms_special = 0
+        cps = 0
         nbw, mms, cpss = [], [], []
-        played_pts = ZERO
+        played_pts = 0
         unplayed = 0
         for k in range(self.n):
             status = self.part[i][k]
             g = self.game[i][k]
-            pts = ZERO
-            special_nbw = special_mms = ZERO
+            pts = 0
+            special_nbw = special_mms = 0
             if g is not None:
-                pts = g.points(i)
+                pts = _exact(g.points(i))
                 games_pts += pts
                 if g.is_played:
                     played_pts += pts
@@ -206,9 +224,9 @@ class _Scores:
             else:
                 unplayed += 1
                 if status is Participation.BYE:
-                    special_nbw, special_mms = p.nbw_bye, p.mms_bye
+                    special_nbw, special_mms = self.bye
                 elif status is Participation.ABSENT:
-                    special_nbw, special_mms = p.nbw_absent, p.mms_absent
+                    special_nbw, special_mms = self.absent
             nbw_special += special_nbw
             mms_special += special_mms
             if p.round_down:
@@ -220,8 +238,8 @@ class _Scores:
             cps = 2 * cps + pts + special_nbw
             cpss.append(cps)
         self.nbw[i], self.mms[i], self.cps[i] = nbw, mms, cpss
-        self.nbw_v[i] = played_pts + HALF * unplayed
-        self.mms_v[i] = self.smms[i] + played_pts + HALF * unplayed
+        self.nbw_v[i] = _exact(played_pts + HALF * unplayed)
+        self.mms_v[i] = _exact(self.smms[i] + played_pts + HALF * unplayed)
 
 
 def _is_white(g: TournamentGame, i: str) -> bool:
@@ -238,7 +256,14 @@ def compute_values(t: Tournament, after_round: int) -> dict[str, dict[Criterion,
     return _compute(t, after_round)[0]
 
 
-def _compute(t: Tournament, after_round: int) -> tuple[dict[str, dict[Criterion, Fraction]], "_Scores"]:
+_SECOND_ORDER = frozenset({Criterion.SODOSW, Criterion.SODOSM, Criterion.SOSOSW, Criterion.SOSOSM,
+                           Criterion.EXT, Criterion.EXR})
+
+
+def _compute(t: Tournament, after_round: int, needed: frozenset[Criterion] | None = None
+             ) -> tuple[dict[str, dict[Criterion, Fraction]], "_Scores"]:
+    """Return every criterion's value per player (or only ``needed`` ones, plus NBW and MMS:
+    the others are then absent) and the base scores."""
     if not 1 <= after_round <= t.rounds:
         raise ValueError(f"round {after_round} is outside 1..{t.rounds}")
     s = _Scores(t, after_round - 1)
@@ -259,15 +284,19 @@ def _compute(t: Tournament, after_round: int) -> tuple[dict[str, dict[Criterion,
                 base = s.mms_v[opp] if virtual else s.mms[opp][r]
                 om.append(base + (g.handicap if _is_white(g, i) else -g.handicap))
             else:
-                ow.append(ZERO)
+                ow.append(0)
                 om.append(s.smms[i])
         per_round_w[i], per_round_m[i] = ow, om
-        sosw[i], sosm[i] = sum(ow, ZERO), sum(om, ZERO)
+        sosw[i], sosm[i] = sum(ow), sum(om)
     for i in s.ids:
         pl = s.players[i]
         v: dict[Criterion, Fraction] = {}
         v[Criterion.NBW] = s.nbw[i][r]
         v[Criterion.MMS] = s.mms[i][r]
+        if needed is not None:  # only what the caller asked for (standings: its criteria)
+            _needed_values(v, needed, s, i, r, sosw, sosm, per_round_w[i], per_round_m[i], p)
+            values[i] = _as_fractions(v)
+            continue
         v[Criterion.CPS] = s.cps[i][r]
         v[Criterion.CUSSW] = sum(s.nbw[i][: r + 1], ZERO)
         v[Criterion.CUSSM] = sum(s.mms[i][: r + 1], ZERO)
@@ -276,14 +305,14 @@ def _compute(t: Tournament, after_round: int) -> tuple[dict[str, dict[Criterion,
         v[Criterion.SOSW_1], v[Criterion.SOSW_2] = _sos_minus(per_round_w[i], r, False)
         v[Criterion.SOSM_1], v[Criterion.SOSM_2] = _sos_minus(
             per_round_m[i], r, p.sosm_minus_defect)
-        sodosw = sodosm = sososw = sososm = ext = exr = ZERO
+        sodosw = sodosm = sososw = sososm = ext = exr = 0
         for k in range(r + 1):
             g = s.game[i][k]
             if g is None:
                 sososm += s.smms[i] * (r + 1)
                 continue
             opp = g.opponent(i)
-            w = g.points(i)
+            w = _exact(g.points(i))
             hcp = g.handicap if _is_white(g, i) else -g.handicap
             sodosw += w * s.nbw[opp][r]
             sodosm += w * (s.mms[opp][r] + hcp)
@@ -301,8 +330,53 @@ def _compute(t: Tournament, after_round: int) -> tuple[dict[str, dict[Criterion,
         v[Criterion.RANK] = Fraction(pl.rank.value)
         v[Criterion.RATING] = Fraction(pl.rating or 0)
         v[Criterion.DC] = v[Criterion.SDC] = ZERO
-        values[i] = v
+        values[i] = _as_fractions(v)
     return values, s
+
+
+def _needed_values(v: dict[Criterion, Fraction], needed: frozenset[Criterion], s: "_Scores", i: str,
+                   r: int, sosw: dict[str, Fraction], sosm: dict[str, Fraction],
+                   ow: list[Fraction], om: list[Fraction], p: TournamentParameters) -> None:
+    """Fill ``v`` with the ``needed`` criteria of player ``i``, as :func:`_compute` computes them."""
+    pl = s.players[i]
+    if Criterion.CPS in needed:
+        v[Criterion.CPS] = s.cps[i][r]
+    if Criterion.CUSSW in needed:
+        v[Criterion.CUSSW] = sum(s.nbw[i][: r + 1], ZERO)
+    if Criterion.CUSSM in needed:
+        v[Criterion.CUSSM] = sum(s.mms[i][: r + 1], ZERO)
+    v[Criterion.SOSW] = sosw[i]
+    v[Criterion.SOSM] = sosm[i]
+    if needed & {Criterion.SOSW_1, Criterion.SOSW_2}:
+        v[Criterion.SOSW_1], v[Criterion.SOSW_2] = _sos_minus(ow, r, False)
+    if needed & {Criterion.SOSM_1, Criterion.SOSM_2}:
+        v[Criterion.SOSM_1], v[Criterion.SOSM_2] = _sos_minus(om, r, p.sosm_minus_defect)
+    if needed & _SECOND_ORDER:
+        sodosw = sodosm = sososw = sososm = ext = exr = 0
+        for k in range(r + 1):
+            g = s.game[i][k]
+            if g is None:
+                sososm += s.smms[i] * (r + 1)
+                continue
+            opp = g.opponent(i)
+            w = _exact(g.points(i))
+            hcp = g.handicap if _is_white(g, i) else -g.handicap
+            sodosw += w * s.nbw[opp][r]
+            sodosm += w * (s.mms[opp][r] + hcp)
+            sososw += sosw[opp]
+            sososm += sosm[opp]
+            natural = pl.rank.value - s.players[opp].rank.value
+            d = hcp - natural
+            coef = 0 if d < 0 else 1 if d == 0 else 2 if d == 1 else 3
+            ext += coef * s.nbw[opp][r]
+            if w == 1:
+                exr += coef * s.nbw[opp][r]
+        v[Criterion.SODOSW], v[Criterion.SODOSM] = sodosw, sodosm
+        v[Criterion.SOSOSW], v[Criterion.SOSOSM] = sososw, sososm
+        v[Criterion.EXT], v[Criterion.EXR] = ext, exr
+    v[Criterion.RANK] = Fraction(pl.rank.value)
+    v[Criterion.RATING] = Fraction(pl.rating or 0)
+    v[Criterion.DC] = v[Criterion.SDC] = ZERO
 
 
 def _sos_minus(per_round: list[Fraction], r: int, defect: bool) -> tuple[Fraction, Fraction]:
@@ -458,9 +532,10 @@ def standings(t: Tournament, after_round: int | None = None,
     Raises ValueError for a round outside 1..rounds. Placement: all criteria, DC, SDC.
     """
     r = t.rounds if after_round is None else after_round
-    values, scores = _compute(t, r)
     criteria = t.parameters.criteria
-    ids = [p.id for p in t.players if include_not_implied or is_implied(t, p.id)]
+    values, scores = _compute(t, r, frozenset(criteria))
+    implied = {g.white for g in t.games} | {g.black for g in t.games} | {b.player for b in t.byes}
+    ids = [p.id for p in t.players if include_not_implied or p.id in implied]
     players = {p.id: p for p in t.players}
 
     def name_key(i: str) -> tuple:
@@ -506,8 +581,9 @@ def standings(t: Tournament, after_round: int | None = None,
             places.append(places[-1])
         else:
             places.append(n + 1)
+    place_count = Counter(places)
     for n, i in enumerate(ordered):
-        shared = places.count(places[n]) > 1
+        shared = place_count[places[n]] > 1
         strings, opps = [], []
         for k in range(r):
             g = scores.game[i][k]

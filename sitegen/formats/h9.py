@@ -39,7 +39,7 @@ def _fit(text: str, width: int) -> str:
 
 
 def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool = True,
-             generator: str = "sitegen") -> bytes:
+             generator: str = "sitegen", rows: list | None = None) -> bytes:
     """Return the h9 results file of ``t`` exactly as OpenGotha's ``generateH9File`` writes it.
 
     Header tags CL, EV, PC, DT, HA (only when the handicap correction is above 0), KM, TM, CM,
@@ -48,10 +48,14 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
     missing), club (last 4, ``xxxx`` if missing), criteria values (4 wide, ``½``; ` 0` fillers up
     to 4 columns), one 8-wide token per round with opponents referenced by row. Forfeits are
     marked ``!``, or written ``0=`` when ``keep_forfeits`` is False. ISO-8859-15 bytes, ``?``
-    for characters outside it.
+    for characters outside it. ``rows``: the standings after that round, when already computed.
     """
     rnd = t.rounds if after_round is None else after_round
-    rows = standings(t, rnd)
+    if rows is None:  # ``rows``: standings(t, rnd), when the caller has them already
+        rows = standings(t, rnd)
+    first_row: dict[int, int] = {}
+    for row in rows:
+        first_row.setdefault(row.place, row.row)
     crits = t.parameters.criteria
     out = [f"; CL[{t.egf_class}]", f"; EV[{t.name}]", f"; PC[,{t.location}]"]
     if t.begin or t.end:
@@ -73,7 +77,7 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
     out.append(header)
     for row in rows:
         p = row.player
-        place = "" if row.shared and row.row != _first_row_of_place(rows, row.place) else str(row.place)
+        place = "" if row.shared and row.row != first_row[row.place] else str(row.place)
         line = _fit(place, 4)
         line += " " + (_name_field(p) + " " * 30)[:30] + " "
         line += _fit(og_rank(p.rank), 3)
@@ -87,10 +91,6 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
             line += " " + _og_token(token, keep_forfeits)
         out.append(line)
     return ("\n".join(out) + "\n").encode(ENCODING, errors="replace")
-
-
-def _first_row_of_place(rows, place: int) -> int:
-    return next(r.row for r in rows if r.place == place)
 
 
 def _og_token(token: str, keep_forfeits: bool) -> str:

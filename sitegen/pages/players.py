@@ -136,18 +136,42 @@ def head_to_head(found: list[Meeting], player: str, names: dict[str, str],
     return rows[:limit]
 
 
-def division_paths(content: Content, player: str) -> list[dict[str, Any]]:
+def season_divisions(content: Content) -> dict[int, list[dict[str, str]]]:
+    """Return, per league (by ``id()``), ``{player: division}`` of each season in date order.
+
+    Computed once per build so :func:`division_paths` costs O(seasons) per player.
+    """
+    index = {}
+    for league in content.leagues:
+        seasons = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
+        maps = []
+        for season in seasons:
+            where: dict[str, str] = {}
+            for d in season.divisions:
+                for g in d.groups:
+                    for p in g.players:
+                        where.setdefault(p, d.name)
+            maps.append(where)
+        index[id(league)] = maps
+    return index
+
+
+def division_paths(content: Content, player: str,
+                   index: dict[int, list[dict[str, str]]] | None = None) -> list[dict[str, Any]]:
     """Return one chart per league the player played in: the division of every season from the
-    player's first to last season there (seasons missed in between break the line)."""
+    player's first to last season there (seasons missed in between break the line).
+
+    ``index``: :func:`season_divisions` of ``content``, when already computed."""
     from .league import league_url
 
+    if index is None:
+        index = season_divisions(content)
     charts = []
     for league in content.leagues:
         seasons = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
         path = []
-        for season in seasons:
-            division = next((d.name for d in season.divisions for g in d.groups if player in g.players), None)
-            path.append(DivisionPoint(season.id, division))
+        for season, where in zip(seasons, index[id(league)]):
+            path.append(DivisionPoint(season.id, where.get(player)))
         played = [i for i, p in enumerate(path) if p.division is not None]
         if len(played) < 2:
             continue  # one season: the section of that season says it all
@@ -168,15 +192,18 @@ def plan_player_extras(content: Content, plan: SitePlan) -> None:
     names = {pid: p.name for pid, p in content.players.items()}
     found = meetings(content)
     competitions: dict[str, set[str]] = {}
+    by_player: dict[str, list[Meeting]] = {}
     for m in found:
         competitions.setdefault(m.player, set()).add(m.competition)
+        by_player.setdefault(m.player, []).append(m)
+    index = season_divisions(content)
     for pid in sorted(content.players):
         charts = []
-        for number, chart in enumerate(division_paths(content, pid), start=1):
+        for number, chart in enumerate(division_paths(content, pid, index), start=1):
             title = f"{names[pid]}'s division in {chart['league']}, season by season"
             charts.append({"league": chart["league"], "url": chart["url"], "title": title,
                            "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}")})
-        rows = head_to_head(found, pid, names)
+        rows = head_to_head(by_player.get(pid, []), pid, names)
         if not charts and not rows:
             continue
         plan.add_player_section(pid, PlayerSection("partials/player_overview.html", (FAR_FUTURE,), {

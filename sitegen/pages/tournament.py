@@ -149,7 +149,7 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
             plan.pages.append(Page(base, "tournament.html",
                                    _context(t, 0, 0, [], names, columns, rounds_nav)))
         else:
-            plan.files.append(File(base + "results.h9", write_h9(t, last, generator="sitegen")))
+            plan.files.append(File(base + "results.h9", write_h9(t, last, generator="sitegen", rows=final_rows)))
         _player_sections(plan, t, final_rows, names, last)
         winner = final_rows[0] if final_rows and not final_rows[0].shared else None
         summaries.append({"t": t, "winner": winner, "last": last})
@@ -275,11 +275,15 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
     status = _status_words(t)
     url = tournament_url(t)
     main = t.parameters.criteria[0] if t.parameters.criteria else Criterion.MMS
+    by_round: dict[tuple[int, str], Any] = {}  # (round, player) -> their first game of the round
+    for g in t.games:
+        by_round.setdefault((g.round, g.white), g)
+        by_round.setdefault((g.round, g.black), g)
     for row in rows:
         pid = row.player_id
         games = []
         for k in range(1, last + 1):
-            game = next((g for g in t.games if g.round == k and pid in (g.white, g.black)), None)
+            game = by_round.get((k, pid))
             text = row.games[k - 1]
             if game is None:
                 games.append({"round": k, "opponent": None, "opponent_url": None,
