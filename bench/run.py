@@ -1,0 +1,230 @@
+"""Benchmark of a federation-sized site (issue 9): ``python bench/run.py [--scale S]``.
+
+For each scale (default: the full size, 1, and a tenth, 0.1; ``--scale`` gives just one) the
+archive of ``bench/synthetic.py`` is generated into a temporary folder, then, each as its own
+``python -m sitegen`` process so that memory is measured per run:
+
+- the full build into an empty folder: wall time, CPU time of the process and of its worker
+  processes, peak memory (``ru_maxrss`` of RUSAGE_SELF and RUSAGE_CHILDREN), pages and bytes
+  written, pages per second;
+- a no-op rebuild (nothing changed);
+- a rebuild after one changed result (a league game's result reversed): the files rewritten,
+  checked against the files whose bytes really changed;
+- ``sitegen check``;
+- the floor: writing the same bytes to the same number of files, no rendering, in a fresh folder.
+
+Every time is also printed as a ratio to the floor's wall time. The machine (CPUs, CPU model,
+memory) and its load average before and after each scale are printed too, since other work on
+the machine slows the figures down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from synthetic import generate  # noqa: E402
+
+CHILD_FLAG = "--child-rusage"
+
+
+def run_child(rusage_file: str, argv: list[str]) -> int:
+    """In the measured process: run ``python -m sitegen argv``, then record its rusage."""
+    import runpy
+
+    sys.argv = ["sitegen", *argv]
+    status = 0
+    try:
+        runpy.run_module("sitegen", run_name="__main__", alter_sys=True)
+    except SystemExit as done:
+        status = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    Path(rusage_file).write_text(json.dumps({
+        "cpu_self": own.ru_utime + own.ru_stime, "cpu_children": kids.ru_utime + kids.ru_stime,
+        "maxrss_self_kb": own.ru_maxrss, "maxrss_children_kb": kids.ru_maxrss}))
+    return status
+
+
+def sitegen(root: Path, *argv: str, env: dict[str, str] | None = None) -> dict:
+    """Run ``python -m sitegen --content content argv`` in ``root``; return its measures."""
+    fd, rusage_file = tempfile.mkstemp(suffix=".json")
+    os.close(fd)
+    command = [sys.executable, __file__, CHILD_FLAG, rusage_file, "--content", "content", *argv]
+    environment = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=root, env=environment, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"sitegen {' '.join(argv)} failed ({done.returncode}):\n{done.stderr}")
+    usage = json.loads(Path(rusage_file).read_text())
+    os.unlink(rusage_file)
+    return {"wall": wall, "cpu": usage["cpu_self"] + usage["cpu_children"], **usage,
+            "stdout": done.stdout.strip()}
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def floor(files: dict[str, bytes], folder: Path) -> dict:
+    """Write ``files`` into the fresh ``folder`` with no rendering; return wall and CPU time."""
+    cpu, start = time.process_time(), time.perf_counter()
+    for path, data in files.items():
+        target = folder / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return {"wall": time.perf_counter() - start, "cpu": time.process_time() - cpu}
+
+
+def change_one_result(content: Path) -> str:
+    """Reverse the first league result of the last season; return what was changed."""
+    season = sorted((content / "leagues" / "national" / "seasons").glob("*.yaml"))[-1]
+    text = season.read_text(encoding="utf-8")
+    match = re.search(r"result: (B|W)\+R\}", text)
+    if match is None:
+        raise SystemExit(f"no B+R/W+R result in {season}")
+    other = "W" if match.group(1) == "B" else "B"
+    season.write_text(text[:match.start(1)] + other + text[match.end(1):], encoding="utf-8")
+    return f"{season.relative_to(content)}: {match.group(0)} -> {other}+R}}"
+
+
+def machine() -> dict[str, str]:
+    model = platform.processor() or "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+        mem_kb = next(int(line.split()[1]) for line in Path("/proc/meminfo").read_text().splitlines()
+                      if line.startswith("MemTotal"))
+        memory = f"{mem_kb / 1024 / 1024:.1f} GiB"
+    except (OSError, StopIteration, ValueError):
+        memory = "?"
+    return {"cpus": str(os.cpu_count()), "cpu": model, "memory": memory,
+            "python": platform.python_version(), "system": platform.platform()}
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def bench(scale: float, keep: bool) -> dict:
+    root = Path(tempfile.mkdtemp(prefix=f"sitegen-bench-{scale}-"))
+    try:
+        load_before = load()
+        started = time.perf_counter()
+        counts = generate(root, scale)
+        generated = time.perf_counter() - started
+        content_bytes = sum(p.stat().st_size for p in (root / "content").rglob("*") if p.is_file())
+        no_cache = {"SITEGEN_NO_CACHE": "1"}
+        time.sleep(2.1)  # inputs older than the cache's racy window (sitegen/commands/build.py)
+        full = sitegen(root, "build", "--output", "output")
+        files = snapshot(root / "output")
+        pages = sum(1 for path in files if path.endswith(".html"))
+        size = sum(len(data) for data in files.values())
+        noop = sitegen(root, "build", "--output", "output")
+        noop_uncached = sitegen(root, "build", "--output", "output", env=no_cache)
+        changed = change_one_result(root / "content")
+        one = sitegen(root, "build", "--output", "output")
+        after = snapshot(root / "output")
+        really_changed = sorted(p for p in after if files.get(p) != after[p])
+        match = re.search(r"\((\d+) files written", one["stdout"])
+        written = int(match.group(1)) if match else -1
+        check = sitegen(root, "check")
+        low = floor(files, Path(tempfile.mkdtemp(prefix="floor-", dir=root)))
+        return {"scale": scale, "counts": counts, "content_bytes": content_bytes,
+                "generate_s": generated, "pages": pages, "files": len(files), "bytes": size,
+                "full": full, "noop": noop,
+                "noop_uncached": noop_uncached, "one": one, "check": check, "floor": low,
+                "changed": changed, "written": written, "really_changed": really_changed,
+                "load_before": load_before, "load_after": load(), "root": str(root)}
+    finally:
+        if not keep:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def report(result: dict) -> str:
+    low = result["floor"]["wall"]
+    games = sum(v for k, v in result["counts"].items() if k.endswith("_games"))
+    lines = [f"## scale {result['scale']}: {result['counts']['players']} players, {games} games "
+             f"({', '.join(f'{k} {v}' for k, v in result['counts'].items() if k.endswith('_games'))}), "
+             f"content {result['content_bytes'] / 1e6:.1f} MB",
+             f"load average (1, 5, 15 min) before {result['load_before']}, after {result['load_after']}",
+             f"output: {result['pages']} pages, {result['files']} files, {result['bytes'] / 1e6:.1f} MB",
+             "",
+             "| step | wall s | CPU s (process + workers) | peak RSS MB (process / workers) | x floor |",
+             "|---|---:|---:|---:|---:|"]
+
+    def row(name: str, m: dict) -> None:
+        rss = (f"{m['maxrss_self_kb'] / 1024:.0f} / {m['maxrss_children_kb'] / 1024:.0f}"
+               if "maxrss_self_kb" in m else "")
+        cpu = (f"{m['cpu']:.2f} ({m['cpu_self']:.2f} + {m['cpu_children']:.2f})"
+               if "cpu_self" in m else f"{m['cpu']:.2f}")
+        lines.append(f"| {name} | {m['wall']:.2f} | {cpu} | {rss} | {m['wall'] / low:.1f} |")
+
+    row("full build (empty output)", result["full"])
+    row("no-op rebuild", result["noop"])
+    row("no-op rebuild, cache off (SITEGEN_NO_CACHE=1)", result["noop_uncached"])
+    row("rebuild after one changed result", result["one"])
+    row("sitegen check", result["check"])
+    row("floor: same bytes, same files, no rendering", result["floor"])
+    full = result["full"]
+    lines += ["",
+              f"full build: {result['pages'] / full['wall']:.0f} pages/s wall, "
+              f"{result['bytes'] / 1e6 / full['wall']:.1f} MB/s",
+              f"one changed result ({result['changed']}): {result['written']} files rewritten, "
+              f"{len(result['really_changed'])} files whose bytes changed"
+              + (": " + ", ".join(result["really_changed"]) if len(result["really_changed"]) <= 12 else "")]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, action="append",
+                        help="archive size, 1 = the full federation (default: 1 and 0.1)")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folders")
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    args = parser.parse_args()
+    info = machine()
+    print(f"machine: {info['cpus']} CPUs, {info['cpu']}, {info['memory']}, Python {info['python']}, "
+          f"{info['system']}; load average {load()}\n")
+    results = []
+    for scale in args.scale or [1.0, 0.1]:
+        result = bench(scale, args.keep)
+        results.append(result)
+        print(report(result), flush=True)
+        print()
+        problems = []
+        if result["written"] != len(result["really_changed"]):
+            problems.append("the rebuild rewrote files whose bytes did not change")
+        if problems:
+            print("PROBLEM: " + "; ".join(problems))
+            return 1
+    if args.json:
+        for result in results:
+            for step in ("full", "noop", "noop_uncached", "one", "check"):
+                result[step].pop("stdout", None)
+        args.json.write_text(json.dumps({"machine": info, "results": results}, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == CHILD_FLAG:
+        sys.exit(run_child(sys.argv[2], sys.argv[3:]))
+    sys.exit(main())
