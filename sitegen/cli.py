@@ -126,16 +126,23 @@ def main(argv: list[str] | None = None) -> int:
 
             return diff(args.base, args.content, sys.stdout)
     except SitegenError as error:
-        _report(error)
+        _report(error, args.command)
         return 1
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 
-def _report(error: SitegenError) -> None:
+WRITING_COMMANDS = ("build", "import", "league", "pair")
+"""Commands that write files: their error summary says that nothing was written."""
+
+
+def _report(error: SitegenError, command: str | None = None) -> None:
     for diagnostic in error.diagnostics:
         print(diagnostic.format(), file=sys.stderr)
     if os.environ.get("GITHUB_ACTIONS") == "true":
         for diagnostic in error.diagnostics:
             print(diagnostic.github_annotation())
     count = sum(1 for d in error.diagnostics if d.level == "error")
-    print(f"{count} error{'s' if count != 1 else ''}; nothing was written", file=sys.stderr)
+    summary = f"{count} error{'s' if count != 1 else ''}"
+    if command in WRITING_COMMANDS:
+        summary += "; nothing was written"
+    print(summary, file=sys.stderr)

@@ -20,6 +20,8 @@ class SourcePos(NamedTuple):
     col: int = 1
 
     def __str__(self) -> str:
+        if self.line == 0:  # a command's own error, about no file
+            return self.path
         return f"{self.path}:{self.line}:{self.col}"
 
 
@@ -46,6 +48,8 @@ class Diagnostic:
         """Return the GitHub Actions workflow command for this diagnostic."""
         message = self.message + (f"; {self.hint}" if self.hint else "")
         message = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        if self.pos.line == 0:
+            return f"::{self.level}::{message}"
         path = self.pos.path.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
         return f"::{self.level} file={path},line={self.pos.line},col={self.pos.col}::{message}"
 
@@ -79,6 +83,14 @@ class Diagnostics:
         return len(self.items)
 
 
+def command_pos(command: str) -> SourcePos:
+    """Return the position of an error that belongs to a command, not to a file.
+
+    It prints as ``sitegen pair: error: ...`` (line 0 means "no file position").
+    """
+    return SourcePos(command, 0, 0)
+
+
 class SitegenError(Exception):
     """An expected failure: bad content or a refused command. Carries its diagnostics.
 
@@ -87,7 +99,7 @@ class SitegenError(Exception):
 
     def __init__(self, diagnostics: Iterable[Diagnostic] | str):
         if isinstance(diagnostics, str):
-            diagnostics = [Diagnostic(SourcePos("sitegen"), diagnostics, "command")]
+            diagnostics = [Diagnostic(command_pos("sitegen"), diagnostics, "command")]
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(d.format() for d in self.diagnostics))
 

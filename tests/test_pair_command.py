@@ -158,5 +158,5 @@ def test_pair_unknown_tournament(site, run):
     make(site)
     status, _out, err = run("pair", "spring/t2", "--round", "1")
     assert status == 1
-    assert err[0] == ("sitegen pair:1:1: error: unknown tournament 't2' in Swiss league 'spring'; "
+    assert err[0] == ("sitegen pair: error: unknown tournament 't2' in Swiss league 'spring'; "
                       "expected one of: t1 [pair.target]")

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import TextIO
 
-from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
 from ..engine.tournament import Tournament
 from ..formats.h9 import read_h9, to_tournament
 from ..formats.opengotha import _slug, read_opengotha
@@ -41,7 +41,7 @@ class ImportResult:
 
 
 def _fail(message: str, pos: SourcePos | None = None, hint: str | None = None) -> SitegenError:
-    return SitegenError([Diagnostic(pos or SourcePos("sitegen import"), message, "import", hint)])
+    return SitegenError([Diagnostic(pos or command_pos("sitegen import"), message, "import", hint)])
 
 
 def read_tournament(fmt: str, path: Path, tournament_id: str | None) -> Tournament:

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import TextIO
 
-from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
 from ..engine.league import LeagueRuleError, LeagueSettings, PlayerInfo
 from ..engine.league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
 from ..model import Content, League, Outcome, Season
@@ -39,7 +39,7 @@ class NextSeasonResult:
 
 def _fail(message: str, pos: SourcePos | None = None, hint: str | None = None,
           code: str = "league.next-season") -> SitegenError:
-    return SitegenError([Diagnostic(pos or SourcePos("sitegen league next-season"), message, code, hint)])
+    return SitegenError([Diagnostic(pos or command_pos("sitegen league next-season"), message, code, hint)])
 
 
 def has_results(season: Season) -> bool:

@@ -23,7 +23,7 @@ from typing import TextIO
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, did_you_mean
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, did_you_mean, command_pos
 from ..engine.pairing import NoLegalPairing, Pairing, format_explanation, pair_round
 from ..engine.swiss import league_scores
 from ..load import parse_yaml
@@ -60,7 +60,7 @@ def find_tournament(content, target: str) -> tuple[SwissLeagueFile, SwissTournam
     leagues = {lg.id: lg for lg in content.swiss_leagues}
     if not tournament_id or league_id not in leagues:
         hint = did_you_mean(league_id, leagues) if league_id not in leagues else None
-        raise SitegenError([Diagnostic(SourcePos("sitegen pair"), (
+        raise SitegenError([Diagnostic(command_pos("sitegen pair"), (
             f"unknown Swiss league '{league_id}'" if league_id not in leagues else
             f"'{target}' does not name a tournament"), "pair.target",
             hint or "name the tournament as <league-id>/<tournament-id>, e.g. "
@@ -68,7 +68,7 @@ def find_tournament(content, target: str) -> tuple[SwissLeagueFile, SwissTournam
     league = leagues[league_id]
     tournaments = {t.id: t for t in league.tournaments}
     if tournament_id not in tournaments:
-        raise SitegenError([Diagnostic(SourcePos("sitegen pair"),
+        raise SitegenError([Diagnostic(command_pos("sitegen pair"),
                                        f"unknown tournament '{tournament_id}' in Swiss league "
                                        f"'{league_id}'", "pair.target",
                                        did_you_mean(tournament_id, tournaments)
@@ -151,7 +151,7 @@ def pair(content_dir: Path, target: str, round_no: int, seed: int | None = None,
     league, tournament = find_tournament(content, target)
     seed = draw_seed() if seed is None else seed
     if not 0 <= seed <= MAX_SEED:
-        raise SitegenError([Diagnostic(SourcePos("sitegen pair"), f"seed {seed} is out of range "
+        raise SitegenError([Diagnostic(command_pos("sitegen pair"), f"seed {seed} is out of range "
                                        f"0..{MAX_SEED}", "pair.seed")])
     pairing = plan_pairing(league, tournament, round_no, seed)
     path = content_dir / "swiss" / league.id / f"{tournament.id}.yaml"
