@@ -59,7 +59,7 @@ def _parser() -> argparse.ArgumentParser:
                             "and its sign-ups, and write its season file")
     next_season.add_argument("league_id", metavar="LEAGUE", help="the league id (its folder name)")
     next_season.add_argument("--season", dest="new_season", default=None,
-                             help="the new season's id (default: the one signups/<id>.yaml file)")
+                             help="the new season's id (default: the id of the only sign-ups file, signups/<id>.yaml)")
 
     pairing = commands.add_parser("pair", help="pair a round of a Swiss tournament and write it "
                                                "into the tournament's file")
@@ -73,8 +73,8 @@ def _parser() -> argparse.ArgumentParser:
                          help="print why each pair and the bye were chosen")
 
     handicap = commands.add_parser("handicap", help="handicap between two ladder rungs, e.g. 1.3d 13.5k")
-    handicap.add_argument("rung_a")
-    handicap.add_argument("rung_b")
+    handicap.add_argument("rung_a", help="one player's rung, e.g. 1.3d")
+    handicap.add_argument("rung_b", help="the other player's rung, e.g. 13.5k")
     return parser
 
 
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             result = build(args.content, args.output, templates, args.base_url)
             report = result.report
             print(f"built {result.pages} pages into {args.output}/ "
-                  f"({len(report.written)} files written, {report.unchanged} unchanged)")
+                  f"({report.summary()})")
             return 0
         if args.command == "check":
             from .commands.check import check

@@ -27,6 +27,11 @@ class WriteReport:
     unchanged: int
     removed: int
 
+    def summary(self) -> str:
+        """Return e.g. ``3 files written, 1 unchanged``."""
+        count = len(self.written)
+        return f"{count} file{'' if count == 1 else 's'} written, {self.unchanged} unchanged"
+
 
 def safe_relative(path: str) -> PurePosixPath:
     """Return ``path`` as a relative path that stays inside the output folder.

@@ -130,7 +130,7 @@ def test_burst_of_saves_is_one_build_then_error_page_then_site_again(server):
     assert {"leagues/club/2024/a1/index.html", "leagues/club/2024/a1/standings.json",
             "players/ann/index.html", "players/cy/index.html"} <= changed
     assert not {"players/bob/index.html", "players/dee/index.html", "about/index.html"} & changed
-    assert f"{len(changed)} files written" in server.log_lines[-1]
+    assert f"{len(changed)} file{'' if len(changed) == 1 else 's'} written" in server.log_lines[-1]
     built = Path("output/leagues/club/2024/a1/index.html").read_text(encoding="utf-8")
     assert "sitegen-live-reload" not in built and "__sitegen" not in built
     assert json.loads(Path("output/leagues/club/2024/a1/standings.json").read_text())["rows"][0]["id"] == "cy"

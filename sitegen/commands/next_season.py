@@ -72,11 +72,13 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
         candidates = sorted(p.stem for p in signup_dir.glob("*.yaml")) if signup_dir.is_dir() else []
         candidates = [c for c in candidates if c not in existing]
         if len(candidates) != 1:
+            signup_shown = shown_path(signup_dir)
             raise _fail("cannot tell which season to form: "
                         + (f"sign-ups for {', '.join(candidates)}" if candidates else "no sign-ups found"),
-                        SourcePos(shown_path(signup_dir)),
-                        "give the new season's id with --season; its sign-ups are "
-                        "signups/<season-id>.yaml")
+                        command_pos("sitegen league next-season"),
+                        f"create {signup_shown}/<new-season-id>.yaml listing 'returning', 'withdrawn' "
+                        "and 'new' players (docs/content-format.md)" if not candidates else
+                        "give the new season's id with --season")
         new_id = candidates[0]
     season_path = folder / "seasons" / f"{new_id}.yaml"
     season_shown = shown_path(season_path)
@@ -91,8 +93,10 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
     finished = earlier[-1]
     signup_path = signup_dir / f"{new_id}.yaml"
     if not signup_path.exists():
-        raise _fail(f"no sign-ups for season {new_id}", SourcePos(shown_path(signup_path)),
-                    "list 'returning', 'withdrawn' and 'new' players (docs/content-format.md)")
+        raise _fail(f"no sign-ups for season {new_id}: {shown_path(signup_path)} does not exist",
+                    command_pos("sitegen league next-season"),
+                    f"create {shown_path(signup_path)} listing 'returning', 'withdrawn' and 'new' "
+                    "players (docs/content-format.md)")
     diags = Diagnostics()
     signups = load_signups(signup_path, shown_path(signup_path), finished, content.players, diags)
     if diags.has_errors or signups is None:

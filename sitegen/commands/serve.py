@@ -34,7 +34,7 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
     def write(files: dict[str, bytes]) -> str:
         assert output_dir is not None
         report = write_site(files, output_dir)
-        return f"{len(report.written)} files written to {output_dir}/, {report.unchanged} unchanged"
+        return f"{report.summary()} in {output_dir}/"
 
     watch = [content_dir] + ([default_templates_dir()] if watch_theme else []) \
         + ([templates_dir] if templates_dir else [])
