@@ -91,7 +91,7 @@ def test_next_season_writes_divisions_groups_and_starting_gamepoints(site, run):
     assert "a5: demoted (A -> B) [league B.2] in a demotion spot by the criteria of D" in lines
     assert any(line.startswith("b5: withdrew (B -> -) [league B.4]") for line in lines)
     assert any(line.startswith("n1: new (- -> B) [league C.1]") for line in lines)
-    assert any(line.startswith("a1: stays (A -> A) [league final round]") for line in lines)
+    assert any(line.startswith("a1: stays (in A) [league final round]") for line in lines)
     assert lines[-1] == "wrote content/leagues/club/seasons/2025.yaml: A: A (5); B: B (5)"
     # The written file is valid content: the site builds with the new season.
     files = render(root / "content", None)

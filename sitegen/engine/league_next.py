@@ -326,7 +326,8 @@ def next_season(season: Season, signups: Signups,
                 for player in sorted(rest_set):
                     chosen.add(player)
                     note(player, Move.PROMOTED, "E.1",
-                         f"only {len(rest_set)} players would be left below division {name(d)}, "
+                         f"only {len(rest_set)} player{'s' if len(rest_set) != 1 else ''} would be "
+                         f"left below division {name(d)}, "
                          f"fewer than {minimum} (A.i.2)",
                          previous.get(player) if player in assured else None, d)
             else:

@@ -91,7 +91,8 @@ def source_id(player: str, names: list[str]) -> str:
 
 def test_demo_league_has_the_source_settings(league):
     _, iglo = league
-    assert iglo.settings == LeagueSettings(fixed_promotions_per_group=2, fixed_relegations_per_group=2,
+    assert iglo.settings == LeagueSettings(
+        top_division_groups=1, fixed_promotions_per_group=2, fixed_relegations_per_group=2,
                                            demote_from_bottom_division=True)
 
 
