@@ -28,7 +28,10 @@ from fractions import Fraction
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-DEFAULT_SOURCE = HERE.parent / "shared" / "data" / "league" / "seasons.json"
+SHARED_SOURCE = HERE.parent / "shared" / "data" / "league" / "seasons.json"
+COPIED_SOURCE = HERE / "tests" / "reference" / "iglo" / "seasons.json"
+DEFAULT_SOURCE = SHARED_SOURCE if SHARED_SOURCE.exists() else COPIED_SOURCE
+"""../shared/ during development; elsewhere the copy the tests keep (the same bytes)."""
 LEAGUE_ID = "iglo"
 
 

@@ -93,7 +93,7 @@ def test_demo_league_has_the_source_settings(league):
     _, iglo = league
     assert iglo.settings == LeagueSettings(
         top_division_groups=1, fixed_promotions_per_group=2, fixed_relegations_per_group=2,
-                                           demote_from_bottom_division=True)
+        demote_from_bottom_division=True)
 
 
 def test_computed_promotions_and_relegations_match_the_source(league):
