@@ -11,6 +11,8 @@ site has: home, players, Markdown pages and 404.
 from __future__ import annotations
 
 import datetime as dt
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -98,6 +100,19 @@ def json_number(value: Fraction | int | None) -> int | float | None:
     return value.numerator if value.denominator == 1 else float(value)
 
 
+def fold(text: str) -> str:
+    """Return ``text`` lower-cased without accents (``Étienne`` -> ``etienne``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def name_order(name: str) -> tuple:
+    """Return a sort key for people's names: accents and case ignored, numbers in number order
+    (``Clément`` before ``Clio``, ``Player 2`` before ``Player 10``)."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part)
+                 for part in re.split(r"(\d+)", fold(name)) if part)
+
+
 def player_url(player_id: str) -> str:
     return f"players/{player_id}/"
 
@@ -176,10 +191,10 @@ def _plan_players(content: Content, plan: SitePlan) -> None:
                 "rating": player.rating, "club": player.club or "", "country": player.country or ""},
             "sections": sections}))
     index = sorted(({"name": p.name, "url": player_url(pid), "id": pid} for pid, p in content.players.items()),
-                   key=lambda item: (item["name"].casefold(), item["id"]))
+                   key=lambda item: (name_order(item["name"]), item["id"]))
     letters: dict[str, list[dict[str, str]]] = {}
     for item in index:
-        first = item["name"][:1].upper()
+        first = fold(item["name"][:1]).upper()
         letters.setdefault(first if first.isalpha() else "#", []).append(item)
     plan.pages.append(Page("players/", "players.html", {
         "title": "Players", "letters": sorted(letters.items())}))

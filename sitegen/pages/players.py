@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ..engine.tournament import GameResult
 from ..model import Colour, Content
-from ..site import FAR_PAST, File, PlayerSection, SitePlan, format_points, player_url
+from ..site import FAR_PAST, File, PlayerSection, SitePlan, fold, format_points, player_url
 from ..svg import DivisionPoint, division_chart
 
 FREQUENT = 2
@@ -209,12 +208,6 @@ def plan_player_extras(content: Content, plan: SitePlan) -> None:
         plan.add_player_section(pid, PlayerSection("partials/player_overview.html", (FAR_FUTURE,), {
             "name": names[pid], "charts": charts, "head_to_head": rows, "minimum": FREQUENT}))
     plan.files.append(File(SEARCH_INDEX, search_index(content, competitions)))
-
-
-def fold(text: str) -> str:
-    """Return ``text`` lower-cased without accents, as the search box compares names."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def search_index(content: Content, competitions: dict[str, set[str]]) -> bytes:
