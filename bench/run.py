@@ -82,6 +82,12 @@ def snapshot(folder: Path) -> dict[str, bytes]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def digests(folder: Path) -> dict[str, tuple[int, str]]:
+    """Return ``{path: (size, sha256)}`` of every file under ``folder``."""
+    return {p.relative_to(folder).as_posix(): (p.stat().st_size, hashlib.sha256(p.read_bytes()).hexdigest())
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
 def floor(files: dict[str, bytes], folder: Path) -> dict:
     """Write ``files`` into the fresh ``folder`` with no rendering; return wall and CPU time."""
     cpu, start = time.process_time(), time.perf_counter()
@@ -135,19 +141,20 @@ def bench(scale: float, keep: bool) -> dict:
         no_cache = {"SITEGEN_NO_CACHE": "1"}
         time.sleep(2.1)  # inputs older than the cache's racy window (sitegen/commands/build.py)
         full = sitegen(root, "build", "--output", "output")
-        files = snapshot(root / "output")
+        files = digests(root / "output")
         pages = sum(1 for path in files if path.endswith(".html"))
-        size = sum(len(data) for data in files.values())
+        size = sum(length for length, _ in files.values())
         noop = sitegen(root, "build", "--output", "output")
         noop_uncached = sitegen(root, "build", "--output", "output", env=no_cache)
+        before = digests(root / "output")  # other builds may have changed it (code edited meanwhile)
         changed = change_one_result(root / "content")
         one = sitegen(root, "build", "--output", "output")
-        after = snapshot(root / "output")
-        really_changed = sorted(p for p in after if files.get(p) != after[p])
+        after = digests(root / "output")
+        really_changed = sorted(p for p in after if before.get(p) != after[p])
         match = re.search(r"\((\d+) files written", one["stdout"])
         written = int(match.group(1)) if match else -1
         check = sitegen(root, "check")
-        low = floor(files, Path(tempfile.mkdtemp(prefix="floor-", dir=root)))
+        low = floor(snapshot(root / "output"), Path(tempfile.mkdtemp(prefix="floor-", dir=root)))
         return {"scale": scale, "counts": counts, "content_bytes": content_bytes,
                 "generate_s": generated, "pages": pages, "files": len(files), "bytes": size,
                 "full": full, "noop": noop,
@@ -212,7 +219,7 @@ def main() -> int:
         print()
         problems = []
         if result["written"] != len(result["really_changed"]):
-            problems.append("the rebuild rewrote files whose bytes did not change")
+            problems.append("files rewritten by the rebuild differ from the files whose bytes changed")
         if problems:
             print("PROBLEM: " + "; ".join(problems))
             return 1
