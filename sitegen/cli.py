@@ -15,6 +15,17 @@ from . import __version__
 from .diagnostics import SitegenError
 
 
+def _port(text: str) -> int:
+    """Return a TCP port number 0..65535 (argparse type)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (0 to 65535)")
+    return port
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sitegen", description="Build a static results site for Go leagues, tournaments and ladders.")
@@ -33,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="build, serve on localhost and rebuild on every change")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (default: 8000; 0 picks a free one)")
     serve.add_argument("--output", type=Path, default=Path("output"),
                        help="also write each good build here (default: output)")
     serve.add_argument("--base-url", default=None, help="override site.yaml's base_url")

@@ -14,9 +14,11 @@ import os
 import threading
 from pathlib import Path
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError,
+                    TemplateSyntaxError, select_autoescape)
 from markdown_it import MarkdownIt
 
+from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .model import SiteConfig
 from .site import File, Page, SitePlan, format_points
 
@@ -77,7 +79,15 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
             raise ValueError(f"two pages claim the same output path '{path}'")
         output[path] = data
 
-    for path, data in _render_pages(plan, config, site_templates, jobs):
+    try:
+        rendered = _render_pages(plan, config, site_templates, jobs)
+    except TemplateProblem as problem:
+        template, line, message = problem.args
+        pos = SourcePos(os.path.relpath(template) if os.path.isabs(template) else template, line, 1) \
+            if line else command_pos(template)
+        raise SitegenError([Diagnostic(pos, message, "template",
+                                       "fix the template, or remove the override to use the default")]) from None
+    for path, data in rendered:
         add(path, data)
     for file in plan.files:
         add(file.path, file.data)
@@ -118,12 +128,23 @@ def _render_range(bounds: tuple[int, int]) -> list[tuple[str, bytes]]:
     return _render_slice(pages[bounds[0]:bounds[1]], config, site_templates, _WORKER_ENV)
 
 
+class TemplateProblem(Exception):
+    """A template that does not render: ``(template file, line or 0, message)``; picklable."""
+
+
 def _render_slice(pages: list[Page], config: SiteConfig, site_templates: Path | None,
                   env: Environment | None = None) -> list[tuple[str, bytes]]:
     env = env or make_environment(config, site_templates)
     rendered = []
     for page in pages:
-        html = env.get_template(page.template).render(page=page, **page.context)
+        try:
+            html = env.get_template(page.template).render(page=page, **page.context)
+        except TemplateSyntaxError as error:
+            raise TemplateProblem(error.filename or error.name or page.template, error.lineno or 0,
+                                  f"template syntax error: {error.message}") from None
+        except TemplateError as error:
+            raise TemplateProblem(page.template, 0, f"template {page.template} failed while "
+                                  f"rendering {page.path}: {error}") from None
         rendered.append((page.path, html.encode("utf-8")))
     return rendered
 

@@ -45,14 +45,60 @@ def safe_relative(path: str) -> PurePosixPath:
     return pure
 
 
+MARKER = ".sitegen-output"
+"""A file sitegen leaves in every output folder it writes: only such folders are replaced."""
+MARKER_TEXT = b"This folder is written by sitegen build and replaced on each build.\n"
+
+
+def check_output_folder(output: Path, protected: list[Path]) -> None:
+    """Refuse an output folder whose replacement would destroy anything but an earlier site.
+
+    Raises SitegenError when ``output`` is a file, is or contains the working folder or one of
+    ``protected`` (content, templates), lies inside one of them, or is a non-empty folder that
+    sitegen did not write (no marker file, and not an older sitegen site with index.html and
+    404.html).
+    """
+    from .diagnostics import SitegenError, command_pos, Diagnostic
+
+    target = output.resolve()
+    problem = None
+    if target.exists() and not target.is_dir():
+        problem = f"the output path {output} is a file, not a folder"
+    elif target == Path.cwd().resolve() or target in Path.cwd().resolve().parents:
+        problem = f"the output folder {output} would replace the working folder"
+    else:
+        for other in protected:
+            other = other.resolve()
+            if target == other or target in other.parents or other in target.parents:
+                problem = f"the output folder {output} overlaps {other}, which sitegen reads"
+                break
+    if problem is None and target.is_dir() and any(target.iterdir()):
+        ours = (target / MARKER).is_file() or (
+            (target / "index.html").is_file() and (target / "404.html").is_file())
+        if not ours:
+            problem = (f"the output folder {output} holds files that sitegen did not write; "
+                       "they would be deleted")
+    if problem:
+        raise SitegenError([Diagnostic(command_pos("sitegen build"), problem, "output",
+                                       "choose a new or empty folder, e.g. --output output")])
+
+
 def write_site(files: dict[str, bytes], output: Path) -> WriteReport:
-    """Replace ``output`` by exactly ``files``; unchanged files are linked, not rewritten."""
+    """Replace ``output`` by exactly ``files``; unchanged files are linked, not rewritten.
+
+    The folder also gets the marker file that identifies it as sitegen's output, and the
+    permissions of a folder made with the process's umask (not the staging folder's 0700).
+    """
     output = output.resolve()
     parent = output.parent
     parent.mkdir(parents=True, exist_ok=True)
     for stale in parent.glob(f".{output.name}.staging-*"):
         shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.staging-", dir=parent))
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(staging, 0o777 & ~umask)
+    files = {**files, MARKER: MARKER_TEXT}
     written: list[str] = []
     unchanged = 0
     try:

@@ -148,6 +148,7 @@ def test_every_error_in_one_run(site, run):
     """Mistakes of every kind in one tree: one positioned message each, output/ untouched."""
     Path("output").mkdir()
     Path("output/keep.html").write_text("previous site")
+    Path("output/.sitegen-output").write_text("")  # a folder sitegen wrote before
     site({
         "content/site.yaml": "title: A\ntitle: B\n",
         "content/players.yaml": "players:\n  - {id: ann, name: Ann, rank: 3x}\n  - {id: bob, name: Bob}\n"
@@ -175,7 +176,7 @@ def test_every_error_in_one_run(site, run):
         "content/site.yaml:2:1",                    # duplicate key
     ]
     assert Path("output/keep.html").read_text() == "previous site"
-    assert sorted(p.name for p in Path("output").iterdir()) == ["keep.html"]
+    assert sorted(p.name for p in Path("output").iterdir()) == [".sitegen-output", "keep.html"]
 
 
 @pytest.mark.parametrize("text, message", [

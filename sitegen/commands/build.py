@@ -26,7 +26,8 @@ from ..model import Content
 from ..render import default_templates_dir, render_site
 from ..site import plan_site
 from ..validate import load_content
-from ..write import WriteReport, write_site
+from ..diagnostics import Diagnostic, SitegenError, command_pos
+from ..write import WriteReport, check_output_folder, write_site
 
 
 @dataclass(frozen=True)
@@ -65,23 +66,41 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     Skipped when neither the inputs nor ``output_dir`` changed since the last build (see the
     module's docstring). Raises SitegenError for bad content.
     """
+    try:
+        check_output_folder(output_dir, [content_dir] + ([templates_dir] if templates_dir else []))
+        refused = None
+    except SitegenError as error:
+        refused = error  # reported together with any content errors, below
     use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0")
     record_path = cache_record_path(output_dir)
     inputs, racy = input_fingerprint(content_dir, templates_dir, base_url, output_dir)
-    if use_cache:
+    if use_cache and refused is None:
         record = _read_record(record_path)
         if (record is not None and record.get("inputs") == inputs
                 and record.get("output") == tree_fingerprint(output_dir)[0]):
             report = WriteReport([], int(record.get("files", 0)), 0)
             return BuildResult(int(record.get("pages", 0)), {}, report, cached=True)
-    files = render(content_dir, templates_dir, base_url)
-    record_path.unlink(missing_ok=True)
-    report = write_site(files, output_dir)
+    try:
+        files = render(content_dir, templates_dir, base_url)
+    except SitegenError as error:
+        raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
+    if refused is not None:
+        raise refused
+    try:
+        record_path.unlink(missing_ok=True)
+        report = write_site(files, output_dir)
+    except OSError as error:
+        raise SitegenError([Diagnostic(command_pos("sitegen build"),
+                                       f"cannot write the output folder {output_dir}: {error.strerror}",
+                                       "output", "check that the folder is writable")]) from None
     pages = sum(1 for path in files if path.endswith(".html"))
     if use_cache and not racy:
         record = {"inputs": inputs, "output": tree_fingerprint(output_dir)[0],
                   "pages": pages, "files": len(files)}
-        _write_record(record_path, record)
+        try:
+            _write_record(record_path, record)
+        except OSError:
+            pass  # the cache is only an optimisation
     return BuildResult(pages, files, report)
 
 

@@ -9,7 +9,8 @@ from ..model import SiteConfig
 from ..render import default_templates_dir
 from ..serve import Build, DevServer
 from ..validate import load_config
-from ..write import write_site
+from ..diagnostics import Diagnostic, SitegenError, command_pos
+from ..write import check_output_folder, write_site
 from .build import render
 
 
@@ -46,7 +47,20 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
 
 def serve(content_dir: Path, templates_dir: Path | None, output_dir: Path | None, *,
           host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None) -> int:
-    """Serve the site until interrupted; return the exit status (0)."""
-    server = make_server(content_dir, templates_dir, output_dir, host=host, port=port, base_url=base_url)
+    """Serve the site until interrupted; return the exit status (0).
+
+    Raises SitegenError for an output folder that must not be replaced (see
+    :func:`sitegen.write.check_output_folder`) and for an address that cannot be bound.
+    """
+    if output_dir is not None:
+        check_output_folder(output_dir, [content_dir] + ([templates_dir] if templates_dir else []))
+    try:
+        server = make_server(content_dir, templates_dir, output_dir, host=host, port=port,
+                             base_url=base_url)
+    except (OSError, OverflowError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise SitegenError([Diagnostic(command_pos("sitegen serve"),
+                                       f"cannot listen on {host}:{port}: {reason}", "serve",
+                                       "choose another --port (0 picks a free one) or --host")]) from None
     server.serve_forever()
     return 0

@@ -97,6 +97,7 @@ def test_mutated_content_builds_or_reports_positioned_errors(case):
         output = root / "output"
         output.mkdir()
         (output / "previous.html").write_text("the previous site")
+        (output / ".sitegen-output").write_text("")  # a folder sitegen wrote before
         out, err = io.StringIO(), io.StringIO()
         previous = signal.signal(signal.SIGALRM, _alarm)
         signal.alarm(30)
@@ -115,5 +116,5 @@ def test_mutated_content_builds_or_reports_positioned_errors(case):
         assert lines and lines[-1].endswith("nothing was written"), (kind, lines)
         for line in lines[:-1]:
             assert ERROR_LINE.match(line), (kind, line)
-        assert sorted(p.name for p in output.iterdir()) == ["previous.html"]
+        assert sorted(p.name for p in output.iterdir()) == [".sitegen-output", "previous.html"]
         assert (output / "previous.html").read_text() == "the previous site"
