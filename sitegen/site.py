@@ -179,7 +179,37 @@ def plan_site(content: Content) -> SitePlan:
     from .pages.extras import finish_site  # CSV twins, updated dates, feed, sitemap
 
     finish_site(content, plan)
+    check_paths(plan)
     return plan
+
+
+def check_paths(plan: SitePlan) -> None:
+    """Raise SitegenError when two outputs want one path, or a file stands where a folder is.
+
+    Ids come from the organizer (a group named ``final``, a page named ``search.json``), so
+    clashes with generated pages are content errors, found here before anything is written.
+    """
+    from .diagnostics import Diagnostic, SitegenError, command_pos
+
+    paths = [page.path for page in plan.pages] + [file.path for file in plan.files]
+    seen: set[str] = set()
+    clashes: list[str] = []
+    for path in paths:
+        if path in seen:
+            clashes.append(f"two pages of the site want the same address '{path}'")
+        seen.add(path)
+    folders = {path.rsplit("/", 1)[0] for path in seen if "/" in path}
+    for path in sorted(seen & {folder for f in folders for folder in _parents(f)}):
+        clashes.append(f"'{path}' is both a file and a folder of the site")
+    if clashes:
+        raise SitegenError([Diagnostic(command_pos("sitegen"), message, "site.path",
+                                       "rename the group, page, season or id that clashes with a "
+                                       "page the site makes itself") for message in sorted(set(clashes))])
+
+
+def _parents(folder: str) -> list[str]:
+    parts = folder.split("/")
+    return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
 def _plan_players(content: Content, plan: SitePlan) -> None:

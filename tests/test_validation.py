@@ -190,3 +190,29 @@ def test_every_error_in_one_run(site, run):
 def test_hostile_yaml(site, run, text, message):
     site({"content/players.yaml": text})
     assert message in build_errors(run)
+
+
+def test_required_key_without_value(site, run):
+    site({"content/site.yaml": "title:\n"})
+    assert build_errors(run) == [
+        "content/site.yaml:1:1: error: 'title' has no value; give site.yaml a value for 'title' "
+        "[schema.missing-value]"]
+
+
+def test_game_with_an_empty_player(site, run):
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + (
+              "        players: [ann, bob]\n"
+              "        games:\n"
+              "          - {black: ~, white: ann, result: W+R}\n")})
+    assert build_errors(run) == [
+        "content/leagues/l/seasons/s1.yaml:8:21: error: a game needs both 'black' and 'white'; "
+        "'black' is empty [game.players]"]
+
+
+def test_an_id_that_clashes_with_a_generated_page(site, run):
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + "        id: index.html\n        players: [ann]\n"})
+    assert build_errors(run) == [
+        "sitegen: error: 'leagues/l/s1/index.html' is both a file and a folder of the site; rename "
+        "the group, page, season or id that clashes with a page the site makes itself [site.path]"]

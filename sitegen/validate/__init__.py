@@ -32,7 +32,8 @@ from .swiss import load_swiss_leagues
 
 PAGE_KINDS = ("page", "news", "rules")
 RESERVED_SLUGS = ("index", "404", "players", "leagues", "static", "tournaments", "ladders",
-                  "swiss", "search", "feed", "handicap")
+                  "swiss", "search", "feed", "handicap", "search.json", "sitemap.xml", "feed.xml",
+                  "404.html", "index.html")
 """Page file names that would clash with the site's own folders."""
 
 

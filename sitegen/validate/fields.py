@@ -76,7 +76,7 @@ class Fields:
         self.diags = diags
         self.what = what
         allowed = _allowed(required, optional)
-        if allowed.issuperset(node.key_pos) and all(key in node.key_pos for key in required):
+        if allowed.issuperset(node.key_pos) and all(_filled(node.entries.get(key)) for key in required):
             return  # the common case: nothing to report
         for key, key_pos in node.key_pos.items():
             if key not in allowed:
@@ -85,6 +85,9 @@ class Fields:
         for key in required:
             if key not in node.key_pos:
                 diags.error(node.pos, f"{what} is missing the key '{key}'", "schema.missing-key")
+            elif not _filled(node.entries.get(key)):
+                diags.error(node.key_pos[key], f"'{key}' has no value", "schema.missing-value",
+                            f"give {what} a value for '{key}'")
 
     def has(self, key: str) -> bool:
         return key in self.node.entries
@@ -193,6 +196,15 @@ def _allowed(required: tuple[str, ...], optional: tuple[str, ...]) -> frozenset[
 def is_ident(text: str) -> bool:
     """Return True if ``text`` is a safe id (cached: ids repeat across a whole archive)."""
     return bool(_ID_RE.fullmatch(text)) and ".." not in text
+
+
+def _filled(value: YNode | None) -> bool:
+    """Return False for an absent value or an empty scalar (``key:``, ``key: ~``, ``key: ''``)."""
+    if value is None:
+        return False
+    if isinstance(value, YScalar):
+        return not value.is_null and value.text.strip() != ""
+    return True
 
 
 def check_ident(text: str, pos: SourcePos, diags: Diagnostics, what: str = "id") -> str | None:

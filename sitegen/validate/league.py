@@ -475,8 +475,11 @@ def load_game(node: YMap, refs: PlayerRefs, diags: Diagnostics) -> Game | None:
     if colours_known:
         black, white = fields.ident("black"), fields.ident("white")
         if black is None or white is None:
-            if fields.has("black") != fields.has("white"):
-                diags.error(pos, "a game needs both 'black' and 'white'", "game.players")
+            for key, value in (("black", black), ("white", white)):
+                if value is None and fields.scalar(key) is None:  # absent or empty
+                    diags.error(fields.pos(key) if fields.has(key) else pos,
+                                f"a game needs both 'black' and 'white'; '{key}' is "
+                                f"{'empty' if fields.has(key) else 'missing'}", "game.players")
             return None
         black_ok, white_ok = refs.check(black, fields.pos("black")), refs.check(white, fields.pos("white"))
         if not (black_ok and white_ok):
