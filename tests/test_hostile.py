@@ -63,3 +63,27 @@ def test_markdown_javascript_links_are_dropped(site):
     html = render(root / "content", None)["x/index.html"].decode()
     assert "href=\"javascript:" not in html and "<a href" not in html.split("<main", 1)[1]
     assert "<script>alert(2)" not in html
+
+
+def test_symbolic_links_in_content_are_refused(site, run, tmp_path):
+    secret = tmp_path / "secret.md"
+    secret.write_text("---\ntitle: Secret\n---\nprivate\n")
+    site({})
+    Path("content/pages").mkdir()
+    Path("content/pages/leak.md").symlink_to(secret)
+    status, _, err = run("build")
+    assert status == 1
+    assert err[0] == ("content/pages/leak.md:1:1: error: symbolic links are not followed in content; "
+                      "put the file itself in the content folder [content.symlink]")
+
+
+def test_base_url_cannot_point_at_another_host(site, run):
+    site({"content/site.yaml": "title: T\nbase_url: https://x.org//evil.example/\n"})
+    status, _, err = run("build")
+    assert status == 1
+    assert err[0].startswith("content/site.yaml:2:11: error: base_url 'https://x.org//evil.example/' "
+                             "is not a URL of the site")
+    site({})
+    status, _, err = run("build", "--base-url", "javascript:alert(1)//")
+    assert status == 1
+    assert err[0].startswith("--base-url: error: base_url 'javascript:alert(1)//' is not a URL")

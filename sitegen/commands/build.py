@@ -25,7 +25,7 @@ from .. import __version__
 from ..model import Content
 from ..render import default_templates_dir, render_site
 from ..site import plan_site
-from ..validate import load_content
+from ..validate import base_url_problem, load_content
 from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..write import WriteReport, check_output_folder, write_site
 
@@ -45,7 +45,16 @@ def compute(content_dir: Path, base_url: str | None = None) -> Content:
 
     ``base_url``, when given, replaces ``base_url`` of site.yaml (e.g. the GitHub Pages URL).
     """
-    content = load_content(content_dir)
+    problem = base_url_problem(base_url) if base_url else None
+    try:
+        content = load_content(content_dir)
+    except SitegenError as error:
+        if problem:
+            error.diagnostics.insert(0, Diagnostic(command_pos("--base-url"), problem, "site.base-url"))
+        raise
+    if problem:
+        raise SitegenError([Diagnostic(command_pos("--base-url"), problem, "site.base-url",
+                                       "use e.g. https://example.github.io/league/")])
     if base_url:
         content = replace(content, config=replace(content.config, base_url=base_url))
     return content

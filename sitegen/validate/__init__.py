@@ -64,6 +64,9 @@ def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
         diags.error(SourcePos(base), "content folder not found", "content.missing",
                     "run sitegen in the folder that holds content/, or pass --content")
         return None
+    for link in find_symlinks(content_dir):
+        diags.error(SourcePos(shown_path(link)), "symbolic links are not followed in content",
+                    "content.symlink", "put the file itself in the content folder")
     config = load_config(content_dir / "site.yaml", f"{base}/site.yaml", diags)
     players = load_all_players(content_dir, base, diags)
     refs = PlayerRefs(players, diags)
@@ -82,6 +85,18 @@ def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
                    swiss_leagues=tuple(load_swiss_leagues(content_dir / "swiss", f"{base}/swiss", refs, diags)))
 
 
+def find_symlinks(folder: Path) -> list[Path]:
+    """Return every symbolic link under ``folder``: a pull request could otherwise publish any
+    file of the machine that builds the site."""
+    links = []
+    for root, dirs, files in os.walk(folder, followlinks=False):
+        for name in sorted(dirs + files):
+            path = Path(root) / name
+            if path.is_symlink():
+                links.append(path)
+    return sorted(links)
+
+
 def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
     """Read ``site.yaml``; a missing file gives the defaults."""
     if not path.exists():
@@ -93,8 +108,8 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
                     optional=("base_url", "language", "markdown_html", "description"))
     defaults = SiteConfig()
     base_url = fields.text("base_url", defaults.base_url) or defaults.base_url
-    if any(c in base_url for c in "\"'<> ") or base_url.lower().startswith(("javascript:", "data:")):
-        diags.error(fields.pos("base_url"), f"base_url '{base_url}' is not a URL", "site.base-url",
+    if base_url_problem(base_url):
+        diags.error(fields.pos("base_url"), base_url_problem(base_url), "site.base-url",
                     "use e.g. / or https://example.github.io/league/")
         base_url = defaults.base_url
     language = fields.text("language", defaults.language, max_len=20) or defaults.language
@@ -122,6 +137,22 @@ def load_all_players(content_dir: Path, base: str, diags: Diagnostics) -> dict[s
         if path.exists():
             load_players(path, shown, diags, players)
     return players
+
+
+def base_url_problem(base_url: str) -> str | None:
+    """Return why ``base_url`` is unusable, or None.
+
+    It must be ``/``-rooted or http(s), with no characters that need quoting, and its path
+    must not start with ``//`` (which a browser reads as another host).
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(base_url)
+    if (any(c in base_url for c in "\"'<>\\ \t") or parts.scheme not in ("", "http", "https")
+            or (parts.scheme and not parts.netloc) or (not parts.scheme and parts.netloc)
+            or parts.path.startswith("//") or parts.query or parts.fragment):
+        return f"base_url '{base_url}' is not a URL of the site"
+    return None
 
 
 def load_players(path: Path, shown: str, diags: Diagnostics,
