@@ -159,3 +159,23 @@ def test_signups_must_account_for_every_player(site, run):
         "'returning' nor 'withdrawn'; list every player of the finished season in one of the two "
         "[signups.missing]"]
     assert any("unknown player id 'b4x'" in line for line in err)
+
+
+def test_refuses_a_season_with_games_only_scheduled(site, run):
+    """Games entered by hand, even without results, would be lost by forming the season again."""
+    scheduled = ("name: Season 2025\nstart: 2025-03-01\ndivisions:\n  - name: A\n    groups:\n"
+                 "      - name: A\n        players: [a1, a2]\n        games:\n"
+                 "          - {black: a1, white: a2}  # scheduled by hand\n")
+    root = league_tree(site, **{"content/leagues/club/seasons/2025.yaml": scheduled})
+    status, _, err = run("league", "next-season", "club", "--season", "2025")
+    assert status == 1
+    assert "season 2025 already has results; it is not overwritten" in err[0]
+    assert (root / "content/leagues/club/seasons/2025.yaml").read_text() == scheduled
+
+
+def test_season_id_must_be_an_id(site, run):
+    league_tree(site)
+    status, _, err = run("league", "next-season", "club", "--season", "../signups/2025")
+    assert status == 1
+    assert err[0] == ("--season: error: '../signups/2025' is not a season id; use 1-64 letters, "
+                      "digits, '-', '_' or '.', e.g. 2025 [league.next-season]")

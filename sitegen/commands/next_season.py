@@ -20,9 +20,10 @@ from typing import TextIO
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
 from ..engine.league import LeagueRuleError, LeagueSettings, PlayerInfo
 from ..engine.league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
-from ..model import Content, League, Outcome, Season
+from ..model import Content, League, Season
 from ..site import FAR_PAST, format_points
 from ..validate import load_content, shown_path
+from ..validate.fields import check_ident
 from ..validate.league import PlayerRefs, RuleSeason, SignupsFile, load_season, load_signups
 from ..yamlwrite import dump_rt, flow_list, flow_map, load_rt, write_atomic
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -43,9 +44,10 @@ def _fail(message: str, pos: SourcePos | None = None, hint: str | None = None,
 
 
 def has_results(season: Season) -> bool:
-    """Return True when any game of ``season`` has a result (anything but unplayed)."""
-    return any(game.result.outcome is not Outcome.UNPLAYED
-               for division in season.divisions for group in division.groups for game in group.games)
+    """Return True when the organizer entered anything that formation would lose: any game
+    (even one only scheduled), a final round or playoff results."""
+    return (any(group.games for division in season.divisions for group in division.groups)
+            or getattr(season, "final", None) is not None or bool(getattr(season, "playoffs", None)))
 
 
 def ordered_seasons(league: League) -> list[Season]:
@@ -80,6 +82,9 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
                         "and 'new' players (docs/content-format.md)" if not candidates else
                         "give the new season's id with --season")
         new_id = candidates[0]
+    if check_ident(new_id, command_pos("--season"), Diagnostics(), "season id") is None:
+        raise _fail(f"'{new_id}' is not a season id", command_pos("--season"),
+                    "use 1-64 letters, digits, '-', '_' or '.', e.g. 2025")
     season_path = folder / "seasons" / f"{new_id}.yaml"
     season_shown = shown_path(season_path)
     current = next((s for s in league.seasons if s.id == new_id), None)
