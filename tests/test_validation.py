@@ -216,3 +216,13 @@ def test_an_id_that_clashes_with_a_generated_page(site, run):
     assert build_errors(run) == [
         "sitegen: error: 'leagues/l/s1/index.html' is both a file and a folder of the site; rename "
         "the group, page, season or id that clashes with a page the site makes itself [site.path]"]
+
+
+def test_broken_players_file_does_not_bury_its_error_under_unknown_ids(site, run):
+    """One syntax error in players.yaml: that error alone, not one 'unknown player' per use."""
+    site({"content/players.yaml": "players:\n  - {id: ann, name: Ann\n",
+          "content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + "        players: [ann, bob, cy]\n"})
+    assert build_errors(run) == [
+        "content/players.yaml:3:1: error: YAML syntax error: did not find expected ',' or '}' "
+        "[yaml.syntax]"]

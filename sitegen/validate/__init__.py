@@ -68,8 +68,9 @@ def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
         diags.error(SourcePos(shown_path(link)), "symbolic links are not followed in content",
                     "content.symlink", "put the file itself in the content folder")
     config = load_config(content_dir / "site.yaml", f"{base}/site.yaml", diags)
+    errors_before = len(diags)
     players = load_all_players(content_dir, base, diags)
-    refs = PlayerRefs(players, diags)
+    refs = PlayerRefs(players, diags, complete=len(diags) == errors_before)
     leagues = []
     league_root = content_dir / "leagues"
     if league_root.is_dir():

@@ -270,13 +270,18 @@ def _load_playoffs(node, refs: "PlayerRefs", members: set[str], diags: Diagnosti
 class PlayerRefs:
     """Resolves player ids against ``players.yaml``, suggesting close ids."""
 
-    def __init__(self, players: dict[str, Player], diags: Diagnostics):
+    def __init__(self, players: dict[str, Player], diags: Diagnostics, complete: bool = True):
         self.players = players
         self.diags = diags
+        self.complete = complete
+        """False when a players file had errors: unknown ids are then its consequence, and are
+        not reported one by one (the players file's own errors say what to fix)."""
 
     def check(self, ident: str, pos: SourcePos) -> bool:
         if ident in self.players:
             return True
+        if not self.complete:
+            return False
         self.diags.error(pos, f"unknown player id '{ident}'", "player.unknown",
                          did_you_mean(ident, self.players) or "add the player to players.yaml")
         return False
