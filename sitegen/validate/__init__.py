@@ -68,9 +68,9 @@ def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
         diags.error(SourcePos(shown_path(link)), "symbolic links are not followed in content",
                     "content.symlink", "put the file itself in the content folder")
     config = load_config(content_dir / "site.yaml", f"{base}/site.yaml", diags)
-    errors_before = len(diags)
-    players = load_all_players(content_dir, base, diags)
-    refs = PlayerRefs(players, diags, complete=len(diags) == errors_before)
+    unreadable: list[str] = []
+    players = load_all_players(content_dir, base, diags, unreadable)
+    refs = PlayerRefs(players, diags, complete=not unreadable)
     leagues = []
     league_root = content_dir / "leagues"
     if league_root.is_dir():
@@ -127,16 +127,20 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
     )
 
 
-def load_all_players(content_dir: Path, base: str, diags: Diagnostics) -> dict[str, Player]:
-    """Read ``players.yaml`` and every ``players/*.yaml``; an id may be defined only once."""
+def load_all_players(content_dir: Path, base: str, diags: Diagnostics,
+                     unreadable: list[str] | None = None) -> dict[str, Player]:
+    """Read ``players.yaml`` and every ``players/*.yaml``; an id may be defined only once.
+
+    Files that cannot be read at all (bad YAML, not a mapping) are added to ``unreadable``.
+    """
     players: dict[str, Player] = {}
     files = [(content_dir / "players.yaml", f"{base}/players.yaml")]
     folder = content_dir / "players"
     if folder.is_dir():
         files += [(path, f"{base}/players/{path.name}") for path in sorted(folder.glob("*.yaml"))]
     for path, shown in files:
-        if path.exists():
-            load_players(path, shown, diags, players)
+        if path.exists() and load_players(path, shown, diags, players) is None and unreadable is not None:
+            unreadable.append(shown)
     return players
 
 
@@ -157,15 +161,16 @@ def base_url_problem(base_url: str) -> str | None:
 
 
 def load_players(path: Path, shown: str, diags: Diagnostics,
-                 players: dict[str, Player] | None = None) -> dict[str, Player]:
+                 players: dict[str, Player] | None = None) -> dict[str, Player] | None:
     """Read one players file: a list under ``players:`` of id, name, rank, rating, club, country.
 
-    Players are added to ``players`` (a new dict if None), which is returned.
+    Players are added to ``players`` (a new dict if None), which is returned; None when the
+    file cannot be read at all (already reported).
     """
     players = {} if players is None else players
     node = load_map(path, shown, diags, "the players file")
     if node is None:
-        return players
+        return None
     Fields(node, diags, "a players file", required=("players",))
     for item in expect_list(node.get("players"), diags, "'players'", node.pos):
         entry = expect_map(item, diags, "a player", item.pos)
