@@ -87,3 +87,10 @@ def test_base_url_cannot_point_at_another_host(site, run):
     status, _, err = run("build", "--base-url", "javascript:alert(1)//")
     assert status == 1
     assert err[0].startswith("--base-url: error: base_url 'javascript:alert(1)//' is not a URL")
+
+
+def test_csv_cells_cannot_start_a_spreadsheet_formula():
+    from sitegen.pages.extras import csv_twin
+
+    data = b'{"rows": [{"name": "=HYPERLINK(\\"http://x\\")", "score": -1, "club": "@x"}]}'
+    assert csv_twin(data) == (b'name,score,club\r\n"\'=HYPERLINK(""http://x"")",-1,\'@x\r\n')

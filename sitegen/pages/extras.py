@@ -54,7 +54,9 @@ def csv_twin(data: bytes) -> bytes:
 
     One column per key, in the order the first row has them (later rows' extra keys appended);
     null is empty, true/false are ``true``/``false``, lists are joined with spaces (nulls
-    as ``-``), numbers as in the JSON. UTF-8, comma-separated, ``\\r\\n`` line ends (RFC 4180).
+    as ``-``), numbers as in the JSON; text starting with ``= + - @`` gets a leading ``'`` so
+    that spreadsheets do not run it as a formula. UTF-8, comma-separated, ``\\r\\n`` line ends
+    (RFC 4180).
     """
     doc = json.loads(data)
     rows = doc.get("rows", doc.get("members", [])) if isinstance(doc, dict) else []
@@ -80,6 +82,10 @@ def _cell(value: Any) -> str:
         return " ".join("-" if v is None else _cell(v) for v in value)
     if isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        # A spreadsheet would run a cell starting like this as a formula (CSV injection):
+        # a leading apostrophe keeps it text.
+        return "'" + value
     return str(value)
 
 
