@@ -124,3 +124,16 @@ def test_import_h9_default_id_from_event_name(site, run):
 def test_yaml_scalar_quoting():
     assert [scalar(x) for x in ("Zoé", "10Cj", "no", "a: b", "O'Brien", "x #y", "")] == [
         "Zoé", '"10Cj"', '"no"', '"a: b"', "O'Brien", '"x #y"', '""']
+
+
+def test_import_refuses_a_komi_that_is_not_a_number(site, run, tmp_path):
+    """Found by fuzzing: komi="NaN" in <GeneralParameterSet> raised a traceback."""
+    source = Path(__file__).parent / "reference" / "opengotha" / "mcmahon-2019-handicap.xml"
+    bad = tmp_path / "nan.xml"
+    bad.write_bytes(source.read_bytes().replace(b'komi="7.5"', b'komi="NaN"'))
+    site({})
+    status, _, err = run("import", "opengotha", str(bad), "--id", "nan-test")
+    assert status == 1
+    assert err[0].endswith(":437:1: error: <GeneralParameterSet>: komi='NaN' is not a number of "
+                           "points [opengotha.content]")
+    assert not Path("content/tournaments/nan-test.yaml").exists()

@@ -238,6 +238,9 @@ def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | 
     hps = root.find("TournamentParameterSet/HandicapParameterSet")
     correction = int_attr(hps, "hdCorrection", 0) if hps is not None else 0
     klass, adjusted, time_system = _egf_time(g)
+    komi = _komi(g.get("komi"))
+    if komi is False:
+        err(gps, f"komi={g.get('komi')!r} is not a number of points")
     if diags:
         raise FormatError(diags)
     name = g.get("name", "") or g.get("shortName", "")
@@ -246,9 +249,20 @@ def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | 
         name=name, rounds=rounds, players=tuple(players), games=tuple(games), byes=tuple(byes),
         absences=tuple(absences), parameters=params, location=g.get("location", ""),
         begin=_date(g.get("beginDate")), end=_date(g.get("endDate")),
-        komi=Fraction(g["komi"]) if g.get("komi") else None,
+        komi=komi,
         handicap_correction=correction or 0, egf_class=klass, adjusted_time=adjusted,
         time_system=time_system, pos=SourcePos(path, 1))
+
+
+def _komi(text: str | None) -> Fraction | None | bool:
+    """Return the komi, None when absent, False when it is not a finite number."""
+    if not text:
+        return None
+    try:
+        komi = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return False
+    return komi if abs(komi) <= 100 else False
 
 
 def _date(text: str | None) -> dt.date | None:
