@@ -226,3 +226,17 @@ def test_broken_players_file_does_not_bury_its_error_under_unknown_ids(site, run
     assert build_errors(run) == [
         "content/players.yaml:3:1: error: YAML syntax error: did not find expected ',' or '}' "
         "[yaml.syntax]"]
+
+
+def test_promoted_and_relegated_do_not_overlap(site, run):
+    """league B.5: direct promotions and demotions may not overlap."""
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + (
+              "        players: [ann, bob, cy]\n"
+              "        promoted: [cy]\n"
+              "        relegated: [cy, bob, bob]\n")})
+    assert build_errors(run) == [
+        "content/leagues/l/seasons/s1.yaml:8:21: error: 'cy' is listed as both promoted and relegated; "
+        "direct promotions and demotions may not overlap (league B.5) [group.outcome]",
+        "content/leagues/l/seasons/s1.yaml:8:30: error: 'bob' is listed twice as relegated; remove one "
+        "[group.outcome]"]

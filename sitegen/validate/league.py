@@ -428,6 +428,13 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                 diags.error(pos, f"'{ident}' is listed as {key} but is not a player of group {name}",
                             "group.outcome", did_you_mean(ident, members))
                 continue
+            if ident in listed:
+                diags.error(pos, f"'{ident}' is listed twice as {key}", "group.outcome", "remove one")
+                continue
+            if key == "relegated" and ident in outcome_lists["promoted"]:
+                diags.error(pos, f"'{ident}' is listed as both promoted and relegated", "group.outcome",
+                            "direct promotions and demotions may not overlap (league B.5)")
+                continue
             listed.append(ident)
         outcome_lists[key] = tuple(listed)
     games: list[Game] = []
