@@ -192,7 +192,8 @@ def load_restrictions(node, diags: Diagnostics, pos: SourcePos) -> DivisionRestr
         try:
             DivisionRestrictions(tuple(b for b, _ in bands[:end])).validate()
         except LeagueRuleError as error:
-            diags.error(bands[end - 1][1], f"division restrictions: {error}", "league.restrictions",
+            reason = "; ".join(d.message for d in error.diagnostics) or str(error)
+            diags.error(bands[end - 1][1], f"division restrictions: {reason}", "league.restrictions",
                         "bands must not overlap, and stronger ranks may not have lower limits (C)")
             return None
     return DivisionRestrictions(tuple(b for b, _ in bands))
