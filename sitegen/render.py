@@ -64,8 +64,33 @@ PARALLEL_MIN_PAGES = 600
 """Sites with fewer pages render in the calling process: starting workers would cost more."""
 
 
+class RenderCache:
+    """Rendered pages of the previous build, for a long-running process (the dev server).
+
+    A page whose template and context equal last time's gets last time's bytes without
+    rendering. Any change to a template file, the site settings or sitegen's theme empties it
+    (see :meth:`key`).
+    """
+
+    def __init__(self) -> None:
+        self.key: tuple = ()
+        self.pages: dict[str, tuple[str, dict, bytes]] = {}
+
+    @staticmethod
+    def fingerprint(config: SiteConfig, site_templates: Path | None) -> tuple:
+        """Return what the cached bytes depend on besides a page's own context."""
+        stamps = []
+        for root in (default_templates_dir(), site_templates):
+            if root is not None and root.is_dir():
+                for path in sorted(root.rglob("*")):
+                    if path.is_file():
+                        info = path.stat()
+                        stamps.append((str(path), info.st_size, info.st_mtime_ns))
+        return (config, tuple(stamps))
+
+
 def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None = None,
-                jobs: int | None = None) -> dict[str, bytes]:
+                jobs: int | None = None, cache: RenderCache | None = None) -> dict[str, bytes]:
     """Render every page of ``plan`` and return ``{relative path: bytes}``, including static files.
 
     Large sites are rendered by ``jobs`` worker processes (default: one per CPU), each taking
@@ -79,8 +104,21 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
             raise ValueError(f"two pages claim the same output path '{path}'")
         output[path] = data
 
+    pages = plan.pages
+    reused: list[tuple[str, bytes]] = []
+    if cache is not None:
+        key = RenderCache.fingerprint(config, site_templates)
+        if key != cache.key:
+            cache.key, cache.pages = key, {}
+        pages = []
+        for page in plan.pages:
+            old = cache.pages.get(page.path)
+            if old is not None and old[0] == page.template and old[1] == page.context:
+                reused.append((page.path, old[2]))
+            else:
+                pages.append(page)
     try:
-        rendered = _render_pages(plan, config, site_templates, jobs)
+        rendered = _render_pages(SitePlan(pages=pages), config, site_templates, jobs) + reused
     except TemplateProblem as problem:
         template, line, message = problem.args
         pos = SourcePos(os.path.relpath(template) if os.path.isabs(template) else template, line, 1) \
@@ -89,6 +127,9 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
                                        "fix the template, or remove the override to use the default")]) from None
     for path, data in rendered:
         add(path, data)
+    if cache is not None:
+        contexts = {page.path: (page.template, page.context) for page in plan.pages}
+        cache.pages = {path: (*contexts[path], output[path]) for path in contexts}
     for file in plan.files:
         add(file.path, file.data)
     for static in _static_files(site_templates):

@@ -23,7 +23,7 @@ from pathlib import Path
 from .. import __version__
 
 from ..model import Content
-from ..render import default_templates_dir, render_site
+from ..render import RenderCache, default_templates_dir, render_site
 from ..site import plan_site
 from ..validate import base_url_problem, load_content
 from ..diagnostics import Diagnostic, SitegenError, command_pos
@@ -61,11 +61,14 @@ def compute(content_dir: Path, base_url: str | None = None) -> Content:
 
 
 def render(content_dir: Path, templates_dir: Path | None = None,
-           base_url: str | None = None) -> dict[str, bytes]:
-    """Return the whole site in memory, ``{relative path: bytes}``. Raises SitegenError."""
+           base_url: str | None = None, cache: RenderCache | None = None) -> dict[str, bytes]:
+    """Return the whole site in memory, ``{relative path: bytes}``. Raises SitegenError.
+
+    ``cache`` (the dev server's) lets pages whose context did not change keep their bytes.
+    """
     content = compute(content_dir, base_url)
     plan = plan_site(content)
-    return render_site(plan, content.config, templates_dir)
+    return render_site(plan, content.config, templates_dir, cache=cache)
 
 
 def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from ..model import SiteConfig
-from ..render import default_templates_dir
+from ..render import RenderCache, default_templates_dir
 from ..serve import Build, DevServer
 from ..validate import load_config
 from ..diagnostics import Diagnostic, SitegenError, command_pos
@@ -24,8 +24,10 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
     default theme (unless ``watch_theme`` is False), and writes each good build to ``output_dir`` when given (only files whose
     bytes changed are rewritten).
     """
+    cache = RenderCache()
+
     def build() -> Build:
-        files = render(content_dir, templates_dir, base_url)
+        files = render(content_dir, templates_dir, base_url, cache)
         if base_url:
             base_path = SiteConfig(base_url=base_url).base_path
         else:
