@@ -11,6 +11,7 @@ site has: home, players, Markdown pages and 404.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -76,6 +77,7 @@ FAR_PAST = dt.date(1, 1, 1)
 # --------------------------------------------------------------------------- formatting
 
 
+@functools.lru_cache(maxsize=8192)
 def format_points(value: Fraction | int | None) -> str:
     """Return ``value`` with halves and quarters as ½, ¼, ¾ (``3½``, ``¼``, ``-1½``)."""
     if value is None:

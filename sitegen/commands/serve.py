@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics
 from ..model import SiteConfig
+from ..load import enable_parse_cache
 from ..render import RenderCache, default_templates_dir
 from ..serve import Build, DevServer
 from ..validate import load_config
@@ -25,6 +26,7 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
     bytes changed are rewritten).
     """
     cache = RenderCache()
+    enable_parse_cache()
 
     def build() -> Build:
         files = render(content_dir, templates_dir, base_url, cache)
