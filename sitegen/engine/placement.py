@@ -37,19 +37,26 @@ def sodos(results: Iterable[tuple[Fraction, Fraction]]) -> Fraction:
 def format_value(value: Fraction | int) -> str:
     """Return a value with its fraction as ½, ¼ or ¾: ``Fraction(7, 2)`` -> ``3½``.
 
-    Other fractions (not produced by the criteria) fall back to ``a/b``.
+    Other fractions (not produced by the criteria) fall back to ``a/b``. Works on the integer
+    numerator and denominator (no Fraction arithmetic: it formats every cell of every table).
     """
-    value = Fraction(value)
-    sign = "-" if value < 0 else ""
-    value = abs(value)
-    whole = value.numerator // value.denominator
-    rest = value - whole
-    glyph = {ZERO: "", Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}.get(rest)
+    if type(value) is int:
+        return str(value)
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
+    num, den = value.numerator, value.denominator
+    if den == 1:
+        return str(num)
+    sign = "-" if num < 0 else ""
+    num = abs(num)
+    glyph = _GLYPHS.get((num % den, den))
     if glyph is None:
-        return f"{sign}{value.numerator}/{value.denominator}"
-    if whole == 0 and glyph:
-        return f"{sign}0{glyph}" if sign else f"0{glyph}"
-    return f"{sign}{whole}{glyph}"
+        return f"{sign}{num}/{den}"
+    return f"{sign}{num // den}{glyph}"
+
+
+_GLYPHS = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
+"""(remainder, denominator) of a reduced fraction -> its glyph (format_value)."""
 
 
 # --------------------------------------------------------------------------- coherence
@@ -152,17 +159,49 @@ def smms(player: TournamentPlayer, params: TournamentParameters) -> int:
 def _exact(x: Fraction) -> Fraction | int:
     """Return ``x`` as an int when it is whole: exact, and much cheaper to add than a Fraction.
 
-    Scores inside :func:`_compute` are ints or Fractions; the values it returns are Fractions.
+    Scores inside :func:`_compute` are ints or Fractions; the values returned are Fractions.
     """
     return x.numerator if x.denominator == 1 else x
 
 
+_WHOLE: dict[int, Fraction] = {}
+"""One shared Fraction per whole value (Fractions are immutable; creating one is slow)."""
+
+
+def _fraction(x: Fraction | int) -> Fraction:
+    """Return an internal score (int or Fraction) as a Fraction."""
+    if type(x) is int:
+        f = _WHOLE.get(x)
+        if f is None:
+            f = Fraction(x)
+            if len(_WHOLE) < 65536:
+                _WHOLE[x] = f
+        return f
+    return x if isinstance(x, Fraction) else Fraction(x)
+
+
 def _as_fractions(v: dict[Criterion, Fraction | int]) -> dict[Criterion, Fraction]:
-    return {c: Fraction(x) if type(x) is int else x for c, x in v.items()}
+    return {c: _fraction(x) for c, x in v.items()}
+
+
+def _points(g: TournamentGame, i: str) -> Fraction | int:
+    """Return :meth:`TournamentGame.points` as an int where whole (1, 0; ½ stays a Fraction)."""
+    r = g.result
+    if r is GameResult.WHITE_WINS:
+        return 1 if i == g.white else 0
+    if r is GameResult.BLACK_WINS:
+        return 1 if i == g.black else 0
+    if r is GameResult.JIGO:
+        return HALF
+    if r is GameResult.BOTH_WIN:
+        return 1
+    return 0
 
 
 class _Scores:
-    """All per-round base scores of one tournament (OpenGotha ``fillBaseScoringInfo``).
+    """All per-round base scores of one tournament (OpenGotha ``fillBaseScoringInfo``), for
+    rounds 1..``last + 1``: every list is indexed by round index, so the scores after an
+    earlier round are a prefix and one ``_Scores`` serves the standings of every round.
 
     Scores are kept as ints where whole (see :func:`_exact`), as exact as Fractions.
     """
@@ -170,13 +209,15 @@ class _Scores:
     def __init__(self, t: Tournament, last: int):
         self.t = t
         self.p = t.parameters
-        self.n = last + 1  # rounds 0..last
+        self.n = max(last + 1, 0)  # rounds 0..last
         ids = [pl.id for pl in t.players]
         self.ids = ids
         self.players = {pl.id: pl for pl in t.players}
         self.game: dict[str, list[TournamentGame | None]] = {i: [None] * self.n for i in ids}
         self.part: dict[str, list[Participation]] = {
             i: [Participation.NOT_ASSIGNED] * self.n for i in ids}
+        self.white_games: dict[str, list[TournamentGame]] = {}
+        """Every game of the tournament (any round) by its White player (for DC and SDC)."""
         for a in t.absences:
             if 1 <= a.round <= self.n and a.player in self.part:
                 self.part[a.player][a.round - 1] = Participation.ABSENT
@@ -184,38 +225,61 @@ class _Scores:
             if 1 <= b.round <= self.n and b.player in self.part:
                 self.part[b.player][b.round - 1] = Participation.BYE
         for g in t.games:
+            self.white_games.setdefault(g.white, []).append(g)
             if 1 <= g.round <= self.n:
                 for who in (g.white, g.black):
                     if who in self.part:
                         self.part[who][g.round - 1] = Participation.PAIRED
                         self.game[who][g.round - 1] = g
         self.smms = {i: smms(self.players[i], self.p) for i in ids}
+        self.rank = {i: self.players[i].rank.value for i in ids}
+        self.rating = {i: _exact(Fraction(self.players[i].rating or 0)) for i in ids}
         self.bye = (_exact(self.p.nbw_bye), _exact(self.p.mms_bye))
         self.absent = (_exact(self.p.nbw_absent), _exact(self.p.mms_absent))
-        self.nbw: dict[str, list[Fraction]] = {}
-        self.mms: dict[str, list[Fraction]] = {}
-        self.cps: dict[str, list[Fraction]] = {}
-        self.nbw_v: dict[str, Fraction] = {}
-        self.mms_v: dict[str, Fraction] = {}
+        self.virtual = self.p.count_unplayed_as_half
+        self.pts: dict[str, list[Fraction | int]] = {}
+        self.nbw: dict[str, list[Fraction | int]] = {}
+        self.mms: dict[str, list[Fraction | int]] = {}
+        self.cps: dict[str, list[Fraction | int]] = {}
+        self.nbw_v: dict[str, list[Fraction | int]] = {}
+        """NBW after each round with every unplayed game counted ½ (count_unplayed_as_half)."""
+        self.mms_v: dict[str, list[Fraction | int]] = {}
         for i in ids:
             self._base(i)
+        self.opponents: dict[str, tuple[str | None, ...]] = {}
+        """Each player's opponent per round (None without a game)."""
+        self.cell_text: dict[str, list[str]] = {}
+        """Each player's :func:`game_string` per round without the opponent's row number
+        (the whole string without a game)."""
+        for i in ids:
+            opps, texts = [], []
+            for k, g in enumerate(self.game[i]):
+                if g is None:
+                    opps.append(None)
+                    texts.append(_no_game_string(t, self.part[i][k]))
+                else:
+                    opps.append(g.opponent(i))
+                    texts.append(_game_suffix(g, i))
+            self.opponents[i], self.cell_text[i] = tuple(opps), texts
 
     def _base(self, i: str) -> None:
         p = self.p
+        start = self.smms[i]
+        part, played = self.part[i], self.game[i]
+        bye, absent = self.bye, self.absent
         games_pts = 0
         nbw_special = 0
         mms_special = 0
         cps = 0
-        nbw, mms, cpss = [], [], []
+        pts_list, nbw, mms, cpss, nbw_v, mms_v = [], [], [], [], [], []
         played_pts = 0
         unplayed = 0
         for k in range(self.n):
-            status = self.part[i][k]
-            g = self.game[i][k]
+            g = played[k]
             pts = 0
             special_nbw = special_mms = 0
             if g is not None:
-                pts = _exact(g.points(i))
+                pts = _points(g, i)
                 games_pts += pts
                 if g.is_played:
                     played_pts += pts
@@ -223,23 +287,27 @@ class _Scores:
                     unplayed += 1
             else:
                 unplayed += 1
+                status = part[k]
                 if status is Participation.BYE:
-                    special_nbw, special_mms = self.bye
+                    special_nbw, special_mms = bye
                 elif status is Participation.ABSENT:
-                    special_nbw, special_mms = self.absent
+                    special_nbw, special_mms = absent
             nbw_special += special_nbw
             mms_special += special_mms
             if p.round_down:
                 nbw.append(games_pts + math.floor(nbw_special))
-                mms.append(self.smms[i] + games_pts + math.floor(mms_special))
+                mms.append(start + games_pts + math.floor(mms_special))
             else:
                 nbw.append(games_pts + nbw_special)
-                mms.append(self.smms[i] + games_pts + mms_special)
+                mms.append(start + games_pts + mms_special)
             cps = 2 * cps + pts + special_nbw
             cpss.append(cps)
-        self.nbw[i], self.mms[i], self.cps[i] = nbw, mms, cpss
-        self.nbw_v[i] = _exact(played_pts + HALF * unplayed)
-        self.mms_v[i] = _exact(self.smms[i] + played_pts + HALF * unplayed)
+            pts_list.append(pts)
+            if self.virtual:
+                nbw_v.append(_exact(played_pts + HALF * unplayed))
+                mms_v.append(_exact(start + played_pts + HALF * unplayed))
+        self.pts[i], self.nbw[i], self.mms[i], self.cps[i] = pts_list, nbw, mms, cpss
+        self.nbw_v[i], self.mms_v[i] = nbw_v, mms_v
 
 
 def _is_white(g: TournamentGame, i: str) -> bool:
@@ -253,160 +321,150 @@ def compute_values(t: Tournament, after_round: int) -> dict[str, dict[Criterion,
     ordering and are set by :func:`standings`. Raises ValueError for a round outside
     1..``t.rounds``. Placement: NBW, MMS, SOS, SOS-1/-2, SOSOS, SODOS, CUSS, EXT/EXR, CPS.
     """
-    return _compute(t, after_round)[0]
+    values = _compute(t, after_round)[0]
+    return {i: {c: _fraction(v[c.value]) for c in Criterion} for i, v in values.items()}
 
 
 _SECOND_ORDER = frozenset({Criterion.SODOSW, Criterion.SODOSM, Criterion.SOSOSW, Criterion.SOSOSM,
                            Criterion.EXT, Criterion.EXR})
+_ALL = frozenset(Criterion)
 
 
-def _compute(t: Tournament, after_round: int, needed: frozenset[Criterion] | None = None
-             ) -> tuple[dict[str, dict[Criterion, Fraction]], "_Scores"]:
-    """Return every criterion's value per player (or only ``needed`` ones, plus NBW and MMS:
-    the others are then absent) and the base scores."""
+def _check_round(t: Tournament, after_round: int) -> None:
     if not 1 <= after_round <= t.rounds:
         raise ValueError(f"round {after_round} is outside 1..{t.rounds}")
-    s = _Scores(t, after_round - 1)
+
+
+def _compute(t: Tournament, after_round: int, needed: frozenset[Criterion] | None = None,
+             s: "_Scores | None" = None
+             ) -> tuple[dict[str, dict[str, Fraction | int]], "_Scores"]:
+    """Return every criterion's value per player (or only ``needed`` ones, plus NBW, MMS, SOSW,
+    SOSM, RANK, RATING, DC and SDC: the others are then absent) and the base scores.
+
+    Values are ints where whole, keyed by the criterion's ``value`` (a str: cheaper to hash
+    than the enum member). ``s``: the base scores of ``t`` up to at least ``after_round``,
+    when already computed.
+    """
+    _check_round(t, after_round)
     r = after_round - 1
-    p = t.parameters
-    virtual = p.count_unplayed_as_half
-    values: dict[str, dict[Criterion, Fraction]] = {}
-    sosw, sosm = {}, {}
-    per_round_w: dict[str, list[Fraction]] = {}
-    per_round_m: dict[str, list[Fraction]] = {}
+    if s is None:
+        s = _Scores(t, r)
+    needed = _ALL if needed is None else needed
+    cps = Criterion.CPS in needed
+    cussw = Criterion.CUSSW in needed
+    cussm = Criterion.CUSSM in needed
+    sosw_minus = Criterion.SOSW_1 in needed or Criterion.SOSW_2 in needed
+    sosm_minus = Criterion.SOSM_1 in needed or Criterion.SOSM_2 in needed
+    second = not needed.isdisjoint(_SECOND_ORDER)
+    defect = t.parameters.sosm_minus_defect
+    opp_w = s.nbw_v if s.virtual else s.nbw
+    opp_m = s.mms_v if s.virtual else s.mms
+    sosw: dict[str, Fraction | int] = {}
+    sosm: dict[str, Fraction | int] = {}
+    per_round_w: dict[str, list[Fraction | int]] = {}
+    per_round_m: dict[str, list[Fraction | int]] = {}
     for i in s.ids:
         ow, om = [], []
+        played = s.game[i]
         for k in range(r + 1):
-            g = s.game[i][k]
+            g = played[k]
             if g is not None:
-                opp = g.opponent(i)
-                ow.append(s.nbw_v[opp] if virtual else s.nbw[opp][r])
-                base = s.mms_v[opp] if virtual else s.mms[opp][r]
-                om.append(base + (g.handicap if _is_white(g, i) else -g.handicap))
+                if g.white == i:
+                    opp, hcp = g.black, g.handicap
+                else:
+                    opp, hcp = g.white, -g.handicap
+                ow.append(opp_w[opp][r])
+                om.append(opp_m[opp][r] + hcp)
             else:
                 ow.append(0)
                 om.append(s.smms[i])
         per_round_w[i], per_round_m[i] = ow, om
         sosw[i], sosm[i] = sum(ow), sum(om)
+    values: dict[str, dict[str, Fraction | int]] = {}
+    nbw_r = {i: s.nbw[i][r] for i in s.ids}
+    mms_r = {i: s.mms[i][r] for i in s.ids}
     for i in s.ids:
-        pl = s.players[i]
-        v: dict[Criterion, Fraction] = {}
-        v[Criterion.NBW] = s.nbw[i][r]
-        v[Criterion.MMS] = s.mms[i][r]
-        if needed is not None:  # only what the caller asked for (standings: its criteria)
-            _needed_values(v, needed, s, i, r, sosw, sosm, per_round_w[i], per_round_m[i], p)
-            values[i] = _as_fractions(v)
-            continue
-        v[Criterion.CPS] = s.cps[i][r]
-        v[Criterion.CUSSW] = sum(s.nbw[i][: r + 1], ZERO)
-        v[Criterion.CUSSM] = sum(s.mms[i][: r + 1], ZERO)
-        v[Criterion.SOSW] = sosw[i]
-        v[Criterion.SOSM] = sosm[i]
-        v[Criterion.SOSW_1], v[Criterion.SOSW_2] = _sos_minus(per_round_w[i], r, False)
-        v[Criterion.SOSM_1], v[Criterion.SOSM_2] = _sos_minus(
-            per_round_m[i], r, p.sosm_minus_defect)
-        sodosw = sodosm = sososw = sososm = ext = exr = 0
-        for k in range(r + 1):
-            g = s.game[i][k]
-            if g is None:
-                sososm += s.smms[i] * (r + 1)
-                continue
-            opp = g.opponent(i)
-            w = _exact(g.points(i))
-            hcp = g.handicap if _is_white(g, i) else -g.handicap
-            sodosw += w * s.nbw[opp][r]
-            sodosm += w * (s.mms[opp][r] + hcp)
-            sososw += sosw[opp]
-            sososm += sosm[opp]
-            natural = pl.rank.value - s.players[opp].rank.value
-            d = hcp - natural
-            coef = 0 if d < 0 else 1 if d == 0 else 2 if d == 1 else 3
-            ext += coef * s.nbw[opp][r]
-            if w == 1:
-                exr += coef * s.nbw[opp][r]
-        v[Criterion.SODOSW], v[Criterion.SODOSM] = sodosw, sodosm
-        v[Criterion.SOSOSW], v[Criterion.SOSOSM] = sososw, sososm
-        v[Criterion.EXT], v[Criterion.EXR] = ext, exr
-        v[Criterion.RANK] = Fraction(pl.rank.value)
-        v[Criterion.RATING] = Fraction(pl.rating or 0)
-        v[Criterion.DC] = v[Criterion.SDC] = ZERO
-        values[i] = _as_fractions(v)
+        v = {"NBW": nbw_r[i], "MMS": mms_r[i], "SOSW": sosw[i], "SOSM": sosm[i],
+             "RANK": s.rank[i], "RATING": s.rating[i], "DC": 0, "SDC": 0}
+        if cps:
+            v["CPS"] = s.cps[i][r]
+        if cussw:
+            v["CUSSW"] = sum(s.nbw[i][: r + 1])
+        if cussm:
+            v["CUSSM"] = sum(s.mms[i][: r + 1])
+        if sosw_minus:
+            v["SOSW-1"], v["SOSW-2"] = _sos_minus(per_round_w[i], r, False)
+        if sosm_minus:
+            v["SOSM-1"], v["SOSM-2"] = _sos_minus(per_round_m[i], r, defect)
+        if second:
+            sodosw = sodosm = sososw = sososm = ext = exr = 0
+            rank = s.rank[i]
+            played, pts = s.game[i], s.pts[i]
+            for k in range(r + 1):
+                g = played[k]
+                if g is None:
+                    sososm += s.smms[i] * (r + 1)
+                    continue
+                if g.white == i:
+                    opp, hcp = g.black, g.handicap
+                else:
+                    opp, hcp = g.white, -g.handicap
+                w = pts[k]
+                opp_nbw = nbw_r[opp]
+                sodosw += w * opp_nbw
+                sodosm += w * (mms_r[opp] + hcp)
+                sososw += sosw[opp]
+                sososm += sosm[opp]
+                d = hcp - (rank - s.rank[opp])
+                coef = 0 if d < 0 else 1 if d == 0 else 2 if d == 1 else 3
+                ext += coef * opp_nbw
+                if w == 1:
+                    exr += coef * opp_nbw
+            v["SODOSW"], v["SODOSM"] = _whole(sodosw), _whole(sodosm)
+            v["SOSOSW"], v["SOSOSM"] = sososw, sososm
+            v["EXT"], v["EXR"] = ext, exr
+        values[i] = v
     return values, s
 
 
-def _needed_values(v: dict[Criterion, Fraction], needed: frozenset[Criterion], s: "_Scores", i: str,
-                   r: int, sosw: dict[str, Fraction], sosm: dict[str, Fraction],
-                   ow: list[Fraction], om: list[Fraction], p: TournamentParameters) -> None:
-    """Fill ``v`` with the ``needed`` criteria of player ``i``, as :func:`_compute` computes them."""
-    pl = s.players[i]
-    if Criterion.CPS in needed:
-        v[Criterion.CPS] = s.cps[i][r]
-    if Criterion.CUSSW in needed:
-        v[Criterion.CUSSW] = sum(s.nbw[i][: r + 1], ZERO)
-    if Criterion.CUSSM in needed:
-        v[Criterion.CUSSM] = sum(s.mms[i][: r + 1], ZERO)
-    v[Criterion.SOSW] = sosw[i]
-    v[Criterion.SOSM] = sosm[i]
-    if needed & {Criterion.SOSW_1, Criterion.SOSW_2}:
-        v[Criterion.SOSW_1], v[Criterion.SOSW_2] = _sos_minus(ow, r, False)
-    if needed & {Criterion.SOSM_1, Criterion.SOSM_2}:
-        v[Criterion.SOSM_1], v[Criterion.SOSM_2] = _sos_minus(om, r, p.sosm_minus_defect)
-    if needed & _SECOND_ORDER:
-        sodosw = sodosm = sososw = sososm = ext = exr = 0
-        for k in range(r + 1):
-            g = s.game[i][k]
-            if g is None:
-                sososm += s.smms[i] * (r + 1)
-                continue
-            opp = g.opponent(i)
-            w = _exact(g.points(i))
-            hcp = g.handicap if _is_white(g, i) else -g.handicap
-            sodosw += w * s.nbw[opp][r]
-            sodosm += w * (s.mms[opp][r] + hcp)
-            sososw += sosw[opp]
-            sososm += sosm[opp]
-            natural = pl.rank.value - s.players[opp].rank.value
-            d = hcp - natural
-            coef = 0 if d < 0 else 1 if d == 0 else 2 if d == 1 else 3
-            ext += coef * s.nbw[opp][r]
-            if w == 1:
-                exr += coef * s.nbw[opp][r]
-        v[Criterion.SODOSW], v[Criterion.SODOSM] = sodosw, sodosm
-        v[Criterion.SOSOSW], v[Criterion.SOSOSM] = sososw, sososm
-        v[Criterion.EXT], v[Criterion.EXR] = ext, exr
-    v[Criterion.RANK] = Fraction(pl.rank.value)
-    v[Criterion.RATING] = Fraction(pl.rating or 0)
-    v[Criterion.DC] = v[Criterion.SDC] = ZERO
+def _whole(x: Fraction | int) -> Fraction | int:
+    """Return ``x`` as an int when it is a whole Fraction (a jigo's half of an even score)."""
+    return x.numerator if type(x) is not int and x.denominator == 1 else x
 
 
-def _sos_minus(per_round: list[Fraction], r: int, defect: bool) -> tuple[Fraction, Fraction]:
+def _sos_minus(per_round: list[Fraction | int], r: int, defect: bool
+               ) -> tuple[Fraction | int, Fraction | int]:
     """Return (SOS-1, SOS-2) from per-round values (placement: SOS-1/-2, OpenGotha rules)."""
     if r == 0:
-        return ZERO, ZERO
+        return 0, 0
     if r == 1:
-        return (ZERO if defect else max(per_round)), ZERO
+        return (0 if defect else max(per_round)), 0
     ordered = sorted(per_round)
-    return sum(ordered[1:], ZERO), sum(ordered[2:], ZERO)
+    return sum(ordered[1:]), sum(ordered[2:])
 
 
 # --------------------------------------------------------------------------- DC / SDC
 
 
-def _plain_wins(t: Tournament, group: list[str], last_round: int) -> dict[tuple[str, str], int]:
-    """Return net plain wins between group members (jigo, forfeits, both-win/lose ignored)."""
+def _plain_wins(s: "_Scores", group: list[str], last_round: int) -> dict[tuple[str, str], int]:
+    """Return net plain wins between group members (jigo, forfeits, both-win/lose ignored).
+
+    Reads only the group members' games (``s.white_games``), not the whole tournament's.
+    """
     members = set(group)
     net: dict[tuple[str, str], int] = {}
-    for g in t.games:
-        if g.round > last_round or g.forfeit or g.white not in members or g.black not in members:
-            continue
-        if g.result is GameResult.WHITE_WINS:
-            winner, loser = g.white, g.black
-        elif g.result is GameResult.BLACK_WINS:
-            winner, loser = g.black, g.white
-        else:
-            continue
-        net[(winner, loser)] = net.get((winner, loser), 0) + 1
-        net[(loser, winner)] = net.get((loser, winner), 0) - 1
+    for white in group:
+        for g in s.white_games.get(white, ()):
+            if g.round > last_round or g.forfeit or g.black not in members:
+                continue
+            if g.result is GameResult.WHITE_WINS:
+                winner, loser = g.white, g.black
+            elif g.result is GameResult.BLACK_WINS:
+                winner, loser = g.black, g.white
+            else:
+                continue
+            net[(winner, loser)] = net.get((winner, loser), 0) + 1
+            net[(loser, winner)] = net.get((loser, winner), 0) - 1
     return net
 
 
@@ -513,8 +571,9 @@ def _strong_components(nodes: list[str], edges: dict[str, set[str]]) -> dict[str
 # --------------------------------------------------------------------------- standings
 
 
-def _sort_key(criteria: tuple[Criterion, ...], v: dict[Criterion, Fraction]) -> tuple:
-    return tuple(-v[c] for c in criteria)
+def _sort_key(keys: tuple[str, ...], v: dict[str, Fraction | int]) -> tuple:
+    """Return the descending sort key of internal values ``v`` over the criteria ``keys``."""
+    return tuple([-v[k] for k in keys])
 
 
 def is_implied(t: Tournament, player_id: str) -> bool:
@@ -532,29 +591,54 @@ def standings(t: Tournament, after_round: int | None = None,
     Raises ValueError for a round outside 1..rounds. Placement: all criteria, DC, SDC.
     """
     r = t.rounds if after_round is None else after_round
-    criteria = t.parameters.criteria
-    values, scores = _compute(t, r, frozenset(criteria))
-    implied = {g.white for g in t.games} | {g.black for g in t.games} | {b.player for b in t.byes}
-    ids = [p.id for p in t.players if include_not_implied or p.id in implied]
-    players = {p.id: p for p in t.players}
+    _check_round(t, r)
+    return _standings(t, r, _ranked_ids(t, include_not_implied), _Scores(t, r - 1))
 
-    def name_key(i: str) -> tuple:
-        pl = players[i]
-        return (pl.surname.upper(), pl.first_name.upper(), i)
+
+def standings_by_round(t: Tournament, last: int | None = None,
+                       include_not_implied: bool = False) -> list[list[PlacementRow]]:
+    """Return the standings after each round 1..``last`` (default all rounds), in round order.
+
+    Element ``k`` equals ``standings(t, k + 1, include_not_implied)``; the base scores are
+    computed once for all rounds (the cost grows with players × rounds per round, not with
+    repeated passes). ``last`` 0 gives ``[]``. Raises ValueError for ``last`` outside
+    0..rounds. Placement: all criteria, DC, SDC.
+    """
+    last = t.rounds if last is None else last
+    if last == 0:
+        return []
+    _check_round(t, last)
+    scores = _Scores(t, last - 1)
+    ids = _ranked_ids(t, include_not_implied)
+    return [_standings(t, r, ids, scores) for r in range(1, last + 1)]
+
+
+def _ranked_ids(t: Tournament, include_not_implied: bool) -> list[str]:
+    """Return the ids of the players in the standings: those with a game or a bye, or all."""
+    implied = {g.white for g in t.games} | {g.black for g in t.games} | {b.player for b in t.byes}
+    return [p.id for p in t.players if include_not_implied or p.id in implied]
+
+
+def _standings(t: Tournament, r: int, ids: list[str], scores: "_Scores") -> list[PlacementRow]:
+    criteria = t.parameters.criteria
+    values, scores = _compute(t, r, frozenset(criteria), scores)
+    players = scores.players
+    keys_of = tuple(c.value for c in criteria)
 
     dir_at = next((k for k, c in enumerate(criteria) if c in (Criterion.DC, Criterion.SDC)), None)
     if dir_at is not None:
-        before = criteria[:dir_at]
-        after = tuple(c for c in criteria[dir_at + 1:] if c not in (Criterion.DC, Criterion.SDC))
+        before = keys_of[:dir_at]
+        after = tuple(c.value for c in criteria[dir_at + 1:]
+                      if c not in (Criterion.DC, Criterion.SDC))
         groups: dict[tuple, list[str]] = {}
         for i in ids:
             groups.setdefault(_sort_key(before, values[i]), []).append(i)
         for group in groups.values():
             if len(group) < 2:
                 continue
-            net = _plain_wins(t, group, r)
+            net = _plain_wins(scores, group, r)
             for i, val in _sdc(group, net).items():
-                values[i][Criterion.SDC] = Fraction(val)
+                values[i]["SDC"] = val
             if t.parameters.dc_variant is DCVariant.DIR:
                 dc = _dir(group, net)
             else:
@@ -570,29 +654,35 @@ def standings(t: Tournament, after_round: int | None = None,
                 sc = {i: len(group) - place[i] for i in group}
                 dc = _dc(group, net, sc)
             for i, val in dc.items():
-                values[i][Criterion.DC] = Fraction(val)
+                values[i]["DC"] = val
 
-    ordered = sorted(ids, key=lambda i: (_sort_key(criteria, values[i]), name_key(i)))
+    keys = {i: _sort_key(keys_of, values[i]) for i in ids}
+
+    def order_key(i: str) -> tuple:
+        pl = players[i]
+        return (keys[i], (pl.surname.upper(), pl.first_name.upper(), i))
+
+    ordered = sorted(ids, key=order_key)
     row_of = {i: n + 1 for n, i in enumerate(ordered)}
     rows: list[PlacementRow] = []
     places: list[int] = []
     for n, i in enumerate(ordered):
-        if n and _sort_key(criteria, values[i]) == _sort_key(criteria, values[ordered[n - 1]]):
+        if n and keys[i] == keys[ordered[n - 1]]:
             places.append(places[-1])
         else:
             places.append(n + 1)
     place_count = Counter(places)
     for n, i in enumerate(ordered):
         shared = place_count[places[n]] > 1
-        strings, opps = [], []
-        for k in range(r):
-            g = scores.game[i][k]
-            strings.append(game_string(t, scores, i, k, g, row_of))
-            opps.append(g.opponent(i) if g is not None else None)
+        opps = scores.opponents[i][:r]
+        strings = [f"{row_of.get(o, 0)}{text}" if o is not None else text
+                   for o, text in zip(opps, scores.cell_text[i])]
+        v = values[i]
         rows.append(PlacementRow(
             row=n + 1, place=places[n], shared=shared, player=players[i],
-            values={c: values[i][c] for c in criteria}, nbw=values[i][Criterion.NBW],
-            mms=values[i][Criterion.MMS], games=tuple(strings), opponents=tuple(opps)))
+            values={c: _fraction(v[k]) for c, k in zip(criteria, keys_of)},
+            nbw=_fraction(v["NBW"]), mms=_fraction(v["MMS"]), games=tuple(strings),
+            opponents=opps))
     return rows
 
 
@@ -605,17 +695,25 @@ def game_string(t: Tournament, scores: _Scores, i: str, k: int, g: TournamentGam
     an unknown result ``?``, an unknown colour ``?``.
     """
     if g is None:
-        status = scores.part[i][k]
-        p = t.parameters
-        mm = p.system is System.MCMAHON
-        if status is Participation.BYE:
-            value = p.mms_bye if mm else p.nbw_bye
-        elif status is Participation.ABSENT:
-            value = p.mms_absent if mm else p.nbw_absent
-        else:
-            value = ZERO
-        return "0" + ("+" if value == 1 else "=" if value == HALF else "-")
-    opp = g.opponent(i)
+        return _no_game_string(t, scores.part[i][k])
+    return f"{row_of.get(g.opponent(i), 0)}{_game_suffix(g, i)}"
+
+
+def _no_game_string(t: Tournament, status: Participation) -> str:
+    """Return ``0+``, ``0=`` or ``0-``: a round without a game (see :func:`game_string`)."""
+    p = t.parameters
+    mm = p.system is System.MCMAHON
+    if status is Participation.BYE:
+        value = p.mms_bye if mm else p.nbw_bye
+    elif status is Participation.ABSENT:
+        value = p.mms_absent if mm else p.nbw_absent
+    else:
+        value = ZERO
+    return "0" + ("+" if value == 1 else "=" if value == HALF else "-")
+
+
+def _game_suffix(g: TournamentGame, i: str) -> str:
+    """Return what follows the opponent's row in :func:`game_string`: ``+/w2``."""
     white = _is_white(g, i)
     res = g.result
     if res is GameResult.UNKNOWN:
@@ -631,4 +729,4 @@ def game_string(t: Tournament, scores: _Scores, i: str, k: int, g: TournamentGam
         sym = "+" if won else "-"
     typ = "!" if g.forfeit and res is not GameResult.UNKNOWN else "/"
     col = ("w" if white else "b") if g.colours_known else "?"
-    return f"{row_of.get(opp, 0)}{sym}{typ}{col}{g.handicap}"
+    return f"{sym}{typ}{col}{g.handicap}"

@@ -10,14 +10,14 @@ placement engine (:func:`sitegen.engine.placement.standings`), exact, shown with
 from __future__ import annotations
 
 import json
-import re
+from fractions import Fraction
 from typing import Any
 
-from ..engine.placement import PlacementRow, format_value, standings
+from ..engine.placement import PlacementRow, format_value, standings_by_round
 from ..engine.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..formats.h9 import write_h9
 from ..model import Content
-from ..site import FAR_PAST, File, Page, PlayerSection, SitePlan, json_number, player_url
+from ..site import FAR_PAST, File, Page, PlayerSection, SitePlan, player_url
 
 # --------------------------------------------------------------------------- URLs
 
@@ -137,20 +137,21 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
         columns = criterion_columns(t)
         rounds_nav = [{"round": r, "url": round_url(t, r, last)} for r in range(1, last + 1)]
         final_rows: list[PlacementRow] = []
-        for r in range(1, last + 1):
-            rows = standings(t, r)
+        status = _status_words(t)
+        parameters = _parameters_text(t)
+        for r, rows in enumerate(standings_by_round(t, last), start=1):
             if r == last:
                 final_rows = rows
             url = round_url(t, r, last)
-            ctx = _context(t, r, last, rows, names, columns, rounds_nav)
+            ctx = _context(t, r, last, rows, names, columns, rounds_nav, status, parameters)
             plan.pages.append(Page(url, "tournament.html", ctx))
             plan.files.append(File(url + "standings.json", _standings_json(t, r, rows, names)))
         if last == 0:
             plan.pages.append(Page(base, "tournament.html",
-                                   _context(t, 0, 0, [], names, columns, rounds_nav)))
+                                   _context(t, 0, 0, [], names, columns, rounds_nav, status, parameters)))
         else:
             plan.files.append(File(base + "results.h9", write_h9(t, last, generator="sitegen", rows=final_rows)))
-        _player_sections(plan, t, final_rows, names, last)
+        _player_sections(plan, t, final_rows, names, last, status)
         winner = final_rows[0] if final_rows and not final_rows[0].shared else None
         summaries.append({"t": t, "winner": winner, "last": last})
     if summaries:
@@ -204,32 +205,37 @@ def _status_words(t: Tournament) -> dict[tuple[int, str], str]:
     return words
 
 
-def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str], status: dict[tuple[int, str], str]) -> list[dict[str, Any]]:
+def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
+                status: dict[tuple[int, str], str], row_of: dict[str, int]) -> list[dict[str, Any]]:
+    """Return the round cells of a row; ``row_of``: each player's row in these standings (the
+    number the game string starts with)."""
     cells = []
     for k, (text, opp) in enumerate(zip(row.games, row.opponents), start=1):
         if opp is None:
             what = status.get((k, row.player_id), "no game")
             cells.append({"text": text, "anchor": None, "title": what})
         else:
-            match = re.match(r"\d+", text)
-            number = int(match.group(0)) if match else 0
+            number = row_of.get(opp, 0)
             cells.append({"text": text, "anchor": f"r{number}" if number else None,
                           "title": names.get(opp, opp)})
     return cells
 
 
 def _context(t: Tournament, r: int, last: int, rows: list[PlacementRow], names: dict[str, str],
-             columns: list[dict[str, str]], rounds_nav: list[dict[str, Any]]) -> dict[str, Any]:
-    status = _status_words(t)
+             columns: list[dict[str, str]], rounds_nav: list[dict[str, Any]],
+             status: dict[tuple[int, str], str], parameters: list[str]) -> dict[str, Any]:
+    criteria = [Criterion(c["key"]) for c in columns]
+    row_of = {row.player_id: row.row for row in rows}
     table = []
     for row in rows:
         pid = row.player_id
+        values = row.values
         table.append({
             "row": row.row, "place": row.place, "shared": row.shared, "id": pid,
             "name": names.get(pid, row.player.name), "url": player_url(pid),
             "rank": str(row.player.rank),
-            "values": [format_value(row.values[Criterion(c["key"])]) for c in columns],
-            "games": _game_cells(t, row, names, status),
+            "values": [format_value(values[c]) for c in criteria],
+            "games": _game_cells(t, row, names, status, row_of),
         })
     base = tournament_url(t)
     crumbs = [{"name": t.name, "url": base if r != last else None}]
@@ -245,7 +251,7 @@ def _context(t: Tournament, r: int, last: int, rows: list[PlacementRow], names: 
         "has_shared": any(row.shared for row in rows),
         "json_url": (round_url(t, r, last) if r else base) + "standings.json",
         "h9_url": base + "results.h9" if last else None,
-        "parameters": _parameters_text(t),
+        "parameters": parameters,
         "size_note": len(t.players) - len(rows),
     }
 
@@ -258,21 +264,25 @@ def _standings_json(t: Tournament, r: int, rows: list[PlacementRow], names: dict
             "place": row.place, "shared": row.shared, "row": row.row, "id": row.player_id,
             "name": names.get(row.player_id, row.player.name), "rank": str(row.player.rank)}
         for c in t.parameters.criteria:
-            entry[c.value] = json_number(row.values[c])
+            entry[c.value] = _json_number(row.values[c])
         entry["games"] = list(row.games)
         entry["opponents"] = list(row.opponents)
         out_rows.append(entry)
     data = {"tournament": t.id, "name": t.name, "after_round": r, "rounds": t.rounds,
             "criteria": criteria, "rows": out_rows}
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _json_number(value: Fraction) -> int | float:
+    """Return :func:`sitegen.site.json_number` of a Fraction, without creating another one."""
+    return value.numerator if value.denominator == 1 else float(value)
 
 
 _RESULT_WORDS = {"+": "won", "-": "lost", "=": "jigo", "?": "result unknown"}
 
 
 def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
-                     names: dict[str, str], last: int) -> None:
-    status = _status_words(t)
+                     names: dict[str, str], last: int, status: dict[tuple[int, str], str]) -> None:
     url = tournament_url(t)
     main = t.parameters.criteria[0] if t.parameters.criteria else Criterion.MMS
     by_round: dict[tuple[int, str], Any] = {}  # (round, player) -> their first game of the round

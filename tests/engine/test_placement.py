@@ -13,7 +13,7 @@ from fractions import Fraction as F
 import pytest
 
 from sitegen.engine.placement import (check_criteria, compute_values, format_value, sodos,
-                                      standings)
+                                      standings, standings_by_round)
 from sitegen.engine.tournament import (Absence, Bye, Criterion as C, DCVariant, GameResult as R,
                                        System, Tournament, TournamentGame as G,
                                        TournamentParameters, TournamentPlayer as P)
@@ -164,6 +164,25 @@ def test_placement_game_strings_and_rows():
     assert rows[3].opponents == ("c", None)
 
 
+def test_placement_standings_by_round():
+    """placement (all rounds at once): after round 1, a (1d, MMS start 30) beat b (1k, 29)
+    giving 1 stone: MMS 31 and 29; c and d (2k, 28) drew: 28½ each, with SOSM 28½ (each
+    other's MMS, even game) and SOSOSM 28½, a full tie: place 3 shared, listed by name.
+    After round 2 the rows are those of ``standings(t, 2)``."""
+    first, second = standings_by_round(_four())
+    half = F(57, 2)
+    assert [(r.player.id, r.row, r.place, r.shared, r.mms) for r in first] == [
+        ("a", 1, 1, False, 31), ("b", 2, 2, False, 29), ("c", 3, 3, True, half),
+        ("d", 4, 3, True, half)]
+    assert [(r.values[C.SOSM], r.values[C.SOSOSM]) for r in first[2:]] == [(half, half)] * 2
+    assert [r.games for r in first] == [("2+/w1",), ("1-/b1",), ("4=/w0",), ("3=/b0",)]
+    assert second == standings(_four(), 2)
+    assert standings_by_round(_four(), 1) == [first]
+    assert standings_by_round(_four(), 0) == []
+    with pytest.raises(ValueError):
+        standings_by_round(_four(), 3)
+
+
 def _cycle(**params) -> Tournament:
     """A beat B, B beat C, C beat A, D beat B: all on 1 win."""
     players = tuple(P(x, x.upper(), "", Rank.parse("5k")) for x in "abcd")
@@ -234,6 +253,10 @@ def test_format_value_glyphs():
     assert format_value(F(23, 4)) == "5¾"
     assert format_value(F(12)) == "12"
     assert format_value(F(-3, 2)) == "-1½"
+    assert format_value(F(-1, 4)) == "-0¼"
+    assert format_value(-2) == "-2"
+    assert format_value(F(1, 3)) == "1/3"  # not produced by the criteria: plain a/b
+    assert format_value(F(-7, 3)) == "-7/3"
 
 
 def test_check_criteria_problems():

@@ -1,11 +1,12 @@
 """Invariants of the placement engine over random tournaments (placement: NBW, SOS)."""
 
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
 
-from sitegen.engine.placement import compute_values, standings
-from sitegen.engine.tournament import (Absence, Bye, Criterion as C, GameResult as R, System,
+from sitegen.engine.placement import compute_values, standings, standings_by_round
+from sitegen.engine.tournament import (Absence, Bye, Criterion as C, DCVariant, GameResult as R, System,
                                        Tournament, TournamentGame, TournamentParameters,
                                        TournamentPlayer)
 from sitegen.model import Rank
@@ -73,3 +74,29 @@ def test_standings_places_consistent(t):
         assert ka >= kb
         assert (a.place == b.place) == (ka == kb)
         assert isinstance(a.values[crits[0]], Fraction)
+
+
+@st.composite
+def parameters(draw, t):
+    """Random placement parameters for ``t``: any criteria, bye/absence values, rounding."""
+    values = st.sampled_from([Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(1)])
+    return replace(t.parameters, criteria=tuple(draw(st.lists(st.sampled_from(list(C)), min_size=1,
+                                                             max_size=6, unique=True))),
+                   nbw_bye=draw(values), nbw_absent=draw(values), mms_bye=draw(values),
+                   mms_absent=draw(values), round_down=draw(st.booleans()),
+                   count_unplayed_as_half=draw(st.booleans()),
+                   sosm_minus_defect=draw(st.booleans()),
+                   dc_variant=draw(st.sampled_from(list(DCVariant))))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), tournaments(), st.booleans())
+def test_standings_by_round_equals_each_round(data, t, everyone):
+    """placement: the standings after every round, computed in one pass, are those of
+    ``standings`` after that round (any criteria and parameters)."""
+    t = replace(t, parameters=data.draw(parameters(t)))
+    by_round = standings_by_round(t, include_not_implied=everyone)
+    assert len(by_round) == t.rounds
+    for r, rows in enumerate(by_round, start=1):
+        assert rows == standings(t, r, include_not_implied=everyone)
+        assert all(isinstance(x, Fraction) for row in rows for x in row.values.values())
