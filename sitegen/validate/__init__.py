@@ -152,7 +152,11 @@ def base_url_problem(base_url: str) -> str | None:
     """
     from urllib.parse import urlsplit
 
-    parts = urlsplit(base_url)
+    try:
+        parts = urlsplit(base_url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        return f"base_url '{base_url}' is not a URL of the site"
     if (any(c in base_url for c in "\"'<>\\ \t") or parts.scheme not in ("", "http", "https")
             or (parts.scheme and not parts.netloc) or (not parts.scheme and parts.netloc)
             or parts.path.startswith("//") or parts.query or parts.fragment):
