@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
 from synthetic import generate  # noqa: E402
 
 from sitegen.commands.build import build, render  # noqa: E402
+from sitegen.write import MARKER, MARKER_TEXT  # noqa: E402
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -32,7 +33,7 @@ def test_killed_build_leaves_previous_site_intact(tmp_path):
     old = snapshot(output)
     site_yaml = content / "site.yaml"
     site_yaml.write_text(site_yaml.read_text().replace("Synthetic Federation", "Renamed Federation"))
-    new = render(content, None)
+    new = {**render(content, None), MARKER: MARKER_TEXT}
     assert new != old
 
     command = [sys.executable, "-m", "sitegen", "--content", str(content), "build", "--output", str(output)]
