@@ -8,12 +8,13 @@ share the place. Void, unknown and unplayed games give no gamepoints and do not 
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ..model import Game, Group, Outcome
-from .placement import sodos
+from ..model import Colour, Game, Group, Outcome
 
 
 @dataclass(frozen=True)
@@ -62,72 +63,102 @@ def group_standings(group: Group) -> list[StandingRow]:
     """Return the standings of one round-robin group, best first (league D.1).
 
     Rows of players tied on gamepoints, SODOS and gamepoints among the tied players share
-    one place and are listed by player id so that output is deterministic.
+    one place and are listed by player id so that output is deterministic. Raises KeyError
+    for a counting game against a player outside the group.
     """
-    games = counting_games(group)
-    points = gamepoints(games, group.players)
-    sodos_of = {
-        player: sodos(
-            (game.points(player), points[game.opponent(player)])
-            for game in games if player in game.players)
-        for player in group.players
-    }
+    # Exact integer arithmetic: gamepoints in halves, SODOS in quarters (Fractions at the end).
+    members = group.players
+    halves = {player: 0 for player in members}
+    tallies = {player: [0, 0, 0, 0, 0, 0] for player in members}  # see _TALLY
+    counting: list[tuple[str, str, int, int]] = []  # (black, white, black's halves, white's)
+    for game in group.games:
+        result = game.result
+        outcome = result.outcome
+        black, white = game.black, game.white
+        if outcome is Outcome.JIGO:
+            scored = (black, white, 1, 1)
+            for player in (black, white):
+                if player in tallies:
+                    tallies[player][_JIGOS] += 1
+        elif outcome is Outcome.WIN or outcome is Outcome.FORFEIT:
+            scored = (black, white, 2, 0) if result.winner is Colour.BLACK else \
+                (black, white, 0, 2) if result.winner is Colour.WHITE else (black, white, 0, 0)
+            winner = game.winner()
+            forfeit = outcome is Outcome.FORFEIT
+            for player in (black, white):
+                if player in tallies:
+                    tally = tallies[player]
+                    won = winner == player
+                    tally[_WINS if won else _LOSSES] += 1
+                    if forfeit:
+                        tally[_FORFEIT_WINS if won else _FORFEIT_LOSSES] += 1
+        else:
+            if outcome is Outcome.UNKNOWN:
+                for player in (black, white):
+                    if player in tallies:
+                        tallies[player][_UNKNOWN] += 1
+            continue
+        counting.append(scored)
+        if black in halves:
+            halves[black] += scored[2]
+        if white in halves:
+            halves[white] += scored[3]
+    quarters = {player: 0 for player in members}  # SODOS x 4 (placement SODOS)
+    for black, white, black_halves, white_halves in counting:
+        if black in quarters:
+            quarters[black] += black_halves * halves[white]
+        if white in quarters:
+            quarters[white] += white_halves * halves[black]
 
     # Tie among players equal on (gamepoints, SODOS): gamepoints in their mutual games.
-    by_key: dict[tuple[Fraction, Fraction], list[str]] = {}
-    for player in group.players:
-        by_key.setdefault((points[player], sodos_of[player]), []).append(player)
-    mutual: dict[str, Fraction | None] = {}
+    by_key: dict[tuple[int, int], list[str]] = {}
+    for player in members:
+        by_key.setdefault((halves[player], quarters[player]), []).append(player)
+    mutual: dict[str, int | None] = {}
     for tied in by_key.values():
         if len(tied) == 1:
             mutual[tied[0]] = None
             continue
         among = set(tied)
-        mini = gamepoints((g for g in games if set(g.players) <= among), tied)
+        mini = {player: 0 for player in tied}
+        for black, white, black_halves, white_halves in counting:
+            if black in among and white in among:
+                mini[black] += black_halves
+                mini[white] += white_halves
         mutual.update(mini)
 
-    def sort_key(player: str):
-        return (-points[player], -sodos_of[player], -(mutual[player] or 0), player)
+    def sort_key(player: str) -> tuple:
+        return (-halves[player], -quarters[player], -(mutual[player] or 0), player)
 
-    ordered = sorted(group.players, key=sort_key)
-    rows: list[StandingRow] = []
-    size = len(group.players)
+    ordered = sorted(members, key=sort_key)
+    places: list[int] = []
     for index, player in enumerate(ordered):
-        key = sort_key(player)[:3]
-        place = index + 1
-        if rows and sort_key(rows[-1].player)[:3] == key:
-            place = rows[-1].place
-        tally = _tally(player, group.games)
-        counted = tally["wins"] + tally["losses"] + tally["jigos"] + tally["unknown"]
+        if index and sort_key(ordered[index - 1])[:3] == sort_key(player)[:3]:
+            places.append(places[-1])
+        else:
+            places.append(index + 1)
+    shared_places = {place for place, count in Counter(places).items() if count > 1}
+    size = len(members)
+    rows: list[StandingRow] = []
+    for place, player in zip(places, ordered):
+        tally = tallies[player]
+        counted = tally[_WINS] + tally[_LOSSES] + tally[_JIGOS] + tally[_UNKNOWN]
+        tied = mutual[player]
         rows.append(StandingRow(
-            place=place, shared=False, player=player, gamepoints=points[player],
-            sodos=sodos_of[player], tied_gamepoints=mutual[player],
-            wins=tally["wins"], losses=tally["losses"], jigos=tally["jigos"],
-            forfeit_wins=tally["forfeit_wins"], forfeit_losses=tally["forfeit_losses"],
-            unknown=tally["unknown"], to_play=max(0, size - 1 - counted)))
-    places = [row.place for row in rows]
-    return [_with_shared(row, places.count(row.place) > 1) for row in rows]
+            place=place, shared=place in shared_places, player=player,
+            gamepoints=_fraction(halves[player], 2), sodos=_fraction(quarters[player], 4),
+            tied_gamepoints=None if tied is None else _fraction(tied, 2),
+            wins=tally[_WINS], losses=tally[_LOSSES], jigos=tally[_JIGOS],
+            forfeit_wins=tally[_FORFEIT_WINS], forfeit_losses=tally[_FORFEIT_LOSSES],
+            unknown=tally[_UNKNOWN], to_play=max(0, size - 1 - counted)))
+    return rows
 
 
-def _with_shared(row: StandingRow, shared: bool) -> StandingRow:
-    from dataclasses import replace
-
-    return replace(row, shared=shared)
+_WINS, _LOSSES, _JIGOS, _FORFEIT_WINS, _FORFEIT_LOSSES, _UNKNOWN = range(6)
+"""Positions in a player's tally of :func:`group_standings`."""
 
 
-def _tally(player: str, games: Iterable[Game]) -> dict[str, int]:
-    tally = dict(wins=0, losses=0, jigos=0, forfeit_wins=0, forfeit_losses=0, unknown=0)
-    for game in games:
-        if player not in game.players:
-            continue
-        outcome = game.result.outcome
-        if outcome is Outcome.JIGO:
-            tally["jigos"] += 1
-        elif outcome is Outcome.UNKNOWN:
-            tally["unknown"] += 1
-        elif outcome in (Outcome.WIN, Outcome.FORFEIT):
-            won = game.winner() == player
-            tally["wins" if won else "losses"] += 1
-            if outcome is Outcome.FORFEIT:
-                tally["forfeit_wins" if won else "forfeit_losses"] += 1
-    return tally
+@functools.lru_cache(maxsize=4096)
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """Return ``Fraction(numerator, denominator)``, shared (Fractions are immutable)."""
+    return Fraction(numerator, denominator)

@@ -77,6 +77,7 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                 for group in division.groups:
                     rows = group_standings(group)
                     table = _table(rows, group, names)
+                    cells = _group_cells(group)
                     ctx = {
                         "league": _ref(league.name, league_url(league)),
                         "season": _ref(season.name, season_url(league, season)),
@@ -84,7 +85,7 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                         "title": f"{league.name} · {season.name} · Group {group.name}",
                         "table": table, "columns": COLUMNS,
                         "uses_tied": any(r.tied_gamepoints is not None for r in rows),
-                        "crosstable": _crosstable(rows, group, names),
+                        "crosstable": _crosstable(rows, group, names, cells),
                         "has_shared": any(r.shared for r in rows),
                         "json_url": group_url(league, season, group) + "standings.json",
                     }
@@ -96,7 +97,8 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                                    "outcomes": _computed_rows(table, group, decisions,
                                                               division is season.divisions[0])
                                    if decisions is not None else None})
-                    _record_history(plan, league, season, division.name, group, rows, names, url)
+                    _record_history(plan, league, season, division.name, group, rows, names, url,
+                                    cells)
                 divisions.append({"name": division.name, "groups": groups})
             ctx = {"league": _ref(league.name, league_url(league)), "title": f"{league.name} · {season.name}",
                    "season": season.name, "start": season.start, "end": season.end,
@@ -167,8 +169,24 @@ def _table(rows: list[StandingRow], group: Group, names: dict[str, str]) -> list
     return table
 
 
-def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str]) -> dict[str, Any]:
-    by_pair: dict[frozenset[str], Game] = {frozenset(g.players): g for g in group.games}
+def _group_cells(group: Group) -> dict[str, list[tuple[Game, dict[str, str]]]]:
+    """Return each member's games in the group's order, each with its cell from the member's
+    side (:func:`sitegen.site.game_cell`), computed once for the crosstable and the history."""
+    mine: dict[str, list[tuple[Game, dict[str, str]]]] = {player: [] for player in group.players}
+    for game in group.games:
+        for player in dict.fromkeys(game.players):
+            if player in mine:
+                mine[player].append((game, game_cell(game, player)))
+    return mine
+
+
+def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
+                group_cells: dict[str, list[tuple[Game, dict[str, str]]]]) -> dict[str, Any]:
+    by_pair: dict[tuple[str, str], Game] = {}
+    for g in group.games:  # the last game of a pair counts
+        by_pair[(g.black, g.white)] = by_pair[(g.white, g.black)] = g
+    cell_of = {(id(game), player): cell for player, games in group_cells.items()
+               for game, cell in games}
     order = [row.player for row in rows]
     body = []
     for number, player in enumerate(order, start=1):
@@ -177,7 +195,9 @@ def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str]) ->
             if other == player:
                 cells.append({"kind": "self", "symbol": "", "colour": "", "words": ""})
             else:
-                cell = game_cell(by_pair.get(frozenset((player, other))), player)
+                game = by_pair.get((player, other))
+                cell = dict(cell_of[(id(game), player)]) if game is not None \
+                    else game_cell(None, player)
                 cell["words"] = f"{names[player]} against {names[other]}: {cell['words']}"
                 cells.append(cell)
         body.append({"number": number, "name": names[player], "url": player_url(player), "cells": cells})
@@ -200,17 +220,15 @@ def _standings_json(league: League, season: Season, division: str, group: Group,
                         "relegated" if row.player in group.relegated else None),
         } for row in rows],
     }
-    return (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n").encode("utf-8")
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def _record_history(plan: SitePlan, league, season, division, group, rows, names, url) -> None:
+def _record_history(plan: SitePlan, league, season, division, group, rows, names, url,
+                    group_cells: dict[str, list[tuple[Game, dict[str, str]]]]) -> None:
     for row in rows:
         games = []
-        for game in group.games:
-            if row.player not in game.players:
-                continue
+        for game, cell in group_cells[row.player]:
             other = game.opponent(row.player)
-            cell = game_cell(game, row.player)
             games.append({"opponent": names[other], "opponent_url": player_url(other), **cell,
                           "date": game.date})
         games.sort(key=lambda g: (g["date"] or FAR_PAST, g["opponent"]))

@@ -111,3 +111,33 @@ def test_league_d1_void_game_gives_nothing():
     group = Group("g", "G", ("A", "B"), (game("A", "B", "Void"),))
     assert [(p, place, shared, gp) for p, place, shared, gp, _, _ in table(group)] == [
         ("A", 1, True, 0), ("B", 1, True, 0)]
+
+
+def test_league_d1_counting_game_with_an_outsider_is_an_error():
+    """league D.1 counts games among the group's players only: a counted game against a player
+    outside the group has no SODOS value to take, so the engine refuses it (KeyError)."""
+    import pytest
+
+    group = Group("g", "G", ("A", "B"), (game("A", "B", "B+R"), game("A", "X", "W+R")))
+    with pytest.raises(KeyError):
+        group_standings(group)
+
+
+def test_league_d1_sodos_in_quarters_and_tally():
+    """A beat B by forfeit, B-C jigo, C beat A, A-B again unknown ('?').
+
+    GP: A 1, B 1/2, C 1 + 1/2 = 3/2. SODOS: A = GP(B) = 1/2; B = 1/2 GP(C) = 3/4;
+    C = GP(A) + 1/2 GP(B) = 1 + 1/4 = 5/4. Order C (3/2), A (1), B (1/2).
+    Tallies: A 1 win (forfeit), 1 loss, 1 unknown; B 1 loss (forfeit), 1 jigo, 1 unknown.
+    """
+    group = Group("g", "G", ("A", "B", "C"), (
+        game("A", "B", "B+F"), game("B", "C", "0"), game("C", "A", "B+R"), game("B", "A", "?")))
+    assert table(group) == [
+        ("C", 1, False, Fraction(3, 2), Fraction(5, 4), None),
+        ("A", 2, False, Fraction(1), Fraction(1, 2), None),
+        ("B", 3, False, Fraction(1, 2), Fraction(3, 4), None),
+    ]
+    rows = {r.player: r for r in group_standings(group)}
+    assert (rows["A"].wins, rows["A"].losses, rows["A"].forfeit_wins, rows["A"].unknown) == (1, 1, 1, 1)
+    assert (rows["B"].losses, rows["B"].forfeit_losses, rows["B"].jigos, rows["B"].unknown) == (1, 1, 1, 1)
+    assert rows["C"].to_play == 0 and rows["A"].to_play == 0
