@@ -11,6 +11,7 @@ Strength (ladder: handicap): x kyu = -x, y dan = y - 1, so 13.5k = -13.5, 1d = 0
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -42,10 +43,11 @@ def _is_decimal(value: Fraction) -> bool:
 
 def _decimal_text(value: Fraction) -> str:
     """Return the shortest exact decimal text of a non-negative decimal Fraction."""
+    num, den = value.numerator, value.denominator
     places = 0
-    while (value * 10**places).denominator != 1:
+    while den != 1 and (num * 10**places) % den:  # integers only: the same digits, faster
         places += 1
-    digits = str((value * 10**places).numerator).rjust(places + 1, "0")
+    digits = str(num * 10**places // den).rjust(places + 1, "0")
     return digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
 
 
@@ -134,8 +136,19 @@ class Rung:
         """Return the number before the unit: 13.5 for ``13.5k``, 1.3 for ``1.3d``."""
         return self.strength + 1 if self.is_dan else -self.strength
 
+    def __hash__(self) -> int:
+        value = self.__dict__.get("_hash")  # the dataclass's hash((strength,)), kept once made
+        if value is None:
+            value = hash((self.strength,))
+            self.__dict__["_hash"] = value
+        return value
+
     def __str__(self) -> str:
-        return f"{_decimal_text(self.number)}{'d' if self.is_dan else 'k'}"
+        text = self.__dict__.get("_text")  # a cache beside the field: not compared or hashed
+        if text is None:
+            text = f"{_decimal_text(self.number)}{'d' if self.is_dan else 'k'}"
+            self.__dict__["_text"] = text
+        return text
 
 
 DEFAULT_RUNG_TEXT = (
@@ -224,16 +237,14 @@ class RungList:
 
     def index(self, rung: Rung) -> int:
         """Return the 0-based place of ``rung``, 0 for the weakest; ValueError if not listed."""
-        low, high = 0, len(self.rungs)
-        while low < high:
-            middle = (low + high) // 2
-            if self.rungs[middle] < rung:
-                low = middle + 1
-            else:
-                high = middle
-        if low < len(self.rungs) and self.rungs[low] == rung:
-            return low
-        raise ValueError(f"{rung} is not a rung of the ladder")
+        places = self.__dict__.get("_places")  # strength -> index, built once (not a field)
+        if places is None:
+            places = {listed.strength: number for number, listed in enumerate(self.rungs)}
+            self.__dict__["_places"] = places
+        place = places.get(rung.strength)
+        if place is None:
+            raise ValueError(f"{rung} is not a rung of the ladder")
+        return place
 
     def up(self, rung: Rung) -> Rung:
         """Return the rung one above ``rung``, or ``rung`` itself at the top.
@@ -372,6 +383,12 @@ def handicap(a: Rung, b: Rung, rules: HandicapRules = HandicapRules()) -> Handic
     2..9: that many stones, then White moves; 10..14: nine stones plus 10 komi to Black per
     level above 9, then White moves. Units: stones and komi points.
     """
+    return _handicap(a, b, rules)
+
+
+@functools.lru_cache(maxsize=65536)
+def _handicap(a: Rung, b: Rung, rules: HandicapRules) -> Handicap:
+    """:func:`handicap`, remembered (a Handicap is immutable; rungs are compared by strength)."""
     levels = handicap_levels(a, b, rules)
     white, black = (a, b) if a >= b else (b, a)
     if levels == 0:
@@ -524,14 +541,27 @@ class Replay:
 
     @property
     def final(self) -> dict[str, Rung]:
-        """Return each member's rung after the whole log."""
-        return self.rungs_on(None)
+        """Return each member's rung after the whole log (a new dict each time)."""
+        final = self.__dict__.get("_final")  # computed once per replay (not a field)
+        if final is None:
+            final = self.rungs_on(None)
+            self.__dict__["_final"] = final
+        return dict(final)
 
     def last_game(self, member: str) -> dt.date | None:
-        """Return the date of ``member``'s last game, or None when they have not played."""
-        dates = [entry.date for entry in self.history[member]
-                 if isinstance(entry.event, LadderGame)]
-        return max(dates) if dates else None
+        """Return the date of ``member``'s last game, or None when they have not played.
+
+        Raises KeyError for a member not on the ladder."""
+        last = self.__dict__.get("_last_games")  # computed once per replay (not a field)
+        if last is None:
+            last = {}
+            for who, entries in self.history.items():
+                dates = [entry.date for entry in entries if isinstance(entry.event, LadderGame)]
+                last[who] = max(dates) if dates else None
+            self.__dict__["_last_games"] = last
+        if member not in last:
+            raise KeyError(member)
+        return last[member]
 
 
 def group_by_rung(rungs: Mapping[str, Rung]) -> tuple[tuple[Rung, tuple[str, ...]], ...]:

@@ -237,7 +237,8 @@ def handicap_table(club: ClubLadder, result: Replay, names: dict[str, str]) -> d
         digits = []
         for other in order:
             h = handicap(final[member], final[other], rules)
-            bands.setdefault(h.levels, handicap_text(h))
+            if h.levels not in bands:
+                bands[h.levels] = handicap_text(h)
             digits.append(_LEVEL_DIGITS[h.levels])
             if other == member:
                 cells.append({"kind": "self", "text": ""})
@@ -304,7 +305,7 @@ def rungs_json(club: ClubLadder, result: Replay, names: dict[str, str]) -> bytes
                      "anchor": m in anchors, "last_game": last(m), **records[m]}
                     for m in _member_order(result, names)],
     }
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 # --------------------------------------------------------------------------- player pages

@@ -148,6 +148,8 @@ def test_closest_and_parse_rung():
 
 
 def test_format_decimal():
+    assert format_decimal(Fraction(1, 8)) == "0.125"  # 125/1000: three places
+    assert format_decimal(Fraction(-13, 4)) == "-3.25"
     assert format_decimal(Fraction(-27, 2)) == "-13.5"
     assert format_decimal(Fraction(3, 10)) == "0.3"
     assert format_decimal(Fraction(40)) == "40"
@@ -473,3 +475,29 @@ def test_handicap_command_bad_rungs_exit_2():
     out = io.StringIO()
     assert handicap_command("9.2", "1.3d", out) == 0    # a bare number is a kyu rung
     assert "9.2k against 1.3d" in out.getvalue()
+
+
+def test_rung_text_and_hash_kept_per_rung_equal_by_strength():
+    """A rung's text and hash are worked out once and kept, yet rungs stay values: two
+    parses of 13.5k are equal, hash alike (as ``hash((strength,))``) and print 13.5k; a
+    cached text does not make them differ."""
+    a, b = R("13.5k"), R("13.5 kyu")
+    assert str(a) == "13.5k" and str(a) == "13.5k"  # second call: the kept text
+    assert a == b and hash(a) == hash(b) == hash((Fraction(-27, 2),))
+    assert {a: "x"}[b] == "x" and str(b) == "13.5k"
+    assert repr(a) == "Rung(strength=Fraction(-27, 2))"
+
+
+def test_replay_final_is_a_fresh_dict_each_time():
+    """ladder: club ladder: ``final`` is computed once per replay, but a caller changing the
+    dict it got does not change the replay's rungs."""
+    ladder = Ladder((Member("ann", R("2k")), Member("bob", R("3k"))),
+                    (LadderGame(D(2024, 1, 1), "ann", "bob", W),))
+    result = replay(ladder)
+    first = result.final
+    assert first == {"ann": R("1.8k"), "bob": R("3.2k")}
+    first["ann"] = R("25k")
+    assert result.final == {"ann": R("1.8k"), "bob": R("3.2k")}
+    assert result.last_game("bob") == D(2024, 1, 1)
+    with pytest.raises(KeyError):
+        result.last_game("cat")
