@@ -8,6 +8,7 @@ shows; colours come from the theme's CSS variables, so dark mode and print follo
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -30,9 +31,31 @@ class DivisionPoint:
 
 
 def _num(value: Fraction | int) -> str:
-    """Return a coordinate with at most one decimal (same text on every machine)."""
-    tenths = round(Fraction(value) * 10)
+    """Return a coordinate with at most one decimal (same text on every machine).
+
+    Rounds to tenths half to even, as ``round(Fraction)``, in integers."""
+    if type(value) is int:
+        return str(value)
+    value = Fraction(value)
+    return _ratio_text(value.numerator, value.denominator)
+
+
+def _ratio_text(numerator: int, denominator: int) -> str:
+    """Return :func:`_num` of ``numerator / denominator`` (denominator > 0)."""
+    whole, rest = divmod(numerator * 10, denominator)
+    if rest * 2 > denominator or (rest * 2 == denominator and whole % 2):
+        whole += 1
+    tenths = whole
     return str(tenths // 10) if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
+
+
+@functools.lru_cache(maxsize=256)
+def _x_texts(count: int) -> tuple[str, ...]:
+    """Return the x coordinate's text of each of ``count`` seasons, evenly spread."""
+    inner = WIDTH - _LEFT - _RIGHT
+    if count <= 1:
+        return (_ratio_text(2 * _LEFT + inner, 2),) * count
+    return tuple(_ratio_text(_LEFT * (count - 1) + inner * i, count - 1) for i in range(count))
 
 
 def division_chart(points: list[DivisionPoint], divisions: list[str], title: str,
@@ -56,14 +79,11 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
     low, high = used[0], used[-1]  # row indexes shown: from the best to the worst division played
     step_y = 22
     height = _TOP + step_y * (high - low) + _BOTTOM + 8
-    inner = WIDTH - _LEFT - _RIGHT
     count = len(points)
+    xs = _x_texts(count)
 
-    def x(i: int) -> Fraction:
-        return Fraction(_LEFT) + (Fraction(inner * i, count - 1) if count > 1 else Fraction(inner, 2))
-
-    def y(row: int) -> Fraction:
-        return Fraction(_TOP + 4 + step_y * (row - low))
+    def y(row: int) -> int:
+        return _TOP + 4 + step_y * (row - low)
 
     parts = [f'<svg class="path-chart" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
              f'role="img" aria-labelledby="{chart_id}-t {chart_id}-d">',
@@ -82,7 +102,7 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
                 segments.append(segment)
             segment = []
             continue
-        segment.append(f"{_num(x(i))},{_num(y(rows[p.division]))}")
+        segment.append(f"{xs[i]},{y(rows[p.division])}")
     if segment:
         segments.append(segment)
     for seg in segments:
@@ -90,12 +110,12 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
             parts.append(f'<polyline class="line" points="{" ".join(seg)}"/>')
     for i, p in enumerate(points):
         if p.division is not None:
-            parts.append(f'<circle class="dot" cx="{_num(x(i))}" cy="{_num(y(rows[p.division]))}" r="3"/>')
+            parts.append(f'<circle class="dot" cx="{xs[i]}" cy="{y(rows[p.division])}" r="3"/>')
     # The first and last season under the axis (the others are in the description and the list).
     base = _num(height - 6)
     labels = {0: "start", count - 1: "end"} if count > 1 else {0: "middle"}
     for i, anchor in sorted(labels.items()):
-        parts.append(f'<text class="tick" x="{_num(x(i))}" y="{base}" text-anchor="{anchor}">'
+        parts.append(f'<text class="tick" x="{xs[i]}" y="{base}" text-anchor="{anchor}">'
                      f'{escape(points[i].label)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))

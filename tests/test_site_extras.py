@@ -96,6 +96,52 @@ def test_division_chart_breaks_the_line_for_a_missed_season():
         division_chart([DivisionPoint("s1", "D")], ["A"], "t", "c")
 
 
+def test_division_chart_coordinates_round_half_to_even_in_tenths():
+    """Coordinates keep one decimal, halves of a tenth going to the even tenth (as
+    ``round(Fraction)``): 0.05 -> 0, 0.15 -> 0.2, -0.05 -> 0, 1000/3 -> 333.3, 1.75 -> 1.8
+    (17.5 tenths -> 18); one season
+    alone sits in the middle: x = 34 + 274/2 = 171."""
+    from fractions import Fraction
+
+    from sitegen.svg import _num
+
+    assert [_num(Fraction(1, 20)), _num(Fraction(3, 20)), _num(Fraction(-1, 20)),
+            _num(Fraction(1000, 3)), _num(Fraction(7, 4)), _num(40)] == [
+        "0", "0.2", "0", "333.3", "1.8", "40"]
+    svg = division_chart([DivisionPoint("s1", "B")], ["A", "B"], "t", "c")
+    assert '<circle class="dot" cx="171" cy="14" r="3"/>' in svg
+
+
+def test_division_paths_from_the_index_of_seasons(built):
+    """The division index is built once per build; a player's path runs from their first to
+    their last season in the league, a missed season in between as None."""
+    from sitegen.model import Content
+    from sitegen.pages.players import division_paths, season_divisions
+
+    class _Season:
+        def __init__(self, sid, start, divisions):
+            self.id, self.start, self.divisions = sid, start, divisions
+
+    class _Division:
+        def __init__(self, name, players):
+            self.name, self.groups = name, [type("G", (), {"players": players})()]
+
+    import datetime as dt
+    league = type("L", (), {"id": "l", "name": "L", "seasons": [
+        _Season("s3", dt.date(2023, 1, 1), [_Division("A", ["ann"]), _Division("B", ["bob"])]),
+        _Season("s1", dt.date(2021, 1, 1), [_Division("A", ["bob"]), _Division("B", ["ann"])]),
+        _Season("s2", dt.date(2022, 1, 1), [_Division("A", ["bob"])]),
+    ]})()
+    content = type("C", (), {"leagues": [league]})()
+    index = season_divisions(content)
+    (ann,) = division_paths(content, "ann", index)
+    assert [(p.label, p.division) for p in ann["path"]] == [("s1", "B"), ("s2", None), ("s3", "A")]
+    assert ann["seasons"] == 2 and ann["order"] == ["A", "B"]
+    (bob,) = division_paths(content, "bob")
+    assert [(p.label, p.division) for p in bob["path"]] == [("s1", "A"), ("s2", "A"), ("s3", "B")]
+    assert division_paths(content, "cy", index) == []
+
+
 def test_search_index_lists_players_and_competitions_with_folded_names(built):
     data = json.loads(built()["search.json"])
     assert ["Ann Ängström", "players/ann/", "Club League", "ann angstrom"] in data["players"]

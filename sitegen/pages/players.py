@@ -14,10 +14,10 @@ import datetime as dt
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Iterator
 
 from ..engine.tournament import GameResult
-from ..model import Colour, Content
+from ..model import Colour, Content, Outcome
 from ..site import FAR_PAST, File, PlayerSection, SitePlan, fold, format_points, player_url
 from ..svg import DivisionPoint, division_chart
 
@@ -45,6 +45,11 @@ class Meeting:
     url: str
 
 
+ONE, ZERO, HALF = Fraction(1), Fraction(0), Fraction(1, 2)
+Result = tuple[str, str, Fraction, "dt.date | None", str, str]
+"""One counted result: (player, opponent, the player's points, date, competition, url)."""
+
+
 def meetings(content: Content) -> list[Meeting]:
     """Return every counted result of every competition, twice (once from each side).
 
@@ -54,17 +59,32 @@ def meetings(content: Content) -> list[Meeting]:
     Swiss leagues: each match counts once (1-0 and 2-1 are wins, 1-1 a draw, a forfeit a win
     for the player present; ``--`` left out), dated by the tournament's date.
     """
+    found: list[Meeting] = []
+    for a, b, points_a, date, name, url in _results(content):
+        found.append(Meeting(a, b, points_a, date, name, url))
+        found.append(Meeting(b, a, _other_side(points_a), date, name, url))
+    return found
+
+
+def _other_side(points: Fraction) -> Fraction:
+    """Return ``1 - points`` (the opponent's points), without arithmetic for 1, 0 and ½."""
+    if points is ONE:
+        return ZERO
+    if points is ZERO:
+        return ONE
+    if points is HALF:
+        return HALF
+    return 1 - points
+
+
+def _results(content: Content) -> Iterator[Result]:
+    """Yield every counted result of :func:`meetings` once, from the first player's side."""
     from .ladder import ladder_url
     from .league import group_url
     from .swiss import tournament_url as swiss_url
     from .tournament import tournament_url
 
-    found: list[Meeting] = []
-
-    def add(a: str, b: str, points_a: Fraction, date, name: str, url: str) -> None:
-        found.append(Meeting(a, b, points_a, date, name, url))
-        found.append(Meeting(b, a, 1 - points_a, date, name, url))
-
+    jigo, win, forfeit = Outcome.JIGO, Outcome.WIN, Outcome.FORFEIT
     for league in content.leagues:
         for season in league.seasons:
             for division in season.divisions:
@@ -72,30 +92,37 @@ def meetings(content: Content) -> list[Meeting]:
                     url = group_url(league, season, group)
                     name = league.name
                     for game in group.games:
-                        if not game.result.counts:
+                        result = game.result
+                        outcome = result.outcome
+                        if outcome is jigo:
+                            points = HALF
+                        elif outcome is win or outcome is forfeit:  # Black's points (league D.1)
+                            points = ONE if result.winner is Colour.BLACK else ZERO
+                        else:
                             continue
-                        add(game.black, game.white, game.points(game.black),
-                            game.date or season.end, name, url)
+                        yield (game.black, game.white, points, game.date or season.end, name, url)
     for t in content.tournaments:
+        url, date = tournament_url(t), t.end or t.begin
         for game in t.games:
             if game.result is GameResult.WHITE_WINS:
-                points = Fraction(1)
+                points = ONE
             elif game.result is GameResult.BLACK_WINS:
-                points = Fraction(0)
+                points = ZERO
             elif game.result is GameResult.JIGO:
-                points = Fraction(1, 2)
+                points = HALF
             else:
                 continue
-            add(game.white, game.black, points, t.end or t.begin, t.name, tournament_url(t))
+            yield (game.white, game.black, points, date, t.name, url)
     for club in content.ladders:
+        url = ladder_url(club)
         for event in club.ladder.events:
             if not hasattr(event, "winner"):
                 continue  # a re-grading
             if event.winner is None:
-                points = Fraction(1, 2)
+                points = HALF
             else:
-                points = Fraction(1) if event.winner is Colour.WHITE else Fraction(0)
-            add(event.white, event.black, points, event.date, club.name, ladder_url(club))
+                points = ONE if event.winner is Colour.WHITE else ZERO
+            yield (event.white, event.black, points, event.date, club.name, url)
     for league in content.swiss_leagues:
         for t in league.tournaments:
             for rnd in t.rounds:
@@ -103,9 +130,12 @@ def meetings(content: Content) -> list[Meeting]:
                     result = match.result
                     if result is None or (result.is_forfeit and not any(result.present)):
                         continue
-                    add(match.first, match.second, result.points()[0], getattr(t, "date", None),
-                        league.name, swiss_url(league, t))
-    return found
+                    yield (match.first, match.second, result.points()[0],
+                           getattr(t, "date", None), league.name, swiss_url(league, t))
+
+
+Record = tuple[Fraction, "dt.date | None", str]
+"""One result against one opponent: (points, date, competition url)."""
 
 
 def head_to_head(found: list[Meeting], player: str, names: dict[str, str],
@@ -115,48 +145,84 @@ def head_to_head(found: list[Meeting], player: str, names: dict[str, str],
     Rows ``{name, url, games, wins, losses, draws, score, last}`` (score in points: wins plus
     half the draws), most games first, then by name; at most ``limit`` rows.
     """
-    by_opponent: dict[str, list[Meeting]] = {}
+    by_opponent: dict[str, list[Record]] = {}
     for m in found:
         if m.player == player:
-            by_opponent.setdefault(m.opponent, []).append(m)
+            by_opponent.setdefault(m.opponent, []).append((m.points, m.date, m.url))
+    return _head_to_head_rows(by_opponent, names, minimum, limit)
+
+
+def _head_to_head_rows(by_opponent: dict[str, list[Record]], names: dict[str, str],
+                       minimum: int, limit: int) -> list[dict[str, Any]]:
+    """Return the rows of :func:`head_to_head` from one player's results by opponent."""
     rows = []
     for opponent, ms in by_opponent.items():
         if len(ms) < minimum:
             continue
-        wins = sum(1 for m in ms if m.points == 1)
-        losses = sum(1 for m in ms if m.points == 0)
-        dates = [m.date for m in ms if m.date is not None]
+        wins = sum(1 for points, _, _ in ms if points == 1)
+        losses = sum(1 for points, _, _ in ms if points == 0)
+        dates = [date for _, date, _ in ms if date is not None]
         rows.append({"id": opponent, "name": names.get(opponent, opponent), "url": player_url(opponent),
                      "games": len(ms), "wins": wins, "losses": losses, "draws": len(ms) - wins - losses,
-                     "score": format_points(sum((m.points for m in ms), Fraction(0))),
+                     "score": format_points(sum((points for points, _, _ in ms), Fraction(0))),
                      "last": max(dates) if dates else None,
-                     "competitions": len({m.url for m in ms})})
+                     "competitions": len({url for _, _, url in ms})})
     rows.sort(key=lambda r: (-r["games"], r["name"].casefold(), r["id"]))
     return rows[:limit]
 
 
-def season_divisions(content: Content) -> dict[int, list[dict[str, str]]]:
-    """Return, per league (by ``id()``), ``{player: division}`` of each season in date order.
+@dataclass(frozen=True)
+class LeaguePaths:
+    """One league's seasons for the division charts, worked out once per build."""
+
+    league: Any
+    seasons: list
+    """The seasons in date order."""
+    where: list[dict[str, str]]
+    """Per season (same order): ``{player: division}`` (the first division listing them)."""
+    order: list[str]
+    """The division letters from the top down, as the seasons list them."""
+    played: dict[str, list[int]]
+    """Per player: the indexes of the seasons they played, ascending."""
+    points: list[dict[str | None, DivisionPoint]]
+    """Per season (same order): the chart point of each division, and of None (not played),
+    shared by every player's path (points are immutable)."""
+
+
+def season_divisions(content: Content) -> list[LeaguePaths]:
+    """Return, per league of ``content`` (same order), its :class:`LeaguePaths`.
 
     Computed once per build so :func:`division_paths` costs O(seasons) per player.
     """
-    index = {}
+    index = []
     for league in content.leagues:
         seasons = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
         maps = []
-        for season in seasons:
+        played: dict[str, list[int]] = {}
+        for number, season in enumerate(seasons):
             where: dict[str, str] = {}
             for d in season.divisions:
                 for g in d.groups:
                     for p in g.players:
-                        where.setdefault(p, d.name)
+                        if p not in where:
+                            where[p] = d.name
+                            played.setdefault(p, []).append(number)
             maps.append(where)
-        index[id(league)] = maps
+        order: list[str] = []
+        for season in seasons:  # division letters from the top down, as the seasons list them
+            for d in season.divisions:
+                if d.name not in order:
+                    order.append(d.name)
+        order.sort(key=lambda name: (len(name), name))
+        points = [{division: DivisionPoint(season.id, division)
+                   for division in (None, *(d.name for d in season.divisions))}
+                  for season in seasons]
+        index.append(LeaguePaths(league, seasons, maps, order, played, points))
     return index
 
 
 def division_paths(content: Content, player: str,
-                   index: dict[int, list[dict[str, str]]] | None = None) -> list[dict[str, Any]]:
+                   index: list[LeaguePaths] | None = None) -> list[dict[str, Any]]:
     """Return one chart per league the player played in: the division of every season from the
     player's first to last season there (seasons missed in between break the line).
 
@@ -166,35 +232,27 @@ def division_paths(content: Content, player: str,
     if index is None:
         index = season_divisions(content)
     charts = []
-    for league in content.leagues:
-        seasons = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
-        path = []
-        for season, where in zip(seasons, index[id(league)]):
-            path.append(DivisionPoint(season.id, where.get(player)))
-        played = [i for i, p in enumerate(path) if p.division is not None]
+    for paths in index:
+        played = paths.played.get(player, ())
         if len(played) < 2:
             continue  # one season: the section of that season says it all
-        path = path[played[0]:played[-1] + 1]
-        order: list[str] = []
-        for season in seasons:  # division letters from the top down, as the seasons list them
-            for d in season.divisions:
-                if d.name not in order:
-                    order.append(d.name)
-        order.sort(key=lambda name: (len(name), name))
-        charts.append({"league": league.name, "url": league_url(league), "seasons": len(played),
-                       "path": path, "order": order})
+        path = [paths.points[k][paths.where[k].get(player)]
+                for k in range(played[0], played[-1] + 1)]
+        charts.append({"league": paths.league.name, "url": league_url(paths.league),
+                       "seasons": len(played), "path": path, "order": paths.order})
     return charts
 
 
 def plan_player_extras(content: Content, plan: SitePlan) -> None:
     """Add each player's overview section (division charts, head-to-head) and ``search.json``."""
     names = {pid: p.name for pid, p in content.players.items()}
-    found = meetings(content)
     competitions: dict[str, set[str]] = {}
-    by_player: dict[str, list[Meeting]] = {}
-    for m in found:
-        competitions.setdefault(m.player, set()).add(m.competition)
-        by_player.setdefault(m.player, []).append(m)
+    by_player: dict[str, dict[str, list[Record]]] = {}  # player -> opponent -> results
+    for a, b, points_a, date, name, url in _results(content):
+        competitions.setdefault(a, set()).add(name)
+        competitions.setdefault(b, set()).add(name)
+        by_player.setdefault(a, {}).setdefault(b, []).append((points_a, date, url))
+        by_player.setdefault(b, {}).setdefault(a, []).append((_other_side(points_a), date, url))
     index = season_divisions(content)
     for pid in sorted(content.players):
         charts = []
@@ -202,7 +260,7 @@ def plan_player_extras(content: Content, plan: SitePlan) -> None:
             title = f"{names[pid]}'s division in {chart['league']}, season by season"
             charts.append({"league": chart["league"], "url": chart["url"], "title": title,
                            "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}")})
-        rows = head_to_head(by_player.get(pid, []), pid, names)
+        rows = _head_to_head_rows(by_player.get(pid, {}), names, FREQUENT, HEAD_TO_HEAD_ROWS)
         if not charts and not rows:
             continue
         plan.add_player_section(pid, PlayerSection("partials/player_overview.html", (FAR_FUTURE,), {
