@@ -9,6 +9,7 @@ own ``templates/`` folder (searched first); the rest come from sitegen's default
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import multiprocessing
 import os
 import threading
@@ -44,6 +45,7 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # one environment per build: no stat() of every template per page
     )
     markdown = MarkdownIt("commonmark", {"html": config.markdown_html, "typographer": False})
     markdown.enable("table")
@@ -148,11 +150,15 @@ def _render_pages(plan: SitePlan, config: SiteConfig, site_templates: Path | Non
     _WORK = (plan.pages, config, site_templates)
     chunk = 250
     slices = [(start, min(start + chunk, len(plan.pages))) for start in range(0, len(plan.pages), chunk)]
+    # Objects alive now (content, plan) are never garbage: keep the workers' collector off
+    # them, so it neither walks them nor writes to their pages (copy-on-write) after the fork.
+    gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             parts = pool.map(_render_range, slices, chunksize=1)
     finally:
         _WORK = None
+        gc.unfreeze()
     return [item for part in parts for item in part]
 
 
