@@ -13,6 +13,7 @@ otherwise go unseen). ``SITEGEN_NO_CACHE=1`` turns the skip off.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -66,8 +67,17 @@ def render(content_dir: Path, templates_dir: Path | None = None,
 
     ``cache`` (the dev server's) lets pages whose context did not change keep their bytes.
     """
-    content = compute(content_dir, base_url)
-    plan = plan_site(content)
+    # Loading and planning build millions of small objects and no reference cycles worth
+    # collecting; the cyclic garbage collector would only rescan them (a third of the time of
+    # a federation-size build). It is switched back on before rendering.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        content = compute(content_dir, base_url)
+        plan = plan_site(content)
+    finally:
+        if collecting:
+            gc.enable()
     return render_site(plan, content.config, templates_dir, cache=cache)
 
 
