@@ -1,4 +1,5 @@
-"""Render the planned pages with Jinja2 and markdown-it-py: pages -> {path: bytes}, in memory.
+"""Render the planned pages with Jinja2 and markdown-it-py: pages -> {path: bytes}, in memory
+(:func:`render_site`) or handed to a writer as they are made (:func:`render_into`).
 
 Autoescape is on and undefined names are errors, because player names, page text and YAML
 values are untrusted. Raw HTML in Markdown is off unless ``markdown_html: true`` in site.yaml.
@@ -12,8 +13,10 @@ import datetime as dt
 import gc
 import multiprocessing
 import os
+import signal
 import threading
 from pathlib import Path
+from typing import Any, Callable
 
 from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError,
                     TemplateSyntaxError, select_autoescape)
@@ -93,21 +96,15 @@ class RenderCache:
 
 def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None = None,
                 jobs: int | None = None, cache: RenderCache | None = None) -> dict[str, bytes]:
-    """Render every page of ``plan`` and return ``{relative path: bytes}``, including static files.
+    """Render every page of ``plan`` and return ``{relative path: bytes}``, including its files
+    and the theme's static files.
 
     Large sites are rendered by ``jobs`` worker processes (default: one per CPU), each taking
     slices of the page list; the result does not depend on the number of workers.
-    Raises ValueError if two pages claim the same path.
+    Raises ValueError if two outputs claim the same path, SitegenError for a broken template.
     """
-    output: dict[str, bytes] = {}
-
-    def add(path: str, data: bytes) -> None:
-        if path in output:
-            raise ValueError(f"two pages claim the same output path '{path}'")
-        output[path] = data
-
     pages = plan.pages
-    reused: list[tuple[str, bytes]] = []
+    reused: dict[str, bytes] = {}
     if cache is not None:
         key = RenderCache.fingerprint(config, site_templates)
         if key != cache.key:
@@ -116,84 +113,133 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
         for page in plan.pages:
             old = cache.pages.get(page.path)
             if old is not None and old[0] == page.template and old[1] == page.context:
-                reused.append((page.path, old[2]))
+                reused[page.path] = old[2]
             else:
                 pages.append(page)
+    items = _outputs(SitePlan(pages=pages, files=plan.files), site_templates, also=reused)
+    output = dict(_produce(items, config, site_templates, jobs, None))
+    output.update(reused)
+    if cache is not None:
+        cache.pages = {page.path: (page.template, page.context, output[page.path]) for page in plan.pages}
+    return output
+
+
+def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes], Any],
+                site_templates: Path | None = None, jobs: int | None = None) -> dict[str, Any]:
+    """Render ``plan`` like :func:`render_site`, handing each output to ``sink(path, bytes)``.
+
+    ``sink`` runs in the process that made the bytes (a forked worker for large sites, so that
+    writing is spread over the cores too and no page travels back); returns
+    ``{path: sink's result}``. Raises as :func:`render_site`.
+    """
+    return dict(_produce(_outputs(plan, site_templates), config, site_templates, jobs, sink))
+
+
+def _outputs(plan: SitePlan, site_templates: Path | None, also: dict[str, bytes] | None = None
+             ) -> list[Page | File]:
+    """Return the pages, then the files, then the static files; ValueError if two share a path."""
+    items: list[Page | File] = [*plan.pages, *plan.files, *_static_files(site_templates)]
+    seen = set(also or ())
+    for item in items:
+        if item.path in seen:
+            raise ValueError(f"two pages claim the same output path '{item.path}'")
+        seen.add(item.path)
+    return items
+
+
+def _produce(items: list[Page | File], config: SiteConfig, site_templates: Path | None,
+             jobs: int | None, sink: Callable[[str, bytes], Any] | None) -> list[tuple[str, Any]]:
     try:
-        rendered = _render_pages(SitePlan(pages=pages), config, site_templates, jobs) + reused
+        return _produce_all(items, config, site_templates, jobs, sink)
     except TemplateProblem as problem:
         template, line, message = problem.args
         pos = SourcePos(os.path.relpath(template) if os.path.isabs(template) else template, line, 1) \
             if line else command_pos(template)
         raise SitegenError([Diagnostic(pos, message, "template",
                                        "fix the template, or remove the override to use the default")]) from None
-    for path, data in rendered:
-        add(path, data)
-    if cache is not None:
-        contexts = {page.path: (page.template, page.context) for page in plan.pages}
-        cache.pages = {path: (*contexts[path], output[path]) for path in contexts}
-    for file in plan.files:
-        add(file.path, file.data)
-    for static in _static_files(site_templates):
-        add(static.path, static.data)
-    return output
 
 
-def _render_pages(plan: SitePlan, config: SiteConfig, site_templates: Path | None,
-                  jobs: int | None) -> list[tuple[str, bytes]]:
+def _produce_all(items: list[Page | File], config: SiteConfig, site_templates: Path | None,
+                 jobs: int | None, sink: Callable[[str, bytes], Any] | None) -> list[tuple[str, Any]]:
     jobs = jobs or os.cpu_count() or 1
-    if (jobs < 2 or len(plan.pages) < PARALLEL_MIN_PAGES or threading.active_count() > 1
+    pages = sum(1 for item in items if isinstance(item, Page))
+    if (jobs < 2 or pages < PARALLEL_MIN_PAGES or _threads_running()
             or "fork" not in multiprocessing.get_all_start_methods()):
         # One process; also when threads run (the dev server), where forking is unsafe.
-        return _render_slice(plan.pages, config, site_templates)
+        return _produce_slice(items, config, site_templates, sink)
     global _WORK
-    _WORK = (plan.pages, config, site_templates)
+    _WORK = (items, config, site_templates, sink)
     chunk = 250
-    slices = [(start, min(start + chunk, len(plan.pages))) for start in range(0, len(plan.pages), chunk)]
+    slices = [(start, min(start + chunk, len(items))) for start in range(0, len(items), chunk)]
     # Objects alive now (content, plan) are never garbage: keep the workers' collector off
     # them, so it neither walks them nor writes to their pages (copy-on-write) after the fork.
     gc.freeze()
     try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_render_range, slices, chunksize=1)
+        with multiprocessing.get_context("fork").Pool(jobs, initializer=_die_with_parent,
+                                                      initargs=(os.getpid(),)) as pool:
+            parts = pool.map(_produce_range, slices, chunksize=1)
     finally:
         _WORK = None
         gc.unfreeze()
     return [item for part in parts for item in part]
 
 
+def _threads_running() -> bool:
+    return threading.active_count() > 1
+
+
 _WORK: tuple | None = None
-"""The pages being rendered, inherited by forked workers (never pickled)."""
+"""The outputs being made, inherited by forked workers (never pickled)."""
 _WORKER_ENV: Environment | None = None
 
 
-def _render_range(bounds: tuple[int, int]) -> list[tuple[str, bytes]]:
+def _die_with_parent(parent: int) -> None:
+    """Have a worker killed with its parent (Linux), so a killed build leaves no writer behind."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # not Linux: a worker then ends when it next reads from its closed pipe
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
+def _produce_range(bounds: tuple[int, int]) -> list[tuple[str, Any]]:
     global _WORKER_ENV
-    pages, config, site_templates = _WORK
+    items, config, site_templates, sink = _WORK
     if _WORKER_ENV is None:
         _WORKER_ENV = make_environment(config, site_templates)
-    return _render_slice(pages[bounds[0]:bounds[1]], config, site_templates, _WORKER_ENV)
+    return _produce_slice(items[bounds[0]:bounds[1]], config, site_templates, sink, _WORKER_ENV)
 
 
 class TemplateProblem(Exception):
     """A template that does not render: ``(template file, line or 0, message)``; picklable."""
 
 
-def _render_slice(pages: list[Page], config: SiteConfig, site_templates: Path | None,
-                  env: Environment | None = None) -> list[tuple[str, bytes]]:
+def _produce_slice(items: list[Page | File], config: SiteConfig, site_templates: Path | None,
+                   sink: Callable[[str, bytes], Any] | None, env: Environment | None = None
+                   ) -> list[tuple[str, Any]]:
     env = env or make_environment(config, site_templates)
-    rendered = []
-    for page in pages:
-        try:
-            html = env.get_template(page.template).render(page=page, **page.context)
-        except TemplateSyntaxError as error:
-            raise TemplateProblem(error.filename or error.name or page.template, error.lineno or 0,
-                                  f"template syntax error: {error.message}") from None
-        except TemplateError as error:
-            raise TemplateProblem(page.template, 0, f"template {page.template} failed while "
-                                  f"rendering {page.path}: {error}") from None
-        rendered.append((page.path, html.encode("utf-8")))
-    return rendered
+    made = []
+    for item in items:
+        data = _render_page(env, item) if isinstance(item, Page) else item.content()
+        made.append((item.path, data if sink is None else sink(item.path, data)))
+    return made
+
+
+def _render_page(env: Environment, page: Page) -> bytes:
+    try:
+        html = env.get_template(page.template).render(page=page, **page.context)
+    except TemplateSyntaxError as error:
+        raise TemplateProblem(error.filename or error.name or page.template, error.lineno or 0,
+                              f"template syntax error: {error.message}") from None
+    except TemplateError as error:
+        raise TemplateProblem(page.template, 0, f"template {page.template} failed while "
+                              f"rendering {page.path}: {error}") from None
+    return html.encode("utf-8")
 
 
 def _static_files(site_templates: Path | None) -> list[File]:
@@ -211,4 +257,4 @@ def _static_files(site_templates: Path | None) -> list[File]:
     return [File(path, data) for path, data in sorted(found.items())]
 
 
-__all__ = ["render_site", "make_environment", "default_templates_dir", "Page"]
+__all__ = ["render_site", "render_into", "make_environment", "default_templates_dir", "Page"]

@@ -16,7 +16,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from .model import Colour, Content, Game, Outcome
 
@@ -37,10 +37,17 @@ class Page:
 
 @dataclass(frozen=True)
 class File:
-    """A non-HTML output file, already encoded."""
+    """A non-HTML output file: its bytes, or a function making them when the site is written.
+
+    Deferred files (e.g. the CSV twins) are made by the render workers, in parallel.
+    """
 
     path: str
-    data: bytes
+    data: bytes | Callable[[], bytes]
+
+    def content(self) -> bytes:
+        """Return the file's bytes, making them if they were deferred."""
+        return self.data() if callable(self.data) else self.data
 
 
 @dataclass(frozen=True)

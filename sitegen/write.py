@@ -14,6 +14,7 @@ import ctypes
 import ctypes.util
 import os
 import shutil
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -88,51 +89,92 @@ def write_site(files: dict[str, bytes], output: Path) -> WriteReport:
 
     The folder also gets the marker file that identifies it as sitegen's output, and the
     permissions of a folder made with the process's umask (not the staging folder's 0700).
+    Raises ValueError for a path that would leave the folder, OSError when writing fails.
     """
-    output = output.resolve()
-    parent = output.parent
-    parent.mkdir(parents=True, exist_ok=True)
-    for stale in parent.glob(f".{output.name}.staging-*"):
-        shutil.rmtree(stale, ignore_errors=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.staging-", dir=parent))
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(staging, 0o777 & ~umask)
-    files = {**files, MARKER: MARKER_TEXT}
-    written: list[str] = []
-    unchanged = 0
+    staging = Staging(output)
     try:
-        for path in sorted(files):
-            relative = safe_relative(path)
-            target = staging / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            current = output / relative
-            data = files[path]
-            if _same_bytes(current, data):
-                os.link(current, target)
-                unchanged += 1
-            else:
-                target.write_bytes(data)
-                written.append(path)
-        removed = _count_files(output) - unchanged if output.is_dir() else 0
-        _swap(staging, output)
+        written = [path for path in sorted(files) if staging.put(path, files[path])]
+        return staging.finish(written)
     finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
-    return WriteReport(written, unchanged, max(0, removed))
+        staging.discard()
 
 
-def _same_bytes(current: Path, data: bytes) -> bool:
-    try:
-        if current.is_symlink() or not current.is_file() or current.stat().st_size != len(data):
+class Staging:
+    """The next site, assembled file by file in a fresh folder beside ``output``.
+
+    :meth:`put` may be called from forked worker processes (it only touches the file system),
+    so that rendering and writing run on every core; :meth:`finish` swaps the folder in.
+    Leftover staging folders of killed builds are removed when a new one is made.
+    """
+
+    def __init__(self, output: Path) -> None:
+        self.output = output.resolve()
+        parent = self.output.parent
+        parent.mkdir(parents=True, exist_ok=True)
+        for stale in parent.glob(f".{self.output.name}.staging-*"):
+            shutil.rmtree(stale, ignore_errors=True)
+        self.folder = Path(tempfile.mkdtemp(prefix=f".{self.output.name}.staging-", dir=parent))
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(self.folder, 0o777 & ~umask)
+        self._root = os.fspath(self.folder)
+        self._old = os.fspath(self.output)
+        self._folders: set[str] = set()
+
+    def put(self, path: str, data: bytes) -> bool:
+        """Add one file; return True if it was written, False if linked unchanged from ``output``.
+
+        Raises ValueError for a path that would leave the folder (see :func:`safe_relative`).
+        """
+        relative = safe_relative(path).as_posix()
+        folder, _, _ = relative.rpartition("/")
+        if folder and folder not in self._folders:
+            os.makedirs(os.path.join(self._root, folder), exist_ok=True)
+            self._folders.add(folder)
+        target = os.path.join(self._root, relative)
+        current = os.path.join(self._old, relative)
+        if _same_bytes(current, data):
+            os.link(current, target, follow_symlinks=False)
             return False
-        return current.read_bytes() == data
+        with open(target, "xb") as stream:
+            stream.write(data)
+        return True
+
+    def finish(self, written: list[str]) -> WriteReport:
+        """Add the marker file and put the new site in place of ``output``.
+
+        ``written`` are the paths :meth:`put` reported as written; returns the report.
+        """
+        if self.put(MARKER, MARKER_TEXT):
+            written = [*written, MARKER]
+        total = _count_files(self.folder)
+        removed = _count_files(self.output) - (total - len(written)) if self.output.is_dir() else 0
+        _swap(self.folder, self.output)
+        return WriteReport(sorted(written), total - len(written), max(0, removed))
+
+    def discard(self) -> None:
+        """Remove the staging folder (after :meth:`finish` it holds the old site)."""
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _same_bytes(current: str, data: bytes) -> bool:
+    try:
+        # O_NOFOLLOW: a symbolic link planted in the old site is never read nor linked.
+        fd = os.open(current, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        with open(fd, "rb", buffering=0) as stream:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size != len(data):
+                return False
+            return stream.readall() == data
     except OSError:
         return False
 
 
 def _count_files(folder: Path) -> int:
-    return sum(1 for p in folder.rglob("*") if p.is_file())
+    return sum(len(files) for _, _, files in os.walk(folder))
 
 
 def _swap(staging: Path, output: Path) -> None:

@@ -107,9 +107,7 @@ def test_every_internal_link_resolves(small_site):
 
 
 def test_two_builds_are_byte_identical(tmp_path):
-    first = build(SMALL, tmp_path / "one").files
-    second = build(SMALL, tmp_path / "two").files
-    assert first == second
+    assert build(SMALL, tmp_path / "one").pages == build(SMALL, tmp_path / "two").pages > 10
     one = {p.relative_to(tmp_path / "one"): p.read_bytes() for p in (tmp_path / "one").rglob("*") if p.is_file()}
     two = {p.relative_to(tmp_path / "two"): p.read_bytes() for p in (tmp_path / "two").rglob("*") if p.is_file()}
     assert one == two

@@ -24,19 +24,17 @@ from pathlib import Path
 from .. import __version__
 
 from ..model import Content
-from ..render import RenderCache, default_templates_dir, render_site
-from ..site import plan_site
+from ..render import RenderCache, default_templates_dir, render_into, render_site
+from ..site import SitePlan, plan_site
 from ..validate import base_url_problem, load_content
 from ..diagnostics import Diagnostic, SitegenError, command_pos
-from ..write import WriteReport, check_output_folder, write_site
+from ..write import Staging, WriteReport, check_output_folder
 
 
 @dataclass(frozen=True)
 class BuildResult:
     pages: int
-    files: dict[str, bytes]
-    """The site's files; empty when the build was skipped (``cached``)."""
-    report: WriteReport | None
+    report: WriteReport
     cached: bool = False
     """True when nothing changed since the last build, which was then not repeated."""
 
@@ -61,12 +59,8 @@ def compute(content_dir: Path, base_url: str | None = None) -> Content:
     return content
 
 
-def render(content_dir: Path, templates_dir: Path | None = None,
-           base_url: str | None = None, cache: RenderCache | None = None) -> dict[str, bytes]:
-    """Return the whole site in memory, ``{relative path: bytes}``. Raises SitegenError.
-
-    ``cache`` (the dev server's) lets pages whose context did not change keep their bytes.
-    """
+def plan(content_dir: Path, base_url: str | None = None) -> tuple[Content, SitePlan]:
+    """Load, validate and plan the site: ``(content, plan)``. Raises SitegenError."""
     # Loading and planning build millions of small objects and no reference cycles worth
     # collecting; the cyclic garbage collector would only rescan them (a third of the time of
     # a federation-size build). It is switched back on before rendering.
@@ -74,19 +68,30 @@ def render(content_dir: Path, templates_dir: Path | None = None,
     gc.disable()
     try:
         content = compute(content_dir, base_url)
-        plan = plan_site(content)
+        return content, plan_site(content)
     finally:
         if collecting:
             gc.enable()
-    return render_site(plan, content.config, templates_dir, cache=cache)
+
+
+def render(content_dir: Path, templates_dir: Path | None = None,
+           base_url: str | None = None, cache: RenderCache | None = None) -> dict[str, bytes]:
+    """Return the whole site in memory, ``{relative path: bytes}``. Raises SitegenError.
+
+    ``cache`` (the dev server's) lets pages whose context did not change keep their bytes.
+    """
+    content, site = plan(content_dir, base_url)
+    return render_site(site, content.config, templates_dir, cache=cache)
 
 
 def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None,
           base_url: str | None = None) -> BuildResult:
     """Build the site into ``output_dir``; on any error ``output_dir`` is left untouched.
 
-    Skipped when neither the inputs nor ``output_dir`` changed since the last build (see the
-    module's docstring). Raises SitegenError for bad content.
+    Pages are written as they are rendered, by the render workers, into a staging folder that
+    replaces ``output_dir`` at the end (sitegen.write.Staging). Skipped when neither the
+    inputs nor ``output_dir`` changed since the last build (see the module's docstring).
+    Raises SitegenError for bad content, a broken template or an unwritable output folder.
     """
     try:
         check_output_folder(output_dir, [content_dir] + ([templates_dir] if templates_dir else []))
@@ -101,29 +106,34 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
         if (record is not None and record.get("inputs") == inputs
                 and record.get("output") == tree_fingerprint(output_dir)[0]):
             report = WriteReport([], int(record.get("files", 0)), 0)
-            return BuildResult(int(record.get("pages", 0)), {}, report, cached=True)
+            return BuildResult(int(record.get("pages", 0)), report, cached=True)
     try:
-        files = render(content_dir, templates_dir, base_url)
+        content, site = plan(content_dir, base_url)
     except SitegenError as error:
         raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
     if refused is not None:
         raise refused
     try:
         record_path.unlink(missing_ok=True)
-        report = write_site(files, output_dir)
+        staging = Staging(output_dir)
+        try:
+            written = render_into(site, content.config, staging.put, templates_dir)
+            report = staging.finish([path for path, new in written.items() if new])
+        finally:
+            staging.discard()
     except OSError as error:
         raise SitegenError([Diagnostic(command_pos("sitegen build"),
                                        f"cannot write the output folder {output_dir}: {error.strerror}",
                                        "output", "check that the folder is writable")]) from None
-    pages = sum(1 for path in files if path.endswith(".html"))
+    pages = sum(1 for path in written if path.endswith(".html"))
     if use_cache and not racy:
         record = {"inputs": inputs, "output": tree_fingerprint(output_dir)[0],
-                  "pages": pages, "files": len(files)}
+                  "pages": pages, "files": len(written) + 1}
         try:
             _write_record(record_path, record)
         except OSError:
             pass  # the cache is only an optimisation
-    return BuildResult(pages, files, report)
+    return BuildResult(pages, report)
 
 
 def cache_record_path(output_dir: Path) -> Path:

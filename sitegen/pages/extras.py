@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import functools
 import io
 import json
 from typing import Any
@@ -33,7 +34,8 @@ def finish_site(content: Content, plan: SitePlan) -> None:
     for file in sorted(plan.files, key=lambda f: f.path):
         name = file.path.rsplit("/", 1)[-1]
         if name in CSV_SOURCES:
-            plan.files.append(File(file.path[:-len("json")] + "csv", csv_twin(file.data)))
+            # Deferred: made by the render workers, in parallel (sitegen.render.render_into).
+            plan.files.append(File(file.path[:-len("json")] + "csv", functools.partial(_csv_of, file)))
     updated = updated_dates(content)
     for page in plan.pages:
         if page.url in updated and page.file_name == "index.html":
@@ -47,6 +49,10 @@ def finish_site(content: Content, plan: SitePlan) -> None:
 
 
 # --------------------------------------------------------------------------- CSV
+
+
+def _csv_of(json_file: File) -> bytes:
+    return csv_twin(json_file.content())
 
 
 def csv_twin(data: bytes) -> bytes:
