@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--base-url", default=os.environ.get("SITEGEN_BASE_URL") or None,
                        help="where the site is served, overriding site.yaml's base_url "
                             "(default: $SITEGEN_BASE_URL), e.g. https://you.github.io/league/")
+    build.add_argument("--timings", action="store_true",
+                       help="also print how long each stage took (prepare, render and write, swap)")
 
     serve = commands.add_parser("serve", help="build, serve on localhost and rebuild on every change")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
@@ -101,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
             report = result.report
             print(f"built {result.pages} pages into {args.output}/ "
                   f"({report.summary()})")
+            if args.timings:
+                print("timings: " + ", ".join(f"{stage} {seconds:.2f} s"
+                                              for stage, seconds in result.timings.items()))
             return 0
         if args.command == "check":
             from .commands.check import check

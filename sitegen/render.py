@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-import multiprocessing
 import os
-import signal
-import threading
 from pathlib import Path
 from typing import Any, Callable
 
@@ -25,6 +22,7 @@ from markdown_it import MarkdownIt
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .model import SiteConfig
 from .site import File, Page, SitePlan, format_points
+from .workers import can_fork, fork_pool
 
 
 def default_templates_dir() -> Path:
@@ -163,8 +161,7 @@ def _produce_all(items: list[Page | File], config: SiteConfig, site_templates: P
                  jobs: int | None, sink: Callable[[str, bytes], Any] | None) -> list[tuple[str, Any]]:
     jobs = jobs or os.cpu_count() or 1
     pages = sum(1 for item in items if isinstance(item, Page))
-    if (jobs < 2 or pages < PARALLEL_MIN_PAGES or _threads_running()
-            or "fork" not in multiprocessing.get_all_start_methods()):
+    if pages < PARALLEL_MIN_PAGES or not can_fork(jobs):
         # One process; also when threads run (the dev server), where forking is unsafe.
         return _produce_slice(items, config, site_templates, sink)
     global _WORK
@@ -175,8 +172,7 @@ def _produce_all(items: list[Page | File], config: SiteConfig, site_templates: P
     # them, so it neither walks them nor writes to their pages (copy-on-write) after the fork.
     gc.freeze()
     try:
-        with multiprocessing.get_context("fork").Pool(jobs, initializer=_die_with_parent,
-                                                      initargs=(os.getpid(),)) as pool:
+        with fork_pool(jobs) as pool:
             parts = pool.map(_produce_range, slices, chunksize=1)
     finally:
         _WORK = None
@@ -184,27 +180,9 @@ def _produce_all(items: list[Page | File], config: SiteConfig, site_templates: P
     return [item for part in parts for item in part]
 
 
-def _threads_running() -> bool:
-    return threading.active_count() > 1
-
-
 _WORK: tuple | None = None
 """The outputs being made, inherited by forked workers (never pickled)."""
 _WORKER_ENV: Environment | None = None
-
-
-def _die_with_parent(parent: int) -> None:
-    """Have a worker killed with its parent (Linux), so a killed build leaves no writer behind."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass  # not Linux: a worker then ends when it next reads from its closed pipe
-    if os.getppid() != parent:  # the parent died before prctl took effect
-        os._exit(1)
 
 
 def _produce_range(bounds: tuple[int, int]) -> list[tuple[str, Any]]:

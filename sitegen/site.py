@@ -167,28 +167,51 @@ def game_cell(game: Game | None, player: str) -> dict[str, str]:
 # --------------------------------------------------------------------------- planning
 
 
-def planners():
-    """Return the page planners of the rule sets, in the order their sections appear."""
+def rule_set_planners() -> dict[str, Callable[[Content, "SitePlan"], None]]:
+    """Return the page planner of each rule set (``validate.RULE_SETS``), in the order their
+    pages and sections appear. A planner reads only the players and its own rule set."""
     from .pages.ladder import plan_ladders
     from .pages.league import plan_leagues
     from .pages.tournament import plan_tournaments
     from .pages.swiss import plan_swiss
-    from .pages.players import plan_player_extras
 
-    return [plan_leagues, plan_tournaments, plan_ladders, plan_swiss, plan_player_extras]
+    return {"leagues": plan_leagues, "tournaments": plan_tournaments, "ladders": plan_ladders,
+            "swiss": plan_swiss}
 
 
 def plan_site(content: Content) -> SitePlan:
-    """Return every page and file of the site for ``content``."""
+    """Return every page and file of the site for ``content``. Raises SitegenError for clashing
+    paths (see :func:`check_paths`)."""
     plan = SitePlan()
-    for planner in planners():
+    for planner in rule_set_planners().values():
         planner(content, plan)
-    _plan_players(content, plan)
-    _plan_pages(content, plan)
+    return complete_plan(content, plan)
+
+
+def complete_plan(content: Content, plan: SitePlan) -> SitePlan:
+    """Add what needs every rule set to ``plan`` (whose rule-set pages are planned): the players'
+    overviews and pages, the Markdown pages, home, 404, the CSV twins, dates, feed and sitemap.
+    Returns ``plan``; raises SitegenError for clashing paths."""
+    from .pages.players import plan_player_extras
     from .pages.extras import finish_site  # CSV twins, updated dates, feed, sitemap
 
+    plan_player_extras(content, plan)
+    _plan_players(content, plan)
+    _plan_pages(content, plan)
     finish_site(content, plan)
     check_paths(plan)
+    return plan
+
+
+def merge_plans(parts: list[SitePlan]) -> SitePlan:
+    """Join rule-set plans made apart, in order: the same plan as planning them one after another."""
+    plan = SitePlan()
+    for part in parts:
+        plan.pages.extend(part.pages)
+        plan.files.extend(part.files)
+        plan.home_sections.extend(part.home_sections)
+        for player, sections in part.player_sections.items():
+            plan.player_sections.setdefault(player, []).extend(sections)
     return plan
 
 

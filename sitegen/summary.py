@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
-from .model import Colour, Content, Game, Outcome
+from .model import Content, Game, Outcome
 
 KINDS = ("result", "pairing", "place", "promotion", "relegation", "qualification", "withdrawal", "rung")
 """The kinds of facts, in the order the Markdown lists them within a section."""

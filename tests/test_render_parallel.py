@@ -4,6 +4,7 @@ import sys
 from pathlib import Path
 
 from sitegen import render as render_module
+from sitegen import workers
 from sitegen.render import render_site
 from sitegen.site import plan_site
 from sitegen.validate import load_content
@@ -17,7 +18,7 @@ def test_parallel_render_equals_sequential(tmp_path, monkeypatch):
     content = load_content(tmp_path / "content")
     plan = plan_site(content)
     monkeypatch.setattr(render_module, "PARALLEL_MIN_PAGES", 10)
-    monkeypatch.setattr(render_module, "_threads_running", lambda: False)
+    monkeypatch.setattr(workers, "threads_running", lambda: False)
     assert len(plan.pages) > 250  # more than one slice of work
     one = render_site(plan, content.config, None, jobs=1)
     two = render_site(plan, content.config, None, jobs=2)
@@ -61,7 +62,7 @@ def test_workers_write_what_they_render(tmp_path, monkeypatch):
     content_dir = tmp_path / "content"
     monkeypatch.setattr(render_module, "PARALLEL_MIN_PAGES", 10)
     # The browser tests' web server thread may still run in this process; forking is safe here.
-    monkeypatch.setattr(render_module, "_threads_running", lambda: False)
+    monkeypatch.setattr(workers, "threads_running", lambda: False)
     monkeypatch.setenv("SITEGEN_NO_CACHE", "1")
     content = load_content(content_dir)
     makers = render_into(plan_site(content), content.config, lambda path, data: os.getpid(), jobs=2)

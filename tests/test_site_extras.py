@@ -115,7 +115,6 @@ def test_division_chart_coordinates_round_half_to_even_in_tenths():
 def test_division_paths_from_the_index_of_seasons(built):
     """The division index is built once per build; a player's path runs from their first to
     their last season in the league, a missed season in between as None."""
-    from sitegen.model import Content
     from sitegen.pages.players import division_paths, season_divisions
 
     class _Season:

@@ -13,20 +13,19 @@ otherwise go unseen). ``SITEGEN_NO_CACHE=1`` turns the skip off.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
 
 from ..model import Content
 from ..render import RenderCache, default_templates_dir, render_into, render_site
-from ..site import SitePlan, plan_site
-from ..validate import base_url_problem, load_content
+from ..pipeline import prepare
+from ..site import SitePlan
 from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..write import Staging, WriteReport, check_output_folder
 
@@ -37,41 +36,15 @@ class BuildResult:
     report: WriteReport
     cached: bool = False
     """True when nothing changed since the last build, which was then not repeated."""
-
-
-def compute(content_dir: Path, base_url: str | None = None) -> Content:
-    """Load and validate the content (the front half of a build). Raises SitegenError.
-
-    ``base_url``, when given, replaces ``base_url`` of site.yaml (e.g. the GitHub Pages URL).
-    """
-    problem = base_url_problem(base_url) if base_url else None
-    try:
-        content = load_content(content_dir)
-    except SitegenError as error:
-        if problem:
-            error.diagnostics.insert(0, Diagnostic(command_pos("--base-url"), problem, "site.base-url"))
-        raise
-    if problem:
-        raise SitegenError([Diagnostic(command_pos("--base-url"), problem, "site.base-url",
-                                       "use e.g. https://example.github.io/league/")])
-    if base_url:
-        content = replace(content, config=replace(content.config, base_url=base_url))
-    return content
+    timings: dict[str, float] = field(default_factory=dict)
+    """Wall seconds per stage: ``check`` (fingerprints), ``prepare`` (load, validate, plan),
+    ``render+write`` and ``swap`` (see ``sitegen build --timings``)."""
 
 
 def plan(content_dir: Path, base_url: str | None = None) -> tuple[Content, SitePlan]:
-    """Load, validate and plan the site: ``(content, plan)``. Raises SitegenError."""
-    # Loading and planning build millions of small objects and no reference cycles worth
-    # collecting; the cyclic garbage collector would only rescan them (a third of the time of
-    # a federation-size build). It is switched back on before rendering.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        content = compute(content_dir, base_url)
-        return content, plan_site(content)
-    finally:
-        if collecting:
-            gc.enable()
+    """Load, validate and plan the site: ``(content, plan)`` (sitegen.pipeline). Raises
+    SitegenError with every problem. ``base_url`` replaces the one of site.yaml."""
+    return prepare(content_dir, base_url)
 
 
 def render(content_dir: Path, templates_dir: Path | None = None,
@@ -93,6 +66,7 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     inputs nor ``output_dir`` changed since the last build (see the module's docstring).
     Raises SitegenError for bad content, a broken template or an unwritable output folder.
     """
+    clock = _Clock()
     try:
         check_output_folder(output_dir, [content_dir] + ([templates_dir] if templates_dir else []))
         refused = None
@@ -106,18 +80,22 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
         if (record is not None and record.get("inputs") == inputs
                 and record.get("output") == tree_fingerprint(output_dir)[0]):
             report = WriteReport([], int(record.get("files", 0)), 0)
-            return BuildResult(int(record.get("pages", 0)), report, cached=True)
+            return BuildResult(int(record.get("pages", 0)), report, cached=True,
+                               timings=clock.lap("check"))
+    clock.lap("check")
     try:
         content, site = plan(content_dir, base_url)
     except SitegenError as error:
         raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
     if refused is not None:
         raise refused
+    clock.lap("prepare")
     try:
         record_path.unlink(missing_ok=True)
         staging = Staging(output_dir)
         try:
             written = render_into(site, content.config, staging.put, templates_dir)
+            clock.lap("render+write")
             report = staging.finish([path for path, new in written.items() if new])
         finally:
             staging.discard()
@@ -133,7 +111,21 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
             _write_record(record_path, record)
         except OSError:
             pass  # the cache is only an optimisation
-    return BuildResult(pages, report)
+    return BuildResult(pages, report, timings=clock.lap("swap"))
+
+
+class _Clock:
+    """Wall time per stage of a build."""
+
+    def __init__(self) -> None:
+        self.last = time.perf_counter()
+        self.laps: dict[str, float] = {}
+
+    def lap(self, stage: str) -> dict[str, float]:
+        now = time.perf_counter()
+        self.laps[stage] = now - self.last
+        self.last = now
+        return self.laps
 
 
 def cache_record_path(output_dir: Path) -> Path:

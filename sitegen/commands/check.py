@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..site import plan_site
-from ..validate import load_content
+from ..pipeline import prepare
 
 
 def check(content_dir: Path) -> int:
@@ -13,5 +12,4 @@ def check(content_dir: Path) -> int:
 
     Raises SitegenError with every problem found.
     """
-    content = load_content(content_dir)
-    return len(plan_site(content).pages)
+    return len(prepare(content_dir)[1].pages)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
-from ..engine.league import LeagueRuleError, LeagueSettings, PlayerInfo
+from ..engine.league import LeagueRuleError, LeagueSettings
 from ..engine.league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
 from ..model import Content, League, Season
 from ..site import FAR_PAST, format_points

@@ -19,6 +19,7 @@ Layout (content format v1, docs/content-format.md)::
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import Diagnostics, SitegenError, SourcePos
@@ -59,6 +60,29 @@ def load_content(content_dir: Path) -> Content:
 
 def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
     """Read and validate the content folder, recording problems in ``diags``."""
+    common = read_common(content_dir, diags)
+    if common is None:
+        return None
+    return assemble(common, {name: load_rule_set(name, content_dir, common, diags) for name in RULE_SETS})
+
+
+@dataclass(frozen=True)
+class Common:
+    """What every rule set's files are checked against: the site settings, the players, the
+    Markdown pages, and whether every players file could be read (``complete``)."""
+
+    config: SiteConfig
+    players: dict[str, Player]
+    pages: tuple[MarkdownPage, ...]
+    complete: bool
+
+
+RULE_SETS = ("leagues", "tournaments", "ladders", "swiss")
+"""The rule sets' content folders, in the order their pages and sections appear on the site."""
+
+
+def read_common(content_dir: Path, diags: Diagnostics) -> Common | None:
+    """Read site.yaml, the players and the pages; None if there is no content folder (reported)."""
     base = shown_path(content_dir)
     if not content_dir.is_dir():
         diags.error(SourcePos(base), "content folder not found", "content.missing",
@@ -70,20 +94,38 @@ def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
     config = load_config(content_dir / "site.yaml", f"{base}/site.yaml", diags)
     unreadable: list[str] = []
     players = load_all_players(content_dir, base, diags, unreadable)
-    refs = PlayerRefs(players, diags, complete=not unreadable)
-    leagues = []
-    league_root = content_dir / "leagues"
-    if league_root.is_dir():
-        for folder in sorted(p for p in league_root.iterdir() if p.is_dir()):
-            league = load_league(folder, f"{base}/leagues/{folder.name}", refs, diags)
-            if league is not None:
-                leagues.append(league)
     pages = load_pages(content_dir / "pages", f"{base}/pages", diags)
-    ladders = load_ladders(content_dir / "ladders", f"{base}/ladders", refs, diags)
-    tournaments = load_tournaments(content_dir / "tournaments", f"{base}/tournaments", refs, diags)
-    return Content(config, players, tuple(leagues), tuple(pages), ladders=tuple(ladders),
-                   tournaments=tuple(tournaments),
-                   swiss_leagues=tuple(load_swiss_leagues(content_dir / "swiss", f"{base}/swiss", refs, diags)))
+    return Common(config, players, tuple(pages), complete=not unreadable)
+
+
+def load_rule_set(name: str, content_dir: Path, common: Common, diags: Diagnostics) -> tuple:
+    """Load one rule set's folder (one of :data:`RULE_SETS`): a tuple of its leagues,
+    tournaments, ladders or Swiss leagues. Problems are recorded in ``diags``."""
+    base = shown_path(content_dir)
+    refs = PlayerRefs(common.players, diags, complete=common.complete)
+    folder, shown = content_dir / name, f"{base}/{name}"
+    if name == "leagues":
+        leagues = []
+        if folder.is_dir():
+            for league_folder in sorted(p for p in folder.iterdir() if p.is_dir()):
+                league = load_league(league_folder, f"{shown}/{league_folder.name}", refs, diags)
+                if league is not None:
+                    leagues.append(league)
+        return tuple(leagues)
+    if name == "tournaments":
+        return tuple(load_tournaments(folder, shown, refs, diags))
+    if name == "ladders":
+        return tuple(load_ladders(folder, shown, refs, diags))
+    if name == "swiss":
+        return tuple(load_swiss_leagues(folder, shown, refs, diags))
+    raise ValueError(f"unknown rule set {name!r}")
+
+
+def assemble(common: Common, parts: dict[str, tuple]) -> Content:
+    """Return the Content of ``common`` and the loaded rule sets (missing ones are empty)."""
+    return Content(common.config, common.players, parts.get("leagues", ()), common.pages,
+                   ladders=parts.get("ladders", ()), tournaments=parts.get("tournaments", ()),
+                   swiss_leagues=parts.get("swiss", ()))
 
 
 def find_symlinks(folder: Path) -> list[Path]:

@@ -12,7 +12,6 @@ read by ``sitegen league next-season`` (:func:`load_signups`).
 from __future__ import annotations
 
 import dataclasses
-import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -226,7 +225,7 @@ def _load_final(node: YMap, members: set[str], top: set[str], refs: "PlayerRefs"
             continue
         outsiders = [p for p in game.players if p not in top]
         if outsiders:
-            diags.error(game.pos, f"a game of the final between players not in division A: "
+            diags.error(game.pos, "a game of the final between players not in division A: "
                         + ", ".join(f"'{p}'" for p in outsiders), "final.game")
             continue
         games.append(game)

@@ -19,7 +19,7 @@ from sitegen.engine.league import (
     season_outcomes, secondary_classes, seed_groups, size_violations, starting_gamepoints,
 )
 from sitegen.engine.league_next import (
-    DivisionRestrictions, RankBand, Signups, is_promotable, next_season, plan_group_sizes,
+    Signups, is_promotable, next_season, plan_group_sizes,
     restrictions_from_rows,
 )
 from sitegen.model import Colour, Division, Game, Group, Outcome, Rank, Result, Season
