@@ -33,13 +33,30 @@ def default_templates_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "templates"
 
 
+class SiteEnvironment(Environment):
+    """Jinja's environment, with ``entry.name`` looking into a dict first.
+
+    Page contexts are plain dicts; Jinja would first try ``getattr(dict, "name")`` and catch
+    the AttributeError for each of the millions of lookups of a large site. A key therefore
+    wins over a dict method of the same name (``section.items`` is the key ``items``).
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def make_environment(config: SiteConfig, site_templates: Path | None = None) -> Environment:
     """Return the Jinja environment: the site's templates first, then the default theme."""
     loaders = []
     if site_templates is not None and site_templates.is_dir():
         loaders.append(FileSystemLoader(str(site_templates)))
     loaders.append(FileSystemLoader(str(default_templates_dir())))
-    env = Environment(
+    env = SiteEnvironment(
         loader=ChoiceLoader(loaders),
         autoescape=select_autoescape(default=True, default_for_string=True),
         undefined=StrictUndefined,
@@ -59,7 +76,9 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
         return value.isoformat() if value else ""
 
     env.globals.update(url=url, site=config)
-    env.filters.update(points=format_points, markdown=markdown.render, date=date_text)
+    # ``path|url`` (a filter: Jinja calls filters directly, functions through the context) and
+    # ``url(path)`` give the same address.
+    env.filters.update(points=format_points, markdown=markdown.render, date=date_text, url=url)
     return env
 
 

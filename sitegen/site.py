@@ -137,7 +137,9 @@ CELL_TEXT = {
 
 
 def game_cell(game: Game | None, player: str) -> dict[str, str]:
-    """Describe ``game`` from ``player``'s side for a crosstable cell or a games list."""
+    """Describe ``game`` from ``player``'s side for a crosstable cell or a games list: ``kind``
+    (win, loss, jigo, forfeit-win, ...), ``symbol``, ``colour`` (b, w or empty) and its
+    ``colour_name``, ``outcome_words`` (e.g. "won"), ``words`` (with the colour) and ``result``."""
     if game is None:
         kind = "unplayed"
     else:
@@ -155,12 +157,15 @@ def game_cell(game: Game | None, player: str) -> dict[str, str]:
             kind = "void"
         else:
             kind = "unplayed"
-    symbol, words = CELL_TEXT[kind]
-    colour = ""
+    symbol, outcome_words = CELL_TEXT[kind]
+    colour = colour_name = ""
+    words = outcome_words
     if game is not None and game.colours_known:
         colour = "b" if game.colour_of(player) is Colour.BLACK else "w"
-        words += " with " + ("Black" if colour == "b" else "White")
-    return {"kind": kind, "symbol": symbol, "colour": colour, "words": words,
+        colour_name = "Black" if colour == "b" else "White"
+        words += " with " + colour_name
+    return {"kind": kind, "symbol": symbol, "colour": colour, "colour_name": colour_name,
+            "words": words, "outcome_words": outcome_words,
             "result": str(game.result) if game is not None and game.colours_known else ""}
 
 

@@ -239,7 +239,8 @@ def _record_history(plan: SitePlan, league, season, division, group, rows, names
             "gamepoints": format_points(row.gamepoints),
             "outcome": ("promoted" if row.player in group.promoted else
                         "relegated" if row.player in group.relegated else ""),
-            "games": games}))
+            "games": games, "with_colours": any(g["colour"] for g in games),
+            "with_dates": any(g["date"] for g in games)}))
 
 
 # --------------------------------------------------------------------------- league rules: outcomes
