@@ -126,6 +126,9 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
         key = RenderCache.fingerprint(config, site_templates)
         if key != cache.key:
             cache.key, cache.pages = key, {}
+        # Deferred contexts are made here, once, to compare them with last time's.
+        pages = [Page(p.url, p.template, p.full_context(), p.file_name) for p in plan.pages]
+        plan = SitePlan(pages=pages, files=plan.files)
         pages = []
         for page in plan.pages:
             old = cache.pages.get(page.path)
@@ -229,7 +232,7 @@ def _produce_slice(items: list[Page | File], config: SiteConfig, site_templates:
 
 def _render_page(env: Environment, page: Page) -> bytes:
     try:
-        html = env.get_template(page.template).render(page=page, **page.context)
+        html = env.get_template(page.template).render(page=page, **page.full_context())
     except TemplateSyntaxError as error:
         raise TemplateProblem(error.filename or error.name or page.template, error.lineno or 0,
                               f"template syntax error: {error.message}") from None

@@ -23,16 +23,28 @@ from .model import Colour, Content, Game, Outcome
 
 @dataclass(frozen=True)
 class Page:
-    """One HTML page: ``url`` is a folder path such as ``leagues/iglo/`` (``""`` = home)."""
+    """One HTML page: ``url`` is a folder path such as ``leagues/iglo/`` (``""`` = home).
+
+    ``deferred``, when set, returns the rest of the context (keys added to ``context``): the
+    large tables of a page are then built by the render workers, in parallel, rather than
+    while planning. It must be a picklable callable (e.g. ``functools.partial``) of plain data.
+    """
 
     url: str
     template: str
     context: dict[str, Any]
     file_name: str = "index.html"
+    deferred: Callable[[], dict[str, Any]] | None = None
 
     @property
     def path(self) -> str:
         return self.url + self.file_name
+
+    def full_context(self) -> dict[str, Any]:
+        """Return the context with the deferred part made (made anew on each call)."""
+        if self.deferred is None:
+            return self.context
+        return {**self.context, **self.deferred()}
 
 
 @dataclass(frozen=True)

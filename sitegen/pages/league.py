@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ..engine.league import (Decision, LeagueSettings, Move, final_round, season_outcomes)
@@ -85,14 +86,15 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                         "title": f"{league.name} · {season.name} · Group {group.name}",
                         "table": table, "columns": COLUMNS,
                         "uses_tied": any(r.tied_gamepoints is not None for r in rows),
-                        "crosstable": _crosstable(rows, group, names, cells),
                         "has_shared": any(r.shared for r in rows),
                         "json_url": group_url(league, season, group) + "standings.json",
                     }
                     url = group_url(league, season, group)
-                    plan.pages.append(Page(url, "group.html", ctx))
-                    plan.files.append(File(url + "standings.json",
-                                           _standings_json(league, season, division.name, group, rows, names)))
+                    # The crosstable and the JSON are made by the render workers (deferred).
+                    plan.pages.append(Page(url, "group.html", ctx,
+                                           deferred=partial(_crosstable_context, rows, group, names, cells)))
+                    plan.files.append(File(url + "standings.json", partial(
+                        _standings_json, league, season, division.name, group, rows, names)))
                     groups.append({"name": group.name, "url": url, "table": table,
                                    "outcomes": _computed_rows(table, group, decisions,
                                                               division is season.divisions[0])
@@ -109,8 +111,8 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                    "movements_in": None, "movements_out": None, "final": None}
             if previous is not None and _players(previous) and _players(season):
                 ctx["movements_in"] = _ref(previous.name, movements_url(league, season))
-                plan.pages.append(Page(movements_url(league, season), "movements.html",
-                                       _movements_context(league, previous, season, names)))
+                plan.pages.append(Page(movements_url(league, season), "movements.html", {}, deferred=partial(
+                                       _movements_context, league, previous, season, names)))
             if following is not None and _players(season) and _players(following):
                 ctx["movements_out"] = _ref(following.name, movements_url(league, following))
             final_ctx = _final_context(league, season, content.players, settings or LeagueSettings(), names)
@@ -178,6 +180,11 @@ def _group_cells(group: Group) -> dict[str, list[tuple[Game, dict[str, str]]]]:
             if player in mine:
                 mine[player].append((game, game_cell(game, player)))
     return mine
+
+
+def _crosstable_context(rows: list[StandingRow], group: Group, names: dict[str, str],
+                        group_cells: dict[str, list[tuple[Game, dict[str, str]]]]) -> dict[str, Any]:
+    return {"crosstable": _crosstable(rows, group, names, group_cells)}
 
 
 def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],

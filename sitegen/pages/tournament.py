@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ..engine.placement import PlacementRow, format_value, standings_by_round
@@ -143,14 +144,16 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
             if r == last:
                 final_rows = rows
             url = round_url(t, r, last)
-            ctx = _context(t, r, last, rows, names, columns, rounds_nav, status, parameters)
-            plan.pages.append(Page(url, "tournament.html", ctx))
-            plan.files.append(File(url + "standings.json", _standings_json(t, r, rows, names)))
+            # The tables, the JSON and the h9 are made by the render workers (deferred).
+            plan.pages.append(Page(url, "tournament.html", {}, deferred=partial(
+                _context, t, r, last, rows, names, columns, rounds_nav, status, parameters)))
+            plan.files.append(File(url + "standings.json", partial(_standings_json, t, r, rows, names)))
         if last == 0:
             plan.pages.append(Page(base, "tournament.html",
                                    _context(t, 0, 0, [], names, columns, rounds_nav, status, parameters)))
         else:
-            plan.files.append(File(base + "results.h9", write_h9(t, last, generator="sitegen", rows=final_rows)))
+            plan.files.append(File(base + "results.h9",
+                                   partial(write_h9, t, last, generator="sitegen", rows=final_rows)))
         _player_sections(plan, t, final_rows, names, last, status)
         winner = final_rows[0] if final_rows and not final_rows[0].shared else None
         summaries.append({"t": t, "winner": winner, "last": last})
