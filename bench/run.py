@@ -15,7 +15,10 @@ archive of ``bench/synthetic.py`` is generated into a temporary folder, then, ea
 
 Every time is also printed as a ratio to the floor's wall time. The machine (CPUs, CPU model,
 memory) and its load average before and after each scale are printed too, since other work on
-the machine slows the figures down.
+the machine slows the figures down, and each step's "speed probe" (a fixed Python loop timed
+just before the step): on a shared virtual machine the same build can take twice as long when
+the probe does. ``--repeat N`` runs the full build N times; the builds print their stages
+(``sitegen build --timings``).
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ def run_child(rusage_file: str, argv: list[str]) -> int:
 
 def sitegen(root: Path, *argv: str, env: dict[str, str] | None = None) -> dict:
     """Run ``python -m sitegen --content content argv`` in ``root``; return its measures."""
+    probe = speed_probe()
     fd, rusage_file = tempfile.mkstemp(suffix=".json")
     os.close(fd)
     command = [sys.executable, __file__, CHILD_FLAG, rusage_file, "--content", "content", *argv]
@@ -74,7 +78,7 @@ def sitegen(root: Path, *argv: str, env: dict[str, str] | None = None) -> dict:
     usage = json.loads(Path(rusage_file).read_text())
     os.unlink(rusage_file)
     return {"wall": wall, "cpu": usage["cpu_self"] + usage["cpu_children"], **usage,
-            "stdout": done.stdout.strip()}
+            "stdout": done.stdout.strip(), "probe": probe, "timings": timings(done.stdout)}
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -130,7 +134,24 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def bench(scale: float, keep: bool) -> dict:
+def speed_probe() -> float:
+    """Seconds for a fixed pure-Python loop (20 million additions): this shared machine's speed
+    varies by up to 2x from minute to minute, so each step is printed with the probe taken
+    just before it."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(20_000_000):
+        total += i
+    return time.perf_counter() - start
+
+
+def timings(stdout: str) -> str:
+    """Return the ``timings: ...`` line of ``sitegen build --timings``, or ''."""
+    match = re.search(r"^timings: (.*)$", stdout, re.M)
+    return match.group(1) if match else ""
+
+
+def bench(scale: float, keep: bool, repeat: int = 1) -> dict:
     root = Path(tempfile.mkdtemp(prefix=f"sitegen-bench-{scale}-"))
     try:
         load_before = load()
@@ -140,24 +161,31 @@ def bench(scale: float, keep: bool) -> dict:
         content_bytes = sum(p.stat().st_size for p in (root / "content").rglob("*") if p.is_file())
         no_cache = {"SITEGEN_NO_CACHE": "1"}
         time.sleep(2.1)  # inputs older than the cache's racy window (sitegen/commands/build.py)
-        full = sitegen(root, "build", "--output", "output")
+        full = sitegen(root, "build", "--output", "output", "--timings")
+        repeats = [full]
+        for _ in range(repeat - 1):  # the same full build again, into an empty folder
+            shutil.rmtree(root / "output")
+            (root / ".output.sitegen-build.json").unlink(missing_ok=True)
+            repeats.append(sitegen(root, "build", "--output", "output", "--timings"))
         files = digests(root / "output")
         pages = sum(1 for path in files if path.endswith(".html"))
         size = sum(length for length, _ in files.values())
         noop = sitegen(root, "build", "--output", "output")
-        noop_uncached = sitegen(root, "build", "--output", "output", env=no_cache)
+        noop_uncached = sitegen(root, "build", "--output", "output", "--timings", env=no_cache)
         before = digests(root / "output")  # other builds may have changed it (code edited meanwhile)
         changed = change_one_result(root / "content")
-        one = sitegen(root, "build", "--output", "output")
+        one = sitegen(root, "build", "--output", "output", "--timings")
         after = digests(root / "output")
         really_changed = sorted(p for p in after if before.get(p) != after[p])
         match = re.search(r"\((\d+) files written", one["stdout"])
         written = int(match.group(1)) if match else -1
         check = sitegen(root, "check")
+        probe = speed_probe()
         low = floor(snapshot(root / "output"), Path(tempfile.mkdtemp(prefix="floor-", dir=root)))
+        low["probe"] = probe
         return {"scale": scale, "counts": counts, "content_bytes": content_bytes,
                 "generate_s": generated, "pages": pages, "files": len(files), "bytes": size,
-                "full": full, "noop": noop,
+                "full": full, "repeats": repeats, "noop": noop,
                 "noop_uncached": noop_uncached, "one": one, "check": check, "floor": low,
                 "changed": changed, "written": written, "really_changed": really_changed,
                 "load_before": load_before, "load_after": load(), "root": str(root)}
@@ -175,17 +203,20 @@ def report(result: dict) -> str:
              f"load average (1, 5, 15 min) before {result['load_before']}, after {result['load_after']}",
              f"output: {result['pages']} pages, {result['files']} files, {result['bytes'] / 1e6:.1f} MB",
              "",
-             "| step | wall s | CPU s (process + workers) | peak RSS MB (process / workers) | x floor |",
-             "|---|---:|---:|---:|---:|"]
+             "| step | wall s | CPU s (process + workers) | peak RSS MB (process / workers) | x floor "
+             "| speed probe s | stages (wall s) |",
+             "|---|---:|---:|---:|---:|---:|---|"]
 
     def row(name: str, m: dict) -> None:
         rss = (f"{m['maxrss_self_kb'] / 1024:.0f} / {m['maxrss_children_kb'] / 1024:.0f}"
                if "maxrss_self_kb" in m else "")
         cpu = (f"{m['cpu']:.2f} ({m['cpu_self']:.2f} + {m['cpu_children']:.2f})"
                if "cpu_self" in m else f"{m['cpu']:.2f}")
-        lines.append(f"| {name} | {m['wall']:.2f} | {cpu} | {rss} | {m['wall'] / low:.1f} |")
+        lines.append(f"| {name} | {m['wall']:.2f} | {cpu} | {rss} | {m['wall'] / low:.1f} "
+                     f"| {m['probe']:.2f} | {m.get('timings', '')} |")
 
-    row("full build (empty output)", result["full"])
+    for number, run in enumerate(result["repeats"], start=1):
+        row("full build (empty output)" + (f", run {number}" if len(result["repeats"]) > 1 else ""), run)
     row("no-op rebuild", result["noop"])
     row("no-op rebuild, cache off (SITEGEN_NO_CACHE=1)", result["noop_uncached"])
     row("rebuild after one changed result", result["one"])
@@ -206,6 +237,8 @@ def main() -> int:
     parser.add_argument("--scale", type=float, action="append",
                         help="archive size, 1 = the full federation (default: 1 and 0.1)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folders")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="run the full build this many times (default: 1)")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
     info = machine()
@@ -213,7 +246,7 @@ def main() -> int:
           f"{info['system']}; load average {load()}\n")
     results = []
     for scale in args.scale or [1.0, 0.1]:
-        result = bench(scale, args.keep)
+        result = bench(scale, args.keep, args.repeat)
         results.append(result)
         print(report(result), flush=True)
         print()
@@ -227,6 +260,8 @@ def main() -> int:
         for result in results:
             for step in ("full", "noop", "noop_uncached", "one", "check"):
                 result[step].pop("stdout", None)
+            for run in result["repeats"]:
+                run.pop("stdout", None)
         args.json.write_text(json.dumps({"machine": info, "results": results}, indent=1) + "\n")
     return 0
 
