@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -60,6 +61,35 @@ class File:
     def content(self) -> bytes:
         """Return the file's bytes, making them if they were deferred."""
         return self.data() if callable(self.data) else self.data
+
+
+class JsonData:
+    """The deferred data of a JSON file: ``make()`` returns the document (plain dicts, lists,
+    text, numbers); calling the object gives the file's bytes (compact UTF-8 JSON).
+
+    The last document made is kept, so that the CSV twin written right after its JSON file
+    (sitegen.pages.extras) does not make it again. ``make`` must be picklable.
+    """
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+
+    def document(self) -> Any:
+        global _LAST_DOCUMENT
+        if _LAST_DOCUMENT[0] is not self:
+            _LAST_DOCUMENT = (self, self.make())
+        return _LAST_DOCUMENT[1]
+
+    def __call__(self) -> bytes:
+        return (json.dumps(self.document(), ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+    def __reduce__(self):
+        return (JsonData, (self.make,))
+
+
+_LAST_DOCUMENT: tuple[Any, Any] = (None, None)
 
 
 @dataclass(frozen=True)
@@ -247,13 +277,36 @@ def check_paths(plan: SitePlan) -> None:
         if path in seen:
             clashes.append(f"two pages of the site want the same address '{path}'")
         seen.add(path)
-    folders = {path.rsplit("/", 1)[0] for path in seen if "/" in path}
-    for path in sorted(seen & {folder for f in folders for folder in _parents(f)}):
+    folders = {folder for path in seen if "/" in path for folder in _parents(path.rsplit("/", 1)[0])}
+    for path in sorted(seen & folders):
         clashes.append(f"'{path}' is both a file and a folder of the site")
-    if clashes:
-        raise SitegenError([Diagnostic(command_pos("sitegen"), message, "site.path",
-                                       "rename the group, page, season or id that clashes with a "
-                                       "page the site makes itself") for message in sorted(set(clashes))])
+    problems = [Diagnostic(command_pos("sitegen"), message, "site.path",
+                           "rename the group, page, season or id that clashes with a page the "
+                           "site makes itself") for message in sorted(set(clashes))]
+    problems += [Diagnostic(command_pos("sitegen"), message, "site.path-case",
+                            "give the two ids different names, or write both the same way")
+                 for message in _case_clashes(seen | folders)]
+    if problems:
+        raise SitegenError(problems)
+
+
+def _case_clashes(paths: set[str]) -> list[str]:
+    """Windows and macOS do not tell upper from lower case in file names: two addresses that
+    differ only so would be one file there (an organizer's local build, a downloaded copy).
+    Only the first level that clashes is reported (not every file below it)."""
+    first: dict[str, str] = {}
+    clashing: set[str] = set()
+    messages = []
+    for path in sorted(paths, key=lambda p: (p.count("/"), p)):
+        folded = path.casefold()
+        if any(parent.casefold() in clashing for parent in _parents(path)[:-1]):
+            continue
+        other = first.setdefault(folded, path)
+        if other != path:
+            clashing.add(folded)
+            messages.append(f"'{other}' and '{path}' differ only in upper and lower case, which "
+                            "Windows and macOS take for the same file")
+    return messages
 
 
 def _parents(folder: str) -> list[str]:

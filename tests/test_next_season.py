@@ -179,3 +179,23 @@ def test_season_id_must_be_an_id(site, run):
     assert status == 1
     assert err[0] == ("--season: error: '../signups/2025' is not a season id; use 1-64 letters, "
                       "digits, '-', '_' or '.', e.g. 2025 [league.next-season]")
+
+
+def test_check_and_build_report_signup_mistakes(site, run):
+    """Sign-ups are checked with the rest of the content, so a mistake shows in the pull
+    request, not only when the season is formed."""
+    signups = "returning: [a1, a2, a3, a4, a5, b1, b2, b3, b4]\nwithdrawn: [b5, n1]\n"
+    league_tree(site, **{"content/leagues/club/signups/2025.yaml": signups})
+    for command in (("check",), ("build",)):
+        status, _, err = run(*command)
+        assert status == 1
+        assert err[0] == ("content/leagues/club/signups/2025.yaml:2:17: error: 'n1' did not play "
+                          "season 2024; list new players under 'new' [signups.returning]")
+
+
+def test_signups_of_a_formed_season_are_checked_against_the_season_before(site, run):
+    """Once 2025 is formed, signups/2025.yaml still lists 2024's players: it stays valid."""
+    league_tree(site)
+    assert run("league", "next-season", "club")[0] == 0
+    status, out, err = run("check")
+    assert (status, err) == (0, [])

@@ -240,3 +240,21 @@ def test_promoted_and_relegated_do_not_overlap(site, run):
         "direct promotions and demotions may not overlap (league B.5) [group.outcome]",
         "content/leagues/l/seasons/s1.yaml:8:30: error: 'bob' is listed twice as relegated; remove one "
         "[group.outcome]"]
+
+
+def test_ids_differing_only_in_case_are_refused(site, run):
+    """Windows and macOS file systems ignore case: players/Ann/ and players/ann/ would be one
+    folder there. One error for the clash, not one per file below it."""
+    site({"content/players.yaml": "players:\n  - {id: ann, name: Ann}\n  - {id: Ann, name: Ann B}\n"})
+    assert build_errors(run) == [
+        "sitegen: error: 'players/Ann' and 'players/ann' differ only in upper and lower case, which "
+        "Windows and macOS take for the same file; give the two ids different names, or write "
+        "both the same way [site.path-case]"]
+
+
+@pytest.mark.parametrize("ident", ["con", "NUL", "com1", "aux.txt"])
+def test_windows_device_names_are_refused_as_ids(site, run, ident):
+    site({"content/players.yaml": f"players:\n  - {{id: {ident}, name: X}}\n"})
+    assert build_errors(run) == [
+        f"content/players.yaml:2:10: error: id '{ident}' is a name Windows keeps for a device; ids "
+        f"become folder names; add to it, e.g. '{ident}-1' [schema.id]"]

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from xml.sax.saxutils import escape, quoteattr
 
 from ..model import Content
-from ..site import FAR_PAST, File, SitePlan
+from ..site import FAR_PAST, File, JsonData, SitePlan
 
 FEED = "feed.xml"
 SITEMAP = "sitemap.xml"
@@ -31,11 +31,14 @@ CSV_SOURCES = ("standings.json", "rungs.json")
 
 def finish_site(content: Content, plan: SitePlan) -> None:
     """Add the CSV twins, the pages' ``updated`` dates, ``feed.xml`` and ``sitemap.xml``."""
-    for file in sorted(plan.files, key=lambda f: f.path):
-        name = file.path.rsplit("/", 1)[-1]
-        if name in CSV_SOURCES:
-            # Deferred: made by the render workers, in parallel (sitegen.render.render_into).
-            plan.files.append(File(file.path[:-len("json")] + "csv", functools.partial(_csv_of, file)))
+    files = []
+    for file in plan.files:
+        files.append(file)
+        if file.path.rsplit("/", 1)[-1] in CSV_SOURCES:
+            # Deferred: made by the render workers, right after the JSON file, from the same
+            # document (sitegen.site.JsonData keeps the last one made).
+            files.append(File(file.path[:-len("json")] + "csv", functools.partial(_csv_of, file)))
+    plan.files[:] = files
     updated = updated_dates(content)
     for page in plan.pages:
         if page.url in updated and page.file_name == "index.html":
@@ -52,6 +55,8 @@ def finish_site(content: Content, plan: SitePlan) -> None:
 
 
 def _csv_of(json_file: File) -> bytes:
+    if isinstance(json_file.data, JsonData):
+        return csv_of_document(json_file.data.document())
     return csv_twin(json_file.content())
 
 
@@ -64,7 +69,11 @@ def csv_twin(data: bytes) -> bytes:
     that spreadsheets do not run it as a formula. UTF-8, comma-separated, ``\\r\\n`` line ends
     (RFC 4180).
     """
-    doc = json.loads(data)
+    return csv_of_document(json.loads(data))
+
+
+def csv_of_document(doc: Any) -> bytes:
+    """Return :func:`csv_twin` of the document itself (not yet written as JSON)."""
     rows = doc.get("rows", doc.get("members", [])) if isinstance(doc, dict) else []
     columns: list[str] = []
     for row in rows:
@@ -84,7 +93,7 @@ def _cell(value: Any) -> str:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return " ".join("-" if v is None else _cell(v) for v in value)
     if isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False, sort_keys=True)

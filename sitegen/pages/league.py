@@ -12,7 +12,6 @@ round's page (:func:`sitegen.engine.league.final_round`) are added where their d
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -21,7 +20,7 @@ from ..engine.league import (Decision, LeagueSettings, Move, final_round, season
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content, Game, Group, League, Player, Season
 from ..validate.league import RuleSeason, player_info
-from ..site import (FAR_PAST, File, Page, PlayerSection, SitePlan, format_points, game_cell,
+from ..site import (FAR_PAST, File, JsonData, Page, PlayerSection, SitePlan, format_points, game_cell,
                     json_number, player_url)
 
 # --------------------------------------------------------------------------- URLs
@@ -93,8 +92,8 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                     # The crosstable and the JSON are made by the render workers (deferred).
                     plan.pages.append(Page(url, "group.html", ctx,
                                            deferred=partial(_crosstable_context, rows, group, names, cells)))
-                    plan.files.append(File(url + "standings.json", partial(
-                        _standings_json, league, season, division.name, group, rows, names)))
+                    plan.files.append(File(url + "standings.json", JsonData(partial(
+                        _standings_data, league, season, division.name, group, rows, names))))
                     groups.append({"name": group.name, "url": url, "table": table,
                                    "outcomes": _computed_rows(table, group, decisions,
                                                               division is season.divisions[0])
@@ -211,8 +210,8 @@ def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
     return {"size": len(order), "rows": body}
 
 
-def _standings_json(league: League, season: Season, division: str, group: Group,
-                    rows: list[StandingRow], names: dict[str, str]) -> bytes:
+def _standings_data(league: League, season: Season, division: str, group: Group,
+                    rows: list[StandingRow], names: dict[str, str]) -> dict[str, Any]:
     data = {
         "league": league.id, "season": season.id, "division": division, "group": group.name,
         "criteria": ["gamepoints", "sodos", "tied_gamepoints"],
@@ -227,7 +226,7 @@ def _standings_json(league: League, season: Season, division: str, group: Group,
                         "relegated" if row.player in group.relegated else None),
         } for row in rows],
     }
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    return data
 
 
 def _record_history(plan: SitePlan, league, season, division, group, rows, names, url,

@@ -9,7 +9,6 @@ placement engine (:func:`sitegen.engine.placement.standings`), exact, shown with
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -18,7 +17,7 @@ from ..engine.placement import PlacementRow, format_value, standings_by_round
 from ..engine.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..formats.h9 import write_h9
 from ..model import Content
-from ..site import FAR_PAST, File, Page, PlayerSection, SitePlan, player_url
+from ..site import FAR_PAST, File, JsonData, Page, PlayerSection, SitePlan, player_url
 
 # --------------------------------------------------------------------------- URLs
 
@@ -147,7 +146,7 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
             # The tables, the JSON and the h9 are made by the render workers (deferred).
             plan.pages.append(Page(url, "tournament.html", {}, deferred=partial(
                 _context, t, r, last, rows, names, columns, rounds_nav, status, parameters)))
-            plan.files.append(File(url + "standings.json", partial(_standings_json, t, r, rows, names)))
+            plan.files.append(File(url + "standings.json", JsonData(partial(_standings_data, t, r, rows, names))))
         if last == 0:
             plan.pages.append(Page(base, "tournament.html",
                                    _context(t, 0, 0, [], names, columns, rounds_nav, status, parameters)))
@@ -259,7 +258,7 @@ def _context(t: Tournament, r: int, last: int, rows: list[PlacementRow], names: 
     }
 
 
-def _standings_json(t: Tournament, r: int, rows: list[PlacementRow], names: dict[str, str]) -> bytes:
+def _standings_data(t: Tournament, r: int, rows: list[PlacementRow], names: dict[str, str]) -> dict[str, Any]:
     criteria = [c.value for c in t.parameters.criteria]
     out_rows = []
     for row in rows:
@@ -273,7 +272,7 @@ def _standings_json(t: Tournament, r: int, rows: list[PlacementRow], names: dict
         out_rows.append(entry)
     data = {"tournament": t.id, "name": t.name, "after_round": r, "rounds": t.rounds,
             "criteria": criteria, "rows": out_rows}
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    return data
 
 
 def _json_number(value: Fraction) -> int | float:

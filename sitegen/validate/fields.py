@@ -195,7 +195,16 @@ def _allowed(required: tuple[str, ...], optional: tuple[str, ...]) -> frozenset[
 @functools.lru_cache(maxsize=1 << 16)
 def is_ident(text: str) -> bool:
     """Return True if ``text`` is a safe id (cached: ids repeat across a whole archive)."""
-    return bool(_ID_RE.fullmatch(text)) and ".." not in text
+    return bool(_ID_RE.fullmatch(text)) and ".." not in text and not is_reserved_name(text)
+
+
+_RESERVED = re.compile(r"(?i)^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$")
+
+
+def is_reserved_name(text: str) -> bool:
+    """True for a name Windows keeps for devices (``con``, ``NUL.txt``, ``com1``...): an id
+    becomes a folder name, and an organizer building on Windows could not write it."""
+    return bool(_RESERVED.match(text))
 
 
 def _filled(value: YNode | None) -> bool:
@@ -214,6 +223,10 @@ def check_ident(text: str, pos: SourcePos, diags: Diagnostics, what: str = "id")
     """
     if is_ident(text):
         return text
+    if is_reserved_name(text):
+        diags.error(pos, f"{what} '{_shorten(text)}' is a name Windows keeps for a device; ids "
+                    "become folder names", "schema.id", f"add to it, e.g. '{text}-1'")
+        return None
     diags.error(pos, f"{what} '{_shorten(text)}' is not a valid id", "schema.id",
                 "use 1-64 letters, digits, '-', '_' or '.', starting with a letter or digit")
     return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from typing import Mapping
@@ -315,9 +316,25 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) 
         season = load_season(path, f"{shown}/seasons/{path.name}", refs, diags)
         if season is not None:
             seasons.append(season)
+    _check_signups(folder / "signups", f"{shown}/signups", seasons, refs, diags)
     if league_id is None:
         return None
     return RuleLeague(league_id, name, tuple(seasons), description, SourcePos(meta_shown), settings)
+
+
+def _check_signups(folder: Path, shown: str, seasons: list[Season], refs: PlayerRefs,
+                   diags: Diagnostics) -> None:
+    """Check every sign-ups file against the season before its own, as ``sitegen league
+    next-season`` will read it: a mistake shows in ``check`` and in the pull request's build,
+    not only when the next season is formed. The site does not show sign-ups."""
+    if not folder.is_dir() or not refs.complete:
+        return
+    ordered = sorted(seasons, key=lambda s: (s.start or date.min, s.id))  # as next-season orders them
+    for path in sorted(folder.glob("*.yaml")):
+        own = next((i for i, s in enumerate(ordered) if s.id == path.stem), None)
+        earlier = ordered[:own] if own is not None else ordered
+        if earlier:  # sign-ups for a league's first season have nothing to be checked against
+            load_signups(path, f"{shown}/{path.name}", earlier[-1], refs.players, diags)
 
 
 def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> Season | None:
