@@ -97,11 +97,14 @@ class PlayerSection:
     """A part of a player's page contributed by one rule set.
 
     ``template`` renders ``data`` (as ``entry``); sections are shown newest first by ``sort_key``.
+    ``make``, when set, makes ``data`` while the page is rendered (by a render worker), from
+    indexes built once for every player; a section it makes None for is left out.
     """
 
     template: str
     sort_key: tuple
-    data: dict[str, Any]
+    data: dict[str, Any] | None
+    make: Callable[[], dict[str, Any] | None] | None = None
 
 
 @dataclass
@@ -317,11 +320,14 @@ def _parents(folder: str) -> list[str]:
 def _plan_players(content: Content, plan: SitePlan) -> None:
     for pid, player in sorted(content.players.items()):
         sections = sorted(plan.player_sections.get(pid, []), key=lambda s: s.sort_key, reverse=True)
-        plan.pages.append(Page(player_url(pid), "player.html", {
-            "title": player.name, "player": {
-                "id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
-                "rating": player.rating, "club": player.club or "", "country": player.country or ""},
-            "sections": sections}))
+        context = {"title": player.name, "player": {
+            "id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
+            "rating": player.rating, "club": player.club or "", "country": player.country or ""}}
+        if any(section.make is not None for section in sections):
+            plan.pages.append(Page(player_url(pid), "player.html", context,
+                                   deferred=functools.partial(_made_sections, sections)))
+        else:
+            plan.pages.append(Page(player_url(pid), "player.html", {**context, "sections": sections}))
     index = sorted(({"name": p.name, "url": player_url(pid), "id": pid} for pid, p in content.players.items()),
                    key=lambda item: (name_order(item["name"]), item["id"]))
     letters: dict[str, list[dict[str, str]]] = {}
@@ -330,6 +336,19 @@ def _plan_players(content: Content, plan: SitePlan) -> None:
         letters.setdefault(first if first.isalpha() else "#", []).append(item)
     plan.pages.append(Page("players/", "players.html", {
         "title": "Players", "letters": sorted(letters.items())}))
+
+
+def _made_sections(sections: list[PlayerSection]) -> dict[str, Any]:
+    """Return ``{"sections": ...}`` with each deferred section made (or left out if empty)."""
+    made = []
+    for section in sections:
+        if section.make is None:
+            made.append(section)
+        else:
+            data = section.make()
+            if data is not None:
+                made.append(PlayerSection(section.template, section.sort_key, data))
+    return {"sections": made}
 
 
 def _plan_pages(content: Content, plan: SitePlan) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from dataclasses import dataclass
+from functools import partial
 from fractions import Fraction
 from typing import Any, Iterator
 
@@ -255,17 +256,25 @@ def plan_player_extras(content: Content, plan: SitePlan) -> None:
         by_player.setdefault(b, {}).setdefault(a, []).append((_other_side(points_a), date, url))
     index = season_divisions(content)
     for pid in sorted(content.players):
-        charts = []
-        for number, chart in enumerate(division_paths(content, pid, index), start=1):
-            title = f"{names[pid]}'s division in {chart['league']}, season by season"
-            charts.append({"league": chart["league"], "url": chart["url"], "title": title,
-                           "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}")})
-        rows = _head_to_head_rows(by_player.get(pid, {}), names, FREQUENT, HEAD_TO_HEAD_ROWS)
-        if not charts and not rows:
-            continue
-        plan.add_player_section(pid, PlayerSection("partials/player_overview.html", (FAR_FUTURE,), {
-            "name": names[pid], "charts": charts, "head_to_head": rows, "minimum": FREQUENT}))
+        # Made by the render worker that renders the page, from the indexes built here once.
+        plan.add_player_section(pid, PlayerSection("partials/player_overview.html", (FAR_FUTURE,), None,
+                                                   make=partial(_overview, content, pid, names,
+                                                                by_player.get(pid, {}), index)))
     plan.files.append(File(SEARCH_INDEX, search_index(content, competitions)))
+
+
+def _overview(content: Content, pid: str, names: dict[str, str],
+              opponents: dict[str, list[Record]], index: Any) -> dict[str, Any] | None:
+    """Return the overview section's data of player ``pid``, or None when it would be empty."""
+    charts = []
+    for number, chart in enumerate(division_paths(content, pid, index), start=1):
+        title = f"{names[pid]}'s division in {chart['league']}, season by season"
+        charts.append({"league": chart["league"], "url": chart["url"], "title": title,
+                       "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}")})
+    rows = _head_to_head_rows(opponents, names, FREQUENT, HEAD_TO_HEAD_ROWS)
+    if not charts and not rows:
+        return None
+    return {"name": names[pid], "charts": charts, "head_to_head": rows, "minimum": FREQUENT}
 
 
 def search_index(content: Content, competitions: dict[str, set[str]]) -> bytes:
