@@ -116,9 +116,20 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
     empty :class:`YMap`.
     """
     builder = _TreeBuilder(shown, diags, line_offset)
+    # The hot path, a plain untagged scalar (most of a season's millions of events), is
+    # handled here without the general dispatch of _TreeBuilder.feed.
+    attach, feed, scalar_event, new_pos = builder.attach, builder.feed, events.ScalarEvent, tuple.__new__
+    line_base = 1 + line_offset
     try:
         for event in _parser().parse(text):
-            if not builder.feed(event):
+            if type(event) is scalar_event and not event.tag:
+                mark = event.start_mark
+                ok = attach(YScalar(event.value, new_pos(SourcePos, (shown, mark.line + line_base,
+                                                                      mark.column + 1)),
+                                    event.style not in (None, "")))
+            else:
+                ok = feed(event)
+            if not ok:
                 return None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -167,7 +167,10 @@ def name_order(name: str) -> tuple:
                  for part in re.split(r"(\d+)", fold(name)) if part)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def player_url(player_id: str) -> str:
+    """Return the address of a player's page (one shared string per player: the plan of a
+    federation holds it a million times, and pickles it once)."""
     return f"players/{player_id}/"
 
 
@@ -208,10 +211,20 @@ def game_cell(game: Game | None, player: str) -> dict[str, str]:
     if game is not None and game.colours_known:
         colour = "b" if game.colour_of(player) is Colour.BLACK else "w"
         colour_name = "Black" if colour == "b" else "White"
-        words += " with " + colour_name
+        words = _WITH_COLOUR[(outcome_words, colour_name)]
     return {"kind": kind, "symbol": symbol, "colour": colour, "colour_name": colour_name,
             "words": words, "outcome_words": outcome_words,
-            "result": str(game.result) if game is not None and game.colours_known else ""}
+            "result": _result_text(game.result) if game is not None and game.colours_known else ""}
+
+
+_WITH_COLOUR = {(words, colour): f"{words} with {colour}"
+                for _, words in CELL_TEXT.values() for colour in ("Black", "White")}
+
+
+@functools.lru_cache(maxsize=4096)
+def _result_text(result: Any) -> str:
+    """``str(result)``, one shared string per distinct result."""
+    return str(result)
 
 
 # --------------------------------------------------------------------------- planning

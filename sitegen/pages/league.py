@@ -89,9 +89,11 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                         "json_url": group_url(league, season, group) + "standings.json",
                     }
                     url = group_url(league, season, group)
-                    # The crosstable and the JSON are made by the render workers (deferred).
+                    # The crosstable and the JSON are made by the render workers (deferred); the
+                    # crosstable words its cells itself rather than carry 256,000 cell dicts
+                    # of a federation from the planning process to the render workers.
                     plan.pages.append(Page(url, "group.html", ctx,
-                                           deferred=partial(_crosstable_context, rows, group, names, cells)))
+                                           deferred=partial(_crosstable_context, rows, group, names)))
                     plan.files.append(File(url + "standings.json", JsonData(partial(
                         _standings_data, league, season, division.name, group, rows, names))))
                     groups.append({"name": group.name, "url": url, "table": table,
@@ -181,9 +183,8 @@ def _group_cells(group: Group) -> dict[str, list[tuple[Game, dict[str, str]]]]:
     return mine
 
 
-def _crosstable_context(rows: list[StandingRow], group: Group, names: dict[str, str],
-                        group_cells: dict[str, list[tuple[Game, dict[str, str]]]]) -> dict[str, Any]:
-    return {"crosstable": _crosstable(rows, group, names, group_cells)}
+def _crosstable_context(rows: list[StandingRow], group: Group, names: dict[str, str]) -> dict[str, Any]:
+    return {"crosstable": _crosstable(rows, group, names, _group_cells(group))}
 
 
 def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
