@@ -1,8 +1,9 @@
 """League rules on the site: settings and rule data validation, outcomes with rule ids,
 restrictions table, movements page with its SVG flow, the final round's page.
 
-The small league is the one of tests/test_next_season.py (hand-worked there): in every game
-the player listed first wins, so each group's order is by id. Settings: one group at the top.
+The small league is the one of tests/small_league.py (hand-worked in test_next_season.py): in
+every game the player listed first wins, so each group's order is by id. Settings: one group at
+the top.
 Season 2024: A = a1..a5, B = b1..b5. B.1: b1 (leader) promotes, B.3: b2; A's spots a1, a2 are
 finalists; B.2: A demotes a4, a5 (as many as B promotes); the rest stay (B).
 """
@@ -10,6 +11,8 @@ finalists; B.2: A demotes a4, a5 (as many as B promotes); the rest stay (B).
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,32 +20,8 @@ from sitegen.commands.build import render
 from sitegen.diagnostics import SitegenError
 from sitegen.validate import load_content
 
-PLAYERS = """\
-players:
-  - {id: a1, name: Ann, rank: 3d}
-  - {id: a2, name: Abe, rank: 2d}
-  - {id: a3, name: Ada, rank: 1d}
-  - {id: a4, name: Al, rank: 1d}
-  - {id: a5, name: Amy, rank: 1k}
-  - {id: b1, name: Bob, rank: 2k}
-  - {id: b2, name: Ben, rank: 3k}
-  - {id: b3, name: Bea, rank: 4k}
-  - {id: b4, name: Bo, rank: 5k}
-  - {id: b5, name: Bud, rank: 6k}
-  - {id: n1, name: Nia, rank: 10k}
-"""
-
-
-def group(name: str, players: list[str]) -> str:
-    games = "".join(f"          - {{players: [{a}, {b}], winner: {a}}}\n"
-                    for i, a in enumerate(players) for b in players[i + 1:])
-    return (f"      - name: {name}\n        players: [{', '.join(players)}]\n"
-            f"        games:\n{games}")
-
-
-SEASON_2024 = ("name: Season 2024\nstart: 2024-01-01\ndivisions:\n  - name: A\n    groups:\n"
-               + group("A", ["a1", "a2", "a3", "a4", "a5"])
-               + "  - name: B\n    groups:\n" + group("B", ["b1", "b2", "b3", "b4", "b5"]))
+sys.path.insert(0, str(Path(__file__).parent))
+from small_league import PLAYERS, SEASON_2024  # noqa: E402
 
 
 def build(site, season_extra: str = "", league_yaml: str | None = None, **files: str):

@@ -11,36 +11,14 @@ B = a4 a5 b3 b4 n1; starting gamepoints 10 in A and 0 in B (A.ii.1, [4]).
 
 from __future__ import annotations
 
+import sys
 import textwrap
+from pathlib import Path
 
 from sitegen.commands.build import render
 
-PLAYERS = """\
-players:
-  - {id: a1, name: Ann, rank: 3d}
-  - {id: a2, name: Abe, rank: 2d}
-  - {id: a3, name: Ada, rank: 1d}
-  - {id: a4, name: Al, rank: 1d}
-  - {id: a5, name: Amy, rank: 1k}
-  - {id: b1, name: Bob, rank: 2k}
-  - {id: b2, name: Ben, rank: 3k}
-  - {id: b3, name: Bea, rank: 4k}
-  - {id: b4, name: Bo, rank: 5k}
-  - {id: b5, name: Bud, rank: 6k}
-  - {id: n1, name: Nia, rank: 10k}
-"""
-
-
-def group(name: str, players: list[str]) -> str:
-    games = "".join(f"          - {{players: [{a}, {b}], winner: {a}}}\n"
-                    for i, a in enumerate(players) for b in players[i + 1:])
-    return (f"      - name: {name}\n        players: [{', '.join(players)}]\n"
-            f"        games:\n{games}")
-
-
-SEASON_2024 = ("name: Season 2024\nstart: 2024-01-01\ndivisions:\n  - name: A\n    groups:\n"
-               + group("A", ["a1", "a2", "a3", "a4", "a5"])
-               + "  - name: B\n    groups:\n" + group("B", ["b1", "b2", "b3", "b4", "b5"]))
+sys.path.insert(0, str(Path(__file__).parent))
+from small_league import PLAYERS, SEASON_2024, group  # noqa: E402
 
 SIGNUPS = """\
 # Sign-ups collected in December
