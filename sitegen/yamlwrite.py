@@ -54,11 +54,19 @@ def flow_map(pairs) -> CommentedMap:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` (UTF-8) via a temporary file in the same folder and ``os.replace``."""
+    """Write ``text`` to ``path`` (UTF-8) via a temporary file in the same folder and ``os.replace``.
+
+    A file that had Windows line ends (CRLF) keeps them, so that an organizer's editor and git
+    see only the lines that changed; new files get ``\\n``.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        newline = "\r\n" if b"\r\n" in path.read_bytes() else "\n"
+    except OSError:
+        newline = "\n"
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
             handle.write(text)
         os.replace(temp, path)
     except BaseException:

@@ -160,3 +160,17 @@ def test_pair_unknown_tournament(site, run):
     assert status == 1
     assert err[0] == ("sitegen pair: error: unknown tournament 't2' in Swiss league 'spring'; "
                       "expected one of: t1 [pair.target]")
+
+
+def test_pair_keeps_windows_line_ends(site, run):
+    """A file saved with CRLF line ends (an editor on Windows) keeps them: git then shows only
+    the round added, not every line changed."""
+    make(site, tournament=TOURNAMENT.replace("\n", "\r\n"))
+    status, _, err = run("pair", "spring/t1", "--round", "2", "--seed", "42")
+    assert (status, err) == (0, [])
+    assert PATH.read_bytes() == (TOURNAMENT + (
+        "  - round: 2\n"
+        "    seed: 42\n"
+        "    pairings:\n"
+        "      - [ann, dee]\n"
+        "      - [cy, eve]\n")).replace("\n", "\r\n").encode("utf-8")
