@@ -105,7 +105,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"({report.summary()})")
             if args.timings:
                 print("timings: " + ", ".join(f"{stage} {seconds:.2f} s"
-                                              for stage, seconds in result.timings.items()))
+                                              for stage, seconds in result.timings.items())
+                      + (" (nothing changed since the last build: the rest was skipped)"
+                         if result.cached else ""))
             return 0
         if args.command == "check":
             from .commands.check import check

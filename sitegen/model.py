@@ -41,7 +41,7 @@ class Rank:
         """
         match = _RANK_RE.match(text)
         if not match:
-            raise ValueError(f"'{text}' is not a rank; expected e.g. 3k, 15k, 1d, 2d")
+            raise ValueError(f"'{text}' is not a rank")
         number, unit = int(match.group(1)), match.group(2).lower()[0]
         if unit == "k":
             if not 1 <= number <= 30:

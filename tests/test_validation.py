@@ -242,19 +242,49 @@ def test_promoted_and_relegated_do_not_overlap(site, run):
         "[group.outcome]"]
 
 
-def test_ids_differing_only_in_case_are_refused(site, run):
+def test_player_ids_differing_only_in_case_are_refused(site, run):
     """Windows and macOS file systems ignore case: players/Ann/ and players/ann/ would be one
-    folder there. One error for the clash, not one per file below it."""
+    folder there. "  - {id: " is 9 characters: the second id is at line 3, column 10."""
     site({"content/players.yaml": "players:\n  - {id: ann, name: Ann}\n  - {id: Ann, name: Ann B}\n"})
     assert build_errors(run) == [
-        "sitegen: error: 'players/Ann' and 'players/ann' differ only in upper and lower case, which "
-        "Windows and macOS take for the same file; give the two ids different names, or write "
-        "both the same way [site.path-case]"]
+        "content/players.yaml:3:10: error: player id 'Ann' differs from 'ann' (line 2) only in "
+        "upper and lower case; Windows and macOS would take their pages for one; give the two "
+        "players ids that differ in more than case [player.duplicate]"]
 
 
-@pytest.mark.parametrize("ident", ["con", "NUL", "com1", "aux.txt"])
-def test_windows_device_names_are_refused_as_ids(site, run, ident):
+def test_other_addresses_differing_only_in_case_are_refused(site, run):
+    """Two groups of a season whose ids differ only in case: one site-level error for the clash
+    of their folders, not one per file below them."""
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + "        id: g\n        players: [ann]\n"
+          "      - name: G2\n        id: G\n        players: [bob]\n"})
+    assert build_errors(run) == [
+        "sitegen: error: 'leagues/l/s1/G' and 'leagues/l/s1/g' differ only in upper and lower case, "
+        "which Windows and macOS take for the same file; give the two ids different names, or "
+        "write both the same way [site.path-case]"]
+
+
+def test_an_id_ending_with_a_dot_is_refused(site, run):
+    """Windows drops a trailing dot from folder names: 'trail.' and 'trail' would be one."""
+    site({"content/players.yaml": "players:\n  - {id: trail., name: T}\n"})
+    assert build_errors(run) == [
+        "content/players.yaml:2:10: error: id 'trail.' ends with a dot, which Windows drops from "
+        "folder names; leave the dot out: 'trail' [schema.id]"]
+
+
+@pytest.mark.parametrize("ident, suggestion", [("con", "con-1"), ("NUL", "NUL-1"), ("com1", "com1-1"),
+                                               ("aux.txt", "aux-1.txt"), ("com1.txt-1", "com1-1.txt-1")])
+def test_windows_device_names_are_refused_as_ids(site, run, ident, suggestion):
+    """Windows judges the part before the first dot: the suggestion adds to that part."""
     site({"content/players.yaml": f"players:\n  - {{id: {ident}, name: X}}\n"})
     assert build_errors(run) == [
         f"content/players.yaml:2:10: error: id '{ident}' is a name Windows keeps for a device; ids "
-        f"become folder names; add to it, e.g. '{ident}-1' [schema.id]"]
+        f"become folder names; add to it, e.g. '{suggestion}' [schema.id]"]
+
+
+def test_a_rank_that_is_not_a_rank_says_what_is_expected_once(site, run):
+    """"  - {id: ann, name: Ann, rank: " is 31 characters: the rank is in column 32."""
+    site({"content/players.yaml": "players:\n  - {id: ann, name: Ann, rank: 3x}\n"})
+    assert build_errors(run) == [
+        "content/players.yaml:2:32: error: rank: '3x' is not a rank; expected e.g. 3k, 15k, 1d, 2d "
+        "[rank.syntax]"]

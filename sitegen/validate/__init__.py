@@ -214,6 +214,7 @@ def load_players(path: Path, shown: str, diags: Diagnostics,
     file cannot be read at all (already reported).
     """
     players = {} if players is None else players
+    folded_ids = {pid.casefold(): pid for pid in players}
     node = load_map(path, shown, diags, "the players file")
     if node is None:
         return None
@@ -237,6 +238,15 @@ def load_players(path: Path, shown: str, diags: Diagnostics,
             where = f"line {first.line}" if first.path == shown else f"{first.path}:{first.line}"
             diags.error(fields.pos("id"), f"player id '{ident}' is used twice (first at {where})",
                         "player.duplicate", "give each person one id; reuse it everywhere")
+            continue
+        folded = ident.casefold()
+        other = folded_ids.setdefault(folded, ident)
+        if other != ident and other in players:
+            first = players[other].pos
+            where = f"line {first.line}" if first.path == shown else f"{first.path}:{first.line}"
+            diags.error(fields.pos("id"), f"player id '{ident}' differs from '{other}' ({where}) only "
+                        "in upper and lower case; Windows and macOS would take their pages for one",
+                        "player.duplicate", "give the two players ids that differ in more than case")
             continue
         players[ident] = Player(ident, name, rank, rating, club, country, fields.pos("id"))
     return players

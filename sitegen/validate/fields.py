@@ -195,7 +195,8 @@ def _allowed(required: tuple[str, ...], optional: tuple[str, ...]) -> frozenset[
 @functools.lru_cache(maxsize=1 << 16)
 def is_ident(text: str) -> bool:
     """Return True if ``text`` is a safe id (cached: ids repeat across a whole archive)."""
-    return bool(_ID_RE.fullmatch(text)) and ".." not in text and not is_reserved_name(text)
+    return (bool(_ID_RE.fullmatch(text)) and ".." not in text and not text.endswith(".")
+            and not is_reserved_name(text))
 
 
 _RESERVED = re.compile(r"(?i)^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$")
@@ -224,8 +225,13 @@ def check_ident(text: str, pos: SourcePos, diags: Diagnostics, what: str = "id")
     if is_ident(text):
         return text
     if is_reserved_name(text):
+        base, dot, rest = text.partition(".")  # Windows judges the part before the first dot
         diags.error(pos, f"{what} '{_shorten(text)}' is a name Windows keeps for a device; ids "
-                    "become folder names", "schema.id", f"add to it, e.g. '{text}-1'")
+                    "become folder names", "schema.id", f"add to it, e.g. '{base}-1{dot}{rest}'")
+        return None
+    if _ID_RE.fullmatch(text) and text.endswith("."):
+        diags.error(pos, f"{what} '{_shorten(text)}' ends with a dot, which Windows drops from "
+                    "folder names", "schema.id", f"leave the dot out: '{text.rstrip('.')}'")
         return None
     diags.error(pos, f"{what} '{_shorten(text)}' is not a valid id", "schema.id",
                 "use 1-64 letters, digits, '-', '_' or '.', starting with a letter or digit")

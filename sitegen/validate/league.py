@@ -284,7 +284,8 @@ class PlayerRefs:
         if not self.complete:
             return False
         self.diags.error(pos, f"unknown player id '{ident}'", "player.unknown",
-                         did_you_mean(ident, self.players) or "add the player to players.yaml")
+                         did_you_mean(ident, self.players) or "add the player to a players file "
+                         "(players.yaml or players/*.yaml)")
         return False
 
 
