@@ -157,8 +157,19 @@ def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes],
 
 def _outputs(plan: SitePlan, site_templates: Path | None, also: dict[str, bytes] | None = None
              ) -> list[Page | File]:
-    """Return the pages, then the files, then the static files; ValueError if two share a path."""
-    items: list[Page | File] = [*plan.pages, *plan.files, *_static_files(site_templates)]
+    """Return each page followed by the files of its folder (its standings.json and CSV twin:
+    made right after the page, they share what it computed), then the other files and the
+    static files; ValueError if two share a path."""
+    by_folder: dict[str, list[File]] = {}
+    for file in plan.files:
+        by_folder.setdefault(file.path.rpartition("/")[0] + "/", []).append(file)
+    items: list[Page | File] = []
+    for page in plan.pages:
+        items.append(page)
+        if page.file_name == "index.html":
+            items.extend(by_folder.pop(page.url or "/", ()))
+    items += [file for files in by_folder.values() for file in files]
+    items += _static_files(site_templates)
     seen = set(also or ())
     for item in items:
         if item.path in seen:
@@ -189,7 +200,13 @@ def _produce_all(items: list[Page | File], config: SiteConfig, site_templates: P
     global _WORK
     _WORK = (items, config, site_templates, sink)
     chunk = 250
-    slices = [(start, min(start + chunk, len(items))) for start in range(0, len(items), chunk)]
+    # Slices of about 250 outputs, cut only before a page: a page and its files stay together.
+    last_page = max((i for i, item in enumerate(items) if isinstance(item, Page)), default=0)
+    cuts = [0]
+    for i, item in enumerate(items):
+        if i - cuts[-1] >= chunk and (isinstance(item, Page) or i > last_page):
+            cuts.append(i)
+    slices = list(zip(cuts, cuts[1:] + [len(items)]))
     # Objects alive now (content, plan) are never garbage: keep the workers' collector off
     # them, so it neither walks them nor writes to their pages (copy-on-write) after the fork.
     gc.freeze()

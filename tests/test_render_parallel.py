@@ -86,3 +86,28 @@ def test_workers_write_what_they_render(tmp_path, monkeypatch):
 
 def snapshot(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_standings_of_each_round_are_computed_once(tmp_path, monkeypatch):
+    """Issue 9, work done once: the standings after each round of each tournament are computed
+    once per build, whether the round's page and its standings.json (and CSV) are made by one
+    worker or in one process; the page and its files are made one after the other."""
+    import collections
+
+    from sitegen.engine import placement
+    from sitegen.pages import tournament as tournament_pages
+
+    generate(tmp_path, scale=0.02)
+    calls = collections.Counter()
+
+    def counted(t, r=None, *args):
+        calls[(t.id, r)] += 1
+        return placement.standings(t, r, *args)
+
+    monkeypatch.setattr(tournament_pages, "standings", counted)
+    content = load_content(tmp_path / "content")
+    site = render_site(plan_site(content), content.config, None, jobs=1)
+    rounds = sum(tournament_pages.last_round_played(t) for t in content.tournaments)
+    assert rounds >= 5 and len(calls) == rounds
+    assert set(calls.values()) == {1}
+    assert sum(1 for path in site if path.startswith("tournaments/") and path.endswith("standings.json")) == rounds

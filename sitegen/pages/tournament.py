@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from ..engine.placement import PlacementRow, format_value, standings_by_round
+from ..engine.placement import PlacementRow, format_value, standings
 from ..engine.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..formats.h9 import write_h9
 from ..model import Content
@@ -139,11 +139,13 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
         final_rows: list[PlacementRow] = []
         status = _status_words(t)
         parameters = _parameters_text(t)
-        for r, rows in enumerate(standings_by_round(t, last), start=1):
-            if r == last:
-                final_rows = rows
+        # The final standings are computed here (players' sections, the winner, results.h9);
+        # those after earlier rounds, with every table, JSON and h9 file, by the render worker
+        # that writes the round's page (its standings.json follows the page and reuses them).
+        final_rows = standings(t, last) if last else []
+        for r in range(1, last + 1):
             url = round_url(t, r, last)
-            # The tables, the JSON and the h9 are made by the render workers (deferred).
+            rows = final_rows if r == last else None
             plan.pages.append(Page(url, "tournament.html", {}, deferred=partial(
                 _context, t, r, last, rows, names, columns, rounds_nav, status, parameters)))
             plan.files.append(File(url + "standings.json", JsonData(partial(_standings_data, t, r, rows, names))))
@@ -223,9 +225,24 @@ def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
     return cells
 
 
-def _context(t: Tournament, r: int, last: int, rows: list[PlacementRow], names: dict[str, str],
+def _rows_after(t: Tournament, r: int, rows: list[PlacementRow] | None) -> list[PlacementRow]:
+    """Return ``rows`` or, when None, the standings after round ``r``, computed once for the
+    round's page and its standings.json, which are made one after the other."""
+    global _LAST_ROUND
+    if rows is not None:
+        return rows
+    if _LAST_ROUND[0] != (id(t), r):
+        _LAST_ROUND = ((id(t), r), standings(t, r))
+    return _LAST_ROUND[1]
+
+
+_LAST_ROUND: tuple[tuple[int, int] | None, list[PlacementRow]] = (None, [])
+
+
+def _context(t: Tournament, r: int, last: int, rows: list[PlacementRow] | None, names: dict[str, str],
              columns: list[dict[str, str]], rounds_nav: list[dict[str, Any]],
              status: dict[tuple[int, str], str], parameters: list[str]) -> dict[str, Any]:
+    rows = _rows_after(t, r, rows)
     criteria = [Criterion(c["key"]) for c in columns]
     row_of = {row.player_id: row.row for row in rows}
     table = []
@@ -258,7 +275,8 @@ def _context(t: Tournament, r: int, last: int, rows: list[PlacementRow], names: 
     }
 
 
-def _standings_data(t: Tournament, r: int, rows: list[PlacementRow], names: dict[str, str]) -> dict[str, Any]:
+def _standings_data(t: Tournament, r: int, rows: list[PlacementRow] | None, names: dict[str, str]) -> dict[str, Any]:
+    rows = _rows_after(t, r, rows)
     criteria = [c.value for c in t.parameters.criteria]
     out_rows = []
     for row in rows:
