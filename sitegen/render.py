@@ -127,8 +127,8 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
         if key != cache.key:
             cache.key, cache.pages = key, {}
         # Deferred contexts are made here, once, to compare them with last time's.
-        pages = [Page(p.url, p.template, p.full_context(), p.file_name) for p in plan.pages]
-        plan = SitePlan(pages=pages, files=plan.files)
+        plan = SitePlan(pages=[Page(p.url, p.template, p.full_context(), p.file_name)
+                               for p in plan.pages], files=plan.files)
         pages = []
         for page in plan.pages:
             old = cache.pages.get(page.path)

@@ -77,10 +77,7 @@ class JsonData:
         self.make = make
 
     def document(self) -> Any:
-        global _LAST_DOCUMENT
-        if _LAST_DOCUMENT[0] is not self:
-            _LAST_DOCUMENT = (self, self.make())
-        return _LAST_DOCUMENT[1]
+        return made_last(self, self.make)
 
     def __call__(self) -> bytes:
         return (json.dumps(self.document(), ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
@@ -89,7 +86,22 @@ class JsonData:
         return (JsonData, (self.make,))
 
 
-_LAST_DOCUMENT: tuple[Any, Any] = (None, None)
+def made_last(key: Any, make: Callable[[], Any]) -> Any:
+    """Return ``make()``, or the value made last when it was made for an equal ``key``.
+
+    A render worker makes a page and then the files of its folder one after the other
+    (sitegen.render): they share what the first of them computed (a round's standings, a JSON
+    document for its CSV twin) through this one remembered value, instead of each computing it.
+    """
+    global _LAST_MADE
+    if _LAST_MADE[0] is None or _LAST_MADE[0] != key:
+        value = make()
+        _LAST_MADE = (key, value)
+        return value
+    return _LAST_MADE[1]
+
+
+_LAST_MADE: tuple[Any, Any] = (None, None)
 
 
 @dataclass(frozen=True)

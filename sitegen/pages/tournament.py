@@ -17,7 +17,7 @@ from ..engine.placement import PlacementRow, format_value, standings
 from ..engine.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..formats.h9 import write_h9
 from ..model import Content
-from ..site import FAR_PAST, File, JsonData, Page, PlayerSection, SitePlan, player_url
+from ..site import FAR_PAST, File, JsonData, Page, PlayerSection, SitePlan, made_last, player_url
 
 # --------------------------------------------------------------------------- URLs
 
@@ -228,15 +228,9 @@ def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
 def _rows_after(t: Tournament, r: int, rows: list[PlacementRow] | None) -> list[PlacementRow]:
     """Return ``rows`` or, when None, the standings after round ``r``, computed once for the
     round's page and its standings.json, which are made one after the other."""
-    global _LAST_ROUND
     if rows is not None:
         return rows
-    if _LAST_ROUND[0] != (id(t), r):
-        _LAST_ROUND = ((id(t), r), standings(t, r))
-    return _LAST_ROUND[1]
-
-
-_LAST_ROUND: tuple[tuple[int, int] | None, list[PlacementRow]] = (None, [])
+    return made_last((id(t), r), partial(standings, t, r))
 
 
 def _context(t: Tournament, r: int, last: int, rows: list[PlacementRow] | None, names: dict[str, str],
