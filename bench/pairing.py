@@ -26,24 +26,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sitegen.engine.pairing import pair_round  # noqa: E402
-from sitegen.engine.swiss import Entry, Match, MatchResult, Round, Tournament  # noqa: E402
+from sitegen.model.swiss import Entry, Match, MatchResult, Round, SwissTournament
 
 RESULTS = [MatchResult.parse(t) for t in ("2-0", "2-1", "1-0", "1-1", "0-1", "1-2", "0-2")]
 WEIGHTS = [30, 25, 8, 6, 8, 25, 30]
 
 
 def random_tournament(n: int, rounds_played: int, seed: int,
-                      league_spread: bool = True) -> tuple[Tournament, dict[str, Fraction]]:
+                      league_spread: bool = True) -> tuple[SwissTournament, dict[str, Fraction]]:
     """Return a tournament of ``n`` players with ``rounds_played`` random rounds, and
     league scores (random sums of three tournament scores in half points, or all 0)."""
     rng = random.Random(seed)
     ids = [f"p{i:04d}" for i in range(n)]
     league = {p: Fraction(rng.randint(0, 30), 2) if league_spread else Fraction(0) for p in ids}
-    t = Tournament("bench", "bench", tuple(Entry(p) for p in ids))
+    t = SwissTournament("bench", "bench", tuple(Entry(p) for p in ids))
     for r in range(1, rounds_played + 1):
         pairing = pair_round(t, r, seed=rng.randrange(2**31), league_scores=league)
         matches = tuple(Match(a, b, rng.choices(RESULTS, WEIGHTS)[0]) for a, b in pairing.pairs)
-        t = Tournament(t.id, t.name, t.entries, t.rounds + (Round(r, matches, pairing.bye),))
+        t = SwissTournament(t.id, t.name, t.entries, t.rounds + (Round(r, matches, pairing.bye),))
     return t, league
 
 

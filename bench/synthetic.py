@@ -23,8 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sitegen.engine.ladder import DEFAULT_RUNGS, move_after_game  # noqa: E402
-from sitegen.model import Colour  # noqa: E402
+from sitegen.engine.ladder import move_after_game
+from sitegen.model.ladder import DEFAULT_RUNGS
+from sitegen.model.common import Colour
 
 DIVISION_GROUPS = (2, 6, 18, 54, 60, 60)
 FULL = {"players": 20_000, "seasons": 30, "tournaments": 60, "ladder_members": 300,

@@ -20,8 +20,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from sitegen.engine.ladder import DEFAULT_RUNGS, move_after_game  # noqa: E402
-from sitegen.model import Colour  # noqa: E402
+from sitegen.engine.ladder import move_after_game
+from sitegen.model.ladder import DEFAULT_RUNGS
+from sitegen.model.common import Colour
 
 SEED = 20250107
 FIRST = ["Alma", "Bruno", "Cecile", "Dario", "Edda", "Fintan", "Greta", "Hamid", "Ines", "Jonas",

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-from .model import Colour, Content, Game, Outcome
+from .model import Content
+from .model.common import Colour, Game, Outcome
 
 
 @dataclass(frozen=True)
@@ -247,8 +248,8 @@ def rule_set_planners() -> dict[str, Callable[[Content, "SitePlan"], None]]:
     pages and sections appear. A planner reads only the players and its own rule set."""
     from .pages.ladder import plan_ladders
     from .pages.league import plan_leagues
-    from .pages.tournament import plan_tournaments
     from .pages.swiss import plan_swiss
+    from .pages.tournament import plan_tournaments
 
     return {"leagues": plan_leagues, "tournaments": plan_tournaments, "ladders": plan_ladders,
             "swiss": plan_swiss}
@@ -267,8 +268,8 @@ def complete_plan(content: Content, plan: SitePlan) -> SitePlan:
     """Add what needs every rule set to ``plan`` (whose rule-set pages are planned): the players'
     overviews and pages, the Markdown pages, home, 404, the CSV twins, dates, feed and sitemap.
     Returns ``plan``; raises SitegenError for clashing paths."""
-    from .pages.players import plan_player_extras
     from .pages.extras import finish_site  # CSV twins, updated dates, feed, sitemap
+    from .pages.players import plan_player_extras
 
     plan_player_extras(content, plan)
     _plan_players(content, plan)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
-from .model import Content, Game, Outcome
+from .model import Content
+from .model.common import Game, Outcome
 
 KINDS = ("result", "pairing", "place", "promotion", "relegation", "qualification", "withdrawal", "rung")
 """The kinds of facts, in the order the Markdown lists them within a section."""
@@ -150,10 +151,8 @@ def ladder_facts(content: Content) -> Iterator[Fact]:
     from .engine.ladder import replay
 
     names = {pid: p.name for pid, p in content.players.items()}
-    for item in content.ladders:
-        ladder = getattr(item, "ladder", item)
-        ident = getattr(item, "id", "ladder")
-        title = f"Ladder {getattr(item, 'name', ident)}"
+    for club in content.ladders:
+        ladder, ident, title = club.ladder, club.id, f"Ladder {club.name}"
         final = replay(ladder).final
         for member, rung in sorted(final.items()):
             yield Fact(f"ladders/{ident}", "rung", member, str(rung), title, names.get(member, member),
@@ -188,7 +187,7 @@ def tournament_facts(content: Content) -> Iterator[Fact]:
 
 def _tournament_result(game, white: str, black: str) -> str:
     """Return a tournament game's result in words: ``Aubert Victor won (B)``, ``jigo``."""
-    from .engine.tournament import GameResult
+    from .model.tournament import GameResult
 
     forfeit = " by forfeit" if game.forfeit else ""
     return {GameResult.WHITE_WINS: f"{white} won{forfeit} (W)", GameResult.BLACK_WINS: f"{black} won{forfeit} (B)",

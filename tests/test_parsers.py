@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from sitegen.model import Colour, Outcome, Rank, Result
+from sitegen.model.common import Colour, Outcome, Rank, Result
 
 
 @pytest.mark.parametrize("text, outcome, winner, how", [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from ..engine.ladder import (
-    DEFAULT_RUNGS, Rung, RungList, format_decimal, handicap as ladder_handicap, parse_rung)
-from ..model import Colour
+from ..engine.ladder import handicap as ladder_handicap
+from ..model.common import Colour
+from ..model.ladder import DEFAULT_RUNGS, Rung, RungList, format_decimal, parse_rung
 
 _COLOUR = {Colour.WHITE: "White", Colour.BLACK: "Black"}
 

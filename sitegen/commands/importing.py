@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import TextIO
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
-from ..engine.tournament import Tournament
 from ..formats.h9 import read_h9, to_tournament
 from ..formats.opengotha import _slug, read_opengotha
 from ..formats.tournament_yaml import dump_players, dump_tournament
 from ..load import parse_yaml
-from ..model import Player
+from ..model.common import Player
+from ..model.tournament import Tournament
 from ..validate import load_all_players, load_players, shown_path
 from ..validate.fields import MAX_TEXT, check_ident
 from ..validate.league import PlayerRefs

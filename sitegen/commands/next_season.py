@@ -17,16 +17,18 @@ import tempfile
 from pathlib import Path
 from typing import TextIO
 
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
-from ..engine.league import LeagueRuleError, LeagueSettings
-from ..engine.league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
-from ..model import Content, League, Season
+from ..engine.league import LeagueRuleError
+from ..engine.league_next import NextSeasonPlan, Signups, next_season
+from ..model import Content
+from ..model.league import DivisionRestrictions, League, LeagueSettings, Season, SeasonSignups
 from ..site import FAR_PAST, format_points
 from ..validate import load_content, shown_path
 from ..validate.fields import check_ident
-from ..validate.league import PlayerRefs, RuleSeason, SignupsFile, load_season, load_signups
+from ..validate.league import PlayerRefs, load_season, load_signups
 from ..yamlwrite import dump_rt, flow_list, flow_map, load_rt, write_atomic
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,7 +49,7 @@ def has_results(season: Season) -> bool:
     """Return True when the organizer entered anything that formation would lose: any game
     (even one only scheduled), a final round or playoff results."""
     return (any(group.games for division in season.divisions for group in division.groups)
-            or getattr(season, "final", None) is not None or bool(getattr(season, "playoffs", None)))
+            or season.final is not None or bool(season.playoffs))
 
 
 def ordered_seasons(league: League) -> list[Season]:
@@ -107,15 +109,15 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
     if diags.has_errors or signups is None:
         raise SitegenError(diags.sorted())
 
-    settings = getattr(league, "settings", None) or LeagueSettings()
-    restrictions = (signups.restrictions or getattr(finished, "restrictions", None)
+    settings = league.settings or LeagueSettings()
+    restrictions = (signups.restrictions or finished.restrictions
                     or DivisionRestrictions())
-    playoffs = finished.playoff_places() if isinstance(finished, RuleSeason) else {}
+    playoffs = finished.playoff_places()
     infos = tuple(dataclasses.replace(info, playoff=playoffs.get(info.id)) for info in signups.players)
     try:
         plan = next_season(finished, Signups(infos), restrictions, settings)
     except LeagueRuleError as error:
-        reason = "; ".join(d.message for d in error.diagnostics)
+        reason = str(error)
         raise _fail(f"season {new_id} cannot be formed from season {finished.id}: {reason}",
                     SourcePos(shown_path(signup_path)), code="league.rules") from None
 
@@ -123,7 +125,7 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
         print(str(decision), file=out)
 
     champion = None
-    if isinstance(finished, RuleSeason) and finished.final is not None and finished.final.champion:
+    if finished.final is not None and finished.final.champion:
         champion = finished.final.champion
     edited = season_path.exists()
     if edited:
@@ -145,13 +147,12 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
     return NextSeasonResult(season_path, plan, edited)
 
 
-def _fill_season(data: CommentedMap, new_id: str, signups: SignupsFile, plan: NextSeasonPlan,
+def _fill_season(data: CommentedMap, new_id: str, signups: SeasonSignups, plan: NextSeasonPlan,
                  restrictions: DivisionRestrictions | None, champion: str | None) -> None:
     """Set the season's keys in place, keeping the others and their comments."""
     if "name" not in data:
         data["name"] = signups.name or f"Season {new_id}"
-    for key in ("start", "end"):
-        value = getattr(signups, key)
+    for key, value in (("start", signups.start), ("end", signups.end)):
         if value is not None and key not in data:
             data[key] = value
     if restrictions is not None:

@@ -23,13 +23,15 @@ from typing import TextIO
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, did_you_mean, command_pos
+from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos,
+                           did_you_mean)
 from ..engine.pairing import NoLegalPairing, Pairing, format_explanation, pair_round
 from ..engine.swiss import league_scores
 from ..load import parse_yaml
+from ..model.swiss import SwissLeague, SwissTournament
 from ..validate import load_content, shown_path
 from ..validate.league import PlayerRefs
-from ..validate.swiss import SwissLeagueFile, SwissTournamentFile, swiss_tournament_from_node
+from ..validate.swiss import swiss_tournament_from_node
 from ..yamlwrite import dump_rt, flow_list, load_rt, write_atomic
 
 MAX_SEED = 999_999_999
@@ -51,7 +53,7 @@ def draw_seed() -> int:
     return secrets.randbelow(MAX_SEED + 1)
 
 
-def find_tournament(content, target: str) -> tuple[SwissLeagueFile, SwissTournamentFile]:
+def find_tournament(content, target: str) -> tuple[SwissLeague, SwissTournament]:
     """Return the league and tournament named ``<league-id>/<tournament-id>``.
 
     Raises SitegenError with a did-you-mean hint when either is unknown.
@@ -76,7 +78,7 @@ def find_tournament(content, target: str) -> tuple[SwissLeagueFile, SwissTournam
     return league, tournaments[tournament_id]
 
 
-def plan_pairing(league: SwissLeagueFile, tournament: SwissTournamentFile, round_no: int,
+def plan_pairing(league: SwissLeague, tournament: SwissTournament, round_no: int,
                  seed: int) -> Pairing:
     """Return the pairing of round ``round_no`` (swiss: pairings), or raise SitegenError when
     the round may not be paired (results entered, earlier rounds unplayed, later rounds paired,
@@ -116,7 +118,7 @@ def plan_pairing(league: SwissLeagueFile, tournament: SwissTournamentFile, round
     try:
         return pair_round(before, round_no, seed, scores)
     except NoLegalPairing as error:
-        message = "\n".join(d.message for d in error.diagnostics)
+        message = str(error)
         raise SitegenError([Diagnostic(existing.pos if existing else pos, message,
                                        "pair.no-legal-pairing")]) from error
 
@@ -182,7 +184,7 @@ def summary(pairing: Pairing, target: str, shown: str) -> str:
     return "\n".join(lines)
 
 
-def _check_written(text: str, tournament: SwissTournamentFile, content) -> None:
+def _check_written(text: str, tournament: SwissTournament, content) -> None:
     """Validate the text about to be written exactly as a build would read it."""
     diags = Diagnostics()
     shown = tournament.path

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..diagnostics import Diagnostics
-from ..model import SiteConfig
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from ..load import enable_parse_cache
+from ..model.common import SiteConfig
 from ..render import RenderCache, default_templates_dir
 from ..serve import Build, DevServer
 from ..validate import load_config
-from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..write import check_output_folder, write_site
 from .build import render
 

@@ -16,131 +16,23 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..diagnostics import SitegenError
-from ..model import Group, Rank, Season
+from ..model.league import (ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
+                            division_letter)
 from .standings import StandingRow, group_standings
 
 
-# --------------------------------------------------------------------------- settings
+class LeagueRuleError(Exception):
+    """The rules cannot all be met; the message names the rule (e.g. "... (C.3)").
 
-
-class ExtraDemotions(enum.Enum):
-    """Readings of B.2's "one additional demotion for every group of 10 players"."""
-
-    PER_GROUP_OF_TEN = "per-group-of-ten"
-    """One extra demotion for each group of the division that has 10 or more players (default).
-
-    A.i.4 precludes groups of 10, so this only drains groups that grew past the limit: it
-    keeps sizes in equilibrium, which is B's stated intent."""
-    PER_TEN_PLAYERS = "per-ten-players"
-    """One extra demotion for every full 10 players of the division (floor(size / 10))."""
-    NONE = "none"
-    """No extra demotions."""
-
-
-@dataclass(frozen=True)
-class LeagueSettings:
-    """The parameters of the league rules, with the defaults that follow the text."""
-
-    ideal_group_size: int = 7
-    """Ideal number of players in a group (A.i, A.i.3)."""
-    min_group_size: int = 5
-    """No group shall contain fewer players (A.i.3); also the smallest division (A.i.2)."""
-    max_group_size: int = 9
-    """No group shall contain more players: 7 + 2 (A.i, A.i.4 "precludes groups of 10")."""
-    top_division_groups: int = 2
-    """Number of groups in the top division (A.i.1)."""
-    two_groups_from: int = 10
-    """The top division has one group when fewer players play the season (footnote [1])."""
-    min_season_players: int = 5
-    """With fewer players the season is cancelled and the title void (footnote [2])."""
-    growth_factor: int = 3
-    """A division holds at most this many times the players and groups of the one above (A.i.2, A.i.3)."""
-    size_limit_base: int = 6
-    """The 6 of A.i.4's limit of 6x3^n players on the n-th division."""
-    top_division_n: int = 1
-    """The n of A.i.4 for the top division (A); division index i has n = i + top_division_n.
-
-    n = 1 gives 18 = 2 groups of 9 for A, and each division below may triple its groups of at
-    most 9: the reading under which the limit "precludes groups of 10 players"."""
-    min_direct_promotions: int = 2
-    """At least this many direct promotions per division (B.1)."""
-    extra_demotions: ExtraDemotions = ExtraDemotions.PER_GROUP_OF_TEN
-    """The reading of B.2's additional demotions."""
-    extra_demotion_group_size: int = 10
-    """The "10 players" of B.2."""
-    fixed_promotions_per_group: int | None = None
-    """When set, each group promotes exactly this many (its best by D), replacing B.1-B.3.
-
-    Leagues such as the real data's promoted a fixed number per group."""
-    fixed_relegations_per_group: int | None = None
-    """When set, each group demotes exactly this many (its last by D), replacing B.2-B.3."""
-    demote_from_bottom_division: bool = False
-    """Whether the bottom division demotes too (into a new division below). B.2 gives it nothing
-    to match; leagues with fixed relegations per group may set this."""
-    provisional_promotion_by_rank: bool = False
-    """Whether provisional players get promotions by rank, forced ones included (C.1 addendum,
-    organizers' discretion). Off: a provisional rank is not trusted to jump divisions."""
-    rating_virtual_tie: int = 10
-    """Ratings within this many points are a virtual tie (footnote [6])."""
-    starting_gamepoints_per_division: int = 10
-    """Gamepoints a player starts with for every division below their own (A.ii.1, [4])."""
-    finalist_advantage: Fraction = Fraction(1)
-    """Extra gamepoints of an advantaged position in the final round (footnote [7])."""
-    final_place_limit: int = 4
-    """The third finalist must have "ended up in 4th place or better" (final round)."""
-
-    def division_size_limit(self, index: int) -> int:
-        """Return the most players division ``index`` may hold: 6x3^n (A.i.4)."""
-        return self.size_limit_base * self.growth_factor ** (index + self.top_division_n)
-
-
-class LeagueRuleError(SitegenError):
-    """The rules cannot all be met (the message names the rule, e.g. C.3)."""
+    An engine error, not a diagnostic: the validators and commands that call the engine turn
+    it into a positioned one."""
 
 
 class SeasonCancelled(LeagueRuleError):
     """Fewer than five players: the season is cancelled and the title void (footnote [2])."""
 
 
-def division_letter(index: int) -> str:
-    """Return the letter of division ``index`` (0 -> A, 1 -> B, ...; league definitions)."""
-    if index < 26:
-        return chr(ord("A") + index)
-    return division_letter(index // 26 - 1) + division_letter(index % 26)
-
-
-def division_index(letter: str) -> int:
-    """Return the index of division ``letter`` (A -> 0); raises ValueError for a non-letter."""
-    text = letter.strip().upper()
-    if not text.isalpha() or not text.isascii():
-        raise ValueError(f"'{letter}' is not a division letter (A, B, C, ...)")
-    value = 0
-    for char in text:
-        value = value * 26 + (ord(char) - ord("A") + 1)
-    return value - 1
-
-
 # --------------------------------------------------------------------------- players and decisions
-
-
-@dataclass(frozen=True)
-class PlayerInfo:
-    """What the secondary criteria and the rank rules know of a player (D.2, C)."""
-
-    id: str
-    rank: Rank | None = None
-    """Overall rank now (C restrictions, D.2 first criterion)."""
-    rating: int | None = None
-    """Overall rating (D.2, virtual tie [6])."""
-    correspondence_rank: Rank | None = None
-    correspondence_rating: int | None = None
-    provisional: bool = False
-    """Provisional rank (C.1 addendum)."""
-    concedes: bool = False
-    """The player voluntarily or implicitly forfeits ties (D.2, second-to-last criterion)."""
-    playoff: int | None = None
-    """Place in the organizer's live playoff among tied players, 1 the winner (D.2, last)."""
 
 
 class Move(enum.Enum):

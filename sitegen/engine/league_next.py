@@ -11,83 +11,48 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Mapping
 
-from ..model import Division, Group, Rank, Season
-from .league import (
-    Decision, DivisionMoves, LeagueRuleError, LeagueSettings, Move, PlayerInfo, SeasonCancelled,
-    direct_moves, division_index, division_letter, group_count, secondary_order, seed_groups,
-    starting_gamepoints,
-)
-
+from ..model.common import Rank
+from ..model.league import (Division, DivisionRestrictions, Group, LeagueSettings, PlayerInfo,
+                            RankBand, Season, division_index, division_letter)
+from .league import (Decision, DivisionMoves, LeagueRuleError, Move, SeasonCancelled, direct_moves,
+                     group_count, secondary_order, seed_groups, starting_gamepoints)
 
 # --------------------------------------------------------------------------- C: restrictions
 
 
-@dataclass(frozen=True)
-class RankBand:
-    """One row of the division restrictions per rank: a rank range and its division limits."""
+def check_restrictions(restrictions: DivisionRestrictions) -> None:
+    """Check the rank bands of ``restrictions``; raise LeagueRuleError naming the problem (C).
 
-    weakest: Rank
-    """Weakest rank of the band (inclusive)."""
-    strongest: Rank | None
-    """Strongest rank of the band (inclusive); None: no upper end."""
-    highest_division: str
-    """Highest division (letter) a player of the band may be placed in (C.4)."""
-    lowest_division: str | None = None
-    """Lowest division (letter) a player of the band may be placed in (C.3); None: no limit."""
-
-    def covers(self, rank: Rank) -> bool:
-        return self.weakest <= rank and (self.strongest is None or rank <= self.strongest)
-
-
-@dataclass(frozen=True)
-class DivisionRestrictions:
-    """The division restrictions per rank of one season (league "Division Restrictions per Rank")."""
-
-    bands: tuple[RankBand, ...] = ()
-
-    def validate(self) -> None:
-        """Check the bands; raise LeagueRuleError naming the problem.
-
-        Bands must not overlap, each highest division must be at or above its lowest one, and
-        "both limits for superior ranks cannot be any lower than the limits for inferior
-        ranks" (league definitions).
-        """
-        bands = sorted(self.bands, key=lambda b: b.weakest)
-        for band in bands:
-            if band.strongest is not None and band.strongest < band.weakest:
-                raise LeagueRuleError(f"rank band {band.weakest}-{band.strongest} is empty")
-            low = band.lowest_division
-            if low is not None and division_index(low) < division_index(band.highest_division):
-                raise LeagueRuleError(
-                    f"rank band from {band.weakest}: lowest division {low} is above its highest "
-                    f"division {band.highest_division}")
-        for inferior, superior in zip(bands, bands[1:]):
-            if inferior.strongest is None or superior.weakest <= inferior.strongest:
-                raise LeagueRuleError(
-                    f"rank bands from {inferior.weakest} and from {superior.weakest} overlap")
-            if division_index(superior.highest_division) > division_index(inferior.highest_division):
-                raise LeagueRuleError(
-                    f"rank band from {superior.weakest} has a lower highest division "
-                    f"({superior.highest_division}) than the weaker band from {inferior.weakest} "
-                    f"({inferior.highest_division}); limits of superior ranks cannot be lower")
-            sup_low = _low_index(superior.lowest_division)
-            inf_low = _low_index(inferior.lowest_division)
-            if sup_low > inf_low:
-                raise LeagueRuleError(
-                    f"rank band from {superior.weakest} has a lower lowest division "
-                    f"({superior.lowest_division or 'none'}) than the weaker band from "
-                    f"{inferior.weakest} ({inferior.lowest_division or 'none'}); limits of "
-                    f"superior ranks cannot be lower")
-
-    def limits(self, rank: Rank | None) -> tuple[int | None, int | None]:
-        """Return (highest, lowest) division index allowed for ``rank``; None where not limited."""
-        if rank is None:
-            return None, None
-        for band in self.bands:
-            if band.covers(rank):
-                low = None if band.lowest_division is None else division_index(band.lowest_division)
-                return division_index(band.highest_division), low
-        return None, None
+    Bands must not overlap, each highest division must be at or above its lowest one, and
+    "both limits for superior ranks cannot be any lower than the limits for inferior
+    ranks" (league definitions).
+    """
+    bands = sorted(restrictions.bands, key=lambda b: b.weakest)
+    for band in bands:
+        if band.strongest is not None and band.strongest < band.weakest:
+            raise LeagueRuleError(f"rank band {band.weakest}-{band.strongest} is empty")
+        low = band.lowest_division
+        if low is not None and division_index(low) < division_index(band.highest_division):
+            raise LeagueRuleError(
+                f"rank band from {band.weakest}: lowest division {low} is above its highest "
+                f"division {band.highest_division}")
+    for inferior, superior in zip(bands, bands[1:]):
+        if inferior.strongest is None or superior.weakest <= inferior.strongest:
+            raise LeagueRuleError(
+                f"rank bands from {inferior.weakest} and from {superior.weakest} overlap")
+        if division_index(superior.highest_division) > division_index(inferior.highest_division):
+            raise LeagueRuleError(
+                f"rank band from {superior.weakest} has a lower highest division "
+                f"({superior.highest_division}) than the weaker band from {inferior.weakest} "
+                f"({inferior.highest_division}); limits of superior ranks cannot be lower")
+        sup_low = _low_index(superior.lowest_division)
+        inf_low = _low_index(inferior.lowest_division)
+        if sup_low > inf_low:
+            raise LeagueRuleError(
+                f"rank band from {superior.weakest} has a lower lowest division "
+                f"({superior.lowest_division or 'none'}) than the weaker band from "
+                f"{inferior.weakest} ({inferior.lowest_division or 'none'}); limits of "
+                f"superior ranks cannot be lower")
 
 
 def _low_index(letter: str | None) -> float:
@@ -153,7 +118,7 @@ def next_season(season: Season, signups: Signups,
     Raises SeasonCancelled with fewer than five players ([2]) and LeagueRuleError when the
     restrictions or sizes cannot all be met, e.g. "division restrictions must be revised (C.3)".
     """
-    restrictions.validate()
+    check_restrictions(restrictions)
     info: dict[str, PlayerInfo] = {}
     for entry in signups.players:
         if entry.id in info:
@@ -431,5 +396,5 @@ def restrictions_from_rows(rows: Iterable[tuple[str, str | None, str, str | None
     bands = tuple(RankBand(Rank.parse(weak), None if strong is None else Rank.parse(strong), high, low)
                   for weak, strong, high, low in rows)
     restrictions = DivisionRestrictions(bands)
-    restrictions.validate()
+    check_restrictions(restrictions)
     return restrictions

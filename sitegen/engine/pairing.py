@@ -75,17 +75,18 @@ from typing import Iterable, Mapping
 
 import rustworkx as rx
 
-from ..diagnostics import SitegenError
-from .swiss import Tournament, present_players
+from ..model.swiss import SwissTournament
+from .swiss import present_players
 
 LEVELS = ("bye", "score", "league", "downfloat", "random")
 """Names of the cost levels, most important first (swiss: pairing criteria)."""
 
 
-class NoLegalPairing(SitegenError):
+class NoLegalPairing(Exception):
     """No pairing of the round meets the hard constraints (swiss: pairings).
 
-    ``options`` lists the least bad ways out, fewest violations first.
+    ``options`` lists the least bad ways out, fewest violations first. An engine error: the
+    ``pair`` command turns it into a positioned diagnostic.
     """
 
     def __init__(self, message: str, options: list["PairingOption"]):
@@ -148,7 +149,7 @@ class Pairing:
 # --------------------------------------------------------------------------- state
 
 
-def player_states(tournament: Tournament, round_no: int,
+def player_states(tournament: SwissTournament, round_no: int,
                   league_scores: Mapping[str, Fraction] | None = None,
                   forfeits_count_as_played: bool = False) -> dict[str, PlayerState]:
     """Return the state before round ``round_no`` of every player present in it.
@@ -433,7 +434,7 @@ def pair_players(states: Mapping[str, PlayerState], round_no: int, seed: int,
     return _as_pairing(problem, round_no, seed, matching, states, len(edges), fallback)
 
 
-def pair_round(tournament: Tournament, round_no: int, seed: int,
+def pair_round(tournament: SwissTournament, round_no: int, seed: int,
                league_scores: Mapping[str, Fraction] | None = None,
                sparse: bool = True) -> Pairing:
     """Pair round ``round_no`` of ``tournament`` with random seed ``seed`` (swiss: pairings).

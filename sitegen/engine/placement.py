@@ -13,8 +13,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Iterable
 
-from .tournament import (Criterion, DCVariant, GameResult, System, Tournament, TournamentGame,
-                         TournamentParameters, TournamentPlayer)
+from ..model.tournament import (Criterion, DCVariant, GameResult, System, Tournament,
+                                TournamentGame, TournamentParameters, TournamentPlayer)
 
 HALF = Fraction(1, 2)
 ZERO = Fraction(0)

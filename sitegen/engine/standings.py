@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ..model import Colour, Game, Group, Outcome
+from ..model.common import Colour, Game, Outcome
+from ..model.league import Group
 
 
 @dataclass(frozen=True)

@@ -12,227 +12,16 @@ Pairing lives in :mod:`sitegen.engine.pairing`.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping
 
-from ..diagnostics import SourcePos
-
-NOWHERE = SourcePos("<generated>")
-
-WIN = Fraction(1)
-HALF = Fraction(1, 2)
-LOSS = Fraction(0)
-
-
-# --------------------------------------------------------------------------- settings
-
-
-@dataclass(frozen=True)
-class SwissSettings:
-    """The parameters of a Swiss league (swiss: tournaments, swiss: the league)."""
-
-    bye_value: Fraction = Fraction(1)
-    """Points for a bye (rule: "the value of a bye is a setting"; default 1)."""
-    rounds: int = 5
-    """Rounds per tournament."""
-    tournaments: int = 6
-    """Tournaments per league season."""
-    counted: int = 3
-    """How many best tournament scores make the league score."""
-
-
-DEFAULT_SETTINGS = SwissSettings()
-
-
-# --------------------------------------------------------------------------- match results
-
-
-_SCORE_RE = re.compile(r"^\s*(\d+)\s*[-:]\s*(\d+)\s*$")
-_FORFEIT_TEXT = {"+-": (True, False), "-+": (False, True), "--": (False, False)}
-_LEGAL_GAME_SCORES = {(2, 0), (2, 1), (1, 0), (1, 1), (0, 1), (0, 2), (1, 2)}
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """The result of one best-of-three match, seen from the first player listed.
-
-    A played match keeps its game score (``games`` = first player's game wins, second's):
-    2-0, 2-1, 1-0, 1-1, 0-1, 1-2, 0-2. A forfeit (``games`` is None) records who was present:
-    ``+-`` the first player was there and wins, ``-+`` the second, ``--`` neither (both lose).
-    """
-
-    games: tuple[int, int] | None = None
-    present: tuple[bool, bool] = (True, True)
-
-    @classmethod
-    def parse(cls, text: str) -> "MatchResult":
-        """Parse ``2-0``, ``2-1``, ``1-0``, ``1-1``, ``0-1``, ``1-2``, ``0-2`` or a forfeit
-        ``+-``, ``-+``, ``--`` (swiss: tournaments).
-
-        Raises ValueError naming what is wrong: an impossible best-of-three score (``3-0``,
-        ``2-2``, ``0-0``) or an unknown notation.
-        """
-        word = str(text).strip()
-        if word in _FORFEIT_TEXT:
-            return cls(None, _FORFEIT_TEXT[word])
-        match = _SCORE_RE.match(word)
-        if not match:
-            raise ValueError(
-                f"'{text}' is not a match result; expected a game score such as 2-0, 2-1, "
-                "1-0, 1-1, 0-1, 1-2, 0-2 or a forfeit +- / -+ / --")
-        games = (int(match.group(1)), int(match.group(2)))
-        if games == (0, 0):
-            raise ValueError(f"'{text}': no game was finished; enter a forfeit (+-, -+ or --)")
-        if games not in _LEGAL_GAME_SCORES:
-            raise ValueError(
-                f"'{text}' cannot happen in a best-of-three match; a match ends 2-0, 2-1, "
-                "1-0 or 1-1 (or the reverse)")
-        return cls(games)
-
-    def __post_init__(self) -> None:
-        if self.games is not None and tuple(self.games) not in _LEGAL_GAME_SCORES:
-            raise ValueError(f"{self.games[0]}-{self.games[1]} is not a best-of-three result")
-        if self.games is not None and self.present != (True, True):
-            raise ValueError("a played match has both players present")
-
-    def __str__(self) -> str:
-        if self.games is None:
-            return {v: k for k, v in _FORFEIT_TEXT.items()}[self.present]
-        return f"{self.games[0]}-{self.games[1]}"
-
-    @property
-    def is_forfeit(self) -> bool:
-        """True when at least one player did not show up."""
-        return self.games is None
-
-    def points(self) -> tuple[Fraction, Fraction]:
-        """Return (first, second) match points: 1 win (1-0 too), 1/2 each for 1-1, 0 loss;
-        a forfeit gives 1 to a present player and 0 to an absent one (swiss: tournaments)."""
-        if self.games is None:
-            return (WIN if self.present[0] and not self.present[1] else LOSS,
-                    WIN if self.present[1] and not self.present[0] else LOSS)
-        a, b = self.games
-        if a == b:
-            return (HALF, HALF)
-        return (WIN, LOSS) if a > b else (LOSS, WIN)
-
-
-# --------------------------------------------------------------------------- tournament data
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A player's entry in one tournament: present from ``first_round`` to ``last_round``
-    inclusive (None: to the end). Late entries and announced exits (swiss: tournaments)."""
-
-    player: str
-    first_round: int = 1
-    last_round: int | None = None
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class Match:
-    """One match of a round; ``result`` is None while it has not been played."""
-
-    first: str
-    second: str
-    result: MatchResult | None = None
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
-
-    @property
-    def players(self) -> tuple[str, str]:
-        return (self.first, self.second)
-
-    def opponent(self, player: str) -> str:
-        return self.second if player == self.first else self.first
-
-    def points(self, player: str) -> Fraction:
-        """Return the match points of ``player`` (0 while unplayed)."""
-        if self.result is None:
-            return LOSS
-        first, second = self.result.points()
-        return first if player == self.first else second
-
-
-@dataclass(frozen=True)
-class Round:
-    """One round: its matches, the bye (if any), the seed the pairing used, and the players
-    who did not show up before the end of the round (dropped: no later rounds)."""
-
-    number: int
-    matches: tuple[Match, ...] = ()
-    bye: str | None = None
-    seed: int | None = None
-    dropped: tuple[str, ...] = ()
-    """No-shows: forfeited this round and dropped from the tournament (swiss: tournaments)."""
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
-
-    @property
-    def has_results(self) -> bool:
-        """True when any match of the round has a result."""
-        return any(m.result is not None for m in self.matches)
-
-    def players(self) -> set[str]:
-        out = {p for m in self.matches for p in m.players}
-        if self.bye is not None:
-            out.add(self.bye)
-        return out
-
-
-@dataclass(frozen=True)
-class Tournament:
-    """One Swiss tournament of the league (``rounds`` in order, numbered from 1)."""
-
-    id: str
-    name: str
-    entries: tuple[Entry, ...]
-    rounds: tuple[Round, ...] = ()
-    settings: SwissSettings = DEFAULT_SETTINGS
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
-
-    def entry(self, player: str) -> Entry | None:
-        for entry in self.entries:
-            if entry.player == player:
-                return entry
-        return None
-
-    def round(self, number: int) -> Round | None:
-        for rnd in self.rounds:
-            if rnd.number == number:
-                return rnd
-        return None
-
-
-@dataclass(frozen=True)
-class DecidingMatch:
-    """A match played at the end of the season between players still tied in the league
-    table (swiss: the league); ``result`` is read as in :class:`MatchResult`."""
-
-    first: str
-    second: str
-    result: MatchResult
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class SwissLeague:
-    """A season of the Swiss league: its tournaments in order and any deciding matches."""
-
-    id: str
-    name: str
-    tournaments: tuple[Tournament, ...]
-    deciding_matches: tuple[DecidingMatch, ...] = ()
-    settings: SwissSettings = DEFAULT_SETTINGS
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
-
+from ..model.swiss import LOSS, DecidingMatch, Round, SwissLeague, SwissTournament
 
 # --------------------------------------------------------------------------- presence, scores
 
 
-def dropped_after(tournament: Tournament, player: str) -> int | None:
+def dropped_after(tournament: SwissTournament, player: str) -> int | None:
     """Return the round after which ``player`` was dropped as a no-show, or None."""
     for rnd in sorted(tournament.rounds, key=lambda r: r.number):
         if player in rnd.dropped:
@@ -240,7 +29,7 @@ def dropped_after(tournament: Tournament, player: str) -> int | None:
     return None
 
 
-def is_present(tournament: Tournament, player: str, round_no: int) -> bool:
+def is_present(tournament: SwissTournament, player: str, round_no: int) -> bool:
     """Return True when ``player`` takes part in round ``round_no`` (swiss: tournaments).
 
     A player takes part from their entry's ``first_round`` to its ``last_round`` and not
@@ -255,7 +44,7 @@ def is_present(tournament: Tournament, player: str, round_no: int) -> bool:
     return dropped is None or round_no <= dropped
 
 
-def present_players(tournament: Tournament, round_no: int) -> list[str]:
+def present_players(tournament: SwissTournament, round_no: int) -> list[str]:
     """Return the ids of the players present in round ``round_no``, sorted (as
     :func:`is_present`, in one pass)."""
     dropped: dict[str, int] = {}
@@ -269,7 +58,7 @@ def present_players(tournament: Tournament, round_no: int) -> list[str]:
         and (e.player not in dropped or round_no <= dropped[e.player]))
 
 
-def round_points(tournament: Tournament, rnd: Round, player: str) -> Fraction:
+def round_points(tournament: SwissTournament, rnd: Round, player: str) -> Fraction:
     """Return ``player``'s points in one round: match points, the bye value, or 0."""
     if rnd.bye == player:
         return tournament.settings.bye_value
@@ -279,7 +68,7 @@ def round_points(tournament: Tournament, rnd: Round, player: str) -> Fraction:
     return LOSS
 
 
-def scores(tournament: Tournament, through_round: int | None = None) -> dict[str, Fraction]:
+def scores(tournament: SwissTournament, through_round: int | None = None) -> dict[str, Fraction]:
     """Return every entered player's tournament score after ``through_round`` (None: all
     rounds), in points: 1 a match win, 1/2 a 1-1, the bye value for a bye (swiss: tournaments).
     """
@@ -295,7 +84,7 @@ def scores(tournament: Tournament, through_round: int | None = None) -> dict[str
     return out
 
 
-def participated(tournament: Tournament) -> set[str]:
+def participated(tournament: SwissTournament) -> set[str]:
     """Return the players who played in the tournament (a match, a forfeit or a bye)."""
     out: set[str] = set()
     for rnd in tournament.rounds:
@@ -304,7 +93,7 @@ def participated(tournament: Tournament) -> set[str]:
 
 
 @dataclass(frozen=True)
-class StandingRow:
+class SwissStandingRow:
     """One row of a tournament's standings."""
 
     place: int
@@ -318,8 +107,8 @@ class StandingRow:
     """True when the place is shared."""
 
 
-def standings(tournament: Tournament, through_round: int | None = None,
-              league_scores: Mapping[str, Fraction] | None = None) -> list[StandingRow]:
+def standings(tournament: SwissTournament, through_round: int | None = None,
+              league_scores: Mapping[str, Fraction] | None = None) -> list[SwissStandingRow]:
     """Return the standings after ``through_round`` (None: all rounds) (swiss: tournaments).
 
     Order: tournament score, then the league score before this tournament (pairing criterion
@@ -336,18 +125,18 @@ def standings(tournament: Tournament, through_round: int | None = None,
             played |= rnd.players()
     score = scores(tournament, through_round)
     keyed = sorted(played, key=lambda p: (-score[p], -league_scores.get(p, LOSS), p))
-    rows: list[StandingRow] = []
+    rows: list[SwissStandingRow] = []
     for i, player in enumerate(keyed):
         key = (score[player], league_scores.get(player, LOSS))
         if rows and (rows[-1].score, rows[-1].league_score) == key:
             place = rows[-1].place
         else:
             place = i + 1
-        rows.append(StandingRow(place, player, key[0], key[1], False))
+        rows.append(SwissStandingRow(place, player, key[0], key[1], False))
     counts: dict[int, int] = {}
     for row in rows:
         counts[row.place] = counts.get(row.place, 0) + 1
-    return [StandingRow(r.place, r.player, r.score, r.league_score, counts[r.place] > 1)
+    return [SwissStandingRow(r.place, r.player, r.score, r.league_score, counts[r.place] > 1)
             for r in rows]
 
 
@@ -374,7 +163,7 @@ def league_scores(league: SwissLeague, before: str | None = None) -> dict[str, F
 
 
 @dataclass(frozen=True)
-class LeagueRow:
+class SwissLeagueRow:
     """One row of the league table (swiss: the league)."""
 
     place: int
@@ -395,7 +184,7 @@ class LeagueRow:
     """Points from deciding matches among the tied players, when any were entered."""
 
 
-def league_table(league: SwissLeague) -> list[LeagueRow]:
+def league_table(league: SwissLeague) -> list[SwissLeagueRow]:
     """Return the league table: league score (best ``counted`` tournament scores), then the
     next best scores in turn (4th, 5th, 6th), then deciding matches (swiss: the league).
 
@@ -425,7 +214,7 @@ def league_table(league: SwissLeague) -> list[LeagueRow]:
     groups: dict[tuple, list[str]] = {}
     for player, k in key.items():
         groups.setdefault(k, []).append(player)
-    rows: list[LeagueRow] = []
+    rows: list[SwissLeagueRow] = []
     place = 1
     for k in sorted(groups, reverse=True):
         tied = sorted(groups[k])
@@ -437,7 +226,7 @@ def league_table(league: SwissLeague) -> list[LeagueRow]:
             members = sorted(sub[dp])
             for player in members:
                 d = data[player]
-                rows.append(LeagueRow(place, player, tuple(per[player]), d[2], d[0], d[1],
+                rows.append(SwissLeagueRow(place, player, tuple(per[player]), d[2], d[0], d[1],
                                       len(members) > 1, len(tied) > 1, dp))
             place += len(members)
     return rows

@@ -12,9 +12,9 @@ from fractions import Fraction
 
 from ..diagnostics import Diagnostic, SourcePos
 from ..engine.placement import format_value, standings
-from ..engine.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
-                                 TournamentGame, TournamentParameters, TournamentPlayer)
-from ..model import Rank
+from ..model.common import Rank
+from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
+                                TournamentGame, TournamentParameters, TournamentPlayer)
 from . import FormatError
 
 ENCODING = "iso8859_15"

@@ -1,5 +1,5 @@
 """Read an OpenGotha tournament XML file (``tournament.dtd``, data version 201) into a
-:class:`~sitegen.engine.tournament.Tournament`.
+:class:`~sitegen.model.tournament.Tournament`.
 
 Uses xml.etree (expat) and refuses any DOCTYPE, so no DTD or entity is ever expanded.
 """
@@ -13,9 +13,9 @@ from fractions import Fraction
 from xml.parsers import expat
 
 from ..diagnostics import Diagnostic, SourcePos
-from ..engine.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
-                                 TournamentGame, TournamentParameters, TournamentPlayer)
-from ..model import Rank
+from ..model.common import Rank
+from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
+                                TournamentGame, TournamentParameters, TournamentPlayer)
 from . import FormatError
 
 _RESULTS = {

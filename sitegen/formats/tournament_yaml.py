@@ -13,8 +13,8 @@ import re
 from fractions import Fraction
 from typing import Iterable
 
-from ..engine.tournament import DCVariant, GameResult, System, Tournament, TournamentGame
-from ..model import Player, Rank
+from ..model.common import Player, Rank
+from ..model.tournament import DCVariant, GameResult, System, Tournament, TournamentGame
 
 _PLAIN = re.compile(r"^[^\W\d_][\w .'\-]*$")
 _RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}

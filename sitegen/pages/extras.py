@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from xml.sax.saxutils import escape, quoteattr
 
 from ..model import Content
+from ..model.ladder import LadderGame
 from ..site import FAR_PAST, File, JsonData, SitePlan
 
 FEED = "feed.xml"
@@ -158,7 +159,7 @@ def updated_dates(content: Content) -> dict[str, dt.date]:
             put(f"{base}games/{date.strftime('%Y-%m')}/", date)
     for league in content.swiss_leagues:
         for t in league.tournaments:
-            day = getattr(t, "date", None)
+            day = t.date
             put(swiss_league_url(league), day)
             put(swiss_tournament_url(league, t), day)
             for rnd in t.rounds:
@@ -214,7 +215,7 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
     for club in content.ladders:
         per_day: dict[dt.date, int] = {}
         for event in club.ladder.events:
-            if hasattr(event, "winner"):
+            if isinstance(event, LadderGame):
                 per_day[event.date] = per_day.get(event.date, 0) + 1
         for date, count in per_day.items():
             month = f"{ladder_url(club)}games/{date.strftime('%Y-%m')}/"
@@ -223,7 +224,7 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
                             "url": month, "date": date, "summary": ""})
     for league in content.swiss_leagues:
         for t in league.tournaments:
-            date = getattr(t, "date", None)
+            date = t.date
             played = sum(1 for r in t.rounds for m in r.matches if m.result is not None)
             if date is None or not played:
                 continue

@@ -13,11 +13,11 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from ..engine.ladder import (
-    Handicap, LadderGame, Regrading, Replay, Rung, group_by_rung, handicap, replay)
-from ..model import Colour, Content
+from ..engine.ladder import Handicap, Replay, group_by_rung, handicap, replay
+from ..model import Content
+from ..model.common import Colour
+from ..model.ladder import ClubLadder, LadderGame, Regrading, Rung
 from ..site import FAR_PAST, File, Page, PlayerSection, SitePlan, json_number, player_url
-from ..validate.ladder import ClubLadder
 
 RECENT_GAMES = 15
 """How many games the rung list page shows; the games page has them all."""

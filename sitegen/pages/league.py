@@ -16,12 +16,14 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from ..engine.league import (Decision, LeagueSettings, Move, final_round, season_outcomes)
+from ..engine.league import Decision, Move, final_round, season_outcomes
 from ..engine.standings import StandingRow, group_standings
-from ..model import Content, Game, Group, League, Player, Season
-from ..validate.league import RuleSeason, player_info
-from ..site import (FAR_PAST, File, JsonData, Page, PlayerSection, SitePlan, format_points, game_cell,
-                    json_number, player_url)
+from ..model import Content
+from ..model.common import Game, Player
+from ..model.league import Group, League, LeagueSettings, Season
+from ..site import (FAR_PAST, File, JsonData, Page, PlayerSection, SitePlan, format_points,
+                    game_cell, json_number, player_url)
+from ..validate.league import player_info
 
 # --------------------------------------------------------------------------- URLs
 
@@ -66,7 +68,7 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
     for league in content.leagues:
         season_summaries = []
         ordered = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
-        settings: LeagueSettings | None = getattr(league, "settings", None)
+        settings = league.settings
         for number, season in enumerate(ordered):
             previous = ordered[number - 1] if number > 0 else None
             following = ordered[number + 1] if number + 1 < len(ordered) else None
@@ -261,7 +263,7 @@ MOVE_LABELS = {
 
 
 def _season_infos(season: Season, players: dict[str, Player]) -> dict:
-    playoffs = season.playoff_places() if isinstance(season, RuleSeason) else {}
+    playoffs = season.playoff_places()
     return {pid: player_info(players[pid], playoffs) for pid in _players(season) if pid in players}
 
 
@@ -270,7 +272,7 @@ def _season_decisions(season: Season, players: dict[str, Player],
     """Return each player's computed outcome (league B, final round), or None without settings."""
     if settings is None or not _players(season):
         return None
-    withdrawn = season.final.withdrawn if isinstance(season, RuleSeason) and season.final else ()
+    withdrawn = season.final.withdrawn if season.final else ()
     return season_outcomes(season, _season_infos(season, players), settings, withdrawn)
 
 
@@ -319,7 +321,7 @@ def _computed_rows(table: list[dict[str, Any]], group: Group, decisions: dict[st
 
 
 def _restriction_rows(season: Season) -> list[dict[str, str]]:
-    restrictions = getattr(season, "restrictions", None)
+    restrictions = season.restrictions
     if restrictions is None:
         return []
     rows = []
@@ -480,7 +482,7 @@ def _num(value: Fraction | int) -> str:
 def _final_context(league: League, season: Season, players: dict[str, Player],
                    settings: LeagueSettings, names: dict[str, str]) -> dict[str, Any] | None:
     """Return the final round's page, or None when the season records no final data."""
-    if not isinstance(season, RuleSeason) or (season.final is None and season.defending_champion is None):
+    if season.final is None and season.defending_champion is None:
         return None
     if not season.divisions:
         return None

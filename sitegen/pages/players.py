@@ -13,12 +13,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 from dataclasses import dataclass
-from functools import partial
 from fractions import Fraction
+from functools import partial
 from typing import Any, Iterator
 
-from ..engine.tournament import GameResult
-from ..model import Colour, Content, Outcome
+from ..model import Content
+from ..model.common import Colour, Outcome
+from ..model.ladder import LadderGame
+from ..model.tournament import GameResult
 from ..site import FAR_PAST, File, PlayerSection, SitePlan, fold, format_points, player_url
 from ..svg import DivisionPoint, division_chart
 
@@ -117,7 +119,7 @@ def _results(content: Content) -> Iterator[Result]:
     for club in content.ladders:
         url = ladder_url(club)
         for event in club.ladder.events:
-            if not hasattr(event, "winner"):
+            if not isinstance(event, LadderGame):
                 continue  # a re-grading
             if event.winner is None:
                 points = HALF
@@ -132,7 +134,7 @@ def _results(content: Content) -> Iterator[Result]:
                     if result is None or (result.is_forfeit and not any(result.present)):
                         continue
                     yield (match.first, match.second, result.points()[0],
-                           getattr(t, "date", None), league.name, swiss_url(league, t))
+                           t.date, league.name, swiss_url(league, t))
 
 
 Record = tuple[Fraction, "dt.date | None", str]

@@ -14,10 +14,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.placement import sodos
-from ..engine.swiss import (LeagueRow, Round, StandingRow, SwissLeague, Tournament, league_scores,
-                            league_table, scores, standings)
+from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, league_table, scores,
+                            standings)
 from ..model import Content
-from ..site import FAR_PAST, File, Page, PlayerSection, SitePlan, format_points, json_number, player_url
+from ..model.swiss import Round, SwissLeague, SwissTournament
+from ..site import (FAR_PAST, File, Page, PlayerSection, SitePlan, format_points, json_number,
+                    player_url)
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -30,11 +32,11 @@ def league_url(league: SwissLeague) -> str:
     return f"swiss/{league.id}/"
 
 
-def tournament_url(league: SwissLeague, tournament: Tournament) -> str:
+def tournament_url(league: SwissLeague, tournament: SwissTournament) -> str:
     return f"swiss/{league.id}/{tournament.id}/"
 
 
-def round_url(league: SwissLeague, tournament: Tournament, number: int) -> str:
+def round_url(league: SwissLeague, tournament: SwissTournament, number: int) -> str:
     return f"swiss/{league.id}/{tournament.id}/round-{number}/"
 
 
@@ -73,7 +75,7 @@ def plan_swiss(content: Content, plan: SitePlan) -> None:
         depth = max(league.settings.tournaments, len(league.tournaments))
         plan.pages.append(Page(league_url(league), "swiss_league.html", {
             "title": league.name, "name": league.name,
-            "description": getattr(league, "description", ""),
+            "description": league.description,
             "tournaments": tournaments, "table": rows, "counted": counted,
             "tiebreak_names": [ordinal(k) for k in range(counted + 1, depth + 1)],
             "has_shared": any(r["shared"] for r in rows),
@@ -99,14 +101,14 @@ def plan_swiss(content: Content, plan: SitePlan) -> None:
 
 
 def _latest_date(league: SwissLeague):
-    dates = [getattr(t, "date", None) for t in league.tournaments]
+    dates = [t.date for t in league.tournaments]
     return max((d for d in dates if d is not None), default=FAR_PAST)
 
 
 # --------------------------------------------------------------------------- tournaments
 
 
-def tiebreaks(tournament: Tournament, through_round: int) -> dict[str, tuple[Fraction, Fraction]]:
+def tiebreaks(tournament: SwissTournament, through_round: int) -> dict[str, tuple[Fraction, Fraction]]:
     """Return (SOS, SODOS) of every player after ``through_round``, over matches played over
     the board (placement: SOS, placement: SODOS; forfeits and byes left out), in points."""
     score = scores(tournament, through_round)
@@ -123,7 +125,7 @@ def tiebreaks(tournament: Tournament, through_round: int) -> dict[str, tuple[Fra
     return {p: (sum((s for _, s in r), Fraction(0)), sodos(r)) for p, r in results.items()}
 
 
-def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: Tournament,
+def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTournament,
                      before: dict[str, Fraction], names: dict[str, str],
                      history: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
     url = tournament_url(league, tournament)
@@ -154,12 +156,12 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: Tournament
                for e in sorted(tournament.entries, key=lambda e: (names[e.player].casefold(), e.player))]
     plan.pages.append(Page(url, "swiss_tournament.html", {
         "title": tournament.name, "league": crumbs_league, "name": tournament.name,
-        "date": getattr(tournament, "date", None), "rounds_nav": nav, "after_round": last,
+        "date": tournament.date, "rounds_nav": nav, "after_round": last,
         "total_rounds": tournament.settings.rounds, "entries": entries, "table": final_table,
         "round": last, "columns": STANDINGS_COLUMNS,
         "has_shared": any(r["shared"] for r in final_table)}))
     _record_history(history, tournament, final, url, names)
-    return {"name": tournament.name, "url": url, "date": getattr(tournament, "date", None),
+    return {"name": tournament.name, "url": url, "date": tournament.date,
             "rounds": len(tournament.rounds), "played": len(played),
             "players": len(final), "leader": final_table[0] if final_table else None}
 
@@ -192,7 +194,7 @@ def _matches(rnd: Round, names: dict[str, str]) -> list[dict[str, Any]]:
     return out
 
 
-def _standings_rows(tournament: Tournament, rows: list[StandingRow], through: int,
+def _standings_rows(tournament: SwissTournament, rows: list[SwissStandingRow], through: int,
                     names: dict[str, str]) -> list[dict[str, Any]]:
     extra = tiebreaks(tournament, through) if rows else {}
     out = []
@@ -206,8 +208,8 @@ def _standings_rows(tournament: Tournament, rows: list[StandingRow], through: in
     return out
 
 
-def _standings_json(league: SwissLeague, tournament: Tournament, rnd: Round,
-                    rows: list[StandingRow], table: list[dict[str, Any]]) -> bytes:
+def _standings_json(league: SwissLeague, tournament: SwissTournament, rnd: Round,
+                    rows: list[SwissStandingRow], table: list[dict[str, Any]]) -> bytes:
     data = {
         "league": league.id, "tournament": tournament.id, "after_round": rnd.number,
         "complete": all(m.result is not None for m in rnd.matches),
@@ -222,7 +224,7 @@ def _standings_json(league: SwissLeague, tournament: Tournament, rnd: Round,
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
-def _record_history(history, tournament: Tournament, final: list[StandingRow], url: str,
+def _record_history(history, tournament: SwissTournament, final: list[SwissStandingRow], url: str,
                     names: dict[str, str]) -> None:
     place = {r.player: r for r in final}
     for player, row in place.items():
@@ -251,7 +253,7 @@ def _record_history(history, tournament: Tournament, final: list[StandingRow], u
 # --------------------------------------------------------------------------- the league table
 
 
-def _league_rows(league: SwissLeague, table: list[LeagueRow], names: dict[str, str]) -> list[dict[str, Any]]:
+def _league_rows(league: SwissLeague, table: list[SwissLeagueRow], names: dict[str, str]) -> list[dict[str, Any]]:
     rows = []
     for row in table:
         cells = []
@@ -268,7 +270,7 @@ def _league_rows(league: SwissLeague, table: list[LeagueRow], names: dict[str, s
     return rows
 
 
-def _league_json(league: SwissLeague, table: list[LeagueRow], names: dict[str, str]) -> bytes:
+def _league_json(league: SwissLeague, table: list[SwissLeagueRow], names: dict[str, str]) -> bytes:
     data = {
         "league": league.id, "counted": league.settings.counted,
         "tournaments": [{"id": t.id, "name": t.name} for t in league.tournaments],

@@ -14,9 +14,9 @@ from functools import partial
 from typing import Any
 
 from ..engine.placement import PlacementRow, format_value, standings
-from ..engine.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..formats.h9 import write_h9
 from ..model import Content
+from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..site import FAR_PAST, File, JsonData, Page, PlayerSection, SitePlan, made_last, player_url
 
 # --------------------------------------------------------------------------- URLs

@@ -24,12 +24,13 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics, SitegenError, SourcePos
 from ..load import load_markdown_file
-from ..model import Content, MarkdownPage, Player, Rank, SiteConfig
+from ..model import Content
+from ..model.common import MarkdownPage, Player, Rank, SiteConfig
 from .fields import Fields, check_ident, expect_list, expect_map, load_map
 from .ladder import load_ladders
 from .league import PlayerRefs, load_league
-from .tournament import load_tournaments
 from .swiss import load_swiss_leagues
+from .tournament import load_tournaments
 
 PAGE_KINDS = ("page", "news", "rules")
 RESERVED_SLUGS = ("index", "404", "players", "leagues", "static", "tournaments", "ladders",

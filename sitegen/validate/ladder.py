@@ -17,22 +17,23 @@ One file per ladder (content format v1, docs/content-format.md, "Ladders")::
 
 Syntax, keys, player ids and rung forms are checked here with the position of each value;
 the ladder rules (ladder: club ladder, ladder: handicap) are checked by
-:func:`sitegen.engine.ladder.validate_ladder`, whose diagnostics are moved from the event to
+:func:`sitegen.engine.ladder.ladder_rule_problems`, whose diagnostics are moved from the event to
 the value they are about (the date, the ``white`` id, the rung).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+import datetime as dt
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Diagnostics, SourcePos, did_you_mean
-from ..engine.ladder import (
-    DEFAULT_RUNGS, HandicapRules, Ladder, LadderEvent, LadderGame, Member, Regrading,
-    Rung, RungList, rung_list_problems, validate_ladder)
+from ..engine.ladder import in_log_order, move_after_game
 from ..load import YMap, YScalar, YSeq
-from ..model import NOWHERE, Colour, Outcome, Result
+from ..model.common import Colour, Outcome, Result
+from ..model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Ladder, LadderEvent,
+                            LadderGame, Member, Regrading, Rung, RungList, closest_rung_hint,
+                            rung_list_problems)
 from .fields import Fields, check_ident, expect_map, kind_of, load_map
 from .league import PlayerRefs
 
@@ -44,18 +45,6 @@ HANDICAP_KEYS = ("cap", "max_stones", "stone_komi", "even_komi")
 
 LADDER_RESULT_HINT = ("expected W+ or B+ (a win, a margin may follow: W+R, B+3.5) "
                       "or jigo (a draw)")
-
-
-@dataclass(frozen=True)
-class ClubLadder:
-    """A ladder of the site: its id (file name), display name, description and the engine's
-    :class:`~sitegen.engine.ladder.Ladder` (members by player id, log, rungs, handicap rules)."""
-
-    id: str
-    name: str
-    ladder: Ladder
-    description: str = ""
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
 
 
 def load_ladders(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> list[ClubLadder]:
@@ -118,7 +107,7 @@ def load_ladder(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
     if ladder_id is None or rungs is None or rules is None:
         return None
     ladder = Ladder(tuple(members), tuple(events), rungs, rules, node.pos)
-    problems = [_place(d, places, rejected, refs) for d in validate_ladder(ladder)]
+    problems = [_place(d, places, rejected, refs) for d in ladder_rule_problems(ladder)]
     diags.extend(d for d in problems if d is not None)
     return ClubLadder(ladder_id, name, ladder, description, node.pos)
 
@@ -321,3 +310,76 @@ def _place(diag: Diagnostic, places: _Places, rejected: set[str],
 
 
 __all__ = ["ClubLadder", "load_ladder", "load_ladders"]
+
+
+def ladder_rule_problems(ladder: Ladder) -> list[Diagnostic]:
+    """Return every problem of a ladder's members and log, each at its event's position.
+
+    Reports (ladder: club ladder, ladder: handicap): a duplicated member id, a starting or
+    re-grading rung not in the list, a game or re-grading naming a member not on the ladder,
+    a member playing themself, an event dated before the one above it in the log, and a game
+    where the weaker player by rung (at the time of the game) took White. Never raises;
+    games that cannot be replayed are skipped so later games are still checked.
+    """
+    problems: list[Diagnostic] = []
+    rungs = ladder.rungs
+    members: dict[str, Member] = {}
+    current: dict[str, Rung] = {}
+
+    def rung_problem(rung: Rung, pos: SourcePos, what: str) -> bool:
+        if rung in rungs:
+            return False
+        problems.append(Diagnostic(
+            pos, f"{what}, {rung}, is not on the rung list ({rungs.bottom} to {rungs.top})",
+            "ladder.rung", closest_rung_hint(rung, rungs)))
+        return True
+
+    for member in ladder.members:
+        if member.id in members:
+            problems.append(Diagnostic(
+                member.pos, f"member '{member.id}' is listed twice", "ladder.member"))
+            continue
+        members[member.id] = member
+        if not rung_problem(member.rung, member.pos, f"the starting rung of '{member.id}'"):
+            current[member.id] = member.rung
+
+    def unknown(member: str, pos: SourcePos) -> bool:
+        if member in members:
+            return False
+        problems.append(Diagnostic(pos, f"'{member}' is not a member of the ladder",
+                                   "ladder.member", did_you_mean(member, members)))
+        return True
+
+    previous: dt.date | None = None
+    for event in ladder.events:
+        if previous is not None and event.date < previous:
+            problems.append(Diagnostic(
+                event.pos, f"date {event.date.isoformat()} comes after {previous.isoformat()} "
+                           f"in the log; list events in date order", "ladder.date"))
+        previous = event.date if previous is None else max(previous, event.date)
+
+    for event in in_log_order(ladder.events):
+        if isinstance(event, Regrading):
+            bad = unknown(event.member, event.pos)
+            bad |= rung_problem(event.rung, event.pos, "the re-grading rung")
+            if not bad:
+                current[event.member] = event.rung
+            continue
+        bad = unknown(event.white, event.pos)
+        bad |= unknown(event.black, event.pos)
+        if not bad and event.white == event.black:
+            problems.append(Diagnostic(
+                event.pos, f"'{event.white}' plays against themself", "ladder.member"))
+            bad = True
+        if bad or event.white not in current or event.black not in current:
+            continue
+        white, black = current[event.white], current[event.black]
+        if white < black:
+            problems.append(Diagnostic(
+                event.pos, f"'{event.white}' ({white}) took White against the stronger "
+                           f"'{event.black}' ({black}); the stronger player takes White",
+                "ladder.colour", "swap white and black"))
+        current[event.white], current[event.black] = move_after_game(
+            rungs, white, black, event.winner,
+            members[event.white].anchor, members[event.black].anchor)
+    return problems

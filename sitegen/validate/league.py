@@ -12,63 +12,25 @@ read by ``sitegen league next-season`` (:func:`load_signups`).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from typing import Mapping
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
-from ..engine.league import ExtraDemotions, LeagueRuleError, LeagueSettings, PlayerInfo, division_index
-from ..engine.league_next import DivisionRestrictions, RankBand
+from ..engine.league import LeagueRuleError
+from ..engine.league_next import check_restrictions
 from ..load import YMap, YScalar
-from ..model import Colour, Division, Game, Group, League, Outcome, Player, Rank, Result, Season
+from ..model.common import Colour, Game, Outcome, Player, Rank, Result
+from ..model.league import (Division, DivisionRestrictions, ExtraDemotions, FinalData, Group,
+                            League, LeagueSettings, PlayerInfo, RankBand, Season, SeasonSignups,
+                            division_index)
 from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
 
 RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (unknown)"
 
 
 # --------------------------------------------------------------------------- rule data
-
-
-@dataclass(frozen=True)
-class FinalData:
-    """What the organizers recorded about a season's final round (league "final round")."""
-
-    declined: tuple[str, ...] = ()
-    """Qualified players who do not play the final; the next eligible player replaces them."""
-    withdrawn: tuple[str, ...] = ()
-    """Players who withdrew from the league during the season (B.4, [8])."""
-    games: tuple[Game, ...] = ()
-    """Games of the final round between the finalists."""
-    champion: str | None = None
-    """The champion as recorded by the organizers."""
-    void: bool = False
-    """The organizers declared the title void."""
-    pos: SourcePos = field(default=SourcePos("<generated>"), compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class RuleSeason(Season):
-    """A season with the league rules' data of its file (restrictions, champion, final, playoffs)."""
-
-    restrictions: DivisionRestrictions | None = None
-    """Division restrictions per rank for this season (C), None when not given."""
-    defending_champion: str | None = None
-    """Last season's champion, who may qualify for this season's final ([8])."""
-    final: FinalData | None = None
-    playoffs: tuple[tuple[str, int], ...] = ()
-    """Organizer's playoff places among tied players (D.2, last criterion), 1 the winner."""
-
-    def playoff_places(self) -> dict[str, int]:
-        return dict(self.playoffs)
-
-
-@dataclass(frozen=True)
-class RuleLeague(League):
-    """A league with the settings of its ``league.yaml`` (None: no ``settings:`` key)."""
-
-    settings: LeagueSettings | None = None
 
 
 def player_info(player: Player, playoffs: Mapping[str, int] | None = None) -> PlayerInfo:
@@ -190,9 +152,9 @@ def load_restrictions(node, diags: Diagnostics, pos: SourcePos) -> DivisionRestr
         return None
     for end in range(1, len(bands) + 1):
         try:
-            DivisionRestrictions(tuple(b for b, _ in bands[:end])).validate()
+            check_restrictions(DivisionRestrictions(tuple(b for b, _ in bands[:end])))
         except LeagueRuleError as error:
-            reason = "; ".join(d.message for d in error.diagnostics) or str(error)
+            reason = str(error)
             diags.error(bands[end - 1][1], f"division restrictions: {reason}", "league.restrictions",
                         "bands must not overlap, and stronger ranks may not have lower limits (C)")
             return None
@@ -320,7 +282,7 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) 
     _check_signups(folder / "signups", f"{shown}/signups", seasons, refs, diags)
     if league_id is None:
         return None
-    return RuleLeague(league_id, name, tuple(seasons), description, SourcePos(meta_shown), settings)
+    return League(league_id, name, tuple(seasons), description, SourcePos(meta_shown), settings)
 
 
 def _check_signups(folder: Path, shown: str, seasons: list[Season], refs: PlayerRefs,
@@ -383,7 +345,7 @@ def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
         if final_node is not None:
             final = _load_final(final_node, members, top, refs, diags)
     playoffs = _load_playoffs(fields.raw("playoffs"), refs, members, diags, fields.pos("playoffs"))
-    return RuleSeason(season_id, name, tuple(divisions), start, end, node.pos,
+    return Season(season_id, name, tuple(divisions), start, end, node.pos,
                       restrictions, champion, final, playoffs)
 
 
@@ -588,26 +550,8 @@ def _game_result(fields: Fields, black: str, white: str, colours_known: bool,
 # --------------------------------------------------------------------------- sign-ups
 
 
-@dataclass(frozen=True)
-class SignupsFile:
-    """``leagues/<id>/signups/<new-season-id>.yaml``: who plays the next season."""
-
-    season_id: str
-    players: tuple[PlayerInfo, ...]
-    """Returning players first, then new players, each with rank and rating (C, D.2)."""
-    returning: tuple[str, ...]
-    withdrawn: tuple[str, ...]
-    new: tuple[str, ...]
-    restrictions: DivisionRestrictions | None = None
-    """The new season's division restrictions per rank (C), if given here."""
-    name: str | None = None
-    start: object = None
-    end: object = None
-    pos: SourcePos = field(default=SourcePos("<generated>"), compare=False, repr=False)
-
-
 def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str, Player],
-                 diags: Diagnostics) -> SignupsFile | None:
+                 diags: Diagnostics) -> SeasonSignups | None:
     """Read the sign-ups for the season after ``finished``; None when unusable (reported).
 
     Keys: ``returning`` and ``withdrawn`` (players of the finished season; each of them must be
@@ -661,7 +605,7 @@ def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str,
     start, end = fields.date("start"), fields.date("end")
     if season_id is None:
         return None
-    return SignupsFile(season_id, tuple(infos), tuple(lists["returning"]), tuple(lists["withdrawn"]),
+    return SeasonSignups(season_id, tuple(infos), tuple(lists["returning"]), tuple(lists["withdrawn"]),
                        tuple(lists["new"]), restrictions, name, start, end, node.pos)
 
 

@@ -14,14 +14,13 @@ recorded with its position; nothing raises.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
-from ..engine.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, SwissLeague,
-                            SwissSettings, Tournament)
 from ..load import YMap, YScalar, YSeq
+from ..model.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, SwissLeague,
+                           SwissSettings, SwissTournament)
 from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
 from .league import PlayerRefs
 
@@ -37,25 +36,8 @@ MAX_ROUNDS = 20
 MAX_SEED = 2 ** 63 - 1
 
 
-@dataclass(frozen=True)
-class SwissTournamentFile(Tournament):
-    """A tournament with what only its file knows: the date and where ``rounds:`` stands."""
-
-    date: dt.date | None = None
-    path: str = ""
-    """The file as shown to the user (for commands that write it back)."""
-
-
-@dataclass(frozen=True)
-class SwissLeagueFile(SwissLeague):
-    """A Swiss league with its description (Markdown) and folder."""
-
-    description: str = ""
-    folder: str = ""
-
-
 def load_swiss_leagues(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics
-                       ) -> list[SwissLeagueFile]:
+                       ) -> list[SwissLeague]:
     """Load every ``<folder>/<league-id>/`` Swiss league, sorted by id; unusable ones are left out."""
     leagues = []
     for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
@@ -66,7 +48,7 @@ def load_swiss_leagues(folder: Path, shown: str, refs: PlayerRefs, diags: Diagno
 
 
 def load_swiss_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics
-                      ) -> SwissLeagueFile | None:
+                      ) -> SwissLeague | None:
     """Load one Swiss league folder: ``league.yaml`` and its tournaments in (date, id) order.
 
     Returns None when the league or any of its files has an error (all of them recorded).
@@ -92,7 +74,7 @@ def load_swiss_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnos
                 if settings_node is not None:
                     settings = _settings(settings_node, diags)
             deciding_node = node
-    tournaments: list[SwissTournamentFile] = []
+    tournaments: list[SwissTournament] = []
     for path in sorted(folder.glob("*.yaml")):
         if path.name == "league.yaml":
             continue
@@ -111,7 +93,7 @@ def load_swiss_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnos
         deciding = _deciding_matches(deciding_node, players, refs, diags)
     if league_id is None or _errors(diags) > errors_before:
         return None
-    return SwissLeagueFile(league_id, name, tuple(tournaments), deciding, settings,
+    return SwissLeague(league_id, name, tuple(tournaments), deciding, settings,
                            SourcePos(meta_shown), description, shown)
 
 
@@ -152,7 +134,7 @@ def _parse_bye(text: str) -> Fraction:
 
 
 def load_swiss_tournament(path: Path, shown: str, settings: SwissSettings, refs: PlayerRefs,
-                          diags: Diagnostics) -> SwissTournamentFile | None:
+                          diags: Diagnostics) -> SwissTournament | None:
     """Load one tournament file; None when it has any error (all of them recorded)."""
     node = load_map(path, shown, diags, "a Swiss tournament")
     if node is None:
@@ -165,7 +147,7 @@ def load_swiss_tournament(path: Path, shown: str, settings: SwissSettings, refs:
 
 def swiss_tournament_from_node(node: YMap, tournament_id: str, shown: str,
                                settings: SwissSettings, refs: PlayerRefs,
-                               diags: Diagnostics) -> SwissTournamentFile | None:
+                               diags: Diagnostics) -> SwissTournament | None:
     """Return the tournament a YAML mapping describes; None when it has any error (recorded)."""
     errors_before = _errors(diags)
     fields = Fields(node, diags, "a Swiss tournament", required=("name", "entries"),
@@ -176,7 +158,7 @@ def swiss_tournament_from_node(node: YMap, tournament_id: str, shown: str,
     rounds = _rounds(fields, {e.player: e for e in entries}, settings, refs, diags)
     if _errors(diags) > errors_before:
         return None
-    return SwissTournamentFile(tournament_id, name, tuple(entries), tuple(rounds), settings,
+    return SwissTournament(tournament_id, name, tuple(entries), tuple(rounds), settings,
                                node.pos, date, shown)
 
 
@@ -399,4 +381,4 @@ def _deciding_matches(node: YMap, players: set[str], refs: PlayerRefs,
 
 __all__ = ["load_swiss_leagues", "load_swiss_league", "load_swiss_tournament",
            "swiss_tournament_from_node",
-           "SwissLeagueFile", "SwissTournamentFile"]
+           "SwissLeague", "SwissTournament"]

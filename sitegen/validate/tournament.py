@@ -15,10 +15,10 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..engine.placement import check_criteria
-from ..engine.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, System,
-                                 Tournament, TournamentGame, TournamentParameters, TournamentPlayer)
 from ..load import YMap, YScalar
-from ..model import Outcome, Rank, Result
+from ..model.common import Outcome, Rank, Result
+from ..model.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, System, Tournament,
+                                TournamentGame, TournamentParameters, TournamentPlayer)
 from .fields import Fields, check_ident, expect_map, kind_of, load_map
 from .league import PlayerRefs, _parse_komi
 

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from sitegen.engine.placement import standings
-from sitegen.engine.tournament import Criterion as C, GameResult
+from sitegen.model.tournament import Criterion as C, GameResult
 from sitegen.formats import FormatError
 from sitegen.formats.h9 import parse_rank, parse_value, read_h9, to_tournament, write_h9, write_table
-from sitegen.model import Rank
+from sitegen.model.common import Rank
 
 H9 = (Path(__file__).parent.parent / "reference" / "opengotha" / "mcmahon-2019-handicap.h9").read_bytes()
 

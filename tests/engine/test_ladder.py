@@ -14,11 +14,10 @@ import pytest
 
 from sitegen.commands.handicap import handicap as handicap_command
 from sitegen.diagnostics import SourcePos
-from sitegen.engine.ladder import (
-    DEFAULT_RUNGS, HandicapRules, Ladder, LadderGame, Member, Regrading, Rung, RungList,
-    format_decimal, group_by_rung, handicap, handicap_levels, move_after_game, parse_rung,
-    replay, rung_list_problems, validate_ladder)
-from sitegen.model import Colour, Rank
+from sitegen.engine.ladder import group_by_rung, handicap, handicap_levels, move_after_game, replay
+from sitegen.model.ladder import (DEFAULT_RUNGS, HandicapRules, Ladder, LadderGame, Member, Regrading, Rung, RungList, format_decimal, parse_rung, rung_list_problems)
+from sitegen.validate.ladder import ladder_rule_problems
+from sitegen.model.common import Colour, Rank
 
 W, B = Colour.WHITE, Colour.BLACK
 R = Rung.parse
@@ -181,7 +180,7 @@ def test_ladder_handicap_1_3d_vs_13_5k():
     ladder = Ladder(
         members=(Member("fred", fred), Member("bert", bert)),
         events=(LadderGame(D(2024, 3, 5), white="fred", black="bert", winner=B),))
-    assert validate_ladder(ladder) == []
+    assert ladder_rule_problems(ladder) == []
     result = replay(ladder)
     assert result.final == {"fred": R("1.2d"), "bert": R("13k")}
     (game,) = result.games
@@ -316,7 +315,7 @@ def _club() -> Ladder:
 def test_replay_club():
     """ladder: club ladder: anchors, the floor, a draw and a re-grading, worked by hand."""
     ladder = _club()
-    assert validate_ladder(ladder) == []
+    assert ladder_rule_problems(ladder) == []
     result = replay(ladder)
     assert result.final == {"ann": R("2d"), "bob": R("1.1d"), "cat": R("4.6k"),
                             "dan": R("25k"), "eve": R("24k")}
@@ -390,7 +389,7 @@ def test_validate_reports_every_problem_with_its_position():
             LadderGame(D(2024, 2, 4), "cat", "cat", W, pos=pos(14)),   # plays themself
         ),
     )
-    found = [(d.pos.line, d.code, d.message, d.hint) for d in validate_ladder(ladder)]
+    found = [(d.pos.line, d.code, d.message, d.hint) for d in ladder_rule_problems(ladder)]
     assert sorted(found) == sorted([
         (3, "ladder.rung", "the starting rung of 'bob', 13.3k, is not on the rung list (25k to 5d)",
          "the closest rung is 13.5k"),
@@ -405,7 +404,7 @@ def test_validate_reports_every_problem_with_its_position():
          "the closest rungs are 9.8k and 9.6k"),
         (14, "ladder.member", "'cat' plays against themself", None),
     ])
-    assert all(d.pos.path == "content/ladder.yaml" for d in validate_ladder(ladder))
+    assert all(d.pos.path == "content/ladder.yaml" for d in ladder_rule_problems(ladder))
 
 
 def test_validate_colours_use_rungs_at_the_time():
@@ -418,7 +417,7 @@ def test_validate_colours_use_rungs_at_the_time():
             # bob won: bob -> 9.8k, ann -> 10k; now bob is the stronger and takes White
             LadderGame(D(2024, 1, 3), "bob", "ann", W, pos=pos(12)),
         ))
-    problems = validate_ladder(ladder)
+    problems = ladder_rule_problems(ladder)
     assert [(d.pos.line, d.code) for d in problems] == [(11, "ladder.colour")]
 
 
@@ -427,10 +426,10 @@ def test_validate_equal_rungs_either_colour():
                     events=(LadderGame(D(2024, 1, 1), "ann", "bob", W),
                             LadderGame(D(2024, 1, 2), "ann", "bob", None)))
     # after the first game ann is 2.8k and bob 3.2k, so ann correctly takes White again
-    assert validate_ladder(ladder) == []
+    assert ladder_rule_problems(ladder) == []
     ladder = Ladder(members=(Member("ann", R("3k")), Member("bob", R("3k"))),
                     events=(LadderGame(D(2024, 1, 1), "bob", "ann", W),))
-    assert validate_ladder(ladder) == []
+    assert ladder_rule_problems(ladder) == []
 
 
 # --------------------------------------------------------------------------- the command

@@ -13,16 +13,14 @@ from fractions import Fraction
 
 import pytest
 
-from sitegen.engine.league import (
-    ExtraDemotions, LeagueRuleError, LeagueSettings, Move, PlayerInfo, SeasonCancelled,
-    direct_moves, division_order, final_round, group_count, group_order, group_sizes,
-    season_outcomes, secondary_classes, seed_groups, size_violations, starting_gamepoints,
-)
+from sitegen.engine.league import (LeagueRuleError, Move, SeasonCancelled, direct_moves, division_order, final_round, group_count, group_order, group_sizes, season_outcomes, secondary_classes, seed_groups, size_violations, starting_gamepoints)
+from sitegen.model.league import ExtraDemotions, LeagueSettings, PlayerInfo
 from sitegen.engine.league_next import (
     Signups, is_promotable, next_season, plan_group_sizes,
     restrictions_from_rows,
 )
-from sitegen.model import Colour, Division, Game, Group, Outcome, Rank, Result, Season
+from sitegen.model.common import Colour, Game, Outcome, Rank, Result
+from sitegen.model.league import Division, Group, Season
 
 
 def perfect(gid: str, players: list[str], withdrawn: tuple[str, ...] = ()) -> Group:

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from sitegen.engine.placement import standings
-from sitegen.engine.tournament import Criterion as C, GameResult, System
+from sitegen.model.tournament import Criterion as C, GameResult, System
 from sitegen.formats import FormatError
 from sitegen.formats.h9 import parse_value, read_h9, write_h9
 from sitegen.formats.opengotha import read_opengotha
-from sitegen.model import Rank
+from sitegen.model.common import Rank
 
 REF = Path(__file__).parent.parent / "reference" / "opengotha"
 XML = (REF / "mcmahon-2019-handicap.xml").read_bytes()

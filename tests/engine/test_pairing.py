@@ -9,13 +9,13 @@ import pytest
 from sitegen.engine.pairing import (NoLegalPairing, PlayerState, _Problem, explain,
                                     format_explanation, pair_players, pair_round,
                                     player_states)
-from sitegen.engine.swiss import Entry, Match, MatchResult, Round, Tournament
+from sitegen.model.swiss import Entry, Match, MatchResult, Round, SwissTournament
 
 R = MatchResult.parse
 
 
 def tournament(players, rounds, entries=None):
-    return Tournament("t", "t", entries or tuple(Entry(p) for p in players), tuple(rounds))
+    return SwissTournament("t", "t", entries or tuple(Entry(p) for p in players), tuple(rounds))
 
 
 def state(p, score, league=0, down=0, paired=0, opponents=(), had_bye=False):
@@ -194,11 +194,11 @@ def _random_tournament(n, rounds, seed, league_levels=31, late=False):
                           last_round=rng.choice([None, None, None, 3, 4]) if late else None)
                     for p in ids)
     league = {p: F(rng.randrange(league_levels), 2) for p in ids}
-    t = Tournament("t", "t", entries)
+    t = SwissTournament("t", "t", entries)
     for r in range(1, rounds + 1):
         p = pair_round(t, r, seed=rng.randrange(10**6), league_scores=league)
         matches = tuple(Match(a, b, rng.choice(RESULTS)) for a, b in p.pairs)
-        t = Tournament("t", "t", entries, t.rounds + (Round(r, matches, p.bye),))
+        t = SwissTournament("t", "t", entries, t.rounds + (Round(r, matches, p.bye),))
     return t, league
 
 

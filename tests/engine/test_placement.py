@@ -14,10 +14,8 @@ import pytest
 
 from sitegen.engine.placement import (check_criteria, compute_values, format_value, sodos,
                                       standings, standings_by_round)
-from sitegen.engine.tournament import (Absence, Bye, Criterion as C, DCVariant, GameResult as R,
-                                       System, Tournament, TournamentGame as G,
-                                       TournamentParameters, TournamentPlayer as P)
-from sitegen.model import Rank
+from sitegen.model.tournament import (Absence, Bye, Criterion as C, DCVariant, GameResult as R, System, Tournament, TournamentGame as G, TournamentParameters, TournamentPlayer as P)
+from sitegen.model.common import Rank
 
 
 def _four(**params) -> Tournament:

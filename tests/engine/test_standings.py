@@ -6,7 +6,8 @@ Every expected value below is worked by hand in the docstring.
 from fractions import Fraction
 
 from sitegen.engine.standings import group_standings
-from sitegen.model import Game, Group, Result
+from sitegen.model.common import Game, Result
+from sitegen.model.league import Group
 
 
 def game(a: str, b: str, result: str) -> Game:

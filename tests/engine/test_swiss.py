@@ -5,16 +5,14 @@ from fractions import Fraction as F
 
 import pytest
 
-from sitegen.engine.swiss import (DecidingMatch, Entry, Match, MatchResult, Round,
-                                  SwissLeague, SwissSettings, Tournament, is_present,
-                                  league_score, league_scores, league_table,
-                                  present_players, scores, standings)
+from sitegen.engine.swiss import (is_present, league_score, league_scores, league_table, present_players, scores, standings)
+from sitegen.model.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, SwissLeague, SwissSettings, SwissTournament)
 
 R = MatchResult.parse
 
 
 def tournament(tid, players, rounds, settings=SwissSettings(), entries=None):
-    return Tournament(tid, tid, entries or tuple(Entry(p) for p in players), tuple(rounds),
+    return SwissTournament(tid, tid, entries or tuple(Entry(p) for p in players), tuple(rounds),
                       settings)
 
 
@@ -131,7 +129,7 @@ def _league(scores_by_tournament):
                 else:
                     res = R("0-2")
                 rounds.setdefault(r, []).append(Match(p, dummy, res))
-        tournaments.append(Tournament(tid, tid, tuple(entries),
+        tournaments.append(SwissTournament(tid, tid, tuple(entries),
                                       tuple(Round(r, tuple(m)) for r, m in sorted(rounds.items()))))
     return tournaments
 

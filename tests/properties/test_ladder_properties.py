@@ -7,10 +7,10 @@ from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
 
-from sitegen.engine.ladder import (
-    DEFAULT_RUNGS, Ladder, LadderGame, Member, Regrading, Rung, RungList, handicap, replay,
-    validate_ladder)
-from sitegen.model import Colour
+from sitegen.engine.ladder import handicap, replay
+from sitegen.model.ladder import (DEFAULT_RUNGS, Ladder, LadderGame, Member, Regrading, Rung, RungList)
+from sitegen.validate.ladder import ladder_rule_problems
+from sitegen.model.common import Colour
 
 SETTINGS = settings(max_examples=200, deadline=None)
 LOG_SETTINGS = settings(max_examples=100, deadline=None)
@@ -101,7 +101,7 @@ def test_a_game_moves_its_two_players_one_rung_each(ladder):
 def test_replay_is_deterministic_and_validation_accepts_member_only_logs(ladder):
     """Replaying twice gives the same; the only complaints of a generated log are colours."""
     assert replay(ladder) == replay(ladder)
-    assert {d.code for d in validate_ladder(ladder)} <= {"ladder.colour"}
+    assert {d.code for d in ladder_rule_problems(ladder)} <= {"ladder.colour"}
 
 
 @SETTINGS

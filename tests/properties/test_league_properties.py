@@ -15,11 +15,13 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from sitegen.engine.league import LeagueSettings, PlayerInfo, direct_moves, size_violations
+from sitegen.engine.league import direct_moves, size_violations
+from sitegen.model.league import LeagueSettings, PlayerInfo
 from sitegen.engine.league_next import (
     NextSeasonPlan, Signups, next_season, plan_group_sizes, restrictions_from_rows,
 )
-from sitegen.model import Colour, Division, Game, Group, Outcome, Rank, Result, Season
+from sitegen.model.common import Colour, Game, Outcome, Rank, Result
+from sitegen.model.league import Division, Group, Season
 
 RESTRICTIONS = restrictions_from_rows([
     ("1d", None, "A", "C"),

@@ -6,10 +6,8 @@ from fractions import Fraction
 from hypothesis import given, settings, strategies as st
 
 from sitegen.engine.placement import compute_values, standings, standings_by_round
-from sitegen.engine.tournament import (Absence, Bye, Criterion as C, DCVariant, GameResult as R, System,
-                                       Tournament, TournamentGame, TournamentParameters,
-                                       TournamentPlayer)
-from sitegen.model import Rank
+from sitegen.model.tournament import (Absence, Bye, Criterion as C, DCVariant, GameResult as R, System, Tournament, TournamentGame, TournamentParameters, TournamentPlayer)
+from sitegen.model.common import Rank
 
 RESULTS = [R.WHITE_WINS, R.BLACK_WINS, R.JIGO, R.UNKNOWN]
 

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from sitegen.commands.build import render
-from sitegen.engine.league import LeagueSettings, direct_moves
+from sitegen.engine.league import direct_moves
+from sitegen.model.league import LeagueSettings
 from sitegen.validate import load_content
 from sitegen.validate.league import player_info
 

@@ -12,7 +12,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ..diagnostics import SourcePos
-from ..model import NOWHERE, Rank
+from .common import NOWHERE, Rank
 
 
 class System(Enum):

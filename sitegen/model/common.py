@@ -1,7 +1,7 @@
-"""Plain, frozen data classes for the content: players, ranks, results, games, groups, seasons.
+"""What every rule set shares: ranks, results, players, league games, site settings, pages.
 
-The engine works on these objects only (no I/O). Every object that came from a file keeps
-its :class:`~sitegen.diagnostics.SourcePos` (not compared), so later checks can name a line.
+Every object that came from a file keeps its :class:`~sitegen.diagnostics.SourcePos` (not
+compared), so later checks can name a line.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from .diagnostics import SourcePos
+from ..diagnostics import SourcePos
 
 NOWHERE = SourcePos("<generated>")
 
@@ -233,51 +233,7 @@ class Game:
         return self.black if self.result.winner is Colour.BLACK else self.white
 
 
-# --------------------------------------------------------------------------- league structure
-
-
-@dataclass(frozen=True)
-class Group:
-    """A round-robin group of one division (league A.i.3)."""
-
-    id: str
-    name: str
-    players: tuple[str, ...]
-    games: tuple[Game, ...]
-    promoted: tuple[str, ...] = ()
-    """Players recorded as promoted after the season (as entered by the organizer)."""
-    relegated: tuple[str, ...] = ()
-    """Players recorded as relegated after the season (as entered by the organizer)."""
-    withdrawn: tuple[str, ...] = ()
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class Division:
-    """A division: ``name`` is its letter, A being the top (league definitions)."""
-
-    name: str
-    groups: tuple[Group, ...]
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class Season:
-    id: str
-    name: str
-    divisions: tuple[Division, ...]
-    start: dt.date | None = None
-    end: dt.date | None = None
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class League:
-    id: str
-    name: str
-    seasons: tuple[Season, ...]
-    description: str = ""
-    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+# --------------------------------------------------------------------------- site
 
 
 @dataclass(frozen=True)
@@ -317,23 +273,3 @@ class SiteConfig:
         if not path.endswith("/"):
             path += "/"
         return path
-
-
-@dataclass(frozen=True)
-class Content:
-    """Everything a build reads, validated.
-
-    Rule sets other than the round-robin league keep their own model in their engine module
-    (``engine.ladder.Ladder``, ``engine.tournament.Tournament``, ``engine.swiss``).
-    """
-
-    config: SiteConfig
-    players: dict[str, Player]
-    leagues: tuple[League, ...]
-    pages: tuple[MarkdownPage, ...]
-    ladders: tuple = ()
-    """Club ladders (``engine.ladder.Ladder``) from ``content/ladders/``."""
-    tournaments: tuple = ()
-    """Tournaments (``engine.tournament.Tournament``) from ``content/tournaments/``."""
-    swiss_leagues: tuple = ()
-    """Swiss leagues (``engine.swiss``) from ``content/swiss/``."""
