@@ -2,7 +2,7 @@
 
 The rule sets (leagues, tournaments, ladders, Swiss leagues) are independent once the players
 are known: each is loaded, validated and planned on its own (``validate.load_rule_set`` and
-``site.rule_set_planners``). A large archive is therefore split over two processes: after the
+its planner in :data:`PLANNERS`). A large archive is therefore split over two processes: after the
 site settings, players and pages are read, a forked helper loads and plans some rule sets
 while this process does the others; the helper's model objects, page plans and diagnostics
 come back pickled and are merged in the fixed rule-set order, so the result is the same as
@@ -13,16 +13,27 @@ reported in one run.
 
 from __future__ import annotations
 
-import gc
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable, NamedTuple
 
 from .diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from .model import Content
-from .site import SitePlan, complete_plan, merge_plans, rule_set_planners
-from .workers import can_fork, fork_pool
+from .pages.ladder import plan_ladders
+from .pages.league import plan_leagues
+from .pages.swiss import plan_swiss
+from .pages.tournament import plan_tournaments
+from .plan import SitePlan
+from .site import complete_plan
 from .validate import RULE_SETS, Common, assemble, base_url_problem, load_rule_set, read_common
+from .workers import can_fork, no_cycle_collection, run_beside
+
+PLANNERS: dict[str, Callable[[Content, SitePlan], None]] = {
+    "leagues": plan_leagues, "tournaments": plan_tournaments, "ladders": plan_ladders,
+    "swiss": plan_swiss}
+"""The page planner of each rule set (``validate.RULE_SETS``), in the order their pages and
+sections appear. A planner reads only the players and its own rule set."""
 
 PARALLEL_MIN_BYTES = 3_000_000
 """Archives with fewer bytes in their rule-set folders are prepared in one process."""
@@ -42,16 +53,21 @@ def prepare(content_dir: Path, base_url: str | None = None, jobs: int | None = N
     ``base_url``, when given, replaces ``base_url`` of site.yaml (e.g. the GitHub Pages URL).
     ``jobs`` caps the processes (default: the CPUs). Raises SitegenError with every problem.
     """
-    # Loading and planning build millions of small objects and no reference cycles worth
-    # collecting; the cyclic garbage collector would only rescan them (a third of the time of
-    # a federation-size build).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with no_cycle_collection():
         return _prepare(content_dir, base_url, jobs)
-    finally:
-        if collecting:
-            gc.enable()
+
+
+def plan_site(content: Content) -> SitePlan:
+    """Return every page and file of the site for ``content`` (already loaded), in one process.
+    Raises SitegenError for clashing paths (:func:`sitegen.site.check_paths`)."""
+    plan = SitePlan()
+    for planner in PLANNERS.values():
+        planner(content, plan)
+    return complete_plan(content, plan)
+
+
+RuleSetResult = tuple[tuple, SitePlan | None, list[Diagnostic]]
+"""One rule set prepared: its model objects, its plan (None when not planned), its diagnostics."""
 
 
 def _prepare(content_dir: Path, base_url: str | None, jobs: int | None) -> tuple[Content, SitePlan]:
@@ -65,27 +81,23 @@ def _prepare(content_dir: Path, base_url: str | None, jobs: int | None) -> tuple
         raise SitegenError(diags.sorted())
     if base_url and not problem:
         common = replace(common, config=replace(common.config, base_url=base_url))
-    plan_parts = not diags.has_errors
+    work = _Work(content_dir, common, plan=not diags.has_errors)
     mine, helper = _split(content_dir, jobs)
-    done: dict[str, tuple[tuple, SitePlan | None, list[Diagnostic]]] = {}
-    global _WORK
-    _WORK = (content_dir, common, plan_parts)
-    try:
-        if helper:
-            with fork_pool(1) as pool:
-                pending = pool.apply_async(_prepare_rule_sets, (helper,))
-                done.update(_prepare_rule_sets(mine))
-                done.update(pending.get())
-        else:
-            done.update(_prepare_rule_sets(mine))
-    finally:
-        _WORK = None
+    if helper:
+        done, theirs = run_beside(_prepare_rule_sets, work, mine, helper)
+        done.update(theirs)
+    else:
+        done = _prepare_rule_sets(work, mine)
     for name in RULE_SETS:
         diags.extend(done[name][2])
     if diags.has_errors:
         raise SitegenError(diags.sorted())
     content = assemble(common, {name: done[name][0] for name in RULE_SETS})
-    plan = merge_plans([done[name][1] for name in RULE_SETS])
+    plan = SitePlan()
+    for name in RULE_SETS:
+        part = done[name][1]
+        if part is not None:
+            plan.extend(part)
     return content, complete_plan(content, plan)
 
 
@@ -120,22 +132,24 @@ def _folder_bytes(folder: Path) -> int:
     return total
 
 
-_WORK: tuple[Path, Common, bool] | None = None
-"""The content folder, the common part and whether to plan: inherited by the forked helper."""
+class _Work(NamedTuple):
+    """What preparing a rule set reads: the content folder, the common part, whether to plan."""
+
+    content_dir: Path
+    common: Common
+    plan: bool
 
 
-def _prepare_rule_sets(names: list[str]) -> dict[str, tuple[tuple, SitePlan | None, list[Diagnostic]]]:
-    """Load, validate and (when ``plan`` and its files have no errors) plan each rule set:
-    ``{name: (its model objects, its plan or None, its diagnostics)}``."""
-    content_dir, common, plan = _WORK
-    planners = rule_set_planners()
+def _prepare_rule_sets(work: _Work, names: list[str]) -> dict[str, RuleSetResult]:
+    """Load, validate and (when ``work.plan`` and its files have no errors) plan each rule set
+    of ``names``."""
     done = {}
     for name in names:
         diags = Diagnostics()
-        part = load_rule_set(name, content_dir, common, diags)
+        part = load_rule_set(name, work.content_dir, work.common, diags)
         site = None
-        if plan and not diags.has_errors:
+        if work.plan and not diags.has_errors:
             site = SitePlan()
-            planners[name](assemble(common, {name: part}), site)
+            PLANNERS[name](assemble(work.common, {name: part}), site)
         done[name] = (part, site, diags.items)
     return done

@@ -10,8 +10,9 @@ own ``templates/`` folder (searched first); the rest come from sitegen's default
 from __future__ import annotations
 
 import datetime as dt
-import gc
+import functools
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,9 +21,10 @@ from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 from markdown_it import MarkdownIt
 
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
+from .display import format_points
 from .model import SiteConfig
-from .site import File, Page, SitePlan, format_points
-from .workers import can_fork, fork_pool
+from .plan import Bundle, File, Page, SitePlan
+from .workers import can_fork, map_forked
 
 
 def default_templates_dir() -> Path:
@@ -117,31 +119,52 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
     and the theme's static files.
 
     Large sites are rendered by ``jobs`` worker processes (default: one per CPU), each taking
-    slices of the page list; the result does not depend on the number of workers.
+    slices of the bundles; the result does not depend on the number of workers.
     Raises ValueError if two outputs claim the same path, SitegenError for a broken template.
     """
-    pages = plan.pages
+    bundles = plan.bundles
     reused: dict[str, bytes] = {}
     if cache is not None:
-        key = RenderCache.fingerprint(config, site_templates)
-        if key != cache.key:
-            cache.key, cache.pages = key, {}
-        # Deferred contexts are made here, once, to compare them with last time's.
-        plan = SitePlan(pages=[Page(p.url, p.template, p.full_context(), p.file_name)
-                               for p in plan.pages], files=plan.files)
-        pages = []
-        for page in plan.pages:
+        bundles, reused, contexts = _unchanged_pages(bundles, cache, config, site_templates)
+    output = dict(_produce(_work_list(bundles, site_templates, also=reused), config,
+                           site_templates, jobs, None))
+    output.update(reused)
+    if cache is not None:
+        cache.pages = {path: (template, context, output[path])
+                       for path, (template, context) in contexts.items()}
+    return output
+
+
+def _unchanged_pages(bundles: list[Bundle], cache: RenderCache, config: SiteConfig,
+                     site_templates: Path | None
+                     ) -> tuple[list[Bundle], dict[str, bytes], dict[str, tuple[str, dict]]]:
+    """Return the bundles made ready for the dev server's cache, the bytes of the pages that
+    did not change since the previous build (see :class:`RenderCache`), and every page's
+    template and full context (for the next build's comparison).
+
+    Each bundle's deferred parts are made here, once, to compare the page's context with last
+    time's: a page with an equal template and context keeps its bytes and is not rendered; its
+    files are still made (they are cheap next to the page)."""
+    key = RenderCache.fingerprint(config, site_templates)
+    if key != cache.key:
+        cache.key, cache.pages = key, {}
+    ready: list[Bundle] = []
+    reused: dict[str, bytes] = {}
+    contexts: dict[str, tuple[str, dict]] = {}
+    for bundle in bundles:
+        shared = bundle.shared_value()
+        page = bundle.page
+        if page is not None:
+            page = Page(page.url, page.template, page.full_context(*shared), page.file_name)
+        files = tuple(File(path, data) for file in bundle.files for path, data in file.contents(*shared))
+        if page is not None:
+            contexts[page.path] = (page.template, page.context)
             old = cache.pages.get(page.path)
             if old is not None and old[0] == page.template and old[1] == page.context:
                 reused[page.path] = old[2]
-            else:
-                pages.append(page)
-    items = _outputs(SitePlan(pages=pages, files=plan.files), site_templates, also=reused)
-    output = dict(_produce(items, config, site_templates, jobs, None))
-    output.update(reused)
-    if cache is not None:
-        cache.pages = {page.path: (page.template, page.context, output[page.path]) for page in plan.pages}
-    return output
+                page = None
+        ready.append(Bundle(page, files))
+    return ready, reused, contexts
 
 
 def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes], Any],
@@ -152,30 +175,22 @@ def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes],
     writing is spread over the cores too and no page travels back); returns
     ``{path: sink's result}``. Raises as :func:`render_site`.
     """
-    return dict(_produce(_outputs(plan, site_templates), config, site_templates, jobs, sink))
+    return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs,
+                         sink))
 
 
-def _outputs(plan: SitePlan, site_templates: Path | None, also: dict[str, bytes] | None = None
-             ) -> list[Page | File]:
-    """Return each page followed by the files of its folder (its standings.json and CSV twin:
-    made right after the page, they share what it computed), then the other files and the
-    static files; ValueError if two share a path."""
-    by_folder: dict[str, list[File]] = {}
-    for file in plan.files:
-        by_folder.setdefault(file.path.rpartition("/")[0] + "/", []).append(file)
-    items: list[Page | File] = []
-    for page in plan.pages:
-        items.append(page)
-        if page.file_name == "index.html":
-            items.extend(by_folder.pop(page.url or "/", ()))
-    items += [file for files in by_folder.values() for file in files]
-    items += _static_files(site_templates)
+def _work_list(bundles: list[Bundle], site_templates: Path | None,
+               also: dict[str, bytes] | None = None) -> list[Bundle]:
+    """Return ``bundles`` followed by the theme's static files; ValueError if two outputs
+    (or one and a path of ``also``) share a path."""
+    work = bundles + [Bundle(None, (file,)) for file in _static_files(site_templates)]
     seen = set(also or ())
-    for item in items:
-        if item.path in seen:
-            raise ValueError(f"two pages claim the same output path '{item.path}'")
-        seen.add(item.path)
-    return items
+    for bundle in work:
+        for path in bundle.paths:
+            if path in seen:
+                raise ValueError(f"two pages claim the same output path '{path}'")
+            seen.add(path)
+    return work
 
 
 def _produce(items: list[Page | File], config: SiteConfig, site_templates: Path | None,
@@ -190,66 +205,57 @@ def _produce(items: list[Page | File], config: SiteConfig, site_templates: Path 
                                        "fix the template, or remove the override to use the default")]) from None
 
 
-def _produce_all(items: list[Page | File], config: SiteConfig, site_templates: Path | None,
+def _produce_all(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None,
                  jobs: int | None, sink: Callable[[str, bytes], Any] | None) -> list[tuple[str, Any]]:
     jobs = jobs or os.cpu_count() or 1
-    pages = sum(1 for item in items if isinstance(item, Page))
+    pages = sum(1 for bundle in bundles if bundle.page is not None)
+    job = _RenderJob(config, site_templates, sink)
     if pages < PARALLEL_MIN_PAGES or not can_fork(jobs):
         # One process; also when threads run (the dev server), where forking is unsafe.
-        return _produce_slice(items, config, site_templates, sink)
-    global _WORK
-    _WORK = (items, config, site_templates, sink)
-    chunk = 250
-    # Slices of about 250 outputs, cut only before a page: a page and its files stay together.
-    last_page = max((i for i, item in enumerate(items) if isinstance(item, Page)), default=0)
-    cuts = [0]
-    for i, item in enumerate(items):
-        if i - cuts[-1] >= chunk and (isinstance(item, Page) or i > last_page):
-            cuts.append(i)
-    slices = list(zip(cuts, cuts[1:] + [len(items)]))
-    # Objects alive now (content, plan) are never garbage: keep the workers' collector off
-    # them, so it neither walks them nor writes to their pages (copy-on-write) after the fork.
-    gc.freeze()
-    try:
-        with fork_pool(jobs) as pool:
-            parts = pool.map(_produce_range, slices, chunksize=1)
-    finally:
-        _WORK = None
-        gc.unfreeze()
-    return [item for part in parts for item in part]
+        return job.make(bundles)
+    slices = [bundles[start:start + SLICE] for start in range(0, len(bundles), SLICE)]
+    parts = map_forked(_RenderJob.make, job, slices, jobs)
+    return [made for part in parts for made in part]
 
 
-_WORK: tuple | None = None
-"""The outputs being made, inherited by forked workers (never pickled)."""
-_WORKER_ENV: Environment | None = None
+SLICE = 100
+"""Bundles per task of a render worker (a task is pickled there and its results back)."""
 
 
-def _produce_range(bounds: tuple[int, int]) -> list[tuple[str, Any]]:
-    global _WORKER_ENV
-    items, config, site_templates, sink = _WORK
-    if _WORKER_ENV is None:
-        _WORKER_ENV = make_environment(config, site_templates)
-    return _produce_slice(items[bounds[0]:bounds[1]], config, site_templates, sink, _WORKER_ENV)
+@dataclass(frozen=True)
+class _RenderJob:
+    """What every render worker shares: the settings, the templates and where outputs go
+    (``sink``: None to return the bytes, else a function writing them and returning its
+    result). Each worker makes its own Jinja environment, once."""
+
+    config: SiteConfig
+    site_templates: Path | None
+    sink: Callable[[str, bytes], Any] | None
+
+    @functools.cached_property
+    def environment(self) -> Environment:
+        return make_environment(self.config, self.site_templates)
+
+    def make(self, bundles: list[Bundle]) -> list[tuple[str, Any]]:
+        """Make every output of ``bundles``: ``[(path, bytes or the sink's result)]``."""
+        made = []
+        for bundle in bundles:
+            shared = bundle.shared_value()
+            outputs = [] if bundle.page is None else [
+                (bundle.page.path, _render_page(self.environment, bundle.page, shared))]
+            outputs += [item for file in bundle.files for item in file.contents(*shared)]
+            made += [(path, data if self.sink is None else self.sink(path, data))
+                     for path, data in outputs]
+        return made
 
 
 class TemplateProblem(Exception):
     """A template that does not render: ``(template file, line or 0, message)``; picklable."""
 
 
-def _produce_slice(items: list[Page | File], config: SiteConfig, site_templates: Path | None,
-                   sink: Callable[[str, bytes], Any] | None, env: Environment | None = None
-                   ) -> list[tuple[str, Any]]:
-    env = env or make_environment(config, site_templates)
-    made = []
-    for item in items:
-        data = _render_page(env, item) if isinstance(item, Page) else item.content()
-        made.append((item.path, data if sink is None else sink(item.path, data)))
-    return made
-
-
-def _render_page(env: Environment, page: Page) -> bytes:
+def _render_page(env: Environment, page: Page, shared: tuple[Any, ...] = ()) -> bytes:
     try:
-        html = env.get_template(page.template).render(page=page, **page.full_context())
+        html = env.get_template(page.template).render(page=page, **page.full_context(*shared))
     except TemplateSyntaxError as error:
         raise TemplateProblem(error.filename or error.name or page.template, error.lineno or 0,
                               f"template syntax error: {error.message}") from None

@@ -90,7 +90,7 @@ def test_base_url_cannot_point_at_another_host(site, run):
 
 
 def test_csv_cells_cannot_start_a_spreadsheet_formula():
-    from sitegen.pages.extras import csv_twin
+    from sitegen.plan import csv_of_document
 
-    data = b'{"rows": [{"name": "=HYPERLINK(\\"http://x\\")", "score": -1, "club": "@x"}]}'
-    assert csv_twin(data) == (b'name,score,club\r\n"\'=HYPERLINK(""http://x"")",-1,\'@x\r\n')
+    data = {"rows": [{"name": '=HYPERLINK("http://x")', "score": -1, "club": "@x"}]}
+    assert csv_of_document(data) == (b'name,score,club\r\n"\'=HYPERLINK(""http://x"")",-1,\'@x\r\n')

@@ -1,6 +1,6 @@
 """Ordering and folding of people's names on the players index and in the search."""
 
-from sitegen.site import fold, name_order
+from sitegen.display import fold, name_order
 
 
 def test_names_sort_ignoring_accents_and_case_with_numbers_in_order():

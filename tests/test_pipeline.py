@@ -39,7 +39,8 @@ def test_two_processes_prepare_what_one_does(tmp_path, forking):
     assert two_content == one_content
     assert [p.path for p in two_plan.pages] == [p.path for p in one_plan.pages]
     assert two_plan.home_sections == one_plan.home_sections
-    assert [p.full_context() for p in two_plan.pages] == [p.full_context() for p in one_plan.pages]
+    assert ([b.page_context() for b in two_plan.bundles if b.page]
+            == [b.page_context() for b in one_plan.bundles if b.page])
     one = render_site(one_plan, one_content.config, None, jobs=1)
     assert render_site(two_plan, two_content.config, None, jobs=1) == one
 

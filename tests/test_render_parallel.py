@@ -6,7 +6,7 @@ from pathlib import Path
 from sitegen import render as render_module
 from sitegen import workers
 from sitegen.render import render_site
-from sitegen.site import plan_site
+from sitegen.pipeline import plan_site
 from sitegen.validate import load_content
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
@@ -37,7 +37,7 @@ def test_render_cache_reuses_unchanged_pages_and_notices_template_changes(tmp_pa
     calls = []
     original = render_module._render_page
     monkeypatch.setattr(render_module, "_render_page",
-                        lambda env, page: calls.append(page.path) or original(env, page))
+                        lambda env, page, *shared: calls.append(page.path) or original(env, page, *shared))
     assert render_site(plan_site(content), content.config, None, jobs=1, cache=cache) == first
     assert calls == []  # nothing re-rendered
     templates = tmp_path / "templates"

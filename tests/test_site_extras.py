@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from sitegen.commands.build import render
-from sitegen.pages.extras import csv_twin
+from sitegen.plan import csv_of_document
 from sitegen.svg import DivisionPoint, division_chart
 
 LEAGUE = {"content/leagues/club/league.yaml": "name: Club League\n"}
@@ -152,7 +152,7 @@ def test_csv_twin_has_the_json_columns_in_order():
     data = json.dumps({"rows": [
         {"place": 1, "shared": False, "name": "Ann, \"A\"", "gp": 2.5, "games": ["1+/w", None], "outcome": None},
         {"place": 2, "shared": True, "name": "Bob", "gp": 2, "games": [], "outcome": "relegated", "x": 1}]})
-    assert csv_twin(data.encode()).decode() == (
+    assert csv_of_document(json.loads(data)).decode() == (
         "place,shared,name,gp,games,outcome,x\r\n"
         '1,false,"Ann, ""A""",2.5,1+/w -,,\r\n'
         "2,true,Bob,2,,relegated,1\r\n")

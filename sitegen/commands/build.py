@@ -25,7 +25,7 @@ from .. import __version__
 from ..model import Content
 from ..render import RenderCache, default_templates_dir, render_into, render_site
 from ..pipeline import prepare
-from ..site import SitePlan
+from ..plan import SitePlan
 from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..write import Staging, WriteReport, check_output_folder
 

@@ -24,7 +24,8 @@ from ..engine.league import LeagueRuleError
 from ..engine.league_next import NextSeasonPlan, Signups, next_season
 from ..model import Content
 from ..model.league import DivisionRestrictions, League, LeagueSettings, Season, SeasonSignups
-from ..site import FAR_PAST, format_points
+from ..display import format_points
+from ..plan import FAR_PAST
 from ..validate import load_content, shown_path
 from ..validate.fields import check_ident
 from ..validate.league import PlayerRefs, load_season, load_signups

@@ -12,10 +12,11 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from fractions import Fraction
 
 from ..diagnostics import SourcePos
-from .common import NOWHERE, Game, Rank
+from .common import NOWHERE, Game, Player, Rank
 
 # --------------------------------------------------------------------------- divisions
 
@@ -132,6 +133,12 @@ class PlayerInfo:
     """The player voluntarily or implicitly forfeits ties (D.2, second-to-last criterion)."""
     playoff: int | None = None
     """Place in the organizer's live playoff among tied players, 1 the winner (D.2, last)."""
+
+
+def player_info(player: Player, playoffs: Mapping[str, int] | None = None) -> PlayerInfo:
+    """Return the rules' view of ``player`` (rank, rating; D.2), with a playoff place if any."""
+    return PlayerInfo(player.id, player.rank, player.rating,
+                      playoff=(playoffs or {}).get(player.id))
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""Site-wide files added after every page is planned: CSV twins of the JSON standings,
-"last updated" dates on the standings pages, the Atom feed and ``sitemap.xml``.
+"""Site-wide files added after every page is planned: "last updated" dates on the standings
+pages, the Atom feed and ``sitemap.xml``.
 
 Every date comes from the content (game dates, season ends, tournament days, ladder log),
 never from the clock, so the same content builds the same bytes. The feed and the sitemap need
@@ -9,37 +9,24 @@ such as ``https://example.github.io/league/``; with a bare path (``/``) they are
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import functools
-import io
-import json
 from typing import Any
 from urllib.parse import urlsplit
 from xml.sax.saxutils import escape, quoteattr
 
 from ..model import Content
 from ..model.ladder import LadderGame
-from ..site import FAR_PAST, File, JsonData, SitePlan
+from ..plan import FAR_PAST, File, SitePlan
+from ..urls import (FEED, SITEMAP, group_url, ladder_month_url, ladder_url, league_url, page_url,
+                    round_url, season_url, swiss_league_url, swiss_round_url,
+                    swiss_tournament_url, tournament_url)
 
-FEED = "feed.xml"
-SITEMAP = "sitemap.xml"
 FEED_ENTRIES = 40
 """The feed holds the newest entries only."""
-CSV_SOURCES = ("standings.json", "rungs.json")
-"""JSON files that get a CSV twin: their ``rows`` (standings) or ``members`` (rung list)."""
 
 
 def finish_site(content: Content, plan: SitePlan) -> None:
-    """Add the CSV twins, the pages' ``updated`` dates, ``feed.xml`` and ``sitemap.xml``."""
-    files = []
-    for file in plan.files:
-        files.append(file)
-        if file.path.rsplit("/", 1)[-1] in CSV_SOURCES:
-            # Deferred: made by the render workers, right after the JSON file, from the same
-            # document (sitegen.site.JsonData keeps the last one made).
-            files.append(File(file.path[:-len("json")] + "csv", functools.partial(_csv_of, file)))
-    plan.files[:] = files
+    """Add the pages' ``updated`` dates, ``feed.xml`` and ``sitemap.xml``."""
     updated = updated_dates(content)
     for page in plan.pages:
         if page.url in updated and page.file_name == "index.html":
@@ -47,62 +34,9 @@ def finish_site(content: Content, plan: SitePlan) -> None:
     base = absolute_base(content.config.base_url)
     if base is None:
         return
-    plan.files.append(File(FEED, atom_feed(content, base)))
+    plan.add_file(File(FEED, atom_feed(content, base)))
     urls = sorted({page.url for page in plan.pages if page.file_name == "index.html"})
-    plan.files.append(File(SITEMAP, sitemap(base, urls, updated)))
-
-
-# --------------------------------------------------------------------------- CSV
-
-
-def _csv_of(json_file: File) -> bytes:
-    if isinstance(json_file.data, JsonData):
-        return csv_of_document(json_file.data.document())
-    return csv_twin(json_file.content())
-
-
-def csv_twin(data: bytes) -> bytes:
-    """Return the CSV of a ``standings.json`` (its ``rows``) or ``rungs.json`` (its ``members``).
-
-    One column per key, in the order the first row has them (later rows' extra keys appended);
-    null is empty, true/false are ``true``/``false``, lists are joined with spaces (nulls
-    as ``-``), numbers as in the JSON; text starting with ``= + - @`` gets a leading ``'`` so
-    that spreadsheets do not run it as a formula. UTF-8, comma-separated, ``\\r\\n`` line ends
-    (RFC 4180).
-    """
-    return csv_of_document(json.loads(data))
-
-
-def csv_of_document(doc: Any) -> bytes:
-    """Return :func:`csv_twin` of the document itself (not yet written as JSON)."""
-    rows = doc.get("rows", doc.get("members", [])) if isinstance(doc, dict) else []
-    columns: list[str] = []
-    for row in rows:
-        for key in row:
-            if key not in columns:
-                columns.append(key)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow([_cell(row.get(key)) for key in columns])
-    return out.getvalue().encode("utf-8")
-
-
-def _cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return " ".join("-" if v is None else _cell(v) for v in value)
-    if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        # A spreadsheet would run a cell starting like this as a formula (CSV injection):
-        # a leading apostrophe keeps it text.
-        return "'" + value
-    return str(value)
+    plan.add_file(File(SITEMAP, sitemap(base, urls, updated)))
 
 
 # --------------------------------------------------------------------------- dates
@@ -116,13 +50,6 @@ def updated_dates(content: Content) -> dict[str, dt.date]:
     the first). Ladder pages: the latest event of the log. Swiss pages: the tournament's date;
     the Swiss league page the latest tournament's.
     """
-    from .ladder import ladder_url
-    from .league import group_url, league_url, season_url
-    from .swiss import league_url as swiss_league_url
-    from .swiss import round_url as swiss_round_url
-    from .swiss import tournament_url as swiss_tournament_url
-    from .tournament import round_url, tournament_url
-
     dates: dict[str, dt.date] = {}
 
     def put(url: str, date: dt.date | None) -> None:
@@ -156,7 +83,7 @@ def updated_dates(content: Content) -> dict[str, dt.date]:
         for url in (base, base + "games/", base + "handicap/"):
             put(url, latest)
         for date in events:
-            put(f"{base}games/{date.strftime('%Y-%m')}/", date)
+            put(ladder_month_url(club, date), date)
     for league in content.swiss_leagues:
         for t in league.tournaments:
             day = t.date
@@ -185,15 +112,10 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
     tournament (its last day), per ladder and day with games, and per Swiss tournament (its
     date). Undated items are left out. Each entry: ``{id, title, url, date, summary}``.
     """
-    from .ladder import ladder_url
-    from .league import season_url
-    from .swiss import tournament_url as swiss_tournament_url
-    from .tournament import tournament_url
-
     entries: list[dict[str, Any]] = []
     for page in content.pages:
         if page.kind == "news" and page.date is not None:
-            entries.append({"id": f"news/{page.slug}", "title": page.title, "url": f"{page.slug}/",
+            entries.append({"id": f"news/{page.slug}", "title": page.title, "url": page_url(page.slug),
                             "date": page.date, "summary": ""})
     for league in content.leagues:
         for season in league.seasons:
@@ -218,7 +140,7 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
             if isinstance(event, LadderGame):
                 per_day[event.date] = per_day.get(event.date, 0) + 1
         for date, count in per_day.items():
-            month = f"{ladder_url(club)}games/{date.strftime('%Y-%m')}/"
+            month = ladder_month_url(club, date)
             entries.append({"id": f"results/{ladder_url(club)}{date.isoformat()}",
                             "title": f"{club.name}: {count} game{'s' if count != 1 else ''} on {date.isoformat()}",
                             "url": month, "date": date, "summary": ""})

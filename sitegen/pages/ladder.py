@@ -9,7 +9,6 @@ history chart drawn here as SVG coordinates) all share that replay. Templates on
 from __future__ import annotations
 
 import datetime as dt
-import json
 from fractions import Fraction
 from typing import Any
 
@@ -17,7 +16,9 @@ from ..engine.ladder import Handicap, Replay, group_by_rung, handicap, replay
 from ..model import Content
 from ..model.common import Colour
 from ..model.ladder import ClubLadder, LadderGame, Regrading, Rung
-from ..site import FAR_PAST, File, Page, PlayerSection, SitePlan, json_number, player_url
+from ..display import json_number
+from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
+from ..urls import ladder_month_url, ladder_url, player_url
 
 RECENT_GAMES = 15
 """How many games the rung list page shows; the games page has them all."""
@@ -29,10 +30,6 @@ _LEFT, _RIGHT, _TOP, _BOTTOM = 46, 8, 8, 20
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December")
 _COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
-
-
-def ladder_url(ladder: ClubLadder) -> str:
-    return f"ladders/{ladder.id}/"
 
 
 def plan_ladders(content: Content, plan: SitePlan) -> None:
@@ -103,31 +100,31 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
     common = {"ladder": {"name": club.name, "url": url}, "name": club.name}
     links = {"games_url": url + "games/", "handicap_url": url + "handicap/",
              "json_url": url + "rungs.json"}
-    plan.pages.append(Page(url, "ladder.html", {
+    plan.add(Page(url, "ladder.html", {
         **common, **links, "title": club.name, "description": club.description,
         "members": len(final), "game_count": len(result.games), "anchors": len(anchors),
         "first_date": first_date, "last_date": last_date, "groups": groups,
         "recent": games[:RECENT_GAMES], "rung_count": len(ladder.rungs),
-        "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top)}))
+        "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top)}),
+             JsonFile(url + "rungs.json", rungs_document(club, result, names), csv=True))
     months: dict[str, list[dict[str, Any]]] = {}
     for event in events:
         months.setdefault(event["date"].strftime("%Y-%m"), []).append(event)
-    month_list = [{"id": month, "name": _month_name(month), "url": f"{url}games/{month}/",
+    month_list = [{"id": month, "name": _month_name(month), "url": ladder_month_url(club, rows[0]["date"]),
                    "games": sum(1 for e in rows if e["kind"] == "game"),
                    "regradings": sum(1 for e in rows if e["kind"] == "regrading")}
                   for month, rows in sorted(months.items(), reverse=True)]
-    plan.pages.append(Page(url + "games/", "ladder_games.html", {
+    plan.add(Page(url + "games/", "ladder_games.html", {
         **common, **links, "title": f"{club.name} · games", "months": month_list,
         "game_count": len(result.games), "month": None, "events": []}))
     for month in month_list:
-        plan.pages.append(Page(month["url"], "ladder_games.html", {
+        plan.add(Page(month["url"], "ladder_games.html", {
             **common, **links, "title": f"{club.name} · games · {month['name']}",
             "months": month_list, "game_count": month["games"], "month": month,
             "events": months[month["id"]]}))
-    plan.pages.append(Page(url + "handicap/", "ladder_handicap.html", {
+    plan.add(Page(url + "handicap/", "ladder_handicap.html", {
         **common, **links, "title": f"{club.name} · handicaps",
         **handicap_table(club, result, names)}))
-    plan.files.append(File(url + "rungs.json", rungs_json(club, result, names)))
     _player_sections(club, result, names, records, plan, first_date, last_date)
     detail = f"{len(final)} member{'s' if len(final) != 1 else ''}, " \
              f"{len(result.games)} game{'s' if len(result.games) != 1 else ''}"
@@ -281,8 +278,9 @@ def _example_handicap(level: int, rules) -> Handicap | None:
 # --------------------------------------------------------------------------- rungs.json
 
 
-def rungs_json(club: ClubLadder, result: Replay, names: dict[str, str]) -> bytes:
-    """Return the machine-readable rung list: members grouped by rung, strongest first."""
+def rungs_document(club: ClubLadder, result: Replay, names: dict[str, str]) -> dict[str, Any]:
+    """Return ``rungs.json``, the machine-readable rung list: members grouped by rung,
+    strongest first, and every member with their rung and record."""
     final = result.final
     anchors = {m.id for m in club.ladder.members if m.anchor}
     starts = {m.id: m.rung for m in club.ladder.members}
@@ -293,7 +291,7 @@ def rungs_json(club: ClubLadder, result: Replay, names: dict[str, str]) -> bytes
         date = result.last_game(member)
         return date.isoformat() if date else None
 
-    data = {
+    return {
         "ladder": club.id, "name": club.name,
         "as_of": max(dates).isoformat() if dates else None,
         "rung_list": [str(rung) for rung in club.ladder.rungs],
@@ -305,7 +303,6 @@ def rungs_json(club: ClubLadder, result: Replay, names: dict[str, str]) -> bytes
                      "anchor": m in anchors, "last_game": last(m), **records[m]}
                     for m in _member_order(result, names)],
     }
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 # --------------------------------------------------------------------------- player pages

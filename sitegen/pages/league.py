@@ -20,25 +20,10 @@ from ..engine.league import Decision, Move, final_round, season_outcomes
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content
 from ..model.common import Game, Player
-from ..model.league import Group, League, LeagueSettings, Season
-from ..site import (FAR_PAST, File, JsonData, Page, PlayerSection, SitePlan, format_points,
-                    game_cell, json_number, player_url)
-from ..validate.league import player_info
-
-# --------------------------------------------------------------------------- URLs
-
-
-def league_url(league: League) -> str:
-    return f"leagues/{league.id}/"
-
-
-def season_url(league: League, season: Season) -> str:
-    return f"leagues/{league.id}/{season.id}/"
-
-
-def group_url(league: League, season: Season, group: Group) -> str:
-    return f"leagues/{league.id}/{season.id}/{group.id}/"
-
+from ..model.league import Group, League, LeagueSettings, Season, player_info
+from ..display import format_points, game_cell, json_number
+from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
+from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 
 COLUMNS = [
     ("gamepoints", "GP", "Gamepoints",
@@ -50,15 +35,6 @@ COLUMNS = [
      "Gamepoints scored in the games among the players still equal on GP and SODOS "
      "(league D.1, third criterion); shown only for those players."),
 ]
-
-
-def movements_url(league: League, season: Season) -> str:
-    """Return the URL of the movements from the season before ``season`` into it."""
-    return f"leagues/{league.id}/{season.id}/movements/"
-
-
-def final_url(league: League, season: Season) -> str:
-    return f"leagues/{league.id}/{season.id}/final/"
 
 
 def plan_leagues(content: Content, plan: SitePlan) -> None:
@@ -94,10 +70,11 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                     # The crosstable and the JSON are made by the render workers (deferred); the
                     # crosstable words its cells itself rather than carry 256,000 cell dicts
                     # of a federation from the planning process to the render workers.
-                    plan.pages.append(Page(url, "group.html", ctx,
-                                           deferred=partial(_crosstable_context, rows, group, names)))
-                    plan.files.append(File(url + "standings.json", JsonData(partial(
-                        _standings_data, league, season, division.name, group, rows, names))))
+                    plan.add(Page(url, "group.html", ctx,
+                                  deferred=partial(_crosstable_context, rows, group, names)),
+                             JsonFile(url + "standings.json", partial(
+                                 _standings_data, league, season, division.name, group, rows, names),
+                                 csv=True))
                     groups.append({"name": group.name, "url": url, "table": table,
                                    "outcomes": _computed_rows(table, group, decisions,
                                                               division is season.divisions[0])
@@ -114,15 +91,15 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                    "movements_in": None, "movements_out": None, "final": None}
             if previous is not None and _players(previous) and _players(season):
                 ctx["movements_in"] = _ref(previous.name, movements_url(league, season))
-                plan.pages.append(Page(movements_url(league, season), "movements.html", {}, deferred=partial(
-                                       _movements_context, league, previous, season, names)))
+                plan.add(Page(movements_url(league, season), "movements.html", {}, deferred=partial(
+                              _movements_context, league, previous, season, names)))
             if following is not None and _players(season) and _players(following):
                 ctx["movements_out"] = _ref(following.name, movements_url(league, following))
             final_ctx = _final_context(league, season, content.players, settings or LeagueSettings(), names)
             if final_ctx is not None:
                 ctx["final"] = _ref("Final round", final_url(league, season))
-                plan.pages.append(Page(final_url(league, season), "final.html", final_ctx))
-            plan.pages.append(Page(season_url(league, season), "season.html", ctx))
+                plan.add(Page(final_url(league, season), "final.html", final_ctx))
+            plan.add(Page(season_url(league, season), "season.html", ctx))
             champion = divisions[0]["groups"][0]["table"][0] if divisions and divisions[0]["groups"] \
                 and divisions[0]["groups"][0]["table"] else None
             season_summaries.append({"name": season.name, "url": season_url(league, season),
@@ -131,7 +108,7 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                                      "players": sum(len(g["table"]) for d in divisions for g in d["groups"]),
                                      "leader": champion})
         season_summaries.reverse()  # newest first
-        plan.pages.append(Page(league_url(league), "league.html", {
+        plan.add(Page(league_url(league), "league.html", {
             "title": league.name, "name": league.name, "description": league.description,
             "seasons": season_summaries}))
         league_summaries.append({"name": league.name, "url": league_url(league),
@@ -176,7 +153,7 @@ def _table(rows: list[StandingRow], group: Group, names: dict[str, str]) -> list
 
 def _group_cells(group: Group) -> dict[str, list[tuple[Game, dict[str, str]]]]:
     """Return each member's games in the group's order, each with its cell from the member's
-    side (:func:`sitegen.site.game_cell`), computed once for the crosstable and the history."""
+    side (:func:`sitegen.display.game_cell`), computed once for the crosstable and the history."""
     mine: dict[str, list[tuple[Game, dict[str, str]]]] = {player: [] for player in group.players}
     for game in group.games:
         for player in dict.fromkeys(game.players):

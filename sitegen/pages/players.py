@@ -21,14 +21,16 @@ from ..model import Content
 from ..model.common import Colour, Outcome
 from ..model.ladder import LadderGame
 from ..model.tournament import GameResult
-from ..site import FAR_PAST, File, PlayerSection, SitePlan, fold, format_points, player_url
+from ..display import fold, format_points, name_order
+from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan
 from ..svg import DivisionPoint, division_chart
+from ..urls import (PLAYERS, SEARCH_INDEX, group_url, ladder_url, league_url, player_url,
+                    swiss_league_url, swiss_tournament_url, tournament_url)
 
 FREQUENT = 2
 """Opponents met at least this many times get a head-to-head row."""
 HEAD_TO_HEAD_ROWS = 12
 """At most this many head-to-head rows per player (the most frequent opponents)."""
-SEARCH_INDEX = "search.json"
 FAR_FUTURE = dt.date(9999, 12, 31)
 """Sort key of the overview section: above every competition's section (shown newest first)."""
 
@@ -82,11 +84,6 @@ def _other_side(points: Fraction) -> Fraction:
 
 def _results(content: Content) -> Iterator[Result]:
     """Yield every counted result of :func:`meetings` once, from the first player's side."""
-    from .ladder import ladder_url
-    from .league import group_url
-    from .swiss import tournament_url as swiss_url
-    from .tournament import tournament_url
-
     jigo, win, forfeit = Outcome.JIGO, Outcome.WIN, Outcome.FORFEIT
     for league in content.leagues:
         for season in league.seasons:
@@ -134,7 +131,7 @@ def _results(content: Content) -> Iterator[Result]:
                     if result is None or (result.is_forfeit and not any(result.present)):
                         continue
                     yield (match.first, match.second, result.points()[0],
-                           t.date, league.name, swiss_url(league, t))
+                           t.date, league.name, swiss_tournament_url(league, t))
 
 
 Record = tuple[Fraction, "dt.date | None", str]
@@ -230,8 +227,6 @@ def division_paths(content: Content, player: str,
     player's first to last season there (seasons missed in between break the line).
 
     ``index``: :func:`season_divisions` of ``content``, when already computed."""
-    from .league import league_url
-
     if index is None:
         index = season_divisions(content)
     charts = []
@@ -262,7 +257,7 @@ def plan_player_extras(content: Content, plan: SitePlan) -> None:
         plan.add_player_section(pid, PlayerSection("partials/player_overview.html", (FAR_FUTURE,), None,
                                                    make=partial(_overview, content, pid, names,
                                                                 by_player.get(pid, {}), index)))
-    plan.files.append(File(SEARCH_INDEX, search_index(content, competitions)))
+    plan.add_file(File(SEARCH_INDEX, search_index(content, competitions)))
 
 
 def _overview(content: Content, pid: str, names: dict[str, str],
@@ -286,11 +281,6 @@ def search_index(content: Content, competitions: dict[str, set[str]]) -> bytes:
     URLs are relative to the site's root; ``detail`` is the rank, the club and the competitions
     played, so two players of the same name can be told apart.
     """
-    from .ladder import ladder_url
-    from .league import league_url
-    from .swiss import league_url as swiss_url
-    from .tournament import tournament_url
-
     players = []
     for pid, p in content.players.items():
         detail = [str(p.rank) if p.rank else "", p.club or ""]
@@ -302,7 +292,45 @@ def search_index(content: Content, competitions: dict[str, set[str]]) -> bytes:
     comps = ([[league.name, league_url(league), "league"] for league in content.leagues]
              + [[t.name, tournament_url(t), "tournament"] for t in content.tournaments]
              + [[c.name, ladder_url(c), "ladder"] for c in content.ladders]
-             + [[s.name, swiss_url(s), "Swiss league"] for s in content.swiss_leagues])
+             + [[s.name, swiss_league_url(s), "Swiss league"] for s in content.swiss_leagues])
     comps = sorted(([*c, fold(c[0])] for c in comps), key=lambda item: (item[3], item[1]))
     data = {"players": players, "competitions": comps}
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+# --------------------------------------------------------------------------- player pages
+
+
+def plan_players(content: Content, plan: SitePlan) -> None:
+    """Add every player's page (the sections the rule sets gave, newest first) and the
+    players' index (A-Z) to ``plan``."""
+    for pid, player in sorted(content.players.items()):
+        sections = sorted(plan.player_sections.get(pid, []), key=lambda s: s.sort_key, reverse=True)
+        context = {"title": player.name, "player": {
+            "id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
+            "rating": player.rating, "club": player.club or "", "country": player.country or ""}}
+        if any(section.make is not None for section in sections):
+            plan.add(Page(player_url(pid), "player.html", context,
+                          deferred=partial(_made_sections, sections)))
+        else:
+            plan.add(Page(player_url(pid), "player.html", {**context, "sections": sections}))
+    index = sorted(({"name": p.name, "url": player_url(pid), "id": pid} for pid, p in content.players.items()),
+                   key=lambda item: (name_order(item["name"]), item["id"]))
+    letters: dict[str, list[dict[str, str]]] = {}
+    for item in index:
+        first = fold(item["name"][:1]).upper()
+        letters.setdefault(first if first.isalpha() else "#", []).append(item)
+    plan.add(Page(PLAYERS, "players.html", {"title": "Players", "letters": sorted(letters.items())}))
+
+
+def _made_sections(sections: list[PlayerSection]) -> dict[str, Any]:
+    """Return ``{"sections": ...}`` with each deferred section made (or left out if empty)."""
+    made = []
+    for section in sections:
+        if section.make is None:
+            made.append(section)
+        else:
+            data = section.make()
+            if data is not None:
+                made.append(PlayerSection(section.template, section.sort_key, data))
+    return {"sections": made}

@@ -9,7 +9,6 @@ SODOS (placement: SOS, placement: SODOS, over played matches) are shown beside i
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
@@ -18,26 +17,15 @@ from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, lea
                             standings)
 from ..model import Content
 from ..model.swiss import Round, SwissLeague, SwissTournament
-from ..site import (FAR_PAST, File, Page, PlayerSection, SitePlan, format_points, json_number,
-                    player_url)
+from ..display import format_points, json_number
+from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
+from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 def ordinal(n: int) -> str:
     return ORDINALS.get(n, f"{n}th")
-
-
-def league_url(league: SwissLeague) -> str:
-    return f"swiss/{league.id}/"
-
-
-def tournament_url(league: SwissLeague, tournament: SwissTournament) -> str:
-    return f"swiss/{league.id}/{tournament.id}/"
-
-
-def round_url(league: SwissLeague, tournament: SwissTournament, number: int) -> str:
-    return f"swiss/{league.id}/{tournament.id}/round-{number}/"
 
 
 STANDINGS_COLUMNS = [
@@ -73,7 +61,7 @@ def plan_swiss(content: Content, plan: SitePlan) -> None:
                      "result": str(m.result)} for m in league.deciding_matches]
         counted = league.settings.counted
         depth = max(league.settings.tournaments, len(league.tournaments))
-        plan.pages.append(Page(league_url(league), "swiss_league.html", {
+        plan.add(Page(swiss_league_url(league), "swiss_league.html", {
             "title": league.name, "name": league.name,
             "description": league.description,
             "tournaments": tournaments, "table": rows, "counted": counted,
@@ -81,17 +69,18 @@ def plan_swiss(content: Content, plan: SitePlan) -> None:
             "has_shared": any(r["shared"] for r in rows),
             "has_tie": any(r["deciding_match_possible"] for r in rows),
             "deciding": deciding, "bye_value": format_points(league.settings.bye_value),
-            "json_url": league_url(league) + "standings.json"}))
-        plan.files.append(File(league_url(league) + "standings.json", _league_json(league, table, names)))
+            "json_url": swiss_league_url(league) + "standings.json"}),
+                 JsonFile(swiss_league_url(league) + "standings.json", _league_json(league, table, names),
+                          csv=True, indent=1))
         for row in rows:
             plan.add_player_section(row["id"], PlayerSection(
                 "partials/player_swiss.html", (_latest_date(league), league.name, league.id), {
-                    "league": league.name, "url": league_url(league), "place": row["place"],
+                    "league": league.name, "url": swiss_league_url(league), "place": row["place"],
                     "shared": row["shared"], "size": len(rows), "league_score": row["league_score"],
                     "tournaments": history.get(row["id"], [])}))
         leader = rows[0] if rows else None
         latest = next((t for t in reversed(tournaments) if t["rounds"]), None)
-        summaries.append({"name": league.name, "url": league_url(league),
+        summaries.append({"name": league.name, "url": swiss_league_url(league),
                           "detail": f"{len(tournaments)} tournament{'s' if len(tournaments) != 1 else ''}"
                                     + (f"; leader {leader['name']} ({leader['league_score']})" if leader else "")
                                     + ("; latest" if latest else ""),
@@ -128,18 +117,18 @@ def tiebreaks(tournament: SwissTournament, through_round: int) -> dict[str, tupl
 def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTournament,
                      before: dict[str, Fraction], names: dict[str, str],
                      history: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
-    url = tournament_url(league, tournament)
-    crumbs_league = {"name": league.name, "url": league_url(league)}
+    url = swiss_tournament_url(league, tournament)
+    crumbs_league = {"name": league.name, "url": swiss_league_url(league)}
     crumbs_tournament = {"name": tournament.name, "url": url}
-    nav = [{"round": r.number, "url": round_url(league, tournament, r.number),
+    nav = [{"round": r.number, "url": swiss_round_url(league, tournament, r.number),
             "played": r.has_results} for r in tournament.rounds]
     played = [r for r in tournament.rounds if r.has_results]
     last = played[-1].number if played else None
     for rnd in tournament.rounds:
         rows = standings(tournament, rnd.number, before) if rnd.has_results else []
         table = _standings_rows(tournament, rows, rnd.number, names)
-        page_url = round_url(league, tournament, rnd.number)
-        plan.pages.append(Page(page_url, "swiss_round.html", {
+        page_url = swiss_round_url(league, tournament, rnd.number)
+        plan.add(Page(page_url, "swiss_round.html", {
             "title": f"{tournament.name} · Round {rnd.number}", "league": crumbs_league,
             "tournament": crumbs_tournament, "round": rnd.number, "rounds_nav": nav,
             "matches": _matches(rnd, names), "bye": _ref(rnd.bye, names) if rnd.bye else None,
@@ -147,14 +136,14 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
             "dropped": [_ref(p, names) for p in rnd.dropped], "seed": rnd.seed,
             "has_results": rnd.has_results, "table": table, "columns": STANDINGS_COLUMNS,
             "has_shared": any(r["shared"] for r in table),
-            "json_url": page_url + "standings.json"}))
-        plan.files.append(File(page_url + "standings.json",
-                               _standings_json(league, tournament, rnd, rows, table)))
+            "json_url": page_url + "standings.json"}),
+                 JsonFile(page_url + "standings.json", _standings_json(league, tournament, rnd, table),
+                          csv=True, indent=1))
     final = standings(tournament, last, before) if last else []
     final_table = _standings_rows(tournament, final, last or 0, names)
     entries = [{**_ref(e.player, names), "first_round": e.first_round, "last_round": e.last_round}
                for e in sorted(tournament.entries, key=lambda e: (names[e.player].casefold(), e.player))]
-    plan.pages.append(Page(url, "swiss_tournament.html", {
+    plan.add(Page(url, "swiss_tournament.html", {
         "title": tournament.name, "league": crumbs_league, "name": tournament.name,
         "date": tournament.date, "rounds_nav": nav, "after_round": last,
         "total_rounds": tournament.settings.rounds, "entries": entries, "table": final_table,
@@ -209,8 +198,8 @@ def _standings_rows(tournament: SwissTournament, rows: list[SwissStandingRow], t
 
 
 def _standings_json(league: SwissLeague, tournament: SwissTournament, rnd: Round,
-                    rows: list[SwissStandingRow], table: list[dict[str, Any]]) -> bytes:
-    data = {
+                    table: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
         "league": league.id, "tournament": tournament.id, "after_round": rnd.number,
         "complete": all(m.result is not None for m in rnd.matches),
         "order": ["score", "league_score"], "information": ["sos", "sodos"],
@@ -221,7 +210,6 @@ def _standings_json(league: SwissLeague, tournament: SwissTournament, rnd: Round
                      for i, m in enumerate(rnd.matches, 1)],
         "bye": rnd.bye, "dropped": list(rnd.dropped), "seed": rnd.seed,
     }
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
 def _record_history(history, tournament: SwissTournament, final: list[SwissStandingRow], url: str,
@@ -270,8 +258,8 @@ def _league_rows(league: SwissLeague, table: list[SwissLeagueRow], names: dict[s
     return rows
 
 
-def _league_json(league: SwissLeague, table: list[SwissLeagueRow], names: dict[str, str]) -> bytes:
-    data = {
+def _league_json(league: SwissLeague, table: list[SwissLeagueRow], names: dict[str, str]) -> dict[str, Any]:
+    return {
         "league": league.id, "counted": league.settings.counted,
         "tournaments": [{"id": t.id, "name": t.name} for t in league.tournaments],
         "rows": [{
@@ -286,4 +274,3 @@ def _league_json(league: SwissLeague, table: list[SwissLeagueRow], names: dict[s
         "deciding_matches": [{"first": m.first, "second": m.second, "result": str(m.result)}
                              for m in league.deciding_matches],
     }
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")

@@ -17,19 +17,8 @@ from ..engine.placement import PlacementRow, format_value, standings
 from ..formats.h9 import write_h9
 from ..model import Content
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
-from ..site import FAR_PAST, File, JsonData, Page, PlayerSection, SitePlan, made_last, player_url
-
-# --------------------------------------------------------------------------- URLs
-
-
-def tournament_url(t: Tournament) -> str:
-    return f"tournaments/{t.id}/"
-
-
-def round_url(t: Tournament, after_round: int, last: int) -> str:
-    """Return the standings page after ``after_round``; the last round played is the main page."""
-    return tournament_url(t) if after_round == last else f"{tournament_url(t)}round-{after_round}/"
-
+from ..plan import FAR_PAST, File, JsonFile, Page, PlayerSection, SitePlan
+from ..urls import player_url, round_url, tournament_url
 
 # --------------------------------------------------------------------------- wording
 
@@ -136,25 +125,27 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
         base = tournament_url(t)
         columns = criterion_columns(t)
         rounds_nav = [{"round": r, "url": round_url(t, r, last)} for r in range(1, last + 1)]
-        final_rows: list[PlacementRow] = []
         status = _status_words(t)
         parameters = _parameters_text(t)
         # The final standings are computed here (players' sections, the winner, results.h9);
-        # those after earlier rounds, with every table, JSON and h9 file, by the render worker
-        # that writes the round's page (its standings.json follows the page and reuses them).
+        # those after an earlier round by the render worker that makes the round's bundle:
+        # its page and standings.json share them (the bundle's shared value).
         final_rows = standings(t, last) if last else []
-        for r in range(1, last + 1):
+        page_args = (t, last, names, columns, rounds_nav, status, parameters)
+        for r in range(1, last):
             url = round_url(t, r, last)
-            rows = final_rows if r == last else None
-            plan.pages.append(Page(url, "tournament.html", {}, deferred=partial(
-                _context, t, r, last, rows, names, columns, rounds_nav, status, parameters)))
-            plan.files.append(File(url + "standings.json", JsonData(partial(_standings_data, t, r, rows, names))))
+            plan.add(Page(url, "tournament.html", {}, deferred=partial(_context, r, *page_args)),
+                     JsonFile(url + "standings.json", partial(_standings_data, t, r, names), csv=True),
+                     shared=partial(standings, t, r))
         if last == 0:
-            plan.pages.append(Page(base, "tournament.html",
-                                   _context(t, 0, 0, [], names, columns, rounds_nav, status, parameters)))
+            plan.add(Page(base, "tournament.html", _context(0, t, 0, *page_args[2:], [])))
         else:
-            plan.files.append(File(base + "results.h9",
-                                   partial(write_h9, t, last, generator="sitegen", rows=final_rows)))
+            plan.add(Page(base, "tournament.html", {},
+                          deferred=partial(_context, last, *page_args, final_rows)),
+                     JsonFile(base + "standings.json",
+                              partial(_standings_data, t, last, names, final_rows), csv=True),
+                     File(base + "results.h9",
+                          partial(write_h9, t, last, generator="sitegen", rows=final_rows)))
         _player_sections(plan, t, final_rows, names, last, status)
         winner = final_rows[0] if final_rows and not final_rows[0].shared else None
         summaries.append({"t": t, "winner": winner, "last": last})
@@ -225,18 +216,12 @@ def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
     return cells
 
 
-def _rows_after(t: Tournament, r: int, rows: list[PlacementRow] | None) -> list[PlacementRow]:
-    """Return ``rows`` or, when None, the standings after round ``r``, computed once for the
-    round's page and its standings.json, which are made one after the other."""
-    if rows is not None:
-        return rows
-    return made_last((id(t), r), partial(standings, t, r))
-
-
-def _context(t: Tournament, r: int, last: int, rows: list[PlacementRow] | None, names: dict[str, str],
+def _context(r: int, t: Tournament, last: int, names: dict[str, str],
              columns: list[dict[str, str]], rounds_nav: list[dict[str, Any]],
-             status: dict[tuple[int, str], str], parameters: list[str]) -> dict[str, Any]:
-    rows = _rows_after(t, r, rows)
+             status: dict[tuple[int, str], str], parameters: list[str],
+             rows: list[PlacementRow]) -> dict[str, Any]:
+    """Return the context of the standings page after round ``r`` (0: nothing played yet),
+    ``rows`` being the standings after it."""
     criteria = [Criterion(c["key"]) for c in columns]
     row_of = {row.player_id: row.row for row in rows}
     table = []
@@ -269,8 +254,9 @@ def _context(t: Tournament, r: int, last: int, rows: list[PlacementRow] | None, 
     }
 
 
-def _standings_data(t: Tournament, r: int, rows: list[PlacementRow] | None, names: dict[str, str]) -> dict[str, Any]:
-    rows = _rows_after(t, r, rows)
+def _standings_data(t: Tournament, r: int, names: dict[str, str],
+                    rows: list[PlacementRow]) -> dict[str, Any]:
+    """Return the ``standings.json`` document after round ``r``, ``rows`` being the standings."""
     criteria = [c.value for c in t.parameters.criteria]
     out_rows = []
     for row in rows:
@@ -288,7 +274,7 @@ def _standings_data(t: Tournament, r: int, rows: list[PlacementRow] | None, name
 
 
 def _json_number(value: Fraction) -> int | float:
-    """Return :func:`sitegen.site.json_number` of a Fraction, without creating another one."""
+    """Return :func:`sitegen.display.json_number` of a Fraction, without creating another one."""
     return value.numerator if value.denominator == 1 else float(value)
 
 

@@ -33,12 +33,6 @@ RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (
 # --------------------------------------------------------------------------- rule data
 
 
-def player_info(player: Player, playoffs: Mapping[str, int] | None = None) -> PlayerInfo:
-    """Return the engine's view of ``player`` (rank, rating; D.2), with a playoff place if any."""
-    return PlayerInfo(player.id, player.rank, player.rating,
-                      playoff=(playoffs or {}).get(player.id))
-
-
 def _settings_kinds() -> dict[str, str]:
     kinds = {}
     for item in dataclasses.fields(LeagueSettings):

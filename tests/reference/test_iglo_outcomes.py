@@ -22,7 +22,7 @@ from sitegen.commands.build import render
 from sitegen.engine.league import direct_moves
 from sitegen.model.league import LeagueSettings
 from sitegen.validate import load_content
-from sitegen.validate.league import player_info
+from sitegen.model.league import player_info
 
 HERE = Path(__file__).parent
 REPO = HERE.parent.parent

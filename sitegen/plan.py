@@ -1,0 +1,229 @@
+"""The plan of the site: what to render and write, as plain values (no I/O, no rendering).
+
+A :class:`SitePlan` is a list of :class:`Bundle`\\ s. A bundle is one unit of render work: a
+:class:`Page` and the files of its folder (its ``standings.json`` with the CSV twin, a
+tournament's ``results.h9``), made by one call in one render worker (:mod:`sitegen.render`).
+What the page and its files both need, such as a tournament's standings after a round, is
+the bundle's ``shared`` value: computed once by that call and passed as the one argument of the
+page's ``deferred`` context and of each file's maker. Nothing is remembered between bundles.
+
+Large parts of a page (crosstables, tournament tables, player overviews) are deferred: the
+planner gives a function, the render worker makes them. Such functions must be picklable
+(e.g. ``functools.partial`` of plain data), since the dev server and the tests may move plans
+between processes.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+FAR_PAST = dt.date(1, 1, 1)
+"""Sort key for a missing date."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One HTML page: ``url`` is a folder path such as ``leagues/iglo/`` (``""`` = home).
+
+    ``deferred``, when set, returns the rest of the context (keys added to ``context``); it
+    takes the bundle's shared value as its one argument when the bundle has one.
+    """
+
+    url: str
+    template: str
+    context: dict[str, Any]
+    file_name: str = "index.html"
+    deferred: Callable[..., dict[str, Any]] | None = None
+
+    @property
+    def path(self) -> str:
+        return self.url + self.file_name
+
+    def full_context(self, *shared: Any) -> dict[str, Any]:
+        """Return the context with the deferred part made (made anew on each call);
+        ``shared``: the bundle's shared value, when it has one."""
+        if self.deferred is None:
+            return self.context
+        return {**self.context, **self.deferred(*shared)}
+
+
+@dataclass(frozen=True)
+class File:
+    """A non-HTML output file: its bytes, or a function making them when the site is written
+    (taking the bundle's shared value when the bundle has one)."""
+
+    path: str
+    data: bytes | Callable[..., bytes]
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        return (self.path,)
+
+    def contents(self, *shared: Any) -> Iterator[tuple[str, bytes]]:
+        """Yield ``(path, bytes)``, making the bytes if they were deferred."""
+        yield self.path, self.data(*shared) if callable(self.data) else self.data
+
+
+@dataclass(frozen=True)
+class JsonFile:
+    """A JSON document (``standings.json``, ``rungs.json``) and, with ``csv``, its CSV twin
+    beside it (``standings.csv``), both written from the one document.
+
+    ``document`` is the document (plain dicts, lists, text, numbers) or a function making it
+    (taking the bundle's shared value when the bundle has one). JSON is UTF-8, compact unless
+    ``indent`` is given; the CSV is described at :func:`csv_of_document`.
+    """
+
+    path: str
+    document: Any
+    csv: bool = False
+    indent: int | None = None
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        return (self.path, self.csv_path) if self.csv else (self.path,)
+
+    @property
+    def csv_path(self) -> str:
+        return self.path.removesuffix(".json") + ".csv"
+
+    def contents(self, *shared: Any) -> Iterator[tuple[str, bytes]]:
+        """Yield the JSON file's ``(path, bytes)`` and then its CSV twin's."""
+        doc = self.document(*shared) if callable(self.document) else self.document
+        separators = (",", ":") if self.indent is None else None
+        text = json.dumps(doc, ensure_ascii=False, indent=self.indent, separators=separators)
+        yield self.path, (text + "\n").encode("utf-8")
+        if self.csv:
+            yield self.csv_path, csv_of_document(doc)
+
+
+Output = File | JsonFile
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """One unit of render work: a page (or none) and the files of its folder.
+
+    ``shared``, when set, is called once when the bundle is made, and its value is passed to
+    the page's ``deferred`` and to each deferred file (see the module's docstring).
+    """
+
+    page: Page | None
+    files: tuple[Output, ...] = ()
+    shared: Callable[[], Any] | None = None
+
+    @property
+    def paths(self) -> list[str]:
+        """Return every output path of the bundle, the page's first."""
+        return ([self.page.path] if self.page else []) + [p for f in self.files for p in f.paths]
+
+    def shared_value(self) -> tuple[Any, ...]:
+        """Return ``(value,)`` of ``shared``, or ``()`` when the bundle has none."""
+        return (self.shared(),) if self.shared is not None else ()
+
+    def page_context(self) -> dict[str, Any]:
+        """Return the page's whole context, its deferred part made (the bundle has a page)."""
+        assert self.page is not None
+        return self.page.full_context(*self.shared_value())
+
+
+@dataclass(frozen=True)
+class PlayerSection:
+    """A part of a player's page contributed by one rule set.
+
+    ``template`` renders ``data`` (as ``entry``); sections are shown newest first by ``sort_key``.
+    ``make``, when set, makes ``data`` while the page is rendered (by a render worker), from
+    indexes built once for every player; a section it makes None for is left out.
+    """
+
+    template: str
+    sort_key: tuple
+    data: dict[str, Any] | None
+    make: Callable[[], dict[str, Any] | None] | None = None
+
+
+@dataclass
+class SitePlan:
+    """Everything to render: bundles of pages and files, home-page and player sections."""
+
+    bundles: list[Bundle] = field(default_factory=list)
+    home_sections: list[dict[str, Any]] = field(default_factory=list)
+    """``{"title": ..., "items": [{"name", "url", "detail", "more"}]}`` per rule set, in order;
+    ``more`` is None or a ``{"name", "url"}`` link shown after the detail."""
+    player_sections: dict[str, list[PlayerSection]] = field(default_factory=dict)
+
+    def add(self, page: Page | None, *files: Output, shared: Callable[[], Any] | None = None) -> None:
+        """Add ``page`` with the files of its folder as one bundle (see :class:`Bundle`)."""
+        self.bundles.append(Bundle(page, files, shared))
+
+    def add_file(self, file: Output) -> None:
+        """Add a file that belongs to no page (``search.json``, ``feed.xml``)."""
+        self.bundles.append(Bundle(None, (file,)))
+
+    def add_player_section(self, player_id: str, section: PlayerSection) -> None:
+        self.player_sections.setdefault(player_id, []).append(section)
+
+    @property
+    def pages(self) -> list[Page]:
+        """Return every page, in plan order."""
+        return [bundle.page for bundle in self.bundles if bundle.page is not None]
+
+    def paths(self) -> list[str]:
+        """Return every output path, in plan order (pages and files)."""
+        return [path for bundle in self.bundles for path in bundle.paths]
+
+    def extend(self, other: SitePlan) -> None:
+        """Append ``other``'s bundles and sections after this plan's: joining rule-set plans
+        made apart gives the same plan as planning them one after another."""
+        self.bundles.extend(other.bundles)
+        self.home_sections.extend(other.home_sections)
+        for player, sections in other.player_sections.items():
+            self.player_sections.setdefault(player, []).extend(sections)
+
+
+# --------------------------------------------------------------------------- CSV twins
+
+
+def csv_of_document(doc: Any) -> bytes:
+    """Return the CSV of a ``standings.json`` document (its ``rows``) or ``rungs.json`` (its
+    ``members``).
+
+    One column per key, in the order the first row has them (later rows' extra keys appended);
+    null is empty, true/false are ``true``/``false``, lists are joined with spaces (nulls
+    as ``-``), numbers as in the JSON; text starting with ``= + - @`` gets a leading ``'`` so
+    that spreadsheets do not run it as a formula. UTF-8, comma-separated, ``\\r\\n`` line ends
+    (RFC 4180).
+    """
+    rows = doc.get("rows", doc.get("members", [])) if isinstance(doc, dict) else []
+    columns: list[str] = []
+    for row in rows:
+        for key in row:
+            if key not in columns:
+                columns.append(key)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([_cell(row.get(key)) for key in columns])
+    return out.getvalue().encode("utf-8")
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return " ".join("-" if v is None else _cell(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        # A spreadsheet would run a cell starting like this as a formula (CSV injection):
+        # a leading apostrophe keeps it text.
+        return "'" + value
+    return str(value)
