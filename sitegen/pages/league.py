@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
-from typing import Any
+from typing import Any, Mapping
 
 from ..engine.league import Decision, Move, final_round, season_outcomes
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content
 from ..model.common import Game, Player
-from ..model.league import Group, League, LeagueSettings, Season, player_info
+from ..model.league import Division, Group, League, LeagueSettings, Season, player_info
 from ..display import format_points, game_cell, json_number
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
@@ -40,87 +40,93 @@ COLUMNS = [
 def plan_leagues(content: Content, plan: SitePlan) -> None:
     """Add every league, season and group page (and ``standings.json``) to ``plan``."""
     names = {pid: p.name for pid, p in content.players.items()}
-    league_summaries = []
-    for league in content.leagues:
-        season_summaries = []
-        ordered = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
-        settings = league.settings
-        for number, season in enumerate(ordered):
-            previous = ordered[number - 1] if number > 0 else None
-            following = ordered[number + 1] if number + 1 < len(ordered) else None
-            decisions = _season_decisions(season, content.players, settings)
-            divisions = []
-            for division in season.divisions:
-                groups = []
-                for group in division.groups:
-                    rows = group_standings(group)
-                    table = _table(rows, group, names)
-                    cells = _group_cells(group)
-                    ctx = {
-                        "league": _ref(league.name, league_url(league)),
-                        "season": _ref(season.name, season_url(league, season)),
-                        "division": division.name, "group": group.name,
-                        "title": f"{league.name} · {season.name} · Group {group.name}",
-                        "table": table, "columns": COLUMNS,
-                        "uses_tied": any(r.tied_gamepoints is not None for r in rows),
-                        "has_shared": any(r.shared for r in rows),
-                        "json_url": group_url(league, season, group) + "standings.json",
-                    }
-                    url = group_url(league, season, group)
-                    # The crosstable and the JSON are made by the render workers (deferred); the
-                    # crosstable words its cells itself rather than carry 256,000 cell dicts
-                    # of a federation from the planning process to the render workers.
-                    plan.add(Page(url, "group.html", ctx,
-                                  deferred=partial(_crosstable_context, rows, group, names)),
-                             JsonFile(url + "standings.json", partial(
-                                 _standings_data, league, season, division.name, group, rows, names),
-                                 csv=True))
-                    groups.append({"name": group.name, "url": url, "table": table,
-                                   "outcomes": _computed_rows(table, group, decisions,
-                                                              division is season.divisions[0])
-                                   if decisions is not None else None})
-                    _record_history(plan, league, season, division.name, group, rows, names, url,
-                                    cells)
-                divisions.append({"name": division.name, "groups": groups})
-            ctx = {"league": _ref(league.name, league_url(league)), "title": f"{league.name} · {season.name}",
-                   "season": season.name, "start": season.start, "end": season.end,
-                   "divisions": divisions, "computed": decisions is not None,
-                   "differences": sum(1 for d in divisions for g in d["groups"]
-                                      for r in (g["outcomes"] or []) if r["differs"]),
-                   "restrictions": _restriction_rows(season),
-                   "movements_in": None, "movements_out": None, "final": None}
-            if previous is not None and _players(previous) and _players(season):
-                ctx["movements_in"] = _ref(previous.name, movements_url(league, season))
-                plan.add(Page(movements_url(league, season), "movements.html", {}, deferred=partial(
-                              _movements_context, league, previous, season, names)))
-            if following is not None and _players(season) and _players(following):
-                ctx["movements_out"] = _ref(following.name, movements_url(league, following))
-            final_ctx = _final_context(league, season, content.players, settings or LeagueSettings(), names)
-            if final_ctx is not None:
-                ctx["final"] = _ref("Final round", final_url(league, season))
-                plan.add(Page(final_url(league, season), "final.html", final_ctx))
-            plan.add(Page(season_url(league, season), "season.html", ctx))
-            champion = divisions[0]["groups"][0]["table"][0] if divisions and divisions[0]["groups"] \
-                and divisions[0]["groups"][0]["table"] else None
-            season_summaries.append({"name": season.name, "url": season_url(league, season),
-                                     "start": season.start, "end": season.end,
-                                     "divisions": len(divisions),
-                                     "players": sum(len(g["table"]) for d in divisions for g in d["groups"]),
-                                     "leader": champion})
-        season_summaries.reverse()  # newest first
-        plan.add(Page(league_url(league), "league.html", {
-            "title": league.name, "name": league.name, "description": league.description,
-            "seasons": season_summaries}))
-        league_summaries.append({"name": league.name, "url": league_url(league),
-                                 "latest": season_summaries[0] if season_summaries else None,
-                                 "seasons": len(season_summaries)})
-
-    if league_summaries:
+    summaries = [_plan_league(plan, league, content.players, names) for league in content.leagues]
+    if summaries:
         plan.home_sections.append({"title": "Leagues", "items": [
             {"name": s["name"], "url": s["url"],
              "detail": f"{s['seasons']} season{'s' if s['seasons'] != 1 else ''}"
                        + ("; latest" if s["latest"] else ""),
-             "more": s["latest"]} for s in league_summaries]})
+             "more": s["latest"]} for s in summaries]})
+
+
+def _plan_league(plan: SitePlan, league: League, players: Mapping[str, Player],
+                 names: dict[str, str]) -> dict[str, Any]:
+    """Plan one league's seasons and its page; return its home-page summary."""
+    ordered = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
+    seasons = [_plan_season(plan, league, ordered, number, players, names)
+               for number in range(len(ordered))]
+    seasons.reverse()  # newest first
+    plan.add(Page(league_url(league), "league.html", {
+        "title": league.name, "name": league.name, "description": league.description,
+        "seasons": seasons}))
+    return {"name": league.name, "url": league_url(league),
+            "latest": seasons[0] if seasons else None, "seasons": len(seasons)}
+
+
+def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: int,
+                 players: Mapping[str, Player], names: dict[str, str]) -> dict[str, Any]:
+    """Plan season ``ordered[number]``: its groups, its page, the movements into it and its
+    final round; return its summary for the league's page."""
+    season = ordered[number]
+    previous = ordered[number - 1] if number > 0 else None
+    following = ordered[number + 1] if number + 1 < len(ordered) else None
+    decisions = _season_decisions(season, players, league.settings)
+    divisions = [{"name": division.name, "groups": [
+                  _plan_group(plan, league, season, division, group, names, decisions)
+                  for group in division.groups]} for division in season.divisions]
+    ctx = {"league": _ref(league.name, league_url(league)), "title": f"{league.name} · {season.name}",
+           "season": season.name, "start": season.start, "end": season.end,
+           "divisions": divisions, "computed": decisions is not None,
+           "differences": sum(1 for d in divisions for g in d["groups"]
+                              for r in (g["outcomes"] or []) if r["differs"]),
+           "restrictions": _restriction_rows(season),
+           "movements_in": None, "movements_out": None, "final": None}
+    if previous is not None and _players(previous) and _players(season):
+        ctx["movements_in"] = _ref(previous.name, movements_url(league, season))
+        plan.add(Page(movements_url(league, season), "movements.html", {}, deferred=partial(
+                      _movements_context, league, previous, season, names)))
+    if following is not None and _players(season) and _players(following):
+        ctx["movements_out"] = _ref(following.name, movements_url(league, following))
+    final_ctx = _final_context(league, season, players, league.settings or LeagueSettings(), names)
+    if final_ctx is not None:
+        ctx["final"] = _ref("Final round", final_url(league, season))
+        plan.add(Page(final_url(league, season), "final.html", final_ctx))
+    plan.add(Page(season_url(league, season), "season.html", ctx))
+    top = divisions[0]["groups"] if divisions else []
+    return {"name": season.name, "url": season_url(league, season),
+            "start": season.start, "end": season.end, "divisions": len(divisions),
+            "players": sum(len(g["table"]) for d in divisions for g in d["groups"]),
+            "leader": top[0]["table"][0] if top and top[0]["table"] else None}
+
+
+def _plan_group(plan: SitePlan, league: League, season: Season, division: Division, group: Group,
+                names: dict[str, str], decisions: dict[str, Decision] | None) -> dict[str, Any]:
+    """Plan one group's page, its ``standings.json`` and its players' sections; return the
+    group's part of the season page (standings and computed outcomes)."""
+    rows = group_standings(group)
+    table = _table(rows, group, names)
+    url = group_url(league, season, group)
+    ctx = {
+        "league": _ref(league.name, league_url(league)),
+        "season": _ref(season.name, season_url(league, season)),
+        "division": division.name, "group": group.name,
+        "title": f"{league.name} · {season.name} · Group {group.name}",
+        "table": table, "columns": COLUMNS,
+        "uses_tied": any(r.tied_gamepoints is not None for r in rows),
+        "has_shared": any(r.shared for r in rows),
+        "json_url": url + "standings.json",
+    }
+    # The crosstable and the JSON are made by the render workers (deferred); the crosstable
+    # words its cells itself rather than carry 256,000 cell dicts of a federation from the
+    # planning process to the render workers.
+    plan.add(Page(url, "group.html", ctx, deferred=partial(_crosstable_context, rows, group, names)),
+             JsonFile(url + "standings.json", partial(
+                 _standings_data, league, season, division.name, group, rows, names), csv=True))
+    _record_history(plan, league, season, division.name, group, rows, names, url,
+                    _group_cells(group))
+    return {"name": group.name, "url": url, "table": table,
+            "outcomes": _computed_rows(table, group, decisions, division is season.divisions[0])
+            if decisions is not None else None}
 
 
 def _ref(name: str, url: str) -> dict[str, str]:
