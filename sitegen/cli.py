@@ -169,7 +169,11 @@ def _result_request(args, parser: argparse.ArgumentParser):
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 content errors, 2 usage)."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and getattr(args, "result_command", None) == "add" and not any(a.startswith("-") for a in extra):
+        args.game += extra  # BLACK WHITE RESULT after an option: argparse takes positionals in one go
+    elif extra:
+        parser.error("unrecognized arguments: " + " ".join(extra))
     templates = args.templates if args.templates.is_dir() else None
     try:
         if args.command == "build":

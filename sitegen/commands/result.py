@@ -93,7 +93,7 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     else:
         colours = ladder_colours(content, target, request, today or dt.date.today())
         where = enter_ladder(tree, data, request, target, shown, colours, today or dt.date.today())
-    text = dump_unwrapped(data)
+    text = splice(original, dump_unwrapped(load_rt(target.path)), dump_unwrapped(data))
     after = load_edited(content_dir, target.path, text)
     write_atomic(target.path, text)
     changes = markdown(compare(summarize(content), summarize(after)), "Standings changes") or NO_CHANGE
@@ -111,6 +111,37 @@ def dump_unwrapped(data) -> str:
     stream = io.StringIO()
     yaml.dump(data, stream)
     return stream.getvalue()
+
+
+def splice(original: str, plain: str, edited: str) -> str:
+    """Return ``original`` with the lines that differ from ``plain`` to ``edited`` changed.
+
+    ``plain`` and ``edited`` are the round-trip dumps of the file before and after the edit.
+    ruamel's dump is not always the file itself (a flow mapping inside a flow sequence loses
+    its braces, for one), so the edit is carried over line by line where the dump's lines are
+    the file's; the whole dump is returned only when they cannot be matched.
+    """
+    original = original.replace("\r\n", "\n")
+    if original == plain:
+        return edited
+    lines, dumped = original.splitlines(True), plain.splitlines(True)
+    same = {}
+    for tag, i1, i2, j1, _ in difflib.SequenceMatcher(None, lines, dumped, autojunk=False).get_opcodes():
+        if tag == "equal":
+            same.update({j1 + k: i1 + k for k in range(i2 - i1)})
+    same[len(dumped)] = len(lines)
+    hunks = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, dumped, edited.splitlines(True),
+                                                       autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        span = [same.get(i) for i in range(i1, i2 + 1)]
+        if None in span or span != list(range(span[0], span[0] + len(span))):  # type: ignore[arg-type]
+            return edited
+        hunks.append((span[0], span[-1], edited.splitlines(True)[j1:j2]))
+    for start, end, new in reversed(hunks):
+        lines[start:end] = new
+    return "".join(lines)
 
 
 def changed_line(before: str, after: str) -> int:

@@ -75,7 +75,7 @@ def _scalar(result: str):
 def rewrite(entry: CommentedMap, keys: list[tuple[str, object]], drop: Iterable[str] = ()) -> None:
     """Set ``keys`` in the round-trip mapping ``entry`` in place and remove ``drop``.
 
-    Keys already there keep their place; a new key follows the key before it in ``keys`` (the
+    Keys already there keep their place (with the new value's own style); a new key follows the key before it in ``keys`` (the
     first one takes the place of the first removed key, else goes first).
     """
     wanted = dict(keys)
@@ -86,8 +86,10 @@ def rewrite(entry: CommentedMap, keys: list[tuple[str, object]], drop: Iterable[
         del entry[key]
     previous = None
     for key, value in keys:
-        if key in entry:
-            entry[key] = value
+        if key in entry:  # removed and put back: ruamel would keep the old value's quotes
+            at = list(entry).index(key)
+            del entry[key]
+            entry.insert(at, key, value)
         else:
             at = list(entry).index(previous) + 1 if previous in entry else min(anchor, len(entry))
             entry.insert(at, key, value)
