@@ -85,6 +85,16 @@ def _parser() -> argparse.ArgumentParser:
     pairing.add_argument("--explain", action="store_true",
                          help="print why each pair and the bye were chosen")
 
+    _new_parser(commands)
+    _result_parser(commands)
+
+    handicap = commands.add_parser("handicap", help="handicap between two ladder rungs, e.g. 1.3d 13.5k")
+    handicap.add_argument("rung_a", help="one player's rung, e.g. 1.3d")
+    handicap.add_argument("rung_b", help="the other player's rung, e.g. 13.5k")
+    return parser
+
+
+def _new_parser(commands) -> None:
     new = commands.add_parser("new", help="start a league's own repository: content, README, "
                                           "workflows pinned to this sitegen version")
     new.add_argument("folder", type=Path, metavar="DIR", help="a new or empty folder")
@@ -93,13 +103,6 @@ def _parser() -> argparse.ArgumentParser:
                      help="the competition to start with (default: league)")
     new.add_argument("--eject-theme", action="store_true",
                      help="also copy the default theme into DIR/templates, to own it")
-
-    _result_parser(commands)
-
-    handicap = commands.add_parser("handicap", help="handicap between two ladder rungs, e.g. 1.3d 13.5k")
-    handicap.add_argument("rung_a", help="one player's rung, e.g. 1.3d")
-    handicap.add_argument("rung_b", help="the other player's rung, e.g. 13.5k")
-    return parser
 
 
 def _result_parser(commands) -> None:
@@ -166,14 +169,21 @@ def _result_request(args, parser: argparse.ArgumentParser):
         link=check_link(args.link, pos) if args.link is not None else None, replace=args.replace)
 
 
+def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """Return the parsed arguments. ``result add``'s BLACK WHITE RESULT may follow an option
+    (argparse takes a command's positionals in one go, before the first option)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra and getattr(args, "result_command", None) == "add" and not any(a.startswith("-") for a in extra):
+        args.game += extra
+    elif extra:
+        parser.error("unrecognized arguments: " + " ".join(extra))
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 content errors, 2 usage)."""
     parser = _parser()
-    args, extra = parser.parse_known_args(argv)
-    if extra and getattr(args, "result_command", None) == "add" and not any(a.startswith("-") for a in extra):
-        args.game += extra  # BLACK WHITE RESULT after an option: argparse takes positionals in one go
-    elif extra:
-        parser.error("unrecognized arguments: " + " ".join(extra))
+    args = _parse(parser, argv)
     templates = args.templates if args.templates.is_dir() else None
     try:
         if args.command == "build":
@@ -210,24 +220,8 @@ def main(argv: list[str] | None = None) -> int:
 
             pair(args.content, args.tournament, args.round_no, args.seed, args.explain, sys.stdout)
             return 0
-        if args.command == "new":
-            from .commands.new import new_repository
-
-            new_repository(args.folder, args.name, args.kind, args.eject_theme, sys.stdout)
-            return 0
-        if args.command == "result":
-            from .commands.result import add_result, from_issue
-
-            if args.result_command == "add":
-                add_result(args.content, _result_request(args, parser), sys.stdout)
-                return 0
-            try:
-                body = (args.body_file.read_text(encoding="utf-8") if args.body_file is not None
-                        else os.environ.get(args.body_env, ""))
-            except (OSError, UnicodeDecodeError) as error:
-                raise SitegenError(f"cannot read the issue's body from {args.body_file}: {error}") from None
-            from_issue(args.content, body, args.issue, args.out, args.dry_run, sys.stdout, args.form)
-            return 0
+        if args.command in ("new", "result"):
+            return _result(args, parser)
         if args.command == "handicap":
             from .commands.handicap import handicap
 
@@ -245,6 +239,27 @@ def main(argv: list[str] | None = None) -> int:
         _report(error, args.command)
         return 1
     return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+def _result(args, parser: argparse.ArgumentParser) -> int:
+    """Run ``sitegen new``, ``sitegen result add`` or ``sitegen result from-issue``."""
+    if args.command == "new":
+        from .commands.new import new_repository
+
+        new_repository(args.folder, args.name, args.kind, args.eject_theme, sys.stdout)
+        return 0
+    from .commands.result import add_result, from_issue
+
+    if args.result_command == "add":
+        add_result(args.content, _result_request(args, parser), sys.stdout)
+        return 0
+    try:
+        body = (args.body_file.read_text(encoding="utf-8") if args.body_file is not None
+                else os.environ.get(args.body_env, ""))
+    except (OSError, UnicodeDecodeError) as error:
+        raise SitegenError(f"cannot read the issue's body from {args.body_file}: {error}") from None
+    from_issue(args.content, body, args.issue, args.out, args.dry_run, sys.stdout, args.form)
+    return 0
 
 
 WRITING_COMMANDS = ("build", "import", "league", "pair", "new", "result")

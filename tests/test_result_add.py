@@ -328,3 +328,10 @@ def test_result_add_reports_a_rule_broken_by_the_new_game_where_it_would_be(ladd
     assert err[0].startswith("content/ladders/club.yaml:9:")
     assert "[ladder." in err[0] and err[-1] == "1 error; nothing was written"
     assert ladder.read_text(encoding="utf-8") == LADDER
+
+
+def test_result_add_names_the_competition_by_a_page_address(league, run):
+    """The group page's address on GitHub Pages, under a repository named like a rule set."""
+    status, out, _ = run("result", "add", "https://you.github.io/swiss/leagues/club/1/a1/",
+                         "cho", "dee", "W+R")
+    assert status == 0 and out.startswith("entered cho - dee W+R in content/leagues/club/seasons/1.yaml:17 ")

@@ -52,10 +52,11 @@ def find_target(content: Content, content_dir: Path, request: ResultRequest) -> 
     text = request.competition.strip()
     path = urlsplit(text).path if "://" in text else text
     parts = [part for part in path.split("/") if part]
-    start = next((i for i, part in enumerate(parts) if part in KINDS), None)
-    kinds = [KINDS[parts[start]]] if start is not None else list(KINDS.values())
-    rest = parts[start + 1:] if start is not None else parts
-    found = [t for kind in kinds if (t := _match(content, content_dir, kind, rest)) is not None]
+    tries = [(KINDS[part], parts[i + 1:]) for i, part in enumerate(parts) if part in KINDS]
+    tries = tries or [(kind, parts) for kind in KINDS.values()]  # an address may have a prefix
+    found = list({t.path: t for kind, rest in tries
+                  if (t := _match(content, content_dir, kind, rest)) is not None}.values())
+    rest = tries[-1][1]
     pos = request.pos("competition")
     if not found:
         names = sorted(competition_names(content))
