@@ -8,6 +8,8 @@ ann, ben, cho and dee, named "Ann Example" and so on).
 
 from __future__ import annotations
 
+import datetime as dt
+import io
 import re
 import shlex
 from pathlib import Path
@@ -17,6 +19,7 @@ from ruamel.yaml import YAML
 
 from sitegen.cli import _parser
 from sitegen.commands.new import new_repository
+from sitegen.commands.result import from_issue
 from sitegen.results.issue import PACKAGED_FORM, form_labels
 
 REPO = Path(__file__).resolve().parent.parent
@@ -147,13 +150,8 @@ def test_from_issue_reads_the_body_from_an_environment_variable(league, run, mon
     assert (status, out) == (0, "sitegen result add leagues/club 'Ann Example' ben W+R --date 2025-03-02\n")
 
 
-def test_from_issue_dates_an_undated_league_game_today(league, run, tmp_path):
-    import datetime as dt
-
-    from sitegen.commands.result import from_issue
-
-    done = from_issue(Path("content"), body(), 3, None, False, __import__("io").StringIO(),
-                      today=dt.date(2025, 4, 1))
+def test_from_issue_dates_an_undated_league_game_today(league):
+    done = from_issue(Path("content"), body(), 3, None, False, io.StringIO(), today=dt.date(2025, 4, 1))
     assert done is not None and done.request.date == dt.date(2025, 4, 1)
     assert "{black: ann, white: ben, result: B+R, date: 2025-04-01}" in (
         league / "content/leagues/club/seasons/1.yaml").read_text(encoding="utf-8")
