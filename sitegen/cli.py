@@ -11,8 +11,8 @@ import os
 import sys
 from pathlib import Path
 
-from . import __version__
 from .diagnostics import SitegenError
+from .version import package_version
 
 
 def _port(text: str) -> int:
@@ -29,7 +29,7 @@ def _port(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sitegen", description="Build a static results site for Go leagues, tournaments and ladders.")
-    parser.add_argument("--version", action="version", version=f"sitegen {__version__}")
+    parser.add_argument("--version", action="version", version=f"sitegen {package_version()}")
     parser.add_argument("--content", type=Path, default=Path("content"),
                         help="the content folder (default: content)")
     parser.add_argument("--templates", type=Path, default=Path("templates"),
@@ -85,15 +85,105 @@ def _parser() -> argparse.ArgumentParser:
     pairing.add_argument("--explain", action="store_true",
                          help="print why each pair and the bye were chosen")
 
+    _new_parser(commands)
+    _result_parser(commands)
+
     handicap = commands.add_parser("handicap", help="handicap between two ladder rungs, e.g. 1.3d 13.5k")
     handicap.add_argument("rung_a", help="one player's rung, e.g. 1.3d")
     handicap.add_argument("rung_b", help="the other player's rung, e.g. 13.5k")
     return parser
 
 
+def _new_parser(commands) -> None:
+    new = commands.add_parser("new", help="start a league's own repository: content, README, "
+                                          "workflows pinned to this sitegen version")
+    new.add_argument("folder", type=Path, metavar="DIR", help="a new or empty folder")
+    new.add_argument("--name", default=None, help="the league's name (default: from DIR)")
+    new.add_argument("--kind", choices=("league", "tournament", "ladder", "swiss"), default="league",
+                     help="the competition to start with (default: league)")
+    new.add_argument("--eject-theme", action="store_true",
+                     help="also copy the default theme into DIR/templates, to own it")
+
+
+def _result_parser(commands) -> None:
+    result = commands.add_parser("result", help="enter a game's result into its competition's file")
+    tools = result.add_subparsers(dest="result_command", metavar="TOOL", required=True)
+    add = tools.add_parser(
+        "add", help="enter one result and print the standings change it causes",
+        description="Enter one result: BLACK WHITE RESULT (a Swiss match: FIRST SECOND SCORE), "
+                    "or --players A B --winner A when the colours are not known.")
+    add.add_argument("competition", metavar="COMPETITION",
+                     help="as in the site's addresses: leagues/<id>[/<season>], tournaments/<id>, "
+                          "ladders/<id>, swiss/<league>/<tournament>; or only the id")
+    add.add_argument("game", nargs="*", metavar="BLACK WHITE RESULT",
+                     help="the players by id or name, and the result (B+R, W+3.5, 0; 2-1 in Swiss)")
+    add.add_argument("--players", nargs=2, metavar=("A", "B"), help="the players, colours not known")
+    add.add_argument("--winner", default=None, help="the winner, with --players")
+    add.add_argument("--result", dest="result_option", default=None, metavar="RESULT",
+                     help="the result as an option (--result=-+ for a result starting with -)")
+    where = add.add_mutually_exclusive_group()
+    where.add_argument("--season", default=None, help="a league season (default: the latest)")
+    where.add_argument("--round", dest="round_no", type=int, default=None, metavar="N",
+                       help="a tournament round (default: the round where the two are paired)")
+    add.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="when the game was played")
+    add.add_argument("--link", default=None, metavar="URL", help="a link to the game record")
+    add.add_argument("--replace", action="store_true", help="change a result already entered")
+    issue = tools.add_parser(
+        "from-issue", help="enter the result of a 'Report a result' issue form (the workflow's step)")
+    body = issue.add_mutually_exclusive_group(required=True)
+    body.add_argument("--body-file", type=Path, default=None, metavar="FILE", help="the issue's body")
+    body.add_argument("--body-env", default=None, metavar="VAR",
+                      help="the environment variable holding the issue's body")
+    issue.add_argument("--issue", type=int, default=None, metavar="N", help="the issue's number")
+    issue.add_argument("--out", type=Path, default=None, metavar="DIR",
+                       help="write commit.txt and pr.md (entered) or comment.md (refused) here")
+    issue.add_argument("--form", type=Path, default=None, metavar="FILE",
+                       help="the issue form (default: .github/ISSUE_TEMPLATE/report-result.yml)")
+    issue.add_argument("--dry-run", action="store_true",
+                       help="print the sitegen result add command it would run, and stop")
+
+
+def _result_request(args, parser: argparse.ArgumentParser):
+    """Return the ResultRequest of ``sitegen result add``'s arguments (usage errors exit 2)."""
+    from .diagnostics import command_pos
+    from .results.request import ResultRequest, check_link, parse_date
+
+    game = list(args.game)
+    if args.players:
+        if game or (args.winner is None) == (args.result_option is None):
+            parser.error("with --players, give --winner or --result and no BLACK WHITE RESULT")
+        players, result, colours = tuple(args.players), args.result_option, False
+    else:
+        if args.winner is not None:
+            parser.error("--winner goes with --players A B")
+        if args.result_option is not None:
+            game.append(args.result_option)
+        if len(game) != 3:
+            parser.error("give BLACK WHITE RESULT (or --players A B --winner A)")
+        players, result, colours = (game[0], game[1]), game[2], True
+    pos = command_pos("sitegen result add")
+    return ResultRequest(
+        args.competition, players, result=result, winner=args.winner, colours_known=colours,
+        season=args.season, round=args.round_no,
+        date=parse_date(args.date, pos) if args.date is not None else None,
+        link=check_link(args.link, pos) if args.link is not None else None, replace=args.replace)
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """Return the parsed arguments. ``result add``'s BLACK WHITE RESULT may follow an option
+    (argparse takes a command's positionals in one go, before the first option)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra and getattr(args, "result_command", None) == "add" and not any(a.startswith("-") for a in extra):
+        args.game += extra
+    elif extra:
+        parser.error("unrecognized arguments: " + " ".join(extra))
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 content errors, 2 usage)."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = _parse(parser, argv)
     templates = args.templates if args.templates.is_dir() else None
     try:
         if args.command == "build":
@@ -130,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
 
             pair(args.content, args.tournament, args.round_no, args.seed, args.explain, sys.stdout)
             return 0
+        if args.command in ("new", "result"):
+            return _result(args, parser)
         if args.command == "handicap":
             from .commands.handicap import handicap
 
@@ -149,7 +241,28 @@ def main(argv: list[str] | None = None) -> int:
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 
-WRITING_COMMANDS = ("build", "import", "league", "pair")
+def _result(args, parser: argparse.ArgumentParser) -> int:
+    """Run ``sitegen new``, ``sitegen result add`` or ``sitegen result from-issue``."""
+    if args.command == "new":
+        from .commands.new import new_repository
+
+        new_repository(args.folder, args.name, args.kind, args.eject_theme, sys.stdout)
+        return 0
+    from .commands.result import add_result, from_issue
+
+    if args.result_command == "add":
+        add_result(args.content, _result_request(args, parser), sys.stdout)
+        return 0
+    try:
+        body = (args.body_file.read_text(encoding="utf-8") if args.body_file is not None
+                else os.environ.get(args.body_env, ""))
+    except (OSError, UnicodeDecodeError) as error:
+        raise SitegenError(f"cannot read the issue's body from {args.body_file}: {error}") from None
+    from_issue(args.content, body, args.issue, args.out, args.dry_run, sys.stdout, args.form)
+    return 0
+
+
+WRITING_COMMANDS = ("build", "import", "league", "pair", "new", "result")
 """Commands that write files: their error summary says that nothing was written."""
 
 

@@ -72,12 +72,12 @@ def test_diff_reports_the_changed_result_and_the_places_it_moved(repo, run):
         "- Ann Abe: 1st → 2nd\n")
 
 
-def test_diff_is_empty_when_nothing_changed(repo, run):
-    assert run("diff", "HEAD") == (0, "", [])
+def test_diff_says_so_when_nothing_changed(repo, run):
+    assert run("diff", "HEAD") == (0, "No standings change.\n", [])
     # A change that moves no standing (a comment) is no change either.
     (repo / SEASON).write_text("# edited\n" + (repo / SEASON).read_text(encoding="utf-8"), encoding="utf-8")
     git(repo, "commit", "-q", "-am", "comment")
-    assert run("diff", "HEAD~1") == (0, "", [])
+    assert run("diff", "HEAD~1") == (0, "No standings change.\n", [])
 
 
 def test_diff_reads_the_working_tree_and_leaves_it_alone(repo, run):

@@ -3,8 +3,8 @@
 The content at git revision BASE is read with git itself (``git archive BASE -- <content>``,
 extracted into a temporary folder); the working tree and the index are never touched. Both
 sides are loaded, validated and summarized (:mod:`sitegen.summary`), and the changes are
-printed as Markdown, e.g. for ``$GITHUB_STEP_SUMMARY``. Nothing is printed when the standings
-are the same.
+printed as Markdown, e.g. for ``$GITHUB_STEP_SUMMARY`` and the pull request's comment; when
+the standings are the same it prints "No standings change." (:data:`NO_CHANGE`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from typing import TextIO
 from ..diagnostics import SitegenError
 from ..summary import compare, markdown, summarize
 from ..validate import load_content
+
+NO_CHANGE = "No standings change.\n"
+"""What ``sitegen diff`` (and ``sitegen result add``) print when no standing changed."""
 
 
 def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
@@ -63,9 +66,9 @@ def read_revision(base: str, content_dir: Path, into: Path) -> Path | None:
 def diff(base: str, content_dir: Path, out: TextIO) -> int:
     """Print the Markdown summary of the standings changes from ``base`` to the working tree.
 
-    Prints nothing when nothing changed, and a short note when the content at ``base`` does
-    not load. Returns 0; raises SitegenError when the working tree's content has errors or
-    ``base`` cannot be read.
+    Prints :data:`NO_CHANGE` when nothing changed, and a short note when the content at
+    ``base`` does not load. Returns 0; raises SitegenError when the working tree's content has
+    errors or ``base`` cannot be read.
     """
     shown = base.replace("`", "'")
     with tempfile.TemporaryDirectory(prefix="sitegen-diff-") as temp:
@@ -85,8 +88,8 @@ def diff(base: str, content_dir: Path, out: TextIO) -> int:
                   f"cannot be compared ({len(problems)} error{'s' if len(problems) != 1 else ''}):\n\n"
                   "```\n" + "\n".join(p.replace("```", "'''") for p in problems) + "\n```\n")
         return 0
-    out.write(markdown(compare(before or {}, after), f"Standings changes since `{shown}`"))
+    out.write(markdown(compare(before or {}, after), f"Standings changes since `{shown}`") or NO_CHANGE)
     return 0
 
 
-__all__ = ["diff", "read_revision"]
+__all__ = ["NO_CHANGE", "diff", "read_revision"]

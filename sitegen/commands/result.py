@@ -1,0 +1,352 @@
+"""``sitegen result add`` and ``sitegen result from-issue``: enter one reported result.
+
+``add`` validates the whole content, finds the competition (:mod:`sitegen.results.target`)
+and the two players' game in its file, writes the result there (:mod:`sitegen.results.entry`:
+round-trip YAML, so comments, key order and line ends stay and only the game's line changes),
+checks the whole content as it will be (a copy of the content folder with the new file), and
+only then replaces the file atomically. It prints the line it changed and the standings
+change (:mod:`sitegen.summary`). Refused, exit 1 and nothing written: unknown competitions or
+players, a result already entered (unless ``--replace``), players who are not paired, not in
+the same group or not members, and results the rule set does not know.
+
+``from-issue`` reads the request from the body of a "Report a result" issue form
+(:mod:`sitegen.results.issue`) and runs ``add`` in this process: the form's fields never go
+through a shell. With ``--out DIR`` it writes what the workflow needs: ``commit.txt`` and
+``pr.md`` when the result was entered, ``comment.md`` with the errors when it was not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import difflib
+import io
+import shlex
+import shutil
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, did_you_mean
+from .diff import NO_CHANGE
+from ..engine.swiss import MatchResult
+from ..load import parse_yaml
+from ..model import Content, Outcome, Player, Result
+from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
+from ..results.issue import form_labels, parse_issue
+from ..results.request import ResultRequest, echo, refuse
+from ..results.target import Target, find_target
+from ..summary import compare, markdown, summarize
+from ..validate import load_content, shown_path
+from ..validate.tournament import parse_tournament_result
+from ..yamlwrite import load_rt, round_trip_yaml, write_atomic
+
+
+@dataclasses.dataclass(frozen=True)
+class AddResult:
+    """What ``sitegen result add`` did."""
+
+    target: Target
+    request: ResultRequest
+    """The request as entered: player ids resolved, the result as written."""
+    line: int
+    """The 1-based line of the file that holds the result now."""
+    changes: str
+    """The standings change in Markdown (:data:`NO_CHANGE` when there is none)."""
+
+    @property
+    def command(self) -> list[str]:
+        """Return the command line that enters this result (``sitegen result add ...``)."""
+        return ["sitegen", "result", "add", *self.request.argv()]
+
+    @property
+    def what(self) -> str:
+        """Return the result in short: ``ann - ben B+R``, ``ann - ben: ann won``."""
+        a, b = self.request.players
+        return f"{a} - {b} " + (f"{self.request.result}" if self.request.winner is None
+                                else f"({self.request.winner} won)")
+
+
+def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = None,
+               today: dt.date | None = None) -> AddResult:
+    """Enter ``request`` into its competition's file; return what was done.
+
+    ``today`` (default: the date today) dates a ladder game given without a date. Raises
+    SitegenError, with nothing written, for invalid content and every refusal (module docstring).
+    """
+    content = load_content(content_dir)
+    target = find_target(content, content_dir, request)
+    request = resolve(content, request, target, today or dt.date.today())
+    shown = shown_path(target.path)
+    original = target.path.read_text(encoding="utf-8-sig")
+    diags = Diagnostics()
+    tree = parse_yaml(original, shown, diags)
+    if tree is None or diags.has_errors:  # pragma: no cover - load_content read it already
+        raise SitegenError(diags.sorted())
+    data = load_rt(target.path)
+    if target.kind == "league":
+        where = enter_league(tree, data, request, target, shown)
+    elif target.kind == "tournament":
+        where = enter_tournament(tree, data, request, target, shown)
+    elif target.kind == "swiss":
+        where = enter_swiss(tree, data, request, target, shown)
+    else:
+        colours = ladder_colours(content, target, request, today or dt.date.today())
+        where = enter_ladder(tree, data, request, target, shown, colours, today or dt.date.today())
+    text = splice(original, dump_unwrapped(load_rt(target.path)), dump_unwrapped(data))
+    after = load_edited(content_dir, target.path, text)
+    write_atomic(target.path, text)
+    changes = markdown(compare(summarize(content), summarize(after)), "Standings changes") or NO_CHANGE
+    done = AddResult(target, request, changed_line(original, text), changes)
+    if out is not None:
+        out.write(f"entered {done.what} in {shown}:{done.line} ({target.shown}, {where})\n\n{changes}")
+    return done
+
+
+def dump_unwrapped(data) -> str:
+    """Return the round-trip tree as YAML text without wrapping long lines (a long line that
+    the organizer wrote stays one line, so only the edited line differs)."""
+    yaml = round_trip_yaml()
+    yaml.width = 1 << 30
+    stream = io.StringIO()
+    yaml.dump(data, stream)
+    return stream.getvalue()
+
+
+def splice(original: str, plain: str, edited: str) -> str:
+    """Return ``original`` with the lines that differ from ``plain`` to ``edited`` changed.
+
+    ``plain`` and ``edited`` are the round-trip dumps of the file before and after the edit.
+    ruamel's dump is not always the file itself (a flow mapping inside a flow sequence loses
+    its braces, for one), so the edit is carried over line by line where the dump's lines are
+    the file's; the whole dump is returned only when they cannot be matched.
+    """
+    original = original.replace("\r\n", "\n")
+    if original == plain:
+        return edited
+    lines, dumped = original.splitlines(True), plain.splitlines(True)
+    same = {}
+    for tag, i1, i2, j1, _ in difflib.SequenceMatcher(None, lines, dumped, autojunk=False).get_opcodes():
+        if tag == "equal":
+            same.update({j1 + k: i1 + k for k in range(i2 - i1)})
+    same[len(dumped)] = len(lines)
+    hunks = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, dumped, edited.splitlines(True),
+                                                       autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        span = [same.get(i) for i in range(i1, i2 + 1)]
+        if None in span or span != list(range(span[0], span[0] + len(span))):  # type: ignore[arg-type]
+            return edited
+        hunks.append((span[0], span[-1], edited.splitlines(True)[j1:j2]))
+    for start, end, new in reversed(hunks):
+        lines[start:end] = new
+    return "".join(lines)
+
+
+def changed_line(before: str, after: str) -> int:
+    """Return the 1-based line of ``after`` where it first differs from ``before``."""
+    matcher = difflib.SequenceMatcher(None, before.replace("\r\n", "\n").splitlines(),
+                                      after.splitlines(), autojunk=False)
+    for tag, _, _, start, _ in matcher.get_opcodes():
+        if tag != "equal":
+            return start + 1
+    return 1
+
+
+def load_edited(content_dir: Path, path: Path, text: str) -> Content:
+    """Return the content as it will be with ``text`` in ``path``, validated from a copy of the
+    content folder. Raises SitegenError with every problem, positioned as in the real folder."""
+    with tempfile.TemporaryDirectory(prefix="sitegen-result-") as temp:
+        mirror = Path(temp) / "content"
+        shutil.copytree(content_dir, mirror, symlinks=True)
+        (mirror / path.relative_to(content_dir)).write_text(text, encoding="utf-8")
+        try:
+            return load_content(mirror)
+        except SitegenError as error:
+            old, new = shown_path(mirror), shown_path(content_dir)
+            raise SitegenError([dataclasses.replace(d, pos=d.pos._replace(path=new + d.pos.path[len(old):]))
+                                if d.pos.path.startswith(old) else d for d in error.diagnostics]) from None
+
+
+# --------------------------------------------------------------------------- checking a request
+
+
+def resolve(content: Content, request: ResultRequest, target: Target, today: dt.date) -> ResultRequest:
+    """Return ``request`` with player ids for names, its result checked for the rule set and
+    written as the content format writes it, and its date; raise SitegenError with every
+    problem found."""
+    diags = Diagnostics()
+    a = find_player(request.players[0], content.players, request.pos("black"), diags)
+    b = find_player(request.players[1], content.players, request.pos("white"), diags)
+    if diags.has_errors:
+        raise SitegenError(diags.sorted())
+    if a == b:
+        raise refuse(request.pos("white"), f"{a} cannot play against themself", "result.player",
+                     "name the two players of the game")
+    request = request.with_players((a, b))
+    if request.winner_by_name and request.result is not None and not _is_result(request.result, target.kind):
+        winner = find_player(request.result, content.players, request.pos("result"), Diagnostics())
+        if winner in (a, b):
+            request = dataclasses.replace(request, result=None, winner=winner, colours_known=False)
+    if request.winner is not None and target.kind == "swiss":
+        raise refuse(request.pos("winner"), "a Swiss match result is its game score, not a winner",
+                     "result.syntax", "give FIRST SECOND SCORE, e.g. ann ben 2-1")
+    if request.winner is not None:
+        winner = find_player(request.winner, content.players, request.pos("winner"), diags)
+        if diags.has_errors:
+            raise SitegenError(diags.sorted())
+        if winner not in (a, b):
+            raise refuse(request.pos("winner"), f"the winner {winner} is not one of the two players "
+                         f"({a}, {b})", "result.winner", "name one of the two players")
+        request = dataclasses.replace(request, winner=winner)
+    else:
+        request = dataclasses.replace(request, result=check_result(request, target.kind))
+    if request.date is None and request.today_if_undated and target.kind in ("league", "ladder"):
+        request = dataclasses.replace(request, date=today)
+    return request
+
+
+def find_player(text: str, players: dict[str, Player], pos, diags: Diagnostics) -> str:
+    """Return the id of the player named ``text`` by id or by name (case does not matter);
+    record an error in ``diags`` (and return ``text``) when none or several fit."""
+    text = text.strip()
+    if text in players:
+        return text
+    folded = text.casefold()
+    for found in ([pid for pid in players if pid.casefold() == folded],
+                  [pid for pid, player in players.items() if player.name.casefold() == folded]):
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            diags.error(pos, f"'{echo(text)}' is the name of {len(found)} players ("
+                        + ", ".join(sorted(found)) + ")", "result.player", "give the player's id")
+            return text
+    diags.error(pos, f"unknown player '{echo(text)}'", "result.player",
+                did_you_mean(text, list(players) + [p.name for p in players.values()])
+                or "name a player by id or name, as on the site")
+    return text
+
+
+RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, W+F (forfeit), 0 (jigo)"
+MATCH_HINT = "expected the score from the first player's side: 2-0, 2-1, 1-0, 1-1, 0-1, 1-2, 0-2, or +-, -+, --"
+
+
+def _is_result(text: str, kind: str) -> bool:
+    try:
+        MatchResult.parse(text) if kind == "swiss" else Result.parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+def check_result(request: ResultRequest, kind: str) -> str:
+    """Return the request's result as written into the file (``B+R``, ``0``, ``2-1``); raise
+    SitegenError at the result for one the rule set does not take."""
+    text, pos = (request.result or "").strip(), request.pos("result")
+    try:
+        if kind == "swiss":
+            MatchResult.parse(text)
+            return text
+        if kind == "tournament" and text.lower() in ("both-win", "both-lose"):
+            return text.lower()
+        result = Result.parse(text)
+        if kind == "tournament":
+            parse_tournament_result(text)
+    except ValueError as error:
+        raise refuse(pos, f"result: {echo(str(error))}", "result.syntax",
+                     MATCH_HINT if kind == "swiss" else RESULT_HINT) from None
+    if kind == "ladder" and result.outcome not in (Outcome.WIN, Outcome.JIGO):
+        raise refuse(pos, f"'{echo(text)}' is not a ladder result", "result.syntax",
+                     "a ladder game is won (W+ or B+, a margin may follow) or a jigo; leave a "
+                     "forfeit, void or unknown game out of the ladder")
+    if result.winner is not None and not request.colours_known:
+        raise refuse(pos, f"result '{echo(text)}' names a colour, but the colours are not given",
+                     "result.colours", "give BLACK WHITE RESULT, or --winner with --players")
+    return str(result)
+
+
+def ladder_colours(content: Content, target: Target, request: ResultRequest,
+                   today: dt.date) -> tuple[str, str]:
+    """Return (black, white) of a ladder game: as reported, or, when the colours are not
+    given, White for the member on the higher rung at the game's date (ladder: handicap)."""
+    if request.colours_known:
+        return request.players
+    from ..engine.ladder import replay
+
+    item = next(ld for ld in content.ladders if f"ladders/{ld.id}" == target.ident)
+    ladder = getattr(item, "ladder", item)
+    rungs = replay(ladder).rungs_on(request.date or today)
+    a, b = request.players
+    if a not in rungs or b not in rungs:
+        return a, b  # not members: enter_ladder refuses them
+    place_a, place_b = ladder.rungs.index(rungs[a]), ladder.rungs.index(rungs[b])
+    if place_a == place_b:
+        raise refuse(request.pos("winner"), f"{a} and {b} stand on the same rung ({rungs[a]}), so "
+                     "either may have taken White", "result.colours", "give the colours: BLACK WHITE RESULT")
+    return (b, a) if place_a > place_b else (a, b)
+
+
+# --------------------------------------------------------------------------- the issue form
+
+
+def from_issue(content_dir: Path, body: str, issue: int | None, out_dir: Path | None,
+               dry_run: bool, out: TextIO, form: Path | None = None,
+               today: dt.date | None = None) -> AddResult | None:
+    """Enter the result reported in an issue form's ``body`` (GitHub's Markdown rendering).
+
+    ``dry_run`` prints the ``sitegen result add`` command it would run, and stops. With
+    ``out_dir``, writes ``commit.txt`` and ``pr.md`` after entering the result, or
+    ``comment.md`` with the errors. Raises SitegenError when the report cannot be entered.
+    """
+    source = f"issue #{issue}" if issue is not None else "the issue"
+    try:
+        request = parse_issue(body, source, form_labels(form))
+        if dry_run:
+            out.write(shlex.join(["sitegen", "result", "add", *request.argv()]) + "\n")
+            return None
+        done = add_result(content_dir, request, out, today)
+    except SitegenError as error:
+        if out_dir is not None and not dry_run:
+            _write(out_dir, "comment.md", error_comment(error.diagnostics))
+        raise
+    if out_dir is not None:
+        subject = f"Result: {done.what} ({done.target.shown})"
+        reported = f"Reported in #{issue}" if issue is not None else "Reported in an issue"
+        _write(out_dir, "commit.txt", f"{subject}\n\n{reported}; entered with `sitegen result from-issue`.\n")
+        _write(out_dir, "pr.md", pull_request_body(done, issue))
+    return done
+
+
+def pull_request_body(done: AddResult, issue: int | None) -> str:
+    """Return the Markdown description of the pull request that enters ``done``."""
+    lines = [f"Reported in #{issue}, entered with:" if issue is not None else "Entered with:", "",
+             "```sh", shlex.join(done.command), "```", "",
+             f"Changed: `{shown_path(done.target.path)}`, line {done.line}.", "", done.changes.rstrip()]
+    if issue is not None:
+        lines += ["", f"Closes #{issue}"]
+    return "\n".join(lines) + "\n"
+
+
+def error_comment(diagnostics: list[Diagnostic]) -> str:
+    """Return the issue comment that explains why a report was not entered (the messages in a
+    code block whose fence no message can close)."""
+    text = "\n".join(d.format() for d in diagnostics)
+    fence = "`" * max(3, _longest_backticks(text) + 1)
+    return ("The result could not be entered, so no pull request was opened:\n\n"
+            f"{fence}text\n{text}\n{fence}\n\n"
+            "Please open a new report with the fields corrected (and close this one), "
+            "or ask an organizer.\n")
+
+
+def _longest_backticks(text: str) -> int:
+    longest = run = 0
+    for char in text:
+        run = run + 1 if char == "`" else 0
+        longest = max(longest, run)
+    return longest
+
+
+def _write(folder: Path, name: str, text: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")

@@ -1,0 +1,346 @@
+"""Write one result into a competition's file, for each rule set (the round-trip YAML tree).
+
+Each ``enter_*`` function finds the game of the two players in the positioned tree that
+:func:`sitegen.load.parse_yaml` reads (exact source text and positions, as the validator sees
+them), and edits the same item of the ruamel round-trip tree, so that comments, key order and
+flow style stay as they were: only the game's line changes, or one line is added. A result
+already entered is refused unless ``replace``; so are players who are not paired (tournaments,
+Swiss rounds), not in the same group (league seasons) or not members (ladders).
+
+Requests reach these functions with player ids resolved (:mod:`sitegen.commands.result`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Iterable
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from ..diagnostics import SourcePos
+from ..load import YMap, YScalar, YSeq
+from ..validate.tournament import parse_tournament_result
+from ..yamlwrite import flow_list, flow_map
+from .request import ResultRequest, refuse
+from .target import Target
+
+OPEN_RESULTS = ("?", "unknown", "unplayed", "-")
+"""Results that say the game has no result yet: ``result add`` fills them in without --replace."""
+
+COLOUR_KEYS = ("black", "white", "players", "result", "winner", "forfeit")
+
+
+def _get(node, key: str):
+    return node.entries.get(key) if isinstance(node, YMap) else None
+
+
+def _items(node) -> list:
+    return node.items if isinstance(node, YSeq) else []
+
+
+def _text(node) -> str | None:
+    return node.text if isinstance(node, YScalar) and not node.is_null else None
+
+
+def _pair(game) -> tuple[str, str] | None:
+    """Return a game's players as entered, (black, white) or ``players``; None if not a game."""
+    black, white = _text(_get(game, "black")), _text(_get(game, "white"))
+    if black is not None and white is not None:
+        return black, white
+    players = [_text(item) for item in _items(_get(game, "players"))]
+    return (players[0], players[1]) if len(players) == 2 and None not in players else None  # type: ignore[return-value]
+
+
+def _entered(game) -> str | None:
+    """Return a game's result as entered (``B+R``, ``ann won``), or None when it has none yet."""
+    result, winner = _text(_get(game, "result")), _text(_get(game, "winner"))
+    if winner is not None:
+        return f"{winner} won"
+    if result is not None and result.strip().lower() not in OPEN_RESULTS:
+        return result
+    return None
+
+
+def _already(request: ResultRequest, pos: SourcePos, where: str, existing: str):
+    a, b = request.players
+    return refuse(pos, f"{a} - {b} already has a result in {where} ({existing}); it is not overwritten",
+                  "result.entered", "to change it, run sitegen result add again with --replace")
+
+
+def _scalar(result: str):
+    """Return a result as written into YAML: ``0`` (jigo) as a number, the rest as text."""
+    return 0 if result == "0" else result
+
+
+def rewrite(entry: CommentedMap, keys: list[tuple[str, object]], drop: Iterable[str] = ()) -> None:
+    """Set ``keys`` in the round-trip mapping ``entry`` in place and remove ``drop``.
+
+    Keys already there keep their place (with the new value's own style); a new key follows the key before it in ``keys`` (the
+    first one takes the place of the first removed key, else goes first).
+    """
+    wanted = dict(keys)
+    order = list(entry)
+    removed = [key for key in drop if key in entry and key not in wanted]
+    anchor = min((order.index(key) for key in removed), default=0)
+    for key in removed:
+        del entry[key]
+    previous = None
+    for key, value in keys:
+        if key in entry:  # removed and put back: ruamel would keep the old value's quotes
+            at = list(entry).index(key)
+            del entry[key]
+            entry.insert(at, key, value)
+        else:
+            at = list(entry).index(previous) + 1 if previous in entry else min(anchor, len(entry))
+            entry.insert(at, key, value)
+        previous = key
+
+
+def add_note(seq: CommentedSeq, index: int, note: str) -> None:
+    """Add ``note`` to the end-of-line comment of item ``index`` of ``seq`` (kept if there)."""
+    token = seq.ca.items.get(index, [None])[0]
+    if token is None:
+        seq.yaml_add_eol_comment(note, index)
+        return
+    first, newline, rest = token.value.partition("\n")
+    token.value = f"{first.rstrip()}; {note}{newline}{rest}"
+
+
+def note_of(request: ResultRequest, with_date: bool) -> str | None:
+    """Return what goes into the game's end-of-line comment: the link, and the date where the
+    rule set has no date field; None when there is nothing to note."""
+    parts = ([request.date.isoformat()] if with_date and request.date else []) + (
+        [request.link] if request.link else [])
+    return " ".join(parts) or None
+
+
+# --------------------------------------------------------------------------- league seasons
+
+
+def enter_league(tree: YMap, data: CommentedMap, request: ResultRequest, target: Target,
+                 shown: str) -> str:
+    """Enter the result into the group of both players (league season); return what was done."""
+    a, b = request.players
+    groups: dict[str, tuple[int, int, YMap]] = {}
+    for d, division in enumerate(_items(_get(tree, "divisions"))):
+        for g, group in enumerate(_items(_get(division, "groups"))):
+            for player in _items(_get(group, "players")):
+                groups.setdefault(_text(player) or "", (d, g, group))
+    for player in (a, b):
+        if player not in groups:
+            raise refuse(SourcePos(shown), f"{player} does not play in season {target.season} of "
+                         f"{target.ident}", "result.unpaired", "the season's groups list who plays")
+    (d, g, group), (_, _, other) = groups[a], groups[b]
+    name = _text(_get(group, "name")) or "?"
+    if group is not other:
+        raise refuse(_get(other, "players").pos, f"{a} (group {name}) and {b} (group "
+                     f"{_text(_get(other, 'name')) or '?'}) are not in the same group of season "
+                     f"{target.season}", "result.group", "a result is entered for two players of one group")
+    rt_group = data["divisions"][d]["groups"][g]
+    keys, drop = _game_keys(request, None, with_date=True)
+    games = _items(_get(group, "games"))
+    for index, game in enumerate(games):
+        pair = _pair(game)
+        if pair is None or set(pair) != {a, b}:
+            continue
+        existing = _entered(game)
+        if existing is not None and not request.replace:
+            raise _already(request, game.pos, f"group {name}", existing)
+        keys, drop = _game_keys(request, pair if _get(game, "black") is not None else None, True)
+        rewrite(rt_group["games"][index], keys, drop)
+        _note(rt_group["games"], index, request, with_date=False)
+        return f"group {name}"
+    if not isinstance(rt_group.get("games"), CommentedSeq):
+        rt_group["games"] = CommentedSeq()
+    rt_group["games"].append(flow_map(keys))
+    _note(rt_group["games"], len(rt_group["games"]) - 1, request, with_date=False)
+    return f"group {name}"
+
+
+def _note(seq: CommentedSeq, index: int, request: ResultRequest, with_date: bool) -> None:
+    note = note_of(request, with_date)
+    if note is not None:
+        add_note(seq, index, note)
+
+
+def _game_keys(request: ResultRequest, colours: tuple[str, str] | None,
+               with_date: bool) -> tuple[list[tuple[str, object]], set[str]]:
+    """Return the keys of a league or tournament game and the keys to remove.
+
+    ``colours`` are the entry's own (black, white) when it has them: a report without colours
+    then keeps them, and a winner becomes ``B+`` or ``W+``.
+    """
+    a, b = request.players
+    if request.colours_known:
+        keys: list[tuple[str, object]] = [("black", a), ("white", b), ("result", _scalar(request.result or ""))]
+    elif colours is not None:
+        result = request.result or ("B+" if request.winner == colours[0] else "W+")
+        keys = [("black", colours[0]), ("white", colours[1]), ("result", _scalar(result))]
+    elif request.winner is not None:
+        keys = [("players", flow_list([a, b])), ("winner", request.winner)]
+    else:
+        keys = [("players", flow_list([a, b])), ("result", _scalar(request.result or ""))]
+    if with_date and request.date is not None:
+        keys.append(("date", request.date))
+    return keys, set(COLOUR_KEYS) - {key for key, _ in keys}
+
+
+# --------------------------------------------------------------------------- tournaments
+
+
+def enter_tournament(tree: YMap, data: CommentedMap, request: ResultRequest, target: Target,
+                     shown: str) -> str:
+    """Enter the result of a paired tournament game (placement: results); return the round."""
+    a, b = request.players
+    number, r, index, game = _paired(tree, "games", _pair, lambda g: _entered(g) is None,
+                                     request, target, shown)
+    existing = _entered(game)
+    if existing is not None and not request.replace:
+        raise _already(request, game.pos, f"round {number}", existing)
+    rt_game = data["rounds"][r]["games"][index]
+    black, white = _text(_get(game, "black")), _text(_get(game, "white"))
+    if black is not None and white is not None:
+        if request.colours_known and (a, b) != (black, white):
+            raise refuse(game.pos, f"in round {number} of {target.ident}, {black} had Black and "
+                         f"{white} White", "result.colours", "give Black first, then White")
+        if request.colours_known or request.winner is None:
+            result = request.result or ""
+        else:
+            result = "B+" if request.winner == black else "W+"
+        rewrite(rt_game, [("result", _scalar(result))], ("winner",))
+    else:
+        winner, forfeit, result = request.winner, False, request.result
+        if request.colours_known and result is not None:
+            _, forfeit, colour = parse_tournament_result(result)
+            if colour is not None:
+                winner, result = (a if colour == "B" else b), None
+        keys: list[tuple[str, object]] = [("winner", winner)] if winner else [("result", _scalar(result or ""))]
+        if forfeit:
+            keys.append(("forfeit", True))
+        rewrite(rt_game, keys, ("result", "winner", "forfeit"))
+    _note(data["rounds"][r]["games"], index, request, with_date=True)
+    return f"round {number}"
+
+
+def _paired(tree: YMap, key: str, pair_of, is_open, request: ResultRequest, target: Target,
+            shown: str) -> tuple[int, int, int, object]:
+    """Return ``(round number, round index, item index, item)`` of the two players' pairing in
+    the rounds' ``key`` lists: in the round given, else the only one, else the only one without
+    a result (``is_open``). Raise SitegenError when there is none or no way to choose."""
+    a, b = request.players
+    found = []
+    for r, rnd in enumerate(_items(_get(tree, "rounds"))):
+        try:
+            number = int(_text(_get(rnd, "round")) or "0")
+        except ValueError:
+            continue
+        if target.round is not None and number != target.round:
+            continue
+        for index, item in enumerate(_items(_get(rnd, key))):
+            pair = pair_of(item)
+            if pair is not None and set(pair) == {a, b}:
+                found.append((number, r, index, item))
+    if not found:
+        where = f"round {target.round}" if target.round is not None else "any round"
+        raise refuse(SourcePos(shown), f"{a} and {b} are not paired in {where} of {target.ident}",
+                     "result.unpaired", "a result is entered for a pairing of the file; check the "
+                     "players" + (" and the round" if target.round is not None else ""))
+    if len(found) > 1:
+        still_open = [f for f in found if is_open(f[3])]
+        if len(still_open) != 1:
+            raise refuse(SourcePos(shown), f"{a} and {b} are paired in rounds "
+                         + ", ".join(str(f[0]) for f in found) + f" of {target.ident}",
+                         "result.round", "give the round with --round")
+        return still_open[0]
+    return found[0]
+
+
+# --------------------------------------------------------------------------- Swiss tournaments
+
+
+def _match_pair(item) -> tuple[str, str] | None:
+    players = [_text(part) for part in _items(item)[:2]]
+    return (players[0], players[1]) if len(players) == 2 and None not in players else None  # type: ignore[return-value]
+
+
+_FLIPPED = {"+-": "-+", "-+": "+-", "--": "--"}
+
+
+def flip_match_result(text: str) -> str:
+    """Return a match result seen from the other player: ``2-1`` -> ``1-2``, ``+-`` -> ``-+``."""
+    text = text.strip()
+    if text in _FLIPPED:
+        return _FLIPPED[text]
+    first, _, second = text.partition("-")
+    return f"{second}-{first}"
+
+
+def enter_swiss(tree: YMap, data: CommentedMap, request: ResultRequest, target: Target,
+                shown: str) -> str:
+    """Enter a Swiss match's score (swiss: tournaments), turned to the first player's side."""
+    a, b = request.players
+    number, r, index, item = _paired(tree, "pairings", _match_pair, lambda m: _match_result(m) is None,
+                                     request, target, shown)
+    first, second = _match_pair(item)  # type: ignore[misc]
+    result = request.result or ""
+    if (first, second) == (b, a):
+        result = flip_match_result(result)
+    existing = _match_result(item)
+    if existing is not None and not request.replace:
+        raise _already(request, item.pos, f"round {number}", f"{first} - {second} {existing}")
+    rt_match = data["rounds"][r]["pairings"][index]
+    if len(rt_match) > 2:
+        rt_match[2] = result
+    else:
+        rt_match.append(result)
+    _note(data["rounds"][r]["pairings"], index, request, with_date=True)
+    return f"round {number}"
+
+
+def _match_result(item) -> str | None:
+    """Return a pairing's result (its third item), or None while it has none."""
+    parts = _items(item)
+    return _text(parts[2]) if len(parts) > 2 else None
+
+
+# --------------------------------------------------------------------------- ladders
+
+
+def enter_ladder(tree: YMap, data: CommentedMap, request: ResultRequest, target: Target,
+                 shown: str, colours: tuple[str, str], today: dt.date) -> str:
+    """Add a dated game to the ladder's log (ladder: club ladder), after the entries of its date
+    or before; ``colours`` are (black, white). Return the date."""
+    date = request.date or today
+    black, white = colours
+    members = {_text(_get(member, "player")) for member in _items(_get(tree, "members"))}
+    for player in request.players:
+        if player not in members:
+            raise refuse(_get(tree, "members").pos if _get(tree, "members") else SourcePos(shown),
+                         f"{player} is not a member of {target.ident}", "result.unpaired",
+                         "add them to the ladder's members first")
+    log = _items(_get(tree, "log"))
+    after = 0
+    for index, entry in enumerate(log):
+        when = _text(_get(entry, "date")) or ""
+        if when <= date.isoformat():
+            after = index + 1
+        if when == date.isoformat() and _pair(entry) is not None and set(_pair(entry) or ()) == {black, white}:
+            existing = _entered(entry)
+            if existing is not None and not request.replace:
+                raise _already(request, entry.pos, f"the log of {date.isoformat()}", existing)
+            if existing is not None:
+                rewrite(data["log"][index], _ladder_keys(request, date, colours), ("result", "winner"))
+                _note(data["log"], index, request, with_date=False)
+                return date.isoformat()
+    if not isinstance(data.get("log"), CommentedSeq):
+        data["log"] = CommentedSeq()
+    data["log"].insert(after, flow_map(_ladder_keys(request, date, colours)))
+    _note(data["log"], after, request, with_date=False)
+    return date.isoformat()
+
+
+def _ladder_keys(request: ResultRequest, date: dt.date, colours: tuple[str, str]) -> list[tuple[str, object]]:
+    black, white = colours
+    outcome: tuple[str, object] = (("winner", request.winner) if request.winner is not None
+                                   else ("result", _scalar(request.result or "")))
+    return [("date", date), ("white", white), ("black", black), outcome]

@@ -1,0 +1,127 @@
+"""What one reported result says, checked for form: :class:`ResultRequest`.
+
+A request names the competition, the two players and the result, as given (player names are
+resolved to ids later, against the content). :meth:`ResultRequest.argv` is the
+``sitegen result add`` command line that enters it, as a list: it is shown to organizers and
+in pull requests, and never goes through a shell.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field, replace
+from urllib.parse import urlsplit
+
+from ..diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
+
+FIELDS = ("competition", "black", "white", "result", "winner", "date", "link", "season", "round")
+"""The parts of a request, each with a position for its errors (:attr:`ResultRequest.where`)."""
+
+MAX_LINK = 300
+"""Longest game link accepted (characters)."""
+
+_LINK_CHARS = re.compile(r"^[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@dataclass(frozen=True)
+class ResultRequest:
+    """One result to enter, as reported.
+
+    With ``colours_known``, ``players`` is ``(black, white)`` (for a Swiss match: first and
+    second) and ``result`` the result (SGF ``B+R``, or a match score ``2-1``); otherwise
+    ``players`` are in no particular order and ``winner`` names the winner, or ``result`` is
+    one without a colour (``0``, ``jigo``).
+    """
+
+    competition: str
+    players: tuple[str, str]
+    result: str | None = None
+    winner: str | None = None
+    colours_known: bool = True
+    season: str | None = None
+    round: int | None = None
+    date: dt.date | None = None
+    link: str | None = None
+    replace: bool = False
+    today_if_undated: bool = False
+    """Date the game today where the competition records dates and none was given (issue form)."""
+    winner_by_name: bool = False
+    """``result`` may be the winner's name or id instead of a result (the issue form's field)."""
+    where: dict[str, SourcePos] = field(default_factory=dict, compare=False)
+    """Where each part came from, for errors: a command-line argument or an issue form field."""
+
+    def pos(self, part: str) -> SourcePos:
+        """Return the position of ``part`` (one of :data:`FIELDS`) for an error about it."""
+        return self.where.get(part) or command_pos("sitegen result add")
+
+    def with_players(self, players: tuple[str, str], winner: str | None = None) -> "ResultRequest":
+        """Return this request with player ids resolved (and the winner's, if any)."""
+        return replace(self, players=players, winner=winner if winner is not None else self.winner)
+
+    def argv(self) -> list[str]:
+        """Return the arguments of ``sitegen result add`` that enter this request.
+
+        A value starting with ``-`` (a Swiss forfeit ``-+``) is given as ``--result=-+`` so that
+        it is not read as an option.
+        """
+        args = [self.competition]
+        if self.season is not None:
+            args.append(f"--season={self.season}")
+        if self.round is not None:
+            args.append(f"--round={self.round}")
+        if self.colours_known:
+            args += list(self.players)
+        else:
+            args += ["--players", *self.players]
+        if self.winner is not None:
+            args += ["--winner", self.winner]
+        elif self.result is not None:
+            if self.colours_known and not self.result.startswith("-"):
+                args.append(self.result)
+            else:
+                args.append(f"--result={self.result}")
+        if self.date is not None:
+            args += ["--date", self.date.isoformat()]
+        if self.link is not None:
+            args += ["--link", self.link]
+        if self.replace:
+            args.append("--replace")
+        return args
+
+
+def refuse(pos: SourcePos, message: str, code: str, hint: str | None = None) -> SitegenError:
+    """Return the SitegenError of one refused request (exit 1, nothing written)."""
+    return SitegenError([Diagnostic(pos, message, code, hint)])
+
+
+def parse_date(text: str, pos: SourcePos) -> dt.date:
+    """Return the date ``YYYY-MM-DD``; raise SitegenError at ``pos`` for anything else."""
+    text = text.strip()
+    try:
+        if _DATE.match(text):
+            return dt.date.fromisoformat(text)
+    except ValueError:
+        pass
+    raise refuse(pos, f"'{echo(text)}' is not a date", "result.date", "write it as YYYY-MM-DD, e.g. 2025-03-01")
+
+
+def check_link(text: str, pos: SourcePos) -> str:
+    """Return ``text`` if it is an http(s) address of at most :data:`MAX_LINK` characters made
+    of URL characters only (no spaces, quotes or line breaks: it is written into a YAML comment
+    and a pull request); raise SitegenError at ``pos`` otherwise."""
+    text = text.strip()
+    parts = urlsplit(text) if _LINK_CHARS.match(text) else None
+    if (parts is None or parts.scheme not in ("http", "https") or not parts.netloc
+            or len(text) > MAX_LINK):
+        raise refuse(pos, f"'{echo(text)}' is not a link to a game", "result.link",
+                     f"give an http:// or https:// address of at most {MAX_LINK} characters")
+    return text
+
+
+def echo(text: str, limit: int = 80) -> str:
+    """Return untrusted ``text`` fit to quote in a one-line message: characters that do not
+    print (line breaks, controls) become ``?``, and it is cut at ``limit`` characters."""
+    shown = "".join(c if c.isprintable() else "?" for c in text)
+    return shown if len(shown) <= limit else shown[:limit] + "..."
