@@ -29,9 +29,10 @@ from typing import TextIO
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, did_you_mean
 from .diff import NO_CHANGE
-from ..engine.swiss import MatchResult
+from ..model.swiss import MatchResult
 from ..load import parse_yaml
-from ..model import Content, Outcome, Player, Result
+from ..model import Content
+from ..model.common import Outcome, Player, Result
 from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
 from ..results.issue import form_labels, parse_issue
 from ..results.request import ResultRequest, echo, refuse
