@@ -153,7 +153,7 @@ def test_swiss_pairings_sparse_graph_same_optimum(case):
             pair_players(states, 2, seed)
         except NoLegalPairing:
             return
-        raise AssertionError("sparse graph found a pairing the complete graph did not")
+        raise AssertionError("sparse graph found a pairing the complete graph did not") from None
     sparse = pair_players(states, 2, seed)
     check_hard_constraints(states, sparse)
     assert sparse.cost == full.cost
