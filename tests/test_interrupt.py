@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
 
 from synthetic import generate  # noqa: E402
@@ -26,6 +28,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow  # a generated site built twice and six builds killed
 def test_killed_build_leaves_previous_site_intact(tmp_path):
     generate(tmp_path, scale=0.02)
     content, output = tmp_path / "content", tmp_path / "output"

@@ -1,63 +1,53 @@
 """The front half of a build split over two processes (sitegen.pipeline, issue 9) gives the
-same content, plan and site as one process, and still reports every problem in one run."""
+same content as one process, and still reports every problem in one run.
 
+Each run is a fresh process that sees one or two CPUs (tests/processes.py); the number of
+processes it forked shows that the two-CPU run really split its work.
+"""
+
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
-from sitegen import pipeline, workers
-from sitegen.diagnostics import SitegenError
-from sitegen.render import render_site
+sys.path.insert(0, str(Path(__file__).parent))
+from processes import large_archive, prepare, sitegen  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
-from synthetic import generate  # noqa: E402
+pytestmark = pytest.mark.slow  # a generated archive, prepared and checked in fresh processes
 
-
-@pytest.fixture
-def forking(monkeypatch):
-    """Split even a small archive; the browser tests' server thread may run in this process."""
-    monkeypatch.setattr(pipeline, "PARALLEL_MIN_BYTES", 1)
-    monkeypatch.setattr(workers, "threads_running", lambda: False)
+NOT_SPLIT = "the two-CPU run forked nothing: is the archive still large enough to be split?"
 
 
-def test_split_gives_the_helper_work_and_keeps_the_largest(tmp_path, forking):
-    generate(tmp_path, scale=0.02)
-    mine, helper = pipeline._split(tmp_path / "content", jobs=2)
-    assert sorted(mine + helper) == sorted(pipeline.RULE_SETS)
-    assert helper and mine
-    # the synthetic tournaments weigh most (bytes x 2): this process keeps them
-    assert "tournaments" in mine
-    assert pipeline._split(tmp_path / "content", jobs=1) == (list(pipeline.RULE_SETS), [])
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    return large_archive(tmp_path_factory.mktemp("large"))
 
 
-def test_two_processes_prepare_what_one_does(tmp_path, forking):
-    generate(tmp_path, scale=0.02)
-    content_dir = tmp_path / "content"
-    one_content, one_plan = pipeline.prepare(content_dir, jobs=1)
-    two_content, two_plan = pipeline.prepare(content_dir, jobs=2)
-    assert two_content == one_content
-    assert [p.path for p in two_plan.pages] == [p.path for p in one_plan.pages]
-    assert two_plan.home_sections == one_plan.home_sections
-    assert ([b.page_context() for b in two_plan.bundles if b.page]
-            == [b.page_context() for b in one_plan.bundles if b.page])
-    one = render_site(one_plan, one_content.config, None, jobs=1)
-    assert render_site(two_plan, two_content.config, None, jobs=1) == one
+def test_two_processes_prepare_what_one_does(archive, tmp_path):
+    one, one_forks = prepare(archive, 1, tmp_path)
+    two, two_forks = prepare(archive, 2, tmp_path)
+    assert one_forks == 0 and two_forks >= 1, NOT_SPLIT
+    assert not isinstance(one, list), one  # the content, not diagnostics
+    assert two == one
 
 
-def test_errors_of_both_processes_are_reported_together(tmp_path, forking):
-    generate(tmp_path, scale=0.02)
-    content_dir = tmp_path / "content"
-    mine, helper = pipeline._split(content_dir, jobs=2)
+def test_errors_of_both_processes_are_reported_together(archive, tmp_path):
+    """A mistake in every rule set (whichever process loads it): both runs report all of them,
+    with the same lines, exit status 1."""
+    content = tmp_path / "content"
+    shutil.copytree(archive, content)
     broken = []
-    for name in (mine[0], helper[0]):
-        target = sorted((content_dir / name).rglob("*.yaml"))[-1]
-        target.write_text(target.read_text() + "\nnot_a_key: 1\n")
-        broken.append(target)
-    with pytest.raises(SitegenError) as serial:
-        pipeline.prepare(content_dir, jobs=1)
-    with pytest.raises(SitegenError) as parallel:
-        pipeline.prepare(content_dir, jobs=2)
-    assert parallel.value.diagnostics == serial.value.diagnostics
-    where = {d.pos.path for d in parallel.value.diagnostics}
-    assert all(any(path.endswith(p.name) for path in where) for p in broken)
+    for folder in ("leagues", "tournaments", "ladders"):
+        target = sorted((content / folder).rglob("*.yaml"))[-1]
+        with open(target, "a", encoding="utf-8") as file:
+            file.write("\nnot_a_key: 1\n")
+        broken.append(target.relative_to(tmp_path).as_posix())
+    serial = sitegen("check", cpus=1, cwd=tmp_path)
+    parallel = sitegen("check", cpus=2, cwd=tmp_path)
+    assert serial.forks == 0 and parallel.forks >= 1, NOT_SPLIT
+    assert (serial.status, parallel.status) == (1, 1)
+    assert parallel.err == serial.err
+    errors = [line for line in parallel.err.splitlines() if ": error: " in line]
+    assert sorted(line.split(":")[0] for line in errors) == sorted(broken), parallel.err
+    assert all("not_a_key" in line for line in errors), parallel.err

@@ -5,6 +5,7 @@ hand from the small content trees below."""
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -97,48 +98,48 @@ def test_division_chart_breaks_the_line_for_a_missed_season():
 
 
 def test_division_chart_coordinates_round_half_to_even_in_tenths():
-    """Coordinates keep one decimal, halves of a tenth going to the even tenth (as
-    ``round(Fraction)``): 0.05 -> 0, 0.15 -> 0.2, -0.05 -> 0, 1000/3 -> 333.3, 1.75 -> 1.8
-    (17.5 tenths -> 18); one season
-    alone sits in the middle: x = 34 + 274/2 = 171."""
-    from fractions import Fraction
+    """Coordinates keep at most one decimal, halves of a tenth going to the even tenth (the
+    same text on every machine). Seasons are spread evenly over x = 34 to 308: with 41 of
+    them x_i = 34 + 274 i / 40 = 34 + 6.85 i, so x_1 = 40.85 -> 40.8 (408.5 tenths: even 408),
+    x_3 = 54.55 -> 54.6 (545.5: even 546), x_20 = 171, x_40 = 308; with 4 of them
+    34 + 274/3 = 125.33... -> 125.3 and 34 + 548/3 = 216.66... -> 216.7. One season alone
+    sits in the middle: x = 34 + 274/2 = 171."""
 
-    from sitegen.svg import _num
+    def dots(count: int) -> list[str]:
+        svg = division_chart([DivisionPoint(f"s{i}", "A") for i in range(count)], ["A"], "t", "c")
+        return re.findall(r'<circle class="dot" cx="([^"]+)"', svg)
 
-    assert [_num(Fraction(1, 20)), _num(Fraction(3, 20)), _num(Fraction(-1, 20)),
-            _num(Fraction(1000, 3)), _num(Fraction(7, 4)), _num(40)] == [
-        "0", "0.2", "0", "333.3", "1.8", "40"]
+    many = dots(41)
+    assert [many[i] for i in (0, 1, 3, 20, 40)] == ["34", "40.8", "54.6", "171", "308"]
+    assert dots(4) == ["34", "125.3", "216.7", "308"]
     svg = division_chart([DivisionPoint("s1", "B")], ["A", "B"], "t", "c")
     assert '<circle class="dot" cx="171" cy="14" r="3"/>' in svg
 
 
-def test_division_paths_from_the_index_of_seasons(built):
-    """The division index is built once per build; a player's path runs from their first to
-    their last season in the league, a missed season in between as None."""
-    from sitegen.pages.players import division_paths, season_divisions
-
-    class _Season:
-        def __init__(self, sid, start, divisions):
-            self.id, self.start, self.divisions = sid, start, divisions
-
-    class _Division:
-        def __init__(self, name, players):
-            self.name, self.groups = name, [type("G", (), {"players": players})()]
-
-    import datetime as dt
-    league = type("L", (), {"id": "l", "name": "L", "seasons": [
-        _Season("s3", dt.date(2023, 1, 1), [_Division("A", ["ann"]), _Division("B", ["bob"])]),
-        _Season("s1", dt.date(2021, 1, 1), [_Division("A", ["bob"]), _Division("B", ["ann"])]),
-        _Season("s2", dt.date(2022, 1, 1), [_Division("A", ["bob"])]),
-    ]})()
-    content = type("C", (), {"leagues": [league]})()
-    index = season_divisions(content)
-    (ann,) = division_paths(content, "ann", index)
-    assert [(p.label, p.division) for p in ann["path"]] == [("s1", "B"), ("s2", None), ("s3", "A")]
-    assert ann["seasons"] == 2 and ann["order"] == ["A", "B"]
-    (bob,) = division_paths(content, "bob")
-    assert [(p.label, p.division) for p in bob["path"]] == [("s1", "A"), ("s2", "A"), ("s3", "B")]
-    assert division_paths(content, "cy", index) == []
+def test_division_path_follows_the_season_dates_and_breaks_at_a_missed_season(built):
+    """A player's chart runs from their first to their last season in the league, in the order
+    of the seasons' start dates (not of their file names): the season "autumn" (2024-09-01)
+    comes between 2024 and 2025, and Ann, who missed it, gets it as "not played", which breaks
+    her line (x = 34, 171, 308 for three seasons; A at y 14, B at y 36: two dots, no line). Bob
+    played all three in A: one line. Bob Two played one season only: no chart."""
+    files = built({"content/leagues/club/seasons/autumn.yaml": """\
+        name: Autumn 2024
+        start: 2024-09-01
+        end: 2024-11-30
+        divisions:
+          - name: A
+            groups:
+              - name: A1
+                players: [bob, cy]
+        """})
+    ann = files["players/ann/index.html"].decode()
+    assert '<desc id="path-1-d">2024: division A; autumn: not played; 2025: division B.</desc>' in ann
+    assert '<circle class="dot" cx="34" cy="14" r="3"/><circle class="dot" cx="308" cy="36" r="3"/>' in ann
+    assert "<polyline" not in ann
+    bob = files["players/bob/index.html"].decode()
+    assert '<desc id="path-1-d">2024: division A; autumn: division A; 2025: division A.</desc>' in bob
+    assert '<polyline class="line" points="34,14 171,14 308,14"/>' in bob
+    assert "path-chart" not in files["players/bob2/index.html"].decode()
 
 
 def test_search_index_lists_players_and_competitions_with_folded_names(built):

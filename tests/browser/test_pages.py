@@ -24,6 +24,8 @@ PAGES = {
 }
 WIDTHS = (360, 1280)
 
+pytestmark = pytest.mark.slow  # a headless browser, and the demo site built first
+
 
 def console_errors(driver) -> list[str]:
     """Return the console messages of level SEVERE since the last call (the log is drained)."""

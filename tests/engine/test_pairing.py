@@ -6,7 +6,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from sitegen.engine.pairing import (NoLegalPairing, PlayerState, _Problem, explain,
+from sitegen.engine.pairing import (NoLegalPairing, PlayerState, explain,
                                     format_explanation, pair_players, pair_round,
                                     player_states)
 from sitegen.model.swiss import Entry, Match, MatchResult, Round, SwissTournament
@@ -212,11 +212,3 @@ def test_swiss_pairings_sparse_graph_same_optimum_as_complete(seed):
     full = pair_round(t, 4, seed, league, sparse=False)
     assert sparse.cost == full.cost
     assert not sparse.used_fallback
-
-
-def test_swiss_pairings_weights_fast_path_matches_definition():
-    t, league = _random_tournament(25, 3, seed=4)
-    problem = _Problem(player_states(t, 4, league), 9)
-    edges = problem.complete_edges()
-    assert [w for _, _, w in problem.weighted_edges(edges)] == \
-        [problem.weight(u, v) for u, v in edges]

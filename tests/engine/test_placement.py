@@ -261,7 +261,10 @@ def test_check_criteria_problems():
     """placement criteria: DC with SDC and more than six are errors; mixing families and CPS
     with others are warnings."""
     assert check_criteria([C.MMS, C.SOSM, C.SOSOSM]) == []
-    levels = lambda crits: sorted(p.level for p in check_criteria(crits))
+
+    def levels(crits):
+        return sorted(p.level for p in check_criteria(crits))
+
     assert levels([C.NBW, C.DC, C.SDC]) == ["error"]
     assert levels([C.MMS, C.SOSW]) == ["warning"]
     assert levels([C.CPS, C.NBW]) == ["warning"]

@@ -16,6 +16,7 @@ import signal
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sitegen.cli import main
@@ -88,6 +89,7 @@ def _alarm(signum, frame):
 
 # Derandomized so that CI runs the same examples every time; explore new ones locally with
 # SITEGEN_FUZZ_RANDOM=1 (and more with SITEGEN_FUZZ_EXAMPLES=2000).
+@pytest.mark.slow  # 120 builds of mutated content
 @settings(max_examples=int(os.environ.get("SITEGEN_FUZZ_EXAMPLES", "120")), deadline=None,
           derandomize=os.environ.get("SITEGEN_FUZZ_RANDOM") != "1",
           suppress_health_check=list(HealthCheck))

@@ -1,0 +1,94 @@
+"""The dev server keeps parsed files and rendered pages from one build to the next; whatever
+changes between two builds, the next one is what a fresh ``sitegen build`` gives.
+
+The server is made with ``make_server`` (port 0) and built with its public ``rebuild``, without
+starting its threads; the reference is ``sitegen.commands.build.render``, which keeps nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sitegen.commands.build import render
+from sitegen.commands.serve import make_server
+
+SMALL = Path(__file__).parent / "sites" / "small" / "content"
+SEASON = "leagues/club/seasons/2024.yaml"
+GROUP = "leagues/club/2024/a1/index.html"
+
+
+@pytest.fixture
+def dev(tmp_path):
+    """A dev server for a copy of the small site with its own (empty) templates folder; yield
+    ``(server, content folder, templates folder)``."""
+    content, templates = tmp_path / "content", tmp_path / "templates"
+    shutil.copytree(SMALL, content)
+    templates.mkdir()
+    server = make_server(content, templates, port=0, watch_theme=False, log=lambda line: None)
+    try:
+        yield server, content, templates
+    finally:
+        server.httpd.server_close()
+
+
+def served(server) -> dict[str, bytes]:
+    """Build now and return the site the server then serves."""
+    assert server.rebuild(), server.state.errors
+    return server.state.site.files
+
+
+def test_a_changed_content_file_is_read_again(dev):
+    """Even a save that keeps the file's size and modification time (``B+3.5`` -> ``W+3.5``,
+    the old time put back, as some tools do) gives fresh pages."""
+    server, content, templates = dev
+    first = served(server)
+    assert first == render(content, templates)
+    season = content / SEASON
+    info = season.stat()
+    text = season.read_text()
+    season.write_text(text.replace("result: B+3.5", "result: W+3.5"))
+    os.utime(season, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert season.stat().st_size == info.st_size
+    second = served(server)
+    assert second == render(content, templates) and second[GROUP] != first[GROUP]
+
+
+def test_a_changed_template_renders_every_page_again(dev):
+    """A template added to, changed in or removed from the site's templates folder shows in the
+    next build, on every page that uses it."""
+    server, content, templates = dev
+    theme = served(server)
+    (templates / "404.html").write_text("custom {{ site.title }}")
+    assert served(server)["404.html"] == b"custom Small Club League"
+    (templates / "base.html").write_text("{% block content %}{% endblock %}")
+    site = served(server)
+    assert site == render(content, templates) and site["about/index.html"] != theme["about/index.html"]
+    (templates / "404.html").unlink()
+    (templates / "base.html").unlink()
+    assert served(server) == theme
+
+
+def test_every_build_reports_every_error_of_a_file_with_problems(dev):
+    """A file with problems, one found while parsing it (a duplicate key) and one while
+    validating it (a result that is not a result), is reported whole by each build until it is
+    fixed, not only by the first; the last good site is served meanwhile; the fix gives fresh
+    pages."""
+    server, content, _ = dev
+    good = served(server)
+    season = content / SEASON
+    text = season.read_text()
+    season.write_text(text.replace("result: B+3.5", "result: B+X") + "name: again\n")
+    reports = []
+    for _ in range(2):
+        assert not server.rebuild()
+        reports.append(server.state.errors)
+        assert server.state.site.files == good
+    assert reports[0] == reports[1] and len(reports[0]) == 2, reports
+    assert all(f"content/{SEASON}:" in error for error in reports[0])
+    assert "[yaml.duplicate-key]" in reports[0][1] and "[result.syntax]" in reports[0][0]
+    season.write_text(text.replace("result: B+3.5", "result: W+3.5"))
+    assert served(server)[GROUP] != good[GROUP]
