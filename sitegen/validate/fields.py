@@ -14,6 +14,7 @@ from typing import Callable, TypeVar
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..load import YMap, YNode, YScalar, YSeq
+from ..numbers import parse_whole
 
 T = TypeVar("T")
 
@@ -143,15 +144,8 @@ class Fields:
             return None
 
     def integer(self, key: str, low: int | None = None, high: int | None = None) -> int | None:
-        def parse(text: str) -> int:
-            if not re.fullmatch(r"[-+]?\d{1,9}", text.strip()):
-                raise ValueError(f"'{text}' is not a whole number"
-                                 + (" of at most 9 digits" if text.strip().isdigit() else ""))
-            number = int(text)
-            if (low is not None and number < low) or (high is not None and number > high):
-                raise ValueError(f"{number} is out of range {low}..{high}")
-            return number
-        return self.convert(key, parse, "a whole number")
+        """Return a whole number of at most 9 digits from ``low`` to ``high`` (sitegen.numbers)."""
+        return self.convert(key, lambda text: parse_whole(text, low, high), "a whole number")
 
     def boolean(self, key: str, default: bool) -> bool:
         def parse(text: str) -> bool:
