@@ -118,3 +118,12 @@ def test_the_filter_allows_what_text_needs():
     assert refused_at("a\tb", one_line=True).index == 1
     assert refused_at("&#x9; &#10; &#233;") is None
     assert refused_at("x &#8238; y").reference == "&#8238;"
+
+
+def test_a_quoted_key_cannot_forge_a_line_of_the_log_or_drive_the_terminal(site, run):
+    """Messages quote keys and values: their line ends and controls are printed as escapes."""
+    site({"content/site.yaml": 'title: T\n"x\\ncontent/site.yaml:9:9: error: forged [f]\\e[2J": 1\n'})
+    assert build_errors(run) == [
+        "content/site.yaml:2:1: error: unknown key 'x\\ncontent/site.yaml:9:9: error: forged "
+        "[f]\\x1b[2J' in site.yaml; expected one of: base_url, description, language, "
+        "markdown_html, title [schema.unknown-key]"]
