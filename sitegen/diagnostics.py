@@ -14,13 +14,14 @@ from typing import Iterable, Iterator, NamedTuple
 from .text import REFUSED, REFUSED_ONE_LINE
 
 
-_NOT_SHOWN = {True: re.compile(f"{REFUSED_ONE_LINE.pattern}|\n"), False: REFUSED}
+_NOT_SHOWN = {True: re.compile(f"{REFUSED_ONE_LINE.pattern}|\n(?!  )"), False: REFUSED}
 
 
 def shown_text(text: str, one_line: bool = True) -> str:
-    """Return ``text`` with the characters content may not hold (:mod:`sitegen.text`), and
-    for ``one_line`` also tabs and line ends, written as Python escapes (``\\n``, ``\\x1b``,
-    ``\\u202e``)."""
+    """Return ``text`` with the characters content may not hold (:mod:`sitegen.text`) written
+    as Python escapes (``\\x1b``, ``\\u202e``); for ``one_line`` also tabs, CRs and the line
+    ends not followed by an indented line (a message's own continuation lines stay), so no
+    quoted key or value starts a line of the log."""
     pattern = _NOT_SHOWN[one_line]
     if pattern.search(text) is None:
         return text
@@ -57,9 +58,9 @@ class Diagnostic:
     def format(self) -> str:
         """Return the one-line form ``path:line:col: error: message; hint [code]``.
 
-        Characters content may not hold, line ends and tabs (a message may quote a key or a
-        value) are shown as escapes such as ``\\x1b``: they could otherwise forge a line of
-        the log or drive the terminal."""
+        Characters content may not hold, tabs and line ends (a message may quote a key or a
+        value) are shown as escapes such as ``\\x1b`` (:func:`shown_text`): they could
+        otherwise forge a line of the log or drive the terminal."""
         text = f"{self.pos}: {self.level}: {self.message}"
         if self.hint:
             text += f"; {self.hint}"
