@@ -7,8 +7,26 @@ Validators never raise on bad content; they append a :class:`Diagnostic` to a
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, NamedTuple
+
+from .text import REFUSED, REFUSED_ONE_LINE
+
+
+_NOT_SHOWN = {True: re.compile(f"{REFUSED_ONE_LINE.pattern}|\n(?!  )"), False: REFUSED}
+
+
+def shown_text(text: str, one_line: bool = True) -> str:
+    """Return ``text`` with the characters content may not hold (:mod:`sitegen.text`) written
+    as Python escapes (``\\x1b``, ``\\u202e``); for ``one_line`` also tabs, CRs and the line
+    ends not followed by an indented line (a message's own continuation lines stay), so no
+    quoted key or value starts a line of the log."""
+    pattern = _NOT_SHOWN[one_line]
+    if pattern.search(text) is None:
+        return text
+    return pattern.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"),
+                       text)
 
 
 class SourcePos(NamedTuple):
@@ -38,15 +56,19 @@ class Diagnostic:
     level: str = "error"
 
     def format(self) -> str:
-        """Return the one-line form ``path:line:col: error: message; hint [code]``."""
+        """Return the one-line form ``path:line:col: error: message; hint [code]``.
+
+        Characters content may not hold, tabs and line ends (a message may quote a key or a
+        value) are shown as escapes such as ``\\x1b`` (:func:`shown_text`): they could
+        otherwise forge a line of the log or drive the terminal."""
         text = f"{self.pos}: {self.level}: {self.message}"
         if self.hint:
             text += f"; {self.hint}"
-        return f"{text} [{self.code}]"
+        return shown_text(f"{text} [{self.code}]")
 
     def github_annotation(self) -> str:
         """Return the GitHub Actions workflow command for this diagnostic."""
-        message = self.message + (f"; {self.hint}" if self.hint else "")
+        message = shown_text(self.message + (f"; {self.hint}" if self.hint else ""), one_line=False)
         message = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
         if self.pos.line == 0:
             return f"::{self.level}::{message}"

@@ -20,6 +20,7 @@ from ruamel.yaml import YAML, events
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .diagnostics import Diagnostics, SourcePos
+from .text import hint_for, refused_at
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 """Content files larger than this are refused (a guard against accidents and hostile input)."""
@@ -86,17 +87,14 @@ def read_text(path: Path, shown: str, diags: Diagnostics) -> str | None:
                     "file.encoding", "save the file as UTF-8")
         return None
     text = text.removeprefix("\ufeff")
-    bad = _CONTROL.search(text)
+    bad = refused_at(text)
     if bad:
-        line = text.count("\n", 0, bad.start()) + 1
-        col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        diags.error(SourcePos(shown, line, col), f"control character U+{ord(bad.group()):04X} is not "
-                    "allowed in content files", "file.encoding", "remove it; it is invisible in most editors")
+        line = text.count("\n", 0, bad.index) + 1
+        col = bad.index - (text.rfind("\n", 0, bad.index) + 1) + 1
+        diags.error(SourcePos(shown, line, col), f"{bad} is not allowed in content files",
+                    "text.character", hint_for(bad.char))
         return None
     return text
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
 def _parser() -> YAML:

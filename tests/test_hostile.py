@@ -42,11 +42,17 @@ def test_dot_dot_page_and_group_names_cannot_escape(site, run):
     assert any("group name '../../x' is not a valid id" in line for line in err)
 
 
-def test_zero_width_and_bidi_characters_are_removed(site):
-    root = site(players_file("'Ad\u200bmin\u202e\u2066Eve'"))
+def test_zero_width_characters_are_removed_and_bidi_controls_refused(site, run):
+    """Bidirectional overrides and isolates are refused, not removed (issue 15, item 5)."""
+    root = site(players_file("'Ad\u200bmin\u200dEve'"))
     html = render(root / "content", None)["players/x/index.html"].decode()
     assert "<h1>AdminEve</h1>" in html
-    assert "\u200b" not in html and "\u202e" not in html
+    assert "\u200b" not in html
+    site(players_file("'Ad\u200bmin\u202e\u2066Eve'"))
+    status, _, err = run("build")
+    assert status == 1
+    assert err[0].startswith("content/players.yaml:3:18: error: U+202E (RIGHT-TO-LEFT OVERRIDE, a "
+                             "bidirectional control) is not allowed in content files")
 
 
 def test_ten_thousand_character_name_is_rejected(site, run):

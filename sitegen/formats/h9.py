@@ -15,6 +15,7 @@ from ..engine.placement import format_value, standings
 from ..model.common import Rank
 from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
+from ..numbers import parse_komi
 from . import FormatError
 
 ENCODING = "iso8859_15"
@@ -105,11 +106,11 @@ def _og_token(token: str, keep_forfeits: bool) -> str:
 # --------------------------------------------------------------------------- reading
 
 
-_TOKEN_RE = re.compile(r"^(\d+)([+\-=?])(?:([/!])?([wWbB?])?(\d+)?)?(!)?$")
+_TOKEN_RE = re.compile(r"^([0-9]{1,5})([+\-=?])(?:([/!])?([wWbB?])?([0-9]{1,2})?)?(!)?$")
 _RANK_RE = re.compile(r"^(\d{1,2})([kKdDpP]?)$")
 _TAG_RE = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
 _PIN_RE = re.compile(r"\|\s*(\d+)\s*$")
-_VALUE_RE = re.compile(r"^-?\d*[½¼¾]?$")
+_VALUE_RE = re.compile(r"^-?[0-9]{0,9}[½¼¾]?$")
 
 
 @dataclass(frozen=True)
@@ -418,9 +419,9 @@ def to_tournament(h9: H9File, tournament_id: str = "tournament",
             return dt.date.fromisoformat(text)
         except ValueError:
             return None
-    ha = re.match(r"h(\d+)", tags.get("HA", ""))
+    ha = re.match(r"h([0-9]{1,2})", tags.get("HA", ""))
     try:
-        komi = Fraction(tags["KM"]) if tags.get("KM") else None
+        komi = parse_komi(tags["KM"]) if tags.get("KM") else None
     except ValueError:
         komi = None
     tm = tags.get("TM", "")
@@ -430,7 +431,8 @@ def to_tournament(h9: H9File, tournament_id: str = "tournament",
         location=tags.get("PC", "").split(",", 1)[-1].strip(),
         begin=date(dates[0]) if dates else None, end=date(dates[-1]) if dates else None,
         komi=komi, handicap_correction=int(ha.group(1)) if ha else 0,
-        egf_class=tags.get("CL", "X") or "X", adjusted_time=int(tm) if tm.isdigit() else None,
+        egf_class=tags.get("CL", "X") or "X",
+        adjusted_time=int(tm) if re.fullmatch("[0-9]{1,6}", tm) else None,
         time_system=tags.get("CM", ""), pos=SourcePos(h9.path, 1))
 
 

@@ -16,6 +16,7 @@ from ..diagnostics import Diagnostic, SourcePos
 from ..model.common import Rank
 from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
+from ..numbers import parse_komi
 from . import FormatError
 
 _RESULTS = {
@@ -259,10 +260,9 @@ def _komi(text: str | None) -> Fraction | None | bool:
     if not text:
         return None
     try:
-        komi = Fraction(text)
-    except (ValueError, ZeroDivisionError):
+        return parse_komi(text)
+    except ValueError:
         return False
-    return komi if abs(komi) <= 100 else False
 
 
 def _date(text: str | None) -> dt.date | None:

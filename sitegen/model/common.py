@@ -14,6 +14,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ..diagnostics import SourcePos
+from ..numbers import parse_decimal, shown_number
 
 NOWHERE = SourcePos("<generated>")
 
@@ -21,7 +22,7 @@ NOWHERE = SourcePos("<generated>")
 # --------------------------------------------------------------------------- ranks
 
 
-_RANK_RE = re.compile(r"^\s*(\d{1,2})\s*(k|kyu|d|dan|p|pro)\s*$", re.IGNORECASE)
+_RANK_RE = re.compile(r"^\s*([0-9]{1,2})\s*(k|kyu|d|dan|p|pro)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, order=True)
@@ -91,7 +92,9 @@ class Outcome(Enum):
 
 
 _WIN_RE = re.compile(
-    r"^(?P<side>[BW])\+(?P<how>R|Resign|T|Time|F|Forfeit|\d+(?:\.\d+)?|\.5|)$", re.IGNORECASE)
+    r"^(?P<side>[BW])\+(?P<how>R|Resign|T|Time|F|Forfeit|[0-9.]+|)$", re.IGNORECASE)
+MAX_MARGIN = 1000
+"""The largest winning margin accepted (points); margins are whole or half points."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,10 @@ class Result:
         elif how_lower in ("t", "time"):
             how = "T"
         elif how:
-            score = Fraction(how)
+            try:
+                score = parse_decimal(how, 0, MAX_MARGIN, step=Fraction(1, 2), what="a margin")
+            except ValueError as error:
+                raise ValueError(f"'{shown_number(text)}': {error}") from None
             if score == 0:
                 raise ValueError(f"'{text}': a win by 0 points is a jigo; write 0")
             how = _format_margin(score)

@@ -16,12 +16,12 @@ from fractions import Fraction
 from typing import Iterable, Iterator, Sequence
 
 from ..diagnostics import SourcePos, did_you_mean
+from ..numbers import MAX_DIGITS, parse_decimal, shown_number
 from .common import NOWHERE, Colour, Rank
 
 # --------------------------------------------------------------------------- rungs
 
-_RUNG_RE = re.compile(
-    r"^\s*(?P<number>\d+(?:\.\d+)?|\.\d+)\s*(?P<unit>k|kyu|d|dan)?\s*$", re.IGNORECASE)
+_RUNG_RE = re.compile(r"^\s*(?P<number>[0-9.]+)\s*(?P<unit>k|kyu|d|dan)?\s*$", re.IGNORECASE)
 
 RUNG_FORMS = "a rung such as 25k, 13.5k, 9.2k (or 9.2), 0.2k, 1d or 1.3d"
 """The accepted forms of a rung, for error messages."""
@@ -60,6 +60,15 @@ def format_decimal(value: Fraction) -> str:
     return ("-" if value < 0 else "") + _decimal_text(abs(value))
 
 
+def _rung_number(text: str) -> Fraction:
+    """Return the number of a rung's text (``13.5`` of ``13.5k``): a plain, unsigned decimal
+    of at most 9 + 6 digits (sitegen.numbers); the unit's range is checked by the caller.
+    Raises ValueError otherwise."""
+    if text[:1] in "+-":
+        raise ValueError(f"'{text}' is not the number of a rung")
+    return parse_decimal(text, 0, 10 ** MAX_DIGITS, what="the number of a rung")
+
+
 @dataclass(frozen=True, order=True)
 class Rung:
     """A ladder rung as its exact strength (ladder: handicap): x kyu = -x, y dan = y - 1.
@@ -92,9 +101,10 @@ class Rung:
         ``0k``, kyu above 30k and dan below 1d or above 9d.
         """
         match = _RUNG_RE.match(text)
-        if not match:
-            raise ValueError(f"'{text}' is not a rung; expected {RUNG_FORMS}")
-        number = Fraction(match.group("number"))
+        try:
+            number = _rung_number(match.group("number") if match else "")
+        except ValueError:
+            raise ValueError(f"'{shown_number(text)}' is not a rung; expected {RUNG_FORMS}") from None
         unit = (match.group("unit") or "k").lower()[0]
         if unit == "k":
             if not 0 < number <= 30:
@@ -107,7 +117,7 @@ class Rung:
     @classmethod
     def kyu(cls, number: int | Fraction | str) -> "Rung":
         """Return the kyu rung ``number``k, e.g. ``Rung.kyu("13.5")``; ValueError if invalid."""
-        number = Fraction(number)
+        number = _rung_number(number) if isinstance(number, str) else Fraction(number)
         if not 0 < number <= 30:
             raise ValueError(f"{number}: kyu rungs go from 30k up to just below 1d, e.g. 0.2k")
         return cls(-number)
@@ -115,7 +125,7 @@ class Rung:
     @classmethod
     def dan(cls, number: int | Fraction | str) -> "Rung":
         """Return the dan rung ``number``d, e.g. ``Rung.dan("1.3")``; ValueError if invalid."""
-        number = Fraction(number)
+        number = _rung_number(number) if isinstance(number, str) else Fraction(number)
         if not 1 <= number <= 9:
             raise ValueError(f"{number}: dan rungs go from 1d to 9d")
         return cls(number - 1)

@@ -44,7 +44,7 @@ DEFAULT_SETTINGS = SwissSettings()
 # --------------------------------------------------------------------------- match results
 
 
-_SCORE_RE = re.compile(r"^\s*(\d+)\s*[-:]\s*(\d+)\s*$")
+_SCORE_RE = re.compile(r"^\s*([0-9]{1,2})\s*[-:]\s*([0-9]{1,2})\s*$")
 _FORFEIT_TEXT = {"+-": (True, False), "-+": (False, True), "--": (False, False)}
 _LEGAL_GAME_SCORES = {(2, 0), (2, 1), (1, 0), (1, 1), (0, 1), (0, 2), (1, 2)}
 

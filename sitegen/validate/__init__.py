@@ -191,19 +191,31 @@ def base_url_problem(base_url: str) -> str | None:
     """Return why ``base_url`` is unusable, or None.
 
     It must be ``/``-rooted or http(s), with no characters that need quoting, and its path
-    must not start with ``//`` (which a browser reads as another host).
+    must not start with ``//`` (which a browser reads as another host). The path must be a
+    plain folder path: starting with ``/`` (a relative ``.``, ``..`` or ``-0`` would make
+    every link depend on the page it is on), without ``.`` or ``..`` folders (``/a/../b``,
+    also written ``%2e%2e``) and without empty folder names (``/a//b``).
     """
-    from urllib.parse import urlsplit
+    from urllib.parse import unquote, urlsplit
 
+    not_site = f"base_url '{base_url}' is not a URL of the site"
     try:
         parts = urlsplit(base_url)
         parts.port  # noqa: B018 - raises ValueError for a port that is not a number
     except ValueError:
-        return f"base_url '{base_url}' is not a URL of the site"
+        return not_site
     if (any(c in base_url for c in "\"'<>\\ \t") or parts.scheme not in ("", "http", "https")
             or (parts.scheme and not parts.netloc) or (not parts.scheme and parts.netloc)
             or parts.path.startswith("//") or parts.query or parts.fragment):
-        return f"base_url '{base_url}' is not a URL of the site"
+        return not_site
+    path = parts.path
+    if path and not path.startswith("/"):
+        return f"{not_site}: its path '{path}' does not start with '/'"
+    folders = path.split("/")[1:-1] if path.endswith("/") else path.split("/")[1:]
+    if any(unquote(folder) in (".", "..") for folder in folders):
+        return f"{not_site}: its path holds a '.' or '..' folder"
+    if "" in folders:
+        return f"{not_site}: its path holds an empty folder name ('//')"
     return None
 
 
@@ -272,9 +284,12 @@ def load_pages(folder: Path, shown: str, diags: Diagnostics) -> list[MarkdownPag
         order = fields.integer("order") or 0
         if slug is None or title is None:
             continue
-        if slug in RESERVED_SLUGS:
-            diags.error(SourcePos(page_shown), f"page name '{slug}' is reserved for the site",
-                        "page.reserved", "rename the file")
+        if slug.casefold() in RESERVED_SLUGS:
+            other_case = "" if slug in RESERVED_SLUGS else (
+                f": it differs from '{slug.casefold()}' only in upper and lower case, which "
+                "Windows and macOS take for the same name")
+            diags.error(SourcePos(page_shown), f"page name '{slug}' is reserved for the site"
+                        f"{other_case}", "page.reserved", "rename the file")
             continue
         pages.append(MarkdownPage(slug, title, source.body, kind, fields.date("date"), order,
                                   SourcePos(page_shown)))

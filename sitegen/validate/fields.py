@@ -14,6 +14,8 @@ from typing import Callable, TypeVar
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..load import YMap, YNode, YScalar, YSeq
+from ..numbers import parse_whole
+from ..text import LINE_BREAKS, hint_for, refused_at
 
 T = TypeVar("T")
 
@@ -120,8 +122,12 @@ class Fields:
         return check_text(value.text, value.pos, self.diags, key, max_len)
 
     def long_text(self, key: str, default: str = "") -> str:
+        """Return a text that may span lines (a description), or ``default`` when absent or
+        holding a character content may not hold (reported, see :mod:`sitegen.text`)."""
         value = self.scalar(key)
-        return default if value is None else value.text
+        if value is None or not text_characters_ok(value.text, value.pos, self.diags, key):
+            return default
+        return value.text
 
     def ident(self, key: str) -> str | None:
         value = self.scalar(key)
@@ -143,15 +149,8 @@ class Fields:
             return None
 
     def integer(self, key: str, low: int | None = None, high: int | None = None) -> int | None:
-        def parse(text: str) -> int:
-            if not re.fullmatch(r"[-+]?\d{1,9}", text.strip()):
-                raise ValueError(f"'{text}' is not a whole number"
-                                 + (" of at most 9 digits" if text.strip().isdigit() else ""))
-            number = int(text)
-            if (low is not None and number < low) or (high is not None and number > high):
-                raise ValueError(f"{number} is out of range {low}..{high}")
-            return number
-        return self.convert(key, parse, "a whole number")
+        """Return a whole number of at most 9 digits from ``low`` to ``high`` (sitegen.numbers)."""
+        return self.convert(key, lambda text: parse_whole(text, low, high), "a whole number")
 
     def boolean(self, key: str, default: bool) -> bool:
         def parse(text: str) -> bool:
@@ -238,19 +237,37 @@ def check_ident(text: str, pos: SourcePos, diags: Diagnostics, what: str = "id")
     return None
 
 
-_INVISIBLE = re.compile("[\u0000-\u0008\u000b-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+_INVISIBLE = re.compile("[\u200b-\u200f\ufeff]")
+
+
+def text_characters_ok(text: str, pos: SourcePos, diags: Diagnostics, what: str,
+                       one_line: bool = False, offset: int = 0) -> bool:
+    """Return True if ``text`` holds only characters content may hold (:mod:`sitegen.text`:
+    no control characters but tab and line ends in a multi-line text, no non-characters, no
+    bidirectional controls); else record an error at ``pos`` naming the character and its
+    place in the value (``offset``: where ``text`` starts in it), and return False."""
+    bad = refused_at(text, one_line)
+    if bad is None:
+        return True
+    diags.error(pos, f"{what} holds {bad} at character {offset + bad.index + 1}",
+                "text.character", hint_for(bad.char))
+    return False
 
 
 def check_text(text: str, pos: SourcePos, diags: Diagnostics, what: str, max_len: int = MAX_TEXT) -> str | None:
     """Return a cleaned one-line text, or None when it is unusable.
 
-    Zero-width and bidirectional control characters are removed (they can disguise a name);
-    text longer than ``max_len`` characters is an error.
+    A line break, a tab or a character no text may hold (:func:`text_characters_ok`) is an
+    error; zero-width characters and bidirectional marks (U+200B-U+200F, U+FEFF) are
+    removed (they can disguise a name); text longer than ``max_len`` characters is an error.
     """
-    cleaned = _INVISIBLE.sub("", text).strip()
-    if "\n" in cleaned:
+    stripped = text.strip(" \t\r\n")  # spaces and line ends around a quoted text are harmless
+    if LINE_BREAKS.search(stripped):
         diags.error(pos, f"{what} must fit on one line", "schema.text")
         return None
+    if not text_characters_ok(stripped, pos, diags, what, one_line=True, offset=text.index(stripped)):
+        return None
+    cleaned = _INVISIBLE.sub("", stripped).strip()
     if len(cleaned) > max_len:
         diags.error(pos, f"{what} is {len(cleaned)} characters long; at most {max_len} are allowed",
                     "schema.text", "shorten it")

@@ -25,6 +25,7 @@ from ..model.common import Colour, Game, Outcome, Player, Rank, Result
 from ..model.league import (Division, DivisionRestrictions, ExtraDemotions, FinalData, Group,
                             League, LeagueSettings, PlayerInfo, RankBand, Season, SeasonSignups,
                             division_index)
+from ..numbers import QUARTER, parse_decimal, parse_komi, parse_whole
 from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
 
 RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (unknown)"
@@ -105,11 +106,14 @@ def _parse_bool(text: str) -> bool:
         raise ValueError(f"'{text}' is not true or false") from None
 
 
+MAX_SETTING_POINTS = 10
+"""The most gamepoints a fraction-valued league setting (``finalist_advantage``) may give."""
+
+
 def _parse_points(text: str) -> Fraction:
-    value = Fraction(text.strip())
-    if value < 0 or value.denominator not in (1, 2, 4):
-        raise ValueError(f"'{text}' is not a number of gamepoints such as 1 or 0.5")
-    return value
+    """Return gamepoints from 0 to 10 in quarters: ``1``, ``0.5``, ``1/2``, ``½``."""
+    return parse_decimal(text, 0, MAX_SETTING_POINTS, step=QUARTER, ratio=True,
+                         what="a number of gamepoints")
 
 
 def _division_letter(text: str) -> str:
@@ -215,13 +219,26 @@ def _load_playoffs(node, refs: "PlayerRefs", members: set[str], diags: Diagnosti
             diags.error(key_pos, f"'{ident}' has a playoff place but did not play this season",
                         "playoffs.player", did_you_mean(ident, members))
             continue
-        text = value.text if isinstance(value, YScalar) else ""
-        if not text.strip().isdigit() or not 1 <= int(text) <= 1000:
-            diags.error(value.pos, f"playoff place of '{ident}' must be a whole number from 1, found "
-                        f"{kind_of(value)}", "playoffs.place")
+        place = _playoff_place(value)
+        if place is None:
+            diags.error(value.pos, f"playoff place of '{ident}' must be a whole number from 1 to "
+                        f"{MAX_PLAYOFF_PLACE}, found {kind_of(value)}", "playoffs.place")
             continue
-        out.append((ident, int(text)))
+        out.append((ident, place))
     return tuple(sorted(out))
+
+
+MAX_PLAYOFF_PLACE = 1000
+
+
+def _playoff_place(value) -> int | None:
+    """Return the playoff place written in ``value`` (1 to 1000), or None."""
+    if not isinstance(value, YScalar):
+        return None
+    try:
+        return parse_whole(value.text, 1, MAX_PLAYOFF_PLACE)
+    except ValueError:
+        return None
 
 
 class PlayerRefs:
@@ -488,15 +505,8 @@ def load_game(node: YMap, refs: PlayerRefs, diags: Diagnostics) -> Game | None:
     if result is None:
         return None
     handicap = fields.integer("handicap", 0, 9) if fields.has("handicap") else 0
-    komi = fields.convert("komi", _parse_komi, "a komi such as 6.5, 0.5 or -3") if fields.has("komi") else None
+    komi = fields.convert("komi", parse_komi, "a komi such as 6.5, 0.5 or -3") if fields.has("komi") else None
     return Game(black, white, result, colours_known, fields.date("date"), handicap or 0, komi, pos)
-
-
-def _parse_komi(text: str) -> Fraction:
-    komi = Fraction(text.strip())
-    if komi.denominator not in (1, 2) or abs(komi) > 100:
-        raise ValueError(f"'{text}' is not a komi")
-    return komi
 
 
 def _game_result(fields: Fields, black: str, white: str, colours_known: bool,

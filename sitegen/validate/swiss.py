@@ -21,6 +21,7 @@ from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..load import YMap, YScalar, YSeq
 from ..model.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, SwissLeague,
                            SwissSettings, SwissTournament)
+from ..numbers import QUARTER, parse_decimal
 from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
 from .league import PlayerRefs
 
@@ -121,13 +122,8 @@ def _settings(node: YMap, diags: Diagnostics) -> SwissSettings:
 
 
 def _parse_bye(text: str) -> Fraction:
-    try:
-        value = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"'{text}' is not a number of points such as 1 or 0.5") from None
-    if value < 0 or value > 1 or value.denominator not in (1, 2, 4):
-        raise ValueError(f"'{text}' is not a bye value from 0 to 1 (in halves or quarters)")
-    return value
+    """Return a bye value: 0 to 1 point in quarters (``1``, ``0.5``, ``1/2``, ``½``)."""
+    return parse_decimal(text, 0, 1, step=QUARTER, ratio=True, what="a bye value")
 
 
 # --------------------------------------------------------------------------- a tournament

@@ -19,8 +19,9 @@ from ..load import YMap, YScalar
 from ..model.common import Outcome, Rank, Result
 from ..model.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, System, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
+from ..numbers import HALF, parse_decimal, parse_komi, shown_number
 from .fields import Fields, check_ident, expect_map, kind_of, load_map
-from .league import PlayerRefs, _parse_komi
+from .league import PlayerRefs
 
 RESULT_HINT = ("expected e.g. B+R, W+3.5, B+F (forfeit), 0 or jigo, ? (unknown), "
                "both-win, both-lose")
@@ -68,7 +69,7 @@ def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,
                     "tournament.dates")
     system = _choice(fields, "system", {"swiss": System.SWISS, "mcmahon": System.MCMAHON})
     rounds = fields.integer("number_of_rounds", 1, MAX_ROUNDS)
-    komi = fields.convert("komi", _parse_komi, "a komi such as 7.5, 6.5 or 0") if fields.has("komi") else None
+    komi = fields.convert("komi", parse_komi, "a komi such as 7.5, 6.5 or 0") if fields.has("komi") else None
     params, correction = _parameters(fields, system or System.MCMAHON, diags)
     egd = _egd(fields, diags)
     players, rejected = _players(fields, refs, diags)
@@ -105,14 +106,10 @@ def parse_point_value(text: str) -> Fraction:
 
     Raises ValueError otherwise (OpenGotha stores only these three values).
     """
-    word = text.strip().replace("½", "1/2")
     try:
-        value = Fraction(word)
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"'{text}' is not 0, 1/2 or 1") from None
-    if value not in (0, Fraction(1, 2), 1):
-        raise ValueError(f"'{text}' is not 0, 1/2 or 1")
-    return value
+        return parse_decimal(text, 0, 1, step=HALF, ratio=True, what="0, 1/2 or 1")
+    except ValueError:
+        raise ValueError(f"'{shown_number(text)}' is not 0, 1/2 or 1") from None
 
 
 def _values(fields: Fields, key: str, default_nbw: Fraction, default_mms: Fraction,

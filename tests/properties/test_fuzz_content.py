@@ -14,10 +14,11 @@ import re
 import shutil
 import signal
 import tempfile
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from sitegen.cli import main
 
@@ -125,3 +126,148 @@ def test_mutated_content_builds_or_reports_positioned_errors(case):
             assert ERROR_LINE.match(line), (kind, line)
         assert sorted(p.name for p in output.iterdir()) == [".sitegen-output", "previous.html"]
         assert (output / "previous.html").read_text() == "the previous site"
+
+
+# --------------------------------------------------------------------------- issue 15, items 4 and 5
+# Kept apart from mutation() above so that each list of mutations grows on its own.
+
+TEXT_FIELDS = [("site.yaml", "title"), ("leagues/club/league.yaml", "name"),
+               ("leagues/club/league.yaml", "description"), ("leagues/club/seasons/2024.yaml", "name"),
+               ("pages/about.md", "title"), ("players.yaml", "name")]
+"""Files and keys whose values become titles and names (and so reach ``feed.xml``)."""
+CONTROL_CHARACTERS = ["\x00", "\x08", "\x1b", "\x7f", "\x85", "\x9b", "\ud800", "\ufdd0", "\ufffe",
+                      "\uffff", "\U0001fffe", "\U0010ffff", "\u202a", "\u202e", "\u2066", "\u2069",
+                      "\u200b", "\u200e", "\t", "\r", "\u2028"]
+"""Control characters, non-characters, a surrogate, bidirectional controls and marks."""
+NOT_IN_OUTPUT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\u202a-\u202e"
+                           "\u2066-\u2069" + "".join(chr(p * 0x10000 + 0xFFFE) + chr(p * 0x10000 + 0xFFFF)
+                                                    for p in range(17)) + "]")
+"""What no page or feed may hold: C0 and C1 controls but tab and line ends, surrogates,
+non-characters, bidirectional embeddings, overrides and isolates (docs/content-format.md)."""
+HUGE_NUMBERS = ["1e10000000", "-1e10000000", "1E400", "1e5000", "9" * 5000, "0." + "9" * 5000,
+                ".5e3", "inf", "nan", "1_000", "\u0661\u0662", "1/0", "0x10", "6.", "+-1", "1e-10000000"]
+"""Numbers whose exact value is slow to compute or whose form is not a plain decimal."""
+
+
+def _with_character(line: str, key: str, char: str, form: str, at: int) -> str:
+    """Return ``line`` (``key: value`` or a flow mapping holding it) with ``char`` put into the
+    value at ``at``: typed, as a YAML escape or as an HTML character reference."""
+    match = re.search(rf"(\b{key}: )([^,}}\n]*)", line)
+    if match is None:
+        return line
+    value = match.group(2).strip("'\"")
+    at = min(at, len(value))
+    if form == "typed":
+        inserted = char
+    elif form == "escape":
+        inserted = f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\U{ord(char):08x}"
+    else:
+        inserted = f"&#x{ord(char):x};"
+    quoted = '"' + value[:at].replace('"', '\\"') + inserted + value[at:].replace('"', '\\"') + '"'
+    return line[:match.start(2)] + quoted + line[match.end(2):]
+
+
+@st.composite
+def character_mutation(draw):
+    """A title or name holding a character no text may hold (or one that is removed)."""
+    name, key = draw(st.sampled_from(TEXT_FIELDS))
+    lines = (SMALL / name).read_text(encoding="utf-8").split("\n")
+    candidates = [i for i, line in enumerate(lines) if re.search(rf"\b{key}: ", line)]
+    at = draw(st.sampled_from(candidates))
+    char = draw(st.sampled_from(CONTROL_CHARACTERS))
+    form = draw(st.sampled_from(["typed", "escape", "reference"]))
+    lines[at] = _with_character(lines[at], key, char, form, draw(st.integers(0, 12)))
+    return name, f"{form} U+{ord(char):04X}", "\n".join(lines).encode("utf-8", "surrogatepass")
+
+
+@st.composite
+def number_mutation(draw):
+    """A number of a game or a player (komi, handicap, margin, rating) replaced by a huge one."""
+    name = "leagues/club/seasons/2024.yaml"
+    value = draw(st.sampled_from(HUGE_NUMBERS))
+    text = (SMALL / name).read_text(encoding="utf-8")
+    target = draw(st.sampled_from(["komi", "handicap", "margin", "rating"]))
+    if target == "komi":
+        text = text.replace("result: B+3.5, handicap: 0}", f"result: B+3.5, handicap: 0, komi: {value}}}")
+    elif target == "handicap":
+        text = text.replace("handicap: 0}", f"handicap: {value}}}")
+    elif target == "margin":
+        text = text.replace("result: B+3.5", f"result: B+{value}")
+    else:
+        name = "players.yaml"
+        text = (SMALL / name).read_text(encoding="utf-8").replace("rating: 2150", f"rating: {value}")
+    return name, f"{target} {value[:12]}", text.encode("utf-8")
+
+
+def _build_checked(name: str, kind: str, data: bytes) -> Path | None:
+    """Build the small site with ``name`` replaced by ``data``: return the output folder of a
+    good build, or None after checking the failure is positioned errors with nothing written."""
+    root = Path(tempfile.mkdtemp())
+    content, output = root / "content", root / "output"
+    shutil.copytree(SMALL, content)
+    (content / name).write_bytes(data)
+    output.mkdir()
+    (output / ".sitegen-output").write_text("")
+    err = io.StringIO()
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(30)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            status = main(["--content", str(content), "build", "--output", str(output)])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    if status == 0:
+        return output
+    assert status == 1, (kind, status)
+    lines = err.getvalue().splitlines()
+    assert lines and lines[-1].endswith("nothing was written"), (kind, lines)
+    for line in lines[:-1]:
+        assert ERROR_LINE.match(line), (kind, line)
+    assert [p.name for p in output.iterdir()] == [".sitegen-output"], kind
+    shutil.rmtree(root)
+    return None
+
+
+@settings(max_examples=int(os.environ.get("SITEGEN_FUZZ_EXAMPLES", "60")), deadline=None,
+          derandomize=os.environ.get("SITEGEN_FUZZ_RANDOM") != "1",
+          suppress_health_check=list(HealthCheck))
+@given(character_mutation())
+@example(("site.yaml", "escape U+FFFF", b'title: "Small\\uffff Club League"\n'
+                                        b"base_url: https://example.github.io/club/\n"))
+@example(("leagues/club/seasons/2024.yaml", "escape U+001B",
+          (SMALL / "leagues/club/seasons/2024.yaml").read_bytes().replace(
+              b"name: Season 2024", b'name: "Season\\e 2024"')))
+def test_control_characters_in_titles_keep_the_feed_well_formed(case):
+    """Issue 15, item 5: a title or name with a control character, a non-character or a
+    bidirectional control is refused with a positioned error; any title that passes leaves
+    ``feed.xml`` and ``sitemap.xml`` well-formed and no page holds a refused character."""
+    name, kind, data = case
+    output = _build_checked(name, kind, data)
+    if output is None:
+        return
+    try:
+        for xml_file in ("feed.xml", "sitemap.xml"):
+            ET.fromstring((output / xml_file).read_bytes())
+        for path in output.rglob("*"):
+            if path.is_file() and path.suffix in (".html", ".xml", ".json", ".csv"):
+                assert not NOT_IN_OUTPUT.search(path.read_text(encoding="utf-8")), (kind, path)
+    finally:
+        shutil.rmtree(output.parent)
+
+
+@settings(max_examples=int(os.environ.get("SITEGEN_FUZZ_EXAMPLES", "40")), deadline=None,
+          derandomize=os.environ.get("SITEGEN_FUZZ_RANDOM") != "1",
+          suppress_health_check=list(HealthCheck))
+@given(number_mutation())
+@example(("leagues/club/seasons/2024.yaml", "komi 1e10000000",
+          (SMALL / "leagues/club/seasons/2024.yaml").read_bytes().replace(
+              b"handicap: 0}", b"handicap: 0, komi: 1e10000000}")))
+def test_huge_numbers_are_refused_with_positioned_errors(case):
+    """Issue 15, item 4: numbers with huge exponents or too many digits end in positioned
+    errors (quickly: a stall raises Hang once the conversion returns), never in a build."""
+    name, kind, data = case
+    output = _build_checked(name, kind, data)
+    if output is not None:
+        shutil.rmtree(output.parent)
+        raise AssertionError(f"{kind}: accepted")
