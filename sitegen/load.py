@@ -11,7 +11,6 @@ documents, oversized files) become diagnostics; nothing here raises on bad conte
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
