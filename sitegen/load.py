@@ -122,7 +122,7 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
     line_base = 1 + line_offset
     try:
         for event in _parser().parse(text):
-            if type(event) is scalar_event and not event.tag:
+            if type(event) is scalar_event and not event.tag and event.anchor is None:
                 mark = event.start_mark
                 ok = attach(YScalar(event.value, new_pos(SourcePos, (shown, mark.line + line_base,
                                                                       mark.column + 1)),
@@ -131,6 +131,8 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
                 ok = feed(event)
             if not ok:
                 return None
+        if builder.refused:
+            return None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -163,6 +165,15 @@ _EVENT_KINDS = {cls: cls.__name__ for cls in (
     events.StreamStartEvent, events.StreamEndEvent)}
 
 
+_CORE_TAGS = "tag:yaml.org,2002:"
+"""The prefix that ``!!`` stands for."""
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    """Return ``text`` cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 class _TreeBuilder:
     """Turns a stream of YAML events into YMap/YSeq/YScalar, reporting what content refuses."""
 
@@ -172,6 +183,9 @@ class _TreeBuilder:
         self.line_offset = line_offset
         self.root: YNode | None = None
         self.documents = 0
+        self.refused = False
+        """True after a tag or an anchor: the file is reported and not used, but read on to
+        report every other tag and anchor in it."""
         # Each open collection: [node, pending key (str) or None, pending key position, skip]
         self.stack: list[list] = []
 
@@ -182,7 +196,7 @@ class _TreeBuilder:
     def feed(self, event) -> bool:
         """Take one event; False when the document must be abandoned (already reported)."""
         kind = _EVENT_KINDS.get(type(event)) or type(event).__name__
-        if kind == "ScalarEvent" and not event.tag:  # the hot path: a plain, untagged scalar
+        if kind == "ScalarEvent" and not event.tag and event.anchor is None:  # the hot path
             mark = event.start_mark
             return self.attach(YScalar(event.value, SourcePos(
                 self.shown, mark.line + 1 + self.line_offset, mark.column + 1),
@@ -200,11 +214,7 @@ class _TreeBuilder:
             self.diags.error(self.pos(event), "YAML anchors and aliases are not supported in content",
                              "yaml.alias", "write the value out in full")
             return False
-        tag = getattr(event, "tag", None) or ""
-        if tag.startswith("!") and not tag.startswith("!!"):
-            self.diags.error(self.pos(event), f"YAML tag '{tag}' is not supported", "yaml.tag",
-                             "remove the tag")
-            return False
+        self.refuse_tag_and_anchor(event)
         if kind in ("MappingStartEvent", "SequenceStartEvent"):
             if len(self.stack) >= MAX_DEPTH:
                 self.diags.error(self.pos(event), f"nesting deeper than {MAX_DEPTH} levels", "yaml.depth")
@@ -219,6 +229,21 @@ class _TreeBuilder:
             style = event.style
             return self.attach(YScalar(str(event.value), self.pos(event), quoted=style not in (None, "")))
         return True  # pragma: no cover - no other event kinds exist
+
+    def refuse_tag_and_anchor(self, event) -> None:
+        """Report a tag (``!!binary``, ``!<tag:...>``, ``!custom``, even ``!!str``) or an anchor
+        (``&x``) on ``event``: content is plain data, and the docs promise both are refused."""
+        tag = getattr(event, "tag", None)
+        if tag:
+            shown = "!!" + tag[len(_CORE_TAGS):] if tag.startswith(_CORE_TAGS) else tag
+            self.diags.error(self.pos(event), f"YAML tag '{_clip(shown)}' is not supported in content",
+                             "yaml.tag", "remove the tag; values are read as plain text")
+            self.refused = True
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None:
+            self.diags.error(self.pos(event), f"YAML anchor '&{_clip(anchor)}' is not supported in "
+                             "content", "yaml.anchor", "remove the anchor and write values out in full")
+            self.refused = True
 
     def attach(self, node: YNode) -> bool:
         if not self.stack:
