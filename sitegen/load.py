@@ -11,7 +11,9 @@ documents, oversized files) become diagnostics; nothing here raises on bad conte
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
@@ -66,16 +68,14 @@ YNode = Union[YScalar, YSeq, YMap]
 
 
 def read_text(path: Path, shown: str, diags: Diagnostics) -> str | None:
-    """Return the UTF-8 text of ``path`` without a BOM, or None after recording why not."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            diags.error(SourcePos(shown), f"file is {size} bytes; content files may be at most "
-                        f"{MAX_FILE_BYTES} bytes", "file.size", "split it into smaller files")
-            return None
-        data = path.read_bytes()
-    except OSError as exc:
-        diags.error(SourcePos(shown), f"cannot read file: {exc.strerror}", "file.read")
+    """Return the UTF-8 text of ``path`` without a BOM, or None after recording why not.
+
+    Only a regular file is read: a symbolic link is refused before anything is opened
+    (``lstat``, then ``O_NOFOLLOW``), and a FIFO or a device is never read (``O_NONBLOCK``, and
+    the opened file must be the regular file that was checked).
+    """
+    data = _read_regular_file(path, shown, diags)
+    if data is None:
         return None
     try:
         text = data.decode("utf-8")
@@ -94,6 +94,51 @@ def read_text(path: Path, shown: str, diags: Diagnostics) -> str | None:
                     "allowed in content files", "file.encoding", "remove it; it is invisible in most editors")
         return None
     return text
+
+
+def _read_regular_file(path: Path, shown: str, diags: Diagnostics) -> bytes | None:
+    """Return the bytes of the regular file ``path`` (at most MAX_FILE_BYTES), or None after
+    recording why not."""
+    try:
+        info = os.lstat(path)
+    except OSError as exc:
+        diags.error(SourcePos(shown), f"cannot read file: {exc.strerror}", "file.read")
+        return None
+    if stat.S_ISLNK(info.st_mode):
+        diags.error(SourcePos(shown), "symbolic links are not followed in content", "content.symlink",
+                    "put the file itself in the content folder")
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        diags.error(SourcePos(shown), "not a regular file; content holds only files and folders",
+                    "content.special", "remove it")
+        return None
+    if info.st_size > MAX_FILE_BYTES:
+        diags.error(SourcePos(shown), f"file is {info.st_size} bytes; content files may be at most "
+                    f"{MAX_FILE_BYTES} bytes", "file.size", "split it into smaller files")
+        return None
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        diags.error(SourcePos(shown), f"cannot read file: {exc.strerror}", "file.read")
+        return None
+    try:
+        opened = os.fstat(fd)
+        if not stat.S_ISREG(opened.st_mode) or (opened.st_dev, opened.st_ino) != (info.st_dev, info.st_ino):
+            diags.error(SourcePos(shown), "the file changed while it was read", "file.read", "build again")
+            return None
+        with open(fd, "rb", closefd=False) as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        diags.error(SourcePos(shown), f"cannot read file: {exc.strerror}", "file.read")
+        return None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        diags.error(SourcePos(shown), f"file is over {MAX_FILE_BYTES} bytes; content files may be at "
+                    f"most {MAX_FILE_BYTES} bytes", "file.size", "split it into smaller files")
+        return None
+    return data
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
