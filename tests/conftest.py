@@ -56,3 +56,8 @@ def run(capsys):
         return status, captured.out, [line for line in captured.err.splitlines() if line]
 
     return invoke
+
+
+def pytest_configure(config):
+    """Register the ``slow`` marker (tests of several seconds; ``-m 'not slow'`` skips them)."""
+    config.addinivalue_line("markers", "slow: a test that takes more than a few seconds")

@@ -19,6 +19,7 @@ Layout (content format v1, docs/content-format.md)::
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +36,7 @@ from .swiss import load_swiss_leagues
 PAGE_KINDS = ("page", "news", "rules")
 RESERVED_SLUGS = ("index", "404", "players", "leagues", "static", "tournaments", "ladders",
                   "swiss", "search", "feed", "handicap", "search.json", "sitemap.xml", "feed.xml",
-                  "404.html", "index.html")
+                  "404.html", "index.html", "CNAME")
 """Page file names that would clash with the site's own folders."""
 
 
@@ -188,7 +189,8 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
     if node is None:
         return SiteConfig()
     fields = Fields(node, diags, "site.yaml", required=("title",),
-                    optional=("base_url", "language", "markdown_html", "description"))
+                    optional=("base_url", "language", "markdown_html", "description", "cname",
+                              "nojekyll"))
     defaults = SiteConfig()
     base_url = fields.text("base_url", defaults.base_url) or defaults.base_url
     if base_url_problem(base_url):
@@ -206,7 +208,23 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
         language=language,
         markdown_html=fields.boolean("markdown_html", False),
         description=fields.text("description", "", max_len=500) or "",
+        cname=load_cname(fields, diags),
+        nojekyll=fields.boolean("nojekyll", False),
     )
+
+
+_DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$")
+
+
+def load_cname(fields: Fields, diags: Diagnostics) -> str:
+    """Return ``cname`` of site.yaml: a domain name such as ``results.example.org`` ("" if
+    absent), after reporting anything else (a URL, a path, a port, spaces)."""
+    cname = fields.text("cname", "", max_len=253) or ""
+    if cname and not _DOMAIN.match(cname.lower()):
+        diags.error(fields.pos("cname"), f"cname '{cname}' is not a domain name", "site.cname",
+                    "write the domain alone, e.g. results.example.org (no https://, no path)")
+        return ""
+    return cname.lower()
 
 
 def load_all_players(content_dir: Path, base: str, diags: Diagnostics,
