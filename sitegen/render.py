@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError,
                     TemplateSyntaxError, select_autoescape)
+from jinja2.sandbox import SandboxedEnvironment
 from markdown_it import MarkdownIt
 
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
@@ -33,12 +34,19 @@ def default_templates_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "templates"
 
 
-class SiteEnvironment(Environment):
-    """Jinja's environment, with ``entry.name`` looking into a dict first.
+class SiteEnvironment(SandboxedEnvironment):
+    """Jinja's sandboxed environment, with ``entry.name`` looking into a dict first.
+
+    Templates are code that a pull request can change (a league's ``templates/``), so they
+    run in Jinja's sandbox: no attribute starting with ``_`` (``cycler.__init__.__globals__``
+    and the like), no unsafe callables, ``str.format`` checked, ``range`` bounded. Raises
+    jinja2.exceptions.SecurityError (a TemplateError) for anything else. It costs about 6-8%
+    of the render time (docs/templates.md).
 
     Page contexts are plain dicts; Jinja would first try ``getattr(dict, "name")`` and catch
     the AttributeError for each of the millions of lookups of a large site. A key therefore
-    wins over a dict method of the same name (``section.items`` is the key ``items``).
+    wins over a dict method of the same name (``section.items`` is the key ``items``); a key's
+    value is data, and anything else goes through the sandbox's checks.
     """
 
     def getattr(self, obj: Any, attribute: str) -> Any:
@@ -51,7 +59,8 @@ class SiteEnvironment(Environment):
 
 
 def make_environment(config: SiteConfig, site_templates: Path | None = None) -> Environment:
-    """Return the Jinja environment: the site's templates first, then the default theme."""
+    """Return the (sandboxed) Jinja environment: the site's templates first, then the default
+    theme."""
     loaders = []
     if site_templates is not None and site_templates.is_dir():
         loaders.append(FileSystemLoader(str(site_templates)))
