@@ -4,10 +4,7 @@ The content at git revision BASE is read with git itself (``git archive BASE -- 
 extracted into a temporary folder); the working tree and the index are never touched. Both
 sides are loaded, validated and summarized (:mod:`sitegen.summary`), and the changes are
 printed as Markdown, e.g. for ``$GITHUB_STEP_SUMMARY``. Nothing is printed when the standings
-are the same. Names and titles come from the pull request, so they are escaped and can neither
-mention anyone, link anywhere nor reference an issue on GitHub (:func:`sitegen.summary.markdown`
-puts a zero-width joiner after ``@``, into ``://`` and ``www.``, and after ``#`` before a
-digit); the revision and error messages are shown in code spans and blocks.
+are the same.
 """
 
 from __future__ import annotations
