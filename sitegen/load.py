@@ -275,7 +275,7 @@ class _TreeBuilder:
             return self.attach(YScalar(str(event.value), self.pos(event), quoted=style not in (None, "")))
         return True  # pragma: no cover - no other event kinds exist
 
-    def refuse_tag_and_anchor(self, event) -> None:
+    def refuse_tag_and_anchor(self, event: events.Event) -> None:
         """Report a tag (``!!binary``, ``!<tag:...>``, ``!custom``, even ``!!str``) or an anchor
         (``&x``) on ``event``: content is plain data, and the docs promise both are refused."""
         tag = getattr(event, "tag", None)

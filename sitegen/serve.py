@@ -49,6 +49,7 @@ from urllib.parse import parse_qs, urlsplit
 from watchdog.events import (EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_OPENED, FileSystemEvent,
                              FileSystemEventHandler)
 from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver
 
 from .diagnostics import SitegenError
 
@@ -116,7 +117,7 @@ class DevServer:
         self._stop = threading.Event()
         self._last_event = 0.0
         self._snapshot: dict[str, tuple[int, int, int]] | None = None
-        self._observer = None
+        self._observer: BaseObserver | None = None
         self._builder: threading.Thread | None = None
         self._http_thread: threading.Thread | None = None
         self.httpd = ThreadingHTTPServer((host, port), _handler_for(self))
@@ -162,16 +163,17 @@ class DevServer:
         except OSError:
             ident = None
         old = self._armed.get(folder)
-        if (old[1] if old else None) == ident:
+        observer = self._observer
+        if observer is None or (old[1] if old else None) == ident:
             return False
         if old is not None:
             del self._armed[folder]
             try:
-                self._observer.unschedule(old[0])
+                observer.unschedule(old[0])
             except KeyError:  # pragma: no cover - already gone
                 pass
         if ident is not None:
-            self._armed[folder] = (self._observer.schedule(self._handler, str(folder), recursive=True), ident)
+            self._armed[folder] = (observer.schedule(self._handler, str(folder), recursive=True), ident)
         return True
 
     def stop(self) -> None:

@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import stat
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -159,36 +160,39 @@ class OutputLock:
     def __enter__(self) -> "OutputLock":
         return self.acquire()
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.release()
 
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None
-
-
 def _try_lock(fd: int) -> bool:
-    if fcntl is not None:
+    """Take an exclusive lock on ``fd`` without waiting; False when another holds it. The
+    system drops it when its process ends (``flock``; on Windows ``msvcrt.locking``)."""
+    if sys.platform != "win32":
+        import fcntl
+
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
         return True
-    import msvcrt  # pragma: no cover - Windows: released when the process ends, too
-    try:
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-    except OSError:
-        return False
-    return True
+    else:  # pragma: no cover - Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
 
 
 def _unlock(fd: int) -> None:
-    if fcntl is not None:
+    if sys.platform != "win32":
+        import fcntl
+
         fcntl.flock(fd, fcntl.LOCK_UN)
     else:  # pragma: no cover - Windows
         import msvcrt
+
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
