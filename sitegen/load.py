@@ -11,6 +11,8 @@ documents, oversized files) become diagnostics; nothing here raises on bad conte
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
@@ -66,16 +68,14 @@ YNode = Union[YScalar, YSeq, YMap]
 
 
 def read_text(path: Path, shown: str, diags: Diagnostics) -> str | None:
-    """Return the UTF-8 text of ``path`` without a BOM, or None after recording why not."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            diags.error(SourcePos(shown), f"file is {size} bytes; content files may be at most "
-                        f"{MAX_FILE_BYTES} bytes", "file.size", "split it into smaller files")
-            return None
-        data = path.read_bytes()
-    except OSError as exc:
-        diags.error(SourcePos(shown), f"cannot read file: {exc.strerror}", "file.read")
+    """Return the UTF-8 text of ``path`` without a BOM, or None after recording why not.
+
+    Only a regular file is read: a symbolic link is refused before anything is opened
+    (``lstat``, then ``O_NOFOLLOW``), and a FIFO or a device is never read (``O_NONBLOCK``, and
+    the opened file must be the regular file that was checked).
+    """
+    data = _read_regular_file(path, shown, diags)
+    if data is None:
         return None
     try:
         text = data.decode("utf-8")
@@ -94,6 +94,51 @@ def read_text(path: Path, shown: str, diags: Diagnostics) -> str | None:
                     "text.character", hint_for(bad.char))
         return None
     return text
+
+
+def _read_regular_file(path: Path, shown: str, diags: Diagnostics) -> bytes | None:
+    """Return the bytes of the regular file ``path`` (at most MAX_FILE_BYTES), or None after
+    recording why not."""
+    try:
+        info = os.lstat(path)
+    except OSError as exc:
+        diags.error(SourcePos(shown), f"cannot read file: {exc.strerror}", "file.read")
+        return None
+    if stat.S_ISLNK(info.st_mode):
+        diags.error(SourcePos(shown), "symbolic links are not followed in content", "content.symlink",
+                    "put the file itself in the content folder")
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        diags.error(SourcePos(shown), "not a regular file; content holds only files and folders",
+                    "content.special", "remove it")
+        return None
+    if info.st_size > MAX_FILE_BYTES:
+        diags.error(SourcePos(shown), f"file is {info.st_size} bytes; content files may be at most "
+                    f"{MAX_FILE_BYTES} bytes", "file.size", "split it into smaller files")
+        return None
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        diags.error(SourcePos(shown), f"cannot read file: {exc.strerror}", "file.read")
+        return None
+    try:
+        opened = os.fstat(fd)
+        if not stat.S_ISREG(opened.st_mode) or (opened.st_dev, opened.st_ino) != (info.st_dev, info.st_ino):
+            diags.error(SourcePos(shown), "the file changed while it was read", "file.read", "build again")
+            return None
+        with open(fd, "rb", closefd=False) as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        diags.error(SourcePos(shown), f"cannot read file: {exc.strerror}", "file.read")
+        return None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        diags.error(SourcePos(shown), f"file is over {MAX_FILE_BYTES} bytes; content files may be at "
+                    f"most {MAX_FILE_BYTES} bytes", "file.size", "split it into smaller files")
+        return None
+    return data
 
 
 def _parser() -> YAML:
@@ -119,7 +164,7 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
     line_base = 1 + line_offset
     try:
         for event in _parser().parse(text):
-            if type(event) is scalar_event and not event.tag:
+            if type(event) is scalar_event and not event.tag and event.anchor is None:
                 mark = event.start_mark
                 ok = attach(YScalar(event.value, new_pos(SourcePos, (shown, mark.line + line_base,
                                                                       mark.column + 1)),
@@ -128,6 +173,8 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
                 ok = feed(event)
             if not ok:
                 return None
+        if builder.refused:
+            return None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -160,6 +207,15 @@ _EVENT_KINDS = {cls: cls.__name__ for cls in (
     events.StreamStartEvent, events.StreamEndEvent)}
 
 
+_CORE_TAGS = "tag:yaml.org,2002:"
+"""The prefix that ``!!`` stands for."""
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    """Return ``text`` cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 class _TreeBuilder:
     """Turns a stream of YAML events into YMap/YSeq/YScalar, reporting what content refuses."""
 
@@ -169,6 +225,9 @@ class _TreeBuilder:
         self.line_offset = line_offset
         self.root: YNode | None = None
         self.documents = 0
+        self.refused = False
+        """True after a tag or an anchor: the file is reported and not used, but read on to
+        report every other tag and anchor in it."""
         # Each open collection: [node, pending key (str) or None, pending key position, skip]
         self.stack: list[list] = []
 
@@ -179,7 +238,7 @@ class _TreeBuilder:
     def feed(self, event) -> bool:
         """Take one event; False when the document must be abandoned (already reported)."""
         kind = _EVENT_KINDS.get(type(event)) or type(event).__name__
-        if kind == "ScalarEvent" and not event.tag:  # the hot path: a plain, untagged scalar
+        if kind == "ScalarEvent" and not event.tag and event.anchor is None:  # the hot path
             mark = event.start_mark
             return self.attach(YScalar(event.value, SourcePos(
                 self.shown, mark.line + 1 + self.line_offset, mark.column + 1),
@@ -197,11 +256,7 @@ class _TreeBuilder:
             self.diags.error(self.pos(event), "YAML anchors and aliases are not supported in content",
                              "yaml.alias", "write the value out in full")
             return False
-        tag = getattr(event, "tag", None) or ""
-        if tag.startswith("!") and not tag.startswith("!!"):
-            self.diags.error(self.pos(event), f"YAML tag '{tag}' is not supported", "yaml.tag",
-                             "remove the tag")
-            return False
+        self.refuse_tag_and_anchor(event)
         if kind in ("MappingStartEvent", "SequenceStartEvent"):
             if len(self.stack) >= MAX_DEPTH:
                 self.diags.error(self.pos(event), f"nesting deeper than {MAX_DEPTH} levels", "yaml.depth")
@@ -216,6 +271,21 @@ class _TreeBuilder:
             style = event.style
             return self.attach(YScalar(str(event.value), self.pos(event), quoted=style not in (None, "")))
         return True  # pragma: no cover - no other event kinds exist
+
+    def refuse_tag_and_anchor(self, event: events.Event) -> None:
+        """Report a tag (``!!binary``, ``!<tag:...>``, ``!custom``, even ``!!str``) or an anchor
+        (``&x``) on ``event``: content is plain data, and the docs promise both are refused."""
+        tag = getattr(event, "tag", None)
+        if tag:
+            shown = "!!" + tag[len(_CORE_TAGS):] if tag.startswith(_CORE_TAGS) else tag
+            self.diags.error(self.pos(event), f"YAML tag '{_clip(shown)}' is not supported in content",
+                             "yaml.tag", "remove the tag; values are read as plain text")
+            self.refused = True
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None:
+            self.diags.error(self.pos(event), f"YAML anchor '&{_clip(anchor)}' is not supported in "
+                             "content", "yaml.anchor", "remove the anchor and write values out in full")
+            self.refused = True
 
     def attach(self, node: YNode) -> bool:
         if not self.stack:

@@ -18,11 +18,12 @@ from typing import Any, Callable
 
 from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError,
                     TemplateSyntaxError, select_autoescape)
+from jinja2.sandbox import SandboxedEnvironment
 from markdown_it import MarkdownIt
 
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
-from .model import SiteConfig
+from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan
 from .workers import can_fork, map_forked
 
@@ -35,12 +36,19 @@ def default_templates_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "templates"
 
 
-class SiteEnvironment(Environment):
-    """Jinja's environment, with ``entry.name`` looking into a dict first.
+class SiteEnvironment(SandboxedEnvironment):
+    """Jinja's sandboxed environment, with ``entry.name`` looking into a dict first.
+
+    Templates are code that a pull request can change (a league's ``templates/``), so they
+    run in Jinja's sandbox: no attribute starting with ``_`` (``cycler.__init__.__globals__``
+    and the like), no unsafe callables, ``str.format`` checked, ``range`` bounded. Raises
+    jinja2.exceptions.SecurityError (a TemplateError) for anything else. It costs about 6-8%
+    of the render time (docs/templates.md).
 
     Page contexts are plain dicts; Jinja would first try ``getattr(dict, "name")`` and catch
     the AttributeError for each of the millions of lookups of a large site. A key therefore
-    wins over a dict method of the same name (``section.items`` is the key ``items``).
+    wins over a dict method of the same name (``section.items`` is the key ``items``); a key's
+    value is data, and anything else goes through the sandbox's checks.
     """
 
     def getattr(self, obj: Any, attribute: str) -> Any:
@@ -53,7 +61,8 @@ class SiteEnvironment(Environment):
 
 
 def make_environment(config: SiteConfig, site_templates: Path | None = None) -> Environment:
-    """Return the Jinja environment: the site's templates first, then the default theme."""
+    """Return the (sandboxed) Jinja environment: the site's templates first, then the default
+    theme."""
     loaders = []
     if site_templates is not None and site_templates.is_dir():
         loaders.append(FileSystemLoader(str(site_templates)))
@@ -209,37 +218,40 @@ def _produce_all(bundles: list[Bundle], config: SiteConfig, site_templates: Path
                  jobs: int | None, sink: Callable[[str, bytes], Any] | None) -> list[tuple[str, Any]]:
     jobs = jobs or os.cpu_count() or 1
     pages = sum(1 for bundle in bundles if bundle.page is not None)
-    job = _RenderJob(config, site_templates, sink)
+    job = _RenderJob(config, site_templates, sink, bundles)
     if pages < PARALLEL_MIN_PAGES or not can_fork(jobs):
         # One process; also when threads run (the dev server), where forking is unsafe.
-        return job.make(bundles)
-    slices = [bundles[start:start + SLICE] for start in range(0, len(bundles), SLICE)]
+        return job.make((0, len(bundles)))
+    # The workers inherit the bundles; a task is only a slice's bounds (bundles refer to the
+    # content, which must not be pickled once per task).
+    slices = [(start, min(start + SLICE, len(bundles))) for start in range(0, len(bundles), SLICE)]
     parts = map_forked(_RenderJob.make, job, slices, jobs)
     return [made for part in parts for made in part]
 
 
 SLICE = 100
-"""Bundles per task of a render worker (a task is pickled there and its results back)."""
+"""Bundles per task of a render worker (its outputs' paths, or bytes, are pickled back)."""
 
 
 @dataclass(frozen=True)
 class _RenderJob:
-    """What every render worker shares: the settings, the templates and where outputs go
+    """What every render worker shares: the settings, the templates, where outputs go
     (``sink``: None to return the bytes, else a function writing them and returning its
-    result). Each worker makes its own Jinja environment, once."""
+    result) and the bundles. Each worker makes its own Jinja environment, once."""
 
     config: SiteConfig
     site_templates: Path | None
     sink: Callable[[str, bytes], Any] | None
+    bundles: list[Bundle]
 
     @functools.cached_property
     def environment(self) -> Environment:
         return make_environment(self.config, self.site_templates)
 
-    def make(self, bundles: list[Bundle]) -> list[tuple[str, Any]]:
-        """Make every output of ``bundles``: ``[(path, bytes or the sink's result)]``."""
+    def make(self, bounds: tuple[int, int]) -> list[tuple[str, Any]]:
+        """Make every output of ``bundles[start:end]``: ``[(path, bytes or the sink's result)]``."""
         made = []
-        for bundle in bundles:
+        for bundle in self.bundles[bounds[0]:bounds[1]]:
             shared = bundle.shared_value()
             outputs = [] if bundle.page is None else [
                 (bundle.page.path, _render_page(self.environment, bundle.page, shared))]

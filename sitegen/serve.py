@@ -3,7 +3,10 @@
 :class:`DevServer` wraps an injected build function (``() -> Build``) with three parts:
 
 - a watchdog observer on the content and template folders that only records "something
-  changed" and the time of the last event;
+  changed" and the time of the last event. Each folder's parent is watched too (not
+  recursively), for the folder itself being replaced (``rm`` and ``mv``, as some editors and
+  ``git checkout`` do): before each build a folder that is new or no longer the one watched
+  is watched afresh, so later edits are still seen;
 - one builder thread that waits until the sources have been quiet for ``debounce`` seconds
   (editors save in bursts: write a temporary file, rename it over the original, touch
   backups), then compares a snapshot of the watched files (path, size, mtime, inode) with the
@@ -14,6 +17,10 @@
   be served. The built files may also be written to ``output/`` (with
   :func:`sitegen.write.write_site`, which rewrites only files whose bytes changed), but the
   server never reads them back.
+
+Requests are answered only when their ``Host`` header names this machine (``localhost``,
+``127.0.0.1``, ``[::1]`` or the ``--host`` given) with the server's port: a page of another
+site whose name was made to resolve to 127.0.0.1 (DNS rebinding) gets 403, not the preview.
 
 Only the dev server's HTML responses get a small script that long-polls
 ``/__sitegen/version`` and reloads the page when the build version changes; the built files
@@ -28,6 +35,7 @@ import html
 import json
 import mimetypes
 import os
+import stat
 import sys
 import threading
 import time
@@ -41,6 +49,7 @@ from urllib.parse import parse_qs, urlsplit
 from watchdog.events import (EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_OPENED, FileSystemEvent,
                              FileSystemEventHandler)
 from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver
 
 from .diagnostics import SitegenError
 
@@ -93,7 +102,11 @@ class DevServer:
                  write: Callable[[dict[str, bytes]], str] | None = None,
                  log: Callable[[str], None] = _default_log):
         self._build = build
-        self._watch = sorted({path.resolve() for path in watch if path.is_dir()})
+        self._watch = sorted({path.resolve() for path in watch})
+        self._armed: dict[Path, tuple] = {}
+        """Each watched folder's watchdog watch and the (device, inode) it was made for."""
+        self._handler: FileSystemEventHandler = _Watcher(self)
+        self.host = host
         self._ignore = [path.resolve() for path in ignore or []]
         self._write = write
         self._log = log
@@ -104,7 +117,7 @@ class DevServer:
         self._stop = threading.Event()
         self._last_event = 0.0
         self._snapshot: dict[str, tuple[int, int, int]] | None = None
-        self._observer = None
+        self._observer: BaseObserver | None = None
         self._builder: threading.Thread | None = None
         self._http_thread: threading.Thread | None = None
         self.httpd = ThreadingHTTPServer((host, port), _handler_for(self))
@@ -126,17 +139,42 @@ class DevServer:
         """Build once, then start watching and serving in background threads."""
         self.rebuild()
         observer = Observer()
-        handler = _Watcher(self)
-        for folder in self._watch:
-            observer.schedule(handler, str(folder), recursive=True)
         observer.daemon = True
-        observer.start()
         self._observer = observer
+        for folder in self._watch:
+            self._arm(folder)
+        parents = _ParentWatcher(self, self._watch)
+        for parent in sorted({folder.parent for folder in self._watch}):
+            if parent.is_dir():
+                observer.schedule(parents, str(parent), recursive=False)
+        observer.start()
         self._builder = threading.Thread(target=self._build_loop, name="sitegen-builder", daemon=True)
         self._builder.start()
         self._http_thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.2},
                                              name="sitegen-http", daemon=True)
         self._http_thread.start()
+
+    def _arm(self, folder: Path) -> bool:
+        """Watch ``folder`` recursively if it is not watched yet or was replaced since; return
+        True if the watch changed. A folder that does not exist is watched once it appears."""
+        try:
+            info = os.stat(folder)
+            ident = (info.st_dev, info.st_ino) if stat.S_ISDIR(info.st_mode) else None
+        except OSError:
+            ident = None
+        old = self._armed.get(folder)
+        observer = self._observer
+        if observer is None or (old[1] if old else None) == ident:
+            return False
+        if old is not None:
+            del self._armed[folder]
+            try:
+                observer.unschedule(old[0])
+            except KeyError:  # pragma: no cover - already gone
+                pass
+        if ident is not None:
+            self._armed[folder] = (observer.schedule(self._handler, str(folder), recursive=True), ident)
+        return True
 
     def stop(self) -> None:
         """Stop serving and watching; wake every waiting request."""
@@ -188,6 +226,8 @@ class DevServer:
             self._dirty.clear()
             if self._stop.is_set():
                 return
+            for folder in self._watch:  # a folder replaced as a whole is watched afresh
+                self._arm(folder)
             if self.snapshot() == self._snapshot:
                 continue  # events without a change (an editor touched a backup, say)
             self.rebuild()
@@ -256,6 +296,22 @@ class DevServer:
                     break
                 self._cond.wait(remaining)
             return self.version_info()
+
+    def host_allowed(self, host: str | None) -> bool:
+        """Return True if a request's ``Host`` header names this machine and port: ``localhost``,
+        ``127.0.0.1``, ``[::1]`` or the configured host, followed by ``:<port>`` (which may be
+        left out on port 80). Anything else, a missing header included, is refused."""
+        if not host:
+            return False
+        host = host.strip().lower()
+        name, colon, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
+        if not colon:
+            name, port = host, "80"
+        configured = self.host.lower()
+        if ":" in configured:  # an IPv6 address is written in brackets in a Host header
+            configured = f"[{configured}]"
+        allowed = {"localhost", "127.0.0.1", "[::1]"} | ({configured} if self.host else set())
+        return name in allowed and port == str(self.port)
 
     def version_info(self) -> dict:
         """Return ``{"version", "builds", "ok", "errors"}`` of the current state."""
@@ -358,6 +414,22 @@ def _error_page(errors: list[str]) -> bytes:
             "</p></body></html>").encode("utf-8")
 
 
+class _ParentWatcher(FileSystemEventHandler):
+    """Watches the folders holding the watched folders: reports a watched folder that is
+    created, removed or renamed (the builder then watches it afresh), nothing else."""
+
+    def __init__(self, server: DevServer, folders: list[Path]):
+        self.server = server
+        self.folders = {str(folder) for folder in folders}
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if event.event_type in IGNORED_EVENTS:
+            return
+        for path in (event.src_path, getattr(event, "dest_path", "")):
+            if path and os.fsdecode(path) in self.folders:
+                self.server.notify(os.fsdecode(path))
+
+
 class _Watcher(FileSystemEventHandler):
     def __init__(self, server: DevServer):
         self.server = server
@@ -382,7 +454,12 @@ def _handler_for(server: DevServer) -> type[BaseHTTPRequestHandler]:
             self._answer(send_body=False)
 
         def _answer(self, send_body: bool) -> None:
-            status, headers, body = server.respond(self.path)
+            if server.host_allowed(self.headers.get("Host")):
+                status, headers, body = server.respond(self.path)
+            else:  # DNS rebinding: a page of another site must not read the preview
+                status, headers = 403, {"Content-Type": "text/plain; charset=utf-8"}
+                body = (f"sitegen serve answers only to localhost:{server.port}, 127.0.0.1:{server.port} "
+                        f"and [::1]:{server.port} (or the --host given)\n").encode()
             try:
                 self.send_response(status)
                 for name, value in headers.items():

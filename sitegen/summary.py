@@ -12,6 +12,7 @@ Facts are pure values computed with the engine; nothing here reads files.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
@@ -256,14 +257,22 @@ def _line(change: Change) -> str:
 
 
 def _md(text: str) -> str:
-    """Escape Markdown and HTML syntax in untrusted text (names come from content files)."""
+    """Escape Markdown and HTML syntax in untrusted text (names come from content files), and
+    keep GitHub from turning it into links or notifications: a zero-width joiner (U+200D)
+    follows every ``@`` (mentions, e-mail addresses), the ``:`` of ``://`` and the ``www`` of
+    ``www.`` (bare URLs) and a ``#`` before a digit (issue references). The text reads the same.
+    """
     out = []
     for char in text:
         if char in "\\`*_{}[]<>|~&":
             out.append("\\" + char if char not in "<>&" else {"<": "&lt;", ">": "&gt;", "&": "&amp;"}[char])
         else:
             out.append(char)
-    return "".join(out).replace("\n", " ")
+    return _AUTOLINKS.sub("\u200d", "".join(out).replace("\n", " "))
+
+
+_AUTOLINKS = re.compile(r"(?<=@)|(?<=:)(?=//)|(?<=www)(?=\.)|(?<=#)(?=\d)", re.IGNORECASE)
+"""Where GitHub's Markdown would start a mention, a link or a reference: a joiner goes there."""
 
 
 def markdown(changes: list[Change], heading: str = "Standings changes") -> str:

@@ -5,7 +5,14 @@ change are hard-linked from the current site (they are not rewritten and keep th
 modification time), changed and new files are written. Then the two folders are swapped with
 one atomic ``renameat2(RENAME_EXCHANGE)`` where the system has it (Linux), else with two
 renames. A build that fails or is killed before the swap leaves ``output/`` as it was; a
-leftover staging folder is removed by the next build.
+leftover staging folder is removed by a later build once the process that made it is dead.
+
+One writer at a time per output folder: :class:`OutputLock` holds an advisory lock
+(``flock``) on ``.<output>.sitegen-lock`` beside it while a build or the dev server writes;
+another sitegen process is refused with a clear message (:class:`OutputBusy`). The kernel
+drops the lock of a process that dies, so a lock left by a killed build is simply taken over.
+Staging folders are named after their process (``.<output>.staging-<pid>-...``), and only
+those of dead processes are removed.
 """
 
 from __future__ import annotations
@@ -13,8 +20,10 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+import re
 import shutil
 import stat
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -51,13 +60,26 @@ MARKER = ".sitegen-output"
 MARKER_TEXT = b"This folder is written by sitegen build and replaced on each build.\n"
 
 
+VERSION_CONTROL = (".git", ".hg", ".svn")
+"""Folders of a version-control checkout: sitegen never writes them, so an output folder holding
+one (a ``gh-pages`` checkout, say) is refused even if an earlier site left its marker there."""
+
+
+def is_earlier_site(folder: Path) -> bool:
+    """Return True if ``folder`` carries sitegen's marker file (a regular file, not a link)."""
+    try:
+        return stat.S_ISREG(os.lstat(folder / MARKER).st_mode)
+    except OSError:
+        return False
+
+
 def check_output_folder(output: Path, protected: list[Path]) -> None:
     """Refuse an output folder whose replacement would destroy anything but an earlier site.
 
     Raises SitegenError when ``output`` is a file, is or contains the working folder or one of
-    ``protected`` (content, templates), lies inside one of them, or is a non-empty folder that
-    sitegen did not write (no marker file, and not an older sitegen site with index.html and
-    404.html).
+    ``protected`` (content, templates), lies inside one of them, is a non-empty folder without
+    sitegen's marker file (:data:`MARKER`; no other sign counts), or holds a version-control
+    folder (:data:`VERSION_CONTROL`).
     """
     from .diagnostics import SitegenError, command_pos, Diagnostic
 
@@ -73,15 +95,129 @@ def check_output_folder(output: Path, protected: list[Path]) -> None:
             if target == other or target in other.parents or other in target.parents:
                 problem = f"the output folder {output} overlaps {other}, which sitegen reads"
                 break
-    if problem is None and target.is_dir() and any(target.iterdir()):
-        ours = (target / MARKER).is_file() or (
-            (target / "index.html").is_file() and (target / "404.html").is_file())
-        if not ours:
+    if problem is None and target.is_dir():
+        names = sorted(os.listdir(target))
+        checkout = [name for name in names if name in VERSION_CONTROL]
+        if names and not is_earlier_site(target):
             problem = (f"the output folder {output} holds files that sitegen did not write; "
                        "they would be deleted")
+        elif checkout:
+            problem = (f"the output folder {output} holds {checkout[0]}, which sitegen never "
+                       "writes; it would be deleted")
     if problem:
         raise SitegenError([Diagnostic(command_pos("sitegen build"), problem, "output",
                                        "choose a new or empty folder, e.g. --output output")])
+
+
+class OutputBusy(OSError):
+    """Another process holds the lock of the output folder (its message says which)."""
+
+
+class OutputLock:
+    """An advisory lock beside ``output`` (``.<output>.sitegen-lock``): one writer at a time.
+
+    :meth:`acquire` raises :class:`OutputBusy` at once when another open lock holds it (another
+    process, or another lock object of this one); it never waits. The lock file keeps the
+    holder's process id for that message (emptied on release; a killed holder's is not shown,
+    being dead). A lock of a dead process is released by the kernel (``flock``), so it is taken
+    over without any check. Usable as a context manager.
+    """
+
+    def __init__(self, output: Path) -> None:
+        self.output = output
+        resolved = output.resolve()
+        self.path = resolved.parent / f".{resolved.name}.sitegen-lock"
+        self._fd: int | None = None
+
+    def acquire(self) -> "OutputLock":
+        """Take the lock; return self. Raises OutputBusy when it is held, OSError otherwise."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            if not _try_lock(fd):
+                holder = _read_pid(fd)  # None while the holder has not yet written it
+                who = ("another sitegen process" if holder is None or not process_alive(holder)
+                       else f"another sitegen process (pid {holder})")
+                raise OutputBusy(f"{who} is writing the output folder {self.output}")
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        return self
+
+    def release(self) -> None:
+        """Give the lock up (explicitly: forked workers may still hold the same open file)."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            try:
+                os.ftruncate(fd, 0)  # no process id of a finished build for the next message
+                _unlock(fd)
+            finally:
+                os.close(fd)
+
+    def __enter__(self) -> "OutputLock":
+        return self.acquire()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.release()
+
+
+def _try_lock(fd: int) -> bool:
+    """Take an exclusive lock on ``fd`` without waiting; False when another holds it. The
+    system drops it when its process ends (``flock``; on Windows ``msvcrt.locking``)."""
+    if sys.platform != "win32":
+        import fcntl
+
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+    else:  # pragma: no cover - Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+
+def _unlock(fd: int) -> None:
+    if sys.platform != "win32":
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    else:  # pragma: no cover - Windows
+        import msvcrt
+
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+
+def _read_pid(fd: int) -> int | None:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def process_alive(pid: int) -> bool:
+    """Return False only when no process ``pid`` exists (True when unsure)."""
+    if pid <= 0:
+        return False
+    if os.name == "nt":  # pragma: no cover - os.kill would end the process there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # e.g. another user's process
+    return True
 
 
 def write_site(files: dict[str, bytes], output: Path) -> WriteReport:
@@ -89,7 +225,8 @@ def write_site(files: dict[str, bytes], output: Path) -> WriteReport:
 
     The folder also gets the marker file that identifies it as sitegen's output, and the
     permissions of a folder made with the process's umask (not the staging folder's 0700).
-    Raises ValueError for a path that would leave the folder, OSError when writing fails.
+    Raises ValueError for a path that would leave the folder, OutputBusy when another process
+    is writing ``output``, OSError when writing fails.
     """
     staging = Staging(output)
     try:
@@ -104,19 +241,28 @@ class Staging:
 
     :meth:`put` may be called from forked worker processes (it only touches the file system),
     so that rendering and writing run on every core; :meth:`finish` swaps the folder in.
-    Leftover staging folders of killed builds are removed when a new one is made.
+    The output folder's :class:`OutputLock` is held from creation to :meth:`discard` (``lock``:
+    one the caller already holds). Leftover staging folders of dead processes are removed when
+    a new one is made; those of live processes (and of unknown owners) are left alone.
+    Raises OutputBusy when another process is writing ``output``.
     """
 
-    def __init__(self, output: Path) -> None:
+    def __init__(self, output: Path, lock: OutputLock | None = None) -> None:
         self.output = output.resolve()
-        parent = self.output.parent
-        parent.mkdir(parents=True, exist_ok=True)
-        for stale in parent.glob(f".{self.output.name}.staging-*"):
-            shutil.rmtree(stale, ignore_errors=True)
-        self.folder = Path(tempfile.mkdtemp(prefix=f".{self.output.name}.staging-", dir=parent))
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self.folder, 0o777 & ~umask)
+        self._own_lock = None if lock is not None else OutputLock(output).acquire()
+        try:
+            parent = self.output.parent
+            parent.mkdir(parents=True, exist_ok=True)
+            remove_stale_staging(self.output)
+            self.folder = Path(tempfile.mkdtemp(prefix=f"{_staging_prefix(self.output)}{os.getpid()}-",
+                                                dir=parent))
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(self.folder, 0o777 & ~umask)
+        except BaseException:
+            if self._own_lock is not None:
+                self._own_lock.release()
+            raise
         self._root = os.fspath(self.folder)
         self._old = os.fspath(self.output)
         self._folders: set[str] = set()
@@ -153,8 +299,42 @@ class Staging:
         return WriteReport(sorted(written), total - len(written), max(0, removed))
 
     def discard(self) -> None:
-        """Remove the staging folder (after :meth:`finish` it holds the old site)."""
-        shutil.rmtree(self.folder, ignore_errors=True)
+        """Remove the staging folder (after :meth:`finish` it holds the old site) and give up
+        the lock taken at creation."""
+        try:
+            shutil.rmtree(self.folder, ignore_errors=True)
+        finally:
+            if self._own_lock is not None:
+                self._own_lock.release()
+
+
+def _staging_prefix(output: Path) -> str:
+    return f".{output.name}.staging-"
+
+
+def remove_stale_staging(output: Path) -> list[Path]:
+    """Remove the staging folders beside ``output`` whose process is dead; return them.
+
+    A folder's process is the number after ``.<output>.staging-`` (this process's own
+    leftovers count as dead: the lock allows one staging folder at a time). Folders of live
+    processes and of unknown owners (no number) are never touched.
+    """
+    prefix = _staging_prefix(output)
+    removed = []
+    for stale in output.parent.glob(f"{glob_escape(prefix)}*"):
+        match = re.match(r"(\d+)-", stale.name[len(prefix):])
+        if match is None:
+            continue
+        owner = int(match.group(1))
+        if owner == os.getpid() or not process_alive(owner):
+            shutil.rmtree(stale, ignore_errors=True)
+            removed.append(stale)
+    return removed
+
+
+def glob_escape(text: str) -> str:
+    """Return ``text`` with glob's special characters taken literally."""
+    return re.sub(r"([*?\[])", r"[\1]", text)
 
 
 def _same_bytes(current: str, data: bytes) -> bool:
@@ -182,7 +362,7 @@ def _swap(staging: Path, output: Path) -> None:
     if output.exists() and _rename_exchange(staging, output):
         return
     if output.exists():
-        old = output.with_name(f".{output.name}.staging-old")
+        old = output.with_name(f"{_staging_prefix(output)}{os.getpid()}-old")
         if old.exists():
             shutil.rmtree(old)
         os.replace(output, old)

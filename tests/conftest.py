@@ -56,3 +56,4 @@ def run(capsys):
         return status, captured.out, [line for line in captured.err.splitlines() if line]
 
     return invoke
+

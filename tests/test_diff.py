@@ -144,3 +144,25 @@ def test_markdown_of_added_removed_and_changed_facts():
         "**Relegations**\n\n- Bob \\*B\\*: no longer relegated\n\n"
         "**Ladder rungs**\n\n- Ann: 3k → 2k\n")
     assert markdown([]) == ""
+
+
+def test_names_cannot_mention_link_or_reference_on_github():
+    """Issue 15, item 14: a name with @mentions, bare URLs, an e-mail address or #123 reads the
+    same, but a zero-width joiner (U+200D) keeps GitHub from notifying, linking or referencing."""
+    name = "Ann @octocat @org/team a@b.org https://evil.example/x HTTP://x.example www.evil.example #12"
+    changes = [Change(None, Fact("s", "place", "ann", "1st", "League @admins", name))]
+    zwj = "\u200d"
+    assert markdown(changes) == (
+        f"## Standings changes\n\n### League @{zwj}admins\n\n**Places**\n\n"
+        f"- Ann @{zwj}octocat @{zwj}org/team a@{zwj}b.org https:{zwj}//evil.example/x "
+        f"HTTP:{zwj}//x.example www{zwj}.evil.example #{zwj}12: 1st (new)\n")
+    assert markdown(changes).replace(zwj, "").count(name) == 1
+
+
+def test_diff_of_a_hostile_name_has_no_bare_mention_or_url(repo, run):
+    edit(repo / "content/players.yaml", "name: Ann Abe", "name: 'Ann @octocat https://evil.example'")
+    edit(repo / SEASON, "result: B+3.5", "result: W+3.5")
+    status, out, _ = run("diff", "HEAD")
+    assert status == 0
+    assert "- Ann @\u200doctocat https:\u200d//evil.example: 1st → 2nd\n" in out
+    assert "@octocat" not in out and "https://" not in out

@@ -209,3 +209,80 @@ def test_serve_command_binds_localhost(tmp_path):
             process.kill()
             process.wait(timeout=10)
         process.stderr.close()
+
+
+def get_with_host(port: int, host: str | None) -> int:
+    """Return the status of GET / sent to 127.0.0.1:port with ``host`` as the Host header."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest("GET", "/club/", skip_host=True)
+        if host is not None:
+            connection.putheader("Host", host)
+        connection.endheaders()
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_only_local_host_names_are_answered(server):
+    """Issue 15, item 12: a DNS-rebinding page (another name resolved to 127.0.0.1) gets 403."""
+    port = server.port
+    for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}", f"LOCALHOST:{port}"):
+        assert get_with_host(port, host) == 200, host
+    for host in (f"evil.example:{port}", "evil.example", f"localhost:{port + 1}", "localhost",
+                 f"127.0.0.1.evil.example:{port}", f"localhost:{port}@evil.example", "", None):
+        assert get_with_host(port, host) == 403, host
+
+
+def test_the_configured_host_is_answered_too(tmp_path, monkeypatch):
+    shutil.copytree(SMALL, tmp_path / "content")
+    monkeypatch.chdir(tmp_path)
+    dev = make_server(Path("content"), None, None, host="127.0.0.1", port=0, watch_theme=False,
+                      log=lambda line: None)
+    dev.host = "preview.lan"  # as if bound with --host preview.lan
+    assert dev.host_allowed(f"preview.lan:{dev.port}") and dev.host_allowed(f"127.0.0.1:{dev.port}")
+    assert not dev.host_allowed(f"other.lan:{dev.port}")
+    dev.httpd.server_close()
+
+
+def test_edits_are_seen_after_the_content_folder_is_replaced(server):
+    """Issue 15, item 12: content/ replaced as a whole (rm, then mv of a new copy, as some
+    editors and git checkout do) is rebuilt, and so is every later edit inside it."""
+    base = f"http://127.0.0.1:{server.port}"
+    first = version(base)
+    original = SEASON.read_text(encoding="utf-8")
+    shutil.copytree("content", "content.new")
+    Path("content.new", *SEASON.parts[1:]).write_text(with_result(original, "W+3.5"), encoding="utf-8")
+    shutil.rmtree("content")
+    os.rename("content.new", "content")
+    assert wait_for(lambda: standings(base)[0] == (1, "cy", 2) if version(base)["ok"] else False), \
+        server.log_lines
+    replaced = version(base)
+    save_like_an_editor(SEASON, original)  # an edit inside the new folder
+    assert version(base, replaced["version"])["version"] > replaced["version"], server.log_lines
+    assert wait_for(lambda: standings(base)[0] == (1, "ann", 2.5)), server.log_lines
+    save_like_an_editor(SEASON, with_result(original, "W+1.5"))  # and the next one
+    assert wait_for(lambda: standings(base)[0] == (1, "cy", 2)), server.log_lines
+    assert version(base)["builds"] > first["builds"]
+
+
+def test_a_build_holding_the_output_folder_is_not_disturbed(server):
+    """Issue 15, item 1: while another process writes output/ (its lock held), the dev server
+    serves the new build from memory and leaves output/ alone, saying why."""
+    from sitegen.write import OutputLock
+
+    base = f"http://127.0.0.1:{server.port}"
+    first = version(base)
+    before = output_files()
+    original = SEASON.read_text(encoding="utf-8")
+    with OutputLock(Path("output")):
+        save_like_an_editor(SEASON, with_result(original, "W+3.5"))
+        assert version(base, first["version"])["ok"]
+        assert wait_for(lambda: any(line.startswith("build 2: ") for line in server.log_lines))
+    assert standings(base)[0] == (1, "cy", 2)
+    assert [line for line in server.log_lines if line.startswith("build 2: ")][0].endswith(
+        f"output not written: another sitegen process (pid {os.getpid()}) is writing the output "
+        "folder output")
+    assert output_files() == before

@@ -125,5 +125,5 @@ def test_a_quoted_key_cannot_forge_a_line_of_the_log_or_drive_the_terminal(site,
     site({"content/site.yaml": 'title: T\n"x\\ncontent/site.yaml:9:9: error: forged [f]\\e[2J": 1\n'})
     assert build_errors(run) == [
         "content/site.yaml:2:1: error: unknown key 'x\\ncontent/site.yaml:9:9: error: forged "
-        "[f]\\x1b[2J' in site.yaml; expected one of: base_url, description, language, "
-        "markdown_html, title [schema.unknown-key]"]
+        "[f]\\x1b[2J' in site.yaml; expected one of: base_url, cname, description, language, "
+        "markdown_html, nojekyll, title [schema.unknown-key]"]

@@ -27,7 +27,8 @@ from ..render import RenderCache, default_templates_dir, render_into, render_sit
 from ..pipeline import prepare
 from ..plan import SitePlan
 from ..diagnostics import Diagnostic, SitegenError, command_pos
-from ..write import Staging, WriteReport, check_output_folder
+from ..hostfiles import host_files
+from ..write import OutputBusy, OutputLock, Staging, WriteReport, check_output_folder
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,9 @@ def render(content_dir: Path, templates_dir: Path | None = None,
     ``cache`` (the dev server's) lets pages whose context did not change keep their bytes.
     """
     content, site = plan(content_dir, base_url)
-    return render_site(site, content.config, templates_dir, cache=cache)
+    files = render_site(site, content.config, templates_dir, cache=cache)
+    files.update(host_files(content.config))
+    return files
 
 
 def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None,
@@ -64,7 +67,10 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     Pages are written as they are rendered, by the render workers, into a staging folder that
     replaces ``output_dir`` at the end (sitegen.write.Staging). Skipped when neither the
     inputs nor ``output_dir`` changed since the last build (see the module's docstring).
-    Raises SitegenError for bad content, a broken template or an unwritable output folder.
+    One build at a time per output folder: the folder's lock (sitegen.write.OutputLock) is
+    held from the start, and a build that finds it held stops at once.
+    Raises SitegenError for bad content, a broken template, an unwritable output folder or one
+    that another process is writing.
     """
     clock = _Clock()
     try:
@@ -72,6 +78,24 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
         refused = None
     except SitegenError as error:
         refused = error  # reported together with any content errors, below
+    if refused is not None:
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, None)
+    try:
+        lock = OutputLock(output_dir).acquire()
+    except OutputBusy as error:
+        raise SitegenError([Diagnostic(command_pos("sitegen build"), str(error), "output.busy",
+                                       "wait until it has finished, or choose another --output")]) from None
+    except OSError as error:
+        raise _unwritable(output_dir, error) from None
+    try:
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock)
+    finally:
+        lock.release()
+
+
+def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base_url: str | None,
+           clock: "_Clock", refused: SitegenError | None, lock: OutputLock | None) -> BuildResult:
+    """The build, with the output folder's lock held (``lock``) unless it was ``refused``."""
     use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0")
     record_path = cache_record_path(output_dir)
     inputs, racy = input_fingerprint(content_dir, templates_dir, base_url, output_dir)
@@ -92,17 +116,17 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     clock.lap("prepare")
     try:
         record_path.unlink(missing_ok=True)
-        staging = Staging(output_dir)
+        staging = Staging(output_dir, lock)
         try:
             written = render_into(site, content.config, staging.put, templates_dir)
+            for path, data in host_files(content.config).items():
+                written[path] = staging.put(path, data)
             clock.lap("render+write")
             report = staging.finish([path for path, new in written.items() if new])
         finally:
             staging.discard()
     except OSError as error:
-        raise SitegenError([Diagnostic(command_pos("sitegen build"),
-                                       f"cannot write the output folder {output_dir}: {error.strerror}",
-                                       "output", "check that the folder is writable")]) from None
+        raise _unwritable(output_dir, error) from None
     pages = sum(1 for path in written if path.endswith(".html"))
     if use_cache and not racy:
         record = {"inputs": inputs, "output": tree_fingerprint(output_dir)[0],
@@ -112,6 +136,13 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
         except OSError:
             pass  # the cache is only an optimisation
     return BuildResult(pages, report, timings=clock.lap("swap"))
+
+
+def _unwritable(output_dir: Path, error: OSError) -> SitegenError:
+    return SitegenError([Diagnostic(command_pos("sitegen build"),
+                                    f"cannot write the output folder {output_dir}: "
+                                    f"{error.strerror or error}", "output",
+                                    "check that the folder is writable")])
 
 
 class _Clock:

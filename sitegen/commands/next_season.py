@@ -29,7 +29,7 @@ from ..plan import FAR_PAST
 from ..validate import load_content, shown_path
 from ..validate.fields import check_ident
 from ..validate.league import PlayerRefs, load_season, load_signups
-from ..yamlwrite import dump_rt, flow_list, flow_map, load_rt, write_atomic
+from ..yamlwrite import dump_rt, flow_list, flow_map, keep_added, load_rt, write_atomic
 
 
 @dataclasses.dataclass(frozen=True)
@@ -182,7 +182,7 @@ def _fill_season(data: CommentedMap, new_id: str, signups: SeasonSignups, plan: 
                 "groups", before=f"starting gamepoints: {format_points(min(points))} (league A.ii.1, [4])",
                 indent=4)
         divisions.append(entry)
-    data["divisions"] = divisions
+    data["divisions"] = keep_added(data.get("divisions"), divisions)  # e.g. a promoted: list
 
 
 def _check_written(text: str, file_name: str, content: Content, new_id: str) -> None:

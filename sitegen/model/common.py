@@ -267,6 +267,10 @@ class SiteConfig:
     markdown_html: bool = False
     """Allow raw HTML inside Markdown pages. Off by default: page text is untrusted."""
     description: str = ""
+    cname: str = ""
+    """A custom domain for the host's ``CNAME`` file at the site's root (sitegen.hostfiles)."""
+    nojekyll: bool = False
+    """Write an empty ``.nojekyll`` at the site's root (GitHub Pages from a branch)."""
 
     @property
     def base_path(self) -> str:

@@ -19,6 +19,8 @@ Layout (content format v1, docs/content-format.md)::
 from __future__ import annotations
 
 import os
+import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,8 +37,9 @@ from .tournament import load_tournaments
 PAGE_KINDS = ("page", "news", "rules")
 RESERVED_SLUGS = ("index", "404", "players", "leagues", "static", "tournaments", "ladders",
                   "swiss", "search", "feed", "handicap", "search.json", "sitemap.xml", "feed.xml",
-                  "404.html", "index.html")
-"""Page file names that would clash with the site's own folders."""
+                  "404.html", "index.html", "CNAME", ".nojekyll")
+"""Page file names that would clash with the site's own folders and files."""
+_RESERVED_FOLDED = {name.casefold(): name for name in RESERVED_SLUGS}
 
 
 def shown_path(path: Path) -> str:
@@ -89,9 +92,8 @@ def read_common(content_dir: Path, diags: Diagnostics) -> Common | None:
         diags.error(SourcePos(base), "content folder not found", "content.missing",
                     "run sitegen in the folder that holds content/, or pass --content")
         return None
-    for link in find_symlinks(content_dir):
-        diags.error(SourcePos(shown_path(link)), "symbolic links are not followed in content",
-                    "content.symlink", "put the file itself in the content folder")
+    if refuse_links_and_special_files(content_dir, diags):
+        return None  # nothing is opened: a link could lead to any file of the machine
     config = load_config(content_dir / "site.yaml", f"{base}/site.yaml", diags)
     unreadable: list[str] = []
     players = load_all_players(content_dir, base, diags, unreadable)
@@ -129,16 +131,56 @@ def assemble(common: Common, parts: dict[str, tuple]) -> Content:
                    swiss_leagues=parts.get("swiss", ()))
 
 
-def find_symlinks(folder: Path) -> list[Path]:
-    """Return every symbolic link under ``folder``: a pull request could otherwise publish any
-    file of the machine that builds the site."""
-    links = []
-    for root, dirs, files in os.walk(folder, followlinks=False):
-        for name in sorted(dirs + files):
-            path = Path(root) / name
-            if path.is_symlink():
-                links.append(path)
-    return sorted(links)
+def refuse_links_and_special_files(content_dir: Path, diags: Diagnostics) -> bool:
+    """Report every symbolic link and every entry that is neither a file nor a folder (a FIFO,
+    a device, a socket) under ``content_dir``, and the folder itself if it is a link; return
+    True if there was any.
+
+    Only ``lstat`` is used, so nothing is opened or followed: a pull request could otherwise
+    make the build read any file of the machine that builds the site (a secret, ``/dev/zero``,
+    a FIFO that never answers). Content with such entries is then not read at all.
+    """
+    found = False
+    if content_dir.is_symlink():
+        diags.error(SourcePos(shown_path(content_dir)), "the content folder is a symbolic link",
+                    "content.symlink", "pass the folder itself with --content")
+        return True
+    for path, kind in find_links_and_special_files(content_dir):
+        found = True
+        if kind == "link":
+            diags.error(SourcePos(shown_path(path)), "symbolic links are not followed in content",
+                        "content.symlink", "put the file itself in the content folder")
+        else:
+            diags.error(SourcePos(shown_path(path)), f"{kind} is not a regular file; content holds "
+                        "only files and folders", "content.special", "remove it")
+    return found
+
+
+def find_links_and_special_files(folder: Path) -> list[tuple[Path, str]]:
+    """Return ``(path, kind)`` of every symbolic link (kind ``link``) and every special file
+    (``a FIFO``, ``a device``, ``a socket``) under ``folder``, sorted; links are not followed."""
+    found = []
+    stack = [os.fspath(folder)]
+    while stack:
+        try:
+            with os.scandir(stack.pop()) as scan:
+                entries = list(scan)
+        except OSError:
+            continue  # unreadable or gone: the loaders report what they cannot read
+        for entry in entries:
+            try:
+                mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError:
+                continue
+            if stat.S_ISLNK(mode):
+                found.append((Path(entry.path), "link"))
+            elif stat.S_ISDIR(mode):
+                stack.append(entry.path)
+            elif not stat.S_ISREG(mode):
+                kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+                        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "an entry")
+                found.append((Path(entry.path), kind))
+    return sorted(found)
 
 
 def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
@@ -149,7 +191,8 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
     if node is None:
         return SiteConfig()
     fields = Fields(node, diags, "site.yaml", required=("title",),
-                    optional=("base_url", "language", "markdown_html", "description"))
+                    optional=("base_url", "language", "markdown_html", "description", "cname",
+                              "nojekyll"))
     defaults = SiteConfig()
     base_url = fields.text("base_url", defaults.base_url) or defaults.base_url
     if base_url_problem(base_url):
@@ -167,7 +210,23 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
         language=language,
         markdown_html=fields.boolean("markdown_html", False),
         description=fields.text("description", "", max_len=500) or "",
+        cname=load_cname(fields, diags),
+        nojekyll=fields.boolean("nojekyll", False),
     )
+
+
+_DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$")
+
+
+def load_cname(fields: Fields, diags: Diagnostics) -> str:
+    """Return ``cname`` of site.yaml: a domain name such as ``results.example.org`` ("" if
+    absent), after reporting anything else (a URL, a path, a port, spaces)."""
+    cname = fields.text("cname", "", max_len=253) or ""
+    if cname and not _DOMAIN.match(cname.lower()):
+        diags.error(fields.pos("cname"), f"cname '{cname}' is not a domain name", "site.cname",
+                    "write the domain alone, e.g. results.example.org (no https://, no path)")
+        return ""
+    return cname.lower()
 
 
 def load_all_players(content_dir: Path, base: str, diags: Diagnostics,
@@ -284,9 +343,10 @@ def load_pages(folder: Path, shown: str, diags: Diagnostics) -> list[MarkdownPag
         order = fields.integer("order") or 0
         if slug is None or title is None:
             continue
-        if slug.casefold() in RESERVED_SLUGS:
-            other_case = "" if slug in RESERVED_SLUGS else (
-                f": it differs from '{slug.casefold()}' only in upper and lower case, which "
+        reserved = _RESERVED_FOLDED.get(slug.casefold())
+        if reserved is not None:
+            other_case = "" if slug == reserved else (
+                f": it differs from '{reserved}' only in upper and lower case, which "
                 "Windows and macOS take for the same name")
             diags.error(SourcePos(page_shown), f"page name '{slug}' is reserved for the site"
                         f"{other_case}", "page.reserved", "rename the file")

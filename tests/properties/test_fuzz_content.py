@@ -2,7 +2,10 @@
 
 Every run must end with exit status 0 and a built site, or exit status 1 with only
 ``path:line:col: error: ...`` lines and ``output/`` unchanged: never a traceback, a hang or a
-half-written site.
+half-written site. Issue 15 added the mutations that found its problems: YAML tags and
+anchors, and a content file replaced by a symbolic link (to ``/dev/zero``, ``/dev/urandom``, a
+FIFO or a secret file outside content/) or by a FIFO; nothing of a link's target may appear
+in the output.
 """
 
 from __future__ import annotations
@@ -30,6 +33,12 @@ BILLION_LAUGHS = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
     f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(9))
 
+SECRET = "ghp_FUZZ_SECRET_VALUE"
+TAGS = ["!!python/name:os.system", "!!python/object/apply:os.system", "!<tag:yaml.org,2002:str>",
+        "!!binary", "!custom", "!!str", "!", "!<tag:example.com,2000:x>", "!!map", "!!seq"]
+LINK_TARGETS = ["/dev/zero", "/dev/urandom", "FIFO", "SECRET", "SECRET_YAML"]
+"""Where a content file's symbolic link leads: FIFO and SECRET* are made outside content/."""
+
 WRONG_VALUES = ["[1, 2]", "{a: b}", "12345678901234567890123", "-", "''", "~", "true", "1e999",
                 "!!binary aGk=", "!custom x", "9" * 5000, "'" + "x" * 20000 + "'", "*nope", "&a"]
 
@@ -40,7 +49,7 @@ def mutation(draw):
     data = (SMALL / name).read_bytes()
     kind = draw(st.sampled_from([
         "truncate", "wrong-type", "unknown-key", "deep", "huge-number", "bad-utf8", "bom", "tab",
-        "laughs", "duplicate-line", "random-bytes"]))
+        "laughs", "duplicate-line", "random-bytes", "tag", "anchor", "symlink", "fifo"]))
     lines = data.split(b"\n")
     at = draw(st.integers(0, max(0, len(lines) - 1)))
     if kind == "truncate":
@@ -71,6 +80,20 @@ def mutation(draw):
         data = b"\n".join(lines)
     elif kind == "laughs":
         data = BILLION_LAUGHS.encode()
+    elif kind in ("tag", "anchor"):
+        mark = (draw(st.sampled_from(TAGS)) if kind == "tag"
+                else "&" + draw(st.sampled_from(["a", "x1", "anchor", "ä"])))
+        line = lines[at]
+        if b": " in line:
+            key, value = line.split(b": ", 1)
+            lines[at] = key + b": " + mark.encode() + b" " + value
+        else:
+            lines[at] = mark.encode() + b" " + line
+        data = b"\n".join(lines)
+    elif kind == "symlink":
+        data = draw(st.sampled_from(LINK_TARGETS)).encode()
+    elif kind == "fifo":
+        data = b""
     elif kind == "duplicate-line":
         lines.insert(at, lines[at])
         data = b"\n".join(lines)
@@ -78,6 +101,20 @@ def mutation(draw):
         pos = draw(st.integers(0, len(data)))
         data = data[:pos] + draw(st.binary(min_size=1, max_size=20)) + data[pos:]
     return name, kind, data
+
+
+def outside_target(root: Path, target: str) -> Path:
+    """Return the file a fuzzed symbolic link leads to, made beside (not in) content/."""
+    if target.startswith("/"):
+        return Path(target)
+    path = root / target.lower()
+    if target == "FIFO":
+        os.mkfifo(path)
+    elif target == "SECRET":
+        path.write_text(f"{SECRET}\n")
+    else:
+        path.write_text(f"players: {SECRET}\ntitle: {SECRET}\n")
+    return path
 
 
 class Hang(Exception):
@@ -95,13 +132,29 @@ def _alarm(signum, frame):
           derandomize=os.environ.get("SITEGEN_FUZZ_RANDOM") != "1",
           suppress_health_check=list(HealthCheck))
 @given(mutation())
+# The mutations of issue 15, always run whatever the draws: tags, anchors, links, a FIFO.
+@example(("site.yaml", "tag", b"title: !!python/name:os.system Small\n"))
+@example(("players.yaml", "anchor", b"players: &p\n  - {id: ann, name: Ann}\n"))
+@example(("site.yaml", "symlink", b"/dev/zero"))
+@example(("pages/about.md", "symlink", b"/dev/urandom"))
+@example(("players.yaml", "symlink", b"FIFO"))
+@example(("site.yaml", "symlink", b"SECRET"))
+@example(("players.yaml", "symlink", b"SECRET_YAML"))
+@example(("pages/about.md", "fifo", b""))
 def test_mutated_content_builds_or_reports_positioned_errors(case):
     name, kind, data = case
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         content = root / "content"
         shutil.copytree(SMALL, content)
-        (content / name).write_bytes(data)
+        if kind == "symlink":
+            (content / name).unlink()
+            (content / name).symlink_to(outside_target(root, data.decode()))
+        elif kind == "fifo":
+            (content / name).unlink()
+            os.mkfifo(content / name)
+        else:
+            (content / name).write_bytes(data)
         output = root / "output"
         output.mkdir()
         (output / "previous.html").write_text("the previous site")
@@ -115,7 +168,9 @@ def test_mutated_content_builds_or_reports_positioned_errors(case):
         finally:
             signal.alarm(0)
             signal.signal(signal.SIGALRM, previous)
+        assert SECRET not in out.getvalue() + err.getvalue(), kind
         if status == 0:
+            assert kind not in ("symlink", "fifo"), (kind, data)
             assert (output / "index.html").is_file()
             assert not (output / "previous.html").exists()
             return
