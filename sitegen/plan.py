@@ -9,8 +9,12 @@ page's ``deferred`` context and of each file's maker. Nothing is remembered betw
 
 Large parts of a page (crosstables, tournament tables, player overviews) are deferred: the
 planner gives a function, the render worker makes them. Such functions must be picklable
-(e.g. ``functools.partial`` of plain data), since the dev server and the tests may move plans
-between processes.
+(e.g. ``functools.partial`` of a module's function and plain data), since plans move between
+processes and an incremental build digests them (:mod:`sitegen.depends`).
+
+A planner plans each competition (a league season, a tournament, ...) as a *part*
+(:meth:`SitePlan.part`), naming the inputs the part reads; an incremental build reuses a part
+whose inputs did not change instead of planning it again (:mod:`sitegen.incremental`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ import datetime as dt
 import io
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping, Protocol, TypeVar
+
+T = TypeVar("T")
 
 FAR_PAST = dt.date(1, 1, 1)
 """Sort key for a missing date."""
@@ -147,6 +153,30 @@ class PlayerSection:
     make: Callable[[], dict[str, Any] | None] | None = None
 
 
+class PartMemo(Protocol):
+    """What an incremental build gives a plan to reuse parts (:mod:`sitegen.incremental`)."""
+
+    def part(self, plan: "SitePlan", ident: tuple, inputs: Any,
+             make: Callable[["SitePlan"], T]) -> T: ...
+
+
+class PlayerNames(dict):
+    """``{player id: name}`` of every player: one table per build, shared by the planners
+    (a dict of its own type, so that a digest can name it instead of copying it)."""
+
+
+_NAMES: list[tuple[Mapping, PlayerNames]] = []
+
+
+def player_names(players: Mapping[str, Any]) -> PlayerNames:
+    """Return the names table of ``players`` (the same object for the same players mapping)."""
+    if _NAMES and _NAMES[0][0] is players:
+        return _NAMES[0][1]
+    names = PlayerNames((pid, p.name) for pid, p in players.items())
+    _NAMES[:] = [(players, names)]
+    return names
+
+
 @dataclass
 class SitePlan:
     """Everything to render: bundles of pages and files, home-page and player sections."""
@@ -156,6 +186,20 @@ class SitePlan:
     """``{"title": ..., "items": [{"name", "url", "detail", "more"}]}`` per rule set, in order;
     ``more`` is None or a ``{"name", "url"}`` link shown after the detail."""
     player_sections: dict[str, list[PlayerSection]] = field(default_factory=dict)
+    memo: PartMemo | None = field(default=None, compare=False, repr=False)
+    """Set by an incremental build: parts whose inputs did not change are taken from it."""
+
+    def part(self, ident: tuple, inputs: Any, make: Callable[["SitePlan"], T]) -> T:
+        """Plan one part of the site: ``make(plan)`` adds its bundles and player sections to
+        the plan it is given and returns a plain value (a summary for the home page, say).
+
+        ``ident`` names the part (e.g. ``("tournament", id)``); ``inputs`` is everything
+        ``make`` reads besides the players' names and the settings: model objects and plain
+        values, compared between builds. Returns ``make``'s value.
+        """
+        if self.memo is None:
+            return make(self)
+        return self.memo.part(self, ident, inputs, make)
 
     def add(self, page: Page | None, *files: Output, shared: Callable[[], Any] | None = None) -> None:
         """Add ``page`` with the files of its folder as one bundle (see :class:`Bundle`)."""

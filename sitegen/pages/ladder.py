@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
-from typing import Any
+from functools import partial
+from typing import Any, Mapping
 
 from ..engine.ladder import Handicap, Replay, group_by_rung, handicap, replay
 from ..model import Content
-from ..model.common import Colour
+from ..model.common import Colour, Player
 from ..model.ladder import ClubLadder, LadderGame, Regrading, Rung
 from ..display import json_number
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
@@ -34,17 +35,20 @@ _COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
 
 def plan_ladders(content: Content, plan: SitePlan) -> None:
     """Add every ladder's pages, ``rungs.json``, home-page entry and player sections to ``plan``."""
-    items = []
-    for club in sorted(content.ladders, key=lambda c: c.id):
-        result = replay(club.ladder)
-        names = {m.id: content.players[m.id].name for m in club.ladder.members}
-        summary = _plan_ladder(club, result, names, plan)
-        items.append(summary)
+    items = [plan.part(("ladder", club.id), (club,), partial(_ladder_part, club, content.players))
+             for club in sorted(content.ladders, key=lambda c: c.id)]
     if items:
         plan.home_sections.append({"title": "Ladders", "items": items})
 
 
 # --------------------------------------------------------------------------- one ladder
+
+
+def _ladder_part(club: ClubLadder, players: Mapping[str, Player], plan: SitePlan) -> dict[str, Any]:
+    """Plan one ladder (a part of the plan: it reads the ladder and its members' names);
+    return its home-page item."""
+    names = {m.id: players[m.id].name for m in club.ladder.members}
+    return _plan_ladder(club, replay(club.ladder), names, plan)
 
 
 def _member_order(result: Replay, names: dict[str, str]) -> list[str]:

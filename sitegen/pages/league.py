@@ -22,7 +22,7 @@ from ..model import Content
 from ..model.common import Game, Player
 from ..model.league import Division, Group, League, LeagueSettings, Season, player_info
 from ..display import format_points, game_cell, json_number
-from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
+from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 
 COLUMNS = [
@@ -38,8 +38,13 @@ COLUMNS = [
 
 
 def plan_leagues(content: Content, plan: SitePlan) -> None:
-    """Add every league, season and group page (and ``standings.json``) to ``plan``."""
-    names = {pid: p.name for pid, p in content.players.items()}
+    """Add every league, season and group page (and ``standings.json``) to ``plan``.
+
+    Each season is a part of the plan (:meth:`SitePlan.part`) and so is each league's own page:
+    a season's pages read the season, the league's name and settings, and of the seasons before
+    and after it only their ids, names and who played in which division.
+    """
+    names = player_names(content.players)
     summaries = [_plan_league(plan, league, content.players, names) for league in content.leagues]
     if summaries:
         plan.home_sections.append({"title": "Leagues", "items": [
@@ -53,14 +58,39 @@ def _plan_league(plan: SitePlan, league: League, players: Mapping[str, Player],
                  names: dict[str, str]) -> dict[str, Any]:
     """Plan one league's seasons and its page; return its home-page summary."""
     ordered = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
-    seasons = [_plan_season(plan, league, ordered, number, players, names)
+    seasons = [plan.part(("league-season", league.id, ordered[number].id),
+                         _season_inputs(league, ordered, number),
+                         partial(_season_part, league, ordered, number, players, names))
                for number in range(len(ordered))]
     seasons.reverse()  # newest first
+    return plan.part(("league", league.id), (league.id, league.name, league.description, seasons),
+                     partial(_league_part, league, seasons))
+
+
+def _league_part(league: League, seasons: list[dict[str, Any]], plan: SitePlan) -> dict[str, Any]:
+    """Plan the league's own page from its seasons' summaries (newest first); return its
+    home-page summary."""
     plan.add(Page(league_url(league), "league.html", {
         "title": league.name, "name": league.name, "description": league.description,
         "seasons": seasons}))
     return {"name": league.name, "url": league_url(league),
             "latest": seasons[0] if seasons else None, "seasons": len(seasons)}
+
+
+def _season_inputs(league: League, ordered: list[Season], number: int) -> tuple:
+    """Return what planning season ``ordered[number]`` reads: the league's id, name and
+    settings, the season, and of its neighbours what the links and the movements page show."""
+    previous = ordered[number - 1] if number > 0 else None
+    following = ordered[number + 1] if number + 1 < len(ordered) else None
+    before = None if previous is None else (previous.id, previous.name, tuple(
+        (d.name, tuple(g.players for g in d.groups)) for d in previous.divisions))
+    after = None if following is None else (following.id, following.name, bool(_players(following)))
+    return (league.id, league.name, league.settings, before, ordered[number], after)
+
+
+def _season_part(league: League, ordered: list[Season], number: int, players: Mapping[str, Player],
+                 names: dict[str, str], plan: SitePlan) -> dict[str, Any]:
+    return _plan_season(plan, league, ordered, number, players, names)
 
 
 def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: int,
@@ -121,7 +151,7 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
     # planning process to the render workers.
     plan.add(Page(url, "group.html", ctx, deferred=partial(_crosstable_context, rows, group, names)),
              JsonFile(url + "standings.json", partial(
-                 _standings_data, league, season, division.name, group, rows, names), csv=True))
+                 _standings_data, league.id, season.id, division.name, group, rows, names), csv=True))
     _record_history(plan, league, season, division.name, group, rows, names, url,
                     _group_cells(group))
     return {"name": group.name, "url": url, "table": table,
@@ -196,10 +226,11 @@ def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
     return {"size": len(order), "rows": body}
 
 
-def _standings_data(league: League, season: Season, division: str, group: Group,
+def _standings_data(league: str, season: str, division: str, group: Group,
                     rows: list[StandingRow], names: dict[str, str]) -> dict[str, Any]:
+    """Return a group's ``standings.json``; ``league`` and ``season`` are ids."""
     data = {
-        "league": league.id, "season": season.id, "division": division, "group": group.name,
+        "league": league, "season": season, "division": division, "group": group.name,
         "criteria": ["gamepoints", "sodos", "tied_gamepoints"],
         "rows": [{
             "place": row.place, "shared": row.shared, "id": row.player, "name": names[row.player],

@@ -22,7 +22,7 @@ from ..model.common import Colour, Outcome
 from ..model.ladder import LadderGame
 from ..model.tournament import GameResult
 from ..display import fold, format_points, name_order
-from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan
+from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan, player_names
 from ..svg import DivisionPoint, division_chart
 from ..urls import (PLAYERS, SEARCH_INDEX, group_url, ladder_url, league_url, player_url,
                     swiss_league_url, swiss_tournament_url, tournament_url)
@@ -242,8 +242,12 @@ def division_paths(content: Content, player: str,
 
 
 def plan_player_extras(content: Content, plan: SitePlan) -> None:
-    """Add each player's overview section (division charts, head-to-head) and ``search.json``."""
-    names = {pid: p.name for pid, p in content.players.items()}
+    """Add each player's overview section (division charts, head-to-head) and ``search.json``.
+
+    The overview is made by the render worker that renders the page, from the player's own
+    results and division path (worked out here once per build): the function and its arguments
+    are all it depends on."""
+    names = player_names(content.players)
     competitions: dict[str, set[str]] = {}
     by_player: dict[str, dict[str, list[Record]]] = {}  # player -> opponent -> results
     for a, b, points_a, date, name, url in _results(content):
@@ -253,18 +257,19 @@ def plan_player_extras(content: Content, plan: SitePlan) -> None:
         by_player.setdefault(b, {}).setdefault(a, []).append((_other_side(points_a), date, url))
     index = season_divisions(content)
     for pid in sorted(content.players):
-        # Made by the render worker that renders the page, from the indexes built here once.
         plan.add_player_section(pid, PlayerSection("partials/player_overview.html", (FAR_FUTURE,), None,
-                                                   make=partial(_overview, content, pid, names,
-                                                                by_player.get(pid, {}), index)))
+                                                   make=partial(_overview, pid, names,
+                                                                by_player.get(pid, {}),
+                                                                division_paths(content, pid, index))))
     plan.add_file(File(SEARCH_INDEX, search_index(content, competitions)))
 
 
-def _overview(content: Content, pid: str, names: dict[str, str],
-              opponents: dict[str, list[Record]], index: Any) -> dict[str, Any] | None:
-    """Return the overview section's data of player ``pid``, or None when it would be empty."""
+def _overview(pid: str, names: dict[str, str], opponents: dict[str, list[Record]],
+              paths: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Return the overview section's data of player ``pid``, or None when it would be empty;
+    ``paths``: the player's :func:`division_paths`."""
     charts = []
-    for number, chart in enumerate(division_paths(content, pid, index), start=1):
+    for number, chart in enumerate(paths, start=1):
         title = f"{names[pid]}'s division in {chart['league']}, season by season"
         charts.append({"league": chart["league"], "url": chart["url"], "title": title,
                        "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}")})

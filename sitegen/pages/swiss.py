@@ -10,6 +10,7 @@ SODOS (placement: SOS, placement: SODOS, over played matches) are shown beside i
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ..engine.placement import sodos
@@ -18,7 +19,7 @@ from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, lea
 from ..model import Content
 from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number
-from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
+from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -45,48 +46,54 @@ STANDINGS_COLUMNS = [
 
 
 def plan_swiss(content: Content, plan: SitePlan) -> None:
-    """Add every Swiss league's pages, files, home-page entry and player sections to ``plan``."""
-    names = {pid: p.name for pid, p in content.players.items()}
-    summaries = []
-    for league in content.swiss_leagues:
-        table = league_table(league)
-        tournaments = []
-        history: dict[str, list[dict[str, Any]]] = {}
-        for tournament in league.tournaments:
-            before = league_scores(league, before=tournament.id)
-            tournaments.append(_plan_tournament(plan, league, tournament, before, names, history))
-        rows = _league_rows(league, table, names)
-        deciding = [{"first": names[m.first], "second": names[m.second],
-                     "first_url": player_url(m.first), "second_url": player_url(m.second),
-                     "result": str(m.result)} for m in league.deciding_matches]
-        counted = league.settings.counted
-        depth = max(league.settings.tournaments, len(league.tournaments))
-        plan.add(Page(swiss_league_url(league), "swiss_league.html", {
-            "title": league.name, "name": league.name,
-            "description": league.description,
-            "tournaments": tournaments, "table": rows, "counted": counted,
-            "tiebreak_names": [ordinal(k) for k in range(counted + 1, depth + 1)],
-            "has_shared": any(r["shared"] for r in rows),
-            "has_tie": any(r["deciding_match_possible"] for r in rows),
-            "deciding": deciding, "bye_value": format_points(league.settings.bye_value),
-            "json_url": swiss_league_url(league) + "standings.json"}),
-                 JsonFile(swiss_league_url(league) + "standings.json", _league_json(league, table, names),
-                          csv=True, indent=1))
-        for row in rows:
-            plan.add_player_section(row["id"], PlayerSection(
-                "partials/player_swiss.html", (_latest_date(league), league.name, league.id), {
-                    "league": league.name, "url": swiss_league_url(league), "place": row["place"],
-                    "shared": row["shared"], "size": len(rows), "league_score": row["league_score"],
-                    "tournaments": history.get(row["id"], [])}))
-        leader = rows[0] if rows else None
-        latest = next((t for t in reversed(tournaments) if t["rounds"]), None)
-        summaries.append({"name": league.name, "url": swiss_league_url(league),
-                          "detail": f"{len(tournaments)} tournament{'s' if len(tournaments) != 1 else ''}"
-                                    + (f"; leader {leader['name']} ({leader['league_score']})" if leader else "")
-                                    + ("; latest" if latest else ""),
-                          "more": {"name": latest["name"], "url": latest["url"]} if latest else None})
+    """Add every Swiss league's pages, files, home-page entry and player sections to ``plan``.
+    Each Swiss league is a part of the plan (:meth:`SitePlan.part`): its tournaments follow
+    one another (league scores before each), so they are planned together."""
+    names = player_names(content.players)
+    summaries = [plan.part(("swiss", league.id), (league,), partial(_plan_league, league, names))
+                 for league in content.swiss_leagues]
     if summaries:
         plan.home_sections.append({"title": "Swiss leagues", "items": summaries})
+
+
+def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan) -> dict[str, Any]:
+    """Plan one Swiss league's pages, files and player sections; return its home-page item."""
+    table = league_table(league)
+    tournaments = []
+    history: dict[str, list[dict[str, Any]]] = {}
+    for tournament in league.tournaments:
+        before = league_scores(league, before=tournament.id)
+        tournaments.append(_plan_tournament(plan, league, tournament, before, names, history))
+    rows = _league_rows(league, table, names)
+    deciding = [{"first": names[m.first], "second": names[m.second],
+                 "first_url": player_url(m.first), "second_url": player_url(m.second),
+                 "result": str(m.result)} for m in league.deciding_matches]
+    counted = league.settings.counted
+    depth = max(league.settings.tournaments, len(league.tournaments))
+    plan.add(Page(swiss_league_url(league), "swiss_league.html", {
+        "title": league.name, "name": league.name,
+        "description": league.description,
+        "tournaments": tournaments, "table": rows, "counted": counted,
+        "tiebreak_names": [ordinal(k) for k in range(counted + 1, depth + 1)],
+        "has_shared": any(r["shared"] for r in rows),
+        "has_tie": any(r["deciding_match_possible"] for r in rows),
+        "deciding": deciding, "bye_value": format_points(league.settings.bye_value),
+        "json_url": swiss_league_url(league) + "standings.json"}),
+             JsonFile(swiss_league_url(league) + "standings.json", _league_json(league, table, names),
+                      csv=True, indent=1))
+    for row in rows:
+        plan.add_player_section(row["id"], PlayerSection(
+            "partials/player_swiss.html", (_latest_date(league), league.name, league.id), {
+                "league": league.name, "url": swiss_league_url(league), "place": row["place"],
+                "shared": row["shared"], "size": len(rows), "league_score": row["league_score"],
+                "tournaments": history.get(row["id"], [])}))
+    leader = rows[0] if rows else None
+    latest = next((t for t in reversed(tournaments) if t["rounds"]), None)
+    return {"name": league.name, "url": swiss_league_url(league),
+            "detail": f"{len(tournaments)} tournament{'s' if len(tournaments) != 1 else ''}"
+                      + (f"; leader {leader['name']} ({leader['league_score']})" if leader else "")
+                      + ("; latest" if latest else ""),
+            "more": {"name": latest["name"], "url": latest["url"]} if latest else None}
 
 
 def _latest_date(league: SwissLeague):

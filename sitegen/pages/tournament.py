@@ -17,7 +17,7 @@ from ..engine.placement import PlacementRow, format_value, standings
 from ..formats.h9 import write_h9
 from ..model import Content
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
-from ..plan import FAR_PAST, File, JsonFile, Page, PlayerSection, SitePlan
+from ..plan import FAR_PAST, File, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import player_url, round_url, tournament_url
 
 # --------------------------------------------------------------------------- wording
@@ -117,54 +117,55 @@ def last_round_played(t: Tournament) -> int:
 
 def plan_tournaments(content: Content, plan: SitePlan) -> None:
     """Add every tournament's standings pages, ``standings.json``, ``results.h9``, the players'
-    sections and the home-page section to ``plan``."""
-    names = {pid: p.name for pid, p in content.players.items()}
-    summaries = []
-    for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id)):
-        last = last_round_played(t)
-        base = tournament_url(t)
-        columns = criterion_columns(t)
-        rounds_nav = [{"round": r, "url": round_url(t, r, last)} for r in range(1, last + 1)]
-        status = _status_words(t)
-        parameters = _parameters_text(t)
-        # The final standings are computed here (players' sections, the winner, results.h9);
-        # those after an earlier round by the render worker that makes the round's bundle:
-        # its page and standings.json share them (the bundle's shared value).
-        final_rows = standings(t, last) if last else []
-        page_args = (t, last, names, columns, rounds_nav, status, parameters)
-        for r in range(1, last):
-            url = round_url(t, r, last)
-            plan.add(Page(url, "tournament.html", {}, deferred=partial(_context, r, *page_args)),
-                     JsonFile(url + "standings.json", partial(_standings_data, t, r, names), csv=True),
-                     shared=partial(standings, t, r))
-        if last == 0:
-            plan.add(Page(base, "tournament.html", _context(0, t, 0, *page_args[2:], [])))
-        else:
-            plan.add(Page(base, "tournament.html", {},
-                          deferred=partial(_context, last, *page_args, final_rows)),
-                     JsonFile(base + "standings.json",
-                              partial(_standings_data, t, last, names, final_rows), csv=True),
-                     File(base + "results.h9",
-                          partial(write_h9, t, last, generator="sitegen", rows=final_rows)))
-        _player_sections(plan, t, final_rows, names, last, status)
-        winner = final_rows[0] if final_rows and not final_rows[0].shared else None
-        summaries.append({"t": t, "winner": winner, "last": last})
-    if summaries:
-        items = []
-        for s in reversed(summaries):  # newest first
-            t = s["t"]
-            parts = [p for p in (_dates(t), t.location) if p]
-            parts.append(f"{len(t.players)} players, {t.rounds} rounds")
-            if s["last"] and s["last"] < t.rounds:
-                parts.append(f"after round {s['last']}")
-            detail = " · ".join(parts)
-            more = None
-            if s["winner"] is not None:
-                detail += "; winner" if s["last"] == t.rounds else "; leader"
-                pid = s["winner"].player_id
-                more = {"name": names.get(pid, s["winner"].player.name), "url": player_url(pid)}
-            items.append({"name": t.name, "url": tournament_url(t), "detail": detail, "more": more})
-        plan.home_sections.append({"title": "Tournaments", "items": items})
+    sections and the home-page section to ``plan``. Each tournament is a part of the plan
+    (:meth:`SitePlan.part`) that reads only the tournament and its players' names."""
+    names = player_names(content.players)
+    items = [plan.part(("tournament", t.id), (t,), partial(_plan_tournament, t, names))
+             for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
+    if items:
+        plan.home_sections.append({"title": "Tournaments", "items": items[::-1]})  # newest first
+
+
+def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan) -> dict[str, Any]:
+    """Plan one tournament's pages, files and player sections; return its home-page item."""
+    last = last_round_played(t)
+    base = tournament_url(t)
+    columns = criterion_columns(t)
+    rounds_nav = [{"round": r, "url": round_url(t, r, last)} for r in range(1, last + 1)]
+    status = _status_words(t)
+    parameters = _parameters_text(t)
+    # The final standings are computed here (players' sections, the winner, results.h9);
+    # those after an earlier round by the render worker that makes the round's bundle:
+    # its page and standings.json share them (the bundle's shared value).
+    final_rows = standings(t, last) if last else []
+    page_args = (t, last, names, columns, rounds_nav, status, parameters)
+    for r in range(1, last):
+        url = round_url(t, r, last)
+        plan.add(Page(url, "tournament.html", {}, deferred=partial(_context, r, *page_args)),
+                 JsonFile(url + "standings.json", partial(_standings_data, t, r, names), csv=True),
+                 shared=partial(standings, t, r))
+    if last == 0:
+        plan.add(Page(base, "tournament.html", _context(0, t, 0, *page_args[2:], [])))
+    else:
+        plan.add(Page(base, "tournament.html", {},
+                      deferred=partial(_context, last, *page_args, final_rows)),
+                 JsonFile(base + "standings.json",
+                          partial(_standings_data, t, last, names, final_rows), csv=True),
+                 File(base + "results.h9",
+                      partial(write_h9, t, last, generator="sitegen", rows=final_rows)))
+    _player_sections(plan, t, final_rows, names, last, status)
+    winner = final_rows[0] if final_rows and not final_rows[0].shared else None
+    parts = [p for p in (_dates(t), t.location) if p]
+    parts.append(f"{len(t.players)} players, {t.rounds} rounds")
+    if last and last < t.rounds:
+        parts.append(f"after round {last}")
+    detail = " · ".join(parts)
+    more = None
+    if winner is not None:
+        detail += "; winner" if last == t.rounds else "; leader"
+        pid = winner.player_id
+        more = {"name": names.get(pid, winner.player.name), "url": player_url(pid)}
+    return {"name": t.name, "url": tournament_url(t), "detail": detail, "more": more}
 
 
 def _dates(t: Tournament) -> str:

@@ -1,0 +1,207 @@
+"""What each page and file of the site is made from, and the digests that tell whether it
+changed (issue 18). An incremental build (:mod:`sitegen.incremental`) makes again only what
+these dependencies say may have changed; docs/architecture.md has the whole table.
+
+**Content files -> units.** Each content file belongs to one validated *unit*
+(:func:`unit_of`): ``site.yaml``, the players files and the Markdown pages are the *common*
+part; ``leagues/<id>/...`` is one league (each season file validated apart), a tournament is its
+file, a ladder its file, a Swiss league its folder. A unit's model objects depend on its files
+and on the records of the players its validation looked up; nothing else.
+
+**Units -> parts of the plan.** A planner plans in *parts* (:meth:`sitegen.plan.SitePlan.part`):
+a league season, a league's own page, a tournament, a ladder, a Swiss league. A part declares
+its inputs (model objects and small plain values); its pages, files and player sections depend
+on those, on the players they show (every player id found in the inputs), on the "last updated"
+dates of its pages, on the site settings and on the templates.
+
+**Outputs.** Each page or file of the plan has a *key*: the digest of its template, context,
+deferred function and arguments, and its bundle's shared value (:meth:`Digests.output_keys`).
+Large model objects enter a key by the digest of their unit (:meth:`Digests.register`), the
+players' names by the digest of the table. The pages that list everything (home, players, search,
+feed, sitemap) and every player page get a key on each build: a player page's key covers its
+sections (each section by the digest of its data) and the deferred overview's arguments (the
+player's results, opponents and division charts).
+
+**Digests** are SHA-256 of the value's pickle, taken without pickle's memo (equal values give
+equal bytes whatever objects they share) and with dataclasses reduced to their compared fields
+(positions in content files are left out: moving a line changes no page). They are only ever
+compared, never loaded: nothing is unpickled.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import pickle
+from pathlib import PurePosixPath
+from typing import Any, Iterable
+
+COMMON = ("common",)
+"""The unit of ``site.yaml``, the players files and ``pages/*.md``."""
+
+SETTINGS = "site.yaml"
+
+
+def unit_of(relative: str) -> tuple[str, ...] | None:
+    """Return the unit that reads the content file ``relative`` (a POSIX path inside the
+    content folder), or None when no loader reads it (a README beside the seasons, say).
+
+    ``("common",)``; ``("leagues", id)``; ``("tournaments", file)``; ``("ladders", file)``;
+    ``("swiss", id)``: the same folders and patterns the rule sets' loaders read
+    (:func:`sitegen.validate.load_rule_set`).
+    """
+    parts = PurePosixPath(relative).parts
+    if not parts:
+        return None
+    top = parts[0]
+    if len(parts) == 1:
+        return COMMON if top in (SETTINGS, "players.yaml") else None
+    if top == "players":
+        return COMMON if len(parts) == 2 and relative.endswith(".yaml") else None
+    if top == "pages":
+        return COMMON if len(parts) == 2 and relative.endswith(".md") else None
+    if top in ("leagues", "swiss"):
+        return (top, parts[1]) if len(parts) >= 3 else None
+    if top in ("tournaments", "ladders"):
+        return (top, parts[1]) if len(parts) == 2 and relative.endswith(".yaml") else None
+    return None
+
+
+# --------------------------------------------------------------------------- digests
+
+
+def sha(data: bytes) -> bytes:
+    """Return the SHA-256 of ``data`` (32 bytes)."""
+    return hashlib.sha256(data).digest()
+
+
+def _ref(digest: bytes) -> bytes:  # pragma: no cover - only named in digests, never called
+    return digest
+
+
+def _fields(cls: type, values: tuple) -> tuple:  # pragma: no cover - as above
+    return values
+
+
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+def compared_fields(cls: type) -> tuple[str, ...]:
+    """Return the names of a dataclass's fields that take part in its equality."""
+    names = _COMPARED.get(cls)
+    if names is None:
+        names = _COMPARED[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.compare)
+    return names
+
+
+class _Pickler(pickle.Pickler):
+    """A pickler for digests: no memo, registered objects by their digest, dataclasses by
+    their compared fields."""
+
+    def __init__(self, file: io.BytesIO, known: dict[int, tuple[Any, bytes]]):
+        super().__init__(file, protocol=5)
+        self.fast = True  # no memo: sharing does not show in the bytes
+        self._known = known
+
+    def reducer_override(self, obj: Any) -> Any:
+        entry = self._known.get(id(obj))
+        if entry is not None and entry[0] is obj:
+            return _ref, (entry[1],)
+        cls = type(obj)
+        if dataclasses.is_dataclass(cls) and not isinstance(obj, type):
+            return _fields, (cls, tuple(getattr(obj, name) for name in compared_fields(cls)))
+        if isinstance(obj, (set, frozenset)):  # pragma: no cover - not in today's plans
+            return _fields, (cls, tuple(sorted(self._digest(item) for item in obj)))
+        return NotImplemented
+
+    def _digest(self, item: Any) -> bytes:
+        buffer = io.BytesIO()
+        _Pickler(buffer, self._known).dump(item)
+        return sha(buffer.getvalue())
+
+
+class Digests:
+    """Digests of values for one build (SHA-256, 32 bytes).
+
+    :meth:`register` gives an object a digest of its own (a unit's model objects, the players'
+    names table): any value holding it is digested with that digest in its place, which keeps
+    digests cheap and makes them depend on what the object was made from. Registered objects
+    are kept alive, so that their ids stay theirs.
+    """
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[Any, bytes]] = {}
+
+    def register(self, obj: Any, digest: bytes) -> None:
+        """Digest ``obj`` as ``digest`` from now on."""
+        self._known[id(obj)] = (obj, digest)
+
+    def known(self, obj: Any) -> bytes | None:
+        """Return the digest registered for ``obj``, or None."""
+        entry = self._known.get(id(obj))
+        return entry[1] if entry is not None and entry[0] is obj else None
+
+    def of(self, value: Any) -> bytes:
+        """Return the digest of ``value``. Raises pickle.PicklingError (or TypeError,
+        AttributeError) for a value holding a lambda, a closure or a local class."""
+        buffer = io.BytesIO()
+        _Pickler(buffer, self._known).dump(value)
+        return sha(buffer.getvalue())
+
+    def table(self, obj: Any) -> bytes:
+        """Register ``obj`` (a large table shared by many outputs) with the digest of its
+        value; return that digest."""
+        digest = self.known(obj)
+        if digest is None:
+            digest = self.of(obj)
+            self.register(obj, digest)
+        return digest
+
+    def output_keys(self, bundle: Any) -> list[tuple[str, bytes]]:
+        """Return ``[(path, key)]`` for every output of ``bundle`` (a :class:`sitegen.plan.Bundle`):
+        the page's key covers the page and the bundle's shared value, each file's key the
+        file and the shared value. A value that cannot be digested gives a key that never
+        matches (the output is made again each build)."""
+        keys = []
+        if bundle.page is not None:
+            keys.append((bundle.page.path, self._key(("page", bundle.page, bundle.shared))))
+        for file in bundle.files:
+            key = self._key(("file", file, bundle.shared))
+            keys += [(path, key + path.encode("utf-8")) for path in file.paths]
+        return keys
+
+    def _key(self, value: Any) -> bytes:
+        try:
+            return self.of(value)
+        except (pickle.PicklingError, TypeError, AttributeError, ValueError):
+            return NEVER
+
+
+NEVER = b"never"
+"""The key of an output whose inputs cannot be digested: it never equals a stored key."""
+
+
+def player_ids(value: Any, players: Any, known: Digests | None = None,
+               registered: dict[int, Iterable[str]] | None = None) -> set[str]:
+    """Return every player id (a key of ``players``) found in ``value``: strings, and the
+    contents of tuples, lists, dicts and dataclasses (their compared fields). An object with an
+    entry in ``registered`` (``id -> ids``) gives those ids instead of being walked."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        cls = type(item)
+        if cls is str:
+            if item in players:
+                found.add(item)
+        elif cls is tuple or cls is list:
+            stack.extend(item)
+        elif cls is dict:
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif registered is not None and id(item) in registered:
+            found.update(registered[id(item)])
+        elif dataclasses.is_dataclass(cls):
+            stack.extend(getattr(item, name) for name in compared_fields(cls))
+    return found
