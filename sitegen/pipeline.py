@@ -9,14 +9,21 @@ come back pickled and are merged in the fixed rule-set order, so the result is t
 one process would give (tested). What needs every rule set (player pages, home, CSV twins,
 feed) is planned afterwards (``site.complete_plan``). Every problem of every rule set is still
 reported in one run.
+
+Each rule set is loaded unit by unit (:func:`load_units`: a league folder, a tournament file, a
+ladder file, a Swiss league folder; :mod:`sitegen.depends`) and planned part by part
+(:meth:`sitegen.plan.SitePlan.part`). An incremental build lends :func:`prepare` a
+:class:`Caches` that keeps the units and parts of the previous build (:mod:`sitegen.incremental`);
+a fresh build has none, and the two give the same content and plan.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Protocol
 
 from .diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from .model import Content
@@ -24,9 +31,13 @@ from .pages.ladder import plan_ladders
 from .pages.league import plan_leagues
 from .pages.swiss import plan_swiss
 from .pages.tournament import plan_tournaments
-from .plan import SitePlan
+from .plan import PartMemo, SitePlan
 from .site import complete_plan
-from .validate import RULE_SETS, Common, assemble, base_url_problem, load_rule_set, read_common
+from .validate import RULE_SETS, Common, assemble, base_url_problem, read_common, shown_path
+from .validate.ladder import load_ladder
+from .validate.league import PlayerRefs, load_league
+from .validate.swiss import load_swiss_league
+from .validate.tournament import load_tournament
 from .workers import can_fork, no_cycle_collection, run_beside
 
 PLANNERS: dict[str, Callable[[Content, SitePlan], None]] = {
@@ -46,15 +57,45 @@ RETURN_COST = 1.3
 """The helper's work also pays for pickling its results back: weigh it this much more."""
 
 
-def prepare(content_dir: Path, base_url: str | None = None, jobs: int | None = None
-            ) -> tuple[Content, SitePlan]:
+Unit = tuple[str, str]
+"""A unit of a rule set: ``(rule set, folder or file name)``, e.g. ``("tournaments", "t1.yaml")``."""
+
+UnitLoader = Callable[[PlayerRefs, Diagnostics], tuple]
+"""Loads one unit with the given player references: its model objects (none when unusable)."""
+
+
+class Caches(Protocol):
+    """What an incremental build lends the front half (:mod:`sitegen.incremental`)."""
+
+    def common(self, content_dir: Path, diags: Diagnostics) -> Common | None:
+        """Return the site settings, players and pages (kept or read again)."""
+
+    def unit(self, unit: Unit, load: Callable[[PlayerRefs, Diagnostics, Any], tuple],
+             common: Common, diags: Diagnostics) -> tuple:
+        """Return the model objects of ``unit`` (kept, or made by ``load(refs, diags,
+        season_loader)``), its problems recorded in ``diags``."""
+
+    def memo(self, content: Content) -> PartMemo:
+        """Return the parts of the previous plan, for :meth:`SitePlan.part` while planning
+        ``content`` (one rule set's)."""
+
+    def harvest(self) -> Any:
+        """Return what this process made (in a forked helper: sent back to the builder)."""
+
+    def absorb(self, made: Any) -> None:
+        """Take what a forked helper made (:meth:`harvest`)."""
+
+
+def prepare(content_dir: Path, base_url: str | None = None, jobs: int | None = None,
+            caches: Caches | None = None) -> tuple[Content, SitePlan]:
     """Load, validate and plan everything under ``content_dir``.
 
     ``base_url``, when given, replaces ``base_url`` of site.yaml (e.g. the GitHub Pages URL).
-    ``jobs`` caps the processes (default: the CPUs). Raises SitegenError with every problem.
+    ``jobs`` caps the processes (default: the CPUs). ``caches``: an incremental build's (units
+    and parts of the previous build). Raises SitegenError with every problem.
     """
     with no_cycle_collection():
-        return _prepare(content_dir, base_url, jobs)
+        return _prepare(content_dir, base_url, jobs, caches)
 
 
 def plan_site(content: Content) -> SitePlan:
@@ -70,24 +111,36 @@ RuleSetResult = tuple[tuple, SitePlan | None, list[Diagnostic]]
 """One rule set prepared: its model objects, its plan (None when not planned), its diagnostics."""
 
 
-def _prepare(content_dir: Path, base_url: str | None, jobs: int | None) -> tuple[Content, SitePlan]:
+def _prepare(content_dir: Path, base_url: str | None, jobs: int | None,
+             caches: Caches | None) -> tuple[Content, SitePlan]:
+    content, plan = prepare_rule_sets(content_dir, base_url, jobs, caches)
+    return content, complete_plan(content, plan)
+
+
+def prepare_rule_sets(content_dir: Path, base_url: str | None, jobs: int | None,
+                      caches: Caches | None) -> tuple[Content, SitePlan]:
+    """Load, validate and plan the rule sets: the content and the plan of every rule set's
+    pages (without what :func:`sitegen.site.complete_plan` adds). Raises SitegenError."""
     diags = Diagnostics()
     problem = base_url_problem(base_url) if base_url else None
     if problem:
         diags.error(command_pos("--base-url"), problem, "site.base-url",
                     "use e.g. https://example.github.io/league/")
-    common = read_common(content_dir, diags)
+    common = caches.common(content_dir, diags) if caches else read_common(content_dir, diags)
     if common is None:
         raise SitegenError(diags.sorted())
     if base_url and not problem:
         common = replace(common, config=replace(common.config, base_url=base_url))
-    work = _Work(content_dir, common, plan=not diags.has_errors)
+    work = _Work(content_dir, common, plan=not diags.has_errors, caches=caches)
     mine, helper = _split(content_dir, jobs)
     if helper:
         done, theirs = run_beside(_prepare_rule_sets, work, mine, helper)
+        if caches is not None:
+            caches.absorb(theirs.pop(_MADE))
         done.update(theirs)
     else:
         done = _prepare_rule_sets(work, mine)
+    done.pop(_MADE, None)
     for name in RULE_SETS:
         diags.extend(done[name][2])
     if diags.has_errors:
@@ -98,7 +151,7 @@ def _prepare(content_dir: Path, base_url: str | None, jobs: int | None) -> tuple
         part = done[name][1]
         if part is not None:
             plan.extend(part)
-    return content, complete_plan(content, plan)
+    return content, plan
 
 
 def _split(content_dir: Path, jobs: int | None) -> tuple[list[str], list[str]]:
@@ -133,23 +186,78 @@ def _folder_bytes(folder: Path) -> int:
 
 
 class _Work(NamedTuple):
-    """What preparing a rule set reads: the content folder, the common part, whether to plan."""
+    """What preparing a rule set reads: the content folder, the common part, whether to plan,
+    and an incremental build's caches."""
 
     content_dir: Path
     common: Common
     plan: bool
+    caches: Caches | None = None
 
 
-def _prepare_rule_sets(work: _Work, names: list[str]) -> dict[str, RuleSetResult]:
+_MADE = "made by the helper"
+"""The key of what a forked helper's caches made, in its results."""
+
+
+def _prepare_rule_sets(work: _Work, names: list[str]) -> dict[str, Any]:
     """Load, validate and (when ``work.plan`` and its files have no errors) plan each rule set
     of ``names``."""
-    done = {}
+    done: dict[str, Any] = {}
     for name in names:
         diags = Diagnostics()
-        part = load_rule_set(name, work.content_dir, work.common, diags)
+        part = load_units(name, work.content_dir, work.common, diags, work.caches)
         site = None
         if work.plan and not diags.has_errors:
-            site = SitePlan()
-            PLANNERS[name](assemble(work.common, {name: part}), site)
+            content = assemble(work.common, {name: part})
+            site = SitePlan(memo=work.caches.memo(content) if work.caches else None)
+            PLANNERS[name](content, site)
+            site.memo = None
         done[name] = (part, site, diags.items)
+    if work.caches is not None:
+        done[_MADE] = work.caches.harvest()
     return done
+
+
+def unit_list(name: str, content_dir: Path) -> list[Unit]:
+    """Return the units of rule set ``name`` in the order its loader reads them: the league
+    and Swiss league folders, the tournament and ladder files (``*.yaml``), sorted."""
+    folder = content_dir / name
+    if not folder.is_dir():
+        return []
+    if name in ("leagues", "swiss"):
+        return [(name, path.name) for path in sorted(p for p in folder.iterdir() if p.is_dir())]
+    return [(name, path.name) for path in sorted(folder.glob("*.yaml"))]
+
+
+def load_units(name: str, content_dir: Path, common: Common, diags: Diagnostics,
+               caches: Caches | None = None) -> tuple:
+    """Load rule set ``name`` (one of ``validate.RULE_SETS``) unit by unit: a tuple of its
+    leagues, tournaments, ladders or Swiss leagues, as ``validate.load_rule_set`` gives."""
+    found: list = []
+    for unit in unit_list(name, content_dir):
+        load = partial(load_unit, unit, content_dir)
+        if caches is None:
+            found.extend(load(PlayerRefs(common.players, diags, complete=common.complete), diags, None))
+        else:
+            found.extend(caches.unit(unit, load, common, diags))
+    return tuple(found)
+
+
+def load_unit(unit: Unit, content_dir: Path, refs: PlayerRefs, diags: Diagnostics,
+              season_loader: Any = None) -> tuple:
+    """Load one unit; return its model object in a tuple (empty when it is unusable)."""
+    name, entry = unit
+    path = content_dir / name / entry
+    shown = f"{shown_path(content_dir)}/{name}/{entry}"
+    found: Any
+    if name == "leagues":
+        found = load_league(path, shown, refs, diags, season_loader)
+    elif name == "tournaments":
+        found = load_tournament(path, shown, refs, diags)
+    elif name == "ladders":
+        found = load_ladder(path, shown, refs, diags)
+    elif name == "swiss":
+        found = load_swiss_league(path, shown, refs, diags)
+    else:
+        raise ValueError(f"unknown rule set {name!r}")
+    return () if found is None else (found,)

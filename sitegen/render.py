@@ -97,33 +97,8 @@ PARALLEL_MIN_PAGES = 600
 """Sites with fewer pages render in the calling process: starting workers would cost more."""
 
 
-class RenderCache:
-    """Rendered pages of the previous build, for a long-running process (the dev server).
-
-    A page whose template and context equal last time's gets last time's bytes without
-    rendering. Any change to a template file, the site settings or sitegen's theme empties it
-    (see :meth:`key`).
-    """
-
-    def __init__(self) -> None:
-        self.key: tuple = ()
-        self.pages: dict[str, tuple[str, dict, bytes]] = {}
-
-    @staticmethod
-    def fingerprint(config: SiteConfig, site_templates: Path | None) -> tuple:
-        """Return what the cached bytes depend on besides a page's own context."""
-        stamps = []
-        for root in (default_templates_dir(), site_templates):
-            if root is not None and root.is_dir():
-                for path in sorted(root.rglob("*")):
-                    if path.is_file():
-                        info = path.stat()
-                        stamps.append((str(path), info.st_size, info.st_mtime_ns))
-        return (config, tuple(stamps))
-
-
 def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None = None,
-                jobs: int | None = None, cache: RenderCache | None = None) -> dict[str, bytes]:
+                jobs: int | None = None) -> dict[str, bytes]:
     """Render every page of ``plan`` and return ``{relative path: bytes}``, including its files
     and the theme's static files.
 
@@ -131,49 +106,16 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
     slices of the bundles; the result does not depend on the number of workers.
     Raises ValueError if two outputs claim the same path, SitegenError for a broken template.
     """
-    bundles = plan.bundles
-    reused: dict[str, bytes] = {}
-    if cache is not None:
-        bundles, reused, contexts = _unchanged_pages(bundles, cache, config, site_templates)
-    output = dict(_produce(_work_list(bundles, site_templates, also=reused), config,
-                           site_templates, jobs, None))
-    output.update(reused)
-    if cache is not None:
-        cache.pages = {path: (template, context, output[path])
-                       for path, (template, context) in contexts.items()}
-    return output
+    return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs, None))
 
 
-def _unchanged_pages(bundles: list[Bundle], cache: RenderCache, config: SiteConfig,
-                     site_templates: Path | None
-                     ) -> tuple[list[Bundle], dict[str, bytes], dict[str, tuple[str, dict]]]:
-    """Return the bundles made ready for the dev server's cache, the bytes of the pages that
-    did not change since the previous build (see :class:`RenderCache`), and every page's
-    template and full context (for the next build's comparison).
-
-    Each bundle's deferred parts are made here, once, to compare the page's context with last
-    time's: a page with an equal template and context keeps its bytes and is not rendered; its
-    files are still made (they are cheap next to the page)."""
-    key = RenderCache.fingerprint(config, site_templates)
-    if key != cache.key:
-        cache.key, cache.pages = key, {}
-    ready: list[Bundle] = []
-    reused: dict[str, bytes] = {}
-    contexts: dict[str, tuple[str, dict]] = {}
-    for bundle in bundles:
-        shared = bundle.shared_value()
-        page = bundle.page
-        if page is not None:
-            page = Page(page.url, page.template, page.full_context(*shared), page.file_name)
-        files = tuple(File(path, data) for file in bundle.files for path, data in file.contents(*shared))
-        if page is not None:
-            contexts[page.path] = (page.template, page.context)
-            old = cache.pages.get(page.path)
-            if old is not None and old[0] == page.template and old[1] == page.context:
-                reused[page.path] = old[2]
-                page = None
-        ready.append(Bundle(page, files))
-    return ready, reused, contexts
+def render_bundles(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None = None,
+                   jobs: int | None = None, sink: Callable[[str, bytes], Any] | None = None
+                   ) -> list[tuple[str, Any]]:
+    """Make every output of ``bundles`` (and nothing else): ``[(path, bytes)]``, or
+    ``[(path, sink(path, bytes))]`` with a ``sink``, in the bundles' order. Raises as
+    :func:`render_site`."""
+    return _produce(bundles, config, site_templates, jobs, sink)
 
 
 def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes], Any],
@@ -192,7 +134,7 @@ def _work_list(bundles: list[Bundle], site_templates: Path | None,
                also: dict[str, bytes] | None = None) -> list[Bundle]:
     """Return ``bundles`` followed by the theme's static files; ValueError if two outputs
     (or one and a path of ``also``) share a path."""
-    work = bundles + [Bundle(None, (file,)) for file in _static_files(site_templates)]
+    work = bundles + [Bundle(None, (file,)) for file in static_files(site_templates)]
     seen = set(also or ())
     for bundle in work:
         for path in bundle.paths:
@@ -277,7 +219,7 @@ def _render_page(env: Environment, page: Page, shared: tuple[Any, ...] = ()) -> 
     return html.encode("utf-8")
 
 
-def _static_files(site_templates: Path | None) -> list[File]:
+def static_files(site_templates: Path | None) -> list[File]:
     """Return the theme's ``static/`` files, the site's own overriding the default ones."""
     found: dict[str, bytes] = {}
     for root in (default_templates_dir(), site_templates):
@@ -292,4 +234,5 @@ def _static_files(site_templates: Path | None) -> list[File]:
     return [File(path, data) for path, data in sorted(found.items())]
 
 
-__all__ = ["render_site", "render_into", "make_environment", "default_templates_dir", "Page"]
+__all__ = ["render_site", "render_into", "render_bundles", "make_environment",
+           "default_templates_dir", "static_files", "Page"]

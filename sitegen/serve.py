@@ -1,6 +1,6 @@
 """The development server: watch the sources, rebuild in memory, serve the last good build.
 
-:class:`DevServer` wraps an injected build function (``() -> Build``) with three parts:
+:class:`DevServer` wraps an injected build function (``(show) -> Build``) with three parts:
 
 - a watchdog observer on the content and template folders that only records "something
   changed" and the time of the last event. Each folder's parent is watched too (not
@@ -13,18 +13,23 @@
   one taken before the last build, and builds only if it differs. One save is one build, and a
   burst of saves within the debounce window is one build too;
 - a ``ThreadingHTTPServer`` that answers from the ``{path: bytes}`` of the last good build,
-  held in memory and swapped in one assignment under a lock, so a half-written site can never
-  be served. The built files may also be written to ``output/`` (with
-  :func:`sitegen.write.write_site`, which rewrites only files whose bytes changed), but the
-  server never reads them back.
+  held in memory and swapped in one assignment under a lock, so a half-written page can never
+  be served. The built files may also be written to ``output/`` (the changed files only,
+  :func:`sitegen.write.update_site`; a build from scratch with :func:`sitegen.write.write_site`),
+  but the server never reads them back.
+
+An incremental build (sitegen.incremental.Site) may ``show`` the pages it has made before it
+has finished (the changed competition's pages first, the player pages and the home page later):
+they are served at once, and each open page is told to reload when its own file changes.
 
 Requests are answered only when their ``Host`` header names this machine (``localhost``,
 ``127.0.0.1``, ``[::1]`` or the ``--host`` given) with the server's port: a page of another
 site whose name was made to resolve to 127.0.0.1 (DNS rebinding) gets 403, not the preview.
 
 Only the dev server's HTML responses get a small script that long-polls
-``/__sitegen/version`` and reloads the page when the build version changes; the built files
-never contain it. A failed build keeps the last good site and shows its messages
+``/__sitegen/version?after=N&page=PATH`` and reloads the page when its own file was served new
+(or the build's errors changed); the built files never contain it. Without ``page`` the poll
+answers at the end of the next build. A failed build keeps the last good site and shows its messages
 (``file:line:col: error: ...``) in the terminal and as an overlay on every page; before any
 good build, every page is an error page (status 500).
 """
@@ -70,6 +75,15 @@ class Build:
     files: dict[str, bytes]
     base_path: str = "/"
     """The site's URL path with leading and trailing slash (``/`` or ``/league/``)."""
+    changed: dict[str, bytes | None] | None = None
+    """The files that changed since the last good build (None: every file; a value None: a
+    removed file)."""
+    note: str = ""
+    """Said in the build's line of the log (e.g. why everything was built)."""
+
+
+Show = Callable[[dict[str, "bytes | None"]], None]
+"""What a build function may call with files it has made before it returns (None: removed)."""
 
 
 @dataclass
@@ -82,6 +96,10 @@ class State:
     """Bumped after every build, good or failed; open pages reload when it changes."""
     builds: int = 0
     """How many builds have run (the first one included)."""
+    pages: dict[str, int] = field(default_factory=dict)
+    """Per file: the version in which it was last served new."""
+    errors_version: int = 0
+    """The version in which the errors shown last changed."""
 
 
 def _default_log(line: str) -> None:
@@ -91,15 +109,16 @@ def _default_log(line: str) -> None:
 class DevServer:
     """Serve the last good build of ``build`` on ``host:port`` and rebuild when ``watch`` changes.
 
-    ``build`` returns a :class:`Build` or raises SitegenError (shown with positions); any other
-    exception is shown with its traceback, and the server keeps running either way.
-    ``write`` (optional) is called with each good build's files, e.g. to update ``output/``, and
+    ``build(show)`` returns a :class:`Build` or raises SitegenError (shown with positions); any
+    other exception is shown with its traceback, and the server keeps running either way. It
+    may call ``show(files)`` with files made so far: they are served at once.
+    ``write`` (optional) is called with each good build, e.g. to update ``output/``, and
     returns a one-line report. ``port`` 0 picks a free port (see :attr:`port`).
     """
 
-    def __init__(self, build: Callable[[], Build], watch: list[Path], *, host: str = "127.0.0.1",
+    def __init__(self, build: Callable[[Show], Build], watch: list[Path], *, host: str = "127.0.0.1",
                  port: int = 8000, debounce: float = 0.15, ignore: list[Path] | None = None,
-                 write: Callable[[dict[str, bytes]], str] | None = None,
+                 write: Callable[[Build], str] | None = None,
                  log: Callable[[str], None] = _default_log):
         self._build = build
         self._watch = sorted({path.resolve() for path in watch})
@@ -253,8 +272,9 @@ class DevServer:
         started = time.monotonic()
         errors: list[str] = []
         site: Build | None = None
+        upcoming = self.state.version + 1
         try:
-            site = self._build()
+            site = self._build(lambda files: self._show(files, upcoming))
         except SitegenError as error:
             errors = [d.format() for d in error.diagnostics]
         except Exception as error:  # a bug or a template error: show it, keep serving
@@ -263,21 +283,26 @@ class DevServer:
         with self._cond:  # publish first: the browser is served from memory, not output/
             self._snapshot = snapshot
             self.state.builds += 1
-            self.state.version += 1
+            self.state.version = upcoming
+            if errors != self.state.errors:
+                self.state.errors_version = upcoming
             self.state.errors = errors
             if site is not None:
+                changed = site.files if site.changed is None else site.changed
+                self.state.pages.update((path, upcoming) for path in changed)
                 self.state.site = site
             self._cond.notify_all()
         report = ""
         if site is not None and self._write is not None:
             try:
-                report = self._write(site.files)
+                report = self._write(site)
             except OSError as error:
                 report = f"output not written: {error}"
         if site is not None:
             pages = sum(1 for path in site.files if path.endswith(".html"))
-            self._log(f"build {self.state.builds}: {pages} pages in {seconds:.2f} s"
-                      + (f"; {report}" if report else ""))
+            made = "" if site.changed is None else f", {len(site.changed)} changed"
+            self._log(f"build {self.state.builds}: {pages} pages{made} in {seconds:.2f} s"
+                      + (f" ({site.note})" if site.note else "") + (f"; {report}" if report else ""))
         else:
             for line in errors:
                 self._log(line)
@@ -286,16 +311,47 @@ class DevServer:
             self._log(f"build {self.state.builds} failed: {count} error{'s' if count != 1 else ''}; {kept}")
         return site is not None
 
-    def wait_version(self, after: int, timeout: float) -> dict:
-        """Wait until the version exceeds ``after`` (or ``timeout`` seconds); return the version JSON."""
+    def _show(self, files: dict[str, bytes | None], version: int) -> None:
+        """Serve ``files`` (made by the running build, which will be ``version``) at once."""
+        with self._cond:
+            site = self.state.site
+            if site is None:
+                return
+            served = dict(site.files)
+            for path, data in files.items():
+                if data is None:
+                    served.pop(path, None)
+                else:
+                    served[path] = data
+                self.state.pages[path] = version
+            self.state.site = Build(served, site.base_path)
+            self._cond.notify_all()
+
+    def wait_version(self, after: int, timeout: float, page: str | None = None) -> dict:
+        """Wait until the version exceeds ``after`` (or ``timeout`` seconds); return the version
+        JSON. With ``page`` (a file of the site), wait instead until that file is served new or
+        the errors change."""
         deadline = time.monotonic() + timeout
         with self._cond:
-            while self.state.version <= after and not self._stop.is_set():
+            while not self._stop.is_set():
+                if page is None or self.state.site is None or page not in self.state.site.files:
+                    if self.state.version > after:
+                        break
+                elif self.state.pages.get(page, 0) > after or self.state.errors_version > after:
+                    break
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     break
                 self._cond.wait(remaining)
-            return self.version_info()
+            info = self.version_info()
+            if page is not None:
+                info["version"] = self._page_version(page)
+            return info
+
+    def _page_version(self, page: str) -> int:
+        """Return the version a page served now carries: the build's, or the running build's
+        when that one has already served the page new."""
+        return max(self.state.version, self.state.pages.get(page, 0))
 
     def host_allowed(self, host: str | None) -> bool:
         """Return True if a request's ``Host`` header names this machine and port: ``localhost``,
@@ -330,10 +386,15 @@ class DevServer:
                 after = int(query.get("after", ["-1"])[0])
             except ValueError:
                 after = -1
-            info = self.wait_version(after, LONG_POLL_SECONDS) if after >= 0 else self.version_info()
+            page = self._file_of(query["page"][0]) if "page" in query else None
+            info = (self.wait_version(after, LONG_POLL_SECONDS, page) if after >= 0
+                    else self.version_info())
             return 200, {"Content-Type": "application/json"}, json.dumps(info).encode()
         with self._cond:
             site, errors, version = self.state.site, list(self.state.errors), self.state.version
+            file = self._file_of(path)
+            if file is not None:
+                version = self._page_version(file)
         if site is None:
             return 500, _HTML, _inject(_error_page(errors), version, errors)
         base = site.base_path
@@ -358,6 +419,18 @@ class DevServer:
             kind += "; charset=utf-8"
         return 200, {"Content-Type": kind}, data
 
+    def _file_of(self, path: str) -> str | None:
+        """Return the file of the site a request path names (``index.html`` of a folder), or
+        None when it is outside the site."""
+        site = self.state.site
+        base = site.base_path if site is not None else "/"
+        if not path.startswith(base):
+            return None
+        relative = path[len(base):]
+        if relative == "" or relative.endswith("/"):
+            relative += "index.html"
+        return relative
+
     def _not_found(self, site: Build, version: int, errors: list[str]) -> tuple[int, dict[str, str], bytes]:
         page = site.files.get("404.html", b"<!doctype html><title>Not found</title><h1>Not found</h1>")
         return 404, _HTML, _inject(page, version, errors)
@@ -380,7 +453,7 @@ _RELOAD_SCRIPT = """<script id="sitegen-live-reload">
 (function () {
   var version = %d;
   function poll() {
-    fetch("%s?after=" + version, {cache: "no-store"})
+    fetch("%s?after=" + version + "&page=" + encodeURIComponent(location.pathname), {cache: "no-store"})
       .then(function (r) { return r.json(); })
       .then(function (d) { if (d.version !== version) { location.reload(); } else { poll(); } })
       .catch(function () { setTimeout(poll, 1000); });

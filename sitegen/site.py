@@ -17,15 +17,17 @@ from .pages.players import plan_player_extras, plan_players
 from .plan import SitePlan
 
 
-def complete_plan(content: Content, plan: SitePlan) -> SitePlan:
+def complete_plan(content: Content, plan: SitePlan, check: bool = True) -> SitePlan:
     """Add what needs every rule set to ``plan`` (whose rule-set pages are planned): the players'
     overviews and pages, the Markdown pages, home, 404, dates, feed and sitemap.
-    Returns ``plan``; raises SitegenError for clashing paths (see :func:`check_paths`)."""
+    Returns ``plan``; raises SitegenError for clashing paths (see :func:`check_paths`), unless
+    ``check`` is False (an incremental build whose addresses are those of the last good build)."""
     plan_player_extras(content, plan)
     plan_players(content, plan)
     plan_home_and_pages(content, plan)
     finish_site(content, plan)
-    check_paths(plan)
+    if check:
+        check_paths(plan)
     return plan
 
 

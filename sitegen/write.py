@@ -7,6 +7,13 @@ one atomic ``renameat2(RENAME_EXCHANGE)`` where the system has it (Linux), else 
 renames. A build that fails or is killed before the swap leaves ``output/`` as it was; a
 leftover staging folder is removed by a later build once the process that made it is dead.
 
+An incremental build (:func:`update_site`) changes only the files whose bytes changed: it
+writes them into a fresh folder beside ``output/`` first, then renames each over the old one
+and deletes the files no longer made. Each file is replaced whole (never half-written), but a
+build killed during those renames leaves some files new and some old; such a build has removed
+its cache record first (sitegen/commands/build.py), so the next build makes the whole site
+again.
+
 One writer at a time per output folder: :class:`OutputLock` holds an advisory lock
 (``flock``) on ``.<output>.sitegen-lock`` beside it while a build or the dev server writes;
 another sitegen process is refused with a clear message (:class:`OutputBusy`). The kernel
@@ -234,6 +241,100 @@ def write_site(files: dict[str, bytes], output: Path) -> WriteReport:
         return staging.finish(written)
     finally:
         staging.discard()
+
+
+class NotInPlace(OSError):
+    """The output folder cannot be changed in place (a folder where a file goes, a link, no
+    marker): the caller writes the whole site instead."""
+
+
+def update_site(changes: dict[str, bytes | None], output: Path, total: int,
+                lock: OutputLock | None = None) -> WriteReport:
+    """Change the site in ``output`` in place: write the files of ``changes`` whose bytes
+    differ (None: delete the file), each replaced whole by a rename; ``total``: the number of
+    files of the new site (for the report).
+
+    Raises NotInPlace when ``output`` is not an earlier site or a change cannot be made in
+    place (write the whole site with :func:`write_site` then), ValueError for a path that would
+    leave the folder, OutputBusy when another process is writing ``output``, OSError.
+    """
+    own = None if lock is not None else OutputLock(output).acquire()
+    try:
+        return _update(changes, output.resolve(), total)
+    finally:
+        if own is not None:
+            own.release()
+
+
+def _update(changes: dict[str, bytes | None], output: Path, total: int) -> WriteReport:
+    if not output.is_dir() or output.is_symlink() or not is_earlier_site(output):
+        raise NotInPlace(f"{output} is not a site written by sitegen")
+    writes = {}
+    removes = []
+    for path, data in sorted(changes.items()):
+        relative = safe_relative(path).as_posix()
+        if relative == MARKER:
+            raise ValueError(f"refusing to write sitegen's own marker file: {path!r}")
+        target = os.path.join(output, relative)
+        _check_parents(output, relative)
+        if data is None:
+            if os.path.lexists(target):
+                removes.append(target)
+        elif not _same_bytes(target, data):
+            if os.path.lexists(target) and not stat.S_ISREG(os.lstat(target).st_mode):
+                raise NotInPlace(f"{relative} is not a file in {output}")
+            writes[relative] = data
+    remove_stale_staging(output)
+    folder = Path(tempfile.mkdtemp(prefix=f"{_staging_prefix(output)}{os.getpid()}-", dir=output.parent))
+    try:
+        staged = []
+        for number, (relative, data) in enumerate(writes.items()):
+            temporary = folder / str(number)
+            with open(temporary, "xb") as stream:
+                stream.write(data)
+            os.chmod(temporary, 0o666 & ~_umask())
+            staged.append((temporary, relative))
+        for temporary, relative in staged:  # the window in which the site is part old, part new
+            parent = os.path.join(output, os.path.dirname(relative))
+            os.makedirs(parent, exist_ok=True)
+            os.replace(temporary, os.path.join(output, relative))
+        for target in removes:
+            os.unlink(target)
+            _remove_empty_folders(output, os.path.dirname(target))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    written = sorted(writes)
+    return WriteReport(written, max(0, total - len(written)), len(removes))
+
+
+def _check_parents(output: Path, relative: str) -> None:
+    """Raise NotInPlace when a folder on the way to ``relative`` is a link or a file."""
+    current = os.fspath(output)
+    for part in relative.split("/")[:-1]:
+        current = os.path.join(current, part)
+        try:
+            mode = os.lstat(current).st_mode
+        except FileNotFoundError:
+            return
+        if not stat.S_ISDIR(mode):
+            raise NotInPlace(f"{current} is not a folder")
+
+
+def _remove_empty_folders(output: Path, folder: str) -> None:
+    """Remove ``folder`` and its parents inside ``output`` while they are empty."""
+    root = os.fspath(output)
+    while folder != root and folder.startswith(root + os.sep):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            return
+        folder = os.path.dirname(folder)
+
+
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
 
 
 class Staging:

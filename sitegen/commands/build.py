@@ -23,7 +23,7 @@ from pathlib import Path
 from .. import __version__
 
 from ..model import Content
-from ..render import RenderCache, default_templates_dir, render_into, render_site
+from ..render import default_templates_dir, render_into, render_site
 from ..pipeline import prepare
 from ..plan import SitePlan
 from ..diagnostics import Diagnostic, SitegenError, command_pos
@@ -49,13 +49,11 @@ def plan(content_dir: Path, base_url: str | None = None) -> tuple[Content, SiteP
 
 
 def render(content_dir: Path, templates_dir: Path | None = None,
-           base_url: str | None = None, cache: RenderCache | None = None) -> dict[str, bytes]:
-    """Return the whole site in memory, ``{relative path: bytes}``. Raises SitegenError.
-
-    ``cache`` (the dev server's) lets pages whose context did not change keep their bytes.
-    """
+           base_url: str | None = None) -> dict[str, bytes]:
+    """Return the whole site in memory, ``{relative path: bytes}``, built from scratch.
+    Raises SitegenError."""
     content, site = plan(content_dir, base_url)
-    files = render_site(site, content.config, templates_dir, cache=cache)
+    files = render_site(site, content.config, templates_dir)
     files.update(host_files(content.config))
     return files
 

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
-from ..load import enable_parse_cache
-from ..model.common import SiteConfig
-from ..render import RenderCache, default_templates_dir
-from ..serve import Build, DevServer
-from ..validate import load_config
-from ..write import check_output_folder, write_site
-from .build import render
+from ..diagnostics import Diagnostic, SitegenError, command_pos
+from ..incremental import Site
+from ..render import default_templates_dir
+from ..serve import Build, DevServer, Show
+from ..write import NotInPlace, check_output_folder, update_site, write_site
 
 
 def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path | None = None, *,
@@ -19,25 +16,27 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
                 debounce: float = 0.15, watch_theme: bool = True, log=None) -> DevServer:
     """Return a :class:`DevServer` for the site in ``content_dir`` (not started yet).
 
-    It builds with :func:`sitegen.commands.build.render`, serves under the site's base path
+    It builds incrementally (:class:`sitegen.incremental.Site`: after a change, only what the
+    change reaches is validated, planned and made again), serves under the site's base path
     (``base_url`` overrides site.yaml's), watches ``content_dir``, ``templates_dir`` and the
-    default theme (unless ``watch_theme`` is False), and writes each good build to ``output_dir`` when given (only files whose
-    bytes changed are rewritten).
+    default theme (unless ``watch_theme`` is False), and writes each good build to
+    ``output_dir`` when given (only the files whose bytes changed are rewritten).
     """
-    cache = RenderCache()
-    enable_parse_cache()
+    site = Site(content_dir, templates_dir, base_url)
 
-    def build() -> Build:
-        files = render(content_dir, templates_dir, base_url, cache)
-        if base_url:
-            base_path = SiteConfig(base_url=base_url).base_path
-        else:
-            base_path = load_config(content_dir / "site.yaml", "site.yaml", Diagnostics()).base_path
-        return Build(files, base_path)
+    def build(show: Show) -> Build:
+        changed, reason = site.build(show)
+        note = f"everything built: {reason}" if reason else ""
+        return Build(site.files, site.config.base_path, changed, note)  # type: ignore[union-attr]
 
-    def write(files: dict[str, bytes]) -> str:
+    def write(built: Build) -> str:
         assert output_dir is not None
-        report = write_site(files, output_dir)
+        try:
+            if built.changed is None:
+                raise NotInPlace("a build from scratch")
+            report = update_site(built.changed, output_dir, len(built.files))
+        except NotInPlace:
+            report = write_site(built.files, output_dir)
         return f"{report.summary()} in {output_dir}/"
 
     watch = [content_dir] + ([default_templates_dir()] if watch_theme else []) \

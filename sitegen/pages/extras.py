@@ -10,13 +10,13 @@ such as ``https://example.github.io/league/``; with a bare path (``/``) they are
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Iterable
 from urllib.parse import urlsplit
 from xml.sax.saxutils import escape, quoteattr
 
 from ..model import Content
 from ..model.ladder import LadderGame
-from ..plan import FAR_PAST, File, SitePlan
+from ..plan import FAR_PAST, File, Page, SitePlan
 from ..urls import (FEED, SITEMAP, group_url, ladder_month_url, ladder_url, league_url, page_url,
                     round_url, season_url, swiss_league_url, swiss_round_url,
                     swiss_tournament_url, tournament_url)
@@ -28,9 +28,7 @@ FEED_ENTRIES = 40
 def finish_site(content: Content, plan: SitePlan) -> None:
     """Add the pages' ``updated`` dates, ``feed.xml`` and ``sitemap.xml``."""
     updated = updated_dates(content)
-    for page in plan.pages:
-        if page.url in updated and page.file_name == "index.html":
-            page.context.setdefault("updated", updated[page.url])
+    mark_updated(plan.pages, updated)
     base = absolute_base(content.config.base_url)
     if base is None:
         return
@@ -40,6 +38,14 @@ def finish_site(content: Content, plan: SitePlan) -> None:
 
 
 # --------------------------------------------------------------------------- dates
+
+
+def mark_updated(pages: Iterable[Page], updated: dict[str, dt.date]) -> None:
+    """Put each page's ``updated`` date (of :func:`updated_dates`) into its context, unless
+    the planner gave one."""
+    for page in pages:
+        if page.url in updated and page.file_name == "index.html":
+            page.context.setdefault("updated", updated[page.url])
 
 
 def updated_dates(content: Content) -> dict[str, dt.date]:

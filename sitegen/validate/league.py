@@ -15,7 +15,7 @@ import dataclasses
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..engine.league import LeagueRuleError
@@ -262,8 +262,13 @@ class PlayerRefs:
         return False
 
 
-def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> League | None:
-    """Load one league folder; return None when its ``league.yaml`` is unusable."""
+def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics,
+                season_loader: Callable[[Path, str, PlayerRefs, Diagnostics], Season | None] | None = None
+                ) -> League | None:
+    """Load one league folder; return None when its ``league.yaml`` is unusable.
+
+    ``season_loader`` (default :func:`load_season`) loads each season file: an incremental
+    build passes one that keeps the seasons of unchanged files."""
     league_id = check_ident(folder.name, SourcePos(shown), diags, "league folder name")
     meta_path = folder / "league.yaml"
     meta_shown = f"{shown}/league.yaml"
@@ -287,7 +292,7 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) 
     seasons = []
     season_dir = folder / "seasons"
     for path in sorted(season_dir.glob("*.yaml")) if season_dir.is_dir() else []:
-        season = load_season(path, f"{shown}/seasons/{path.name}", refs, diags)
+        season = (season_loader or load_season)(path, f"{shown}/seasons/{path.name}", refs, diags)
         if season is not None:
             seasons.append(season)
     _check_signups(folder / "signups", f"{shown}/signups", seasons, refs, diags)

@@ -42,15 +42,20 @@ def load_tournaments(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnost
     """Load every ``<folder>/*.yaml`` tournament, sorted by file name; bad ones are left out."""
     tournaments = []
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        file_shown = f"{shown}/{path.name}"
-        node = load_map(path, file_shown, diags, "a tournament")
-        if node is None:
-            continue
-        tournament_id = check_ident(path.stem, SourcePos(file_shown), diags, "tournament file name")
-        tournament = tournament_from_node(node, tournament_id or "tournament", refs, diags)
-        if tournament is not None and tournament_id is not None:
+        tournament = load_tournament(path, f"{shown}/{path.name}", refs, diags)
+        if tournament is not None:
             tournaments.append(tournament)
     return tournaments
+
+
+def load_tournament(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> Tournament | None:
+    """Load one tournament file; None when it is unusable (every problem recorded)."""
+    node = load_map(path, shown, diags, "a tournament")
+    if node is None:
+        return None
+    tournament_id = check_ident(path.stem, SourcePos(shown), diags, "tournament file name")
+    tournament = tournament_from_node(node, tournament_id or "tournament", refs, diags)
+    return tournament if tournament_id is not None else None
 
 
 def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,

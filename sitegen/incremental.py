@@ -1,0 +1,739 @@
+"""Incremental builds (issue 18): what a build keeps for the next, and how the next one uses it.
+
+The dev server keeps a :class:`State` in memory from one build to the next; ``sitegen build``
+keeps it beside the output folder (:mod:`sitegen.store`). A :class:`Build` takes the previous
+state and, with the dependencies of :mod:`sitegen.depends`:
+
+1. *settings*: when the site settings (``site.yaml``, the base URL), the site's templates, the
+   theme or sitegen itself changed, the state is dropped and everything is built (``reason``
+   says why);
+2. *validate*: every content file's digest is taken (SHA-256 of its bytes; a file whose size,
+   times and inode did not change keeps its last digest). The settings, players and pages are
+   read again only if one of their files changed. A unit (a tournament, a ladder, a Swiss
+   league, a league; each season file of a league on its own) is validated again only if one
+   of its files changed or a player its validation looked up did; otherwise its model objects
+   are kept (:meth:`_Caches.unit`);
+3. *plan*: a part of the plan (:meth:`sitegen.plan.SitePlan.part`) whose inputs and pages'
+   "last updated" dates are those of the last build is not planned again; ghost bundles stand
+   for its pages and files, and its player sections come from the state (as JSON);
+4. *decide*: each output of a part planned again, and each page that lists everything (player
+   pages, the players index, home, search, feed, sitemap, Markdown pages, 404, static files)
+   gets its key; an output whose key differs from the last build's is made (:meth:`Build.front`,
+   :meth:`Build.rest`); outputs no longer planned are removed;
+5. the caller renders those outputs, and :meth:`Build.finish` returns the state for the next
+   build.
+
+The result is the site a fresh build would make, byte for byte (tests/properties/
+test_incremental.py edits a site at random and compares after each step).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import os
+import stat
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Mapping
+
+from . import __version__
+from .depends import COMMON, Digests, player_ids, sha, unit_of
+from .diagnostics import Diagnostic, Diagnostics
+from .model import Content
+from .model.common import Player
+from .pages.extras import mark_updated, updated_dates
+from .pipeline import Unit, prepare_rule_sets
+from .plan import Bundle, File, Page, PlayerSection, SitePlan, player_names
+from .render import default_templates_dir, static_files
+from .site import check_paths, complete_plan
+from .validate import Common, read_common, refuse_links_and_special_files
+from .validate.league import PlayerRefs, load_season
+
+
+# --------------------------------------------------------------------------- files
+
+
+Stamp = tuple[int, int, int, int]
+"""What tells whether a file may have changed: size, mtime_ns, ctime_ns, inode."""
+
+
+def file_digests(root: Path, old: Mapping[str, tuple[Stamp, bytes]]) -> dict[str, tuple[Stamp, bytes]]:
+    """Return ``{relative POSIX path: (stamp, SHA-256)}`` of every regular file under ``root``
+    (none when it is absent). A file whose stamp equals its entry in ``old`` keeps that digest;
+    the others are read (symbolic links and special files are never followed or read)."""
+    found: dict[str, tuple[Stamp, bytes]] = {}
+    stack = [os.fspath(root)]
+    base = len(os.fspath(root)) + 1
+    while stack:
+        try:
+            with os.scandir(stack.pop()) as scan:
+                entries = list(scan)
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                if entry.name != "__pycache__":
+                    stack.append(entry.path)
+                continue
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            relative = entry.path[base:].replace(os.sep, "/")
+            stamp = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+            previous = old.get(relative)
+            if previous is not None and previous[0] == stamp:
+                found[relative] = previous
+                continue
+            data = _read_regular(entry.path)
+            if data is not None:
+                found[relative] = (stamp, sha(data))
+    return found
+
+
+def _read_regular(path: str) -> bytes | None:
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with open(fd, "rb", closefd=False) as stream:
+            return stream.read()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def code_folder() -> Path:
+    """Return sitegen's own package folder (its code is an input of every build)."""
+    return Path(__file__).resolve().parent
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass
+class UnitRecord:
+    """A validated unit (or a league's season file): its files' digests, the players its
+    validation looked up and the digest of their records, its model objects and its problems
+    (warnings only: a unit with errors is never kept)."""
+
+    files: tuple[tuple[str, bytes], ...]
+    refs: tuple[str, ...]
+    records: bytes
+    model: tuple
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def key(self) -> bytes:
+        """The digest that stands for the unit's model objects."""
+        return sha(b"unit\0" + b"".join(path.encode() + b"\0" + digest for path, digest in self.files)
+                   + self.records)
+
+
+@dataclass(frozen=True)
+class StoredSection:
+    """A player section kept from the part that made it: the section's data as JSON, read
+    back when the page is made again (``data``; sitegen.plan.PlayerSection otherwise)."""
+
+    template: str
+    sort_key: tuple
+    text: str
+    digest: bytes
+    make: None = None
+
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        return json.loads(self.text, object_hook=_from_json)
+
+
+@dataclass
+class PartRecord:
+    """A planned part: the digest of its inputs, its value, what its bundles were (page url,
+    template and file name, and output paths), its pages' "updated" dates, its player
+    sections; and, in the build that planned it, the bundles themselves."""
+
+    inputs: bytes
+    value: Any
+    bundles: tuple[tuple[tuple[str, str, str] | None, tuple[str, ...]], ...]
+    dates: tuple[tuple[str, dt.date | None], ...]
+    sections: tuple[tuple[str, tuple[StoredSection, ...]], ...]
+    made: list[Bundle] | None = None
+    """The bundles, in the build that made the part (not kept)."""
+    originals: list[tuple[PlayerSection, bytes]] | None = None
+    """The sections as made, with their digests, in the build that made the part (not kept)."""
+
+
+@dataclass
+class State:
+    """What a build keeps for the next one (see the module's docstring)."""
+
+    settings: bytes = b""
+    stamps: dict[str, dict[str, tuple[Stamp, bytes]]] = field(default_factory=dict)
+    """Per root (``content``, ``templates``, ``theme``, ``code``): each file's stamp and digest."""
+    common: Common | None = None
+    common_files: tuple[tuple[str, bytes], ...] = ()
+    common_diagnostics: tuple[Diagnostic, ...] = ()
+    units: dict[Unit, UnitRecord] = field(default_factory=dict)
+    seasons: dict[str, UnitRecord] = field(default_factory=dict)
+    parts: dict[tuple, PartRecord] = field(default_factory=dict)
+    keys: dict[str, bytes] = field(default_factory=dict)
+    """Every output's key."""
+    shas: dict[str, bytes] = field(default_factory=dict)
+    """Every output's SHA-256 (of its bytes)."""
+    rule_paths: bytes = b""
+    """Digest of the rule sets' output paths of the last good build."""
+    paths: bytes = b""
+    """Digest of every output path of the last good build (its paths were checked)."""
+
+    @property
+    def empty(self) -> bool:
+        return not self.settings
+
+
+# --------------------------------------------------------------------------- JSON of sections
+
+
+_DATE = "\x00date"
+
+
+def _to_json(value: Any) -> Any:
+    if type(value) is dt.date:
+        return {_DATE: value.isoformat()}
+    raise TypeError(f"{type(value).__name__} in a player section's data")
+
+
+def _from_json(obj: dict) -> Any:
+    if len(obj) == 1 and _DATE in obj:
+        return dt.date.fromisoformat(obj[_DATE])
+    return obj
+
+
+def section_text(data: Any) -> str:
+    """Return a player section's data as JSON (dates tagged). Raises TypeError for a value that
+    is neither JSON nor a date."""
+    return json.dumps(data, default=_to_json, ensure_ascii=False, separators=(",", ":"))
+
+
+def stored_section(section: PlayerSection, digests: Digests) -> StoredSection:
+    """Return ``section`` (made by a part; ``make`` None) as kept in the state, with its digest.
+    Raises TypeError when its data is not JSON and dates."""
+    text = section_text(section.data)
+    digest = sha(b"section\0" + section.template.encode() + b"\0" + digests.of(section.sort_key)
+                 + text.encode("utf-8"))
+    return StoredSection(section.template, section.sort_key, text, digest)
+
+
+# --------------------------------------------------------------------------- players looked up
+
+
+class _Recorder(Mapping):
+    """The players table, recording which ids are looked up (validation's dependencies)."""
+
+    def __init__(self, players: Mapping[str, Player]):
+        self.players = players
+        self.seen: set[str] = set()
+        self.everything = False
+
+    def __getitem__(self, key: str) -> Player:
+        self.seen.add(key)
+        return self.players[key]
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            self.seen.add(key)
+        return key in self.players
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.seen.add(key)
+        return self.players.get(key, default)
+
+    def __iter__(self) -> Iterator[str]:
+        self.everything = True
+        return iter(self.players)
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+
+def records_digest(players: Mapping[str, Player], ids: Iterable[str], digests: Digests) -> bytes:
+    """Return the digest of the records (compared fields) of players ``ids`` (absent ones
+    count as absent)."""
+    return digests.of(tuple((pid, players.get(pid)) for pid in sorted(ids)))
+
+
+# --------------------------------------------------------------------------- one build
+
+
+class Build:
+    """One build from the previous :class:`State` (see the module's docstring).
+
+    Call :meth:`front`, then :meth:`rest`, render what they return, then :meth:`finish`.
+    ``jobs`` caps the processes of a build from scratch (an incremental one uses one).
+    """
+
+    def __init__(self, state: State | None, content_dir: Path, templates_dir: Path | None,
+                 base_url: str | None, jobs: int | None = None):
+        self.old = state or State()
+        self.content_dir = content_dir
+        self.templates_dir = templates_dir
+        self.base_url = base_url
+        self.digests = Digests()
+        self.stamps = {name: file_digests(root, self.old.stamps.get(name, {}))
+                       for name, root in self._roots().items()}
+        self.settings = self._settings()
+        self.reason = self._reason()
+        if self.reason is not None:
+            self.old = State(stamps=self.old.stamps)
+        self.jobs = jobs if self.old.empty else 1
+        self.files = {path: digest for path, (_, digest) in self.stamps["content"].items()}
+        self.caches = _Caches(self)
+        self.content: Content | None = None
+        self.plan: SitePlan | None = None
+        self.keys: dict[str, bytes] = {}
+        self.made: set[int] = set()
+        self.extra: dict[str, bytes] = {}
+
+    def _roots(self) -> dict[str, Path]:
+        roots = {"content": self.content_dir, "theme": default_templates_dir(), "code": code_folder()}
+        if self.templates_dir is not None:
+            roots["templates"] = self.templates_dir
+        return roots
+
+    def _settings(self) -> bytes:
+        parts = [__version__, self.base_url or "", str(self.templates_dir is not None)]
+        for name in ("templates", "theme", "code"):
+            for path, (_, digest) in sorted(self.stamps.get(name, {}).items()):
+                parts.append(f"{name}/{path}:{digest.hex()}")
+        parts.append("site.yaml:" + self.stamps["content"].get("site.yaml", ((0, 0, 0, 0), b""))[1].hex())
+        return sha("\n".join(parts).encode("utf-8", "surrogateescape"))
+
+    def _reason(self) -> str | None:
+        """Return why nothing of the last build can be kept, or None."""
+        old = self.old
+        if old.empty:
+            return None if not old.stamps else "nothing kept from an earlier build"
+        if old.settings == self.settings:
+            return None
+        changed = [name for name in ("code", "theme", "templates")
+                   if _digest_of(old.stamps.get(name, {})) != _digest_of(self.stamps.get(name, {}))]
+        if "code" in changed:
+            return "sitegen itself changed"
+        if changed:
+            return "the templates changed"
+        return "the site settings changed"
+
+    # ------------------------------------------------------------------ the rule sets
+
+    def front(self) -> list[Bundle]:
+        """Validate and plan the rule sets; return the outputs of the parts planned again
+        whose keys changed (pages first, shallow addresses first), reduced to those outputs.
+        Raises SitegenError with every problem of the content."""
+        content, plan = prepare_rule_sets(self.content_dir, self.base_url, self.jobs, self.caches)
+        self.content, self.plan = content, plan
+        made = [bundle for record in self.caches.new_parts.values() if record.made is not None
+                for bundle in record.made]
+        self.made = {id(bundle) for bundle in made}
+        for record in self.caches.new_parts.values():
+            for section, digest in record.originals or ():
+                self.digests.register(section, digest)
+        for ghost in self.caches.ghost_bundles:  # the outputs of parts kept: as they are
+            for path in ghost.paths:
+                self.keys[path] = self.old.keys[path]
+        mark_updated((bundle.page for bundle in made if bundle.page is not None), updated_dates(content))
+        self.digests.table(player_names(content.players))
+        self.rule_paths = self.digests.of(sorted(plan.paths()))
+        dirty = self._dirty(made)
+        dirty.sort(key=lambda bundle: (bundle.page is None, bundle.page.url.count("/") if bundle.page else 0))
+        return dirty
+
+    @property
+    def safe_to_show(self) -> bool:
+        """True when the rule sets' outputs have the addresses of the last good build (no new
+        clash of addresses is possible): what :meth:`front` returned may be shown at once."""
+        return bool(self.old.rule_paths) and self.rule_paths == self.old.rule_paths
+
+    # ------------------------------------------------------------------ the rest
+
+    def rest(self) -> list[Bundle]:
+        """Complete the plan (player pages, home, feed, ...; the addresses are checked when
+        they changed) and return the outputs of those that changed. Raises SitegenError."""
+        assert self.content is not None and self.plan is not None
+        ghosts = self.caches.ghosts
+        before = {id(bundle) for bundle in self.plan.bundles}
+        complete_plan(self.content, self.plan, check=False)
+        self.paths = self.digests.of(sorted(self.plan.paths()))
+        if self.paths != self.old.paths:
+            check_paths(self.plan)
+        extra = [bundle for bundle in self.plan.bundles
+                 if id(bundle) not in before and id(bundle) not in ghosts]
+        extra += [Bundle(None, (file,)) for file in static_files(self.templates_dir)]
+        return self._dirty(extra)
+
+    def _dirty(self, bundles: list[Bundle]) -> list[Bundle]:
+        """Record the keys of ``bundles``' outputs; return those whose key changed, each bundle
+        reduced to its changed outputs."""
+        dirty = []
+        old = self.old.keys
+        for bundle in bundles:
+            keys = self.digests.output_keys(bundle)
+            self.keys.update(keys)
+            changed = {path for path, key in keys if old.get(path) != key}
+            if changed:
+                dirty.append(_reduced(bundle, changed))
+        return dirty
+
+    def host_files(self, files: dict[str, bytes]) -> dict[str, bytes]:
+        """Return those of ``files`` (CNAME, .nojekyll) whose key changed, recording them."""
+        changed = {}
+        for path, data in files.items():
+            key = sha(b"host\0" + data)
+            self.keys[path] = key
+            if self.old.keys.get(path) != key:
+                changed[path] = data
+        return changed
+
+    def removed(self) -> list[str]:
+        """Return the outputs of the last build that this one no longer has (after :meth:`rest`
+        and :meth:`host_files`)."""
+        return sorted(set(self.old.keys) - set(self.keys))
+
+    # ------------------------------------------------------------------ the next state
+
+    def finish(self, shas: Mapping[str, bytes]) -> State:
+        """Return the state for the next build; ``shas``: the SHA-256 of each output made by
+        this build."""
+        old = self.old
+        new_shas = {path: old.shas[path] for path in self.keys if path in old.shas}
+        new_shas.update({path: digest for path, digest in shas.items() if path in self.keys})
+        for record in self.caches.new_parts.values():
+            record.made = None
+            record.originals = None
+        return State(
+            settings=self.settings, stamps=self.stamps, common=self.caches.common_value,
+            common_files=self.caches.common_files, common_diagnostics=self.caches.common_diags,
+            units=self.caches.new_units, seasons=self.caches.new_seasons,
+            parts=self.caches.new_parts, keys=dict(self.keys), shas=new_shas,
+            rule_paths=self.rule_paths, paths=self.paths)
+
+
+def _digest_of(stamps: Mapping[str, tuple[Stamp, bytes]]) -> bytes:
+    return sha(b"".join(path.encode() + b"\0" + digest for path, (_, digest) in sorted(stamps.items())))
+
+
+def _reduced(bundle: Bundle, paths: set[str]) -> Bundle:
+    """Return ``bundle`` with only the outputs that make one of ``paths``."""
+    page = bundle.page if bundle.page is not None and bundle.page.path in paths else None
+    files = tuple(file for file in bundle.files if any(path in paths for path in file.paths))
+    if page is bundle.page and len(files) == len(bundle.files):
+        return bundle
+    return Bundle(page, files, bundle.shared)
+
+
+# --------------------------------------------------------------------------- the caches
+
+
+class _Caches:
+    """The units and parts of the last build, lent to the front half (sitegen.pipeline.Caches)."""
+
+    def __init__(self, build: Build):
+        self.build = build
+        self.old = build.old
+        self.new_units: dict[Unit, UnitRecord] = {}
+        self.new_seasons: dict[str, UnitRecord] = {}
+        self.new_parts: dict[tuple, PartRecord] = {}
+        self.ghosts: set[int] = set()
+        self.ghost_bundles: list[Bundle] = []
+        self.common_value: Common | None = None
+        self.common_files: tuple[tuple[str, bytes], ...] = ()
+        self.common_diags: tuple[Diagnostic, ...] = ()
+        self.refs: dict[int, tuple[str, ...]] = {}
+        """The players each kept or validated model object's validation looked up, by id."""
+
+    # ------------------------------------------------------------------ common
+
+    def common(self, content_dir: Path, diags: Diagnostics) -> Common | None:
+        """Return the settings, players and pages: kept when none of their files changed."""
+        files = tuple(sorted((path, digest) for path, digest in self.build.files.items()
+                             if unit_of(path) == COMMON))
+        old = self.old
+        if (old.common is not None and old.common_files == files and content_dir.is_dir()
+                and not content_dir.is_symlink()):
+            if refuse_links_and_special_files(content_dir, diags):
+                return None
+            common: Common | None = old.common
+            found = old.common_diagnostics
+        else:
+            own = Diagnostics()
+            common = read_common(content_dir, own)
+            found = tuple(own.items)
+        diags.extend(found)
+        if common is None:
+            return None
+        if not any(d.level == "error" for d in found):
+            self.common_value, self.common_files, self.common_diags = common, files, found
+        self.build.digests.table(player_names(common.players))
+        return common
+
+    # ------------------------------------------------------------------ units
+
+    def _files_of(self, unit: Unit) -> tuple[tuple[str, bytes], ...]:
+        return tuple(sorted((path, digest) for path, digest in self.build.files.items()
+                            if unit_of(path) == unit))
+
+    def unit(self, unit: Unit, load: Callable[..., tuple], common: Common, diags: Diagnostics) -> tuple:
+        """Return ``unit``'s model objects: kept when its files and the records of the
+        players it looked up are unchanged, else validated again (``load``)."""
+        files = self._files_of(unit)
+        record = self.old.units.get(unit)
+        digests = self.build.digests
+        if (record is not None and record.files == files
+                and records_digest(common.players, record.refs, digests) == record.records):
+            diags.extend(record.diagnostics)
+        else:
+            recorder = _Recorder(common.players)
+            own = Diagnostics()
+            seasons = self._season_loader(common, recorder) if unit[0] == "leagues" else None
+            model = load(PlayerRefs(recorder, own, complete=common.complete), own, seasons)
+            diags.extend(own.items)
+            record = UnitRecord(files, tuple(sorted(recorder.seen)),
+                                records_digest(common.players, recorder.seen, digests), model,
+                                tuple(own.items))
+            if own.has_errors or recorder.everything:
+                return model
+        self.new_units[unit] = record
+        key = record.key
+        for obj in record.model:
+            digests.register(obj, key)
+            self.refs[id(obj)] = record.refs
+        return record.model
+
+    def _season_loader(self, common: Common, outer: _Recorder) -> Callable:
+        """Return a season loader (for ``load_league``) that keeps the seasons of unchanged
+        files."""
+        def load(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> Any:
+            relative = path.relative_to(self.build.content_dir).as_posix()
+            files = ((relative, self.build.files.get(relative, b"")),)
+            record = self.old.seasons.get(relative)
+            digests = self.build.digests
+            if (record is not None and record.files == files
+                    and records_digest(common.players, record.refs, digests) == record.records):
+                diags.extend(record.diagnostics)
+            else:
+                recorder = _Recorder(common.players)
+                own = Diagnostics()
+                season = load_season(path, shown, PlayerRefs(recorder, own, complete=refs.complete), own)
+                diags.extend(own.items)
+                record = UnitRecord(files, tuple(sorted(recorder.seen)),
+                                    records_digest(common.players, recorder.seen, digests),
+                                    () if season is None else (season,), tuple(own.items))
+                if own.has_errors or recorder.everything:
+                    outer.everything = True
+                    return season
+            outer.seen.update(record.refs)
+            self.new_seasons[relative] = record
+            for obj in record.model:
+                digests.register(obj, record.key)
+                self.refs[id(obj)] = record.refs
+            return record.model[0] if record.model else None
+        return load
+
+    # ------------------------------------------------------------------ parts
+
+    def memo(self, content: Content) -> "_Memo":
+        return _Memo(self, updated_dates(content))
+
+    def harvest(self) -> Any:
+        return (self.new_units, self.new_seasons, self.new_parts, self.ghost_bundles)
+
+    def absorb(self, made: Any) -> None:
+        """Take the units and parts a forked helper made (its bundles and model objects came
+        back in the same pickle as its plan, so they are the plan's own objects)."""
+        units, seasons, parts, ghosts = made
+        digests = self.build.digests
+        for table, records in ((self.new_units, units), (self.new_seasons, seasons)):
+            for key, record in records.items():
+                table[key] = record
+                for obj in record.model:
+                    digests.register(obj, record.key)
+                    self.refs[id(obj)] = record.refs
+        self.new_parts.update(parts)
+        self.ghost_bundles.extend(ghosts)
+        self.ghosts.update(id(bundle) for bundle in ghosts)
+
+
+class _Memo:
+    """The previous build's parts, for :meth:`sitegen.plan.SitePlan.part`; ``updated``: the
+    "last updated" dates of the rule set's pages in this build."""
+
+    def __init__(self, caches: _Caches, updated: dict[str, dt.date]):
+        self.caches = caches
+        self.updated = updated
+
+    def part(self, plan: SitePlan, ident: tuple, inputs: Any, make: Callable[[SitePlan], Any]) -> Any:
+        caches = self.caches
+        digests = caches.build.digests
+        players = caches.common_value.players if caches.common_value else {}
+        people = player_ids(inputs, players, registered=caches.refs)
+        digest = digests.of((ident, inputs, tuple((pid, players.get(pid)) for pid in sorted(people))))
+        old = caches.old.parts.get(ident)
+        if old is not None and old.inputs == digest and self._same_dates(old):
+            self._reuse(plan, old)
+            caches.new_parts[ident] = old
+            return old.value
+        sub = SitePlan(memo=plan.memo)
+        value = make(sub)
+        assert not sub.home_sections, f"a part adds no home section: {ident}"
+        plan.bundles.extend(sub.bundles)
+        originals = []
+        sections = []
+        storable = True
+        for player, found in sub.player_sections.items():
+            kept = []
+            for section in found:
+                plan.add_player_section(player, section)
+                try:
+                    stored = stored_section(section, digests)
+                except TypeError:
+                    storable = False  # kept in no state: planned again by every build
+                    continue
+                originals.append((section, stored.digest))
+                digests.register(section, stored.digest)
+                kept.append(stored)
+            sections.append((player, tuple(kept)))
+        record = PartRecord(digest if storable else b"", value, tuple(
+            ((b.page.url, b.page.template, b.page.file_name) if b.page else None,
+             tuple(path for f in b.files for path in f.paths)) for b in sub.bundles),
+            self._dates(sub.bundles), tuple(sections), made=list(sub.bundles), originals=originals)
+        caches.new_parts[ident] = record
+        return value
+
+    def _dates(self, bundles: Iterable[Bundle]) -> tuple[tuple[str, dt.date | None], ...]:
+        return tuple((b.page.url, self.updated.get(b.page.url)) for b in bundles
+                     if b.page is not None and b.page.file_name == "index.html")
+
+    def _same_dates(self, old: PartRecord) -> bool:
+        return all(self.updated.get(url) == date for url, date in old.dates)
+
+    def _reuse(self, plan: SitePlan, old: PartRecord) -> None:
+        """Add ghost bundles standing for the part's outputs, and its kept player sections."""
+        ghosts = [Bundle(Page(page[0], page[1], {}, page[2]) if page else None,
+                         tuple(File(path, b"") for path in paths))
+                  for page, paths in old.bundles]
+        plan.bundles.extend(ghosts)
+        self.caches.ghosts.update(id(ghost) for ghost in ghosts)
+        self.caches.ghost_bundles.extend(ghosts)
+        for player, sections in old.sections:
+            for section in sections:
+                plan.add_player_section(player, section)  # type: ignore[arg-type]
+                self.caches.build.digests.register(section, section.digest)
+
+
+# --------------------------------------------------------------------------- the dev server's builds
+
+
+Show = Callable[[dict[str, "bytes | None"]], None]
+"""Shows changed files at once (``None``: removed), before the build has finished."""
+
+SHOW_EVERY = 0.1
+"""Seconds between two showings of pages made so far, while a build makes them."""
+
+
+class Site:
+    """The site in memory, built again after each change with what the last build kept: the
+    dev server's builder (:mod:`sitegen.serve`).
+
+    :meth:`build` validates and plans what changed, makes the outputs whose keys changed, and
+    returns the changes to :attr:`files`. The rule sets' pages are shown first (``show``),
+    before the player pages, home, feed and search index are planned and made, unless an
+    address changed (then nothing is shown before the addresses are checked).
+    """
+
+    def __init__(self, content_dir: Path, templates_dir: Path | None, base_url: str | None):
+        self.content_dir = content_dir
+        self.templates_dir = templates_dir
+        self.base_url = base_url
+        self.state: State | None = None
+        self.files: dict[str, bytes] = {}
+        self.config = None
+        self.last: Build | None = None
+
+    def build(self, show: Show | None = None) -> tuple[dict[str, bytes | None] | None, str | None]:
+        """Build; return the files that changed (None: every file, a build from scratch) and
+        why nothing was kept, if so. Raises SitegenError (the files are as before)."""
+        from .hostfiles import host_files
+        from .render import render_bundles
+
+        build = Build(self.state, self.content_dir, self.templates_dir, self.base_url)
+        self.last = build
+        fresh = build.old.empty
+        shown: dict[str, bytes | None] = {}
+        made: dict[str, bytes] = {}
+        try:
+            first = build.front()
+            config = build.content.config  # type: ignore[union-attr]
+            if fresh:
+                bundles = first + build.rest()
+                made.update(render_bundles(bundles, config, self.templates_dir))
+            else:
+                early = show if show is not None and build.safe_to_show else None
+                self._make(first, config, made, shown, early)
+                if early is not None:
+                    self._show(made, shown, early)
+                self._make(build.rest(), config, made, shown, None)
+            made.update(build.host_files(host_files(config)))
+        except BaseException:
+            if shown and show is not None:  # put back what was shown of this failed build
+                show({path: self.files.get(path) for path in shown})
+            raise
+        shas = {path: sha(data) for path, data in made.items()}
+        removed = build.removed()
+        self.state = build.finish(shas)
+        self.config = config
+        if fresh:
+            self.files = dict(made)
+            return None, build.reason
+        changes: dict[str, bytes | None] = {path: data for path, data in made.items()
+                                            if self.files.get(path) != data}
+        changes.update({path: None for path in removed})
+        for path, data in changes.items():
+            if data is None:
+                self.files.pop(path, None)
+            else:
+                self.files[path] = data
+        return changes, build.reason
+
+    def _make(self, bundles: list[Bundle], config: Any, made: dict[str, bytes],
+              shown: dict[str, bytes | None], show: Show | None) -> None:
+        """Make ``bundles``' outputs into ``made`` in this process, showing those that changed
+        every :data:`SHOW_EVERY` seconds when ``show`` is given."""
+        import time
+
+        from .render import render_bundles
+
+        last = [time.monotonic()]
+
+        def sink(path: str, data: bytes) -> None:
+            made[path] = data
+            if show is not None and time.monotonic() - last[0] >= SHOW_EVERY:
+                self._show(made, shown, show)
+                last[0] = time.monotonic()
+
+        render_bundles(bundles, config, self.templates_dir, jobs=1, sink=sink)
+
+    def _show(self, made: dict[str, bytes], shown: dict[str, bytes | None], show: Show) -> None:
+        news = {path: data for path, data in made.items()
+                if path not in shown and self.files.get(path) != data}
+        if news:
+            shown.update(news)
+            show(dict(news))

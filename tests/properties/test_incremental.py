@@ -1,0 +1,85 @@
+"""Incremental builds give, after any sequence of edits, the site a fresh build gives, byte for
+byte (issue 18; sitegen/incremental.py).
+
+Hypothesis chooses sequences of edits of the demo site (tests/edits.py: results reversed in
+leagues, tournaments, ladders and Swiss leagues, games and seasons added, seasons removed,
+players renamed and added, tournaments added, pages, templates and settings edited, files saved
+unchanged or put back as they were). After each edit the dev server's builder
+(:class:`sitegen.incremental.Site`, keeping its state from build to build) and ``sitegen build``
+with its cache (the state written beside the output and read back by the next build) must give
+exactly what a fresh build gives: the same files with the same bytes, or the same errors.
+The example count is small and the examples derandomized, so that CI runs the same few.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from edits import EDITS, demo_site  # noqa: E402
+
+from sitegen.commands.build import render  # noqa: E402
+from sitegen.diagnostics import SitegenError  # noqa: E402
+from sitegen.incremental import Site  # noqa: E402
+
+BASE_URL = "https://example.org/league/"
+"""A full address, so that the feed and the sitemap are made too."""
+
+pytestmark = pytest.mark.slow  # dozens of builds of the demo site
+
+edit_sequences = st.lists(st.tuples(st.sampled_from(EDITS), st.integers(0, 10**6)), min_size=1,
+                          max_size=5)
+
+
+def fresh(site: Path) -> tuple[dict[str, bytes] | None, list[str] | None]:
+    """Build ``site`` from scratch: ``(files, None)`` or ``(None, error lines)``."""
+    try:
+        return render(site / "content", site / "templates", BASE_URL), None
+    except SitegenError as error:
+        return None, [d.format() for d in error.diagnostics]
+
+
+def incremental(builder: Site) -> tuple[dict[str, bytes] | None, list[str] | None]:
+    try:
+        builder.build()
+    except SitegenError as error:
+        return None, [d.format() for d in error.diagnostics]
+    return dict(builder.files), None
+
+
+def differences(got: dict[str, bytes] | None, want: dict[str, bytes] | None) -> list[str]:
+    if got is None or want is None:
+        return []
+    return sorted(path for path in set(got) | set(want) if got.get(path) != want.get(path))
+
+
+@settings(max_examples=5, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(edits=edit_sequences)
+def test_the_dev_servers_builds_equal_fresh_builds(tmp_path_factory, edits):
+    site = demo_site(tmp_path_factory.mktemp("site"))
+    builder = Site(site / "content", site / "templates", BASE_URL)
+    assert incremental(builder) == fresh(site)
+    done = []
+    for edit, number in edits:
+        done.append(edit(site, number))
+        got, want = incremental(builder), fresh(site)
+        assert got == want, (done, differences(got[0], want[0]), got[1], want[1])
+
+
+def test_every_kind_of_edit_in_turn(tmp_path):
+    """Each kind of edit once, one after another, so that every kind is met whatever examples
+    Hypothesis draws."""
+    site = demo_site(tmp_path)
+    builder = Site(site / "content", site / "templates", BASE_URL)
+    assert incremental(builder) == fresh(site)
+    done = []
+    for edit in EDITS:
+        done.append(edit(site, 11))
+        got, want = incremental(builder), fresh(site)
+        assert got == want, (done, differences(got[0], want[0]), got[1], want[1])
+    assert None not in done, done  # every edit found something to change
