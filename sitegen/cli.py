@@ -190,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
             from .commands.build import build
 
             result = build(args.content, args.output, templates, args.base_url)
+            if result.note:
+                print(result.note)
             report = result.report
             print(f"built {result.pages} pages into {args.output}/ "
                   f"({report.summary()})")

@@ -302,7 +302,8 @@ class Build:
         self.plan: SitePlan | None = None
         self.keys: dict[str, bytes] = {}
         self.made: set[int] = set()
-        self.extra: dict[str, bytes] = {}
+        self.made_shas: dict[str, bytes] = {}
+        """The digests of the outputs this build made (set by the caller that makes them)."""
 
     def _roots(self) -> dict[str, Path]:
         roots = {"content": self.content_dir, "theme": default_templates_dir(), "code": code_folder()}
@@ -332,6 +333,11 @@ class Build:
         if changed:
             return "the templates changed"
         return "the site settings changed"
+
+    def unchanged(self) -> bool:
+        """True when no input changed since the last build (whose outputs then stand)."""
+        return (self.reason is None and not self.old.empty
+                and self.files == {path: digest for path, (_, digest) in self.old.stamps.get("content", {}).items()})
 
     # ------------------------------------------------------------------ the rule sets
 
@@ -706,11 +712,13 @@ class Site:
         changes: dict[str, bytes | None] = {path: data for path, data in made.items()
                                             if self.files.get(path) != data}
         changes.update({path: None for path in removed})
+        files = dict(self.files)  # a new table: the last one may still be served
         for path, data in changes.items():
             if data is None:
-                self.files.pop(path, None)
+                files.pop(path, None)
             else:
-                self.files[path] = data
+                files[path] = data
+        self.files = files
         return changes, build.reason
 
     def _make(self, bundles: list[Bundle], config: Any, made: dict[str, bytes],

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import hashlib
 import os
 import re
 import shutil
@@ -386,6 +387,14 @@ class Staging:
         with open(target, "xb") as stream:
             stream.write(data)
         return True
+
+    def put_stamped(self, path: str, data: bytes) -> tuple[bool, bytes, tuple[int, int, int, int]]:
+        """:meth:`put`, returning also the SHA-256 of ``data`` and the file's stamp (size,
+        mtime_ns, ctime_ns, inode), which the swap keeps."""
+        written = self.put(path, data)
+        info = os.lstat(os.path.join(self._root, safe_relative(path).as_posix()))
+        return (written, hashlib.sha256(data).digest(),
+                (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino))
 
     def finish(self, written: list[str]) -> WriteReport:
         """Add the marker file and put the new site in place of ``output``.

@@ -1,34 +1,35 @@
 """``sitegen build``: load -> validate -> compute -> render -> write.
 
-A build that would change nothing is skipped (the no-op rebuild): beside the output folder,
-``.<output>.sitegen-build.json`` records a fingerprint of the last good build's inputs, the
-path, size, modification time (ns), inode and change time of every file under the content
-folder, the site's templates, the default theme and sitegen's own code, plus sitegen's version,
-the base URL and the output folder, and the same fingerprint of the output folder it wrote.
-The next build with equal fingerprints of both does nothing. Any change to an input, or to
-``output/`` itself, gives a full build. A fingerprint taken within two seconds of an input's
-modification is not recorded (a same-size edit within the file system's time resolution could
-otherwise go unseen). ``SITEGEN_NO_CACHE=1`` turns the skip off.
+A build keeps what it made beside the output folder, in ``.<output>.sitegen-cache``
+(:mod:`sitegen.store`): the digest of every input file, the validated content unit by unit,
+the plan part by part, and the key, digest and file stamp of every output. The next build
+(:mod:`sitegen.incremental`) validates, plans and renders again only what the changed files
+reach, and replaces only the output files whose bytes changed; when nothing changed it does
+nothing. The cache is used only if the output folder still holds exactly what the last build
+wrote (a file whose stamp changed, as after a cache restore in CI, is compared by its digest);
+a cache made by another sitegen, for other settings or templates, or that does not decode, is
+not used: everything is built, and the build says why in one line. ``SITEGEN_NO_CACHE=1``
+turns the cache off (nothing is read or written).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import __version__
-
-from ..model import Content
-from ..render import default_templates_dir, render_into, render_site
-from ..pipeline import prepare
-from ..plan import SitePlan
+from .. import store
+from ..depends import sha
 from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..hostfiles import host_files
-from ..write import OutputBusy, OutputLock, Staging, WriteReport, check_output_folder
+from ..incremental import Build, State
+from ..model import Content
+from ..pipeline import prepare
+from ..plan import Bundle, SitePlan
+from ..render import render_bundles, render_site
+from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteReport,
+                     check_output_folder, update_site)
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,11 @@ class BuildResult:
     cached: bool = False
     """True when nothing changed since the last build, which was then not repeated."""
     timings: dict[str, float] = field(default_factory=dict)
-    """Wall seconds per stage: ``check`` (fingerprints), ``prepare`` (load, validate, plan),
-    ``render+write`` and ``swap`` (see ``sitegen build --timings``)."""
+    """Wall seconds per stage: ``check`` (the cache and the output folder), ``prepare`` (load,
+    validate, plan), ``render+write``, ``swap`` (a build from scratch) and ``cache`` (see
+    ``sitegen build --timings``)."""
+    note: str = ""
+    """One line for the user, e.g. why the cache was not used."""
 
 
 def plan(content_dir: Path, base_url: str | None = None) -> tuple[Content, SitePlan]:
@@ -62,9 +66,11 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
           base_url: str | None = None) -> BuildResult:
     """Build the site into ``output_dir``; on any error ``output_dir`` is left untouched.
 
-    Pages are written as they are rendered, by the render workers, into a staging folder that
-    replaces ``output_dir`` at the end (sitegen.write.Staging). Skipped when neither the
-    inputs nor ``output_dir`` changed since the last build (see the module's docstring).
+    From scratch, pages are written as they are rendered, by the render workers, into a staging
+    folder that replaces ``output_dir`` at the end (sitegen.write.Staging). With the cache of
+    the last build, only the outputs whose inputs changed are made, and those whose bytes
+    changed replace their files in place (sitegen.write.update_site); nothing is done when no
+    input changed (see the module's docstring).
     One build at a time per output folder: the folder's lock (sitegen.write.OutputLock) is
     held from the start, and a build that finds it held stops at once.
     Raises SitegenError for bad content, a broken template, an unwritable output folder or one
@@ -94,46 +100,107 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
 def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base_url: str | None,
            clock: "_Clock", refused: SitegenError | None, lock: OutputLock | None) -> BuildResult:
     """The build, with the output folder's lock held (``lock``) unless it was ``refused``."""
-    use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0")
-    record_path = cache_record_path(output_dir)
-    inputs, racy = input_fingerprint(content_dir, templates_dir, base_url, output_dir)
-    if use_cache and refused is None:
-        record = _read_record(record_path)
-        if (record is not None and record.get("inputs") == inputs
-                and record.get("output") == tree_fingerprint(output_dir)[0]):
-            report = WriteReport([], int(record.get("files", 0)), 0)
-            return BuildResult(int(record.get("pages", 0)), report, cached=True,
-                               timings=clock.lap("check"))
+    use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0") and refused is None
+    folder = store.cache_folder(output_dir)
+    state, stamps, note = _usable_cache(folder, output_dir) if use_cache else (None, {}, "")
+    build = Build(state, content_dir, templates_dir, base_url)
+    if state is not None and build.reason is not None:
+        note = f"build cache not used: {build.reason}; building everything"
+    if state is not None and build.reason is None and build.unchanged():
+        pages = sum(1 for path in build.old.keys if path.endswith(".html"))
+        return BuildResult(pages, WriteReport([], len(stamps) + 1, 0), cached=True,
+                           timings=clock.lap("check"))
     clock.lap("check")
     try:
-        content, site = plan(content_dir, base_url)
+        bundles = build.front()
+        bundles += build.rest()
     except SitegenError as error:
         raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
     if refused is not None:
         raise refused
     clock.lap("prepare")
+    assert build.content is not None
+    hosts = build.host_files(host_files(build.content.config))
     try:
-        record_path.unlink(missing_ok=True)
-        staging = Staging(output_dir, lock)
-        try:
-            written = render_into(site, content.config, staging.put, templates_dir)
-            for path, data in host_files(content.config).items():
-                written[path] = staging.put(path, data)
+        if build.old.empty:
+            report, stamps = _write_everything(build, bundles, hosts, output_dir, templates_dir,
+                                               lock, clock, folder if use_cache else None)
+        else:
+            try:
+                report, stamps = _write_changes(build, bundles, hosts, output_dir, templates_dir,
+                                                lock, stamps, folder)
+            except NotInPlace:  # cannot happen to a checked output folder; build it whole
+                return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock)
             clock.lap("render+write")
-            report = staging.finish([path for path, new in written.items() if new])
-        finally:
-            staging.discard()
     except OSError as error:
         raise _unwritable(output_dir, error) from None
-    pages = sum(1 for path in written if path.endswith(".html"))
-    if use_cache and not racy:
-        record = {"inputs": inputs, "output": tree_fingerprint(output_dir)[0],
-                  "pages": pages, "files": len(written) + 1}
-        try:
-            _write_record(record_path, record)
-        except OSError:
-            pass  # the cache is only an optimisation
-    return BuildResult(pages, report, timings=clock.lap("swap"))
+    pages = sum(1 for path in build.keys if path.endswith(".html"))
+    if use_cache:
+        _save(build, stamps, folder)
+        clock.lap("cache")
+    return BuildResult(pages, report, timings=clock.laps, note=note)
+
+
+def _usable_cache(folder: Path, output_dir: Path) -> tuple[State | None, dict, str]:
+    """Return the cache's state and output stamps, or ``(None, {}, why not)``."""
+    try:
+        state, stamps = store.load(folder)
+        stamps = store.check_output(output_dir.resolve(), stamps, state.shas, MARKER)
+    except store.Unusable as why:
+        if not folder.exists():
+            return None, {}, ""
+        return None, {}, f"build cache not used: {why}; building everything"
+    return state, stamps, ""
+
+
+def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
+                      templates_dir: Path | None, lock: OutputLock | None, clock: "_Clock",
+                      folder: Path | None) -> tuple[WriteReport, dict]:
+    """Render every output into a staging folder (render workers write their own) and swap it
+    in for ``output_dir``; return the report and the outputs' stamps."""
+    assert build.content is not None
+    if folder is not None:
+        store.remove(folder)
+    staging = Staging(output_dir, lock)
+    try:
+        made = dict(render_bundles(bundles, build.content.config, templates_dir,
+                                   sink=staging.put_stamped))
+        for path, data in hosts.items():
+            made[path] = staging.put_stamped(path, data)
+        clock.lap("render+write")
+        report = staging.finish([path for path, (written, _, _) in made.items() if written])
+    finally:
+        staging.discard()
+    clock.lap("swap")
+    build.made_shas = {path: digest for path, (_, digest, _) in made.items()}
+    return report, {path: stamp for path, (_, _, stamp) in made.items()}
+
+
+def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
+                   templates_dir: Path | None, lock: OutputLock | None, stamps: dict,
+                   folder: Path) -> tuple[WriteReport, dict]:
+    """Render the outputs whose keys changed and replace, in ``output_dir``, those whose bytes
+    changed; return the report and the outputs' stamps."""
+    assert build.content is not None
+    made = dict(render_bundles(bundles, build.content.config, templates_dir))
+    made.update(hosts)
+    build.made_shas = {path: sha(data) for path, data in made.items()}
+    changes: dict[str, bytes | None] = {path: data for path, data in made.items()
+                                        if build.old.shas.get(path) != build.made_shas[path]}
+    changes.update({path: None for path in build.removed()})
+    (folder / "index.json").unlink(missing_ok=True)  # a build killed while writing leaves no cache
+    total = len(build.keys) + 1
+    report = update_site(changes, output_dir, total, lock)
+    stamps = {path: stamp for path, stamp in stamps.items() if path in build.keys}
+    stamps.update(store.output_stamps(output_dir.resolve(), [p for p, d in changes.items() if d is not None]))
+    return report, stamps
+
+
+def _save(build: Build, stamps: dict, folder: Path) -> None:
+    try:
+        store.save(build.finish(build.made_shas), stamps, folder)
+    except OSError:
+        store.remove(folder)  # the cache is only an optimisation
 
 
 def _unwritable(output_dir: Path, error: OSError) -> SitegenError:
@@ -155,76 +222,3 @@ class _Clock:
         self.laps[stage] = now - self.last
         self.last = now
         return self.laps
-
-
-def cache_record_path(output_dir: Path) -> Path:
-    """Return where the last build's fingerprints are kept: ``.<output>.sitegen-build.json``
-    in the output folder's parent (outside the output folder, a hidden file)."""
-    output_dir = output_dir.resolve()
-    return output_dir.parent / f".{output_dir.name}.sitegen-build.json"
-
-
-RACY_NS = 2_000_000_000
-"""Inputs modified this recently (ns) before the fingerprint make it unsafe to record."""
-
-
-def tree_fingerprint(folder: Path) -> tuple[str, int]:
-    """Return a SHA-256 of every file under ``folder`` by (path, size, mtime_ns, inode,
-    ctime_ns), and the newest mtime_ns; ``("", 0)`` hashes an absent folder as empty."""
-    digest = hashlib.sha256()
-    newest = 0
-    stack = [folder]
-    entries = []
-    while stack:
-        current = stack.pop()
-        try:
-            with os.scandir(current) as scan:
-                for entry in scan:
-                    if entry.is_dir(follow_symlinks=False):
-                        if entry.name != "__pycache__":  # written by Python, not an input
-                            stack.append(Path(entry.path))
-                    else:
-                        st = entry.stat(follow_symlinks=False)
-                        newest = max(newest, st.st_mtime_ns, st.st_ctime_ns)
-                        entries.append(f"{entry.path}\0{st.st_size}\0{st.st_mtime_ns}\0"
-                                       f"{st.st_ino}\0{st.st_ctime_ns}")
-        except (FileNotFoundError, NotADirectoryError):
-            entries.append(f"{current}\0absent")
-    for line in sorted(entries):
-        digest.update(line.encode("utf-8", "surrogateescape") + b"\n")
-    return digest.hexdigest(), newest
-
-
-def input_fingerprint(content_dir: Path, templates_dir: Path | None, base_url: str | None,
-                      output_dir: Path) -> tuple[dict[str, str], bool]:
-    """Return the fingerprint of everything a build reads, and whether it is racy (an input
-    modified less than two seconds ago)."""
-    now = time.time_ns()
-    roots = {"content": content_dir, "theme": default_templates_dir(),
-             "sitegen": Path(__file__).resolve().parent.parent}
-    if templates_dir is not None:
-        roots["templates"] = templates_dir
-    result = {"version": __version__, "base_url": base_url or "",
-              "output": str(output_dir.resolve())}
-    racy = False
-    for name, root in roots.items():
-        result[name], newest = tree_fingerprint(root.resolve())
-        racy |= newest > now - RACY_NS
-    return result, racy
-
-
-def _read_record(path: Path) -> dict | None:
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return record if isinstance(record, dict) else None
-
-
-def _write_record(path: Path, record: dict) -> None:
-    temporary = path.with_name(path.name + ".tmp")
-    try:
-        temporary.write_text(json.dumps(record, sort_keys=True) + "\n", encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError:
-        temporary.unlink(missing_ok=True)

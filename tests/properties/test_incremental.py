@@ -22,9 +22,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from edits import EDITS, demo_site  # noqa: E402
 
-from sitegen.commands.build import render  # noqa: E402
+from sitegen.commands.build import build, render  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
 from sitegen.incremental import Site  # noqa: E402
+from sitegen.write import MARKER  # noqa: E402
 
 BASE_URL = "https://example.org/league/"
 """A full address, so that the feed and the sitemap are made too."""
@@ -51,6 +52,18 @@ def incremental(builder: Site) -> tuple[dict[str, bytes] | None, list[str] | Non
     return dict(builder.files), None
 
 
+def built(site: Path) -> tuple[dict[str, bytes] | None, list[str] | None]:
+    """Run ``sitegen build`` (with the cache of the last one) into ``site/output``; return what
+    the output folder then holds (without sitegen's marker file), or the errors."""
+    output = site / "output"
+    try:
+        build(site / "content", output, site / "templates", BASE_URL)
+    except SitegenError as error:
+        return None, [d.format() for d in error.diagnostics]
+    return {p.relative_to(output).as_posix(): p.read_bytes() for p in output.rglob("*")
+            if p.is_file() and p.name != MARKER}, None
+
+
 def differences(got: dict[str, bytes] | None, want: dict[str, bytes] | None) -> list[str]:
     if got is None or want is None:
         return []
@@ -60,15 +73,19 @@ def differences(got: dict[str, bytes] | None, want: dict[str, bytes] | None) -> 
 @settings(max_examples=5, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(edits=edit_sequences)
-def test_the_dev_servers_builds_equal_fresh_builds(tmp_path_factory, edits):
+def test_incremental_builds_equal_fresh_builds(tmp_path_factory, edits):
     site = demo_site(tmp_path_factory.mktemp("site"))
     builder = Site(site / "content", site / "templates", BASE_URL)
-    assert incremental(builder) == fresh(site)
+    want = fresh(site)
+    assert incremental(builder) == want and built(site) == want
     done = []
     for edit, number in edits:
         done.append(edit(site, number))
-        got, want = incremental(builder), fresh(site)
-        assert got == want, (done, differences(got[0], want[0]), got[1], want[1])
+        want = fresh(site)
+        got = incremental(builder)
+        assert got == want, ("dev server", done, differences(got[0], want[0]), got[1], want[1])
+        got = built(site)
+        assert got == want, ("sitegen build", done, differences(got[0], want[0]), got[1], want[1])
 
 
 def test_every_kind_of_edit_in_turn(tmp_path):
@@ -76,10 +93,14 @@ def test_every_kind_of_edit_in_turn(tmp_path):
     Hypothesis draws."""
     site = demo_site(tmp_path)
     builder = Site(site / "content", site / "templates", BASE_URL)
-    assert incremental(builder) == fresh(site)
+    want = fresh(site)
+    assert incremental(builder) == want and built(site) == want
     done = []
     for edit in EDITS:
         done.append(edit(site, 11))
-        got, want = incremental(builder), fresh(site)
-        assert got == want, (done, differences(got[0], want[0]), got[1], want[1])
+        want = fresh(site)
+        got = incremental(builder)
+        assert got == want, ("dev server", done, differences(got[0], want[0]), got[1], want[1])
+        got = built(site)
+        assert got == want, ("sitegen build", done, differences(got[0], want[0]), got[1], want[1])
     assert None not in done, done  # every edit found something to change

@@ -1,0 +1,399 @@
+"""The build cache of ``sitegen build``: the :class:`sitegen.incremental.State` of the last good
+build, kept beside the output folder and read back by the next build (issue 18).
+
+``.<output>.sitegen-cache/`` holds ``index.json`` (the settings' digest, every input file's
+digest, every output's key, digest and file stamp, and the names of the blobs below) and
+``blobs/<name>.json``: the settings, players and pages; one blob per validated unit (a
+tournament, a ladder, a Swiss league, a league, each league season); one per planned part (its
+value, the addresses of its outputs, its player sections). A blob is named after what it was made
+from, so an unchanged unit or part keeps its blob; the others are written anew and the unused
+ones deleted.
+
+**Why JSON.** In CI the cache comes back from a cache service (``actions/cache``); whoever can
+write that cache could, with pickle or marshal, run code on the machine that builds and
+deploys the site (it holds the deployment token). JSON cannot run code when read: the model's
+objects are made again only from an allow-list of sitegen's own model classes, each through
+its constructor (which checks its values), from plain numbers and strings. A forged cache can at
+worst make wrong pages, as a forged ``output/`` restored beside it could anyway. A cache made
+by another version of sitegen (or another format), one whose blobs do not match the digests of
+its index (truncated, edited), or one that does not decode, is not used: the build starts from
+scratch and says why in one line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import enum
+import json
+import os
+import shutil
+import stat
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterable
+
+from . import __version__
+from .depends import sha
+from .diagnostics import Diagnostic, SourcePos
+from .incremental import PartRecord, State, StoredSection, UnitRecord
+from .model import common as model_common
+from .model import ladder as model_ladder
+from .model import league as model_league
+from .model import swiss as model_swiss
+from .model import tournament as model_tournament
+from .validate import Common
+
+FORMAT = 1
+"""The layout of the cache; a cache of another format is not used."""
+
+OutputStamp = tuple[int, int, int, int]
+"""An output file's size, mtime_ns, ctime_ns and inode when the build wrote it."""
+
+
+class Unusable(Exception):
+    """The cache cannot be used; the message says why, in a few words."""
+
+
+def cache_folder(output: Path) -> Path:
+    """Return where the cache of the site built into ``output`` is kept: the hidden folder
+    ``.<output>.sitegen-cache`` in the output folder's parent."""
+    output = output.resolve()
+    return output.parent / f".{output.name}.sitegen-cache"
+
+
+# --------------------------------------------------------------------------- the JSON codec
+
+
+def _allowed() -> dict[str, type]:
+    """The classes a cache may make: sitegen's model classes (dataclasses and enums) and
+    ``Diagnostic``."""
+    found: dict[str, type] = {"Diagnostic": Diagnostic}
+    for module in (model_common, model_league, model_tournament, model_ladder, model_swiss):
+        for name, value in vars(module).items():
+            if (isinstance(value, type) and value.__module__ == module.__name__
+                    and (dataclasses.is_dataclass(value) or issubclass(value, enum.Enum))):
+                found[f"{module.__name__.rsplit('.', 1)[1]}.{name}"] = value
+    return found
+
+
+ALLOWED = _allowed()
+_NAMES = {cls: name for name, cls in ALLOWED.items()}
+_POS_FIELDS = {cls: tuple(f.name for f in dataclasses.fields(cls))
+               for cls in ALLOWED.values() if dataclasses.is_dataclass(cls)}
+TAG = "\x00"
+
+
+class _Encoder:
+    """``json.dumps`` hook: model objects, dates, fractions and positions as tagged objects
+    ``{"\\0": [kind, ...]}``; ``refs`` names objects stored in other blobs."""
+
+    def __init__(self, refs: dict[int, str] | None = None):
+        self.refs = refs or {}
+
+    def __call__(self, obj: Any) -> Any:
+        ref = self.refs.get(id(obj))
+        if ref is not None:
+            return {TAG: ["ref", ref]}
+        cls = type(obj)
+        if cls is dt.date:
+            return {TAG: ["date", obj.toordinal()]}
+        if cls is Fraction:
+            return {TAG: ["frac", obj.numerator, obj.denominator]}
+        name = _NAMES.get(cls)
+        if name is None:
+            raise TypeError(f"{cls.__name__} cannot be kept in the build cache")
+        if isinstance(obj, enum.Enum):
+            return {TAG: [name, obj.value]}
+        return {TAG: [name, *(_position(getattr(obj, field)) for field in _POS_FIELDS[cls])]}
+
+    def dumps(self, value: Any) -> str:
+        return json.dumps(_position(value), default=self, ensure_ascii=False, separators=(",", ":"))
+
+
+def _position(value: Any) -> Any:
+    """A source position is a tuple, which JSON would write as a list: tag it."""
+    if type(value) is SourcePos:
+        return {TAG: ["pos", value.path, value.line, value.col]}
+    return value
+
+
+class _Decoder:
+    """``json.loads`` object hook, the inverse of :class:`_Encoder`; ``refs``: the objects of
+    other blobs by name. Raises Unusable for anything it does not know."""
+
+    def __init__(self, refs: dict[str, Any] | None = None):
+        self.refs = refs or {}
+
+    def __call__(self, obj: dict) -> Any:
+        tag = obj.get(TAG)
+        if tag is None:
+            return obj
+        try:
+            kind = tag[0]
+            if kind == "pos":
+                return SourcePos(str(tag[1]), int(tag[2]), int(tag[3]))
+            if kind == "date":
+                return dt.date.fromordinal(int(tag[1]))
+            if kind == "frac":
+                return Fraction(int(tag[1]), int(tag[2]))
+            if kind == "ref":
+                return self.refs[tag[1]]
+            cls = ALLOWED[kind]
+            if issubclass(cls, enum.Enum):
+                return cls(tag[1])
+            return cls(*(_tuples(value) for value in tag[1:]))
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            raise Unusable(f"an entry does not decode ({type(error).__name__})") from None
+
+    def loads(self, text: str | bytes) -> Any:
+        try:
+            return json.loads(text, object_hook=self)
+        except (ValueError, RecursionError) as error:
+            raise Unusable(f"a file does not decode ({type(error).__name__})") from None
+
+
+def _tuples(value: Any) -> Any:
+    """Model objects hold tuples where JSON has lists."""
+    if type(value) is list:
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+# --------------------------------------------------------------------------- saving
+
+
+def save(state: State, outputs: dict[str, OutputStamp], folder: Path) -> None:
+    """Write ``state`` and the stamps of the output files into ``folder`` (made if needed):
+    new blobs first, the index last (atomically), unused blobs removed. Raises OSError."""
+    blobs = folder / "blobs"
+    blobs.mkdir(parents=True, exist_ok=True)
+    present = {path.name for path in blobs.iterdir()}
+    written: dict[str, str] = {}
+
+    def put(name: str, make: Any) -> str:
+        file = f"{name}.json"
+        if file in present:
+            written[file] = _blob_digest(blobs / file)
+        else:
+            data = make().encode("utf-8")
+            _atomic_write(blobs / file, data)
+            written[file] = sha(data).hex()
+        return file
+
+    season_refs: dict[int, str] = {}
+    seasons = []
+    for relative, record in sorted(state.seasons.items()):
+        name = put("s" + record.key.hex(), lambda record=record: _unit_text(record, {}))
+        seasons.append([relative, name])
+        for obj in record.model:
+            season_refs[id(obj)] = name
+    units = [[unit[0], unit[1], put("u" + record.key.hex(), lambda record=record: _unit_text(record, season_refs))]
+             for unit, record in sorted(state.units.items())]
+    parts = []
+    for ident, record in state.parts.items():
+        try:
+            if record.inputs:
+                parts.append([_Encoder().dumps(ident),
+                              put("p" + record.inputs.hex(), lambda record=record: _part_text(record))])
+        except TypeError:
+            pass  # a value JSON cannot hold: the next build plans the part again
+    common = None
+    if state.common is not None:
+        common_key = sha(repr(state.common_files).encode() + repr(state.common_diagnostics).encode())
+        common = put("c" + common_key.hex(), lambda: _common_text(state))
+    index = {
+        "format": FORMAT, "sitegen": __version__, "settings": state.settings.hex(),
+        "stamps": {root: {path: [*stamp, digest.hex()] for path, (stamp, digest) in files.items()}
+                   for root, files in state.stamps.items()},
+        "common": common, "seasons": seasons, "units": units, "parts": parts,
+        "keys": {path: key.hex() for path, key in state.keys.items()},
+        "shas": {path: digest.hex() for path, digest in state.shas.items()},
+        "outputs": {path: list(stamp) for path, stamp in outputs.items()},
+        "rule_paths": state.rule_paths.hex(), "paths": state.paths.hex(), "blobs": written,
+    }
+    _atomic_write(folder / "index.json", json.dumps(index, separators=(",", ":")).encode("utf-8"))
+    for name in present - set(written):
+        (blobs / name).unlink(missing_ok=True)
+
+
+def _blob_digest(path: Path) -> str:
+    return sha(path.read_bytes()).hex()
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _unit_text(record: UnitRecord, refs: dict[int, str]) -> str:
+    return _Encoder(refs).dumps({"files": [[path, digest.hex()] for path, digest in record.files],
+                                 "refs": list(record.refs), "records": record.records.hex(),
+                                 "model": list(record.model), "diagnostics": list(record.diagnostics)})
+
+
+def _part_text(record: PartRecord) -> str:
+    return _Encoder().dumps({
+        "inputs": record.inputs.hex(), "value": record.value,
+        "bundles": [[list(page) if page else None, list(paths)] for page, paths in record.bundles],
+        "dates": [[url, date] for url, date in record.dates],
+        "sections": [[player, [[s.template, list(s.sort_key), s.digest.hex(), s.text] for s in sections]]
+                     for player, sections in record.sections]})
+
+
+def _common_text(state: State) -> str:
+    common = state.common
+    assert common is not None
+    return _Encoder().dumps({"config": common.config, "players": dict(common.players),
+                             "pages": list(common.pages), "complete": common.complete,
+                             "files": [[path, digest.hex()] for path, digest in state.common_files],
+                             "diagnostics": list(state.common_diagnostics)})
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load(folder: Path) -> tuple[State, dict[str, OutputStamp]]:
+    """Read the state and the output stamps kept in ``folder``. Raises Unusable (absent,
+    another version or format, corrupt)."""
+    try:
+        raw = (folder / "index.json").read_bytes()
+    except FileNotFoundError:
+        raise Unusable("none was found") from None
+    except OSError as error:
+        raise Unusable(f"it cannot be read: {error.strerror}") from None
+    try:
+        index = json.loads(raw)
+        if not isinstance(index, dict):
+            raise ValueError
+    except (ValueError, RecursionError):
+        raise Unusable("its index does not decode") from None
+    if index.get("format") != FORMAT:
+        raise Unusable(f"it has another format ({index.get('format')!r}, this sitegen reads {FORMAT})")
+    if index.get("sitegen") != __version__:
+        raise Unusable(f"it was made by sitegen {index.get('sitegen')} (this is {__version__})")
+    try:
+        return _load(folder, index)
+    except Unusable:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        raise Unusable("its index is not as this sitegen writes it") from None
+
+
+def _load(folder: Path, index: dict) -> tuple[State, dict[str, OutputStamp]]:
+    digests: dict[str, str] = index["blobs"]
+
+    def blob(name: str, refs: dict[str, Any] | None = None) -> Any:
+        if name not in digests or "/" in name or name.startswith("."):
+            raise Unusable("its index names a file it does not list")
+        try:
+            data = (folder / "blobs" / name).read_bytes()
+        except OSError:
+            raise Unusable(f"blob {name} is missing") from None
+        if sha(data).hex() != digests[name]:
+            raise Unusable(f"blob {name} does not match its digest")
+        return _Decoder(refs).loads(data)
+
+    state = State(settings=bytes.fromhex(index["settings"]),
+                  rule_paths=bytes.fromhex(index["rule_paths"]), paths=bytes.fromhex(index["paths"]))
+    state.stamps = {root: {path: ((int(v[0]), int(v[1]), int(v[2]), int(v[3])), bytes.fromhex(v[4]))
+                           for path, v in files.items()} for root, files in index["stamps"].items()}
+    if index["common"] is not None:
+        raw = blob(index["common"])
+        state.common = Common(raw["config"], raw["players"], tuple(raw["pages"]), bool(raw["complete"]))
+        state.common_files = tuple((path, bytes.fromhex(digest)) for path, digest in raw["files"])
+        state.common_diagnostics = tuple(raw["diagnostics"])
+    by_name: dict[str, Any] = {}
+    for relative, name in index["seasons"]:
+        record = _unit_record(blob(name))
+        state.seasons[relative] = record
+        if record.model:
+            by_name[name] = record.model[0]
+    for rule_set, entry, name in index["units"]:
+        state.units[(rule_set, entry)] = _unit_record(blob(name, by_name))
+    for ident, name in index["parts"]:
+        state.parts[_as_tuple(_Decoder().loads(ident))] = _part_record(blob(name))
+    state.keys = {path: bytes.fromhex(key) for path, key in index["keys"].items()}
+    state.shas = {path: bytes.fromhex(digest) for path, digest in index["shas"].items()}
+    outputs = {path: (int(v[0]), int(v[1]), int(v[2]), int(v[3])) for path, v in index["outputs"].items()}
+    return state, outputs
+
+
+def _unit_record(raw: dict) -> UnitRecord:
+    return UnitRecord(tuple((path, bytes.fromhex(digest)) for path, digest in raw["files"]),
+                      tuple(raw["refs"]), bytes.fromhex(raw["records"]), tuple(raw["model"]),
+                      tuple(raw["diagnostics"]))
+
+
+def _part_record(raw: dict) -> PartRecord:
+    sections = tuple((player, tuple(StoredSection(template, _as_tuple(key), text, bytes.fromhex(digest))
+                                    for template, key, digest, text in found))
+                     for player, found in raw["sections"])
+    bundles = tuple((tuple(page) if page else None, tuple(paths)) for page, paths in raw["bundles"])
+    return PartRecord(bytes.fromhex(raw["inputs"]), raw["value"], bundles,
+                      tuple((url, date) for url, date in raw["dates"]), sections)
+
+
+def _as_tuple(value: Any) -> tuple:
+    return tuple(_as_tuple(item) if type(item) is list else item for item in value)
+
+
+# --------------------------------------------------------------------------- the output folder
+
+
+def output_stamps(output: Path, paths: Iterable[str]) -> dict[str, OutputStamp]:
+    """Return the stamps of ``paths`` in ``output`` (those that are regular files)."""
+    stamps = {}
+    for path in paths:
+        try:
+            info = os.lstat(output / path)
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            stamps[path] = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+    return stamps
+
+
+def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, bytes],
+                 marker: str) -> dict[str, OutputStamp]:
+    """Check that ``output`` holds exactly the files the last build wrote, unchanged: a file
+    whose stamp differs (as after a cache restore in CI) is compared by its digest. Return the
+    stamps as they are now. Raises Unusable when a file was added, removed or changed."""
+    found = {}
+    base = len(os.fspath(output)) + 1
+    stack = [os.fspath(output)]
+    while stack:
+        try:
+            with os.scandir(stack.pop()) as scan:
+                entries = list(scan)
+        except OSError:
+            raise Unusable("the output folder cannot be read") from None
+        for entry in entries:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISDIR(info.st_mode):
+                stack.append(entry.path)
+                continue
+            relative = entry.path[base:].replace(os.sep, "/")
+            if relative == marker:
+                continue
+            if not stat.S_ISREG(info.st_mode):
+                raise Unusable(f"the output folder holds {relative}, which is not a file")
+            found[relative] = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+    if set(found) != set(stamps):
+        raise Unusable("files were added to or removed from the output folder since the last build")
+    for path, stamp in found.items():
+        if stamp != stamps[path]:
+            if stamp[0] != stamps[path][0] or sha((output / path).read_bytes()) != shas.get(path):
+                raise Unusable(f"{path} in the output folder was changed since the last build")
+    return found
+
+
+def remove(folder: Path) -> None:
+    """Delete the cache in ``folder`` (its index first: a half-deleted cache is never read)."""
+    (folder / "index.json").unlink(missing_ok=True)
+    shutil.rmtree(folder, ignore_errors=True)
