@@ -29,13 +29,11 @@ test_incremental.py edits a site at random and compares after each step).
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 import os
 import stat
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
