@@ -35,7 +35,7 @@ import hashlib
 import io
 import pickle
 from pathlib import PurePosixPath
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 COMMON = ("common",)
 """The unit of ``site.yaml``, the players files and ``pages/*.md``."""
@@ -182,12 +182,15 @@ NEVER = b"never"
 """The key of an output whose inputs cannot be digested: it never equals a stored key."""
 
 
-def player_ids(value: Any, players: Any, known: Digests | None = None,
-               registered: dict[int, Iterable[str]] | None = None) -> set[str]:
-    """Return every player id (a key of ``players``) found in ``value``: strings, and the
-    contents of tuples, lists, dicts and dataclasses (their compared fields). An object with an
-    entry in ``registered`` (``id -> ids``) gives those ids instead of being walked."""
+def player_ids(value: Any, players: Any, registered: Mapping[int, Iterable[str]] | None = None
+               ) -> tuple[set[str], set[str]]:
+    """Return the player ids (keys of ``players``) found in ``value`` -- strings, and the
+    contents of tuples, lists, dicts and dataclasses (their compared fields) -- and those of the
+    registered objects found in it (``registered``: id -> the ids its digest covers; such an
+    object is not walked)."""
     found: set[str] = set()
+    covered: set[str] = set()
+    registered = registered or {}
     stack = [value]
     while stack:
         item = stack.pop()
@@ -200,8 +203,8 @@ def player_ids(value: Any, players: Any, known: Digests | None = None,
         elif cls is dict:
             stack.extend(item.keys())
             stack.extend(item.values())
-        elif registered is not None and id(item) in registered:
-            found.update(registered[id(item)])
+        elif id(item) in registered:
+            covered.update(registered[id(item)])
         elif dataclasses.is_dataclass(cls):
             stack.extend(getattr(item, name) for name in compared_fields(cls))
-    return found
+    return found, covered

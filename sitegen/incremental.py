@@ -48,6 +48,7 @@ from .pipeline import Unit, prepare_rule_sets
 from .plan import Bundle, File, Page, PlayerSection, SitePlan, player_names
 from .render import default_templates_dir, static_files
 from .site import check_paths, complete_plan
+from .urls import player_url
 from .validate import Common, read_common, refuse_links_and_special_files
 from .validate.league import PlayerRefs, load_season
 
@@ -166,6 +167,8 @@ class PartRecord:
     bundles: tuple[tuple[tuple[str, str, str] | None, tuple[str, ...]], ...]
     dates: tuple[tuple[str, dt.date | None], ...]
     sections: tuple[tuple[str, tuple[StoredSection, ...]], ...]
+    people: frozenset[str] = frozenset()
+    """The players found in its inputs (whose pages may show what the part made)."""
     made: list[Bundle] | None = None
     """The bundles, in the build that made the part (not kept)."""
     originals: list[tuple[PlayerSection, bytes]] | None = None
@@ -189,6 +192,10 @@ class State:
     """Every output's key."""
     shas: dict[str, bytes] = field(default_factory=dict)
     """Every output's SHA-256 (of its bytes)."""
+    players: dict[str, bytes] = field(default_factory=dict)
+    """The digest of each player's record (of ``common``)."""
+    leagues: dict[str, bytes] = field(default_factory=dict)
+    """Per league: the digest of its seasons' order, ids and divisions (:func:`league_outline`)."""
     rule_paths: bytes = b""
     """Digest of the rule sets' output paths of the last good build."""
     paths: bytes = b""
@@ -264,10 +271,19 @@ class _Recorder(Mapping):
         return len(self.players)
 
 
-def records_digest(players: Mapping[str, Player], ids: Iterable[str], digests: Digests) -> bytes:
-    """Return the digest of the records (compared fields) of players ``ids`` (absent ones
-    count as absent)."""
-    return digests.of(tuple((pid, players.get(pid)) for pid in sorted(ids)))
+def player_digests(players: Mapping[str, Player], digests: Digests) -> dict[str, bytes]:
+    """Return the digest of each player's record (its compared fields), registering it."""
+    found = {}
+    for pid, player in players.items():
+        found[pid] = digest = digests.of(player)
+        digests.register(player, digest)
+    return found
+
+
+def records_digest(known: Mapping[str, bytes], ids: Iterable[str]) -> bytes:
+    """Return the digest of the records of players ``ids`` (``known``: :func:`player_digests`;
+    an id without a player counts as absent)."""
+    return sha(b"".join(pid.encode("utf-8") + b"\0" + known.get(pid, b"absent") for pid in sorted(ids)))
 
 
 # --------------------------------------------------------------------------- one build
@@ -354,7 +370,8 @@ class Build:
         for ghost in self.caches.ghost_bundles:  # the outputs of parts kept: as they are
             for path in ghost.paths:
                 self.keys[path] = self.old.keys[path]
-        mark_updated((bundle.page for bundle in made if bundle.page is not None), updated_dates(content))
+        updated = self.caches.updated if self.jobs == 1 else updated_dates(content)
+        mark_updated((bundle.page for bundle in made if bundle.page is not None), updated)
         self.digests.table(player_names(content.players))
         self.rule_paths = self.digests.of(sorted(plan.paths()))
         dirty = self._dirty(made)
@@ -382,14 +399,47 @@ class Build:
         extra = [bundle for bundle in self.plan.bundles
                  if id(bundle) not in before and id(bundle) not in ghosts]
         extra += [Bundle(None, (file,)) for file in static_files(self.templates_dir)]
-        return self._dirty(extra)
+        candidates = self._candidates()
+        pages = {player_url(pid): pid for pid in self.content.players}
+        return self._dirty(extra, lambda bundle: (
+            candidates is not None and bundle.page is not None and bundle.page.url in pages
+            and pages[bundle.page.url] not in candidates))
 
-    def _dirty(self, bundles: list[Bundle]) -> list[Bundle]:
+    def _candidates(self) -> set[str] | None:
+        """Return the players whose pages may have changed (None: every player's):
+        those found in a part planned again or no longer planned, those whose record changed,
+        and every player of a league whose seasons' outline changed."""
+        assert self.content is not None
+        self.leagues = {league.id: league_outline(league) for league in self.content.leagues}
+        if self.old.empty:
+            return None
+        caches, old = self.caches, self.old
+        found: set[str] = set()
+        for ident, record in caches.new_parts.items():
+            if record.made is not None:
+                found |= record.people
+        for ident, record in old.parts.items():
+            if ident not in caches.new_parts:
+                found |= record.people
+        if caches.common_value is not old.common:
+            found |= {pid for pid in set(caches.players) | set(old.players)
+                      if caches.players.get(pid) != old.players.get(pid)}
+        changed = {league for league, digest in self.leagues.items() if old.leagues.get(league) != digest}
+        for ident, record in caches.new_parts.items():
+            if ident[0] == "league-season" and ident[1] in changed:
+                found |= record.people
+        return found
+
+    def _dirty(self, bundles: list[Bundle], keep: Callable[[Bundle], bool] | None = None) -> list[Bundle]:
         """Record the keys of ``bundles``' outputs; return those whose key changed, each bundle
-        reduced to its changed outputs."""
+        reduced to its changed outputs. A bundle for which ``keep`` is true keeps the keys of
+        the last build, when it had them (it is not made)."""
         dirty = []
         old = self.old.keys
         for bundle in bundles:
+            if keep is not None and keep(bundle) and all(path in old for path in bundle.paths):
+                self.keys.update((path, old[path]) for path in bundle.paths)
+                continue
             keys = self.digests.output_keys(bundle)
             self.keys.update(keys)
             changed = {path for path, key in keys if old.get(path) != key}
@@ -426,9 +476,18 @@ class Build:
         return State(
             settings=self.settings, stamps=self.stamps, common=self.caches.common_value,
             common_files=self.caches.common_files, common_diagnostics=self.caches.common_diags,
+            players=self.caches.players, leagues=self.leagues,
             units=self.caches.new_units, seasons=self.caches.new_seasons,
             parts=self.caches.new_parts, keys=dict(self.keys), shas=new_shas,
             rule_paths=self.rule_paths, paths=self.paths)
+
+
+def league_outline(league: Any) -> bytes:
+    """Return the digest of what every player page of a league's players shows of the league
+    as a whole (the division chart): its seasons in order, their ids and division letters."""
+    seasons = sorted(league.seasons, key=lambda s: (s.start or dt.date.min, s.id))
+    return sha(repr((league.id, league.name, [(s.id, [d.name for d in s.divisions]) for s in seasons]))
+               .encode("utf-8"))
 
 
 def _digest_of(stamps: Mapping[str, tuple[Stamp, bytes]]) -> bytes:
@@ -463,6 +522,10 @@ class _Caches:
         self.common_diags: tuple[Diagnostic, ...] = ()
         self.refs: dict[int, tuple[str, ...]] = {}
         """The players each kept or validated model object's validation looked up, by id."""
+        self.players: dict[str, bytes] = {}
+        """The digest of each player's record."""
+        self.updated: dict[str, dt.date] = {}
+        """The "last updated" dates of the rule sets' pages planned in this process."""
 
     # ------------------------------------------------------------------ common
 
@@ -486,8 +549,19 @@ class _Caches:
             return None
         if not any(d.level == "error" for d in found):
             self.common_value, self.common_files, self.common_diags = common, files, found
-        self.build.digests.table(player_names(common.players))
+        digests = self.build.digests
+        digests.table(player_names(common.players))
+        if common is old.common and old.players:
+            self.players = old.players
+            for pid, player in common.players.items():
+                digests.register(player, self.players[pid])
+        else:
+            self.players = player_digests(common.players, digests)
         return common
+
+    def records(self, ids: Iterable[str]) -> bytes:
+        """Return the digest of the records of players ``ids``."""
+        return records_digest(self.players, ids)
 
     # ------------------------------------------------------------------ units
 
@@ -502,7 +576,7 @@ class _Caches:
         record = self.old.units.get(unit)
         digests = self.build.digests
         if (record is not None and record.files == files
-                and records_digest(common.players, record.refs, digests) == record.records):
+                and (common is self.old.common or self.records(record.refs) == record.records)):
             diags.extend(record.diagnostics)
         else:
             recorder = _Recorder(common.players)
@@ -511,7 +585,7 @@ class _Caches:
             model = load(PlayerRefs(recorder, own, complete=common.complete), own, seasons)
             diags.extend(own.items)
             record = UnitRecord(files, tuple(sorted(recorder.seen)),
-                                records_digest(common.players, recorder.seen, digests), model,
+                                self.records(recorder.seen), model,
                                 tuple(own.items))
             if own.has_errors or recorder.everything:
                 return model
@@ -531,7 +605,7 @@ class _Caches:
             record = self.old.seasons.get(relative)
             digests = self.build.digests
             if (record is not None and record.files == files
-                    and records_digest(common.players, record.refs, digests) == record.records):
+                    and (common is self.old.common or self.records(record.refs) == record.records)):
                 diags.extend(record.diagnostics)
             else:
                 recorder = _Recorder(common.players)
@@ -539,7 +613,7 @@ class _Caches:
                 season = load_season(path, shown, PlayerRefs(recorder, own, complete=refs.complete), own)
                 diags.extend(own.items)
                 record = UnitRecord(files, tuple(sorted(recorder.seen)),
-                                    records_digest(common.players, recorder.seen, digests),
+                                    self.records(recorder.seen),
                                     () if season is None else (season,), tuple(own.items))
                 if own.has_errors or recorder.everything:
                     outer.everything = True
@@ -555,7 +629,9 @@ class _Caches:
     # ------------------------------------------------------------------ parts
 
     def memo(self, content: Content) -> "_Memo":
-        return _Memo(self, updated_dates(content))
+        updated = updated_dates(content)
+        self.updated.update(updated)
+        return _Memo(self, updated)
 
     def harvest(self) -> Any:
         return (self.new_units, self.new_seasons, self.new_parts, self.ghost_bundles)
@@ -588,8 +664,8 @@ class _Memo:
         caches = self.caches
         digests = caches.build.digests
         players = caches.common_value.players if caches.common_value else {}
-        people = player_ids(inputs, players, registered=caches.refs)
-        digest = digests.of((ident, inputs, tuple((pid, players.get(pid)) for pid in sorted(people))))
+        people, covered = player_ids(inputs, players, caches.refs)
+        digest = digests.of((ident, inputs, caches.records(people)))
         old = caches.old.parts.get(ident)
         if old is not None and old.inputs == digest and self._same_dates(old):
             self._reuse(plan, old)
@@ -618,7 +694,8 @@ class _Memo:
         record = PartRecord(digest if storable else b"", value, tuple(
             ((b.page.url, b.page.template, b.page.file_name) if b.page else None,
              tuple(path for f in b.files for path in f.paths)) for b in sub.bundles),
-            self._dates(sub.bundles), tuple(sections), made=list(sub.bundles), originals=originals)
+            self._dates(sub.bundles), tuple(sections), frozenset(people | covered),
+            made=list(sub.bundles), originals=originals)
         caches.new_parts[ident] = record
         return value
 
@@ -671,12 +748,14 @@ class Site:
         self.files: dict[str, bytes] = {}
         self.config = None
         self.last: Build | None = None
+        self.environment: Any = None
+        """The Jinja environment, kept while the settings and templates stay the same."""
 
     def build(self, show: Show | None = None) -> tuple[dict[str, bytes | None] | None, str | None]:
         """Build; return the files that changed (None: every file, a build from scratch) and
         why nothing was kept, if so. Raises SitegenError (the files are as before)."""
         from .hostfiles import host_files
-        from .render import render_bundles
+        from .render import make_environment, render_bundles
 
         build = Build(self.state, self.content_dir, self.templates_dir, self.base_url)
         self.last = build
@@ -686,9 +765,12 @@ class Site:
         try:
             first = build.front()
             config = build.content.config  # type: ignore[union-attr]
+            if fresh or self.environment is None:
+                self.environment = make_environment(config, self.templates_dir)
             if fresh:
                 bundles = first + build.rest()
-                made.update(render_bundles(bundles, config, self.templates_dir))
+                made.update(render_bundles(bundles, config, self.templates_dir,
+                                           environment=self.environment))
             else:
                 early = show if show is not None and build.safe_to_show else None
                 self._make(first, config, made, shown, early)
@@ -735,7 +817,8 @@ class Site:
                 self._show(made, shown, show)
                 last[0] = time.monotonic()
 
-        render_bundles(bundles, config, self.templates_dir, jobs=1, sink=sink)
+        render_bundles(bundles, config, self.templates_dir, jobs=1, sink=sink,
+                       environment=self.environment)
 
     def _show(self, made: dict[str, bytes], shown: dict[str, bytes | None], show: Show) -> None:
         news = {path: data for path, data in made.items()

@@ -110,12 +110,14 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
 
 
 def render_bundles(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None = None,
-                   jobs: int | None = None, sink: Callable[[str, bytes], Any] | None = None
-                   ) -> list[tuple[str, Any]]:
+                   jobs: int | None = None, sink: Callable[[str, bytes], Any] | None = None,
+                   environment: Environment | None = None) -> list[tuple[str, Any]]:
     """Make every output of ``bundles`` (and nothing else): ``[(path, bytes)]``, or
-    ``[(path, sink(path, bytes))]`` with a ``sink``, in the bundles' order. Raises as
+    ``[(path, sink(path, bytes))]`` with a ``sink``, in the bundles' order. ``environment``:
+    one made by :func:`make_environment` for these settings and templates, kept by a process
+    that renders again and again (its templates are compiled once). Raises as
     :func:`render_site`."""
-    return _produce(bundles, config, site_templates, jobs, sink)
+    return _produce(bundles, config, site_templates, jobs, sink, environment)
 
 
 def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes], Any],
@@ -144,10 +146,11 @@ def _work_list(bundles: list[Bundle], site_templates: Path | None,
     return work
 
 
-def _produce(items: list[Page | File], config: SiteConfig, site_templates: Path | None,
-             jobs: int | None, sink: Callable[[str, bytes], Any] | None) -> list[tuple[str, Any]]:
+def _produce(items: list[Bundle], config: SiteConfig, site_templates: Path | None,
+             jobs: int | None, sink: Callable[[str, bytes], Any] | None,
+             environment: Environment | None = None) -> list[tuple[str, Any]]:
     try:
-        return _produce_all(items, config, site_templates, jobs, sink)
+        return _produce_all(items, config, site_templates, jobs, sink, environment)
     except TemplateProblem as problem:
         template, line, message = problem.args
         pos = SourcePos(os.path.relpath(template) if os.path.isabs(template) else template, line, 1) \
@@ -157,10 +160,11 @@ def _produce(items: list[Page | File], config: SiteConfig, site_templates: Path 
 
 
 def _produce_all(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None,
-                 jobs: int | None, sink: Callable[[str, bytes], Any] | None) -> list[tuple[str, Any]]:
+                 jobs: int | None, sink: Callable[[str, bytes], Any] | None,
+                 environment: Environment | None = None) -> list[tuple[str, Any]]:
     jobs = jobs or os.cpu_count() or 1
     pages = sum(1 for bundle in bundles if bundle.page is not None)
-    job = _RenderJob(config, site_templates, sink, bundles)
+    job = _RenderJob(config, site_templates, sink, bundles, environment)
     if pages < PARALLEL_MIN_PAGES or not can_fork(jobs):
         # One process; also when threads run (the dev server), where forking is unsafe.
         return job.make((0, len(bundles)))
@@ -185,10 +189,11 @@ class _RenderJob:
     site_templates: Path | None
     sink: Callable[[str, bytes], Any] | None
     bundles: list[Bundle]
+    kept: Environment | None = None
 
     @functools.cached_property
     def environment(self) -> Environment:
-        return make_environment(self.config, self.site_templates)
+        return self.kept if self.kept is not None else make_environment(self.config, self.site_templates)
 
     def make(self, bounds: tuple[int, int]) -> list[tuple[str, Any]]:
         """Make every output of ``bundles[start:end]``: ``[(path, bytes or the sink's result)]``."""

@@ -210,6 +210,7 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path) -> None:
         "keys": {path: key.hex() for path, key in state.keys.items()},
         "shas": {path: digest.hex() for path, digest in state.shas.items()},
         "outputs": {path: list(stamp) for path, stamp in outputs.items()},
+        "leagues": {league: digest.hex() for league, digest in state.leagues.items()},
         "rule_paths": state.rule_paths.hex(), "paths": state.paths.hex(), "blobs": written,
     }
     _atomic_write(folder / "index.json", json.dumps(index, separators=(",", ":")).encode("utf-8"))
@@ -241,7 +242,7 @@ def _part_text(record: PartRecord) -> str:
     return _Encoder().dumps({
         "inputs": record.inputs.hex(), "value": record.value,
         "bundles": [[list(page) if page else None, list(paths)] for page, paths in record.bundles],
-        "dates": [[url, date] for url, date in record.dates],
+        "dates": [[url, date] for url, date in record.dates], "people": sorted(record.people),
         "sections": [[player, [[s.template, list(s.sort_key), s.digest.hex(), s.text] for s in sections]]
                      for player, sections in record.sections]})
 
@@ -318,6 +319,7 @@ def _load(folder: Path, index: dict) -> tuple[State, dict[str, OutputStamp]]:
         state.units[(rule_set, entry)] = _unit_record(blob(name, by_name))
     for ident, name in index["parts"]:
         state.parts[_as_tuple(_Decoder().loads(ident))] = _part_record(blob(name))
+    state.leagues = {league: bytes.fromhex(digest) for league, digest in index["leagues"].items()}
     state.keys = {path: bytes.fromhex(key) for path, key in index["keys"].items()}
     state.shas = {path: bytes.fromhex(digest) for path, digest in index["shas"].items()}
     outputs = {path: (int(v[0]), int(v[1]), int(v[2]), int(v[3])) for path, v in index["outputs"].items()}
@@ -336,7 +338,8 @@ def _part_record(raw: dict) -> PartRecord:
                      for player, found in raw["sections"])
     bundles = tuple((tuple(page) if page else None, tuple(paths)) for page, paths in raw["bundles"])
     return PartRecord(bytes.fromhex(raw["inputs"]), raw["value"], bundles,
-                      tuple((url, date) for url, date in raw["dates"]), sections)
+                      tuple((url, date) for url, date in raw["dates"]), sections,
+                      frozenset(raw["people"]))
 
 
 def _as_tuple(value: Any) -> tuple:
