@@ -23,9 +23,9 @@ sections (each section by the digest of its data) and the deferred overview's ar
 player's results, opponents and division charts).
 
 **Digests** are SHA-256 of the value's pickle, taken without pickle's memo (equal values give
-equal bytes whatever objects they share) and with dataclasses reduced to their compared fields
-(positions in content files are left out: moving a line changes no page). They are only ever
-compared, never loaded: nothing is unpickled.
+equal bytes whatever objects they share), with registered objects by their own digest. They
+are only ever compared, never loaded: nothing is unpickled. A player's record is digested by
+its compared fields (where it stands in its file does not count).
 """
 
 from __future__ import annotations
@@ -80,10 +80,6 @@ def _ref(digest: bytes) -> bytes:  # pragma: no cover - only named in digests, n
     return digest
 
 
-def _fields(cls: type, values: tuple) -> tuple:  # pragma: no cover - as above
-    return values
-
-
 _COMPARED: dict[type, tuple[str, ...]] = {}
 
 
@@ -96,46 +92,38 @@ def compared_fields(cls: type) -> tuple[str, ...]:
 
 
 class _Pickler(pickle.Pickler):
-    """A pickler for digests: no memo, registered objects by their digest, dataclasses by
-    their compared fields."""
+    """A pickler for digests: no memo, and registered objects by their digest (the classes of
+    registered objects go through ``dispatch_table``; everything else is pickled by C code)."""
 
-    def __init__(self, file: io.BytesIO, known: dict[int, tuple[Any, bytes]]):
+    def __init__(self, file: io.BytesIO, digests: "Digests"):
         super().__init__(file, protocol=5)
         self.fast = True  # no memo: sharing does not show in the bytes
-        self._known = known
-
-    def reducer_override(self, obj: Any) -> Any:
-        entry = self._known.get(id(obj))
-        if entry is not None and entry[0] is obj:
-            return _ref, (entry[1],)
-        cls = type(obj)
-        if dataclasses.is_dataclass(cls) and not isinstance(obj, type):
-            return _fields, (cls, tuple(getattr(obj, name) for name in compared_fields(cls)))
-        if isinstance(obj, (set, frozenset)):  # pragma: no cover - not in today's plans
-            return _fields, (cls, tuple(sorted(self._digest(item) for item in obj)))
-        return NotImplemented
-
-    def _digest(self, item: Any) -> bytes:
-        buffer = io.BytesIO()
-        _Pickler(buffer, self._known).dump(item)
-        return sha(buffer.getvalue())
+        self.dispatch_table = digests.dispatch
 
 
 class Digests:
     """Digests of values for one build (SHA-256, 32 bytes).
 
     :meth:`register` gives an object a digest of its own (a unit's model objects, the players'
-    names table): any value holding it is digested with that digest in its place, which keeps
-    digests cheap and makes them depend on what the object was made from. Registered objects
-    are kept alive, so that their ids stay theirs.
+    names table, a player section): any value holding it is digested with that digest in its
+    place, which keeps digests cheap and makes them depend on what the object was made from.
+    Registered objects are kept alive, so that their ids stay theirs.
     """
 
     def __init__(self) -> None:
         self._known: dict[int, tuple[Any, bytes]] = {}
+        self.dispatch: dict[type, Any] = {}
 
     def register(self, obj: Any, digest: bytes) -> None:
         """Digest ``obj`` as ``digest`` from now on."""
         self._known[id(obj)] = (obj, digest)
+        self.dispatch.setdefault(type(obj), self._reduce)
+
+    def _reduce(self, obj: Any) -> Any:
+        entry = self._known.get(id(obj))
+        if entry is not None and entry[0] is obj:
+            return _ref, (entry[1],)
+        return obj.__reduce_ex__(5)
 
     def known(self, obj: Any) -> bytes | None:
         """Return the digest registered for ``obj``, or None."""
@@ -146,15 +134,20 @@ class Digests:
         """Return the digest of ``value``. Raises pickle.PicklingError (or TypeError,
         AttributeError) for a value holding a lambda, a closure or a local class."""
         buffer = io.BytesIO()
-        _Pickler(buffer, self._known).dump(value)
+        _Pickler(buffer, self).dump(value)
         return sha(buffer.getvalue())
+
+    def record(self, obj: Any) -> bytes:
+        """Return the digest of a dataclass's compared fields (a player's record: not where
+        it stands in its file)."""
+        return self.of((type(obj).__qualname__, tuple(getattr(obj, name) for name in compared_fields(type(obj)))))
 
     def table(self, obj: Any) -> bytes:
         """Register ``obj`` (a large table shared by many outputs) with the digest of its
         value; return that digest."""
         digest = self.known(obj)
         if digest is None:
-            digest = self.of(obj)
+            digest = self.of(dict(obj))
             self.register(obj, digest)
         return digest
 

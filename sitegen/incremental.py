@@ -30,6 +30,7 @@ test_incremental.py edits a site at random and compares after each step).
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import json
 import os
 import stat
@@ -51,6 +52,7 @@ from .site import check_paths, complete_plan
 from .urls import player_url
 from .validate import Common, read_common, refuse_links_and_special_files
 from .validate.league import PlayerRefs, load_season
+from .workers import no_cycle_collection
 
 
 # --------------------------------------------------------------------------- files
@@ -171,8 +173,9 @@ class PartRecord:
     """The players found in its inputs (whose pages may show what the part made)."""
     made: list[Bundle] | None = None
     """The bundles, in the build that made the part (not kept)."""
-    originals: list[tuple[PlayerSection, bytes]] | None = None
-    """The sections as made, with their digests, in the build that made the part (not kept)."""
+    originals: list[tuple[str, list[PlayerSection]]] | None = None
+    """The sections as made, per player, in the build that made the part (not kept): they are
+    written down (:attr:`sections`) by :meth:`Build.store_sections`."""
 
 
 @dataclass
@@ -275,7 +278,7 @@ def player_digests(players: Mapping[str, Player], digests: Digests) -> dict[str,
     """Return the digest of each player's record (its compared fields), registering it."""
     found = {}
     for pid, player in players.items():
-        found[pid] = digest = digests.of(player)
+        found[pid] = digest = digests.record(player)
         digests.register(player, digest)
     return found
 
@@ -318,6 +321,11 @@ class Build:
         self.made: set[int] = set()
         self.made_shas: dict[str, bytes] = {}
         """The digests of the outputs this build made (set by the caller that makes them)."""
+        self.made_blobs: dict[str, str] = {}
+        """Texts of the cache's blobs written by the render workers (sitegen.store)."""
+        self.player_pages: dict[str, str] = {}
+        self.leagues: dict[str, bytes] = {}
+        self.rule_paths = self.paths = b""
 
     def _roots(self) -> dict[str, Path]:
         roots = {"content": self.content_dir, "theme": default_templates_dir(), "code": code_folder()}
@@ -364,16 +372,17 @@ class Build:
         made = [bundle for record in self.caches.new_parts.values() if record.made is not None
                 for bundle in record.made]
         self.made = {id(bundle) for bundle in made}
-        for record in self.caches.new_parts.values():
-            for section, digest in record.originals or ():
-                self.digests.register(section, digest)
+        if not self.old.empty:
+            self.store_sections(self.caches.new_parts.values())
         for ghost in self.caches.ghost_bundles:  # the outputs of parts kept: as they are
             for path in ghost.paths:
-                self.keys[path] = self.old.keys[path]
+                self.keys[path] = self.old.keys.get(path, b"")
         updated = self.caches.updated if self.jobs == 1 else updated_dates(content)
         mark_updated((bundle.page for bundle in made if bundle.page is not None), updated)
         self.digests.table(player_names(content.players))
         self.rule_paths = self.digests.of(sorted(plan.paths()))
+        if self.old.empty:
+            return list(made)  # keyed by the workers that make them (:meth:`key_of`)
         dirty = self._dirty(made)
         dirty.sort(key=lambda bundle: (bundle.page is None, bundle.page.url.count("/") if bundle.page else 0))
         return dirty
@@ -400,7 +409,9 @@ class Build:
                  if id(bundle) not in before and id(bundle) not in ghosts]
         extra += [Bundle(None, (file,)) for file in static_files(self.templates_dir)]
         candidates = self._candidates()
-        pages = {player_url(pid): pid for pid in self.content.players}
+        pages = self.player_pages = {player_url(pid): pid for pid in self.content.players}
+        if self.old.empty:
+            return extra
         return self._dirty(extra, lambda bundle: (
             candidates is not None and bundle.page is not None and bundle.page.url in pages
             and pages[bundle.page.url] not in candidates))
@@ -446,6 +457,68 @@ class Build:
             if changed:
                 dirty.append(_reduced(bundle, changed))
         return dirty
+
+    def store_sections(self, records: Iterable[PartRecord], found: Mapping[int, StoredSection] | None = None) -> None:
+        """Write down the player sections of the parts planned by this build (as JSON, with
+        their digests, which stand for them in the player pages' keys): from ``found`` (those
+        the render workers wrote, :meth:`key_of`), else here. A part with a section that is not
+        JSON is kept by no state: every build plans it again."""
+        for record in records:
+            if record.originals is None:
+                continue
+            sections = []
+            for player, made in record.originals:
+                kept = []
+                for section in made:
+                    stored = found.get(id(section)) if found is not None else None
+                    if stored is None:
+                        try:
+                            stored = stored_section(section, self.digests)
+                        except TypeError:
+                            record.inputs = b""
+                            continue
+                    self.digests.register(section, stored.digest)
+                    kept.append(stored)
+                sections.append((player, tuple(kept)))
+            record.sections = tuple(sections)
+
+    def key_of(self, every: bool) -> Callable[[Bundle], list[tuple[str, Any]]]:
+        """For a build from scratch, return the function that gives each bundle's outputs
+        their keys (run by the render workers, :func:`sitegen.render.render_work`): every
+        output's, or (``every`` False) only the player pages'. A player page's key comes with
+        its player's sections written down (:meth:`store_sections`). An output left without a
+        key is made again when a later build plans its part again."""
+        pages = self.player_pages
+        plan = self.plan
+        assert plan is not None
+
+        def keys(bundle: Bundle) -> list[tuple[str, Any]]:
+            player = pages.get(bundle.page.url) if bundle.page is not None else None
+            if player is None:
+                return self.digests.output_keys(bundle) if every else []
+            written = []
+            for section in plan.player_sections.get(player, ()):
+                if section.make is None and self.digests.known(section) is None:
+                    try:
+                        stored = stored_section(section, self.digests)
+                    except TypeError:
+                        continue
+                    self.digests.register(section, stored.digest)
+                    written.append((id(section), stored))
+            found = self.digests.output_keys(bundle)
+            return [(found[0][0], (found[0][1], written))] + found[1:]
+        return keys
+
+    def take_keys(self, made: Iterable[tuple[str, Any, Any]]) -> None:
+        """Record the keys the render workers gave (:meth:`key_of`), and the player sections
+        they wrote down; outputs without a key get none (an empty key, which no key equals)."""
+        found: dict[int, StoredSection] = {}
+        for path, _, key in made:
+            if type(key) is tuple:
+                key, written = key
+                found.update(written)
+            self.keys[path] = key or b""
+        self.store_sections(self.caches.new_parts.values(), found)
 
     def host_files(self, files: dict[str, bytes]) -> dict[str, bytes]:
         """Return those of ``files`` (CNAME, .nojekyll) whose key changed, recording them."""
@@ -675,27 +748,14 @@ class _Memo:
         value = make(sub)
         assert not sub.home_sections, f"a part adds no home section: {ident}"
         plan.bundles.extend(sub.bundles)
-        originals = []
-        sections = []
-        storable = True
         for player, found in sub.player_sections.items():
-            kept = []
             for section in found:
                 plan.add_player_section(player, section)
-                try:
-                    stored = stored_section(section, digests)
-                except TypeError:
-                    storable = False  # kept in no state: planned again by every build
-                    continue
-                originals.append((section, stored.digest))
-                digests.register(section, stored.digest)
-                kept.append(stored)
-            sections.append((player, tuple(kept)))
-        record = PartRecord(digest if storable else b"", value, tuple(
+        record = PartRecord(digest, value, tuple(
             ((b.page.url, b.page.template, b.page.file_name) if b.page else None,
              tuple(path for f in b.files for path in f.paths)) for b in sub.bundles),
-            self._dates(sub.bundles), tuple(sections), frozenset(people | covered),
-            made=list(sub.bundles), originals=originals)
+            self._dates(sub.bundles), (), frozenset(people | covered),
+            made=list(sub.bundles), originals=list(sub.player_sections.items()))
         caches.new_parts[ident] = record
         return value
 
@@ -754,6 +814,14 @@ class Site:
     def build(self, show: Show | None = None) -> tuple[dict[str, bytes | None] | None, str | None]:
         """Build; return the files that changed (None: every file, a build from scratch) and
         why nothing was kept, if so. Raises SitegenError (the files are as before)."""
+        with no_cycle_collection():
+            changes = self._build(show)
+        # What the build leaves is kept until the next one: out of the collector's way, so
+        # that a collection does not walk it again and again (sitegen.workers).
+        gc.freeze()
+        return changes
+
+    def _build(self, show: Show | None) -> tuple[dict[str, bytes | None] | None, str | None]:
         from .hostfiles import host_files
         from .render import make_environment, render_bundles
 
@@ -769,8 +837,10 @@ class Site:
                 self.environment = make_environment(config, self.templates_dir)
             if fresh:
                 bundles = first + build.rest()
-                made.update(render_bundles(bundles, config, self.templates_dir,
-                                           environment=self.environment))
+                results = render_bundles(bundles, config, self.templates_dir,
+                                         environment=self.environment, keys=build.key_of(True))
+                build.take_keys(results)
+                made.update((path, data) for path, data, _ in results)
             else:
                 early = show if show is not None and build.safe_to_show else None
                 self._make(first, config, made, shown, early)

@@ -106,18 +106,32 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
     slices of the bundles; the result does not depend on the number of workers.
     Raises ValueError if two outputs claim the same path, SitegenError for a broken template.
     """
-    return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs, None))
+    return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs, None)[0])
 
 
 def render_bundles(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None = None,
                    jobs: int | None = None, sink: Callable[[str, bytes], Any] | None = None,
-                   environment: Environment | None = None) -> list[tuple[str, Any]]:
+                   environment: Environment | None = None,
+                   keys: Callable[[Bundle], list[tuple[str, Any]]] | None = None) -> list[tuple]:
     """Make every output of ``bundles`` (and nothing else): ``[(path, bytes)]``, or
     ``[(path, sink(path, bytes))]`` with a ``sink``, in the bundles' order. ``environment``:
     one made by :func:`make_environment` for these settings and templates, kept by a process
-    that renders again and again (its templates are compiled once). Raises as
-    :func:`render_site`."""
-    return _produce(bundles, config, site_templates, jobs, sink, environment)
+    that renders again and again (its templates are compiled once). ``keys``: a function giving
+    a bundle's outputs their keys (sitegen.depends), run by the worker that makes the bundle;
+    each item is then ``(path, result, key or None)``. Raises as :func:`render_site`."""
+    return render_work(bundles, config, site_templates, jobs=jobs, sink=sink,
+                       environment=environment, keys=keys)[0]
+
+
+def render_work(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None = None, *,
+                jobs: int | None = None, sink: Callable[[str, bytes], Any] | None = None,
+                environment: Environment | None = None,
+                keys: Callable[[Bundle], list[tuple[str, Any]]] | None = None,
+                after: tuple[Callable[[], Any], ...] = ()) -> tuple[list[tuple], list[Any]]:
+    """:func:`render_bundles`, then ``after``'s functions (of no argument) run by the same
+    workers as they become free (e.g. writing down what the build made, for the next one);
+    return the outputs and the functions' results, in order."""
+    return _produce(bundles, config, site_templates, jobs, sink, environment, keys, after)
 
 
 def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes], Any],
@@ -129,7 +143,7 @@ def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes],
     ``{path: sink's result}``. Raises as :func:`render_site`.
     """
     return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs,
-                         sink))
+                         sink)[0])
 
 
 def _work_list(bundles: list[Bundle], site_templates: Path | None,
@@ -148,9 +162,10 @@ def _work_list(bundles: list[Bundle], site_templates: Path | None,
 
 def _produce(items: list[Bundle], config: SiteConfig, site_templates: Path | None,
              jobs: int | None, sink: Callable[[str, bytes], Any] | None,
-             environment: Environment | None = None) -> list[tuple[str, Any]]:
+             environment: Environment | None = None, keys: Any = None,
+             after: tuple[Callable[[], Any], ...] = ()) -> tuple[list[tuple], list[Any]]:
     try:
-        return _produce_all(items, config, site_templates, jobs, sink, environment)
+        return _produce_all(items, config, site_templates, jobs, sink, environment, keys, after)
     except TemplateProblem as problem:
         template, line, message = problem.args
         pos = SourcePos(os.path.relpath(template) if os.path.isabs(template) else template, line, 1) \
@@ -161,18 +176,21 @@ def _produce(items: list[Bundle], config: SiteConfig, site_templates: Path | Non
 
 def _produce_all(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None,
                  jobs: int | None, sink: Callable[[str, bytes], Any] | None,
-                 environment: Environment | None = None) -> list[tuple[str, Any]]:
+                 environment: Environment | None = None, keys: Any = None,
+                 after: tuple[Callable[[], Any], ...] = ()) -> tuple[list[tuple], list[Any]]:
     jobs = jobs or os.cpu_count() or 1
     pages = sum(1 for bundle in bundles if bundle.page is not None)
-    job = _RenderJob(config, site_templates, sink, bundles, environment)
+    job = _RenderJob(config, site_templates, sink, bundles, environment, keys, after)
     if pages < PARALLEL_MIN_PAGES or not can_fork(jobs):
         # One process; also when threads run (the dev server), where forking is unsafe.
-        return job.make((0, len(bundles)))
+        return job.make((0, len(bundles))), [function() for function in after]
     # The workers inherit the bundles; a task is only a slice's bounds (bundles refer to the
-    # content, which must not be pickled once per task).
-    slices = [(start, min(start + SLICE, len(bundles))) for start in range(0, len(bundles), SLICE)]
-    parts = map_forked(_RenderJob.make, job, slices, jobs)
-    return [made for part in parts for made in part]
+    # content, which must not be pickled once per task), or the number of an ``after`` function.
+    tasks: list[Any] = [(start, min(start + SLICE, len(bundles))) for start in range(0, len(bundles), SLICE)]
+    tasks += list(range(len(after)))
+    parts = map_forked(_RenderJob.run, job, tasks, jobs)
+    made = [item for part in parts[:len(parts) - len(after)] for item in part]
+    return made, list(parts[len(parts) - len(after):])
 
 
 SLICE = 100
@@ -190,21 +208,35 @@ class _RenderJob:
     sink: Callable[[str, bytes], Any] | None
     bundles: list[Bundle]
     kept: Environment | None = None
+    keys: Callable[[Bundle], list[tuple[str, Any]]] | None = None
+    """When set, each output comes with the key this function gives it (or None)."""
+    after: tuple[Callable[[], Any], ...] = ()
+    """Functions run by the workers once they have made the bundles."""
+
+    def run(self, task: Any) -> Any:
+        """Make a slice of the bundles (``(start, end)``), or run ``after[task]``."""
+        return self.after[task]() if isinstance(task, int) else self.make(task)
 
     @functools.cached_property
     def environment(self) -> Environment:
         return self.kept if self.kept is not None else make_environment(self.config, self.site_templates)
 
-    def make(self, bounds: tuple[int, int]) -> list[tuple[str, Any]]:
-        """Make every output of ``bundles[start:end]``: ``[(path, bytes or the sink's result)]``."""
-        made = []
+    def make(self, bounds: tuple[int, int]) -> list[tuple]:
+        """Make every output of ``bundles[start:end]``: ``[(path, bytes or the sink's result)]``
+        (``[(path, result, key)]`` with ``keys``)."""
+        made: list[tuple] = []
         for bundle in self.bundles[bounds[0]:bounds[1]]:
             shared = bundle.shared_value()
             outputs = [] if bundle.page is None else [
                 (bundle.page.path, _render_page(self.environment, bundle.page, shared))]
             outputs += [item for file in bundle.files for item in file.contents(*shared)]
-            made += [(path, data if self.sink is None else self.sink(path, data))
-                     for path, data in outputs]
+            results = [(path, data if self.sink is None else self.sink(path, data))
+                       for path, data in outputs]
+            if self.keys is None:
+                made += results
+            else:
+                keys = dict(self.keys(bundle))
+                made += [(path, result, keys.get(path)) for path, result in results]
         return made
 
 

@@ -7,7 +7,8 @@ digest, every output's key, digest and file stamp, and the names of the blobs be
 tournament, a ladder, a Swiss league, a league, each league season); one per planned part (its
 value, the addresses of its outputs, its player sections). A blob is named after what it was made
 from, so an unchanged unit or part keeps its blob; the others are written anew and the unused
-ones deleted.
+ones deleted. A part's player sections are kept apart, one JSON document per line
+(``<name>.lines``), and read only for the player pages made again.
 
 **Why JSON.** In CI the cache comes back from a cache service (``actions/cache``); whoever can
 write that cache could, with pickle or marshal, run code on the machine that builds and
@@ -26,12 +27,15 @@ import dataclasses
 import datetime as dt
 import enum
 import json
+import operator
 import os
 import shutil
 import stat
+import typing
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from . import __version__
 from .depends import sha
@@ -79,43 +83,96 @@ def _allowed() -> dict[str, type]:
 
 ALLOWED = _allowed()
 _NAMES = {cls: name for name, cls in ALLOWED.items()}
-_POS_FIELDS = {cls: tuple(f.name for f in dataclasses.fields(cls))
-               for cls in ALLOWED.values() if dataclasses.is_dataclass(cls)}
 TAG = "\x00"
 
 
+# Each field of a model class is written by its type: a position, an enum, a date, a fraction
+# or a model object that sits in a field of its own (a game's result) inline, as plain JSON
+# (so that a season's thousands of games cost one call each); anything else (text, numbers,
+# tuples of objects) as JSON writes it, objects tagged by the hook.
+
+def _field_codec(hint: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]] | None:
+    """Return (encode, decode) of a field's value by its type hint, or None to let JSON and
+    the hook write it."""
+    args = typing.get_args(hint)
+    if args and type(None) in args and len(args) == 2:  # X | None
+        inner = _field_codec(next(a for a in args if a is not type(None)))
+        if inner is None:
+            return None
+        encode, decode = inner
+        return (lambda v: None if v is None else encode(v)), (lambda v: None if v is None else decode(v))
+    if hint is SourcePos:
+        return (lambda v: [v.path, v.line, v.col]), (lambda v: SourcePos(str(v[0]), int(v[1]), int(v[2])))
+    if hint is dt.date:
+        return (lambda v: v.toordinal()), (lambda v: dt.date.fromordinal(int(v)))
+    if hint is Fraction:
+        return (lambda v: [v.numerator, v.denominator]), (lambda v: Fraction(int(v[0]), int(v[1])))
+    if isinstance(hint, type) and issubclass(hint, enum.Enum) and hint in _NAMES:
+        return (lambda v: v.value), hint
+    if isinstance(hint, type) and hint in _NAMES and dataclasses.is_dataclass(hint):
+        return (lambda v: _plan(type(v))[0](v)), (lambda v: _plan(hint)[1](v))
+    return None
+
+
+_PLANS: dict[type, tuple[Callable[[Any], list], Callable[[list], Any]]] = {}
+
+
+def _plan(cls: type) -> tuple[Callable[[Any], list], Callable[[list], Any]]:
+    """Return (encode, decode) of a model class's objects as lists of their fields."""
+    plan = _PLANS.get(cls)
+    if plan is not None:
+        return plan
+    hints = typing.get_type_hints(cls)
+    fields = [f.name for f in dataclasses.fields(cls)]
+    codecs = [(i, _field_codec(hints[name])) for i, name in enumerate(fields)]
+    typed = [(i, codec) for i, codec in codecs if codec is not None]
+    getter = operator.attrgetter(*fields) if len(fields) > 1 else (lambda obj: (getattr(obj, fields[0]),))
+
+    def encode(obj: Any) -> list:
+        values = list(getter(obj))
+        for i, (write, _) in typed:
+            values[i] = write(values[i])
+        return values
+
+    def decode(values: list) -> Any:
+        values = [_tuples(value) for value in values]
+        for i, (_, read) in typed:
+            values[i] = read(values[i])
+        return cls(*values)
+
+    _PLANS[cls] = plan = (encode, decode)
+    return plan
+
+
 class _Encoder:
-    """``json.dumps`` hook: model objects, dates, fractions and positions as tagged objects
-    ``{"\\0": [kind, ...]}``; ``refs`` names objects stored in other blobs."""
+    """``json.dumps`` hook: model objects, dates and fractions as tagged objects
+    ``{"\\0": [kind, ...]}`` (a dataclass: its class name and every field, in order);
+    ``refs`` names objects stored in other blobs."""
 
     def __init__(self, refs: dict[int, str] | None = None):
         self.refs = refs or {}
 
     def __call__(self, obj: Any) -> Any:
-        ref = self.refs.get(id(obj))
-        if ref is not None:
-            return {TAG: ["ref", ref]}
+        if self.refs:
+            ref = self.refs.get(id(obj))
+            if ref is not None:
+                return {TAG: ["ref", ref]}
         cls = type(obj)
+        name = _NAMES.get(cls)
+        if name is not None:
+            if isinstance(obj, enum.Enum):
+                return {TAG: [name, obj.value]}
+            return {TAG: [name, *_plan(cls)[0](obj)]}
         if cls is dt.date:
             return {TAG: ["date", obj.toordinal()]}
         if cls is Fraction:
             return {TAG: ["frac", obj.numerator, obj.denominator]}
-        name = _NAMES.get(cls)
-        if name is None:
-            raise TypeError(f"{cls.__name__} cannot be kept in the build cache")
-        if isinstance(obj, enum.Enum):
-            return {TAG: [name, obj.value]}
-        return {TAG: [name, *(_position(getattr(obj, field)) for field in _POS_FIELDS[cls])]}
+        if cls is SourcePos:  # pragma: no cover - positions sit in typed fields
+            return {TAG: ["pos", *obj]}
+        raise TypeError(f"{cls.__name__} cannot be kept in the build cache")
 
     def dumps(self, value: Any) -> str:
-        return json.dumps(_position(value), default=self, ensure_ascii=False, separators=(",", ":"))
-
-
-def _position(value: Any) -> Any:
-    """A source position is a tuple, which JSON would write as a list: tag it."""
-    if type(value) is SourcePos:
-        return {TAG: ["pos", value.path, value.line, value.col]}
-    return value
+        return json.dumps(value, default=self, ensure_ascii=False, separators=(",", ":"))
 
 
 class _Decoder:
@@ -131,18 +188,18 @@ class _Decoder:
             return obj
         try:
             kind = tag[0]
-            if kind == "pos":
-                return SourcePos(str(tag[1]), int(tag[2]), int(tag[3]))
             if kind == "date":
                 return dt.date.fromordinal(int(tag[1]))
             if kind == "frac":
                 return Fraction(int(tag[1]), int(tag[2]))
             if kind == "ref":
                 return self.refs[tag[1]]
+            if kind == "pos":
+                return SourcePos(str(tag[1]), int(tag[2]), int(tag[3]))
             cls = ALLOWED[kind]
             if issubclass(cls, enum.Enum):
                 return cls(tag[1])
-            return cls(*(_tuples(value) for value in tag[1:]))
+            return _plan(cls)[1](tag[1:])
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise Unusable(f"an entry does not decode ({type(error).__name__})") from None
 
@@ -163,45 +220,61 @@ def _tuples(value: Any) -> Any:
 # --------------------------------------------------------------------------- saving
 
 
-def save(state: State, outputs: dict[str, OutputStamp], folder: Path) -> None:
+def unit_blobs(seasons: dict[str, UnitRecord], units: dict[Any, UnitRecord]) -> dict[str, Callable[[], str]]:
+    """Return the blobs of the validated units (file name -> a function writing its text): a
+    league's seasons are blobs of their own, which the league's blob refers to."""
+    refs = {id(obj): _season_blob(record) for record in seasons.values() for obj in record.model}
+    blobs = {_season_blob(record): partial(_unit_text, record, {}) for record in seasons.values()}
+    blobs.update({_unit_blob(record): partial(_unit_text, record, refs) for record in units.values()})
+    return blobs
+
+
+def _season_blob(record: UnitRecord) -> str:
+    return f"s{record.key.hex()}.json"
+
+
+def _unit_blob(record: UnitRecord) -> str:
+    return f"u{record.key.hex()}.json"
+
+
+def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
+         made: dict[str, str] | None = None) -> None:
     """Write ``state`` and the stamps of the output files into ``folder`` (made if needed):
-    new blobs first, the index last (atomically), unused blobs removed. Raises OSError."""
+    new blobs first, the index last (atomically), unused blobs removed. ``made``: blob texts
+    already written (by :func:`unit_blobs`' functions, in the render workers). Raises OSError."""
     blobs = folder / "blobs"
     blobs.mkdir(parents=True, exist_ok=True)
     present = {path.name for path in blobs.iterdir()}
     written: dict[str, str] = {}
+    made = made or {}
 
-    def put(name: str, make: Any) -> str:
-        file = f"{name}.json"
+    def put(file: str, make: Any) -> str:
         if file in present:
             written[file] = _blob_digest(blobs / file)
         else:
-            data = make().encode("utf-8")
+            data = (made[file] if file in made else make()).encode("utf-8")
             _atomic_write(blobs / file, data)
             written[file] = sha(data).hex()
         return file
 
-    season_refs: dict[int, str] = {}
-    seasons = []
-    for relative, record in sorted(state.seasons.items()):
-        name = put("s" + record.key.hex(), lambda record=record: _unit_text(record, {}))
-        seasons.append([relative, name])
-        for obj in record.model:
-            season_refs[id(obj)] = name
-    units = [[unit[0], unit[1], put("u" + record.key.hex(), lambda record=record: _unit_text(record, season_refs))]
-             for unit, record in sorted(state.units.items())]
+    for file, make in unit_blobs(state.seasons, state.units).items():
+        put(file, make)
+    seasons = [[relative, _season_blob(record)] for relative, record in sorted(state.seasons.items())]
+    units = [[unit[0], unit[1], _unit_blob(record)] for unit, record in sorted(state.units.items())]
     parts = []
     for ident, record in state.parts.items():
         try:
             if record.inputs:
-                parts.append([_Encoder().dumps(ident),
-                              put("p" + record.inputs.hex(), lambda record=record: _part_text(record))])
+                name = "p" + record.inputs.hex()
+                put(name + ".lines", lambda record=record: "".join(
+                    section.text + "\n" for _, sections in record.sections for section in sections))
+                parts.append([_Encoder().dumps(ident), put(name + ".json", lambda record=record: _part_text(record))])
         except TypeError:
             pass  # a value JSON cannot hold: the next build plans the part again
     common = None
     if state.common is not None:
         common_key = sha(repr(state.common_files).encode() + repr(state.common_diagnostics).encode())
-        common = put("c" + common_key.hex(), lambda: _common_text(state))
+        common = put(f"c{common_key.hex()}.json", lambda: _common_text(state))
     index = {
         "format": FORMAT, "sitegen": __version__, "settings": state.settings.hex(),
         "stamps": {root: {path: [*stamp, digest.hex()] for path, (stamp, digest) in files.items()}
@@ -243,7 +316,7 @@ def _part_text(record: PartRecord) -> str:
         "inputs": record.inputs.hex(), "value": record.value,
         "bundles": [[list(page) if page else None, list(paths)] for page, paths in record.bundles],
         "dates": [[url, date] for url, date in record.dates], "people": sorted(record.people),
-        "sections": [[player, [[s.template, list(s.sort_key), s.digest.hex(), s.text] for s in sections]]
+        "sections": [[player, [[s.template, list(s.sort_key), s.digest.hex()] for s in sections]]
                      for player, sections in record.sections]})
 
 
@@ -289,7 +362,7 @@ def load(folder: Path) -> tuple[State, dict[str, OutputStamp]]:
 def _load(folder: Path, index: dict) -> tuple[State, dict[str, OutputStamp]]:
     digests: dict[str, str] = index["blobs"]
 
-    def blob(name: str, refs: dict[str, Any] | None = None) -> Any:
+    def blob(name: str, refs: dict[str, Any] | None = None, raw: bool = False) -> Any:
         if name not in digests or "/" in name or name.startswith("."):
             raise Unusable("its index names a file it does not list")
         try:
@@ -298,7 +371,7 @@ def _load(folder: Path, index: dict) -> tuple[State, dict[str, OutputStamp]]:
             raise Unusable(f"blob {name} is missing") from None
         if sha(data).hex() != digests[name]:
             raise Unusable(f"blob {name} does not match its digest")
-        return _Decoder(refs).loads(data)
+        return data if raw else _Decoder(refs).loads(data)
 
     state = State(settings=bytes.fromhex(index["settings"]),
                   rule_paths=bytes.fromhex(index["rule_paths"]), paths=bytes.fromhex(index["paths"]))
@@ -318,7 +391,8 @@ def _load(folder: Path, index: dict) -> tuple[State, dict[str, OutputStamp]]:
     for rule_set, entry, name in index["units"]:
         state.units[(rule_set, entry)] = _unit_record(blob(name, by_name))
     for ident, name in index["parts"]:
-        state.parts[_as_tuple(_Decoder().loads(ident))] = _part_record(blob(name))
+        texts = blob(name.removesuffix(".json") + ".lines", raw=True).decode("utf-8").split("\n")
+        state.parts[_as_tuple(_Decoder().loads(ident))] = _part_record(blob(name), texts)
     state.leagues = {league: bytes.fromhex(digest) for league, digest in index["leagues"].items()}
     state.keys = {path: bytes.fromhex(key) for path, key in index["keys"].items()}
     state.shas = {path: bytes.fromhex(digest) for path, digest in index["shas"].items()}
@@ -332,9 +406,10 @@ def _unit_record(raw: dict) -> UnitRecord:
                       tuple(raw["diagnostics"]))
 
 
-def _part_record(raw: dict) -> PartRecord:
-    sections = tuple((player, tuple(StoredSection(template, _as_tuple(key), text, bytes.fromhex(digest))
-                                    for template, key, digest, text in found))
+def _part_record(raw: dict, texts: list[str]) -> PartRecord:
+    lines = iter(texts)
+    sections = tuple((player, tuple(StoredSection(template, _as_tuple(key), next(lines), bytes.fromhex(digest))
+                                    for template, key, digest in found))
                      for player, found in raw["sections"])
     bundles = tuple((tuple(page) if page else None, tuple(paths)) for page, paths in raw["bundles"])
     return PartRecord(bytes.fromhex(raw["inputs"]), raw["value"], bundles,

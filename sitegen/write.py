@@ -396,14 +396,15 @@ class Staging:
         return (written, hashlib.sha256(data).digest(),
                 (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino))
 
-    def finish(self, written: list[str]) -> WriteReport:
+    def finish(self, written: list[str], count: int | None = None) -> WriteReport:
         """Add the marker file and put the new site in place of ``output``.
 
-        ``written`` are the paths :meth:`put` reported as written; returns the report.
+        ``written`` are the paths :meth:`put` reported as written, ``count`` the number of
+        files put (counted in the folder when not given); returns the report.
         """
         if self.put(MARKER, MARKER_TEXT):
             written = [*written, MARKER]
-        total = _count_files(self.folder)
+        total = _count_files(self.folder) if count is None else count + 1
         removed = _count_files(self.output) - (total - len(written)) if self.output.is_dir() else 0
         _swap(self.folder, self.output)
         return WriteReport(sorted(written), total - len(written), max(0, removed))

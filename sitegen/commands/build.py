@@ -27,7 +27,8 @@ from ..incremental import Build, State
 from ..model import Content
 from ..pipeline import prepare
 from ..plan import Bundle, SitePlan
-from ..render import render_bundles, render_site
+from ..render import render_bundles, render_site, render_work
+from ..workers import no_cycle_collection
 from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteReport,
                      check_output_folder, update_site)
 
@@ -92,7 +93,8 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     except OSError as error:
         raise _unwritable(output_dir, error) from None
     try:
-        return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock)
+        with no_cycle_collection():
+            return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock)
     finally:
         lock.release()
 
@@ -163,12 +165,17 @@ def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, byte
         store.remove(folder)
     staging = Staging(output_dir, lock)
     try:
-        made = dict(render_bundles(bundles, build.content.config, templates_dir,
-                                   sink=staging.put_stamped))
+        blobs = store.unit_blobs(build.caches.new_seasons, build.caches.new_units) if folder else {}
+        results, texts = render_work(bundles, build.content.config, templates_dir,
+                                     sink=staging.put_stamped, keys=build.key_of(False),
+                                     after=tuple(blobs.values()))
+        build.made_blobs = dict(zip(blobs, texts))
+        build.take_keys(results)
+        made = {path: result for path, result, _ in results}
         for path, data in hosts.items():
             made[path] = staging.put_stamped(path, data)
         clock.lap("render+write")
-        report = staging.finish([path for path, (written, _, _) in made.items() if written])
+        report = staging.finish([path for path, (written, _, _) in made.items() if written], len(made))
     finally:
         staging.discard()
     clock.lap("swap")
@@ -198,7 +205,7 @@ def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes],
 
 def _save(build: Build, stamps: dict, folder: Path) -> None:
     try:
-        store.save(build.finish(build.made_shas), stamps, folder)
+        store.save(build.finish(build.made_shas), stamps, folder, build.made_blobs)
     except OSError:
         store.remove(folder)  # the cache is only an optimisation
 
