@@ -1,7 +1,5 @@
 """``python -m sitegen``: the same as the ``sitegen`` command."""
 
-import sys
+from .cli import run
 
-from .cli import main
-
-sys.exit(main())
+run()

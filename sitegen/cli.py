@@ -180,6 +180,17 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.
     return args
 
 
+def run() -> None:
+    """The ``sitegen`` command (and ``python -m sitegen``): :func:`main`, then the process ends
+    at once. A build of a large archive leaves hundreds of megabytes of small objects (kept by
+    :data:`sitegen.commands.build.LAST`); freeing them one by one on the way out took seconds
+    (bench/README.md), and the system frees the process's memory whole."""
+    status = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 content errors, 2 usage)."""
     parser = _parser()

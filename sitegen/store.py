@@ -108,7 +108,8 @@ def _field_codec(hint: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]
     if hint is Fraction:
         return (lambda v: [v.numerator, v.denominator]), (lambda v: Fraction(int(v[0]), int(v[1])))
     if isinstance(hint, type) and issubclass(hint, enum.Enum) and hint in _NAMES:
-        return (lambda v: v.value), hint
+        members = hint._value2member_map_
+        return (lambda v: v.value), (lambda v: members[v])
     if isinstance(hint, type) and hint in _NAMES and dataclasses.is_dataclass(hint):
         return (lambda v: _plan(type(v))[0](v)), (lambda v: _plan(hint)[1](v))
     return None
@@ -135,7 +136,7 @@ def _plan(cls: type) -> tuple[Callable[[Any], list], Callable[[list], Any]]:
         return values
 
     def decode(values: list) -> Any:
-        values = [_tuples(value) for value in values]
+        values = [_tuples(value) if type(value) is list else value for value in values]
         for i, (_, read) in typed:
             values[i] = read(values[i])
         return cls(*values)
@@ -210,11 +211,9 @@ class _Decoder:
             raise Unusable(f"a file does not decode ({type(error).__name__})") from None
 
 
-def _tuples(value: Any) -> Any:
+def _tuples(value: list) -> tuple:
     """Model objects hold tuples where JSON has lists."""
-    if type(value) is list:
-        return tuple(_tuples(item) for item in value)
-    return value
+    return tuple([_tuples(item) if type(item) is list else item for item in value])
 
 
 # --------------------------------------------------------------------------- saving
@@ -335,6 +334,15 @@ def _common_text(state: State) -> str:
 def load(folder: Path) -> tuple[State, dict[str, OutputStamp]]:
     """Read the state and the output stamps kept in ``folder``. Raises Unusable (absent,
     another version or format, corrupt)."""
+    state, stamps, index = load_index(folder)
+    load_blobs(state, folder, index)
+    return state, stamps
+
+
+def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
+    """Read the cache's index only: a state with the settings, the input files' digests and
+    the outputs' keys and digests (enough to tell that nothing changed), the output stamps, and
+    the index itself (for :func:`load_blobs`). Raises Unusable."""
     try:
         raw = (folder / "index.json").read_bytes()
     except FileNotFoundError:
@@ -352,14 +360,31 @@ def load(folder: Path) -> tuple[State, dict[str, OutputStamp]]:
     if index.get("sitegen") != __version__:
         raise Unusable(f"it was made by sitegen {index.get('sitegen')} (this is {__version__})")
     try:
-        return _load(folder, index)
+        state = State(settings=bytes.fromhex(index["settings"]),
+                      rule_paths=bytes.fromhex(index["rule_paths"]), paths=bytes.fromhex(index["paths"]))
+        state.stamps = {root: {path: ((int(v[0]), int(v[1]), int(v[2]), int(v[3])), bytes.fromhex(v[4]))
+                               for path, v in files.items()} for root, files in index["stamps"].items()}
+        state.leagues = {league: bytes.fromhex(digest) for league, digest in index["leagues"].items()}
+        state.keys = {path: bytes.fromhex(key) for path, key in index["keys"].items()}
+        state.shas = {path: bytes.fromhex(digest) for path, digest in index["shas"].items()}
+        stamps = {path: (int(v[0]), int(v[1]), int(v[2]), int(v[3])) for path, v in index["outputs"].items()}
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        raise Unusable("its index is not as this sitegen writes it") from None
+    return state, stamps, index
+
+
+def load_blobs(state: State, folder: Path, index: dict) -> None:
+    """Read into ``state`` (of :func:`load_index`) the units, parts, settings, players and
+    pages the cache keeps. Raises Unusable."""
+    try:
+        _load(state, folder, index)
     except Unusable:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         raise Unusable("its index is not as this sitegen writes it") from None
 
 
-def _load(folder: Path, index: dict) -> tuple[State, dict[str, OutputStamp]]:
+def _load(state: State, folder: Path, index: dict) -> None:
     digests: dict[str, str] = index["blobs"]
 
     def blob(name: str, refs: dict[str, Any] | None = None, raw: bool = False) -> Any:
@@ -373,10 +398,6 @@ def _load(folder: Path, index: dict) -> tuple[State, dict[str, OutputStamp]]:
             raise Unusable(f"blob {name} does not match its digest")
         return data if raw else _Decoder(refs).loads(data)
 
-    state = State(settings=bytes.fromhex(index["settings"]),
-                  rule_paths=bytes.fromhex(index["rule_paths"]), paths=bytes.fromhex(index["paths"]))
-    state.stamps = {root: {path: ((int(v[0]), int(v[1]), int(v[2]), int(v[3])), bytes.fromhex(v[4]))
-                           for path, v in files.items()} for root, files in index["stamps"].items()}
     if index["common"] is not None:
         raw = blob(index["common"])
         state.common = Common(raw["config"], raw["players"], tuple(raw["pages"]), bool(raw["complete"]))
@@ -393,11 +414,6 @@ def _load(folder: Path, index: dict) -> tuple[State, dict[str, OutputStamp]]:
     for ident, name in index["parts"]:
         texts = blob(name.removesuffix(".json") + ".lines", raw=True).decode("utf-8").split("\n")
         state.parts[_as_tuple(_Decoder().loads(ident))] = _part_record(blob(name), texts)
-    state.leagues = {league: bytes.fromhex(digest) for league, digest in index["leagues"].items()}
-    state.keys = {path: bytes.fromhex(key) for path, key in index["keys"].items()}
-    state.shas = {path: bytes.fromhex(digest) for path, digest in index["shas"].items()}
-    outputs = {path: (int(v[0]), int(v[1]), int(v[2]), int(v[3])) for path, v in index["outputs"].items()}
-    return state, outputs
 
 
 def _unit_record(raw: dict) -> UnitRecord:
@@ -440,8 +456,10 @@ def output_stamps(output: Path, paths: Iterable[str]) -> dict[str, OutputStamp]:
 def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, bytes],
                  marker: str) -> dict[str, OutputStamp]:
     """Check that ``output`` holds exactly the files the last build wrote, unchanged: a file
-    whose stamp differs (as after a cache restore in CI) is compared by its digest. Return the
-    stamps as they are now. Raises Unusable when a file was added, removed or changed."""
+    whose size and modification time (ns) are those recorded is taken as unchanged (a cache
+    restored in CI changes inodes and change times, not those); one whose modification time
+    differs is compared by its digest. Return the stamps as they are now. Raises Unusable when
+    a file was added, removed or changed."""
     found = {}
     base = len(os.fspath(output)) + 1
     stack = [os.fspath(output)]
@@ -465,8 +483,9 @@ def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, b
     if set(found) != set(stamps):
         raise Unusable("files were added to or removed from the output folder since the last build")
     for path, stamp in found.items():
-        if stamp != stamps[path]:
-            if stamp[0] != stamps[path][0] or sha((output / path).read_bytes()) != shas.get(path):
+        recorded = stamps[path]
+        if stamp[:2] != recorded[:2]:
+            if stamp[0] != recorded[0] or sha((output / path).read_bytes()) != shas.get(path):
                 raise Unusable(f"{path} in the output folder was changed since the last build")
     return found
 

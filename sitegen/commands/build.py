@@ -33,6 +33,11 @@ from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteR
                      check_output_folder, update_site)
 
 
+LAST: list[Build] = []
+"""The last build of this process, kept alive: the process that ran it ends without freeing it
+(sitegen.cli.run)."""
+
+
 @dataclass(frozen=True)
 class BuildResult:
     pages: int
@@ -104,15 +109,28 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     """The build, with the output folder's lock held (``lock``) unless it was ``refused``."""
     use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0") and refused is None
     folder = store.cache_folder(output_dir)
-    state, stamps, note = _usable_cache(folder, output_dir) if use_cache else (None, {}, "")
+    state, stamps, index, note = _cache_index(folder) if use_cache else (None, {}, {}, "")
     build = Build(state, content_dir, templates_dir, base_url)
     if state is not None and build.reason is not None:
         note = f"build cache not used: {build.reason}; building everything"
-    if state is not None and build.reason is None and build.unchanged():
-        pages = sum(1 for path in build.old.keys if path.endswith(".html"))
-        return BuildResult(pages, WriteReport([], len(stamps) + 1, 0), cached=True,
-                           timings=clock.lap("check"))
+    elif state is not None:
+        try:
+            stamps = store.check_output(output_dir.resolve(), stamps, state.shas, MARKER)
+        except store.Unusable as why:
+            note = f"build cache not used: {why}; building everything"
+            state, build = None, Build(None, content_dir, templates_dir, base_url)
+    if state is not None and build.reason is None:
+        if build.unchanged():
+            pages = sum(1 for path in build.old.keys if path.endswith(".html"))
+            return BuildResult(pages, WriteReport([], len(stamps) + 1, 0), cached=True,
+                               timings=clock.lap("check"))
+        try:
+            store.load_blobs(state, folder, index)
+        except store.Unusable as why:
+            note = f"build cache not used: {why}; building everything"
+            build = Build(None, content_dir, templates_dir, base_url)
     clock.lap("check")
+    LAST[:] = [build]
     try:
         bundles = build.front()
         bundles += build.rest()
@@ -143,16 +161,16 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     return BuildResult(pages, report, timings=clock.laps, note=note)
 
 
-def _usable_cache(folder: Path, output_dir: Path) -> tuple[State | None, dict, str]:
-    """Return the cache's state and output stamps, or ``(None, {}, why not)``."""
+def _cache_index(folder: Path) -> tuple[State | None, dict, dict, str]:
+    """Return the cache's index (a state without its blobs), the output stamps and the index,
+    or ``(None, {}, {}, why not)`` (nothing said when there is no cache)."""
     try:
-        state, stamps = store.load(folder)
-        stamps = store.check_output(output_dir.resolve(), stamps, state.shas, MARKER)
+        state, stamps, index = store.load_index(folder)
     except store.Unusable as why:
         if not folder.exists():
-            return None, {}, ""
-        return None, {}, f"build cache not used: {why}; building everything"
-    return state, stamps, ""
+            return None, {}, {}, ""
+        return None, {}, {}, f"build cache not used: {why}; building everything"
+    return state, stamps, index, ""
 
 
 def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
