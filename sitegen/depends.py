@@ -34,6 +34,7 @@ import dataclasses
 import hashlib
 import io
 import pickle
+from functools import partial
 from pathlib import PurePosixPath
 from typing import Any, Iterable, Mapping
 
@@ -76,7 +77,8 @@ def sha(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()
 
 
-def _ref(digest: bytes) -> bytes:  # pragma: no cover - only named in digests, never called
+def reference(digest: bytes) -> bytes:  # pragma: no cover - only named in digests, never called
+    """What a registered object is reduced to in a digest: ``(reference, (its digest,))``."""
     return digest
 
 
@@ -89,6 +91,14 @@ def compared_fields(cls: type) -> tuple[str, ...]:
     if names is None:
         names = _COMPARED[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.compare)
     return names
+
+
+def _reduce_known(known: dict[int, tuple[Any, bytes]], obj: Any) -> Any:
+    """Reduce a registered object to its digest (any other to what pickle does)."""
+    entry = known.get(id(obj))
+    if entry is not None and entry[0] is obj:
+        return reference, (entry[1],)
+    return obj.__reduce_ex__(5)
 
 
 class _Pickler(pickle.Pickler):
@@ -113,17 +123,12 @@ class Digests:
     def __init__(self) -> None:
         self._known: dict[int, tuple[Any, bytes]] = {}
         self.dispatch: dict[type, Any] = {}
+        self._reduce = partial(_reduce_known, self._known)  # no cycle through self
 
     def register(self, obj: Any, digest: bytes) -> None:
         """Digest ``obj`` as ``digest`` from now on."""
         self._known[id(obj)] = (obj, digest)
         self.dispatch.setdefault(type(obj), self._reduce)
-
-    def _reduce(self, obj: Any) -> Any:
-        entry = self._known.get(id(obj))
-        if entry is not None and entry[0] is obj:
-            return _ref, (entry[1],)
-        return obj.__reduce_ex__(5)
 
     def known(self, obj: Any) -> bytes | None:
         """Return the digest registered for ``obj``, or None."""

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from . import __version__
-from .depends import COMMON, Digests, player_ids, sha, unit_of
+from .depends import COMMON, Digests, reference, player_ids, sha, unit_of
 from .diagnostics import Diagnostic, Diagnostics
 from .model import Content
 from .model.common import Player
@@ -199,6 +199,8 @@ class State:
     """The digest of each player's record (of ``common``)."""
     leagues: dict[str, bytes] = field(default_factory=dict)
     """Per league: the digest of its seasons' order, ids and divisions (:func:`league_outline`)."""
+    dates: dict[tuple, tuple[tuple, dict[str, dt.date]]] = field(default_factory=dict)
+    """Per rule set: its model objects and its pages' "last updated" dates (in memory only)."""
     rule_paths: bytes = b""
     """Digest of the rule sets' output paths of the last good build."""
     paths: bytes = b""
@@ -314,6 +316,7 @@ class Build:
             self.old = State(stamps=self.old.stamps)
         self.jobs = jobs if self.old.empty else 1
         self.files = {path: digest for path, (_, digest) in self.stamps["content"].items()}
+        self.digests.dispatch[StoredSection] = _stored_reduce
         self.caches = _Caches(self)
         self.content: Content | None = None
         self.plan: SitePlan | None = None
@@ -549,7 +552,7 @@ class Build:
         return State(
             settings=self.settings, stamps=self.stamps, common=self.caches.common_value,
             common_files=self.caches.common_files, common_diagnostics=self.caches.common_diags,
-            players=self.caches.players, leagues=self.leagues,
+            players=self.caches.players, leagues=self.leagues, dates=self.caches.dates,
             units=self.caches.new_units, seasons=self.caches.new_seasons,
             parts=self.caches.new_parts, keys=dict(self.keys), shas=new_shas,
             rule_paths=self.rule_paths, paths=self.paths)
@@ -561,6 +564,11 @@ def league_outline(league: Any) -> bytes:
     seasons = sorted(league.seasons, key=lambda s: (s.start or dt.date.min, s.id))
     return sha(repr((league.id, league.name, [(s.id, [d.name for d in s.divisions]) for s in seasons]))
                .encode("utf-8"))
+
+
+def _stored_reduce(section: StoredSection) -> tuple:
+    """A kept player section counts in digests by its own digest."""
+    return reference, (section.digest,)
 
 
 def _digest_of(stamps: Mapping[str, tuple[Stamp, bytes]]) -> bytes:
@@ -583,7 +591,9 @@ class _Caches:
     """The units and parts of the last build, lent to the front half (sitegen.pipeline.Caches)."""
 
     def __init__(self, build: Build):
-        self.build = build
+        self.files = build.files
+        self.digests = build.digests
+        self.content_dir = build.content_dir
         self.old = build.old
         self.new_units: dict[Unit, UnitRecord] = {}
         self.new_seasons: dict[str, UnitRecord] = {}
@@ -599,12 +609,14 @@ class _Caches:
         """The digest of each player's record."""
         self.updated: dict[str, dt.date] = {}
         """The "last updated" dates of the rule sets' pages planned in this process."""
+        self.dates: dict[tuple, tuple[tuple, dict[str, dt.date]]] = {}
+        """Per rule set (by its model objects): its pages' "last updated" dates."""
 
     # ------------------------------------------------------------------ common
 
     def common(self, content_dir: Path, diags: Diagnostics) -> Common | None:
         """Return the settings, players and pages: kept when none of their files changed."""
-        files = tuple(sorted((path, digest) for path, digest in self.build.files.items()
+        files = tuple(sorted((path, digest) for path, digest in self.files.items()
                              if unit_of(path) == COMMON))
         old = self.old
         if (old.common is not None and old.common_files == files and content_dir.is_dir()
@@ -622,7 +634,7 @@ class _Caches:
             return None
         if not any(d.level == "error" for d in found):
             self.common_value, self.common_files, self.common_diags = common, files, found
-        digests = self.build.digests
+        digests = self.digests
         digests.table(player_names(common.players))
         if common is old.common and old.players:
             self.players = old.players
@@ -639,7 +651,7 @@ class _Caches:
     # ------------------------------------------------------------------ units
 
     def _files_of(self, unit: Unit) -> tuple[tuple[str, bytes], ...]:
-        return tuple(sorted((path, digest) for path, digest in self.build.files.items()
+        return tuple(sorted((path, digest) for path, digest in self.files.items()
                             if unit_of(path) == unit))
 
     def unit(self, unit: Unit, load: Callable[..., tuple], common: Common, diags: Diagnostics) -> tuple:
@@ -647,7 +659,7 @@ class _Caches:
         players it looked up are unchanged, else validated again (``load``)."""
         files = self._files_of(unit)
         record = self.old.units.get(unit)
-        digests = self.build.digests
+        digests = self.digests
         if (record is not None and record.files == files
                 and (common is self.old.common or self.records(record.refs) == record.records)):
             diags.extend(record.diagnostics)
@@ -673,10 +685,10 @@ class _Caches:
         """Return a season loader (for ``load_league``) that keeps the seasons of unchanged
         files."""
         def load(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> Any:
-            relative = path.relative_to(self.build.content_dir).as_posix()
-            files = ((relative, self.build.files.get(relative, b"")),)
+            relative = path.relative_to(self.content_dir).as_posix()
+            files = ((relative, self.files.get(relative, b"")),)
             record = self.old.seasons.get(relative)
-            digests = self.build.digests
+            digests = self.digests
             if (record is not None and record.files == files
                     and (common is self.old.common or self.records(record.refs) == record.records)):
                 diags.extend(record.diagnostics)
@@ -702,7 +714,12 @@ class _Caches:
     # ------------------------------------------------------------------ parts
 
     def memo(self, content: Content) -> "_Memo":
-        updated = updated_dates(content)
+        objects = (content.leagues, content.tournaments, content.ladders, content.swiss_leagues)
+        ids = tuple(id(obj) for group in objects for obj in group)
+        kept = self.old.dates.get(ids)
+        updated = kept[1] if kept is not None and all(
+            a is b for a, b in zip(kept[0], (obj for group in objects for obj in group))) else updated_dates(content)
+        self.dates[ids] = (tuple(obj for group in objects for obj in group), updated)
         self.updated.update(updated)
         return _Memo(self, updated)
 
@@ -713,7 +730,7 @@ class _Caches:
         """Take the units and parts a forked helper made (its bundles and model objects came
         back in the same pickle as its plan, so they are the plan's own objects)."""
         units, seasons, parts, ghosts = made
-        digests = self.build.digests
+        digests = self.digests
         for table, records in ((self.new_units, units), (self.new_seasons, seasons)):
             for key, record in records.items():
                 table[key] = record
@@ -735,7 +752,7 @@ class _Memo:
 
     def part(self, plan: SitePlan, ident: tuple, inputs: Any, make: Callable[[SitePlan], Any]) -> Any:
         caches = self.caches
-        digests = caches.build.digests
+        digests = caches.digests
         players = caches.common_value.players if caches.common_value else {}
         people, covered = player_ids(inputs, players, caches.refs)
         digest = digests.of((ident, inputs, caches.records(people)))
@@ -777,7 +794,6 @@ class _Memo:
         for player, sections in old.sections:
             for section in sections:
                 plan.add_player_section(player, section)  # type: ignore[arg-type]
-                self.caches.build.digests.register(section, section.digest)
 
 
 # --------------------------------------------------------------------------- the dev server's builds
@@ -807,7 +823,6 @@ class Site:
         self.state: State | None = None
         self.files: dict[str, bytes] = {}
         self.config = None
-        self.last: Build | None = None
         self.environment: Any = None
         """The Jinja environment, kept while the settings and templates stay the same."""
 
@@ -826,7 +841,6 @@ class Site:
         from .render import make_environment, render_bundles
 
         build = Build(self.state, self.content_dir, self.templates_dir, self.base_url)
-        self.last = build
         fresh = build.old.empty
         shown: dict[str, bytes | None] = {}
         made: dict[str, bytes] = {}
@@ -879,7 +893,7 @@ class Site:
 
         from .render import render_bundles
 
-        last = [time.monotonic()]
+        last = [0.0]
 
         def sink(path: str, data: bytes) -> None:
             made[path] = data
