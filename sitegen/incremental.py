@@ -679,7 +679,19 @@ class _Caches:
         for obj in record.model:
             digests.register(obj, key)
             self.refs[id(obj)] = record.refs
+            if unit[0] == "leagues" and record is self.old.units.get(unit):
+                self._keep_seasons(obj)
         return record.model
+
+    def _keep_seasons(self, league: Any) -> None:
+        """A league kept as it was keeps its seasons' records (their digests and players)."""
+        records = {id(record.model[0]): (relative, record) for relative, record in self.old.seasons.items()
+                   if record.model}
+        for season in league.seasons:
+            relative, record = records[id(season)]
+            self.new_seasons[relative] = record
+            self.digests.register(season, record.key)
+            self.refs[id(season)] = record.refs
 
     def _season_loader(self, common: Common, outer: _Recorder) -> Callable:
         """Return a season loader (for ``load_league``) that keeps the seasons of unchanged
