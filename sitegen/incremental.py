@@ -341,7 +341,11 @@ class Build:
         for name in ("templates", "theme", "code"):
             for path, (_, digest) in sorted(self.stamps.get(name, {}).items()):
                 parts.append(f"{name}/{path}:{digest.hex()}")
-        parts.append("site.yaml:" + self.stamps["content"].get("site.yaml", ((0, 0, 0, 0), b""))[1].hex())
+        for path, (_, digest) in sorted(self.stamps["content"].items()):
+            # site.yaml, and any file no unit claims: a loader may read it that depends.py
+            # does not know of, so a change to it rebuilds everything.
+            if path == "site.yaml" or unit_of(path) is None:
+                parts.append(f"content/{path}:{digest.hex()}")
         return sha("\n".join(parts).encode("utf-8", "surrogateescape"))
 
     def _reason(self) -> str | None:
@@ -357,6 +361,8 @@ class Build:
             return "sitegen itself changed"
         if changed:
             return "the templates changed"
+        if _digest_of(_unclaimed(old.stamps.get("content", {}))) != _digest_of(_unclaimed(self.stamps["content"])):
+            return "a file of the content folder that no competition reads changed"
         return "the site settings changed"
 
     def unchanged(self) -> bool:
@@ -564,6 +570,10 @@ def league_outline(league: Any) -> bytes:
     seasons = sorted(league.seasons, key=lambda s: (s.start or dt.date.min, s.id))
     return sha(repr((league.id, league.name, [(s.id, [d.name for d in s.divisions]) for s in seasons]))
                .encode("utf-8"))
+
+
+def _unclaimed(stamps: Mapping[str, tuple[Stamp, bytes]]) -> dict[str, tuple[Stamp, bytes]]:
+    return {path: stamp for path, stamp in stamps.items() if path != "site.yaml" and unit_of(path) is None}
 
 
 def _stored_reduce(section: StoredSection) -> tuple:
@@ -854,6 +864,8 @@ class Site:
 
         build = Build(self.state, self.content_dir, self.templates_dir, self.base_url)
         fresh = build.old.empty
+        if fresh:
+            self.state = None  # nothing is kept: let it go before the new site is made
         shown: dict[str, bytes | None] = {}
         made: dict[str, bytes] = {}
         try:
@@ -862,8 +874,14 @@ class Site:
             if fresh or self.environment is None:
                 self.environment = make_environment(config, self.templates_dir)
             if fresh:
+                served = self.files
+
+                def keep(path: str, data: bytes) -> bytes:  # one copy of the unchanged bytes
+                    old = served.get(path)
+                    return old if old == data else data
+
                 bundles = first + build.rest()
-                results = render_bundles(bundles, config, self.templates_dir,
+                results = render_bundles(bundles, config, self.templates_dir, sink=keep,
                                          environment=self.environment, keys=build.key_of(True))
                 build.take_keys(results)
                 made.update((path, data) for path, data, _ in results)
@@ -908,7 +926,8 @@ class Site:
         last = [0.0]
 
         def sink(path: str, data: bytes) -> None:
-            made[path] = data
+            old = self.files.get(path)
+            made[path] = old if old == data else data  # one copy of unchanged bytes
             if show is not None and time.monotonic() - last[0] >= SHOW_EVERY:
                 self._show(made, shown, show)
                 last[0] = time.monotonic()

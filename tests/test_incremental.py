@@ -1,0 +1,181 @@
+"""What an incremental build does again after a change, and what it keeps (issue 18;
+sitegen/incremental.py, sitegen/depends.py).
+
+tests/properties/test_incremental.py shows that incremental builds give what fresh builds
+give; these tests show that they do little: a changed result makes again only its own
+competition's part (a league season, a tournament), validates only its own file, and rewrites
+only the pages whose bytes changed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from edits import demo_site, flip_league_result  # noqa: E402
+
+from sitegen.commands.build import render  # noqa: E402
+from sitegen.depends import unit_of  # noqa: E402
+from sitegen.incremental import Build, Site  # noqa: E402
+from sitegen.plan import PlayerSection  # noqa: E402
+from sitegen.pipeline import prepare  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def demo(tmp_path):
+    site = demo_site(tmp_path)
+    builder = Site(site / "content", site / "templates", None)
+    builder.build()
+    return site, builder
+
+
+def again(builder: Site) -> Build:
+    """Build once more; return the Build that did it (its caches tell what was made)."""
+    build = Build(builder.state, builder.content_dir, builder.templates_dir, builder.base_url)
+    build.front()
+    build.rest()
+    return build
+
+
+def made_parts(build: Build) -> set[tuple]:
+    return {ident for ident, record in build.caches.new_parts.items() if record.made is not None}
+
+
+def validated(build: Build) -> set:
+    old = build.old
+    units = {unit for unit, record in build.caches.new_units.items() if old.units.get(unit) is not record}
+    seasons = {path for path, record in build.caches.new_seasons.items() if old.seasons.get(path) is not record}
+    return units | seasons
+
+
+def test_nothing_changed_nothing_is_made(demo):
+    site, builder = demo
+    build = again(builder)
+    assert made_parts(build) == set() and validated(build) == set()
+    assert build.removed() == [] and set(build.keys) == set(builder.files)
+
+
+def test_a_league_result_makes_its_season_again_and_nothing_else(demo):
+    """One result of the last iglo season reversed: that season file is validated again (not
+    the league's other eleven), its part is planned again, and the league's own page only if
+    its summary changed; no tournament, ladder or Swiss league is touched."""
+    site, builder = demo
+    season = site / "content/leagues/iglo/seasons/2021-09.yaml"
+    text = season.read_text(encoding="utf-8")
+    season.write_text(text.replace("winner: Kateka1}", "winner: Nazido0}", 1), encoding="utf-8")
+    build = again(builder)
+    assert validated(build) == {("leagues", "iglo"), "leagues/iglo/seasons/2021-09.yaml"}
+    assert ("league-season", "iglo", "2021-09") in made_parts(build)
+    assert made_parts(build) <= {("league-season", "iglo", "2021-09"), ("league", "iglo")}
+
+
+def test_a_tournament_result_makes_that_tournament_again_and_nothing_else(demo):
+    site, builder = demo
+    file = site / "content/tournaments/juvisy-2019.yaml"
+    text = file.read_text(encoding="utf-8")
+    at = text.index("result: W+")
+    file.write_text(text[:at] + "result: B+" + text[at + len("result: W+"):], encoding="utf-8")
+    build = again(builder)
+    assert validated(build) == {("tournaments", "juvisy-2019.yaml")}
+    assert made_parts(build) == {("tournament", "juvisy-2019")}
+
+
+def test_only_changed_files_change_and_the_others_keep_their_bytes(demo):
+    """The changes a dev build reports are exactly the files whose bytes differ from the last
+    build's, and the result is a fresh build's."""
+    site, builder = demo
+    before = dict(builder.files)
+    flip_league_result(site, 11)
+    changes, reason = builder.build()
+    assert reason is None
+    after = render(site / "content", site / "templates")
+    assert builder.files == after
+    assert set(changes) == {path for path in after if before.get(path) != after[path]}
+    assert 0 < len(changes) < 20
+
+
+def test_a_renamed_player_remakes_only_what_shows_that_player(demo):
+    """Renaming a Swiss league player re-validates nothing (names are not checked) but makes
+    again the Swiss league's part (its pages show the name) and no league or tournament part."""
+    site, builder = demo
+    players = site / "content/players/swiss.yaml"
+    text = players.read_text(encoding="utf-8")
+    start = text.index("name: ") + len("name: ")
+    players.write_text(text[:start] + "Renamed " + text[start:], encoding="utf-8")
+    build = again(builder)
+    assert {ident[0] for ident in made_parts(build)} == {"swiss"}
+
+
+def test_every_content_file_belongs_to_the_unit_that_reads_it():
+    """depends.unit_of names, for every file of the demo, the unit whose loader reads it."""
+    content = REPO / "content"
+    units = {unit_of(p.relative_to(content).as_posix()) for p in content.rglob("*") if p.is_file()}
+    assert units == {("common",), ("leagues", "iglo"), ("tournaments", "juvisy-2019.yaml"),
+                     ("ladders", "club.yaml"), ("swiss", "demo")}
+    assert unit_of("leagues/iglo/README.md") == ("leagues", "iglo")
+    assert unit_of("tournaments/notes.md") is None and unit_of("site.yaml") == ("common",)
+
+
+def test_a_file_no_competition_reads_rebuilds_everything(demo):
+    """A file that no unit claims (one a future loader may read) counts as a setting: its
+    change makes the next build start from scratch, and says so."""
+    site, builder = demo
+    (site / "content/notes.txt").write_text("a note\n")
+    changes, reason = builder.build()
+    assert changes is None and reason == "a file of the content folder that no competition reads changed"
+    changes, reason = builder.build()
+    assert changes == {} and reason is None
+
+
+def test_player_sections_hold_json_and_dates_only():
+    """A kept part keeps its player sections as JSON (sitegen.incremental.section_text): the
+    planners give data of JSON types and dates, and no tuple (JSON would give it back as a
+    list)."""
+    import datetime as dt
+
+    def check(value, where):
+        kind = type(value)
+        assert kind in (dict, list, str, int, float, bool, type(None), dt.date), (where, kind)
+        for item in (value.values() if kind is dict else value if kind is list else ()):
+            check(item, where)
+
+    _, plan = prepare(REPO / "content")
+    sections = [s for found in plan.player_sections.values() for s in found if s.make is None]
+    assert {s.template for s in sections} >= {"partials/player_league.html", "partials/player_tournament.html",
+                                              "partials/player_ladder.html", "partials/player_swiss.html"}
+    for section in sections:
+        assert isinstance(section, PlayerSection)
+        check(section.data, section.template)
+
+
+DIGEST_SCRIPT = """
+import json, sys
+from pathlib import Path
+from sitegen.incremental import Build
+build = Build(None, Path(sys.argv[1]), None, "https://example.org/")
+bundles = build.front() + build.rest()
+keys = build.key_of(True)
+print(json.dumps(sorted((path, key.hex()) for bundle in bundles for path, key in
+                        ((p, k if type(k) is bytes else k[0]) for p, k in keys(bundle)))))
+"""
+
+
+@pytest.mark.slow  # the demo planned in two fresh processes
+def test_keys_are_the_same_in_every_process():
+    """Keys are compared with those of an earlier process (``sitegen build``'s cache): the same
+    content gives the same keys whatever the process's hash seed."""
+    runs = []
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=str(REPO))
+        done = subprocess.run([sys.executable, "-c", DIGEST_SCRIPT, str(REPO / "content")], env=env,
+                              capture_output=True, text=True, check=True)
+        runs.append(json.loads(done.stdout))
+    assert runs[0] == runs[1] and len(runs[0]) > 500
