@@ -206,3 +206,25 @@ def test_the_tests_workflow_runs_the_readme_command():
     assert job["strategy"]["matrix"]["python"] == ["3.11", "3.13"]
     assert any(step.get("run") == command for step in job["steps"])
     assert set(data["on"]) == {"push", "pull_request"}
+
+
+def cache_steps(path: Path) -> list[dict]:
+    """Return the steps of a deploy workflow that use actions/cache."""
+    data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    return [step for job in data["jobs"].values() for step in job.get("steps", [])
+            if str(step.get("uses", "")).startswith("actions/cache")]
+
+
+def test_both_deploy_workflows_keep_the_last_build_alike():
+    """Issue 18: this repository's deploy workflow and the one ``sitegen new`` writes restore the
+    last build (output/ and .output.sitegen-cache, keyed by commit, the latest one restored)
+    with the same step, before the build, so that a deployment rebuilds only what changed."""
+    ours, theirs = (folder / "deploy.yml" for folder in WORKFLOW_DIRS)
+    assert cache_steps(ours) == cache_steps(theirs)
+    [step] = cache_steps(ours)
+    assert step["with"]["path"].split() == ["output", ".output.sitegen-cache"]
+    assert step["with"]["restore-keys"] == "sitegen-build-"
+    for path in (ours, theirs):
+        names = [s.get("name", s.get("uses")) for job in YAML(typ="safe").load(path.read_text())["jobs"].values()
+                 for s in job.get("steps", [])]
+        assert names.index("Restore the last build") < names.index("Build"), path
