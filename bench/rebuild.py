@@ -1,127 +1,167 @@
-"""Benchmark: rebuild after one result changes in a league of 1,000 players (issue 7).
+"""Benchmark: the dev server after one changed result, at federation scale (issues 7 and 18).
 
-The league: one season, five divisions of round-robin groups of 7 (the ideal size, league
-A.i): A 2 groups, B 6, C 18, D 54 (each division three times the one above, A.i.2) and E 63,
-143 groups in all; the last group has 6 players, so 1,000 players and 2,997 games, every
-game played. Measured:
+``python bench/rebuild.py [--scale S] [--repeat N]`` generates the synthetic federation of
+``bench/synthetic.py`` (full size by default: 20,000 players, about 200,000 games, 26,486
+pages) into a temporary folder, starts ``sitegen serve``'s own server on it (in this process,
+writing ``output/`` as ``sitegen serve`` does) and then, for each kind of change -- a league
+result (the first decisive result of the last season), a tournament result (the first of the
+last tournament: every standings after that round may move) and a ladder game (the last game of
+the log) -- N times (5 by default):
 
-1. a full build (``render`` in memory, then ``write_site`` into an empty folder);
-2. the rebuild after one result in a group of division E is reversed: time and files rewritten;
-3. the dev server end to end: from the editor's rename to the new version being announced to
-   the browser (debounce included), with ``sitegen serve``'s own ``DevServer``.
+1. writes the changed file the way editors do (a temporary file renamed over it);
+2. polls the changed page over HTTP every 10 ms until its bytes are new: *served new*;
+3. notes when the page's own live-reload poll (``/__sitegen/version?after=V&page=...``), started
+   before the change, answered: *announced*.
 
-Run: ``python bench/rebuild.py`` (from the repository root). Prints Markdown for bench/README.md.
+Both times run from the rename, so the server's debounce (0.15 s) is included. The result is
+reversed by the next repetition. Printed: the first build, each time, the medians, the load
+average (1 min) before each kind, and the server's peak memory (ru_maxrss of this process,
+which serves and builds). Markdown for bench/README.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
+import re
+import resource
+import shutil
+import statistics
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sitegen.commands.build import render  # noqa: E402
+from synthetic import generate  # noqa: E402
+
 from sitegen.commands.serve import make_server  # noqa: E402
-from sitegen.write import write_site  # noqa: E402
 
-DIVISIONS = (("A", 2), ("B", 6), ("C", 18), ("D", 54), ("E", 63))
-PLAYERS = 1000
-GROUP_SIZE = 7
+RESULT = re.compile(r"result: (B|W)\+R\}")
 
 
-def make_league(root: Path) -> tuple[Path, str, str]:
-    """Write the content tree; return the season file and one game line to flip."""
-    content = root / "content"
-    (content / "leagues/bench/seasons").mkdir(parents=True)
-    (content / "site.yaml").write_text("title: Bench league\nbase_url: /\n")
-    (content / "leagues/bench/league.yaml").write_text("name: Bench league\n")
-    ids = [f"p{n:04d}" for n in range(PLAYERS)]
-    (content / "players.yaml").write_text("players:\n" + "".join(
-        f"  - {{id: {pid}, name: Player {pid[1:]}, rank: {1 + n % 25}k}}\n" for n, pid in enumerate(ids)))
-    lines = ["name: Season 1\nstart: 2024-01-01\nend: 2024-06-30\ndivisions:\n"]
-    at = 0
-    target = ""
-    for letter, groups in DIVISIONS:
-        lines.append(f"  - name: {letter}\n    groups:\n")
-        for g in range(groups):
-            members = ids[at:at + GROUP_SIZE]
-            at += len(members)
-            lines.append(f"      - name: {letter}{g + 1}\n        players: [{', '.join(members)}]\n"
-                         "        games:\n")
-            for i, black in enumerate(members):
-                for white in members[i + 1:]:
-                    # A deterministic mix of results: the lower id usually wins.
-                    result = "W+R" if (int(black[1:]) * 7 + int(white[1:])) % 5 == 0 else "B+R"
-                    line = f"          - {{black: {black}, white: {white}, result: {result}}}\n"
-                    lines.append(line)
-                    if letter == "E" and g == 10 and not target and result == "B+R":
-                        target = line
-    assert at == PLAYERS, at
-    season = content / "leagues/bench/seasons/s1.yaml"
-    season.write_text("".join(lines))
-    return season, target, target.replace("B+R", "W+R")
+def target(content: Path, kind: str) -> tuple[Path, int, str]:
+    """Return the file to change, the index of the result in it, and the page that shows it."""
+    if kind == "league":
+        file = sorted((content / "leagues/national/seasons").glob("*.yaml"))[-1]
+        text = file.read_text(encoding="utf-8")
+        match = RESULT.search(text)
+        assert match is not None
+        group = re.findall(r"- name: (\w+)\n", text[:match.start()])[-1]
+        return file, 0, f"leagues/national/{file.stem}/{group.lower()}/"
+    if kind == "tournament":
+        file = sorted((content / "tournaments").glob("*.yaml"))[-1]
+        return file, 0, f"tournaments/{file.stem}/"
+    file = content / "ladders/federation.yaml"
+    text = file.read_text(encoding="utf-8")
+    count = len(RESULT.findall(text))
+    date = re.findall(r"date: (\d{4})-(\d\d)-\d\d", text)[-1]
+    return file, count - 1, f"ladders/federation/games/{date[0]}-{date[1]}/"
 
 
-def main() -> None:
-    with tempfile.TemporaryDirectory(prefix="sitegen-bench-") as temp:
-        root = Path(temp)
-        season, old, new = make_league(root)
-        games = season.read_text().count("result:")
+def reverse(file: Path, index: int) -> None:
+    """Reverse the ``index``-th decisive result of ``file``, saving like an editor."""
+    text = file.read_text(encoding="utf-8")
+    match = list(RESULT.finditer(text))[index]
+    other = "W" if match.group(1) == "B" else "B"
+    temp = file.with_name(f".{file.name}.swp")
+    temp.write_text(text[:match.start(1)] + other + text[match.end(1):], encoding="utf-8")
+    os.replace(temp, file)
+
+
+def fetch(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=60) as response:
+        return response.read()
+
+
+def strip(page: bytes) -> bytes:
+    """A served page without the dev server's live-reload script (it carries the version)."""
+    return re.sub(rb'<script id="sitegen-live-reload">.*?</script>\n', b"", page, flags=re.S)
+
+
+def measure(server, base: str, content: Path, kind: str, repeat: int) -> dict:
+    file, index, page = target(content, kind)
+    url = f"{base}{page}"
+    served, announced = [], []
+    for _ in range(repeat):
+        time.sleep(1.0)  # the last build and its writing of output/ are over
+        before = strip(fetch(url))
+        version = json.loads(fetch(f"{base}__sitegen/version"))["version"]
+        answered: list[float] = []
+        path = "/" + page  # the site is served from / (base_url "/")
+
+        def poll() -> None:
+            fetch(f"{base}__sitegen/version?after={version}&page={urllib.request.quote(path)}")
+            answered.append(time.perf_counter())
+
+        poller = threading.Thread(target=poll)
+        poller.start()
+        time.sleep(0.05)
+        started = time.perf_counter()
+        reverse(file, index)
+        while strip(fetch(url)) == before:
+            if time.perf_counter() - started > 120:
+                raise SystemExit(f"{page} was not served new within 120 s")
+            time.sleep(0.01)
+        served.append(time.perf_counter() - started)
+        poller.join(timeout=120)
+        announced.append(answered[0] - started if answered else float("nan"))
+    return {"page": page, "file": file.relative_to(content).as_posix(), "served": served,
+            "announced": announced}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    args = parser.parse_args()
+    root = Path(tempfile.mkdtemp(prefix=f"sitegen-rebuild-{args.scale}-"))
+    lines: list[str] = []
+    try:
+        counts = generate(root, args.scale)
         os.chdir(root)
-        content, output = Path("content"), Path("output")
-
+        content = Path("content")
+        load = os.getloadavg()[0]
+        server = make_server(content, None, Path("output"), port=0, watch_theme=False,
+                             log=lambda line: lines.append(line))
         started = time.perf_counter()
-        files = render(content, None)
-        rendered = time.perf_counter()
-        report = write_site(files, output)
-        full = time.perf_counter() - started
-        full_render = rendered - started
-
-        text = season.read_text()
-        season.write_text(text.replace(old, new, 1))
-        started = time.perf_counter()
-        files = render(content, None)
-        rendered = time.perf_counter()
-        report2 = write_site(files, output)
-        rebuild = time.perf_counter() - started
-        rebuild_render = rendered - started
-
-        # End to end through the dev server: rename over the file, wait for the new version.
-        server = make_server(content, None, output, port=0, watch_theme=False, log=lambda line: None)
-        server.start()
+        server.start()  # the first build, then the watcher and the HTTP server
+        first = time.perf_counter() - started
+        base = f"http://127.0.0.1:{server.port}/"
+        results = {}
         try:
-            base = f"http://127.0.0.1:{server.port}/__sitegen/version"
-            version = json.load(urllib.request.urlopen(base, timeout=60))["version"]
-            temp_file = season.with_name(".s1.yaml.tmp")
-            temp_file.write_text(text)  # back to the original result
-            started = time.perf_counter()
-            os.replace(temp_file, season)
-            info = json.load(urllib.request.urlopen(f"{base}?after={version}", timeout=60))
-            fresh = time.perf_counter() - started
-            assert info["ok"] and info["version"] == version + 1, info
+            for kind in ("league", "tournament", "ladder"):
+                load_before = os.getloadavg()[0]
+                results[kind] = {**measure(server, base, content, kind, args.repeat),
+                                 "load": load_before}
         finally:
             server.stop()
-
-    pages = sum(1 for path in files if path.endswith(".html"))
-    print(f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}\n")
-    print(f"League: {PLAYERS} players, {sum(g for _l, g in DIVISIONS)} groups in "
-          f"{len(DIVISIONS)} divisions, {games} games; {pages} pages, {len(files)} files.\n")
-    print("| step | time | files written | unchanged |")
-    print("|---|---:|---:|---:|")
-    print(f"| full build (render {full_render:.2f} s + write) | {full:.2f} s | {len(report.written)} | "
-          f"{report.unchanged} |")
-    print(f"| one result changed: rebuild (render {rebuild_render:.2f} s + write) | {rebuild:.2f} s | "
-          f"{len(report2.written)} | {report2.unchanged} |")
-    print(f"| dev server: rename to new version announced (debounce {server.debounce:.2f} s included) "
-          f"| {fresh:.2f} s | | |")
-    print(f"\nFiles rewritten after the change: {', '.join(sorted(report2.written))}")
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    finally:
+        if not args.keep:
+            shutil.rmtree(root, ignore_errors=True)
+    pages = len(server.state.site.files) if server.state.site else 0
+    print(f"Machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+          f"load average (1 min) at the start {load:.2f}\n")
+    print(f"Archive: scale {args.scale}, {counts}; {pages} files served.\n")
+    print(f"First build (sitegen serve's start): {first:.1f} s; peak memory of the server: {peak:.0f} MB\n")
+    print("| change | page | load (1 min) | served new, median (s) | announced, median (s) | each (served) |")
+    print("|---|---|---:|---:|---:|---|")
+    for kind, found in results.items():
+        print(f"| {kind} ({found['file']}) | {found['page']} | {found['load']:.2f} "
+              f"| {statistics.median(found['served']):.2f} | {statistics.median(found['announced']):.2f} "
+              f"| {' / '.join(f'{t:.2f}' for t in found['served'])} |")
+    print("\nThe server's log:\n")
+    print("\n".join(f"    {line}" for line in lines))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -8,8 +8,9 @@ archive of ``bench/synthetic.py`` is generated into a temporary folder, then, ea
   processes, peak memory (``ru_maxrss`` of RUSAGE_SELF and RUSAGE_CHILDREN), pages and bytes
   written, pages per second;
 - a no-op rebuild (nothing changed);
-- a rebuild after one changed result (a league game's result reversed): the files rewritten,
-  checked against the files whose bytes really changed;
+- a rebuild after one changed result (a league game's result reversed), with the cache the full
+  build left beside the output (issue 18): its time as a share of the full build's, and the
+  files rewritten, checked against the files whose bytes really changed;
 - ``sitegen check``;
 - the floor: writing the same bytes to the same number of files, no rendering, in a fresh folder.
 
@@ -18,7 +19,9 @@ memory) and its load average before and after each scale are printed too, since 
 the machine slows the figures down, and each step's "speed probe" (a fixed Python loop timed
 just before the step): on a shared virtual machine the same build can take twice as long when
 the probe does. ``--repeat N`` runs the full build N times; the builds print their stages
-(``sitegen build --timings``).
+(``sitegen build --timings``). ``--baseline DIR`` also runs each full build with the sitegen of
+the checkout in DIR (e.g. ``git worktree add /tmp/base main``), just before this one's, so that
+the two are compared in the same run on the same archive.
 """
 
 from __future__ import annotations
@@ -38,38 +41,39 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from synthetic import generate  # noqa: E402
+BENCH = Path(__file__).resolve().parent
 
 CHILD_FLAG = "--child-rusage"
 
 
 def run_child(rusage_file: str, argv: list[str]) -> int:
     """In the measured process: run ``python -m sitegen argv``, then record its rusage."""
-    import runpy
 
     sys.argv = ["sitegen", *argv]
     status = 0
+    from sitegen.cli import main
+
     try:
-        runpy.run_module("sitegen", run_name="__main__", alter_sys=True)
+        status = main(argv)
     except SystemExit as done:
         status = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    sys.stdout.flush()
     own = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     Path(rusage_file).write_text(json.dumps({
         "cpu_self": own.ru_utime + own.ru_stime, "cpu_children": kids.ru_utime + kids.ru_stime,
         "maxrss_self_kb": own.ru_maxrss, "maxrss_children_kb": kids.ru_maxrss}))
-    return status
+    os._exit(status)  # as the sitegen command does (sitegen.cli.run): no teardown
 
 
-def sitegen(root: Path, *argv: str, env: dict[str, str] | None = None) -> dict:
-    """Run ``python -m sitegen --content content argv`` in ``root``; return its measures."""
+def sitegen(root: Path, *argv: str, env: dict[str, str] | None = None, code: Path = ROOT) -> dict:
+    """Run ``python -m sitegen --content content argv`` in ``root`` (the sitegen of ``code``);
+    return its measures."""
     probe = speed_probe()
     fd, rusage_file = tempfile.mkstemp(suffix=".json")
     os.close(fd)
     command = [sys.executable, __file__, CHILD_FLAG, rusage_file, "--content", "content", *argv]
-    environment = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    environment = dict(os.environ, PYTHONPATH=str(code), **(env or {}))
     start = time.perf_counter()
     done = subprocess.run(command, cwd=root, env=environment, capture_output=True, text=True)
     wall = time.perf_counter() - start
@@ -172,22 +176,44 @@ def timings(stdout: str) -> str:
     return match.group(1) if match else ""
 
 
-def bench(scale: float, keep: bool, repeat: int = 1) -> dict:
+def full_build(root: Path, baseline: Path | None) -> tuple[dict, dict | None]:
+    """Build from scratch into an empty output folder: with the baseline's sitegen first (when
+    given), then this one; return both measures."""
+    base = None
+    if baseline is not None:
+        base = sitegen(root, "build", "--output", "output", "--timings", code=baseline)
+        settle(root / "output")
+        forget_cache(root)
+    return sitegen(root, "build", "--output", "output", "--timings"), base
+
+
+def forget_cache(root: Path) -> None:
+    shutil.rmtree(root / ".output.sitegen-cache", ignore_errors=True)
+    (root / ".output.sitegen-build.json").unlink(missing_ok=True)  # the baseline's record
+
+
+def bench(scale: float, keep: bool, repeat: int = 1, baseline: Path | None = None) -> dict:
     root = Path(tempfile.mkdtemp(prefix=f"sitegen-bench-{scale}-"))
     try:
         load_before = load()
         started = time.perf_counter()
+        sys.path.insert(0, str(BENCH))  # here only: a child process imports the sitegen it is given
+        from synthetic import generate
+
         counts = generate(root, scale)
         generated = time.perf_counter() - started
         content_bytes = sum(p.stat().st_size for p in (root / "content").rglob("*") if p.is_file())
         no_cache = {"SITEGEN_NO_CACHE": "1"}
-        time.sleep(2.1)  # inputs older than the cache's racy window (sitegen/commands/build.py)
-        full = sitegen(root, "build", "--output", "output", "--timings")
-        repeats = [full]
+        time.sleep(2.1)  # inputs older than the baseline's racy window
+        full, base = full_build(root, baseline)
+        repeats, bases = [full], [base] if base else []
         for _ in range(repeat - 1):  # the same full build again, into an empty folder
             settle(root / "output")
-            (root / ".output.sitegen-build.json").unlink(missing_ok=True)
-            repeats.append(sitegen(root, "build", "--output", "output", "--timings"))
+            forget_cache(root)
+            full, base = full_build(root, baseline)
+            repeats.append(full)
+            bases += [base] if base else []
+        full = repeats[-1]  # the cache of the last one stands beside the output
         files = digests(root / "output")
         pages = sum(1 for path in files if path.endswith(".html"))
         size = sum(length for length, _ in files.values())
@@ -207,7 +233,7 @@ def bench(scale: float, keep: bool, repeat: int = 1) -> dict:
         low["probe"] = probe
         return {"scale": scale, "counts": counts, "content_bytes": content_bytes,
                 "generate_s": generated, "pages": pages, "files": len(files), "bytes": size,
-                "full": full, "repeats": repeats, "noop": noop,
+                "full": full, "repeats": repeats, "baselines": bases, "noop": noop,
                 "noop_uncached": noop_uncached, "one": one, "check": check, "floor": low,
                 "changed": changed, "written": written, "really_changed": really_changed,
                 "load_before": load_before, "load_after": load(), "root": str(root)}
@@ -238,16 +264,23 @@ def report(result: dict) -> str:
                      f"| {m['probe']:.2f} | {m.get('timings', '')} |")
 
     for number, run in enumerate(result["repeats"], start=1):
-        row("full build (empty output)" + (f", run {number}" if len(result["repeats"]) > 1 else ""), run)
+        suffix = f", run {number}" if len(result["repeats"]) > 1 else ""
+        if result["baselines"]:
+            row("full build, baseline sitegen" + suffix, result["baselines"][number - 1])
+        row("full build (empty output)" + suffix, run)
     row("no-op rebuild", result["noop"])
     row("no-op rebuild, cache off (SITEGEN_NO_CACHE=1)", result["noop_uncached"])
     row("rebuild after one changed result", result["one"])
     row("sitegen check", result["check"])
     row("floor: same bytes, same files, no rendering", result["floor"])
     full = result["full"]
+    walls = [run["wall"] for run in result["repeats"]]
     lines += ["",
               f"full build: {result['pages'] / full['wall']:.0f} pages/s wall, "
               f"{result['bytes'] / 1e6 / full['wall']:.1f} MB/s",
+              f"one changed result with the cache: {result['one']['wall']:.2f} s, "
+              f"{100 * result['one']['wall'] / full['wall']:.1f} % of the last full build "
+              f"({100 * result['one']['wall'] / min(walls):.1f} % of the fastest)",
               f"one changed result ({result['changed']}): {result['written']} files rewritten, "
               f"{len(result['really_changed'])} files whose bytes changed"
               + (": " + ", ".join(result["really_changed"]) if len(result["really_changed"]) <= 12 else "")]
@@ -262,13 +295,15 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=1,
                         help="run the full build this many times (default: 1)")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument("--baseline", type=Path,
+                        help="a checkout of another sitegen whose full build runs beside this one's")
     args = parser.parse_args()
     info = machine()
     print(f"machine: {info['cpus']} CPUs, {info['cpu']}, {info['memory']}, Python {info['python']}, "
           f"{info['system']}; load average {load()}\n")
     results = []
     for scale in args.scale or [1.0, 0.1]:
-        result = bench(scale, args.keep, args.repeat)
+        result = bench(scale, args.keep, args.repeat, args.baseline)
         results.append(result)
         print(report(result), flush=True)
         print()
@@ -282,7 +317,7 @@ def main() -> int:
         for result in results:
             for step in ("full", "noop", "noop_uncached", "one", "check"):
                 result[step].pop("stdout", None)
-            for run in result["repeats"]:
+            for run in result["repeats"] + result["baselines"]:
                 run.pop("stdout", None)
         args.json.write_text(json.dumps({"machine": info, "results": results}, indent=1) + "\n")
     return 0
