@@ -145,13 +145,26 @@ class UnitRecord:
 @dataclass(frozen=True)
 class StoredSection:
     """A player section kept from the part that made it: the section's data as JSON, read
-    back when the page is made again (``data``; sitegen.plan.PlayerSection otherwise)."""
+    back when the page is made again (``data``; sitegen.plan.PlayerSection otherwise).
+
+    ``where`` is the JSON text, or ``(file, offset, length)`` of it in a file a render worker
+    wrote it to (so that a build from scratch does not hold every section's text at once).
+    """
 
     template: str
     sort_key: tuple
-    text: str
+    where: Any
     digest: bytes
     make: None = None
+
+    @property
+    def text(self) -> str:
+        if type(self.where) is str:
+            return self.where
+        file, offset, length = self.where
+        with open(file, "rb") as stream:
+            stream.seek(offset)
+            return stream.read(length).decode("utf-8")
 
     @cached_property
     def data(self) -> dict[str, Any]:
@@ -235,13 +248,33 @@ def section_text(data: Any) -> str:
     return json.dumps(data, default=_to_json, ensure_ascii=False, separators=(",", ":"))
 
 
-def stored_section(section: PlayerSection, digests: Digests) -> StoredSection:
-    """Return ``section`` (made by a part; ``make`` None) as kept in the state, with its digest.
-    Raises TypeError when its data is not JSON and dates."""
+def stored_section(section: PlayerSection, digests: Digests, spill: "_Spill | None" = None) -> StoredSection:
+    """Return ``section`` (made by a part; ``make`` None) as kept in the state, with its digest;
+    its text is written to ``spill`` when given. Raises TypeError when its data is not JSON and
+    dates."""
     text = section_text(section.data)
-    digest = sha(b"section\0" + section.template.encode() + b"\0" + digests.of(section.sort_key)
-                 + text.encode("utf-8"))
-    return StoredSection(section.template, section.sort_key, text, digest)
+    data = text.encode("utf-8")
+    digest = sha(b"section\0" + section.template.encode() + b"\0" + digests.of(section.sort_key) + data)
+    return StoredSection(section.template, section.sort_key, text if spill is None else spill.put(data),
+                         digest)
+
+
+class _Spill:
+    """A file of this process (``<folder>/spill-<pid>``) that section texts are appended to."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.stream: Any = None
+
+    def put(self, data: bytes) -> tuple[str, int, int]:
+        if self.stream is None or self.pid != os.getpid():
+            self.pid = os.getpid()
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.stream = open(self.folder / f"spill-{self.pid}", "wb")  # noqa: SIM115 - kept open
+        offset = self.stream.tell()
+        self.stream.write(data)
+        self.stream.flush()
+        return (str(self.folder / f"spill-{self.pid}"), offset, len(data))
 
 
 # --------------------------------------------------------------------------- players looked up
@@ -491,15 +524,17 @@ class Build:
                 sections.append((player, tuple(kept)))
             record.sections = tuple(sections)
 
-    def key_of(self, every: bool) -> Callable[[Bundle], list[tuple[str, Any]]]:
+    def key_of(self, every: bool, spill: Path | None = None) -> Callable[[Bundle], list[tuple[str, Any]]]:
         """For a build from scratch, return the function that gives each bundle's outputs
         their keys (run by the render workers, :func:`sitegen.render.render_work`): every
         output's, or (``every`` False) only the player pages'. A player page's key comes with
-        its player's sections written down (:meth:`store_sections`). An output left without a
-        key is made again when a later build plans its part again."""
+        its player's sections written down (:meth:`store_sections`), their texts appended to a
+        file of ``spill`` when given. An output left without a key is made again when a later
+        build plans its part again."""
         pages = self.player_pages
         plan = self.plan
         assert plan is not None
+        spilled = _Spill(spill) if spill is not None else None
 
         def keys(bundle: Bundle) -> list[tuple[str, Any]]:
             player = pages.get(bundle.page.url) if bundle.page is not None else None
@@ -509,7 +544,7 @@ class Build:
             for section in plan.player_sections.get(player, ()):
                 if section.make is None and self.digests.known(section) is None:
                     try:
-                        stored = stored_section(section, self.digests)
+                        stored = stored_section(section, self.digests, spilled)
                     except TypeError:
                         continue
                     self.digests.register(section, stored.digest)
@@ -851,8 +886,7 @@ class Site:
     def build(self, show: Show | None = None) -> tuple[dict[str, bytes | None] | None, str | None]:
         """Build; return the files that changed (None: every file, a build from scratch) and
         why nothing was kept, if so. Raises SitegenError (the files are as before)."""
-        with no_cycle_collection():
-            changes = self._build(show)
+        changes = self._build(show)
         # What the build leaves is kept until the next one: out of the collector's way, so
         # that a collection does not walk it again and again (sitegen.workers).
         gc.freeze()
@@ -869,7 +903,8 @@ class Site:
         shown: dict[str, bytes | None] = {}
         made: dict[str, bytes] = {}
         try:
-            first = build.front()
+            with no_cycle_collection():  # planning makes no garbage cycles; rendering does
+                first = build.front()
             config = build.content.config  # type: ignore[union-attr]
             if fresh or self.environment is None:
                 self.environment = make_environment(config, self.templates_dir)
@@ -880,7 +915,8 @@ class Site:
                     old = served.get(path)
                     return old if old == data else data
 
-                bundles = first + build.rest()
+                with no_cycle_collection():
+                    bundles = first + build.rest()
                 results = render_bundles(bundles, config, self.templates_dir, sink=keep,
                                          environment=self.environment, keys=build.key_of(True))
                 build.take_keys(results)
@@ -890,7 +926,9 @@ class Site:
                 self._make(first, config, made, shown, early)
                 if early is not None:
                     self._show(made, shown, early)
-                self._make(build.rest(), config, made, shown, None)
+                with no_cycle_collection():
+                    rest = build.rest()
+                self._make(rest, config, made, shown, None)
             made.update(build.host_files(host_files(config)))
         except BaseException:
             if shown and show is not None:  # put back what was shown of this failed build

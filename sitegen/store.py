@@ -237,21 +237,26 @@ def _unit_blob(record: UnitRecord) -> str:
 
 
 def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
-         made: dict[str, str] | None = None) -> None:
+         made: dict[str, str] | None = None, known: dict[str, str] | None = None) -> None:
     """Write ``state`` and the stamps of the output files into ``folder`` (made if needed):
-    new blobs first, the index last (atomically), unused blobs removed. ``made``: blob texts
-    already written (by :func:`unit_blobs`' functions, in the render workers). Raises OSError."""
+    new blobs first, the index last (atomically), unused blobs removed. ``made``: the digests of
+    blobs already written (by :func:`write_blob`, in the render workers); ``known``: the
+    digests of the blobs the last index listed (those read back by this build). Raises OSError."""
     blobs = folder / "blobs"
     blobs.mkdir(parents=True, exist_ok=True)
     present = {path.name for path in blobs.iterdir()}
     written: dict[str, str] = {}
     made = made or {}
+    known = known or {}
 
     def put(file: str, make: Any) -> str:
-        if file in present:
-            written[file] = _blob_digest(blobs / file)
+        if file in made:
+            written[file] = made[file]  # written by a render worker (write_blob)
+        elif file in present:
+            written[file] = known.get(file) or _blob_digest(blobs / file)
         else:
-            data = (made[file] if file in made else make()).encode("utf-8")
+            data = make()
+            data = data.encode("utf-8") if isinstance(data, str) else data
             _atomic_write(blobs / file, data)
             written[file] = sha(data).hex()
         return file
@@ -261,15 +266,19 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
     seasons = [[relative, _season_blob(record)] for relative, record in sorted(state.seasons.items())]
     units = [[unit[0], unit[1], _unit_blob(record)] for unit, record in sorted(state.units.items())]
     parts = []
-    for ident, record in state.parts.items():
-        try:
-            if record.inputs:
-                name = "p" + record.inputs.hex()
-                put(name + ".lines", lambda record=record: "".join(
-                    section.text + "\n" for _, sections in record.sections for section in sections))
-                parts.append([_Encoder().dumps(ident), put(name + ".json", lambda record=record: _part_text(record))])
-        except TypeError:
-            pass  # a value JSON cannot hold: the next build plans the part again
+    spilled: dict[str, Any] = {}
+    try:
+        for ident, record in state.parts.items():
+            try:
+                if record.inputs:
+                    name = "p" + record.inputs.hex()
+                    put(name + ".lines", lambda record=record: _lines(record, spilled))
+                    parts.append([_Encoder().dumps(ident), put(name + ".json", lambda record=record: _part_text(record))])
+            except TypeError:
+                pass  # a value JSON cannot hold: the next build plans the part again
+    finally:
+        for stream in spilled.values():
+            stream.close()
     common = None
     if state.common is not None:
         common_key = sha(repr(state.common_files).encode() + repr(state.common_diagnostics).encode())
@@ -286,8 +295,42 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
         "rule_paths": state.rule_paths.hex(), "paths": state.paths.hex(), "blobs": written,
     }
     _atomic_write(folder / "index.json", json.dumps(index, separators=(",", ":")).encode("utf-8"))
-    for name in present - set(written):
-        (blobs / name).unlink(missing_ok=True)
+    for name in {path.name for path in blobs.iterdir()} - set(written):
+        (blobs / name).unlink(missing_ok=True)  # unused blobs and the render workers' spill files
+
+
+def write_blob(folder: Path, file: str, make: Callable[[], str]) -> str:
+    """Write the blob ``file`` (its text made by ``make``) into the cache ``folder``; return its
+    digest (hex). Run by a render worker: the text does not travel back."""
+    data = make().encode("utf-8")
+    (folder / "blobs").mkdir(parents=True, exist_ok=True)
+    _atomic_write(folder / "blobs" / file, data)
+    return sha(data).hex()
+
+
+def spill_folder(folder: Path) -> Path:
+    """Return where render workers append player sections' texts during a build from scratch."""
+    return folder / "blobs"
+
+
+def _lines(record: PartRecord, spilled: dict[str, Any]) -> bytes:
+    """Return a part's ``.lines`` blob: each player section's JSON on a line of its own
+    (``spilled``: the render workers' files, opened once)."""
+    chunks = []
+    for _, sections in record.sections:
+        for section in sections:
+            where = section.where
+            if type(where) is str:
+                chunks.append(where.encode("utf-8"))
+            else:
+                file, offset, length = where
+                stream = spilled.get(file)
+                if stream is None:
+                    stream = spilled[file] = open(file, "rb")  # noqa: SIM115 - closed by save
+                stream.seek(offset)
+                chunks.append(stream.read(length))
+            chunks.append(b"\n")
+    return b"".join(chunks)
 
 
 def _blob_digest(path: Path) -> str:

@@ -14,9 +14,11 @@ turns the cache off (nothing is read or written).
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from .. import store
@@ -98,8 +100,7 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     except OSError as error:
         raise _unwritable(output_dir, error) from None
     try:
-        with no_cycle_collection():
-            return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock)
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock)
     finally:
         lock.release()
 
@@ -125,15 +126,17 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
             return BuildResult(pages, WriteReport([], len(stamps) + 1, 0), cached=True,
                                timings=clock.lap("check"))
         try:
-            store.load_blobs(state, folder, index)
+            with no_cycle_collection():
+                store.load_blobs(state, folder, index)
         except store.Unusable as why:
             note = f"build cache not used: {why}; building everything"
             build = Build(None, content_dir, templates_dir, base_url)
     clock.lap("check")
     LAST[:] = [build]
     try:
-        bundles = build.front()
-        bundles += build.rest()
+        with no_cycle_collection():  # as sitegen.pipeline.prepare: planning makes no garbage cycles
+            bundles = build.front()
+            bundles += build.rest()
     except SitegenError as error:
         raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
     if refused is not None:
@@ -156,7 +159,7 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
         raise _unwritable(output_dir, error) from None
     pages = sum(1 for path in build.keys if path.endswith(".html"))
     if use_cache:
-        _save(build, stamps, folder)
+        _save(build, stamps, folder, index)
         clock.lap("cache")
     return BuildResult(pages, report, timings=clock.laps, note=note)
 
@@ -184,12 +187,15 @@ def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, byte
     staging = Staging(output_dir, lock)
     try:
         blobs = store.unit_blobs(build.caches.new_seasons, build.caches.new_units) if folder else {}
+        after = tuple(partial(store.write_blob, folder, name, make) for name, make in blobs.items())
         results, texts = render_work(bundles, build.content.config, templates_dir,
-                                     sink=staging.put_stamped, keys=build.key_of(False),
-                                     after=tuple(blobs.values()))
+                                     sink=staging.put_stamped,
+                                     keys=build.key_of(False, store.spill_folder(folder)) if folder else None,
+                                     after=after)
         build.made_blobs = dict(zip(blobs, texts))
-        build.take_keys(results)
-        made = {path: result for path, result, _ in results}
+        if folder is not None:
+            build.take_keys(results)
+        made = {item[0]: item[1] for item in results}
         for path, data in hosts.items():
             made[path] = staging.put_stamped(path, data)
         clock.lap("render+write")
@@ -207,6 +213,7 @@ def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes],
     """Render the outputs whose keys changed and replace, in ``output_dir``, those whose bytes
     changed; return the report and the outputs' stamps."""
     assert build.content is not None
+    gc.freeze()  # the content and the plan live until the end: not the collector's to walk
     made = dict(render_bundles(bundles, build.content.config, templates_dir))
     made.update(hosts)
     build.made_shas = {path: sha(data) for path, data in made.items()}
@@ -221,9 +228,11 @@ def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes],
     return report, stamps
 
 
-def _save(build: Build, stamps: dict, folder: Path) -> None:
+def _save(build: Build, stamps: dict, folder: Path, index: dict) -> None:
     try:
-        store.save(build.finish(build.made_shas), stamps, folder, build.made_blobs)
+        with no_cycle_collection():
+            store.save(build.finish(build.made_shas), stamps, folder, build.made_blobs,
+                       index.get("blobs") if not build.old.empty else None)
     except OSError:
         store.remove(folder)  # the cache is only an optimisation
 
