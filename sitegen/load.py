@@ -322,41 +322,12 @@ class _TreeBuilder:
         return True
 
 
-_PARSED: dict[tuple, YNode] | None = None
-"""Parsed files by (path, shown, size, mtime, ctime, inode), when the cache is on."""
-
-
-def enable_parse_cache() -> None:
-    """Keep parsed trees of files without problems, for a long-running process (the dev
-    server): a rebuild then parses only the files that changed. The trees are read-only."""
-    global _PARSED
-    if _PARSED is None:
-        _PARSED = {}
-
-
 def load_yaml_file(path: Path, shown: str, diags: Diagnostics) -> YNode | None:
-    """Read and parse one YAML content file (from the parse cache when it is on and the file
-    is unchanged)."""
-    key = None
-    if _PARSED is not None:
-        try:
-            info = path.stat()
-            key = (str(path.resolve()), shown, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-        except OSError:
-            key = None
-        if key in _PARSED:
-            return _PARSED[key]
-    before = len(diags)
+    """Read and parse one YAML content file."""
     text = read_text(path, shown, diags)
     if text is None:
         return None
-    node = parse_yaml(text, shown, diags)
-    if key is not None and node is not None and len(diags) == before:
-        stale = [k for k in _PARSED if k[0] == key[0]]
-        for old in stale:
-            del _PARSED[old]
-        _PARSED[key] = node
-    return node
+    return parse_yaml(text, shown, diags)
 
 
 @dataclass

@@ -334,10 +334,8 @@ class DevServer:
         deadline = time.monotonic() + timeout
         with self._cond:
             while not self._stop.is_set():
-                if page is None or self.state.site is None or page not in self.state.site.files:
-                    if self.state.version > after:
-                        break
-                elif self.state.pages.get(page, 0) > after or self.state.errors_version > after:
+                current = self.state.version if page is None else self._page_version(page)
+                if current > after:
                     break
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
@@ -349,9 +347,12 @@ class DevServer:
             return info
 
     def _page_version(self, page: str) -> int:
-        """Return the version a page served now carries: the build's, or the running build's
-        when that one has already served the page new."""
-        return max(self.state.version, self.state.pages.get(page, 0))
+        """Return the version a file of the site carries: the last in which it was served new or
+        the errors shown changed (a page not in the site: the build's version)."""
+        site = self.state.site
+        if site is None or page not in site.files:
+            return self.state.version
+        return max(self.state.pages.get(page, 0), self.state.errors_version)
 
     def host_allowed(self, host: str | None) -> bool:
         """Return True if a request's ``Host`` header names this machine and port: ``localhost``,

@@ -92,3 +92,24 @@ def test_every_build_reports_every_error_of_a_file_with_problems(dev):
     assert "[yaml.duplicate-key]" in reports[0][1] and "[result.syntax]" in reports[0][0]
     season.write_text(text.replace("result: B+3.5", "result: W+3.5"))
     assert served(server)[GROUP] != good[GROUP]
+
+
+def test_each_open_page_is_told_to_reload_when_its_own_file_changes(dev):
+    """Issue 18: a page's live-reload poll (``?after=V&page=...``) answers when that page was
+    served new, not when another page changed; the changed page's poll answers with a version
+    its reloaded copy then waits beyond. The plain poll (no page) still answers each build."""
+    server, content, _ = dev
+    first = served(server)
+    version = server.state.version
+    season = content / SEASON
+    season.write_text(season.read_text().replace("result: B+3.5", "result: W+3.5"))
+    served(server)
+    changed = server.wait_version(version, 0.5, page=GROUP)
+    assert changed["version"] > version
+    unchanged = server.wait_version(version, 0.5, page="about/index.html")
+    assert unchanged["version"] == version  # timed out: about/ was not served new
+    assert first["about/index.html"] == server.state.site.files["about/index.html"]
+    assert server.wait_version(version, 0.5)["version"] > version
+    # The group page served now carries its new version: its poll waits again.
+    status, headers, body = server.respond("/club/" + GROUP.removesuffix("index.html"))
+    assert status == 200 and f"var version = {changed['version']};".encode() in body
