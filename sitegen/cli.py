@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from .diagnostics import SitegenError
+from .diagnostics import Diagnostic, SitegenError
 from .version import package_version
 
 
@@ -43,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
                             "(default: $SITEGEN_BASE_URL), e.g. https://you.github.io/league/")
     build.add_argument("--timings", action="store_true",
                        help="also print how long each stage took (prepare, render and write, swap)")
+    build.add_argument("--strict", action="store_true",
+                       help="treat warnings as errors: exit 1 and write nothing")
 
     serve = commands.add_parser("serve", help="build, serve on localhost and rebuild on every change")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
@@ -55,7 +57,8 @@ def _parser() -> argparse.ArgumentParser:
                                             "in the standings, compared with a git revision")
     diff.add_argument("base", metavar="BASE", help="git revision to compare with, e.g. origin/main")
 
-    commands.add_parser("check", help="validate and compute without writing anything")
+    check = commands.add_parser("check", help="validate and compute without writing anything")
+    check.add_argument("--strict", action="store_true", help="treat warnings as errors: exit 1")
 
     importing = commands.add_parser("import", help="write a tournament's content files from an "
                                                    "OpenGotha XML or EGD h9 file")
@@ -189,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "build":
             from .commands.build import build
 
-            result = build(args.content, args.output, templates, args.base_url)
+            result = build(args.content, args.output, templates, args.base_url, args.strict)
+            _print_warnings(result.warnings)
             report = result.report
             print(f"built {result.pages} pages into {args.output}/ "
                   f"({report.summary()})")
@@ -202,8 +206,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from .commands.check import check
 
-            pages = check(args.content)
-            print(f"content is valid ({pages} pages would be built)")
+            pages, warnings = check(args.content, args.strict)
+            _print_warnings(warnings)
+            print(f"content is valid ({pages} pages would be built"
+                  + (f"; {_count(len(warnings), 'warning')}" if warnings else "") + ")")
             return 0
         if args.command == "import":
             from .commands.importing import import_tournament
@@ -266,14 +272,31 @@ WRITING_COMMANDS = ("build", "import", "league", "pair", "new", "result")
 """Commands that write files: their error summary says that nothing was written."""
 
 
+def _print_warnings(warnings: list[Diagnostic]) -> None:
+    """Print the warnings of a command that succeeded (and annotate them under Actions)."""
+    for diagnostic in warnings:
+        print(diagnostic.format(), file=sys.stderr)
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        for diagnostic in warnings:
+            print(diagnostic.github_annotation())
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
 def _report(error: SitegenError, command: str | None = None) -> None:
     for diagnostic in error.diagnostics:
         print(diagnostic.format(), file=sys.stderr)
     if os.environ.get("GITHUB_ACTIONS") == "true":
         for diagnostic in error.diagnostics:
             print(diagnostic.github_annotation())
-    count = sum(1 for d in error.diagnostics if d.level == "error")
-    summary = f"{count} error{'s' if count != 1 else ''}"
+    errors = sum(1 for d in error.diagnostics if d.level == "error")
+    warnings = len(error.diagnostics) - errors
+    if errors or not warnings:
+        summary = _count(errors, "error") + (f", {_count(warnings, 'warning')}" if warnings else "")
+    else:
+        summary = f"{_count(warnings, 'warning')} (--strict: warnings fail the command)"
     if command in WRITING_COMMANDS:
         summary += "; nothing was written"
     print(summary, file=sys.stderr)

@@ -88,17 +88,20 @@ def _prepare(content_dir: Path, base_url: str | None, jobs: int | None) -> tuple
         done.update(theirs)
     else:
         done = _prepare_rule_sets(work, mine)
+    common_warnings = diags.warnings
     for name in RULE_SETS:
         diags.extend(done[name][2])
     if diags.has_errors:
         raise SitegenError(diags.sorted())
     content = assemble(common, {name: done[name][0] for name in RULE_SETS})
-    plan = SitePlan()
+    plan = SitePlan(warnings=common_warnings)  # the settings', players' and pages' own
     for name in RULE_SETS:
         part = done[name][1]
         if part is not None:
             plan.extend(part)
-    return content, complete_plan(content, plan)
+    plan = complete_plan(content, plan)
+    plan.warnings = Diagnostics(plan.warnings).sorted()
+    return content, plan
 
 
 def _split(content_dir: Path, jobs: int | None) -> tuple[list[str], list[str]]:
@@ -149,7 +152,7 @@ def _prepare_rule_sets(work: _Work, names: list[str]) -> dict[str, RuleSetResult
         part = load_rule_set(name, work.content_dir, work.common, diags)
         site = None
         if work.plan and not diags.has_errors:
-            site = SitePlan()
+            site = SitePlan(warnings=diags.warnings)  # the rule set's files' own
             PLANNERS[name](assemble(work.common, {name: part}), site)
         done[name] = (part, site, diags.items)
     return done

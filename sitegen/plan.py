@@ -22,6 +22,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
+from .diagnostics import Diagnostic
+
 FAR_PAST = dt.date(1, 1, 1)
 """Sort key for a missing date."""
 
@@ -156,6 +158,10 @@ class SitePlan:
     """``{"title": ..., "items": [{"name", "url", "detail", "more"}]}`` per rule set, in order;
     ``more`` is None or a ``{"name", "url"}`` link shown after the detail."""
     player_sections: dict[str, list[PlayerSection]] = field(default_factory=dict)
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """What the organizer should look at, found while validating and planning (an undecided
+    tie, a recorded outcome the rules do not reach, ...): printed by ``check`` and ``build``,
+    which still succeed unless ``--strict``."""
 
     def add(self, page: Page | None, *files: Output, shared: Callable[[], Any] | None = None) -> None:
         """Add ``page`` with the files of its folder as one bundle (see :class:`Bundle`)."""
@@ -182,6 +188,7 @@ class SitePlan:
         made apart gives the same plan as planning them one after another."""
         self.bundles.extend(other.bundles)
         self.home_sections.extend(other.home_sections)
+        self.warnings.extend(other.warnings)
         for player, sections in other.player_sections.items():
             self.player_sections.setdefault(player, []).extend(sections)
 

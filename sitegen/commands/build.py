@@ -26,7 +26,7 @@ from ..model import Content
 from ..render import RenderCache, default_templates_dir, render_into, render_site
 from ..pipeline import prepare
 from ..plan import SitePlan
-from ..diagnostics import Diagnostic, SitegenError, command_pos
+from ..diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from ..hostfiles import host_files
 from ..write import OutputBusy, OutputLock, Staging, WriteReport, check_output_folder
 
@@ -40,6 +40,8 @@ class BuildResult:
     timings: dict[str, float] = field(default_factory=dict)
     """Wall seconds per stage: ``check`` (fingerprints), ``prepare`` (load, validate, plan),
     ``render+write`` and ``swap`` (see ``sitegen build --timings``)."""
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """The content's warnings (also those of the last build, when it was not repeated)."""
 
 
 def plan(content_dir: Path, base_url: str | None = None) -> tuple[Content, SitePlan]:
@@ -61,7 +63,7 @@ def render(content_dir: Path, templates_dir: Path | None = None,
 
 
 def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None,
-          base_url: str | None = None) -> BuildResult:
+          base_url: str | None = None, strict: bool = False) -> BuildResult:
     """Build the site into ``output_dir``; on any error ``output_dir`` is left untouched.
 
     Pages are written as they are rendered, by the render workers, into a staging folder that
@@ -70,7 +72,7 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     One build at a time per output folder: the folder's lock (sitegen.write.OutputLock) is
     held from the start, and a build that finds it held stops at once.
     Raises SitegenError for bad content, a broken template, an unwritable output folder or one
-    that another process is writing.
+    that another process is writing; with ``strict``, also for warnings (nothing is written).
     """
     clock = _Clock()
     try:
@@ -79,7 +81,7 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     except SitegenError as error:
         refused = error  # reported together with any content errors, below
     if refused is not None:
-        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, None)
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, None, strict)
     try:
         lock = OutputLock(output_dir).acquire()
     except OutputBusy as error:
@@ -88,13 +90,14 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     except OSError as error:
         raise _unwritable(output_dir, error) from None
     try:
-        return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock)
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock, strict)
     finally:
         lock.release()
 
 
 def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base_url: str | None,
-           clock: "_Clock", refused: SitegenError | None, lock: OutputLock | None) -> BuildResult:
+           clock: "_Clock", refused: SitegenError | None, lock: OutputLock | None,
+           strict: bool) -> BuildResult:
     """The build, with the output folder's lock held (``lock``) unless it was ``refused``."""
     use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0")
     record_path = cache_record_path(output_dir)
@@ -103,9 +106,12 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
         record = _read_record(record_path)
         if (record is not None and record.get("inputs") == inputs
                 and record.get("output") == tree_fingerprint(output_dir)[0]):
+            warnings = _warnings_of(record)
+            if strict and warnings:
+                raise SitegenError(warnings)
             report = WriteReport([], int(record.get("files", 0)), 0)
             return BuildResult(int(record.get("pages", 0)), report, cached=True,
-                               timings=clock.lap("check"))
+                               timings=clock.lap("check"), warnings=warnings)
     clock.lap("check")
     try:
         content, site = plan(content_dir, base_url)
@@ -113,6 +119,8 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
         raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
     if refused is not None:
         raise refused
+    if strict and site.warnings:
+        raise SitegenError(site.warnings)
     clock.lap("prepare")
     try:
         record_path.unlink(missing_ok=True)
@@ -130,12 +138,26 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     pages = sum(1 for path in written if path.endswith(".html"))
     if use_cache and not racy:
         record = {"inputs": inputs, "output": tree_fingerprint(output_dir)[0],
-                  "pages": pages, "files": len(written) + 1}
+                  "pages": pages, "files": len(written) + 1,
+                  "warnings": [[*d.pos, d.message, d.code, d.hint] for d in site.warnings]}
         try:
             _write_record(record_path, record)
         except OSError:
             pass  # the cache is only an optimisation
-    return BuildResult(pages, report, timings=clock.lap("swap"))
+    return BuildResult(pages, report, timings=clock.lap("swap"), warnings=site.warnings)
+
+
+def _warnings_of(record: dict) -> list[Diagnostic]:
+    """Return the warnings kept in a build record (an unreadable entry is left out)."""
+    warnings = []
+    for item in record.get("warnings", []):
+        try:
+            path, line, col, message, code, hint = item
+            warnings.append(Diagnostic(SourcePos(str(path), int(line), int(col)), str(message),
+                                       str(code), None if hint is None else str(hint), "warning"))
+        except (TypeError, ValueError):
+            continue
+    return warnings
 
 
 def _unwritable(output_dir: Path, error: OSError) -> SitegenError:
