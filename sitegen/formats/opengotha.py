@@ -1,7 +1,8 @@
 """Read an OpenGotha tournament XML file (``tournament.dtd``, data version 201) into a
 :class:`~sitegen.model.tournament.Tournament`.
 
-Uses xml.etree (expat) and refuses any DOCTYPE, so no DTD or entity is ever expanded.
+Uses xml.etree (expat) and refuses any DOCTYPE, in any encoding, so no DTD or entity is ever
+read or expanded.
 """
 
 from __future__ import annotations
@@ -44,15 +45,18 @@ def parse_og_rank(text: str) -> Rank:
     return Rank.parse(f"{n}{unit.lower()}")
 
 
+class _DoctypeRefused(Exception):
+    """Raised from expat's handlers at a DOCTYPE or entity declaration."""
+
+
 def _parse_with_lines(data: bytes, path: str, diags: list[Diagnostic]) -> tuple[ET.Element | None, dict[int, int]]:
-    """Parse ``data`` into a tree, recording each element's line; refuse DOCTYPE."""
+    """Parse ``data`` into a tree, recording each element's line; refuse any DTD.
+
+    Expat itself reports the DOCTYPE (``StartDoctypeDeclHandler``), whatever the file's
+    encoding (UTF-8, UTF-16 with either byte order, ...), before any declaration in it is read,
+    so no entity is ever defined, expanded or fetched.
+    """
     lines: dict[int, int] = {}
-    match = re.search(rb"<!DOCTYPE|<!ENTITY", data, re.IGNORECASE)
-    if match:
-        line = data[: match.start()].count(b"\n") + 1
-        diags.append(Diagnostic(SourcePos(path, line), "DOCTYPE and entity declarations are not "
-                                "accepted (OpenGotha files do not need them)", "opengotha.doctype"))
-        return None, lines
     builder = ET.TreeBuilder()
     parser = expat.ParserCreate()
 
@@ -60,11 +64,23 @@ def _parse_with_lines(data: bytes, path: str, diags: list[Diagnostic]) -> tuple[
         el = builder.start(tag, attrs)
         lines[id(el)] = parser.CurrentLineNumber
 
+    def refuse(*_args) -> None:
+        raise _DoctypeRefused()
+
     parser.StartElementHandler = start
     parser.EndElementHandler = builder.end
     parser.CharacterDataHandler = builder.data
+    parser.StartDoctypeDeclHandler = refuse
+    # never reached once the DOCTYPE is refused; set as a second guard
+    parser.EntityDeclHandler = parser.UnparsedEntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse
     try:
         parser.Parse(data, True)
+    except _DoctypeRefused:
+        diags.append(Diagnostic(SourcePos(path, parser.CurrentLineNumber),
+                                "DOCTYPE and entity declarations are not accepted (OpenGotha "
+                                "files do not need them)", "opengotha.doctype"))
+        return None, lines
     except expat.ExpatError as exc:
         diags.append(Diagnostic(SourcePos(path, exc.lineno, exc.offset + 1),
                                 f"not well-formed XML: {expat.ErrorString(exc.code)}",
