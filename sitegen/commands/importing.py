@@ -16,7 +16,8 @@ from typing import TextIO
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
 from ..formats.h9 import read_h9, to_tournament
-from ..formats.opengotha import _slug, read_opengotha
+from ..formats.ids import slug, unique_id
+from ..formats.opengotha import read_opengotha
 from ..formats.tournament_yaml import dump_players, dump_tournament
 from ..load import parse_yaml
 from ..model.common import Player
@@ -54,7 +55,7 @@ def read_tournament(fmt: str, path: Path, tournament_id: str | None) -> Tourname
     if fmt == "opengotha":
         return read_opengotha(data, shown, tournament_id)
     h9 = read_h9(data, shown)
-    default = tournament_id or _slug(h9.tags.get("EV", "")) or _slug(path.stem) or "tournament"
+    default = tournament_id or slug(h9.tags.get("EV", "")) or slug(path.stem) or "tournament"
     return to_tournament(h9, default)
 
 
@@ -86,11 +87,8 @@ def site_players_for(t: Tournament, existing: dict[str, Player]) -> tuple[Tourna
             pid = matches.pop()
             reused.append(pid)
         else:
-            base = _slug(display) or "player"
-            base = base[:60].strip("-") or "player"
-            pid, n = base, 2
-            while pid in taken:
-                pid, n = f"{base}-{n}", n + 1
+            base = slug(display) or "player"
+            pid = unique_id(base[:60].strip("-") or "player", taken)
             country = pl.country.strip() if len(pl.country.strip()) == 2 else None
             rating = pl.rating if pl.rating is not None and -1000 <= pl.rating <= 4000 else None
             new.append(Player(pid, display[:MAX_TEXT], pl.rank, rating, pl.club.strip()[:80] or None,

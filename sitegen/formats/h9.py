@@ -16,6 +16,7 @@ from ..model.common import Rank
 from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
 from . import FormatError
+from .ids import slug, unique_id
 
 ENCODING = "iso8859_15"
 
@@ -359,12 +360,8 @@ def to_tournament(h9: H9File, tournament_id: str = "tournament",
         parameters = _guess_parameters(h9.columns)
     ids: list[str] = []
     players: list[TournamentPlayer] = []
-    from .opengotha import _slug
     for row in h9.rows:
-        base = _slug(f"{row.first_name} {row.surname}") or "player"
-        pid, n = base, 2
-        while pid in ids:
-            pid, n = f"{base}-{n}", n + 1
+        pid = unique_id(slug(f"{row.first_name} {row.surname}") or "player", ids)
         ids.append(pid)
         players.append(TournamentPlayer(pid, row.surname, row.first_name, row.rank, None,
                                         row.club, row.country, 0, row.pin,

@@ -18,6 +18,7 @@ from ..model.common import Rank
 from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
 from . import FormatError
+from .ids import slug, unique_id
 
 _RESULTS = {
     "RESULT_UNKNOWN": GameResult.UNKNOWN, "RESULT_WHITEWINS": GameResult.WHITE_WINS,
@@ -185,10 +186,7 @@ def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | 
         if key in by_key:
             err(el, f"player {surname} {first} appears twice")
             continue
-        pid = _slug(f"{first} {surname}") or "player"
-        base, n = pid, 2
-        while pid in used_ids:
-            pid, n = f"{base}-{n}", n + 1
+        pid = unique_id(slug(f"{first} {surname}") or "player", used_ids)
         used_ids.add(pid)
         by_key[key] = pid
         rating = int_attr(el, "rating")
@@ -261,7 +259,7 @@ def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | 
         raise FormatError(diags)
     name = g.get("name", "") or g.get("shortName", "")
     return Tournament(
-        id=tournament_id or _slug(g.get("shortName", "") or name) or "tournament",
+        id=tournament_id or slug(g.get("shortName", "") or name) or "tournament",
         name=name, rounds=rounds, players=tuple(players), games=tuple(games), byes=tuple(byes),
         absences=tuple(absences), parameters=params, location=g.get("location", ""),
         begin=_date(g.get("beginDate")), end=_date(g.get("endDate")),
@@ -286,15 +284,6 @@ def _date(text: str | None) -> dt.date | None:
         return dt.date.fromisoformat(text) if text else None
     except ValueError:
         return None
-
-
-def _slug(text: str) -> str:
-    import unicodedata
-    text = text.translate(str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "ß": "ss",
-                                         "Đ": "D", "đ": "d", "Æ": "AE", "æ": "ae"}))
-    norm = unicodedata.normalize("NFKD", text)
-    ascii_text = norm.encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
 
 
 def _egf_time(g: dict[str, str]) -> tuple[str, int | None, str]:
