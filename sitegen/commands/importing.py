@@ -26,9 +26,11 @@ from ..validate import load_all_players, load_players, shown_path
 from ..validate.fields import MAX_TEXT, check_ident
 from ..validate.league import PlayerRefs
 from ..validate.tournament import tournament_from_node
-from ..yamlwrite import write_atomic
+from ..yamlwrite import undo_file_set, write_new_files
 
 FORMATS = ("opengotha", "h9")
+JOURNAL = ".sitegen-import.json"
+"""The journal of the import being written, in the content folder (yamlwrite.write_new_files)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,6 +123,7 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
     if not content_dir.is_dir():
         raise _fail(f"content folder {shown_path(content_dir)} not found",
                     hint="run sitegen in the folder that holds content/, or pass --content")
+    _undo_interrupted(content_dir, out)
     t = read_tournament(fmt, path, tournament_id)
     if t.rounds < 1:
         raise _fail("the file holds no round results", SourcePos(shown_path(path)))
@@ -155,14 +158,14 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
         tournament_from_node(node, tid, PlayerRefs(all_players, check), check)
     if check.has_errors:
         raise SitegenError(check.sorted())
-    if players_text is not None:
-        write_atomic(players_target, players_text)
+    # the players first: every prefix of the set is valid content
+    files = {players_target: players_text} if players_text is not None else {}
+    files[target] = tournament_text
     try:
-        write_atomic(target, tournament_text)
-    except BaseException:
-        if players_text is not None and players_target.exists():
-            players_target.unlink()
-        raise
+        write_new_files(files, content_dir / JOURNAL)
+    except OSError as exc:
+        raise _fail(f"cannot write {shown_path(Path(exc.filename or target))}: {exc.strerror}; "
+                    "nothing was written") from None
     if out is not None:
         out.write(f"wrote {shown_path(target)}: {t.name}, {len(t.players)} players, {t.rounds} rounds, "
                   f"{len(t.games)} games\n")
@@ -173,6 +176,17 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
         out.write("check the files, then commit them\n")
     return ImportResult(target, players_target if players_text is not None else None,
                         tuple(p.id for p in new_players), tuple(reused))
+
+
+def _undo_interrupted(content_dir: Path, out: TextIO | None) -> None:
+    """Remove what an import killed while writing left (its journal names it), and say so."""
+    journal = content_dir / JOURNAL
+    if not journal.exists():
+        return
+    removed = undo_file_set(journal)
+    if out is not None:
+        out.write("undid an interrupted import" + (": removed " if removed else "")
+                  + ", ".join(shown_path(p) for p in removed) + "\n")
 
 
 def _players_from_text(text: str, shown: str, diags: Diagnostics, players: dict[str, Player]) -> None:
