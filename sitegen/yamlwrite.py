@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.emitter import RoundTripEmitter
 
 
 def round_trip_yaml() -> YAML:
@@ -197,3 +198,33 @@ def _is_file(path: Path) -> bool:
         return stat.S_ISREG(os.lstat(path).st_mode)
     except OSError:
         return False
+
+
+class ReaderSafeEmitter(RoundTripEmitter):
+    """ruamel's round-trip emitter, quoting what the content reader would read otherwise.
+
+    The reader is libyaml's parser (``load.py``): in a flow mapping or list it refuses a plain
+    scalar holding ``?`` or ``:`` (``{v: a?}``, ``[:a]``), which ruamel writes plain, and it
+    folds a NEL (U+0085) inside a single-quoted scalar into a space.
+    """
+
+    def analyze_scalar(self, scalar: Any) -> Any:
+        analysis = super().analyze_scalar(scalar)
+        if "?" in scalar or ":" in scalar:
+            analysis.allow_flow_plain = False
+        if "\x85" in scalar:
+            analysis.allow_flow_plain = analysis.allow_block_plain = False
+            analysis.allow_single_quoted = analysis.allow_block = False
+        return analysis
+
+
+def dump_unwrapped(data: Any) -> str:
+    """Return ``data`` as :func:`dump_rt` does, but with no line folded -- each flow mapping and
+    list on one line however long (the import's one player and one game per line) -- and
+    with the quotes of :class:`ReaderSafeEmitter`."""
+    yaml = round_trip_yaml()
+    yaml.Emitter = ReaderSafeEmitter
+    yaml.width = 1 << 30
+    stream = io.StringIO()
+    yaml.dump(data, stream)
+    return stream.getvalue()

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.formats.tournament_yaml import scalar
+from sitegen.formats.tournament_yaml import dump_players
+from sitegen.model.common import Player
 
 REF = Path(__file__).parent / "reference" / "opengotha"
 XML = REF / "mcmahon-2019-handicap.xml"
@@ -34,8 +35,9 @@ def test_import_opengotha_writes_tournament_and_players_then_builds(site, run):
     text = Path("content/tournaments/juvisy.yaml").read_text(encoding="utf-8")
     assert "  criteria: [MMS, SOSM, SOSOSM]\n" in text
     assert "  absence: {nbw: 0, mms: 1/2}\n" in text
+    # the round-trip writer leaves 10Cj plain (YAML 1.2 text); the import's own quoting quoted it
     assert ("  - {id: rosa-etienne, surname: Étienne, first_name: Rosa, rank: 3d, rating: 2322, "
-            'club: "10Cj", country: FR}\n') in text
+            "club: 10Cj, country: FR}\n") in text
     assert "    absent: [noe-carmody]\n" in text
     assert "      - {white: zoe-garnier, black: felix-kowalczyk, handicap: 1, result: W+}\n" in text
     assert not [p for p in Path("content").rglob("*.tmp")]
@@ -128,9 +130,29 @@ def test_import_h9_default_id_from_event_name(site, run):
     assert Path("content/tournaments/tournoi-de-juvisy.yaml").exists()
 
 
-def test_yaml_scalar_quoting():
-    assert [scalar(x) for x in ("Zoé", "10Cj", "no", "a: b", "O'Brien", "x #y", "")] == [
-        "Zoé", '"10Cj"', '"no"', '"a: b"', "O'Brien", '"x #y"', '""']
+def test_import_yaml_quotes_only_what_the_reader_needs():
+    """The round-trip writer (yamlwrite) quotes a text only where YAML would read another value
+    or the content reader would stop (``?`` and ``:`` in a flow mapping): ``10Cj`` and ``no``
+    stay plain, as YAML 1.2 reads them as text (the import's own quoting quoted both)."""
+    names = ("Zoé", "no", "a: b", "O'Brien", "x #y", "Kim?", "10:30 Club", "1e3", "")
+    text = dump_players([Player(f"p{i}", name, club="10Cj" if i == 0 else None)
+                         for i, name in enumerate(names)])
+    assert text.splitlines() == [
+        "players:", "  - {id: p0, name: Zoé, club: 10Cj}", "  - {id: p1, name: no}",
+        "  - {id: p2, name: 'a: b'}", "  - {id: p3, name: O'Brien}", "  - {id: p4, name: 'x #y'}",
+        "  - {id: p5, name: 'Kim?'}", "  - {id: p6, name: '10:30 Club'}",
+        "  - {id: p7, name: '1e3'}", "  - {id: p8, name: ''}"]
+
+
+def test_import_h9_players_without_a_first_name(site, run):
+    """Found while moving to the round-trip writer: a player without a first name was written
+    ``first_name: ""``, which the reader refuses as empty; the key is now left out."""
+    site({"a.h9": "; EV[T]\n   1 Nowak 3k PL Wars 1 2+/w0\n   2 Kim 2k KR Seou 0 1-/b0\n"})
+    status, _out, err = run("import", "h9", "a.h9")
+    assert status == 0, err
+    text = Path("content/tournaments/t.yaml").read_text(encoding="utf-8")
+    assert "  - {id: nowak, surname: Nowak, rank: 3k, club: Wars, country: PL}\n" in text
+    assert run("build")[0] == 0
 
 
 def test_import_refuses_a_komi_that_is_not_a_number(site, run, tmp_path):
