@@ -163,3 +163,21 @@ def test_h9_latin9_bytes_that_look_like_utf8_read_back():
     assert (read_h9(data).rows[0].surname, read_h9(data).rows[0].first_name) == ("Ã©", "Al")
     plain = write_h9(_one_game(TournamentPlayer("a", "Dupré", "Zoé"), TournamentPlayer("b", "B")))
     assert b"; ISO-8859-15" not in plain
+
+
+@pytest.mark.parametrize("text", [
+    b"; TM[\xb2]\n; HA[h" + b"1" * 5000 + b"]\n",
+    b"1" * 5000 + b" A A 1k XX xxxx 1 2+\n",
+    b"   1 A A 1k XX xxxx 1 " + b"2" * 5000 + b"+/w" + b"3" * 5000 + b"\n",
+])
+def test_h9_odd_numbers_give_errors_not_tracebacks(text):
+    """Found while splitting read_h9: a superscript TM, or a place, opponent or handicap of
+    thousands of digits, raised ValueError from int(); such a field is now not a number, and
+    the file reads with an error or without the value."""
+    data = text + b"   1 A A 1k XX xxxx 1 2+/w0\n   2 B B 2k XX xxxx 0 1-/b0\n"
+    try:
+        t = to_tournament(read_h9(data, "n.h9"))
+    except FormatError as exc:
+        assert all(d.pos.path == "n.h9" for d in exc.diagnostics)
+    else:
+        assert (t.adjusted_time, t.handicap_correction) == (None, 0)
