@@ -117,7 +117,7 @@ def write_new_files(files: dict[Path, str], journal: Path) -> None:
         temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
         entries.append({"path": path.relative_to(base).as_posix(),
                         "temp": temp.relative_to(base).as_posix(),
-                        "sha256": hashlib.sha256(data).hexdigest(), "data": data})
+                        "size": len(data), "sha256": hashlib.sha256(data).hexdigest(), "data": data})
         if path.exists():
             raise FileExistsError(errno.EEXIST, "file exists", str(path))
     _create(journal, json.dumps({"files": [{k: v for k, v in e.items() if k != "data"}
@@ -140,25 +140,29 @@ def undo_file_set(journal: Path) -> list[Path]:
     """Remove what an unfinished :func:`write_new_files` left, and its journal; return the
     files removed from their places (not the temporary ones).
 
-    Only paths inside the journal's folder are touched, temporary files only by the name
-    :func:`write_new_files` gives them, and a file in its place only while its bytes are still
-    those written (a file changed since is kept). A journal that cannot be read is removed.
+    Only regular files inside the journal's folder are touched (never through a link),
+    temporary files only by the name :func:`write_new_files` gives them, and a file in its
+    place only while its bytes are still those written (a file changed since is kept). A
+    journal that cannot be read is removed.
     """
     base = journal.parent
-    try:
-        entries = json.loads(journal.read_bytes())["files"]
-    except (OSError, ValueError, KeyError, TypeError):
-        entries = []
+    entries = []
+    if _is_file(journal) and os.lstat(journal).st_size <= 1 << 20:
+        try:
+            entries = json.loads(journal.read_bytes())["files"]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
     removed = []
     for entry in entries if isinstance(entries, list) else []:
         try:
             path, temp = _inside(base, entry["path"]), _inside(base, entry["temp"])
-            digest = entry["sha256"]
+            size, digest = entry["size"], entry["sha256"]
         except (KeyError, TypeError, ValueError):
             continue
         if temp is not None and re.fullmatch(r"\..+\.[0-9a-f]{8}\.tmp", temp.name) and _is_file(temp):
             os.unlink(temp)
-        if path is not None and _is_file(path) and hashlib.sha256(path.read_bytes()).hexdigest() == digest:
+        if (path is not None and _is_file(path) and os.lstat(path).st_size == size
+                and hashlib.sha256(path.read_bytes()).hexdigest() == digest):
             os.unlink(path)
             removed.append(path)
     try:

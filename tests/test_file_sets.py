@@ -49,7 +49,8 @@ def test_undo_removes_only_what_the_set_wrote(tmp_path):
     (content / ".done.yaml.0123abcd.tmp").write_text("half")
 
     def entry(path, temp, text):
-        return {"path": path, "temp": temp, "sha256": hashlib.sha256(text.encode()).hexdigest()}
+        return {"path": path, "temp": temp, "size": len(text.encode()),
+                "sha256": hashlib.sha256(text.encode()).hexdigest()}
     journal = content / ".journal.json"
     journal.write_text(json.dumps({"files": [
         entry("done.yaml", ".done.yaml.0123abcd.tmp", "written\n"),
@@ -66,3 +67,20 @@ def test_undo_removes_a_journal_it_cannot_read(tmp_path):
     journal = tmp_path / ".journal.json"
     journal.write_text("{not json")
     assert undo_file_set(journal) == [] and not journal.exists()
+
+
+def test_undo_does_not_follow_a_linked_journal_or_file(tmp_path):
+    """A journal or a named file that is a symbolic link is never read through (a link to
+    /dev/zero would never end); the link itself is removed, its target kept."""
+    content = tmp_path / "content"
+    content.mkdir()
+    target = tmp_path / "target.yaml"
+    target.write_text("x\n")
+    (content / "x.yaml").symlink_to(target)
+    journal = content / ".journal.json"
+    journal.symlink_to("/dev/zero")
+    assert undo_file_set(journal) == [] and not os.path.lexists(journal)
+    journal.write_text(json.dumps({"files": [{"path": "x.yaml", "temp": ".x.yaml.0123abcd.tmp",
+                                              "size": 2, "sha256": hashlib.sha256(b"x\n").hexdigest()}]}))
+    assert undo_file_set(journal) == []
+    assert (content / "x.yaml").is_symlink() and target.read_text() == "x\n"

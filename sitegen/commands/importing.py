@@ -10,6 +10,7 @@ The text to be written is validated exactly as a build would read it before anyt
 from __future__ import annotations
 
 import dataclasses
+import os
 import tempfile
 from pathlib import Path
 from typing import TextIO
@@ -196,7 +197,7 @@ def _report(out: TextIO, t: Tournament, result: ImportResult) -> None:
 def _undo_interrupted(content_dir: Path, out: TextIO | None) -> None:
     """Remove what an import killed while writing left (its journal names it), and say so."""
     journal = content_dir / JOURNAL
-    if not journal.exists():
+    if not os.path.lexists(journal):
         return
     removed = undo_file_set(journal)
     if out is not None:
