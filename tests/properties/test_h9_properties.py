@@ -139,7 +139,7 @@ def _check_round_trip(t: Tournament, name=field_form, club=club_form, country=co
         (a.round, a.player) for a in t.absences if a.player in implied)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(tournaments(any_text))
 def test_h9_any_text_reads_back_to_the_table_written(t):
     """issue 15 item 8: no name, club, country or header value shifts a column, ends a line
@@ -152,7 +152,7 @@ PLAIN_COUNTRIES = st.one_of(st.just(""), st.text(st.sampled_from([c for c in PRI
                                                  min_size=2, max_size=2).filter(lambda c: c != "XX"))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(tournaments(plain_text, PLAIN_CLUBS, PLAIN_COUNTRIES))
 def test_h9_plain_text_reads_back_exactly(t):
     """issue 15 item 8: names of any length, clubs of up to 4 characters, 2-character countries

@@ -91,7 +91,7 @@ def _read_back(text: str, players: dict[str, Player]) -> Tournament:
     return back
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(tournaments())
 def test_dumped_tournament_reads_back_the_same(t):
     """Every field the reader knows comes back: names that YAML would take for other types,
@@ -102,7 +102,7 @@ def test_dumped_tournament_reads_back_the_same(t):
     assert back == t, text
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(entries=st.lists(st.tuples(
     one_line_text(), st.one_of(st.none(), st.integers(-30, 8)),
     st.one_of(st.none(), st.integers(-1000, 4000)),
