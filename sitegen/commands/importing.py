@@ -10,13 +10,15 @@ The text to be written is validated exactly as a build would read it before anyt
 from __future__ import annotations
 
 import dataclasses
+import os
 import tempfile
 from pathlib import Path
 from typing import TextIO
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
 from ..formats.h9 import read_h9, to_tournament
-from ..formats.opengotha import _slug, read_opengotha
+from ..formats.ids import slug, unique_id
+from ..formats.opengotha import read_opengotha
 from ..formats.tournament_yaml import dump_players, dump_tournament
 from ..load import parse_yaml
 from ..model.common import Player
@@ -25,9 +27,11 @@ from ..validate import load_all_players, load_players, shown_path
 from ..validate.fields import MAX_TEXT, check_ident
 from ..validate.league import PlayerRefs
 from ..validate.tournament import tournament_from_node
-from ..yamlwrite import write_atomic
+from ..yamlwrite import undo_file_set, write_new_files
 
 FORMATS = ("opengotha", "h9")
+JOURNAL = ".sitegen-import.json"
+"""The journal of the import being written, in the content folder (yamlwrite.write_new_files)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,7 +58,7 @@ def read_tournament(fmt: str, path: Path, tournament_id: str | None) -> Tourname
     if fmt == "opengotha":
         return read_opengotha(data, shown, tournament_id)
     h9 = read_h9(data, shown)
-    default = tournament_id or _slug(h9.tags.get("EV", "")) or _slug(path.stem) or "tournament"
+    default = tournament_id or slug(h9.tags.get("EV", "")) or slug(path.stem) or "tournament"
     return to_tournament(h9, default)
 
 
@@ -86,11 +90,8 @@ def site_players_for(t: Tournament, existing: dict[str, Player]) -> tuple[Tourna
             pid = matches.pop()
             reused.append(pid)
         else:
-            base = _slug(display) or "player"
-            base = base[:60].strip("-") or "player"
-            pid, n = base, 2
-            while pid in taken:
-                pid, n = f"{base}-{n}", n + 1
+            base = slug(display) or "player"
+            pid = unique_id(base[:60].strip("-") or "player", taken)
             country = pl.country.strip() if len(pl.country.strip()) == 2 else None
             rating = pl.rating if pl.rating is not None and -1000 <= pl.rating <= 4000 else None
             new.append(Player(pid, display[:MAX_TEXT], pl.rank, rating, pl.club.strip()[:80] or None,
@@ -112,8 +113,49 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
 
     ``fmt`` is ``opengotha`` or ``h9``. Raises SitegenError (nothing written) for an unreadable
     or bad file, a bad ``--id``, an existing tournament or players file of that id, bad
-    existing players files, or content that would not validate.
+    existing players files, content that would not validate, or a failed write. An import
+    killed while writing is undone first (:func:`_undo_interrupted`).
     """
+    _check_request(fmt, content_dir, tournament_id)
+    _undo_interrupted(content_dir, out)
+    t = read_tournament(fmt, path, tournament_id)
+    if t.rounds < 1:
+        raise _fail("the file holds no round results", SourcePos(shown_path(path)))
+    tid = tournament_id or t.id
+    diags = Diagnostics()
+    if check_ident(tid, SourcePos(shown_path(path)), diags, "tournament id") is None:
+        raise SitegenError(diags.sorted())
+    target = content_dir / "tournaments" / f"{tid}.yaml"
+    players_target = content_dir / "players" / f"{tid}.yaml"
+    for existing_file in (target, players_target):
+        if existing_file.exists():
+            raise _fail(f"{shown_path(existing_file)} already exists; refusing to overwrite it",
+                        SourcePos(shown_path(existing_file)),
+                        "pass --id to import under another id, or remove the file first")
+    existing = load_all_players(content_dir, shown_path(content_dir), diags)
+    if diags.has_errors:
+        raise SitegenError(diags.sorted())
+    t, new_players, reused = site_players_for(dataclasses.replace(t, id=tid), existing)
+    tournament_text = dump_tournament(t, path.name)
+    players_text = dump_players(new_players, f"Players first seen in {t.name or tid} "
+                                f"(imported from {path.name}).") if new_players else None
+    _validate(content_dir, t, tournament_text, players_text, existing)
+    # the players first: every prefix of the set is valid content
+    files = {players_target: players_text} if players_text is not None else {}
+    files[target] = tournament_text
+    try:
+        write_new_files(files, content_dir / JOURNAL)
+    except OSError as exc:
+        raise _fail(f"cannot write {shown_path(Path(exc.filename or target))}: {exc.strerror}") from None
+    result = ImportResult(target, players_target if players_text is not None else None,
+                          tuple(p.id for p in new_players), tuple(reused))
+    if out is not None:
+        _report(out, t, result)
+    return result
+
+
+def _check_request(fmt: str, content_dir: Path, tournament_id: str | None) -> None:
+    """Raise SitegenError for an unknown format, a bad ``--id`` or a missing content folder."""
     if fmt not in FORMATS:
         raise _fail(f"unknown import format '{fmt}'", hint=f"expected one of: {', '.join(FORMATS)}")
     if tournament_id is not None:
@@ -123,58 +165,44 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
     if not content_dir.is_dir():
         raise _fail(f"content folder {shown_path(content_dir)} not found",
                     hint="run sitegen in the folder that holds content/, or pass --content")
-    t = read_tournament(fmt, path, tournament_id)
-    if t.rounds < 1:
-        raise _fail("the file holds no round results", SourcePos(shown_path(path)))
-    tid = tournament_id or t.id
-    diags = Diagnostics()
-    if check_ident(tid, SourcePos(shown_path(path)), diags, "tournament id") is None:
-        raise SitegenError(diags.sorted())
-    t = dataclasses.replace(t, id=tid)
+
+
+def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_text: str | None,
+              existing: dict[str, Player]) -> None:
+    """Read the texts to be written exactly as a build will; raise SitegenError on any error."""
     base = shown_path(content_dir)
-    target = content_dir / "tournaments" / f"{tid}.yaml"
-    players_target = content_dir / "players" / f"{tid}.yaml"
-    for existing_file in (target, players_target):
-        if existing_file.exists():
-            raise _fail(f"{shown_path(existing_file)} already exists; refusing to overwrite it",
-                        SourcePos(shown_path(existing_file)),
-                        "pass --id to import under another id, or remove the file first")
-    existing = load_all_players(content_dir, base, diags)
-    if diags.has_errors:
-        raise SitegenError(diags.sorted())
-    t, new_players, reused = site_players_for(t, existing)
-    source = path.name
-    tournament_text = dump_tournament(t, source)
-    players_text = dump_players(new_players, f"Players first seen in {t.name or tid} "
-                                f"(imported from {source}).") if new_players else None
-    # validate what will be written, exactly as the build will read it
     check = Diagnostics()
     all_players = dict(existing)
     if players_text is not None:
-        _players_from_text(players_text, f"{base}/players/{tid}.yaml", check, all_players)
-    node = parse_yaml(tournament_text, f"{base}/tournaments/{tid}.yaml", check)
+        _players_from_text(players_text, f"{base}/players/{t.id}.yaml", check, all_players)
+    node = parse_yaml(tournament_text, f"{base}/tournaments/{t.id}.yaml", check)
     if node is not None:
-        tournament_from_node(node, tid, PlayerRefs(all_players, check), check)
+        tournament_from_node(node, t.id, PlayerRefs(all_players, check), check)
     if check.has_errors:
         raise SitegenError(check.sorted())
-    if players_text is not None:
-        write_atomic(players_target, players_text)
-    try:
-        write_atomic(target, tournament_text)
-    except BaseException:
-        if players_text is not None and players_target.exists():
-            players_target.unlink()
-        raise
+
+
+def _report(out: TextIO, t: Tournament, result: ImportResult) -> None:
+    """Say what was written and which existing players were reused."""
+    out.write(f"wrote {shown_path(result.tournament_file)}: {t.name}, {len(t.players)} players, "
+              f"{t.rounds} rounds, {len(t.games)} games\n")
+    if result.players_file is not None:
+        out.write(f"wrote {shown_path(result.players_file)}: {len(result.new_players)} new players\n")
+    if result.reused_players:
+        out.write(f"reused {len(result.reused_players)} existing players: "
+                  f"{', '.join(sorted(result.reused_players))}\n")
+    out.write("check the files, then commit them\n")
+
+
+def _undo_interrupted(content_dir: Path, out: TextIO | None) -> None:
+    """Remove what an import killed while writing left (its journal names it), and say so."""
+    journal = content_dir / JOURNAL
+    if not os.path.lexists(journal):
+        return
+    removed = undo_file_set(journal)
     if out is not None:
-        out.write(f"wrote {shown_path(target)}: {t.name}, {len(t.players)} players, {t.rounds} rounds, "
-                  f"{len(t.games)} games\n")
-        if players_text is not None:
-            out.write(f"wrote {shown_path(players_target)}: {len(new_players)} new players\n")
-        if reused:
-            out.write(f"reused {len(reused)} existing players: {', '.join(sorted(reused))}\n")
-        out.write("check the files, then commit them\n")
-    return ImportResult(target, players_target if players_text is not None else None,
-                        tuple(p.id for p in new_players), tuple(reused))
+        out.write("undid an interrupted import" + (": removed " if removed else "")
+                  + ", ".join(shown_path(p) for p in removed) + "\n")
 
 
 def _players_from_text(text: str, shown: str, diags: Diagnostics, players: dict[str, Player]) -> None:
