@@ -20,9 +20,9 @@ import unicodedata
 
 ENCODING = "iso8859_15"
 
-RANK_RE = re.compile(r"^(\d{1,2})([kKdDpP]?)$")
+RANK_RE = re.compile(r"^([0-9]{1,2})([kKdDpP]?)$")
 """A rank as h9 files write it: ``3D``, ``18k``, ``1p``, or a bare number (kyu)."""
-VALUE_RE = re.compile(r"^-?\d*[½¼¾]?$")
+VALUE_RE = re.compile(r"^-?[0-9]{0,9}[½¼¾]?$")
 """A criteria value as h9 files write it: ``12``, ``12½``, ``-1``."""
 NO_CLUB, NO_COUNTRY = "xxxx", "XX"
 
