@@ -94,6 +94,9 @@ def _parser() -> argparse.ArgumentParser:
     handicap = commands.add_parser("handicap", help="handicap between two ladder rungs, e.g. 1.3d 13.5k")
     handicap.add_argument("rung_a", help="one player's rung, e.g. 1.3d")
     handicap.add_argument("rung_b", help="the other player's rung, e.g. 13.5k")
+    handicap.add_argument("--ladder", default=None, metavar="ID",
+                          help="use this ladder's rungs and handicap settings (default: the "
+                               "content's only ladder, else the rule text's)")
     return parser
 
 
@@ -229,9 +232,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command in ("new", "result"):
             return _result(args, parser)
         if args.command == "handicap":
-            from .commands.handicap import handicap
+            from .commands.handicap import handicap, ladder_of
 
-            return handicap(args.rung_a, args.rung_b, sys.stdout)
+            club = ladder_of(args.content, args.ladder)
+            if club is None:
+                return handicap(args.rung_a, args.rung_b, sys.stdout)
+            return handicap(args.rung_a, args.rung_b, sys.stdout, club.ladder.rungs,
+                            club.ladder.handicap_rules, club.name)
         if args.command == "serve":
             from .commands.serve import serve
 

@@ -358,6 +358,7 @@ def ladder_rule_problems(ladder: Ladder) -> list[Diagnostic]:
                            f"in the log; list events in date order", "ladder.date"))
         previous = event.date if previous is None else max(previous, event.date)
 
+    problems += _games_entered_twice(ladder)
     for event in in_log_order(ladder.events):
         if isinstance(event, Regrading):
             bad = unknown(event.member, event.pos)
@@ -375,11 +376,33 @@ def ladder_rule_problems(ladder: Ladder) -> list[Diagnostic]:
             continue
         white, black = current[event.white], current[event.black]
         if white < black:
+            # A warning, never an error: colours played are facts, and correcting an earlier
+            # result moves the rungs of every later game.
             problems.append(Diagnostic(
-                event.pos, f"'{event.white}' ({white}) took White against the stronger "
-                           f"'{event.black}' ({black}); the stronger player takes White",
-                "ladder.colour", "swap white and black"))
+                event.pos, f"'{event.white}' (on rung {white} on {event.date.isoformat()}) took "
+                           f"White against the stronger '{event.black}' (rung {black}); the "
+                           "stronger player takes White (ladder: handicap)",
+                "ladder.colour", "if the game was played so, leave it; else swap white and black",
+                level="warning"))
         current[event.white], current[event.black] = move_after_game(
             rungs, white, black, event.winner,
             members[event.white].anchor, members[event.black].anchor)
+    return problems
+
+
+def _games_entered_twice(ladder: Ladder) -> list[Diagnostic]:
+    """Warn about each game between the same two members on the same date as an earlier one of
+    the log: usually one game entered twice (two games on one evening also happen)."""
+    first: dict[tuple[dt.date, frozenset[str]], LadderGame] = {}
+    problems = []
+    for event in ladder.events:
+        if not isinstance(event, LadderGame):
+            continue
+        earlier = first.setdefault((event.date, frozenset(event.players)), event)
+        if earlier is not event:
+            problems.append(Diagnostic(
+                event.pos, f"'{event.white}' and '{event.black}' already have a game on "
+                           f"{event.date.isoformat()} (line {earlier.pos.line}); is it entered twice?",
+                "ladder.duplicate", "remove one of them, or leave both if they played twice",
+                level="warning"))
     return problems
