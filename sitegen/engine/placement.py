@@ -357,10 +357,42 @@ def _compute(t: Tournament, after_round: int, needed: frozenset[Criterion] | Non
     sosm_minus = Criterion.SOSM_1 in needed or Criterion.SOSM_2 in needed
     second = not needed.isdisjoint(_SECOND_ORDER)
     defect = t.parameters.sosm_minus_defect
+    per_round_w, per_round_m = _opponent_scores(s, r)
+    sosw = {i: sum(per_round_w[i]) for i in s.ids}
+    sosm = {i: sum(per_round_m[i]) for i in s.ids}
+    values: dict[str, dict[str, Fraction | int]] = {}
+    nbw_r = {i: s.nbw[i][r] for i in s.ids}
+    mms_r = {i: s.mms[i][r] for i in s.ids}
+    for i in s.ids:
+        v = {"NBW": nbw_r[i], "MMS": mms_r[i], "SOSW": sosw[i], "SOSM": sosm[i],
+             "RANK": s.rank[i], "RATING": s.rating[i], "DC": 0, "SDC": 0}
+        if cps:
+            v["CPS"] = s.cps[i][r]
+        if cussw:
+            v["CUSSW"] = sum(s.nbw[i][: r + 1])
+        if cussm:
+            v["CUSSM"] = sum(s.mms[i][: r + 1])
+        if sosw_minus:
+            v["SOSW-1"], v["SOSW-2"] = _sos_minus(per_round_w[i], r, False)
+        if sosm_minus:
+            v["SOSM-1"], v["SOSM-2"] = _sos_minus(per_round_m[i], r, defect)
+        if second:
+            _add_second_order(v, s, r, i, nbw_r, mms_r, sosw, sosm)
+        values[i] = v
+    return values, s
+
+
+def _opponent_scores(s: "_Scores", r: int
+                     ) -> tuple[dict[str, list[Fraction | int]], dict[str, list[Fraction | int]]]:
+    """Return each player's per-round terms of SOSW and of SOSM up to round index ``r``.
+
+    A round with a game gives the opponent's NBW, and the opponent's MMS plus the handicap
+    when the player was White (minus it when Black), both after round ``r`` (the virtual
+    scores when unplayed rounds count as half); a round without one gives 0 and the player's
+    own starting MMS (placement: SOS, OpenGotha).
+    """
     opp_w = s.nbw_v if s.virtual else s.nbw
     opp_m = s.mms_v if s.virtual else s.mms
-    sosw: dict[str, Fraction | int] = {}
-    sosm: dict[str, Fraction | int] = {}
     per_round_w: dict[str, list[Fraction | int]] = {}
     per_round_m: dict[str, list[Fraction | int]] = {}
     for i in s.ids:
@@ -379,52 +411,45 @@ def _compute(t: Tournament, after_round: int, needed: frozenset[Criterion] | Non
                 ow.append(0)
                 om.append(s.smms[i])
         per_round_w[i], per_round_m[i] = ow, om
-        sosw[i], sosm[i] = sum(ow), sum(om)
-    values: dict[str, dict[str, Fraction | int]] = {}
-    nbw_r = {i: s.nbw[i][r] for i in s.ids}
-    mms_r = {i: s.mms[i][r] for i in s.ids}
-    for i in s.ids:
-        v = {"NBW": nbw_r[i], "MMS": mms_r[i], "SOSW": sosw[i], "SOSM": sosm[i],
-             "RANK": s.rank[i], "RATING": s.rating[i], "DC": 0, "SDC": 0}
-        if cps:
-            v["CPS"] = s.cps[i][r]
-        if cussw:
-            v["CUSSW"] = sum(s.nbw[i][: r + 1])
-        if cussm:
-            v["CUSSM"] = sum(s.mms[i][: r + 1])
-        if sosw_minus:
-            v["SOSW-1"], v["SOSW-2"] = _sos_minus(per_round_w[i], r, False)
-        if sosm_minus:
-            v["SOSM-1"], v["SOSM-2"] = _sos_minus(per_round_m[i], r, defect)
-        if second:
-            sodosw = sodosm = sososw = sososm = ext = exr = 0
-            rank = s.rank[i]
-            played, pts = s.game[i], s.pts[i]
-            for k in range(r + 1):
-                g = played[k]
-                if g is None:
-                    sososm += s.smms[i] * (r + 1)
-                    continue
-                if g.white == i:
-                    opp, hcp = g.black, g.handicap
-                else:
-                    opp, hcp = g.white, -g.handicap
-                w = pts[k]
-                opp_nbw = nbw_r[opp]
-                sodosw += w * opp_nbw
-                sodosm += w * (mms_r[opp] + hcp)
-                sososw += sosw[opp]
-                sososm += sosm[opp]
-                d = hcp - (rank - s.rank[opp])
-                coef = 0 if d < 0 else 1 if d == 0 else 2 if d == 1 else 3
-                ext += coef * opp_nbw
-                if w == 1:
-                    exr += coef * opp_nbw
-            v["SODOSW"], v["SODOSM"] = _whole(sodosw), _whole(sodosm)
-            v["SOSOSW"], v["SOSOSM"] = sososw, sososm
-            v["EXT"], v["EXR"] = ext, exr
-        values[i] = v
-    return values, s
+    return per_round_w, per_round_m
+
+
+def _add_second_order(v: dict[str, Fraction | int], s: "_Scores", r: int, i: str,
+                      nbw_r: dict[str, Fraction | int], mms_r: dict[str, Fraction | int],
+                      sosw: dict[str, Fraction | int], sosm: dict[str, Fraction | int]) -> None:
+    """Set player ``i``'s SODOSW/M, SOSOSW/M, EXT and EXR in ``v`` after round index ``r``.
+
+    SODOS adds the opponent's score times the player's points in the game; SOSOS the
+    opponents' SOS (a round without a game adds, to SOSOSM, the player's own starting MMS
+    times the rounds so far); EXT adds the opponent's NBW weighted 0 to 3 by the handicap
+    against the rank difference, EXR the same for wins only (placement, OpenGotha).
+    """
+    sodosw = sodosm = sososw = sososm = ext = exr = 0
+    rank = s.rank[i]
+    played, pts = s.game[i], s.pts[i]
+    for k in range(r + 1):
+        g = played[k]
+        if g is None:
+            sososm += s.smms[i] * (r + 1)
+            continue
+        if g.white == i:
+            opp, hcp = g.black, g.handicap
+        else:
+            opp, hcp = g.white, -g.handicap
+        w = pts[k]
+        opp_nbw = nbw_r[opp]
+        sodosw += w * opp_nbw
+        sodosm += w * (mms_r[opp] + hcp)
+        sososw += sosw[opp]
+        sososm += sosm[opp]
+        d = hcp - (rank - s.rank[opp])
+        coef = 0 if d < 0 else 1 if d == 0 else 2 if d == 1 else 3
+        ext += coef * opp_nbw
+        if w == 1:
+            exr += coef * opp_nbw
+    v["SODOSW"], v["SODOSM"] = _whole(sodosw), _whole(sodosm)
+    v["SOSOSW"], v["SOSOSM"] = sososw, sososm
+    v["EXT"], v["EXR"] = ext, exr
 
 
 def _whole(x: Fraction | int) -> Fraction | int:
