@@ -25,7 +25,8 @@ from ..model.common import Colour, Game, Outcome, Player, Rank, Result
 from ..model.league import (Division, DivisionRestrictions, ExtraDemotions, FinalData, Group,
                             League, LeagueSettings, PlayerInfo, RankBand, Season, SeasonSignups,
                             division_index)
-from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
+from .fields import (Fields, check_ident, expect_list, expect_map, kind_of, load_map,
+                     seen_before)
 
 RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (unknown)"
 
@@ -323,11 +324,10 @@ def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
         division = _load_division(division_node, refs, diags, seen_in_group, group_ids)
         if division is None:
             continue
-        if division.name in division_names:
-            diags.error(division.pos, f"division '{division.name}' appears twice in this season "
-                        f"(first at line {division_names[division.name].line})", "division.duplicate")
+        if seen_before(division_names, division.name, division.pos, diags,
+                       f"division '{division.name}' appears twice in this season",
+                       "division.duplicate"):
             continue
-        division_names[division.name] = division.pos
         divisions.append(division)
     if season_id is None:
         return None
@@ -362,11 +362,9 @@ def _load_division(node: YMap, refs: PlayerRefs, diags: Diagnostics,
         group = _load_group(group_node, name or "?", refs, diags, seen_in_group)
         if group is None:
             continue
-        if group.id in group_ids:
-            diags.error(group.pos, f"group id '{group.id}' is used twice in this season "
-                        f"(first at line {group_ids[group.id].line})", "group.duplicate")
+        if seen_before(group_ids, group.id, group.pos, diags,
+                       f"group id '{group.id}' is used twice in this season", "group.duplicate"):
             continue
-        group_ids[group.id] = group.pos
         groups.append(group)
     if name is None:
         return None
@@ -435,13 +433,10 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                         f"{'is' if len(outsiders) == 1 else 'are'} not in group {name}",
                         "game.group", "add the player to the group's 'players' or move the game")
             continue
-        pair = frozenset(game.players)
-        if pair in pairs_seen:
-            diags.error(game.pos, f"the game {game.black} - {game.white} is entered twice "
-                        f"(first at line {pairs_seen[pair].line})", "game.duplicate",
-                        "in a round-robin group each pair plays once; remove one entry")
+        if seen_before(pairs_seen, frozenset(game.players), game.pos, diags,
+                       f"the game {game.black} - {game.white} is entered twice", "game.duplicate",
+                       "in a round-robin group each pair plays once; remove one entry"):
             continue
-        pairs_seen[pair] = game.pos
         games.append(game)
     if name is None or group_id is None:
         return None
@@ -577,11 +572,9 @@ def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str,
             if entry is None:
                 continue
             ident, info, pos = entry
-            if ident in seen:
-                diags.error(pos, f"player '{ident}' is listed twice in the sign-ups (first at line "
-                            f"{seen[ident].line})", "signups.twice")
+            if seen_before(seen, ident, pos, diags,
+                           f"player '{ident}' is listed twice in the sign-ups", "signups.twice"):
                 continue
-            seen[ident] = pos
             if key in ("returning", "withdrawn") and ident not in before:
                 diags.error(pos, f"'{ident}' did not play season {finished.id}; list new players "
                             f"under 'new'", "signups.returning", did_you_mean(ident, before))

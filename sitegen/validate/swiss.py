@@ -22,7 +22,7 @@ from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..load import YMap, YScalar, YSeq
 from ..model.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, SwissLeague,
                            SwissSettings, SwissTournament)
-from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
+from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map, seen_before
 from .league import PlayerRefs
 
 LEAGUE_KEYS = ("name", "description", "settings", "deciding_matches")
@@ -191,11 +191,9 @@ def _entries(fields: Fields, settings: SwissSettings, refs: PlayerRefs,
                 continue
         if ident is None or not refs.check(ident, pos):
             continue
-        if ident in seen:
-            diags.error(pos, f"'{ident}' is entered twice (first at line {seen[ident].line})",
-                        "swiss.entry", "list each player once")
+        if seen_before(seen, ident, pos, diags, f"'{ident}' is entered twice", "swiss.entry",
+                       "list each player once"):
             continue
-        seen[ident] = pos
         entries.append(Entry(ident, first, last, pos))
     return entries
 
@@ -281,11 +279,9 @@ class _Seats:
             diags.error(pos, f"'{ident}' is not entered in this tournament", "swiss.entry",
                         did_you_mean(ident, self.entries) or "add the player to 'entries'")
             return False
-        if ident in self.where:
-            diags.error(pos, f"'{ident}' is paired twice in round {number} (first at line "
-                        f"{self.where[ident].line})", "swiss.twice")
+        if seen_before(self.where, ident, pos, diags,
+                       f"'{ident}' is paired twice in round {number}", "swiss.twice"):
             return False
-        self.where[ident] = pos
         if number < entry.first_round:
             diags.error(pos, f"'{ident}' plays in round {number} but enters in round "
                         f"{entry.first_round}", "swiss.presence",
