@@ -11,7 +11,7 @@ import io
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -75,13 +75,3 @@ def write_atomic(path: Path, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
-
-
-def edit_yaml_file(path: Path, edit: Callable[[Any], Any]) -> str:
-    """Return the text of ``path`` after ``edit`` changed its round-trip tree (nothing is written).
-
-    ``edit`` receives the loaded tree and may return a replacement (None keeps the tree).
-    """
-    data = load_rt(path)
-    result = edit(data)
-    return dump_rt(data if result is None else result)

@@ -140,6 +140,11 @@ class PlacementRow:
     nbw: Fraction
     mms: Fraction
     games: tuple[str, ...]
+    """The player's game in each round, in OpenGotha notation: ``12+/w2`` is a win (``+``;
+    ``-`` a loss, ``=`` a jigo, ``?`` unknown) against row 12 with White (``b`` Black, ``?``
+    colour unknown) and handicap 2; a forfeit has ``!`` for ``/``. Without a game: ``0+``,
+    ``0=`` or ``0-`` from the bye or absence value (McMahon values in a McMahon tournament);
+    a round not assigned is always ``0-``."""
     opponents: tuple[str | None, ...]
 
     @property
@@ -178,10 +183,6 @@ def _fraction(x: Fraction | int) -> Fraction:
                 _WHOLE[x] = f
         return f
     return x if isinstance(x, Fraction) else Fraction(x)
-
-
-def _as_fractions(v: dict[Criterion, Fraction | int]) -> dict[Criterion, Fraction]:
-    return {c: _fraction(x) for c, x in v.items()}
 
 
 def _points(g: TournamentGame, i: str) -> Fraction | int:
@@ -249,8 +250,8 @@ class _Scores:
         self.opponents: dict[str, tuple[str | None, ...]] = {}
         """Each player's opponent per round (None without a game)."""
         self.cell_text: dict[str, list[str]] = {}
-        """Each player's :func:`game_string` per round without the opponent's row number
-        (the whole string without a game)."""
+        """Each player's game string per round (:attr:`PlacementRow.games`) without the
+        opponent's row number (the whole string without a game)."""
         for i in ids:
             opps, texts = [], []
             for k, g in enumerate(self.game[i]):
@@ -601,12 +602,6 @@ def _sort_key(keys: tuple[str, ...], v: dict[str, Fraction | int]) -> tuple:
     return tuple([-v[k] for k in keys])
 
 
-def is_implied(t: Tournament, player_id: str) -> bool:
-    """True when the player has a game or a bye in some round (OpenGotha ``isPlayerImplied``)."""
-    return any(player_id in (g.white, g.black) for g in t.games) or any(
-        b.player == player_id for b in t.byes)
-
-
 def standings(t: Tournament, after_round: int | None = None,
               include_not_implied: bool = False) -> list[PlacementRow]:
     """Return the standings after ``after_round`` (1-based; default the last round).
@@ -711,21 +706,8 @@ def _standings(t: Tournament, r: int, ids: list[str], scores: "_Scores") -> list
     return rows
 
 
-def game_string(t: Tournament, scores: _Scores, i: str, k: int, g: TournamentGame | None,
-                row_of: dict[str, int]) -> str:
-    """Return the ``12+/w2`` string of player ``i`` in round index ``k`` (OpenGotha notation).
-
-    Without a game: ``0+``, ``0=`` or ``0-`` from the bye/absence value (McMahon values in a
-    McMahon tournament); not assigned is always ``0-``. A forfeit uses ``!`` instead of ``/``,
-    an unknown result ``?``, an unknown colour ``?``.
-    """
-    if g is None:
-        return _no_game_string(t, scores.part[i][k])
-    return f"{row_of.get(g.opponent(i), 0)}{_game_suffix(g, i)}"
-
-
 def _no_game_string(t: Tournament, status: Participation) -> str:
-    """Return ``0+``, ``0=`` or ``0-``: a round without a game (see :func:`game_string`)."""
+    """Return ``0+``, ``0=`` or ``0-``: a round without a game (:attr:`PlacementRow.games`)."""
     p = t.parameters
     mm = p.system is System.MCMAHON
     if status is Participation.BYE:
@@ -738,7 +720,8 @@ def _no_game_string(t: Tournament, status: Participation) -> str:
 
 
 def _game_suffix(g: TournamentGame, i: str) -> str:
-    """Return what follows the opponent's row in :func:`game_string`: ``+/w2``."""
+    """Return what follows the opponent's row in a game string: ``+/w2``
+    (:attr:`PlacementRow.games`)."""
     white = _is_white(g, i)
     res = g.result
     if res is GameResult.UNKNOWN:
