@@ -639,42 +639,55 @@ def _ranked_ids(t: Tournament, include_not_implied: bool) -> list[str]:
     return [p.id for p in t.players if include_not_implied or p.id in implied]
 
 
+def _set_direct_confrontation(t: Tournament, r: int, ids: list[str],
+                              values: dict[str, dict[str, Fraction | int]], scores: "_Scores") -> None:
+    """Set DC and SDC in ``values`` for the players tied on every criterion before DC or SDC
+    in ``t``'s order, from the plain wins among them (placement: direct confrontation, as
+    OpenGotha: DC by the order of the criteria after it, or by the DIR variant); nothing
+    without DC or SDC among the criteria."""
+    criteria = t.parameters.criteria
+    keys_of = tuple(c.value for c in criteria)
+    dir_at = next((k for k, c in enumerate(criteria) if c in (Criterion.DC, Criterion.SDC)), None)
+    if dir_at is None:
+        return
+    before = keys_of[:dir_at]
+    after = tuple(c.value for c in criteria[dir_at + 1:]
+                  if c not in (Criterion.DC, Criterion.SDC))
+    groups: dict[tuple, list[str]] = {}
+    for i in ids:
+        groups.setdefault(_sort_key(before, values[i]), []).append(i)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        net = _plain_wins(scores, group, r)
+        for i, val in _sdc(group, net).items():
+            values[i]["SDC"] = val
+        if t.parameters.dc_variant is DCVariant.DIR:
+            dc = _dir(group, net)
+        else:
+            ordered = sorted(group, key=lambda i: _sort_key(after, values[i]))
+            place: dict[str, int] = {}
+            for n, i in enumerate(ordered):
+                prev = ordered[n - 1] if n else None
+                if prev is not None and _sort_key(after, values[i]) == _sort_key(
+                        after, values[prev]):
+                    place[i] = place[prev]
+                else:
+                    place[i] = n
+            sc = {i: len(group) - place[i] for i in group}
+            dc = _dc(group, net, sc)
+        for i, val in dc.items():
+            values[i]["DC"] = val
+
+
 def _standings(t: Tournament, r: int, ids: list[str], scores: "_Scores") -> list[PlacementRow]:
+    """Return the rows of the players ``ids`` after round ``r`` (1-based), best first, with
+    their places (shared by full ties) and game strings (placement: all criteria)."""
     criteria = t.parameters.criteria
     values, scores = _compute(t, r, frozenset(criteria), scores)
     players = scores.players
     keys_of = tuple(c.value for c in criteria)
-
-    dir_at = next((k for k, c in enumerate(criteria) if c in (Criterion.DC, Criterion.SDC)), None)
-    if dir_at is not None:
-        before = keys_of[:dir_at]
-        after = tuple(c.value for c in criteria[dir_at + 1:]
-                      if c not in (Criterion.DC, Criterion.SDC))
-        groups: dict[tuple, list[str]] = {}
-        for i in ids:
-            groups.setdefault(_sort_key(before, values[i]), []).append(i)
-        for group in groups.values():
-            if len(group) < 2:
-                continue
-            net = _plain_wins(scores, group, r)
-            for i, val in _sdc(group, net).items():
-                values[i]["SDC"] = val
-            if t.parameters.dc_variant is DCVariant.DIR:
-                dc = _dir(group, net)
-            else:
-                ordered = sorted(group, key=lambda i: _sort_key(after, values[i]))
-                place: dict[str, int] = {}
-                for n, i in enumerate(ordered):
-                    prev = ordered[n - 1] if n else None
-                    if prev is not None and _sort_key(after, values[i]) == _sort_key(
-                            after, values[prev]):
-                        place[i] = place[prev]
-                    else:
-                        place[i] = n
-                sc = {i: len(group) - place[i] for i in group}
-                dc = _dc(group, net, sc)
-            for i, val in dc.items():
-                values[i]["DC"] = val
+    _set_direct_confrontation(t, r, ids, values, scores)
 
     keys = {i: _sort_key(keys_of, values[i]) for i in ids}
 
