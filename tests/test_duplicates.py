@@ -76,3 +76,16 @@ def test_seen_before_records_the_first_and_reports_each_repeat():
     assert [(d.pos, d.message, d.code, d.hint) for d in diags.items] == [
         (at[1], "'ann' twice (first at line 4)", "x.twice", "list once"),
         (at[2], "'ann' twice (first at line 4)", "x.twice", "list once")]
+
+
+def test_a_player_listed_twice_in_a_group(site, run):
+    """A group's players are listed once; the repeat is reported where it stands and left
+    out, so the group is still a round-robin of a1..a5."""
+    season = SEASON_2024.replace("players: [a1, a2, a3, a4, a5]", "players: [a1, a2, a3, a4, a5, a2]")
+    site({"content/players.yaml": PLAYERS,
+          "content/leagues/club/league.yaml": "name: Club league\n",
+          "content/leagues/club/seasons/2024.yaml": season})
+    status, _out, err = run("check")
+    assert status == 1
+    assert err == ["content/leagues/club/seasons/2024.yaml:7:39: error: player 'a2' is listed "
+                   "twice in group A [group.player-twice]", "1 error"]

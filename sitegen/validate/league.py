@@ -373,12 +373,27 @@ def _load_division(node: YMap, refs: PlayerRefs, diags: Diagnostics,
 
 def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                 seen_in_group: dict[str, tuple[str, SourcePos]]) -> Group | None:
+    """Return one group: its name and id, players, recorded outcomes and games; None when
+    its name or id is unusable (every problem recorded)."""
     fields = Fields(node, diags, "a group", required=("name", "players"),
                     optional=("id", "games", "promoted", "relegated", "withdrawn"))
     name = fields.text("name", max_len=40)
     group_id = fields.ident("id") if fields.has("id") else (
         check_ident(name.lower().replace(" ", "-"), fields.pos("name"), diags, "group name")
         if name else None)
+    members, rejected = _group_members(fields, name, refs, diags, seen_in_group)
+    outcome_lists = _outcome_lists(fields, name, members, rejected, diags)
+    games = _group_games(fields, name, members, rejected, refs, diags)
+    if name is None or group_id is None:
+        return None
+    return Group(group_id, name, tuple(members), tuple(games), outcome_lists["promoted"],
+                 outcome_lists["relegated"], outcome_lists["withdrawn"], node.pos)
+
+
+def _group_members(fields: Fields, name: str | None, refs: PlayerRefs, diags: Diagnostics,
+                   seen_in_group: dict[str, tuple[str, SourcePos]]) -> tuple[list[str], set[str]]:
+    """Return a group's players, each known and listed once in the season (recorded in
+    ``seen_in_group``), and the ids listed but unusable (already reported)."""
     members: list[str] = []
     rejected: set[str] = set()  # listed but unusable: already reported, not reported again
     for ident, pos in fields.ident_list("players"):
@@ -396,9 +411,16 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
             continue
         seen_in_group[ident] = (name or "?", pos)
         members.append(ident)
-    outcome_lists = {}
+    return members, rejected
+
+
+def _outcome_lists(fields: Fields, name: str | None, members: list[str], rejected: set[str],
+                   diags: Diagnostics) -> dict[str, tuple[str, ...]]:
+    """Return the group's ``promoted``, ``relegated`` and ``withdrawn`` lists: players of the
+    group, each once, none both promoted and relegated (league B.5)."""
+    outcome_lists: dict[str, tuple[str, ...]] = {}
     for key in ("promoted", "relegated", "withdrawn"):
-        listed = []
+        listed: list[str] = []
         for ident, pos in fields.ident_list(key):
             if ident not in members:
                 if ident in rejected:
@@ -415,6 +437,13 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                 continue
             listed.append(ident)
         outcome_lists[key] = tuple(listed)
+    return outcome_lists
+
+
+def _group_games(fields: Fields, name: str | None, members: list[str], rejected: set[str],
+                 refs: PlayerRefs, diags: Diagnostics) -> list[Game]:
+    """Return the group's games: between two of its players, each pair once (league A.i.3:
+    a round-robin). Games of unusable ids (already reported) are left out silently."""
     games: list[Game] = []
     pairs_seen: dict[frozenset[str], SourcePos] = {}
     for item in fields.list("games", "'games' (a list of games)"):
@@ -438,10 +467,7 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                        "in a round-robin group each pair plays once; remove one entry"):
             continue
         games.append(game)
-    if name is None or group_id is None:
-        return None
-    return Group(group_id, name, tuple(members), tuple(games), outcome_lists["promoted"],
-                 outcome_lists["relegated"], outcome_lists["withdrawn"], node.pos)
+    return games
 
 
 def load_game(node: YMap, refs: PlayerRefs, diags: Diagnostics) -> Game | None:
