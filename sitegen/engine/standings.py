@@ -213,10 +213,9 @@ def _standings_in_half_points(group: Group) -> list[StandingRow]:
 
     Why: Fraction arithmetic is most of the rule's form's time. bench/standings.py, 6,000
     random groups of 5-9 players (124,082 games, the size of the federation archive of
-    bench/run.py at scale 1, whose build takes each group's standings for its page, its
-    season's promotions and its division's order), best of 9 on a shared machine: 2.01 s by
-    the rule's form, 0.39 s here. tests/properties/test_standings_properties.py checks that
-    the two give the same rows.
+    bench/run.py at scale 1, whose build takes each group's standings once, while planning),
+    best of 9 on a shared machine: 2.01 s by the rule's form, 0.39 s here.
+    tests/properties/test_standings_properties.py checks that the two give the same rows.
     """
     scores = [_half_points(game) for game in group.games if game.result.counts]
     halves = {player: 0 for player in group.players}
