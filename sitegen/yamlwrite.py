@@ -24,7 +24,7 @@ import secrets
 import stat
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ruamel.yaml import YAML, events
 from ruamel.yaml.error import YAMLError
@@ -204,16 +204,6 @@ def file_mode(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
-
-
-def edit_yaml_file(path: Path, edit: Callable[[Any], Any]) -> str:
-    """Return the text of ``path`` after ``edit`` changed its round-trip tree (nothing is written).
-
-    ``edit`` receives the loaded tree and may return a replacement (None keeps the tree).
-    """
-    data = load_rt(path)
-    result = edit(data)
-    return dump_rt(data if result is None else result)
 
 
 # --------------------------------------------------------------------------- sets of new files

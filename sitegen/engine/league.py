@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..model.league import (ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
+from ..model.league import (Division, ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
                             division_letter)
 from .standings import StandingRow, group_standings
 
@@ -353,66 +353,78 @@ def direct_moves(season: Season, info: Mapping[str, PlayerInfo] = {},
     moves that many of its best / last players instead.
     """
     count = len(season.divisions)
-    orders: list[list[str]] = []
-    group_orders: list[list[list[str]]] = []
-    for division in season.divisions:
-        group_orders.append([group_order(g, info, settings) for g in division.groups])
-        orders.append(division_order(division.groups, info, settings))
-
-    promoted: list[list[str]] = []
+    group_orders = [[group_order(g, info, settings) for g in d.groups] for d in season.divisions]
+    orders = [division_order(d.groups, info, settings) for d in season.divisions]
     rules: list[dict[str, str]] = [dict() for _ in range(count)]
-    for index, division in enumerate(season.divisions):
-        fixed = settings.fixed_promotions_per_group
-        if fixed is not None:
-            chosen = [p for order in group_orders[index] for p in order[:fixed]]
-            for p in chosen:
-                rules[index][p] = "B.1"
-            promoted.append(sorted(chosen, key=orders[index].index))
-            continue
-        chosen = [order[0] for order in group_orders[index] if order]
-        for p in chosen:
-            rules[index][p] = "B.1"
-        for player in orders[index]:
-            if len(chosen) >= settings.min_direct_promotions:
-                break
-            if player not in chosen:
-                chosen.append(player)
-                rules[index][player] = "B.3"
-        promoted.append(sorted(chosen, key=orders[index].index))
-
+    promoted = [_promotions(group_orders[i], orders[i], settings, rules[i]) for i in range(count)]
     result = []
     for index, division in enumerate(season.divisions):
-        sizes = [len(g.players) for g in division.groups]
-        extra = 0
-        if settings.fixed_relegations_per_group is not None:
-            demoted = []
-            if index + 1 < count or settings.demote_from_bottom_division:
-                for order in group_orders[index]:
-                    last = [p for p in order if p not in promoted[index]]
-                    take = settings.fixed_relegations_per_group
-                    demoted.extend(last[len(last) - take:] if take else [])
-            for p in demoted:
-                rules[index][p] = "B.2"
-        else:
-            if index + 1 < count:
-                matched = len(promoted[index + 1])
-            elif settings.demote_from_bottom_division:
-                matched = settings.min_direct_promotions
-            else:
-                matched = 0
-            extra = extra_demotions(sizes, settings) if matched or index + 1 < count else 0
-            want = matched + extra
-            candidates = [p for p in reversed(orders[index]) if p not in promoted[index]]  # B.5
-            demoted = candidates[:want]
-            for p in demoted:
-                rules[index][p] = "B.2"
-        demoted = sorted(demoted, key=orders[index].index)
+        below = promoted[index + 1] if index + 1 < count else None
+        demoted, extra = _demotions(division, group_orders[index], orders[index], promoted[index],
+                                    below, settings, rules[index])
         result.append(DivisionMoves(
             index=index, name=division.name, order=tuple(orders[index]),
             leaders=tuple(order[0] for order in group_orders[index] if order),
             promoted=tuple(promoted[index]), demoted=tuple(demoted),
             rule=dict(rules[index]), extra_demotions=extra))
     return tuple(result)
+
+
+def _promotions(group_orders: list[list[str]], order: list[str], settings: LeagueSettings,
+                rules: dict[str, str]) -> list[str]:
+    """Return a division's direct promotions in its order ``order`` and set their rules:
+    every group leader (B.1), then the best others by D until there are at least
+    ``settings.min_direct_promotions`` (B.1, B.3); or each group's best
+    ``settings.fixed_promotions_per_group``."""
+    fixed = settings.fixed_promotions_per_group
+    if fixed is not None:
+        chosen = [p for group in group_orders for p in group[:fixed]]
+        for p in chosen:
+            rules[p] = "B.1"
+        return sorted(chosen, key=order.index)
+    chosen = [group[0] for group in group_orders if group]
+    for p in chosen:
+        rules[p] = "B.1"
+    for player in order:
+        if len(chosen) >= settings.min_direct_promotions:
+            break
+        if player not in chosen:
+            chosen.append(player)
+            rules[player] = "B.3"
+    return sorted(chosen, key=order.index)
+
+
+def _demotions(division: Division, group_orders: list[list[str]], order: list[str],
+               promoted: list[str], promoted_below: list[str] | None, settings: LeagueSettings,
+               rules: dict[str, str]) -> tuple[list[str], int]:
+    """Return a division's direct demotions in its order ``order``, with its extra demotions,
+    and set their rules (B.2): as many as the division below promotes (``promoted_below``;
+    None for the bottom division) plus the extra demotions of B.2, the worst by D who are not
+    promoted (B.5); or each group's worst ``settings.fixed_relegations_per_group``. The bottom
+    division demotes only with ``settings.demote_from_bottom_division``."""
+    bottom = promoted_below is None
+    extra = 0
+    if settings.fixed_relegations_per_group is not None:
+        demoted = []
+        if not bottom or settings.demote_from_bottom_division:
+            take = settings.fixed_relegations_per_group
+            for group in group_orders:
+                last = [p for p in group if p not in promoted]
+                demoted.extend(last[len(last) - take:] if take else [])
+    else:
+        if promoted_below is not None:
+            matched = len(promoted_below)
+        elif settings.demote_from_bottom_division:
+            matched = settings.min_direct_promotions
+        else:
+            matched = 0
+        if matched or not bottom:
+            extra = extra_demotions([len(g.players) for g in division.groups], settings)
+        candidates = [p for p in reversed(order) if p not in promoted]  # B.5
+        demoted = candidates[:matched + extra]
+    for p in demoted:
+        rules[p] = "B.2"
+    return sorted(demoted, key=order.index), extra
 
 
 def season_outcomes(season: Season, info: Mapping[str, PlayerInfo] = {},
@@ -498,28 +510,15 @@ def final_round(season: Season, defending_champion: str | None = None,
     top = direct_moves(season, info, settings)[0]
     division = season.divisions[0]
     gone = set(withdrawn) | {p for g in division.groups for p in g.withdrawn}
-    declined = set(declined)
+    unavailable = gone | set(declined)
     rows = {row.player: row for g in division.groups for row in group_standings(g)}
-    place = {player: i + 1 for i, player in enumerate(top.order)}
     champion_ok = (defending_champion in rows and defending_champion not in top.demoted
                    and defending_champion not in gone)
     decisions: list[Decision] = []
-    chosen: list[tuple[str, str, str]] = []
+    chosen = _direct_finalists(top, unavailable, division.name, decisions)
 
-    def unavailable(player: str) -> bool:
-        return player in gone or player in declined
-
-    for player in top.promoted:
-        if unavailable(player):
-            decisions.append(Decision(player, Move.WITHDREW, "final round",
-                                      "qualified as a direct promotion of division A but does not play",
-                                      division.name, None))
-        else:
-            why = "group leader of division A" if top.rule.get(player) == "B.1" else \
-                "direct promotion of division A by the criteria of D (B.1, B.3)"
-            chosen.append((player, top.rule.get(player, "B.1"), why))
-
-    if champion_ok and defending_champion not in [c[0] for c in chosen] and not unavailable(defending_champion):
+    if champion_ok and defending_champion not in [c[0] for c in chosen] \
+            and defending_champion not in unavailable:
         chosen.append((defending_champion, "[8]", "defending champion, eligible ([8])"))
     elif defending_champion is not None and not champion_ok:
         decisions.append(Decision(defending_champion, Move.STAYS, "[8]",
@@ -527,10 +526,42 @@ def final_round(season: Season, defending_champion: str | None = None,
                                   "withdrew or fell to a demotion spot", None, None))
 
     bar = rows[defending_champion].gamepoints if defending_champion in rows else None
+    _add_next_by_b3(chosen, top, rows, bar, unavailable, settings)
+    if len(chosen) < 3:
+        decisions.append(Decision(defending_champion or "-", Move.STAYS, "final round",
+                                  "fewer than three eligible players are willing to play: the title is void"))
+        return FinalRound((), True, tuple(decisions))
+    return _seated_finalists(chosen, top, defending_champion, division.name, settings, decisions)
+
+
+def _direct_finalists(top: DivisionMoves, unavailable: set[str], division: str,
+                      decisions: list[Decision]) -> list[tuple[str, str, str]]:
+    """Return the direct promotions of division A who play the final, as (player, rule, why)
+    (final round, B.1, B.3); record the others as not playing."""
+    chosen = []
+    for player in top.promoted:
+        if player in unavailable:
+            decisions.append(Decision(player, Move.WITHDREW, "final round",
+                                      "qualified as a direct promotion of division A but does not play",
+                                      division, None))
+        else:
+            why = "group leader of division A" if top.rule.get(player) == "B.1" else \
+                "direct promotion of division A by the criteria of D (B.1, B.3)"
+            chosen.append((player, top.rule.get(player, "B.1"), why))
+    return chosen
+
+
+def _add_next_by_b3(chosen: list[tuple[str, str, str]], top: DivisionMoves,
+                    rows: Mapping[str, StandingRow], bar: Fraction | None, unavailable: set[str],
+                    settings: LeagueSettings) -> None:
+    """Fill ``chosen`` up to three with the next players of division A by D (B.3) who are not
+    in a demotion spot and scored no fewer gamepoints than the champion (``bar``) or placed
+    ``settings.final_place_limit`` or better (final round)."""
+    place = {player: i + 1 for i, player in enumerate(top.order)}
     for player in top.order:
         if len(chosen) >= 3:
             break
-        if player in [c[0] for c in chosen] or player in top.demoted or unavailable(player):
+        if player in [c[0] for c in chosen] or player in top.demoted or player in unavailable:
             continue
         enough = bar is not None and rows[player].gamepoints >= bar
         if enough or place[player] <= settings.final_place_limit:
@@ -539,11 +570,12 @@ def final_round(season: Season, defending_champion: str | None = None,
                       else f"place {place[player]} in division A"))
             chosen.append((player, "B.3", why))
 
-    if len(chosen) < 3:
-        decisions.append(Decision(defending_champion or "-", Move.STAYS, "final round",
-                                  "fewer than three eligible players are willing to play: the title is void"))
-        return FinalRound((), True, tuple(decisions))
 
+def _seated_finalists(chosen: list[tuple[str, str, str]], top: DivisionMoves,
+                      defending_champion: str | None, division: str, settings: LeagueSettings,
+                      decisions: list[Decision]) -> FinalRound:
+    """Return the final round of the ``chosen`` three: advantaged are the champion if one of
+    the first two direct promotions, else those two ([7])."""
     automatic = [p for p in top.promoted if p in [c[0] for c in chosen]][:2]
     if defending_champion in automatic:
         advantaged = {defending_champion}
@@ -554,5 +586,5 @@ def final_round(season: Season, defending_champion: str | None = None,
         bonus = settings.finalist_advantage if player in advantaged else Fraction(0)
         finalists.append(Finalist(player, rule, why, player in advantaged, bonus))
         note = f"; advantaged position: +{bonus} gamepoint ([7])" if bonus else ""
-        decisions.append(Decision(player, Move.FINALIST, rule, why + note, division.name, division.name))
+        decisions.append(Decision(player, Move.FINALIST, rule, why + note, division, division))
     return FinalRound(tuple(finalists), False, tuple(decisions))

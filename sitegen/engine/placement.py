@@ -140,6 +140,11 @@ class PlacementRow:
     nbw: Fraction
     mms: Fraction
     games: tuple[str, ...]
+    """The player's game in each round, in OpenGotha notation: ``12+/w2`` is a win (``+``;
+    ``-`` a loss, ``=`` a jigo, ``?`` unknown) against row 12 with White (``b`` Black, ``?``
+    colour unknown) and handicap 2; a forfeit has ``!`` for ``/``. Without a game: ``0+``,
+    ``0=`` or ``0-`` from the bye or absence value (McMahon values in a McMahon tournament);
+    a round not assigned is always ``0-``."""
     opponents: tuple[str | None, ...]
 
     @property
@@ -178,10 +183,6 @@ def _fraction(x: Fraction | int) -> Fraction:
                 _WHOLE[x] = f
         return f
     return x if isinstance(x, Fraction) else Fraction(x)
-
-
-def _as_fractions(v: dict[Criterion, Fraction | int]) -> dict[Criterion, Fraction]:
-    return {c: _fraction(x) for c, x in v.items()}
 
 
 def _points(g: TournamentGame, i: str) -> Fraction | int:
@@ -249,8 +250,8 @@ class _Scores:
         self.opponents: dict[str, tuple[str | None, ...]] = {}
         """Each player's opponent per round (None without a game)."""
         self.cell_text: dict[str, list[str]] = {}
-        """Each player's :func:`game_string` per round without the opponent's row number
-        (the whole string without a game)."""
+        """Each player's game string per round (:attr:`PlacementRow.games`) without the
+        opponent's row number (the whole string without a game)."""
         for i in ids:
             opps, texts = [], []
             for k, g in enumerate(self.game[i]):
@@ -357,10 +358,42 @@ def _compute(t: Tournament, after_round: int, needed: frozenset[Criterion] | Non
     sosm_minus = Criterion.SOSM_1 in needed or Criterion.SOSM_2 in needed
     second = not needed.isdisjoint(_SECOND_ORDER)
     defect = t.parameters.sosm_minus_defect
+    per_round_w, per_round_m = _opponent_scores(s, r)
+    sosw = {i: sum(per_round_w[i]) for i in s.ids}
+    sosm = {i: sum(per_round_m[i]) for i in s.ids}
+    values: dict[str, dict[str, Fraction | int]] = {}
+    nbw_r = {i: s.nbw[i][r] for i in s.ids}
+    mms_r = {i: s.mms[i][r] for i in s.ids}
+    for i in s.ids:
+        v = {"NBW": nbw_r[i], "MMS": mms_r[i], "SOSW": sosw[i], "SOSM": sosm[i],
+             "RANK": s.rank[i], "RATING": s.rating[i], "DC": 0, "SDC": 0}
+        if cps:
+            v["CPS"] = s.cps[i][r]
+        if cussw:
+            v["CUSSW"] = sum(s.nbw[i][: r + 1])
+        if cussm:
+            v["CUSSM"] = sum(s.mms[i][: r + 1])
+        if sosw_minus:
+            v["SOSW-1"], v["SOSW-2"] = _sos_minus(per_round_w[i], r, False)
+        if sosm_minus:
+            v["SOSM-1"], v["SOSM-2"] = _sos_minus(per_round_m[i], r, defect)
+        if second:
+            _add_second_order(v, s, r, i, nbw_r, mms_r, sosw, sosm)
+        values[i] = v
+    return values, s
+
+
+def _opponent_scores(s: "_Scores", r: int
+                     ) -> tuple[dict[str, list[Fraction | int]], dict[str, list[Fraction | int]]]:
+    """Return each player's per-round terms of SOSW and of SOSM up to round index ``r``.
+
+    A round with a game gives the opponent's NBW, and the opponent's MMS plus the handicap
+    when the player was White (minus it when Black), both after round ``r`` (the virtual
+    scores when unplayed rounds count as half); a round without one gives 0 and the player's
+    own starting MMS (placement: SOS, OpenGotha).
+    """
     opp_w = s.nbw_v if s.virtual else s.nbw
     opp_m = s.mms_v if s.virtual else s.mms
-    sosw: dict[str, Fraction | int] = {}
-    sosm: dict[str, Fraction | int] = {}
     per_round_w: dict[str, list[Fraction | int]] = {}
     per_round_m: dict[str, list[Fraction | int]] = {}
     for i in s.ids:
@@ -379,52 +412,45 @@ def _compute(t: Tournament, after_round: int, needed: frozenset[Criterion] | Non
                 ow.append(0)
                 om.append(s.smms[i])
         per_round_w[i], per_round_m[i] = ow, om
-        sosw[i], sosm[i] = sum(ow), sum(om)
-    values: dict[str, dict[str, Fraction | int]] = {}
-    nbw_r = {i: s.nbw[i][r] for i in s.ids}
-    mms_r = {i: s.mms[i][r] for i in s.ids}
-    for i in s.ids:
-        v = {"NBW": nbw_r[i], "MMS": mms_r[i], "SOSW": sosw[i], "SOSM": sosm[i],
-             "RANK": s.rank[i], "RATING": s.rating[i], "DC": 0, "SDC": 0}
-        if cps:
-            v["CPS"] = s.cps[i][r]
-        if cussw:
-            v["CUSSW"] = sum(s.nbw[i][: r + 1])
-        if cussm:
-            v["CUSSM"] = sum(s.mms[i][: r + 1])
-        if sosw_minus:
-            v["SOSW-1"], v["SOSW-2"] = _sos_minus(per_round_w[i], r, False)
-        if sosm_minus:
-            v["SOSM-1"], v["SOSM-2"] = _sos_minus(per_round_m[i], r, defect)
-        if second:
-            sodosw = sodosm = sososw = sososm = ext = exr = 0
-            rank = s.rank[i]
-            played, pts = s.game[i], s.pts[i]
-            for k in range(r + 1):
-                g = played[k]
-                if g is None:
-                    sososm += s.smms[i] * (r + 1)
-                    continue
-                if g.white == i:
-                    opp, hcp = g.black, g.handicap
-                else:
-                    opp, hcp = g.white, -g.handicap
-                w = pts[k]
-                opp_nbw = nbw_r[opp]
-                sodosw += w * opp_nbw
-                sodosm += w * (mms_r[opp] + hcp)
-                sososw += sosw[opp]
-                sososm += sosm[opp]
-                d = hcp - (rank - s.rank[opp])
-                coef = 0 if d < 0 else 1 if d == 0 else 2 if d == 1 else 3
-                ext += coef * opp_nbw
-                if w == 1:
-                    exr += coef * opp_nbw
-            v["SODOSW"], v["SODOSM"] = _whole(sodosw), _whole(sodosm)
-            v["SOSOSW"], v["SOSOSM"] = sososw, sososm
-            v["EXT"], v["EXR"] = ext, exr
-        values[i] = v
-    return values, s
+    return per_round_w, per_round_m
+
+
+def _add_second_order(v: dict[str, Fraction | int], s: "_Scores", r: int, i: str,
+                      nbw_r: dict[str, Fraction | int], mms_r: dict[str, Fraction | int],
+                      sosw: dict[str, Fraction | int], sosm: dict[str, Fraction | int]) -> None:
+    """Set player ``i``'s SODOSW/M, SOSOSW/M, EXT and EXR in ``v`` after round index ``r``.
+
+    SODOS adds the opponent's score times the player's points in the game; SOSOS the
+    opponents' SOS (a round without a game adds, to SOSOSM, the player's own starting MMS
+    times the rounds so far); EXT adds the opponent's NBW weighted 0 to 3 by the handicap
+    against the rank difference, EXR the same for wins only (placement, OpenGotha).
+    """
+    sodosw = sodosm = sososw = sososm = ext = exr = 0
+    rank = s.rank[i]
+    played, pts = s.game[i], s.pts[i]
+    for k in range(r + 1):
+        g = played[k]
+        if g is None:
+            sososm += s.smms[i] * (r + 1)
+            continue
+        if g.white == i:
+            opp, hcp = g.black, g.handicap
+        else:
+            opp, hcp = g.white, -g.handicap
+        w = pts[k]
+        opp_nbw = nbw_r[opp]
+        sodosw += w * opp_nbw
+        sodosm += w * (mms_r[opp] + hcp)
+        sososw += sosw[opp]
+        sososm += sosm[opp]
+        d = hcp - (rank - s.rank[opp])
+        coef = 0 if d < 0 else 1 if d == 0 else 2 if d == 1 else 3
+        ext += coef * opp_nbw
+        if w == 1:
+            exr += coef * opp_nbw
+    v["SODOSW"], v["SODOSM"] = _whole(sodosw), _whole(sodosm)
+    v["SOSOSW"], v["SOSOSM"] = sososw, sososm
+    v["EXT"], v["EXR"] = ext, exr
 
 
 def _whole(x: Fraction | int) -> Fraction | int:
@@ -576,12 +602,6 @@ def _sort_key(keys: tuple[str, ...], v: dict[str, Fraction | int]) -> tuple:
     return tuple([-v[k] for k in keys])
 
 
-def is_implied(t: Tournament, player_id: str) -> bool:
-    """True when the player has a game or a bye in some round (OpenGotha ``isPlayerImplied``)."""
-    return any(player_id in (g.white, g.black) for g in t.games) or any(
-        b.player == player_id for b in t.byes)
-
-
 def standings(t: Tournament, after_round: int | None = None,
               include_not_implied: bool = False) -> list[PlacementRow]:
     """Return the standings after ``after_round`` (1-based; default the last round).
@@ -619,42 +639,55 @@ def _ranked_ids(t: Tournament, include_not_implied: bool) -> list[str]:
     return [p.id for p in t.players if include_not_implied or p.id in implied]
 
 
+def _set_direct_confrontation(t: Tournament, r: int, ids: list[str],
+                              values: dict[str, dict[str, Fraction | int]], scores: "_Scores") -> None:
+    """Set DC and SDC in ``values`` for the players tied on every criterion before DC or SDC
+    in ``t``'s order, from the plain wins among them (placement: direct confrontation, as
+    OpenGotha: DC by the order of the criteria after it, or by the DIR variant); nothing
+    without DC or SDC among the criteria."""
+    criteria = t.parameters.criteria
+    keys_of = tuple(c.value for c in criteria)
+    dir_at = next((k for k, c in enumerate(criteria) if c in (Criterion.DC, Criterion.SDC)), None)
+    if dir_at is None:
+        return
+    before = keys_of[:dir_at]
+    after = tuple(c.value for c in criteria[dir_at + 1:]
+                  if c not in (Criterion.DC, Criterion.SDC))
+    groups: dict[tuple, list[str]] = {}
+    for i in ids:
+        groups.setdefault(_sort_key(before, values[i]), []).append(i)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        net = _plain_wins(scores, group, r)
+        for i, val in _sdc(group, net).items():
+            values[i]["SDC"] = val
+        if t.parameters.dc_variant is DCVariant.DIR:
+            dc = _dir(group, net)
+        else:
+            ordered = sorted(group, key=lambda i: _sort_key(after, values[i]))
+            place: dict[str, int] = {}
+            for n, i in enumerate(ordered):
+                prev = ordered[n - 1] if n else None
+                if prev is not None and _sort_key(after, values[i]) == _sort_key(
+                        after, values[prev]):
+                    place[i] = place[prev]
+                else:
+                    place[i] = n
+            sc = {i: len(group) - place[i] for i in group}
+            dc = _dc(group, net, sc)
+        for i, val in dc.items():
+            values[i]["DC"] = val
+
+
 def _standings(t: Tournament, r: int, ids: list[str], scores: "_Scores") -> list[PlacementRow]:
+    """Return the rows of the players ``ids`` after round ``r`` (1-based), best first, with
+    their places (shared by full ties) and game strings (placement: all criteria)."""
     criteria = t.parameters.criteria
     values, scores = _compute(t, r, frozenset(criteria), scores)
     players = scores.players
     keys_of = tuple(c.value for c in criteria)
-
-    dir_at = next((k for k, c in enumerate(criteria) if c in (Criterion.DC, Criterion.SDC)), None)
-    if dir_at is not None:
-        before = keys_of[:dir_at]
-        after = tuple(c.value for c in criteria[dir_at + 1:]
-                      if c not in (Criterion.DC, Criterion.SDC))
-        groups: dict[tuple, list[str]] = {}
-        for i in ids:
-            groups.setdefault(_sort_key(before, values[i]), []).append(i)
-        for group in groups.values():
-            if len(group) < 2:
-                continue
-            net = _plain_wins(scores, group, r)
-            for i, val in _sdc(group, net).items():
-                values[i]["SDC"] = val
-            if t.parameters.dc_variant is DCVariant.DIR:
-                dc = _dir(group, net)
-            else:
-                ordered = sorted(group, key=lambda i: _sort_key(after, values[i]))
-                place: dict[str, int] = {}
-                for n, i in enumerate(ordered):
-                    prev = ordered[n - 1] if n else None
-                    if prev is not None and _sort_key(after, values[i]) == _sort_key(
-                            after, values[prev]):
-                        place[i] = place[prev]
-                    else:
-                        place[i] = n
-                sc = {i: len(group) - place[i] for i in group}
-                dc = _dc(group, net, sc)
-            for i, val in dc.items():
-                values[i]["DC"] = val
+    _set_direct_confrontation(t, r, ids, values, scores)
 
     keys = {i: _sort_key(keys_of, values[i]) for i in ids}
 
@@ -686,21 +719,8 @@ def _standings(t: Tournament, r: int, ids: list[str], scores: "_Scores") -> list
     return rows
 
 
-def game_string(t: Tournament, scores: _Scores, i: str, k: int, g: TournamentGame | None,
-                row_of: dict[str, int]) -> str:
-    """Return the ``12+/w2`` string of player ``i`` in round index ``k`` (OpenGotha notation).
-
-    Without a game: ``0+``, ``0=`` or ``0-`` from the bye/absence value (McMahon values in a
-    McMahon tournament); not assigned is always ``0-``. A forfeit uses ``!`` instead of ``/``,
-    an unknown result ``?``, an unknown colour ``?``.
-    """
-    if g is None:
-        return _no_game_string(t, scores.part[i][k])
-    return f"{row_of.get(g.opponent(i), 0)}{_game_suffix(g, i)}"
-
-
 def _no_game_string(t: Tournament, status: Participation) -> str:
-    """Return ``0+``, ``0=`` or ``0-``: a round without a game (see :func:`game_string`)."""
+    """Return ``0+``, ``0=`` or ``0-``: a round without a game (:attr:`PlacementRow.games`)."""
     p = t.parameters
     mm = p.system is System.MCMAHON
     if status is Participation.BYE:
@@ -713,7 +733,8 @@ def _no_game_string(t: Tournament, status: Participation) -> str:
 
 
 def _game_suffix(g: TournamentGame, i: str) -> str:
-    """Return what follows the opponent's row in :func:`game_string`: ``+/w2``."""
+    """Return what follows the opponent's row in a game string: ``+/w2``
+    (:attr:`PlacementRow.games`)."""
     white = _is_white(g, i)
     res = g.result
     if res is GameResult.UNKNOWN:

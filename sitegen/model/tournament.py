@@ -88,11 +88,6 @@ class Criterion(Enum):
         """Return OpenGotha's short name, used as the h9 column heading (``SOSM`` -> ``SOS``)."""
         return _SHORT.get(self, self.value)
 
-    @property
-    def og_name(self) -> str:
-        """Return OpenGotha's XML name of the criterion (``Rank``, ``SOSM-1``)."""
-        return {Criterion.RANK: "Rank", Criterion.RATING: "Rating"}.get(self, self.value)
-
 
 _SHORT = {
     Criterion.SOSW: "SOS", Criterion.SOSM: "SOS", Criterion.SOSW_1: "SOS-1",

@@ -280,3 +280,24 @@ def check_text(text: str, pos: SourcePos, diags: Diagnostics, what: str, max_len
 
 def _shorten(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+K = TypeVar("K")
+"""A key of :func:`seen_before`: an id, a name, a round number, a pair of ids."""
+
+
+def seen_before(first: dict[K, SourcePos], key: K, pos: SourcePos, diags: Diagnostics,
+                message: str, code: str, hint: str | None = None) -> bool:
+    """Return True when ``key`` was seen before, after reporting "``message`` (first at line
+    N)" at ``pos``; else record ``pos`` in ``first`` as where ``key`` first appears, and
+    return False.
+
+    For the lists in which an id, a name, a number or a pair may appear once: every repeat
+    is reported at its own position and names the line of the first.
+    """
+    earlier = first.get(key)
+    if earlier is None:
+        first[key] = pos
+        return False
+    diags.error(pos, f"{message} (first at line {earlier.line})", code, hint)
+    return True

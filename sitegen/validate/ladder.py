@@ -322,26 +322,9 @@ def ladder_rule_problems(ladder: Ladder) -> list[Diagnostic]:
     games that cannot be replayed are skipped so later games are still checked.
     """
     problems: list[Diagnostic] = []
+    members, current = _members_at_start(ladder, problems)
+    problems.extend(_dates_out_of_order(ladder))
     rungs = ladder.rungs
-    members: dict[str, Member] = {}
-    current: dict[str, Rung] = {}
-
-    def rung_problem(rung: Rung, pos: SourcePos, what: str) -> bool:
-        if rung in rungs:
-            return False
-        problems.append(Diagnostic(
-            pos, f"{what}, {rung}, is not on the rung list ({rungs.bottom} to {rungs.top})",
-            "ladder.rung", closest_rung_hint(rung, rungs)))
-        return True
-
-    for member in ladder.members:
-        if member.id in members:
-            problems.append(Diagnostic(
-                member.pos, f"member '{member.id}' is listed twice", "ladder.member"))
-            continue
-        members[member.id] = member
-        if not rung_problem(member.rung, member.pos, f"the starting rung of '{member.id}'"):
-            current[member.id] = member.rung
 
     def unknown(member: str, pos: SourcePos) -> bool:
         if member in members:
@@ -350,19 +333,11 @@ def ladder_rule_problems(ladder: Ladder) -> list[Diagnostic]:
                                    "ladder.member", did_you_mean(member, members)))
         return True
 
-    previous: dt.date | None = None
-    for event in ladder.events:
-        if previous is not None and event.date < previous:
-            problems.append(Diagnostic(
-                event.pos, f"date {event.date.isoformat()} comes after {previous.isoformat()} "
-                           f"in the log; list events in date order", "ladder.date"))
-        previous = event.date if previous is None else max(previous, event.date)
-
     problems += _games_entered_twice(ladder)
     for event in in_log_order(ladder.events):
         if isinstance(event, Regrading):
             bad = unknown(event.member, event.pos)
-            bad |= rung_problem(event.rung, event.pos, "the re-grading rung")
+            bad |= _off_the_list(event.rung, rungs, event.pos, "the re-grading rung", problems)
             if not bad:
                 current[event.member] = event.rung
             continue
@@ -387,6 +362,49 @@ def ladder_rule_problems(ladder: Ladder) -> list[Diagnostic]:
         current[event.white], current[event.black] = move_after_game(
             rungs, white, black, event.winner,
             members[event.white].anchor, members[event.black].anchor)
+    return problems
+
+
+def _off_the_list(rung: Rung, rungs: RungList, pos: SourcePos, what: str,
+                  problems: list[Diagnostic]) -> bool:
+    """Return True, after recording the problem, when ``rung`` is not on the rung list
+    (ladder: club ladder)."""
+    if rung in rungs:
+        return False
+    problems.append(Diagnostic(
+        pos, f"{what}, {rung}, is not on the rung list ({rungs.bottom} to {rungs.top})",
+        "ladder.rung", closest_rung_hint(rung, rungs)))
+    return True
+
+
+def _members_at_start(ladder: Ladder, problems: list[Diagnostic]
+                      ) -> tuple[dict[str, Member], dict[str, Rung]]:
+    """Return the ladder's members by id, each listed once, and the starting rung of those
+    whose rung is on the list; record the problems."""
+    members: dict[str, Member] = {}
+    current: dict[str, Rung] = {}
+    for member in ladder.members:
+        if member.id in members:
+            problems.append(Diagnostic(
+                member.pos, f"member '{member.id}' is listed twice", "ladder.member"))
+            continue
+        members[member.id] = member
+        if not _off_the_list(member.rung, ladder.rungs, member.pos,
+                             f"the starting rung of '{member.id}'", problems):
+            current[member.id] = member.rung
+    return members, current
+
+
+def _dates_out_of_order(ladder: Ladder) -> list[Diagnostic]:
+    """Return a problem for each event dated before an event above it in the log."""
+    problems = []
+    previous: dt.date | None = None
+    for event in ladder.events:
+        if previous is not None and event.date < previous:
+            problems.append(Diagnostic(
+                event.pos, f"date {event.date.isoformat()} comes after {previous.isoformat()} "
+                           f"in the log; list events in date order", "ladder.date"))
+        previous = event.date if previous is None else max(previous, event.date)
     return problems
 
 

@@ -26,7 +26,8 @@ from ..model.league import (Division, DivisionRestrictions, ExtraDemotions, Fina
                             League, LeagueSettings, PlayerInfo, RankBand, Season, SeasonSignups,
                             division_index)
 from ..numbers import QUARTER, parse_decimal, parse_komi, parse_whole
-from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
+from .fields import (Fields, check_ident, expect_list, expect_map, kind_of, load_map,
+                     seen_before)
 
 RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (unknown)"
 
@@ -334,11 +335,10 @@ def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
         division = _load_division(division_node, refs, diags, seen_in_group, group_ids)
         if division is None:
             continue
-        if division.name in division_names:
-            diags.error(division.pos, f"division '{division.name}' appears twice in this season "
-                        f"(first at line {division_names[division.name].line})", "division.duplicate")
+        if seen_before(division_names, division.name, division.pos, diags,
+                       f"division '{division.name}' appears twice in this season",
+                       "division.duplicate"):
             continue
-        division_names[division.name] = division.pos
         divisions.append(division)
     if season_id is None:
         return None
@@ -373,11 +373,9 @@ def _load_division(node: YMap, refs: PlayerRefs, diags: Diagnostics,
         group = _load_group(group_node, name or "?", refs, diags, seen_in_group)
         if group is None:
             continue
-        if group.id in group_ids:
-            diags.error(group.pos, f"group id '{group.id}' is used twice in this season "
-                        f"(first at line {group_ids[group.id].line})", "group.duplicate")
+        if seen_before(group_ids, group.id, group.pos, diags,
+                       f"group id '{group.id}' is used twice in this season", "group.duplicate"):
             continue
-        group_ids[group.id] = group.pos
         groups.append(group)
     if name is None:
         return None
@@ -386,12 +384,27 @@ def _load_division(node: YMap, refs: PlayerRefs, diags: Diagnostics,
 
 def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                 seen_in_group: dict[str, tuple[str, SourcePos]]) -> Group | None:
+    """Return one group: its name and id, players, recorded outcomes and games; None when
+    its name or id is unusable (every problem recorded)."""
     fields = Fields(node, diags, "a group", required=("name", "players"),
                     optional=("id", "games", "promoted", "relegated", "withdrawn"))
     name = fields.text("name", max_len=40)
     group_id = fields.ident("id") if fields.has("id") else (
         check_ident(name.lower().replace(" ", "-"), fields.pos("name"), diags, "group name")
         if name else None)
+    members, rejected = _group_members(fields, name, refs, diags, seen_in_group)
+    outcome_lists = _outcome_lists(fields, name, members, rejected, diags)
+    games = _group_games(fields, name, members, rejected, refs, diags)
+    if name is None or group_id is None:
+        return None
+    return Group(group_id, name, tuple(members), tuple(games), outcome_lists["promoted"],
+                 outcome_lists["relegated"], outcome_lists["withdrawn"], node.pos)
+
+
+def _group_members(fields: Fields, name: str | None, refs: PlayerRefs, diags: Diagnostics,
+                   seen_in_group: dict[str, tuple[str, SourcePos]]) -> tuple[list[str], set[str]]:
+    """Return a group's players, each known and listed once in the season (recorded in
+    ``seen_in_group``), and the ids listed but unusable (already reported)."""
     members: list[str] = []
     rejected: set[str] = set()  # listed but unusable: already reported, not reported again
     for ident, pos in fields.ident_list("players"):
@@ -409,9 +422,16 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
             continue
         seen_in_group[ident] = (name or "?", pos)
         members.append(ident)
-    outcome_lists = {}
+    return members, rejected
+
+
+def _outcome_lists(fields: Fields, name: str | None, members: list[str], rejected: set[str],
+                   diags: Diagnostics) -> dict[str, tuple[str, ...]]:
+    """Return the group's ``promoted``, ``relegated`` and ``withdrawn`` lists: players of the
+    group, each once, none both promoted and relegated (league B.5)."""
+    outcome_lists: dict[str, tuple[str, ...]] = {}
     for key in ("promoted", "relegated", "withdrawn"):
-        listed = []
+        listed: list[str] = []
         for ident, pos in fields.ident_list(key):
             if ident not in members:
                 if ident in rejected:
@@ -428,6 +448,13 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                 continue
             listed.append(ident)
         outcome_lists[key] = tuple(listed)
+    return outcome_lists
+
+
+def _group_games(fields: Fields, name: str | None, members: list[str], rejected: set[str],
+                 refs: PlayerRefs, diags: Diagnostics) -> list[Game]:
+    """Return the group's games: between two of its players, each pair once (league A.i.3:
+    a round-robin). Games of unusable ids (already reported) are left out silently."""
     games: list[Game] = []
     pairs_seen: dict[frozenset[str], SourcePos] = {}
     for item in fields.list("games", "'games' (a list of games)"):
@@ -446,18 +473,12 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                         f"{'is' if len(outsiders) == 1 else 'are'} not in group {name}",
                         "game.group", "add the player to the group's 'players' or move the game")
             continue
-        pair = frozenset(game.players)
-        if pair in pairs_seen:
-            diags.error(game.pos, f"the game {game.black} - {game.white} is entered twice "
-                        f"(first at line {pairs_seen[pair].line})", "game.duplicate",
-                        "in a round-robin group each pair plays once; remove one entry")
+        if seen_before(pairs_seen, frozenset(game.players), game.pos, diags,
+                       f"the game {game.black} - {game.white} is entered twice", "game.duplicate",
+                       "in a round-robin group each pair plays once; remove one entry"):
             continue
-        pairs_seen[pair] = game.pos
         games.append(game)
-    if name is None or group_id is None:
-        return None
-    return Group(group_id, name, tuple(members), tuple(games), outcome_lists["promoted"],
-                 outcome_lists["relegated"], outcome_lists["withdrawn"], node.pos)
+    return games
 
 
 def load_game(node: YMap, refs: PlayerRefs, diags: Diagnostics) -> Game | None:
@@ -581,11 +602,9 @@ def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str,
             if entry is None:
                 continue
             ident, info, pos = entry
-            if ident in seen:
-                diags.error(pos, f"player '{ident}' is listed twice in the sign-ups (first at line "
-                            f"{seen[ident].line})", "signups.twice")
+            if seen_before(seen, ident, pos, diags,
+                           f"player '{ident}' is listed twice in the sign-ups", "signups.twice"):
                 continue
-            seen[ident] = pos
             if key in ("returning", "withdrawn") and ident not in before:
                 diags.error(pos, f"'{ident}' did not play season {finished.id}; list new players "
                             f"under 'new'", "signups.returning", did_you_mean(ident, before))

@@ -14,6 +14,7 @@ recorded with its position; nothing raises.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from ..load import YMap, YScalar, YSeq
 from ..model.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, SwissLeague,
                            SwissSettings, SwissTournament)
 from ..numbers import QUARTER, parse_decimal
-from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
+from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map, seen_before
 from .league import PlayerRefs
 
 LEAGUE_KEYS = ("name", "description", "settings", "deciding_matches")
@@ -186,21 +187,32 @@ def _entries(fields: Fields, settings: SwissSettings, refs: PlayerRefs,
                 continue
         if ident is None or not refs.check(ident, pos):
             continue
-        if ident in seen:
-            diags.error(pos, f"'{ident}' is entered twice (first at line {seen[ident].line})",
-                        "swiss.entry", "list each player once")
+        if seen_before(seen, ident, pos, diags, f"'{ident}' is entered twice", "swiss.entry",
+                       "list each player once"):
             continue
-        seen[ident] = pos
         entries.append(Entry(ident, first, last, pos))
     return entries
 
 
+@dataclass
+class _Earlier:
+    """What the earlier rounds of a tournament settle for the later ones (swiss: pairings)."""
+
+    met: dict[frozenset[str], tuple[int, SourcePos]] = field(default_factory=dict)
+    """Pairs that played each other (a forfeit is not a game played), with the round and
+    position of their match."""
+    byes: dict[str, tuple[int, SourcePos]] = field(default_factory=dict)
+    """Players who had a bye, with the round and position."""
+    dropped_in: dict[str, int] = field(default_factory=dict)
+    """Players dropped as no-shows, with the round."""
+
+
 def _rounds(fields: Fields, entries: dict[str, Entry], settings: SwissSettings,
             refs: PlayerRefs, diags: Diagnostics) -> list[Round]:
+    """Return the tournament's rounds, numbered 1, 2, 3, ... in order; a round with a wrong
+    number is reported and left out, as are the pairings, bye and drops it cannot hold."""
     rounds: list[Round] = []
-    met: dict[frozenset[str], tuple[int, SourcePos]] = {}
-    byes: dict[str, tuple[int, SourcePos]] = {}
-    dropped_in: dict[str, int] = {}
+    earlier = _Earlier()
     expected = 1
     for item in fields.list("rounds", "'rounds' (a list of rounds)"):
         node = expect_map(item, diags, "a round", item.pos)
@@ -217,96 +229,137 @@ def _rounds(fields: Fields, entries: dict[str, Entry], settings: SwissSettings,
                         "in order", "swiss.round-number")
             continue
         expected += 1
-        seed = inner.integer("seed", 0, 999_999_999) if inner.has("seed") else None
-        where: dict[str, SourcePos] = {}
-
-        def take(ident: str, pos: SourcePos) -> bool:
-            """Check ``ident`` may play round ``number``; record where it stands."""
-            if not refs.check(ident, pos):
-                return False
-            entry = entries.get(ident)
-            if entry is None:
-                diags.error(pos, f"'{ident}' is not entered in this tournament", "swiss.entry",
-                            did_you_mean(ident, entries) or "add the player to 'entries'")
-                return False
-            if ident in where:
-                diags.error(pos, f"'{ident}' is paired twice in round {number} (first at line "
-                            f"{where[ident].line})", "swiss.twice")
-                return False
-            where[ident] = pos
-            if number < entry.first_round:
-                diags.error(pos, f"'{ident}' plays in round {number} but enters in round "
-                            f"{entry.first_round}", "swiss.presence",
-                            "change the entry's first_round, or pair the round again")
-                return False
-            if entry.last_round is not None and number > entry.last_round:
-                diags.error(pos, f"'{ident}' plays in round {number} but left after round "
-                            f"{entry.last_round}", "swiss.presence",
-                            "change the entry's last_round, or pair the round again")
-                return False
-            if ident in dropped_in:
-                diags.error(pos, f"'{ident}' plays in round {number} but was dropped in round "
-                            f"{dropped_in[ident]}", "swiss.presence",
-                            "a dropped player is not paired again in this tournament")
-                return False
-            return True
-
-        matches = []
-        for pairing in inner.list("pairings", f"'pairings' (a list of matches {MATCH_SHAPE})"):
-            match = _match(pairing, diags)
-            if match is None:
-                continue
-            first_ok = take(match.first, match.pos)
-            second_ok = take(match.second, _second_pos(pairing))
-            if not (first_ok and second_ok):
-                continue
-            key = frozenset(match.players)
-            if key in met:
-                before, pos = met[key]
-                diags.error(match.pos, f"'{match.first}' and '{match.second}' already played "
-                            f"each other in round {before} (line {pos.line})", "swiss.rematch",
-                            "no rematches within a tournament; run 'sitegen pair' to pair the round")
-                continue
-            matches.append(match)
-        bye = None
-        if inner.has("bye"):
-            bye = inner.ident("bye")
-            if bye is not None and take(bye, inner.pos("bye")):
-                if bye in byes:
-                    before, _ = byes[bye]
-                    diags.error(inner.pos("bye"), f"'{bye}' already had a bye in round {before}; "
-                                "at most one bye per player in a tournament", "swiss.bye",
-                                "run 'sitegen pair' to pair the round")
-                    bye = None
-                else:
-                    byes[bye] = (number, inner.pos("bye"))
-            else:
-                bye = None
-        dropped = []
-        for ident, pos in inner.ident_list("dropped"):
-            if not refs.check(ident, pos):
-                continue
-            if ident not in where:
-                diags.error(pos, f"'{ident}' is dropped in round {number} but is not paired in it",
-                            "swiss.dropped", did_you_mean(ident, where)
-                            or "a no-show is dropped in the round they were paired and missed")
-                continue
-            match = next((m for m in matches if ident in m.players), None)
-            if match is not None and match.result is not None and (
-                    not match.result.is_forfeit
-                    or match.result.present[0 if match.first == ident else 1]):
-                diags.error(pos, f"'{ident}' is dropped in round {number} but played in it "
-                            f"(result {match.result})", "swiss.dropped",
-                            "a dropped player lost the round by forfeit: write +- or -+")
-                continue
-            dropped.append(ident)
-        for match in matches:  # forfeits are not games played: the two may still meet
-            if match.result is None or not match.result.is_forfeit:
-                met[frozenset(match.players)] = (number, match.pos)
-        for ident in dropped:
-            dropped_in[ident] = number
-        rounds.append(Round(number, tuple(matches), bye, seed, tuple(dropped), node.pos))
+        rounds.append(_round(inner, number, entries, earlier, refs, diags))
     return rounds
+
+
+def _round(inner: Fields, number: int, entries: dict[str, Entry], earlier: _Earlier,
+           refs: PlayerRefs, diags: Diagnostics) -> Round:
+    """Return round ``number``: its seed, matches, bye and drops; record what it settles in
+    ``earlier`` (pairs met, the bye, drops)."""
+    seats = _Seats(number, entries, earlier, refs, diags)
+    seed = inner.integer("seed", 0, 999_999_999) if inner.has("seed") else None
+    matches = _matches(inner, seats, earlier, diags)
+    bye = _bye(inner, seats, earlier, diags)
+    dropped = _dropped(inner, number, seats, matches, refs, diags)
+    for match in matches:  # forfeits are not games played: the two may still meet
+        if match.result is None or not match.result.is_forfeit:
+            earlier.met[frozenset(match.players)] = (number, match.pos)
+    for ident in dropped:
+        earlier.dropped_in[ident] = number
+    return Round(number, tuple(matches), bye, seed, tuple(dropped), inner.node.pos)
+
+
+class _Seats:
+    """Who is paired or has the bye in one round, each player checked as they are seated."""
+
+    def __init__(self, number: int, entries: dict[str, Entry], earlier: _Earlier,
+                 refs: PlayerRefs, diags: Diagnostics):
+        self.number = number
+        self.entries = entries
+        self.earlier = earlier
+        self.refs = refs
+        self.diags = diags
+        self.where: dict[str, SourcePos] = {}
+        """Where each player is seated in the round."""
+
+    def take(self, ident: str, pos: SourcePos) -> bool:
+        """Seat ``ident``, found at ``pos``; report and return False unless the player is
+        entered, not seated yet in this round, within their entry's rounds and not dropped
+        (swiss: tournaments)."""
+        number, diags = self.number, self.diags
+        if not self.refs.check(ident, pos):
+            return False
+        entry = self.entries.get(ident)
+        if entry is None:
+            diags.error(pos, f"'{ident}' is not entered in this tournament", "swiss.entry",
+                        did_you_mean(ident, self.entries) or "add the player to 'entries'")
+            return False
+        if seen_before(self.where, ident, pos, diags,
+                       f"'{ident}' is paired twice in round {number}", "swiss.twice"):
+            return False
+        if number < entry.first_round:
+            diags.error(pos, f"'{ident}' plays in round {number} but enters in round "
+                        f"{entry.first_round}", "swiss.presence",
+                        "change the entry's first_round, or pair the round again")
+            return False
+        if entry.last_round is not None and number > entry.last_round:
+            diags.error(pos, f"'{ident}' plays in round {number} but left after round "
+                        f"{entry.last_round}", "swiss.presence",
+                        "change the entry's last_round, or pair the round again")
+            return False
+        if ident in self.earlier.dropped_in:
+            diags.error(pos, f"'{ident}' plays in round {number} but was dropped in round "
+                        f"{self.earlier.dropped_in[ident]}", "swiss.presence",
+                        "a dropped player is not paired again in this tournament")
+            return False
+        return True
+
+
+def _matches(inner: Fields, seats: _Seats, earlier: _Earlier, diags: Diagnostics) -> list[Match]:
+    """Return the round's matches whose two players may be seated and have not met before
+    in the tournament (no rematches, swiss: pairings)."""
+    matches = []
+    for pairing in inner.list("pairings", f"'pairings' (a list of matches {MATCH_SHAPE})"):
+        match = _match(pairing, diags)
+        if match is None:
+            continue
+        first_ok = seats.take(match.first, match.pos)
+        second_ok = seats.take(match.second, _second_pos(pairing))
+        if not (first_ok and second_ok):
+            continue
+        key = frozenset(match.players)
+        if key in earlier.met:
+            before, pos = earlier.met[key]
+            diags.error(match.pos, f"'{match.first}' and '{match.second}' already played "
+                        f"each other in round {before} (line {pos.line})", "swiss.rematch",
+                        "no rematches within a tournament; run 'sitegen pair' to pair the round")
+            continue
+        matches.append(match)
+    return matches
+
+
+def _bye(inner: Fields, seats: _Seats, earlier: _Earlier, diags: Diagnostics) -> str | None:
+    """Return the round's bye when the player may be seated and had no bye before in the
+    tournament (at most one bye per player, swiss: pairings); else None."""
+    if not inner.has("bye"):
+        return None
+    bye = inner.ident("bye")
+    if bye is None or not seats.take(bye, inner.pos("bye")):
+        return None
+    if bye in earlier.byes:
+        before, _ = earlier.byes[bye]
+        diags.error(inner.pos("bye"), f"'{bye}' already had a bye in round {before}; "
+                    "at most one bye per player in a tournament", "swiss.bye",
+                    "run 'sitegen pair' to pair the round")
+        return None
+    earlier.byes[bye] = (seats.number, inner.pos("bye"))
+    return bye
+
+
+def _dropped(inner: Fields, number: int, seats: _Seats, matches: list[Match], refs: PlayerRefs,
+             diags: Diagnostics) -> list[str]:
+    """Return the players dropped in round ``number``: each must be seated in it and have
+    lost it by forfeit, not played it (swiss: tournaments, no-shows)."""
+    dropped = []
+    for ident, pos in inner.ident_list("dropped"):
+        if not refs.check(ident, pos):
+            continue
+        if ident not in seats.where:
+            diags.error(pos, f"'{ident}' is dropped in round {number} but is not paired in it",
+                        "swiss.dropped", did_you_mean(ident, seats.where)
+                        or "a no-show is dropped in the round they were paired and missed")
+            continue
+        match = next((m for m in matches if ident in m.players), None)
+        if match is not None and match.result is not None and (
+                not match.result.is_forfeit
+                or match.result.present[0 if match.first == ident else 1]):
+            diags.error(pos, f"'{ident}' is dropped in round {number} but played in it "
+                        f"(result {match.result})", "swiss.dropped",
+                        "a dropped player lost the round by forfeit: write +- or -+")
+            continue
+        dropped.append(ident)
+    return dropped
 
 
 def _second_pos(node) -> SourcePos:

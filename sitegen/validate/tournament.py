@@ -20,7 +20,7 @@ from ..model.common import Outcome, Rank, Result
 from ..model.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, System, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
 from ..numbers import HALF, parse_decimal, parse_komi, shown_number
-from .fields import Fields, check_ident, expect_map, kind_of, load_map
+from .fields import Fields, check_ident, expect_map, kind_of, load_map, seen_before
 from .league import PlayerRefs
 
 RESULT_HINT = ("expected e.g. B+R, W+3.5, B+F (forfeit), 0 or jigo, ? (unknown), "
@@ -248,11 +248,10 @@ def _players(fields: Fields, refs: PlayerRefs,
             if ident is not None:
                 rejected.add(ident)
             continue
-        if ident in seen:
-            diags.error(f.pos("id"), f"player '{ident}' is listed twice in this tournament "
-                        f"(first at line {seen[ident].line})", "tournament.player-twice")
+        if seen_before(seen, ident, f.pos("id"), diags,
+                       f"player '{ident}' is listed twice in this tournament",
+                       "tournament.player-twice"):
             continue
-        seen[ident] = f.pos("id")
         site = refs.players[ident]
         if rank is None and not f.has("rank"):
             rank = site.rank
@@ -284,12 +283,9 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
             continue
         f = Fields(node, diags, "a round", required=("round",), optional=("games", "byes", "absent"))
         number = f.integer("round", 1, rounds)
-        if number is not None and number in seen_rounds:
-            diags.error(f.pos("round"), f"round {number} appears twice (first at line "
-                        f"{seen_rounds[number].line})", "round.duplicate")
+        if number is not None and seen_before(seen_rounds, number, f.pos("round"), diags,
+                                              f"round {number} appears twice", "round.duplicate"):
             number = None
-        if number is not None:
-            seen_rounds[number] = f.pos("round")
         busy: dict[str, tuple[str, SourcePos]] = {}
 
         def take(ident: str, pos: SourcePos, what: str) -> bool:
