@@ -31,6 +31,14 @@ def og_rank(rank: Rank) -> str:
     return str(rank).upper()
 
 
+def komi_text(komi: Fraction) -> str:
+    """Return a komi as OpenGotha's files hold it: ``7.5``, ``7``, ``-0.5``."""
+    if komi.denominator == 1:
+        return str(komi.numerator)
+    sign = "-" if komi < 0 else ""
+    return f"{sign}{abs(komi.numerator) // 2}.5"
+
+
 def _fit(text: str, width: int) -> str:
     """Right-align ``text`` in ``width`` characters, keeping the last ``width`` ones."""
     return (" " * width + text)[-width:]
@@ -45,7 +53,8 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
     place (blank on the 2nd and later rows of a tie), name (30, a longer one whole), rank,
     country (``XX`` if missing), club (last 4, ``xxxx`` if missing), criteria values (4 wide,
     ``½``; ` 0` fillers up to 4 columns), one 8-wide token per round with opponents referenced
-    by row. Forfeits are marked ``!``, or written ``0=`` when ``keep_forfeits`` is False.
+    by row. Forfeits are marked ``!``, or written ``0=`` when ``keep_forfeits`` is False;
+    ``t.short_games``: ``12+`` without forfeit mark, colour and handicap.
     ISO-8859-15 bytes, ``?`` for characters outside it. Values are escaped so that the file
     reads back to the same table (:mod:`.h9_fields`). ``rows``: the standings after that round,
     when already computed.
@@ -66,7 +75,7 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
     if t.handicap_correction > 0:
         out.append(f"; HA[h{t.handicap_correction}]")
     if t.komi is not None:
-        out.append(f"; KM[{float(t.komi)}]")
+        out.append(f"; KM[{komi_text(t.komi)}]")
     if t.adjusted_time is not None:
         out.append(f"; TM[{t.adjusted_time}]")
     out.append(f"; CM[{tag_value(t.time_system)}]")
@@ -86,9 +95,15 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
             line += " " + _fit(format_value(row.values[c])[:4], 4)
         line += " 0" * max(0, 4 - len(crits))
         for token in row.games:
-            line += " " + _og_token(token, keep_forfeits)
+            line += " " + _og_token(_short(token) if t.short_games else token, keep_forfeits)
         out.append(line)
     return _encode(out, header_end)
+
+
+def _short(token: str) -> str:
+    """Return a round token in OpenGotha's short game format: ``12+`` for ``12+/w2`` (no
+    forfeit mark, so a forfeit stays even without ``keep_forfeits``)."""
+    return token if len(token) == 2 else token[: len(token.rstrip("0123456789")) - 2]
 
 
 def _player_fields(surname: str, first_name: str, rank: Rank, country: str, club: str) -> str:

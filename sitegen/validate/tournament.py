@@ -32,7 +32,9 @@ TOP_KEYS_REQUIRED = ("name", "system", "number_of_rounds", "players")
 TOP_KEYS_OPTIONAL = ("location", "start", "end", "komi", "parameters", "egd", "rounds")
 PARAMETER_KEYS = ("mcmahon_bar", "mcmahon_floor", "handicap_correction", "bye", "absence",
                   "round_down", "count_unplayed_as_half", "criteria", "sosm_minus_defect",
-                  "dc_variant")
+                  "dc_variant", "category_limits")
+MAX_CATEGORIES = 20
+GAME_FORMATS = ("full", "short")
 PLAYER_KEYS = ("surname", "first_name", "rank", "rating", "club", "country", "egd_pin",
                "smms_correction")
 GAME_KEYS = ("white", "black", "players", "handicap", "result", "winner", "forfeit")
@@ -74,7 +76,8 @@ def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,
     egd = _egd(fields, diags)
     players, rejected = _players(fields, refs, diags)
     by_id = {p.id: p for p in players}
-    games, byes, absences = _rounds(fields, by_id, rejected, rounds or MAX_ROUNDS, refs, diags)
+    games, byes, absences, held = _rounds(fields, by_id, rejected, rounds or MAX_ROUNDS, refs,
+                                          diags)
     errors_after = sum(1 for d in diags.items if d.level == "error")
     if errors_after > errors_before or name is None or rounds is None or system is None:
         return None
@@ -82,7 +85,8 @@ def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,
         id=tournament_id, name=name, rounds=rounds, players=tuple(players), games=tuple(games),
         byes=tuple(byes), absences=tuple(absences), parameters=params, location=location,
         begin=start, end=end, komi=komi, handicap_correction=correction,
-        egf_class=egd[0], adjusted_time=egd[1], time_system=egd[2], pos=node.pos)
+        egf_class=egd[0], adjusted_time=egd[1], time_system=egd[2], short_games=egd[3],
+        rounds_held=held, pos=node.pos)
 
 
 # --------------------------------------------------------------------------- parts
@@ -150,10 +154,12 @@ def _criteria(fields: Fields, system: System, diags: Diagnostics) -> tuple[Crite
         return default
     crits = [c for c, _ in parsed]
     for problem in check_criteria(crits):
-        if problem.level != "error":
-            continue
-        diags.error(_criteria_problem_pos(problem.message, parsed, fields.pos("criteria")),
-                    problem.message, "criteria.coherence")
+        pos = _criteria_problem_pos(problem.message, parsed, fields.pos("criteria"))
+        if problem.level == "error":
+            diags.error(pos, problem.message, "criteria.coherence")
+        else:
+            diags.warning(pos, problem.message, "criteria.coherence",
+                          "OpenGotha warns of it too; the standings are computed as listed")
     return tuple(crits)
 
 
@@ -193,6 +199,7 @@ def _parameters(fields: Fields, system: System,
     nbw_bye, mms_bye = _values(p, "bye", defaults.nbw_bye, defaults.mms_bye, diags)
     nbw_absent, mms_absent = _values(p, "absence", defaults.nbw_absent, defaults.mms_absent, diags)
     dc = _choice(p, "dc_variant", {"opengotha": DCVariant.OPENGOTHA, "dir": DCVariant.DIR})
+    limits = _category_limits(p, diags)
     params = TournamentParameters(
         system=system, bar=bar, floor=floor, nbw_bye=nbw_bye, nbw_absent=nbw_absent,
         mms_bye=mms_bye, mms_absent=mms_absent,
@@ -200,8 +207,34 @@ def _parameters(fields: Fields, system: System,
         count_unplayed_as_half=p.boolean("count_unplayed_as_half", defaults.count_unplayed_as_half),
         criteria=_criteria(p, system, diags),
         sosm_minus_defect=p.boolean("sosm_minus_defect", defaults.sosm_minus_defect),
-        dc_variant=dc or defaults.dc_variant)
+        dc_variant=dc or defaults.dc_variant, category_limits=limits)
     return params, correction or 0
+
+
+def _category_limits(p: Fields, diags: Diagnostics) -> tuple[Rank, ...]:
+    """Return the categories' lower limits (placement: CAT): a list of ranks, strongest first."""
+    if not p.has("category_limits"):
+        return ()
+    items = p.list("category_limits", "'category_limits' (a list of ranks such as [1d, 5k])")
+    limits: list[Rank] = []
+    for item in items:
+        try:
+            if not isinstance(item, YScalar):
+                raise ValueError(f"a category limit must be a rank such as 5k, found {kind_of(item)}")
+            rank = Rank.parse(item.text)
+        except ValueError as exc:
+            diags.error(item.pos, f"category_limits: {exc}", "rank.syntax", "expected e.g. 1d, 5k")
+            continue
+        if limits and rank >= limits[-1]:
+            diags.warning(item.pos, f"category limit {rank} is not below the one before it "
+                          f"({limits[-1]}): no player can be in category {len(limits) + 1}",
+                          "tournament.categories",
+                          "list the lowest rank of each category, strongest category first")
+        limits.append(rank)
+    if len(items) >= MAX_CATEGORIES:
+        diags.error(p.pos("category_limits"), f"{len(items) + 1} categories; at most "
+                    f"{MAX_CATEGORIES} are allowed", "tournament.categories")
+    return tuple(limits)
 
 
 def _criteria_default(system: System) -> tuple[Criterion, ...]:
@@ -209,19 +242,22 @@ def _criteria_default(system: System) -> tuple[Criterion, ...]:
             else (Criterion.NBW, Criterion.SOSW, Criterion.SOSOSW))
 
 
-def _egd(fields: Fields, diags: Diagnostics) -> tuple[str, int | None, str]:
+def _egd(fields: Fields, diags: Diagnostics) -> tuple[str, int | None, str, bool]:
+    """Return the h9 header settings: class, adjusted time, overtime system, short games."""
     if not fields.has("egd"):
-        return "X", None, ""
+        return "X", None, "", False
     node = expect_map(fields.raw("egd"), diags, "'egd'", fields.pos("egd"))
     if node is None:
-        return "X", None, ""
-    e = Fields(node, diags, "the EGD settings", optional=("class", "adjusted_time", "time_system"))
+        return "X", None, "", False
+    e = Fields(node, diags, "the EGD settings",
+               optional=("class", "adjusted_time", "time_system", "game_format"))
     klass = e.text("class", "X", max_len=1) or "X"
     if klass not in EGF_CLASSES:
         diags.error(e.pos("class"), f"EGF class '{klass}' is not one of {', '.join(EGF_CLASSES)}",
                     "tournament.egd")
     adjusted = e.integer("adjusted_time", 0, 100000) if e.has("adjusted_time") else None
-    return klass, adjusted, e.text("time_system", "", max_len=60) or ""
+    short = _choice(e, "game_format", {"full": False, "short": True})
+    return klass, adjusted, e.text("time_system", "", max_len=60) or "", bool(short)
 
 
 def _players(fields: Fields, refs: PlayerRefs,
@@ -273,10 +309,14 @@ def _players(fields: Fields, refs: PlayerRefs,
 
 def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[str],
             rounds: int, refs: PlayerRefs, diags: Diagnostics):
+    """Return the games, byes and absences of the listed rounds, and the highest round listed
+    (0 for none): a round listed, even empty or with only declared absences, is a round of the
+    tournament so far (docs/placement.md, "Rounds without games")."""
     games: list[TournamentGame] = []
     byes: list[Bye] = []
     absences: list[Absence] = []
     seen_rounds: dict[int, SourcePos] = {}
+    held = 0
     for item in fields.list("rounds", "'rounds' (a list of rounds)"):
         node = expect_map(item, diags, "a round", item.pos)
         if node is None:
@@ -286,6 +326,8 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
         if number is not None and seen_before(seen_rounds, number, f.pos("round"), diags,
                                               f"round {number} appears twice", "round.duplicate"):
             number = None
+        if number is not None:
+            held = max(held, number)
         busy: dict[str, tuple[str, SourcePos]] = {}
 
         def take(ident: str, pos: SourcePos, what: str) -> bool:
@@ -330,7 +372,7 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
         for ident, pos in f.ident_list("absent"):
             if take(ident, pos, "declared absent") and number is not None:
                 absences.append(Absence(number, ident, pos))
-    return games, byes, absences
+    return games, byes, absences, held
 
 
 _SPECIAL = {"both-win": GameResult.BOTH_WIN, "bothwin": GameResult.BOTH_WIN,
