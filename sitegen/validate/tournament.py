@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Callable
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..engine.placement import check_criteria
@@ -309,14 +310,13 @@ def _players(fields: Fields, refs: PlayerRefs,
 
 def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[str],
             rounds: int, refs: PlayerRefs, diags: Diagnostics):
-    """Return the games, byes and absences of the listed rounds, and the highest round listed
-    (0 for none): a round listed, even empty or with only declared absences, is a round of the
-    tournament so far (docs/placement.md, "Rounds without games")."""
+    """Return the games, byes and absences of the rounds listed, and the highest round listed
+    (0 for none): a round listed, even empty, is a round of the tournament so far
+    (docs/placement.md, "Rounds without games")."""
     games: list[TournamentGame] = []
     byes: list[Bye] = []
     absences: list[Absence] = []
     seen_rounds: dict[int, SourcePos] = {}
-    held = 0
     for item in fields.list("rounds", "'rounds' (a list of rounds)"):
         node = expect_map(item, diags, "a round", item.pos)
         if node is None:
@@ -326,8 +326,6 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
         if number is not None and seen_before(seen_rounds, number, f.pos("round"), diags,
                                               f"round {number} appears twice", "round.duplicate"):
             number = None
-        if number is not None:
-            held = max(held, number)
         busy: dict[str, tuple[str, SourcePos]] = {}
 
         def take(ident: str, pos: SourcePos, what: str) -> bool:
@@ -354,25 +352,35 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
             busy[ident] = (what, pos)
             return True
 
-        for game_item in f.list("games", "'games' (a list of games)"):
-            game_node = expect_map(game_item, diags, "a game", game_item.pos)
-            if game_node is None:
-                continue
-            parsed = _game(game_node, number or 0, diags)
-            if parsed is None:
-                continue
-            game, (white, white_pos), (black, black_pos) = parsed
-            ok_white = take(white, white_pos, "paired")
-            ok_black = take(black, black_pos, "paired")
-            if game is not None and ok_white and ok_black and number is not None:
-                games.append(game)
+        games += _round_games(f, number, take, diags)
         for ident, pos in f.ident_list("byes"):
             if take(ident, pos, "given a bye") and number is not None:
                 byes.append(Bye(number, ident, pos))
         for ident, pos in f.ident_list("absent"):
             if take(ident, pos, "declared absent") and number is not None:
                 absences.append(Absence(number, ident, pos))
-    return games, byes, absences, held
+    return games, byes, absences, max(seen_rounds, default=0)
+
+
+def _round_games(f: Fields, number: int | None, take: Callable[[str, SourcePos, str], bool],
+                 diags: Diagnostics) -> list[TournamentGame]:
+    """Return the games of one round (``number`` None: a bad round number, already reported),
+    each player taken by ``take`` (which reports a player paired twice or not in the
+    tournament)."""
+    games = []
+    for game_item in f.list("games", "'games' (a list of games)"):
+        game_node = expect_map(game_item, diags, "a game", game_item.pos)
+        if game_node is None:
+            continue
+        parsed = _game(game_node, number or 0, diags)
+        if parsed is None:
+            continue
+        game, (white, white_pos), (black, black_pos) = parsed
+        ok_white = take(white, white_pos, "paired")
+        ok_black = take(black, black_pos, "paired")
+        if game is not None and ok_white and ok_black and number is not None:
+            games.append(game)
+    return games
 
 
 _SPECIAL = {"both-win": GameResult.BOTH_WIN, "bothwin": GameResult.BOTH_WIN,
