@@ -152,6 +152,19 @@ def test_page_in_dark_mode(browser, demo_url, axe_source, name, width):
     assert run_axe(browser, axe_source) == []
 
 
+@pytest.mark.parametrize("name", ["ladder-handicap", "ladder", "ladder-games", "tournament",
+                                  "tournament-round", "group", "swiss-league"])
+def test_wide_tables_fit_a_desktop_without_scrolling(browser, demo_url, name):
+    """At 1280 px a wide table may use the space right of the text column: the handicap
+    matrix of 40 members, the ladder's games, the tournament tables, crosstables and the Swiss
+    league table all fit without scrolling."""
+    open_at(browser, demo_url + PAGES[name], 1280)
+    sizes = browser.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('.scroll'), "
+        "function (s) { return [s.id || s.getAttribute('aria-labelledby'), s.scrollWidth, s.clientWidth]; })")
+    assert sizes and [s for s in sizes if s[1] > s[2] + 1] == []
+
+
 def test_the_table_checks_find_a_cut_column_and_a_missing_cue(browser, demo_url):
     """The checks above can fail: a group page forced narrow, its cue removed."""
     open_at(browser, demo_url + PAGES["group"], 360)
