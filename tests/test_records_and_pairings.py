@@ -275,3 +275,45 @@ def test_sgf_path_outside_content_is_not_written(site, run):
     written = sorted(p.relative_to(root / "output").as_posix() for p in (root / "output/sgf").rglob("*")
                      if p.is_file())
     assert written == ["sgf/a/b/c.sgf"] and Path("output/sgf/a/b/c.sgf").exists()
+
+
+# --------------------------------------------------------------------------- home page
+
+
+def test_home_page_shows_the_current_season_leaders_and_latest_results(site, run):
+    """The latest season's group leaders (place 1 of each group) and the newest dated results,
+    newest first, a draw as one."""
+    root = site({"content/leagues/club/league.yaml": "name: Club League\n",
+                 "content/leagues/club/seasons/2023.yaml": """\
+                     name: Season 2023
+                     start: 2023-01-01
+                     divisions:
+                       - name: A
+                         groups:
+                           - name: A1
+                             players: [ann, bob]
+                             games:
+                               - {black: bob, white: ann, result: B+R, date: 2023-02-01}
+                     """,
+                 "content/leagues/club/seasons/2024.yaml": """\
+                     name: Season 2024
+                     start: 2024-01-01
+                     divisions:
+                       - name: A
+                         groups:
+                           - name: A1
+                             players: [ann, bob, cy]
+                             games:
+                               - {black: ann, white: bob, result: B+R, date: 2024-01-10}
+                               - {black: cy, white: bob, result: jigo, date: 2024-01-12}
+                     """})
+    assert run("build")[0] == 0
+    home = (root / "output/index.html").read_text(encoding="utf-8")
+    leaders = home[home.index("Leaders of Season 2024"):home.index("</table>", home.index("Leaders of"))]
+    assert re.findall(r'<tr><td><a href="([^"]+)">(\w+)</a></td><th scope="row"><a href="[^"]+">(\w+)</a>',
+                      leaders) == [("/leagues/club/2024/a1/", "A1", "Ann")]
+    latest = home[home.index('id="latest-h"'):home.index("</ul>", home.index('id="latest-h"'))]
+    assert [" ".join(re.sub(r"<[^>]+>", "", line).split()) for line in re.findall(r"<li>(.*?)</li>", latest)] == [
+        "2024-01-12 · Club League · Season 2024: Cy and Bob drew",
+        "2024-01-10 · Club League · Season 2024: Ann beat Bob",
+        "2023-02-01 · Club League · Season 2023: Bob beat Ann"]

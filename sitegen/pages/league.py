@@ -46,7 +46,8 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
             {"name": s["name"], "url": s["url"],
              "detail": f"{s['seasons']} season{'s' if s['seasons'] != 1 else ''}"
                        + ("; latest" if s["latest"] else ""),
-             "more": s["latest"]} for s in summaries]})
+             "more": s["latest"],
+             "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
 
 
 def _plan_league(plan: SitePlan, league: League, players: Mapping[str, Player],
@@ -93,7 +94,11 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
         plan.add(Page(final_url(league, season), "final.html", final_ctx))
     plan.add(Page(season_url(league, season), "season.html", ctx))
     top = divisions[0]["groups"] if divisions else []
-    return {"name": season.name, "url": season_url(league, season),
+    leaders = [{"division": d["name"], "group": g["name"], "group_url": g["url"],
+                "name": g["table"][0]["name"], "url": g["table"][0]["url"],
+                "gamepoints": g["table"][0]["gamepoints"], "shared": g["table"][0]["shared"]}
+               for d in divisions for g in d["groups"] if g["table"]]
+    return {"name": season.name, "url": season_url(league, season), "leaders": leaders,
             "start": season.start, "end": season.end, "divisions": len(divisions),
             "players": sum(len(g["table"]) for d in divisions for g in d["groups"]),
             "leader": top[0]["table"][0] if top and top[0]["table"] else None}
