@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -317,3 +318,16 @@ def test_home_page_shows_the_current_season_leaders_and_latest_results(site, run
         "2024-01-12 · Club League · Season 2024: Cy and Bob drew",
         "2024-01-10 · Club League · Season 2024: Ann beat Bob",
         "2023-02-01 · Club League · Season 2023: Bob beat Ann"]
+
+
+def test_final_round_games_show_their_record(site, run):
+    files = league("{black: ann, white: bob, result: B+R}")
+    season = "content/leagues/club/seasons/2024.yaml"
+    files[season] = textwrap.dedent(files[season]) + (
+        "defending_champion: cy\nfinal:\n  games:\n"
+        '    - {players: [ann, cy], winner: cy, link: "https://example.org/final/1"}\n')
+    root = site(files)
+    status, _out, err = run("build")
+    assert status == 0, err
+    final = (root / "output/leagues/club/2024/final/index.html").read_text(encoding="utf-8")
+    assert '<td><span class="record-links"><a href="https://example.org/final/1" rel="nofollow">Game</a>' in final

@@ -492,7 +492,7 @@ def _final_context(league: League, season: Season, players: dict[str, Player],
                       "b": _ref(names[game.white], player_url(game.white)),
                       "colours": game.colours_known, "result": str(game.result),
                       "winner": names[game.winner()] if game.winner() else None,
-                      "counts": game.result.counts})
+                      "counts": game.result.counts, "record": record_links(game.record)})
     pairs = {frozenset(g.players) for g in (final.games if final else ()) if g.result.counts}
     complete = len(finalists) == 3 and all(frozenset((a, b)) in pairs
                                            for i, a in enumerate(finalists) for b in finalists[i + 1:])
