@@ -35,7 +35,7 @@ from .tournament import load_tournaments
 
 PAGE_KINDS = ("page", "news", "rules")
 RESERVED_SLUGS = ("index", "404", "players", "leagues", "static", "tournaments", "ladders",
-                  "swiss", "search", "feed", "handicap", "search.json", "sitemap.xml", "feed.xml",
+                  "swiss", "search", "feed", "handicap", "sgf", "search.json", "sitemap.xml", "feed.xml",
                   "404.html", "index.html")
 """Page file names that would clash with the site's own folders."""
 
