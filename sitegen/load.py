@@ -392,3 +392,41 @@ def load_markdown_file(path: Path, shown: str, diags: Diagnostics) -> MarkdownSo
         diags.error(front.pos, "front matter must be a mapping of keys to values", "page.front-matter")
         return None
     return MarkdownSource(front, body, shown)
+
+
+MAX_RECORD_BYTES = 512 * 1024
+"""SGF files larger than this are refused: a game record is a few kilobytes, even with comments."""
+
+
+def load_record_file(content_dir: Path, relative: str, pos: SourcePos, diags: Diagnostics) -> bytes | None:
+    """Read the SGF file ``relative`` (a path below ``content_dir``, already checked to be made
+    of plain names) for a game's ``sgf:`` key; record an error at ``pos`` and return None when
+    it is missing, is not a plain file inside the content folder (a symbolic link on the way
+    included), is larger than :data:`MAX_RECORD_BYTES` or does not start like an SGF file."""
+    path = content_dir / relative
+    where = f"sgf: '{relative}'"
+    hint = "give the path of an .sgf file inside the content folder, e.g. games/2024/ann-bob.sgf"
+    current = content_dir
+    for part in Path(relative).parts:
+        current = current / part
+        if current.is_symlink():
+            diags.error(pos, f"{where}: symbolic links are not followed in content", "record.sgf", hint)
+            return None
+    try:
+        inside = path.resolve().is_relative_to(content_dir.resolve())
+    except OSError:
+        inside = False
+    if not inside or not path.is_file():
+        diags.error(pos, f"{where}: no such file in the content folder", "record.sgf", hint)
+        return None
+    size = path.stat().st_size
+    if size > MAX_RECORD_BYTES:
+        diags.error(pos, f"{where}: the file is {size} bytes; at most {MAX_RECORD_BYTES} are allowed",
+                    "record.sgf", "an SGF game record is a few kilobytes; check the file")
+        return None
+    data = path.read_bytes()
+    if not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"("):
+        diags.error(pos, f"{where}: the file is not an SGF game record (it does not start with '(')",
+                    "record.sgf", hint)
+        return None
+    return data

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator, Sequence
 
 from ..diagnostics import SourcePos, did_you_mean
 from ..numbers import MAX_DIGITS, parse_decimal, shown_number
-from .common import NOWHERE, Colour, Rank
+from .common import NOWHERE, Colour, GameRecord, Rank
 
 # --------------------------------------------------------------------------- rungs
 
@@ -374,6 +374,8 @@ class LadderGame:
     winner: Colour | None
     """WHITE or BLACK for a win, None for a draw."""
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    record: GameRecord | None = None
+    """Where the game can be replayed (``link:``, ``sgf:``), when given."""
 
     @property
     def players(self) -> tuple[str, str]:

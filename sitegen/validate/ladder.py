@@ -36,10 +36,11 @@ from ..model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Ladder, La
                             rung_list_problems)
 from .fields import Fields, check_ident, expect_map, kind_of, load_map
 from .league import PlayerRefs
+from .records import RECORD_KEYS, RecordReader
 
 LADDER_KEYS = ("name", "description", "rungs", "handicap", "members", "log")
 MEMBER_KEYS = ("player", "rung", "anchor")
-GAME_KEYS = ("date", "white", "black", "result", "winner")
+GAME_KEYS = ("date", "white", "black", "result", "winner", *RECORD_KEYS)
 REGRADING_KEYS = ("date", "member", "rung")
 HANDICAP_KEYS = ("cap", "max_stones", "stone_komi", "even_komi")
 
@@ -100,7 +101,7 @@ def load_ladder(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
         entry = expect_map(item, diags, "a log entry", item.pos)
         if entry is None:
             continue
-        event = _event(entry, diags, places, rungs)
+        event = _event(entry, diags, places, rungs, refs.records)
         if event is not None:
             events.append(event)
 
@@ -196,7 +197,7 @@ def _member(node: YMap, refs: PlayerRefs, diags: Diagnostics, places: _Places,
 
 
 def _event(node: YMap, diags: Diagnostics, places: _Places,
-           rungs: RungList | None) -> LadderEvent | None:
+           rungs: RungList | None, records: RecordReader) -> LadderEvent | None:
     keys = set(node.key_pos)
     if keys & {"white", "black", "result", "winner"}:
         fields = Fields(node, diags, "a ladder game", required=("date", "white", "black"),
@@ -204,10 +205,11 @@ def _event(node: YMap, diags: Diagnostics, places: _Places,
         date = fields.date("date")
         white, black = fields.ident("white"), fields.ident("black")
         winner = _winner(fields, white, black, diags)
+        record = records.read(fields, diags)
         if date is None or white is None or black is None or winner is False:
             return None
         places.event_fields[node.pos] = fields
-        return LadderGame(date, white, black, winner, node.pos)
+        return LadderGame(date, white, black, winner, node.pos, record)
     if keys & {"member", "rung"}:
         fields = Fields(node, diags, "a re-grading", required=("date", "member", "rung"),
                         optional=REGRADING_KEYS)

@@ -25,6 +25,7 @@ from ..model.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, Swis
 from ..numbers import QUARTER, parse_decimal
 from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map, seen_before
 from .league import PlayerRefs
+from .records import RecordReader
 
 LEAGUE_KEYS = ("name", "description", "settings", "deciding_matches")
 SETTINGS_KEYS = ("bye_value", "rounds", "tournaments", "counted")
@@ -32,7 +33,7 @@ TOURNAMENT_KEYS = ("name", "date", "entries", "rounds")
 ENTRY_KEYS = ("player", "first_round", "last_round")
 ROUND_KEYS = ("round", "seed", "pairings", "bye", "dropped")
 DECIDING_KEYS = ("players", "result")
-MATCH_SHAPE = "[first, second] or [first, second, result]"
+MATCH_SHAPE = "[first, second] or [first, second, result], optionally followed by {link: ..., sgf: ...}"
 RESULT_HINT = "expected 2-0, 2-1, 1-0, 1-1, 0-1, 1-2, 0-2, or a forfeit +-, -+ or --"
 MAX_ROUNDS = 20
 MAX_SEED = 2 ** 63 - 1
@@ -301,7 +302,7 @@ def _matches(inner: Fields, seats: _Seats, earlier: _Earlier, diags: Diagnostics
     in the tournament (no rematches, swiss: pairings)."""
     matches = []
     for pairing in inner.list("pairings", f"'pairings' (a list of matches {MATCH_SHAPE})"):
-        match = _match(pairing, diags)
+        match = _match(pairing, seats.refs.records, diags)
         if match is None:
             continue
         first_ok = seats.take(match.first, match.pos)
@@ -368,8 +369,13 @@ def _second_pos(node) -> SourcePos:
     return node.pos
 
 
-def _match(node, diags: Diagnostics) -> Match | None:
-    """Read ``[first, second]`` or ``[first, second, result]``."""
+def _match(node, records: RecordReader, diags: Diagnostics) -> Match | None:
+    """Read ``[first, second]`` or ``[first, second, result]``, optionally followed by the
+    match's record ``{link: ..., sgf: ...}`` (the result then given, or ``~``)."""
+    record = None
+    if isinstance(node, YSeq) and len(node.items) == 4 and isinstance(node.items[3], YMap):
+        record = records.read_map(node.items[3], diags)
+        node = YSeq(node.items[:3], node.pos)
     if not isinstance(node, YSeq) or len(node.items) not in (2, 3) \
             or not all(isinstance(i, YScalar) for i in node.items):
         found = kind_of(node) if not isinstance(node, YSeq) else f"a list of {len(node.items)} items"
@@ -391,7 +397,7 @@ def _match(node, diags: Diagnostics) -> Match | None:
     if first == second:
         diags.error(node.items[1].pos, f"'{first}' is paired with themself", "swiss.twice")
         return None
-    return Match(first, second, result, node.items[0].pos)
+    return Match(first, second, result, node.items[0].pos, record)
 
 
 def _deciding_matches(node: YMap, players: set[str], refs: PlayerRefs,

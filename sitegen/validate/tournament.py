@@ -10,6 +10,7 @@ absent while paired in one round. Every problem is recorded with its position.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from ..model.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, 
 from ..numbers import HALF, parse_decimal, parse_komi, shown_number
 from .fields import Fields, check_ident, expect_map, kind_of, load_map, seen_before
 from .league import PlayerRefs
+from .records import RECORD_KEYS, RecordReader
 
 RESULT_HINT = ("expected e.g. B+R, W+3.5, B+F (forfeit), 0 or jigo, ? (unknown), "
                "both-win, both-lose")
@@ -35,7 +37,7 @@ PARAMETER_KEYS = ("mcmahon_bar", "mcmahon_floor", "handicap_correction", "bye", 
                   "dc_variant")
 PLAYER_KEYS = ("surname", "first_name", "rank", "rating", "club", "country", "egd_pin",
                "smms_correction")
-GAME_KEYS = ("white", "black", "players", "handicap", "result", "winner", "forfeit")
+GAME_KEYS = ("white", "black", "players", "handicap", "result", "winner", "forfeit", *RECORD_KEYS)
 
 
 def load_tournaments(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> list[Tournament]:
@@ -316,7 +318,7 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
             game_node = expect_map(game_item, diags, "a game", game_item.pos)
             if game_node is None:
                 continue
-            parsed = _game(game_node, number or 0, diags)
+            parsed = _game(game_node, number or 0, refs.records, diags)
             if parsed is None:
                 continue
             game, (white, white_pos), (black, black_pos) = parsed
@@ -359,7 +361,7 @@ def parse_tournament_result(text: str) -> tuple[GameResult, bool, str | None]:
     return game_result, result.outcome is Outcome.FORFEIT, colour
 
 
-def _game(node: YMap, number: int,
+def _game(node: YMap, number: int, records: RecordReader,
           diags: Diagnostics) -> tuple[TournamentGame | None, tuple[str, SourcePos],
                                        tuple[str, SourcePos]] | None:
     """Validate one game: ``{white, black, handicap, result}`` or ``{players: [a, b], winner}``.
@@ -394,6 +396,10 @@ def _game(node: YMap, number: int,
         return None
     ids = (white, white_pos), (black, black_pos)
     game = _game_result(f, node, number, white, black, known, diags)
+    if game is not None:
+        record = records.read(f, diags)
+        if record is not None:
+            game = dataclasses.replace(game, record=record)
     return game, ids[0], ids[1]
 
 
