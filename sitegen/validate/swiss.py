@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
-from ..load import YMap, YScalar, YSeq
+from ..load import YMap, YNode, YScalar, YSeq
 from ..model.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, SwissLeague,
                            SwissSettings, SwissTournament)
 from ..numbers import QUARTER, parse_decimal
@@ -362,36 +362,36 @@ def _dropped(inner: Fields, number: int, seats: _Seats, matches: list[Match], re
     return dropped
 
 
-def _second_pos(node) -> SourcePos:
+def _second_pos(node: YNode) -> SourcePos:
     if isinstance(node, YSeq) and len(node.items) > 1:
         return node.items[1].pos
     return node.pos
 
 
-def _match(node, diags: Diagnostics) -> Match | None:
+def _match(node: YNode, diags: Diagnostics) -> Match | None:
     """Read ``[first, second]`` or ``[first, second, result]``."""
-    if not isinstance(node, YSeq) or len(node.items) not in (2, 3) \
-            or not all(isinstance(i, YScalar) for i in node.items):
+    items = [i for i in node.items if isinstance(i, YScalar)] if isinstance(node, YSeq) else []
+    if not isinstance(node, YSeq) or len(node.items) not in (2, 3) or len(items) < len(node.items):
         found = kind_of(node) if not isinstance(node, YSeq) else f"a list of {len(node.items)} items"
         diags.error(node.pos, f"a match is {MATCH_SHAPE}, found {found}", "schema.type",
                     "e.g. [ann, bob, 2-1]; leave the result out until the match is played")
         return None
-    first = check_ident(node.items[0].text, node.items[0].pos, diags, "player")
-    second = check_ident(node.items[1].text, node.items[1].pos, diags, "player")
+    first = check_ident(items[0].text, items[0].pos, diags, "player")
+    second = check_ident(items[1].text, items[1].pos, diags, "player")
     result = None
-    if len(node.items) == 3 and not node.items[2].is_null:
-        text = node.items[2].text
+    if len(items) == 3 and not items[2].is_null:
+        text = items[2].text
         try:
             result = MatchResult.parse(text)
         except ValueError as exc:
-            diags.error(node.items[2].pos, f"result: {exc}", "swiss.result", RESULT_HINT)
+            diags.error(items[2].pos, f"result: {exc}", "swiss.result", RESULT_HINT)
             return None
     if first is None or second is None:
         return None
     if first == second:
-        diags.error(node.items[1].pos, f"'{first}' is paired with themself", "swiss.twice")
+        diags.error(items[1].pos, f"'{first}' is paired with themself", "swiss.twice")
         return None
-    return Match(first, second, result, node.items[0].pos)
+    return Match(first, second, result, items[0].pos)
 
 
 def _deciding_matches(node: YMap, players: set[str], refs: PlayerRefs,
