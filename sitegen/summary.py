@@ -68,7 +68,11 @@ class Change:
 
     @property
     def fact(self) -> Fact:
-        return self.after if self.after is not None else self.before  # type: ignore[return-value]
+        """Return the fact as it is now, or as it was when it was removed."""
+        fact = self.after if self.after is not None else self.before
+        if fact is None:
+            raise ValueError("a change has a fact before it, after it or both")
+        return fact
 
 
 # --------------------------------------------------------------------------- building summaries

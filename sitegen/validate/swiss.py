@@ -105,21 +105,24 @@ def _errors(diags: Diagnostics) -> int:
 
 def _settings(node: YMap, diags: Diagnostics) -> SwissSettings:
     fields = Fields(node, diags, "Swiss league settings", optional=SETTINGS_KEYS)
-    values: dict[str, object] = {}
-    if fields.has("bye_value"):
-        bye = fields.convert("bye_value", _parse_bye, "a number of points such as 1 or 0.5")
-        if bye is not None:
-            values["bye_value"] = bye
-    for key, low, high in (("rounds", 1, MAX_ROUNDS), ("tournaments", 1, 100), ("counted", 1, 100)):
-        if fields.has(key):
-            number = fields.integer(key, low, high)
-            if number is not None:
-                values[key] = number
-    settings = SwissSettings(**values)  # type: ignore[arg-type]
+    defaults = SwissSettings()
+    bye = (fields.convert("bye_value", _parse_bye, "a number of points such as 1 or 0.5")
+           if fields.has("bye_value") else None)
+    settings = SwissSettings(bye_value=defaults.bye_value if bye is None else bye,
+                             rounds=_count(fields, "rounds", MAX_ROUNDS, defaults.rounds),
+                             tournaments=_count(fields, "tournaments", 100, defaults.tournaments),
+                             counted=_count(fields, "counted", 100, defaults.counted))
     if settings.counted > settings.tournaments:
         diags.error(fields.pos("counted"), f"counted ({settings.counted}) is more than the "
                     f"number of tournaments ({settings.tournaments})", "swiss.settings")
     return settings
+
+
+def _count(fields: Fields, key: str, high: int, default: int) -> int:
+    """Return the whole number 1..``high`` of setting ``key``, or ``default`` when it is absent
+    or unusable (reported)."""
+    number = fields.integer(key, 1, high) if fields.has(key) else None
+    return default if number is None else number
 
 
 def _parse_bye(text: str) -> Fraction:
