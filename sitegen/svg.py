@@ -74,14 +74,14 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
     Raises ValueError when a point names a division not in ``divisions`` or when no point has a
     division.
     """
-    played = [p for p in points if p.division is not None]
+    played = [p.division for p in points if p.division is not None]
     if not played:
         raise ValueError("a division chart needs at least one season played")
     rows = {name: i for i, name in enumerate(divisions)}
-    for p in played:
-        if p.division not in rows:
-            raise ValueError(f"division '{p.division}' is not one of {', '.join(divisions)}")
-    used = sorted({rows[p.division] for p in played})
+    for division in played:
+        if division not in rows:
+            raise ValueError(f"division '{division}' is not one of {', '.join(divisions)}")
+    used = sorted({rows[division] for division in played})
     low, high = used[0], used[-1]  # row indexes shown: from the best to the worst division played
     step_y = 22
     height = _TOP + step_y * (high - low) + _BOTTOM + 8

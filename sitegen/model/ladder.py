@@ -101,10 +101,13 @@ class Rung:
         ``0k``, kyu above 30k and dan below 1d or above 9d.
         """
         match = _RUNG_RE.match(text)
+        not_a_rung = ValueError(f"'{shown_number(text)}' is not a rung; expected {RUNG_FORMS}")
+        if match is None:
+            raise not_a_rung
         try:
-            number = _rung_number(match.group("number") if match else "")
+            number = _rung_number(match.group("number"))
         except ValueError:
-            raise ValueError(f"'{shown_number(text)}' is not a rung; expected {RUNG_FORMS}") from None
+            raise not_a_rung from None
         unit = (match.group("unit") or "k").lower()[0]
         if unit == "k":
             if not 0 < number <= 30:

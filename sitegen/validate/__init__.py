@@ -196,8 +196,9 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
                               "nojekyll"))
     defaults = SiteConfig()
     base_url = fields.text("base_url", defaults.base_url) or defaults.base_url
-    if base_url_problem(base_url):
-        diags.error(fields.pos("base_url"), base_url_problem(base_url), "site.base-url",
+    problem = base_url_problem(base_url)
+    if problem:
+        diags.error(fields.pos("base_url"), problem, "site.base-url",
                     "use e.g. / or https://example.github.io/league/")
         base_url = defaults.base_url
     language = fields.text("language", defaults.language, max_len=20) or defaults.language

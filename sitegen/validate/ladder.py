@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from pathlib import Path
+from typing import Literal
 
 from ..diagnostics import Diagnostic, Diagnostics, SourcePos, did_you_mean
 from ..engine.ladder import in_log_order, move_after_game
@@ -245,7 +246,7 @@ def _ladder_result(text: str) -> Colour | None:
 
 
 def _winner(fields: Fields, white: str | None, black: str | None,
-            diags: Diagnostics) -> Colour | None | bool:
+            diags: Diagnostics) -> Colour | None | Literal[False]:
     """Return the winning colour, None for a draw, or False when unusable (reported)."""
     if fields.has("result") and fields.has("winner"):
         diags.error(fields.pos("winner"), "give either 'result' or 'winner', not both",
@@ -300,8 +301,8 @@ def _place(diag: Diagnostic, places: _Places, rejected: set[str],
             if ident in rejected:
                 return None
             key = next((k for k in ("member", "white", "black")
-                        if fields.has(k) and fields.scalar(k) is not None
-                        and fields.scalar(k).text == ident), None)
+                        if fields.has(k) and (scalar := fields.scalar(k)) is not None
+                        and scalar.text == ident), None)
             hint = diag.hint
             if ident in refs.players:
                 hint = f"add '{ident}' to the ladder's members"
