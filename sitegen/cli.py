@@ -10,9 +10,13 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic, SitegenError
 from .version import package_version
+
+if TYPE_CHECKING:  # imported where used at run time, as the commands are
+    from .results.request import ResultRequest
 
 
 def _port(text: str) -> int:
@@ -103,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _new_parser(commands) -> None:
+def _new_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     new = commands.add_parser("new", help="start a league's own repository: content, README, "
                                           "workflows pinned to this sitegen version")
     new.add_argument("folder", type=Path, metavar="DIR", help="a new or empty folder")
@@ -114,7 +118,7 @@ def _new_parser(commands) -> None:
                      help="also copy the default theme into DIR/templates, to own it")
 
 
-def _result_parser(commands) -> None:
+def _result_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     result = commands.add_parser("result", help="enter a game's result into its competition's file")
     tools = result.add_subparsers(dest="result_command", metavar="TOOL", required=True)
     add = tools.add_parser(
@@ -152,7 +156,7 @@ def _result_parser(commands) -> None:
                        help="print the sitegen result add command it would run, and stop")
 
 
-def _result_request(args, parser: argparse.ArgumentParser):
+def _result_request(args: argparse.Namespace, parser: argparse.ArgumentParser) -> ResultRequest:
     """Return the ResultRequest of ``sitegen result add``'s arguments (usage errors exit 2)."""
     from .diagnostics import command_pos
     from .results.request import ResultRequest, check_link, parse_date
@@ -259,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 
-def _result(args, parser: argparse.ArgumentParser) -> int:
+def _result(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``sitegen new``, ``sitegen result add`` or ``sitegen result from-issue``."""
     if args.command == "new":
         from .commands.new import new_repository

@@ -5,13 +5,17 @@ game lists).
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import re
 import unicodedata
 from fractions import Fraction
-from typing import Any
+from typing import Any, Iterable
+
+from anyascii import anyascii
 
 from .model.common import Colour, Game, Outcome
+from .urls import sgf_url
 
 
 # --------------------------------------------------------------------------- formatting
@@ -34,6 +38,18 @@ def format_points(value: Fraction | int | None) -> str:
     return f"{sign}{int(whole)}{glyph}"
 
 
+def date_range(start: dt.date | None, end: dt.date | None) -> str:
+    """Return a compact date or range: ``2021-09-19 – 10-23`` within one year (the end's year
+    left out), ``2021-12-19 – 2022-01-09`` across years, one date alone when the other is
+    missing or equal. Pages keep it on one line."""
+    if start is None or end is None or start == end:
+        day = start or end
+        return day.isoformat() if day else ""
+    if start.year == end.year:
+        return f"{start.isoformat()} – {end.strftime('%m-%d')}"
+    return f"{start.isoformat()} – {end.isoformat()}"
+
+
 def json_number(value: Fraction | int | None) -> int | float | None:
     """Return an exact JSON number: an int, or a float for halves and quarters (exact in binary)."""
     if value is None:
@@ -42,17 +58,64 @@ def json_number(value: Fraction | int | None) -> int | float | None:
     return value.numerator if value.denominator == 1 else float(value)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
-    """Return ``text`` lower-cased without accents (``Étienne`` -> ``etienne``)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    """Return ``text`` as people search and sort it: transliterated to ASCII by anyascii and
+    lower-cased (``Étienne`` -> ``etienne``, ``Łukasz`` -> ``lukasz``, ``Ørjan`` -> ``orjan``,
+    ``Ștefan`` -> ``stefan``, ``Đorđe`` -> ``dorde``, ``Straße`` -> ``strasse``).
+
+    The search box folds what is typed the same way, with :func:`fold_table` (search.json).
+    """
+    return anyascii(unicodedata.normalize("NFC", text)).casefold()
 
 
 def name_order(name: str) -> tuple:
-    """Return a sort key for people's names: accents and case ignored, numbers in number order
-    (``Clément`` before ``Clio``, ``Player 2`` before ``Player 10``)."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part)
-                 for part in re.split(r"(\d+)", fold(name)) if part)
+    """Return a sort key for people's names: folded as :func:`fold` (so ``Łukasz`` sorts beside
+    ``Lukas``, ``Ørjan`` beside ``Olaf``), numbers in number order (``Clément`` before ``Clio``,
+    ``Player 2`` before ``Player 10``); names that fold alike are ordered by their own text."""
+    parts = tuple((0, int(part), "") if part.isdigit() else (1, 0, part)
+                  for part in re.split(r"(\d+)", fold(name)) if part)
+    return (parts, name)
+
+
+FOLD_RANGES = ((0x00C0, 0x024F), (0x1E00, 0x1EFF))
+"""Latin letters with diacritics (Latin-1, Latin Extended-A and -B, Latin Extended Additional):
+always in the search box's table, so that typing ``Ł`` finds a name written ``L``."""
+
+
+def fold_table(texts: Iterable[str]) -> dict[str, str]:
+    """Return ``{character: folded}`` for the characters the search box must fold as
+    :func:`fold` does: every letter of :data:`FOLD_RANGES` and every other non-ASCII
+    character of ``texts`` whose fold is not its lower case; sorted by character."""
+    chars = {chr(code) for low, high in FOLD_RANGES for code in range(low, high + 1)}
+    chars.update(c for text in texts for c in unicodedata.normalize("NFC", text) if ord(c) > 127)
+    table = {}
+    for char in sorted(chars):
+        folded = fold(char)
+        if folded != char.lower():
+            table[char] = folded
+    return table
+
+
+def profile_links(egd_pin: str | None, ogs: str | None, kgs: str | None) -> list[dict[str, str]]:
+    """Return a player's profile pages as ``[{site, id, url}]``: EGD, OGS, then KGS."""
+    links = []
+    if egd_pin:
+        links.append({"site": "EGD", "id": egd_pin,
+                      "url": f"https://www.europeangodatabase.eu/EGD/Player_Card.php?key={egd_pin}"})
+    if ogs:
+        links.append({"site": "OGS", "id": ogs, "url": f"https://online-go.com/player/{ogs}"})
+    if kgs:
+        links.append({"site": "KGS", "id": kgs, "url": f"https://www.gokgs.com/gameArchives.jsp?user={kgs}"})
+    return links
+
+
+def record_links(record: Any) -> dict[str, str] | None:
+    """Return a game's record for a template, ``{link, sgf}`` (``sgf``: the copy's address on
+    the site, see :func:`sitegen.urls.sgf_url`), or None when the game has none."""
+    if record is None:
+        return None
+    return {"link": record.link, "sgf": sgf_url(record.sgf) if record.sgf else ""}
 
 
 # --------------------------------------------------------------------------- cells

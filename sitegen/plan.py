@@ -26,6 +26,9 @@ from .diagnostics import Diagnostic
 
 FAR_PAST = dt.date(1, 1, 1)
 """Sort key for a missing date."""
+NEXT_PAIRING = (dt.date.max, "next")
+"""Sort key of a player's next pairing (a round paired, not played): above every other section
+of the player's page, which are shown newest first."""
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ import secrets
 import stat
 import tempfile
 from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Iterable
 
 from ruamel.yaml import YAML, events
 from ruamel.yaml.error import YAMLError
@@ -155,14 +156,14 @@ def _same_entry(old: CommentedSeq, item: Any) -> int | None:
     return None
 
 
-def flow_list(items) -> CommentedSeq:
+def flow_list(items: Iterable[object]) -> CommentedSeq:
     """Return ``items`` as a list written on one line: ``[a, b, c]``."""
     seq = CommentedSeq(items)
     seq.fa.set_flow_style()
     return seq
 
 
-def flow_map(pairs) -> CommentedMap:
+def flow_map(pairs: Iterable[tuple[str, object]]) -> CommentedMap:
     """Return ``pairs`` as a mapping written on one line: ``{a: 1, b: 2}``."""
     mapping = CommentedMap(pairs)
     mapping.fa.set_flow_style()
@@ -225,27 +226,40 @@ def write_new_files(files: dict[Path, str], journal: Path) -> None:
     base = journal.parent
     entries = []
     for path, text in files.items():
-        data = text.encode("utf-8")
         temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-        entries.append({"path": path.relative_to(base).as_posix(),
-                        "temp": temp.relative_to(base).as_posix(),
-                        "size": len(data), "sha256": hashlib.sha256(data).hexdigest(), "data": data})
+        entries.append(_NewFile(path.relative_to(base).as_posix(), temp.relative_to(base).as_posix(),
+                                text.encode("utf-8")))
         if path.exists():
             raise FileExistsError(errno.EEXIST, "file exists", str(path))
-    _create(journal, json.dumps({"files": [{k: v for k, v in e.items() if k != "data"}
-                                           for e in entries]}, indent=1).encode())
+    _create(journal, json.dumps({"files": [entry.journal_entry() for entry in entries]},
+                                indent=1).encode())
     try:
         for entry in entries:
-            (base / entry["temp"]).parent.mkdir(parents=True, exist_ok=True)
-            _create(base / entry["temp"], entry["data"])
+            (base / entry.temp).parent.mkdir(parents=True, exist_ok=True)
+            _create(base / entry.temp, entry.data)
         for entry in entries:
-            if (base / entry["path"]).exists():
-                raise FileExistsError(errno.EEXIST, "file exists", str(base / entry["path"]))
-            os.replace(base / entry["temp"], base / entry["path"])
+            if (base / entry.path).exists():
+                raise FileExistsError(errno.EEXIST, "file exists", str(base / entry.path))
+            os.replace(base / entry.temp, base / entry.path)
     except BaseException:
         undo_file_set(journal)
         raise
     os.unlink(journal)
+
+
+@dataclass(frozen=True)
+class _NewFile:
+    """One file of :func:`write_new_files`: its path and its temporary file's (both relative
+    to the journal's folder, with ``/``) and its bytes."""
+
+    path: str
+    temp: str
+    data: bytes
+
+    def journal_entry(self) -> dict[str, str | int]:
+        """Return what the journal holds of the file: its paths, size and SHA-256."""
+        return {"path": self.path, "temp": self.temp, "size": len(self.data),
+                "sha256": hashlib.sha256(self.data).hexdigest()}
 
 
 def undo_file_set(journal: Path) -> list[Path]:

@@ -250,7 +250,11 @@ def test_recent_games_show_rung_changes(site):
     files = small_site(site)
     html = files["ladders/small/index.html"].decode()
     recent = html[html.index('id="recent-caption"'):]
-    rows = re.findall(r"<tr><td><time[^>]*>([\d-]+)</time></td>(.*?)</tr>", recent)
+    # One row group per day, headed by its date, newest first.
+    rows = [(date, row) for date, body in re.findall(
+                r'<tr class="day"><th scope="rowgroup"[^>]*><time[^>]*>([\d-]+)</time></th></tr>(.*?)</tbody>',
+                recent, re.S)
+            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
     assert [date for date, _ in rows] == ["2025-03-01", "2025-02-01", "2025-01-08", "2025-01-07"]
     newest = re.sub(r"<[^>]+>", "", rows[0][1])
     assert newest == ("Dee 3.2k →to 3.4k ▼ downAnn 10k →to 9.8k ▲ upBlack won"
@@ -259,7 +263,7 @@ def test_recent_games_show_rung_changes(site):
     assert anchor_game == "Cy 3k (stays)Dee 3k →to 3.2k ▼ downWhite won0 (6 komi to White)"
     # The games page of March holds game 5; February holds the jigo and the re-grading.
     february = files["ladders/small/games/2025-02/index.html"].decode()
-    assert "Re-grading: <a href=\"/players/ann/\">Ann</a> <span class=\"rung-change\">13k" in february
+    assert "Re-grading: <a href=\"/players/ann/\">Ann</a> <span class=\"rung-change key-line\">13k" in february
     assert "jigo" in february
 
 
@@ -320,13 +324,18 @@ def test_player_page_has_rung_chart(site):
     assert '<svg class="rung-chart"' in html and 'role="img"' in html
     assert ("<title id=\"section-1-chart\">Ann&#39;s rung in Small ladder: from 13.5k to 9.8k, "
             "2025-01-07 to 2025-03-01</title>") in html
-    # y ticks: the rungs one below the weakest (14k) and one above the strongest (9.6k).
-    assert re.findall(r'dominant-baseline="middle">([^<]+)</text>', html) == ["14k", "9.8k", "9.6k"]
+    # y ticks: from one rung below the weakest (14k) to one above the strongest (9.6k), at most
+    # six of them: on the default list 14k, 13.5k, 13k, 12.5k, 12k, 11.5k, 11k, 10.5k, 10k,
+    # 9.8k, 9.6k, 9.6k is 10 rungs above 14k, so every second rung (ceil(10 / 5) = 2).
+    assert re.findall(r'dominant-baseline="middle">([^<]+)</text>', html) == [
+        "14k", "13k", "12k", "11k", "10k", "9.6k"]
+    # x ticks: the first day of each month from the first event to the last.
+    assert re.findall(r'text-anchor="middle">(\d{4}-\d\d)</text>', html) == ["2025-02", "2025-03"]
     assert "Rung 9.8k · started on 13.5k · 2 games (2–0)" in html
-    rows = re.findall(r"<tr><td><time[^>]*>[\d-]+</time></td>.*?</tr>", html)
+    rows = re.findall(r'<tr><td><span class="nowrap"><time[^>]*>[\d-]+</time></span></td>.*?</tr>', html)
     assert ["|".join(filter(None, re.split(r"<[^>]+>", row))) for row in rows] == [
-        "2025-03-01|Dee|Black|won|9.8k", "2025-02-10|re-graded|10k",
-        "2025-01-07|Bob|Black|won|13k"]
+        "2025-03-01|Dee|won|9.8k|Black", "2025-02-10|re-graded|10k",
+        "2025-01-07|Bob|won|13k|Black"]
     home = files["index.html"].decode()
     assert '<a href="/ladders/small/">Small ladder</a>' in home
     assert "4 members, 4 games (last on 2025-03-01)" in home

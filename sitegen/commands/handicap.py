@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from ..diagnostics import Diagnostics, SitegenError, command_pos, did_you_mean
+from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos,
+                           did_you_mean)
 from ..engine.ladder import handicap as ladder_handicap
 from ..model.common import Colour
 from ..model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Rung, RungList,
@@ -47,9 +48,7 @@ def ladder_of(content_dir: Path, ladder_id: str | None) -> ClubLadder | None:
                                  ("the ladders are: " + ", ".join(ids) if ids else "the content has no ladder"))])
 
 
-def _problem(pos, message: str, hint: str):
-    from ..diagnostics import Diagnostic
-
+def _problem(pos: SourcePos, message: str, hint: str) -> Diagnostic:
     return Diagnostic(pos, message, "handicap.ladder", hint)
 
 

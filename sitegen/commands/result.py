@@ -25,12 +25,12 @@ import shlex
 import shutil
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import Mapping, TextIO
 
-from ..diagnostics import Diagnostic, Diagnostics, SitegenError, did_you_mean
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, did_you_mean
 from .diff import NO_CHANGE
 from ..model.swiss import MatchResult
-from ..load import parse_yaml
+from ..load import YMap, parse_yaml
 from ..model import Content
 from ..model.common import Outcome, Player, Result
 from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
@@ -84,7 +84,7 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     original = target.path.read_text(encoding="utf-8-sig")
     diags = Diagnostics()
     tree = parse_yaml(original, shown, diags)
-    if tree is None or diags.has_errors:  # pragma: no cover - load_content read it already
+    if not isinstance(tree, YMap) or diags.has_errors:  # pragma: no cover - load_content read it already
         raise SitegenError(diags.sorted())
     data = load_rt(target.path)
     if target.kind == "league":
@@ -118,7 +118,7 @@ def load_with_warnings(content_dir: Path) -> tuple[Content, list[Diagnostic]]:
     return content, diags.warnings
 
 
-def dump_unwrapped(data) -> str:
+def dump_unwrapped(data: object) -> str:
     """Return the round-trip tree as YAML text without wrapping long lines (a long line that
     the organizer wrote stays one line, so only the edited line differs)."""
     yaml = round_trip_yaml()
@@ -150,8 +150,9 @@ def splice(original: str, plain: str, edited: str) -> str:
                                                        autojunk=False).get_opcodes():
         if tag == "equal":
             continue
-        span = [same.get(i) for i in range(i1, i2 + 1)]
-        if None in span or span != list(range(span[0], span[0] + len(span))):  # type: ignore[arg-type]
+        found = [same.get(i) for i in range(i1, i2 + 1)]
+        span = [line for line in found if line is not None]
+        if len(span) < len(found) or span != list(range(span[0], span[0] + len(span))):
             return edited
         hunks.append((span[0], span[-1], edited.splitlines(True)[j1:j2]))
     for start, end, new in reversed(hunks):
@@ -228,7 +229,7 @@ def resolve(content: Content, request: ResultRequest, target: Target, today: dt.
     return request
 
 
-def find_player(text: str, players: dict[str, Player], pos, diags: Diagnostics) -> str:
+def find_player(text: str, players: Mapping[str, Player], pos: SourcePos, diags: Diagnostics) -> str:
     """Return the id of the player named ``text`` by id or by name (case does not matter);
     record an error in ``diags`` (and return ``text``) when none or several fit."""
     text = text.strip()
@@ -295,8 +296,7 @@ def ladder_colours(content: Content, target: Target, request: ResultRequest,
         return request.players
     from ..engine.ladder import replay
 
-    item = next(ld for ld in content.ladders if f"ladders/{ld.id}" == target.ident)
-    ladder = getattr(item, "ladder", item)
+    ladder = next(ld for ld in content.ladders if f"ladders/{ld.id}" == target.ident).ladder
     rungs = replay(ladder).rungs_on(request.date or today)
     a, b = request.players
     if a not in rungs or b not in rungs:

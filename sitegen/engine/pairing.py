@@ -236,9 +236,9 @@ class _Problem:
         pairs = (n + 1) // 2
         mult = [0] * 5
         lower_total = 0
-        for k in range(4, -1, -1):
-            mult[k] = lower_total + 1
-            lower_total += pairs * maxima[k] * mult[k]
+        for level in range(4, -1, -1):
+            mult[level] = lower_total + 1
+            lower_total += pairs * maxima[level] * mult[level]
         self.mult = mult
         self.big = lower_total + 1
 
@@ -394,7 +394,7 @@ class _Problem:
 
 
 def _solve(problem: _Problem, edges: list[tuple[int, int]],
-           weight=None) -> list[tuple[int, int]] | None:
+           weight: Callable[[int, int], int] | None = None) -> list[tuple[int, int]] | None:
     """Return the maximum-weight perfect matching on ``edges``, or None if there is none."""
     nodes = problem.n + (1 if problem.odd else 0)
     if nodes == 0:
@@ -419,8 +419,8 @@ def _total(problem: _Problem, matching: Iterable[tuple[int, int]]) -> tuple[int,
     return tuple(total)
 
 
-def _as_pairing(problem: _Problem, round_no: int, seed: int, matching, states,
-                edges: int, fallback: bool) -> Pairing:
+def _as_pairing(problem: _Problem, round_no: int, seed: int, matching: list[tuple[int, int]],
+                states: Mapping[str, PlayerState], edges: int, fallback: bool) -> Pairing:
     pairs = []
     bye = None
     for u, v in matching:
@@ -483,7 +483,7 @@ def _no_legal_pairing(problem: _Problem, round_no: int) -> NoLegalPairing:
     every = [(u, v) for u in range(n) for v in range(u + 1, n)] + problem.bye_edges(True)
     penalty = problem.big * (n + 2)
 
-    def relaxed(banned: set[tuple[int, int]]):
+    def relaxed(banned: set[tuple[int, int]]) -> list[tuple[int, int]] | None:
         def weight(u: int, v: int) -> int:
             cost = sum(c * m for c, m in zip(problem.costs(u, v), problem.mult))
             violation = 0 if (u, v) in allowed else penalty

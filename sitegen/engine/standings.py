@@ -76,7 +76,7 @@ def standings_by_rule(group: Group) -> list[StandingRow]:
 
     def criteria(player: str) -> tuple[Fraction, Fraction, Fraction]:
         """The three criteria of D.1, negated so that the best sorts first."""
-        return (-points[player], -sodos[player], -(tied[player] or 0))
+        return (-points[player], -sodos[player], -(tied[player] or Fraction(0)))
 
     ordered = sorted(group.players, key=lambda player: (criteria(player), player))
     places = _places([criteria(player) for player in ordered])

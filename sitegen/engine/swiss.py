@@ -194,9 +194,9 @@ def league_table(league: SwissLeague) -> list[SwissLeagueRow]:
     depth = max(settings.tournaments, n)
     data = {}
     for player, row in per.items():
-        ranked = sorted((i for i in range(n) if row[i] is not None),
-                        key=lambda i: (-row[i], i))
-        best = [row[i] for i in ranked] + [LOSS] * (depth - len(ranked))
+        played = {i: points for i, points in enumerate(row) if points is not None}
+        ranked = sorted(played, key=lambda i: (-played[i], i))
+        best = [played[i] for i in ranked] + [LOSS] * (depth - len(ranked))
         counted = tuple(sorted(ranked[:settings.counted]))
         data[player] = (sum(best[:settings.counted], LOSS), tuple(best[settings.counted:depth]),
                         counted)

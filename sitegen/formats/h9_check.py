@@ -10,7 +10,7 @@ from typing import Callable
 from ..diagnostics import Diagnostic, SourcePos
 from ..engine.placement import PlacementRow, format_value, smms, standings
 from ..model.common import Rank
-from ..model.tournament import Tournament
+from ..model.tournament import Criterion, Tournament
 from .h9 import H9File, parse_value
 from .h9_columns import NO_CRITERION, split_heading
 from .h9_fields import ENCODING, VALUE_RE
@@ -43,13 +43,18 @@ def check_values(h9: H9File, t: Tournament) -> list[Diagnostic]:
             continue
         crit = criteria[index]
         index += 1
-        shown = _column(h9, t, rows, k, lambda row, c=crit: format_value(row.values[c]))
+        shown = _column(h9, t, rows, k, _value_of(crit))
         if shown:
             warnings.append(_warning(h9, shown, f"column {name} ({crit.value})", col))
     places = _column(h9, t, rows, None, lambda row: str(row.place))
     if places:
         warnings.append(_warning(h9, places, "place", 1))
     return warnings
+
+
+def _value_of(crit: Criterion) -> Callable[[PlacementRow], str]:
+    """Return the function that shows a row's value of ``crit``."""
+    return lambda row: format_value(row.values[crit])
 
 
 def _column(h9: H9File, t: Tournament, rows: dict[str, PlacementRow], k: int | None,

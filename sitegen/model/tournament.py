@@ -12,7 +12,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ..diagnostics import SourcePos
-from .common import NOWHERE, Rank
+from .common import NOWHERE, GameRecord, Rank
 
 
 class System(Enum):
@@ -167,6 +167,8 @@ class TournamentGame:
     forfeit: bool = False
     """By-default (forfeit) result: counts for scores, not for DC/SDC; marked ``!`` in h9."""
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    record: GameRecord | None = None
+    """Where the game can be replayed (``link:``, ``sgf:``), when given."""
 
     def points(self, player_id: str) -> Fraction:
         """Return the player's points: 1 win or both-win, 1/2 jigo, 0 otherwise."""

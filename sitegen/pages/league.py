@@ -21,7 +21,7 @@ from ..engine.standings import StandingRow, group_standings
 from ..model import Content
 from ..model.common import Game, Player
 from ..model.league import Division, Group, League, LeagueSettings, Season, player_info
-from ..display import format_points, game_cell, json_number
+from ..display import format_points, game_cell, json_number, name_order, record_links
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 
@@ -46,7 +46,8 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
             {"name": s["name"], "url": s["url"],
              "detail": f"{s['seasons']} season{'s' if s['seasons'] != 1 else ''}"
                        + ("; latest" if s["latest"] else ""),
-             "more": s["latest"]} for s in summaries]})
+             "more": s["latest"],
+             "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
 
 
 def _plan_league(plan: SitePlan, league: League, players: Mapping[str, Player],
@@ -93,7 +94,11 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
         plan.add(Page(final_url(league, season), "final.html", final_ctx))
     plan.add(Page(season_url(league, season), "season.html", ctx))
     top = divisions[0]["groups"] if divisions else []
-    return {"name": season.name, "url": season_url(league, season),
+    leaders = [{"division": d["name"], "group": g["name"], "group_url": g["url"],
+                "name": g["table"][0]["name"], "url": g["table"][0]["url"],
+                "gamepoints": g["table"][0]["gamepoints"], "shared": g["table"][0]["shared"]}
+               for d in divisions for g in d["groups"] if g["table"]]
+    return {"name": season.name, "url": season_url(league, season), "leaders": leaders,
             "start": season.start, "end": season.end, "divisions": len(divisions),
             "players": sum(len(g["table"]) for d in divisions for g in d["groups"]),
             "leader": top[0]["table"][0] if top and top[0]["table"] else None}
@@ -185,15 +190,18 @@ def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
         cells = []
         for other_number, other in enumerate(order, start=1):
             if other == player:
-                cells.append({"kind": "self", "symbol": "", "colour": "", "words": ""})
+                cells.append({"kind": "self", "symbol": "", "colour": "", "words": "", "record": None})
             else:
                 game = by_pair.get((player, other))
                 cell = dict(cell_of[(id(game), player)]) if game is not None \
                     else game_cell(None, player)
-                cell["words"] = f"{names[player]} against {names[other]}: {cell['words']}"
+                cell["words"] = "{player} against {opponent}: {result}".format(
+                    player=names[player], opponent=names[other], result=cell["words"])
+                cell["record"] = record_links(game.record) if game is not None else None
                 cells.append(cell)
         body.append({"number": number, "name": names[player], "url": player_url(player), "cells": cells})
-    return {"size": len(order), "rows": body}
+    return {"size": len(order), "rows": body,
+            "records": any(game.record is not None for game in group.games)}
 
 
 def _standings_data(league: League, season: Season, division: str, group: Group,
@@ -222,7 +230,7 @@ def _record_history(plan: SitePlan, league, season, division, group, rows, names
         for game, cell in group_cells[row.player]:
             other = game.opponent(row.player)
             games.append({"opponent": names[other], "opponent_url": player_url(other), **cell,
-                          "date": game.date})
+                          "date": game.date, "record": record_links(game.record)})
         games.sort(key=lambda g: (g["date"] or FAR_PAST, g["opponent"]))
         plan.add_player_section(row.player, PlayerSection(
             "partials/player_league.html", (season.start or FAR_PAST, league.name, season.id), {
@@ -232,6 +240,7 @@ def _record_history(plan: SitePlan, league, season, division, group, rows, names
             "outcome": ("promoted" if row.player in group.promoted else
                         "relegated" if row.player in group.relegated else ""),
             "games": games, "with_colours": any(g["colour"] for g in games),
+            "with_records": any(g["record"] for g in games),
             "with_dates": any(g["date"] for g in games)}))
 
 
@@ -348,7 +357,7 @@ def _movements_context(league: League, before: Season, after: Season,
         rows.append({"from": _node_text(a, before), "to": _node_text(b, after), "kind": kind,
                      "count": len(members),
                      "players": sorted(({"name": names.get(p, p), "url": player_url(p)} for p in members),
-                                       key=lambda x: (x["name"].casefold(), x["url"]))})
+                                       key=lambda x: (name_order(x["name"]), x["url"]))})
     svg = _flow_svg(left_nodes, right_nodes, flows, before, after)
     return {"league": _ref(league.name, league_url(league)),
             "title": f"{league.name} · Movements {before.name} → {after.name}",
@@ -483,7 +492,7 @@ def _final_context(league: League, season: Season, players: dict[str, Player],
                       "b": _ref(names[game.white], player_url(game.white)),
                       "colours": game.colours_known, "result": str(game.result),
                       "winner": names[game.winner()] if game.winner() else None,
-                      "counts": game.result.counts})
+                      "counts": game.result.counts, "record": record_links(game.record)})
     pairs = {frozenset(g.players) for g in (final.games if final else ()) if g.result.counts}
     complete = len(finalists) == 3 and all(frozenset((a, b)) in pairs
                                            for i, a in enumerate(finalists) for b in finalists[i + 1:])

@@ -17,8 +17,8 @@ from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, lea
                             standings)
 from ..model import Content
 from ..model.swiss import Round, SwissLeague, SwissTournament
-from ..display import format_points, json_number
-from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
+from ..display import format_points, json_number, name_order, record_links
+from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -133,7 +133,7 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
             "tournament": crumbs_tournament, "round": rnd.number, "rounds_nav": nav,
             "matches": _matches(rnd, names), "bye": _ref(rnd.bye, names) if rnd.bye else None,
             "bye_value": format_points(tournament.settings.bye_value),
-            "dropped": [_ref(p, names) for p in rnd.dropped], "seed": rnd.seed,
+            "dropped": [_ref(p, names) for p in rnd.dropped],
             "has_results": rnd.has_results, "table": table, "columns": STANDINGS_COLUMNS,
             "has_shared": any(r["shared"] for r in table),
             "json_url": page_url + "standings.json"}),
@@ -142,7 +142,7 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
     final = standings(tournament, last, before) if last else []
     final_table = _standings_rows(tournament, final, last or 0, names)
     entries = [{**_ref(e.player, names), "first_round": e.first_round, "last_round": e.last_round}
-               for e in sorted(tournament.entries, key=lambda e: (names[e.player].casefold(), e.player))]
+               for e in sorted(tournament.entries, key=lambda e: (name_order(names[e.player]), e.player))]
     plan.add(Page(url, "swiss_tournament.html", {
         "title": tournament.name, "league": crumbs_league, "name": tournament.name,
         "date": tournament.date, "rounds_nav": nav, "after_round": last,
@@ -150,9 +150,28 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
         "round": last, "columns": STANDINGS_COLUMNS,
         "has_shared": any(r["shared"] for r in final_table)}))
     _record_history(history, tournament, final, url, names)
+    _next_pairings(plan, league, tournament, names)
     return {"name": tournament.name, "url": url, "date": tournament.date,
             "rounds": len(tournament.rounds), "played": len(played),
             "players": len(final), "leader": final_table[0] if final_table else None}
+
+
+def _next_pairings(plan: SitePlan, league: SwissLeague, tournament: SwissTournament,
+                   names: dict[str, str]) -> None:
+    """Add a "next game" section to the page of each player of a match of the tournament's
+    last paired round that has no result yet (paired, not played)."""
+    if not tournament.rounds:
+        return
+    rnd = tournament.rounds[-1]
+    url = swiss_round_url(league, tournament, rnd.number)
+    for board, match in enumerate(rnd.matches, 1):
+        if match.result is not None:
+            continue
+        for player in match.players:
+            plan.add_player_section(player, PlayerSection("partials/player_next.html", NEXT_PAIRING, {
+                "competition": tournament.name, "url": url, "round": rnd.number, "board": board,
+                "opponent": _ref(match.opponent(player), names), "colour": "", "handicap": "",
+                "record": record_links(match.record)}))
 
 
 def _ref(pid: str, names: dict[str, str]) -> dict[str, str]:
@@ -178,6 +197,7 @@ def _matches(rnd: Round, names: dict[str, str]) -> list[dict[str, Any]]:
                      f"{names[match.second]} wins" if b > a else "drawn match, ½ each")
         out.append({"board": board, "first": _ref(match.first, names),
                     "second": _ref(match.second, names), "result": text, "words": words,
+                    "record": record_links(match.record),
                     "first_points": format_points(match.points(match.first)) if result else "",
                     "second_points": format_points(match.points(match.second)) if result else ""})
     return out
@@ -208,7 +228,7 @@ def _standings_json(league: SwissLeague, tournament: SwissTournament, rnd: Round
         "pairings": [{"board": i, "first": m.first, "second": m.second,
                       "result": str(m.result) if m.result else None}
                      for i, m in enumerate(rnd.matches, 1)],
-        "bye": rnd.bye, "dropped": list(rnd.dropped), "seed": rnd.seed,
+        "bye": rnd.bye, "dropped": list(rnd.dropped),
     }
 
 
@@ -220,7 +240,7 @@ def _record_history(history, tournament: SwissTournament, final: list[SwissStand
         for rnd in tournament.rounds:
             if rnd.bye == player:
                 matches.append({"round": rnd.number, "opponent": None, "result": "bye",
-                                "points": format_points(tournament.settings.bye_value)})
+                                "points": format_points(tournament.settings.bye_value), "record": None})
             for match in rnd.matches:
                 if player in match.players:
                     other = match.opponent(player)
@@ -232,10 +252,12 @@ def _record_history(history, tournament: SwissTournament, final: list[SwissStand
                             text = text[::-1] if result.is_forfeit else "-".join(text.split("-")[::-1])
                     matches.append({"round": rnd.number, "opponent": _ref(other, names),
                                     "result": text or "not played yet",
-                                    "points": format_points(match.points(player)) if result else ""})
+                                    "points": format_points(match.points(player)) if result else "",
+                                    "record": record_links(match.record)})
         history.setdefault(player, []).append({
             "name": tournament.name, "url": url, "place": row.place, "shared": row.shared,
-            "size": len(final), "score": format_points(row.score), "matches": matches})
+            "size": len(final), "score": format_points(row.score), "matches": matches,
+            "with_records": any(m["record"] for m in matches)})
 
 
 # --------------------------------------------------------------------------- the league table

@@ -22,7 +22,8 @@ from ..formats.h9 import write_h9
 from ..model import Content
 from ..model.common import Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
-from ..plan import FAR_PAST, File, JsonFile, Page, PlayerSection, SitePlan
+from ..display import date_range, record_links
+from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import player_url, round_url, tournament_url
 
 # --------------------------------------------------------------------------- wording
@@ -238,10 +239,7 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
 
 
 def _dates(t: Tournament) -> str:
-    if t.begin and t.end and t.begin != t.end:
-        return f"{t.begin.isoformat()} – {t.end.isoformat()}"
-    day = t.begin or t.end
-    return day.isoformat() if day else ""
+    return date_range(t.begin, t.end)
 
 
 def _parameters_text(t: Tournament) -> list[str]:
@@ -322,6 +320,11 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "parameters": parameters,
         "size_note": len(t.players) - len(rows),
         "notes": _notes(t, r, in_progress=r == last and last < t.rounds),
+        "pairings": pairings(t, r, names) if r else [],
+        "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r],
+        "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r],
+        "pairings_first": r != last or last < t.rounds,
+        "komi": format_value(t.komi) if t.komi is not None else "",
     }
 
 
@@ -369,7 +372,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
             if game is None:
                 games.append({"round": k, "opponent": None, "opponent_url": None,
                               "result": status.get((k, pid), "no game"), "colour": "",
-                              "handicap": "", "text": text})
+                              "handicap": "", "record": None})
                 continue
             opp = game.opponent(pid)
             symbol = text.lstrip("0123456789")[:1]
@@ -383,10 +386,74 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
             colour = ("White" if game.white == pid else "Black") if game.colours_known else "unknown"
             games.append({"round": k, "opponent": names.get(opp, opp), "opponent_url": player_url(opp),
                           "result": result, "colour": colour, "handicap": game.handicap,
-                          "text": text})
+                          "record": record_links(game.record)})
         plan.add_player_section(pid, PlayerSection(
             "partials/player_tournament.html", (t.begin or FAR_PAST, t.name, t.id), {
                 "tournament": t.name, "url": url, "dates": _dates(t), "place": row.place,
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
                 "score_name": main.value, "score": format_value(row.values[main]),
-                "after_round": last, "rounds": t.rounds, "games": games}))
+                "after_round": last, "rounds": t.rounds, "games": games,
+                "with_records": any(g["record"] for g in games)}))
+    _next_pairings(plan, t, names, last)
+
+
+def _next_pairings(plan: SitePlan, t: Tournament, names: dict[str, str], last: int) -> None:
+    """Add a "next pairing" section to the page of each player whose game of round ``last``
+    (the latest round with games) has no result yet (``?``): paired, not played."""
+    if last == 0:
+        return
+    for row in pairings(t, last, names):
+        if row["played"]:
+            continue
+        for side, other in (("white", "black"), ("black", "white")):
+            plan.add_player_section(row[side]["id"], PlayerSection("partials/player_next.html", NEXT_PAIRING, {
+                "competition": t.name, "url": round_url(t, last, last), "round": last,
+                "board": row["board"], "opponent": row[other], "colour": row[side + "_colour"],
+                "handicap": row["handicap"], "record": row["record"]}))
+
+
+def pairings(t: Tournament, r: int, names: dict[str, str]) -> list[dict[str, Any]]:
+    """Return the pairings of round ``r``, in the order of the file (board 1 first): ``{board,
+    white, black ({id, name, url}), white_colour, black_colour, handicap, result, played,
+    record}``. ``played`` is False for a game whose result is not known yet (``?``)."""
+    rows = []
+    games = [g for g in t.games if g.round == r]
+    for board, game in enumerate(games, start=1):
+        known = game.colours_known
+        rows.append({
+            "board": board,
+            "white": _player_ref(game.white, names), "black": _player_ref(game.black, names),
+            "white_colour": "White" if known else "", "black_colour": "Black" if known else "",
+            "colours_known": known,
+            "handicap": "{stones} stones".format(stones=game.handicap) if game.handicap else "",
+            "result": _result_words(game, names),
+            "forfeit": game.forfeit, "played": game.result is not GameResult.UNKNOWN,
+            "record": record_links(game.record)})
+    return rows
+
+
+_PAIRING_RESULT = {
+    GameResult.WHITE_WINS: "White won", GameResult.BLACK_WINS: "Black won", GameResult.JIGO: "jigo",
+    GameResult.BOTH_WIN: "both won", GameResult.BOTH_LOSE: "both lost",
+    GameResult.UNKNOWN: "not played yet"}
+_NO_COLOUR_RESULTS = (GameResult.JIGO, GameResult.BOTH_WIN, GameResult.BOTH_LOSE, GameResult.UNKNOWN)
+
+
+_FORFEIT_RESULT = {GameResult.WHITE_WINS: "White won by forfeit",
+                   GameResult.BLACK_WINS: "Black won by forfeit"}
+
+
+def _result_words(game: Any, names: dict[str, str]) -> str:
+    """Return a pairing's result in words: "White won", "Black won by forfeit", "jigo", "not
+    played yet"; "<name> won" when the colours are not known (white, black as entered)."""
+    if game.result in _NO_COLOUR_RESULTS:
+        return _PAIRING_RESULT[game.result]
+    if game.colours_known:
+        return (_FORFEIT_RESULT if game.forfeit else _PAIRING_RESULT)[game.result]
+    winner = names.get(game.white if game.result is GameResult.WHITE_WINS else game.black, "")
+    text = "{name} won by forfeit" if game.forfeit else "{name} won"
+    return text.format(name=winner)
+
+
+def _player_ref(pid: str, names: dict[str, str]) -> dict[str, str]:
+    return {"id": pid, "name": names.get(pid, pid), "url": player_url(pid)}

@@ -7,9 +7,11 @@ or None after recording why the value was unusable, so validators can carry on.
 
 from __future__ import annotations
 
+import builtins
 import datetime as dt
 import functools
 import re
+from pathlib import Path
 from typing import Callable, TypeVar
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
@@ -44,7 +46,7 @@ def expect_map(node: YNode | None, diags: Diagnostics, what: str, pos: SourcePos
     return None
 
 
-def load_map(path, shown: str, diags: Diagnostics, what: str) -> YMap | None:
+def load_map(path: Path, shown: str, diags: Diagnostics, what: str) -> YMap | None:
     """Load a YAML file that must hold a mapping; None if it is unusable (already reported)."""
     from ..load import load_yaml_file
 
@@ -172,7 +174,7 @@ class Fields:
     def list(self, key: str, what: str | None = None) -> list[YNode]:
         return expect_list(self.node.entries.get(key), self.diags, what or f"'{key}'", self.pos(key))
 
-    def ident_list(self, key: str) -> list[tuple[str, SourcePos]]:
+    def ident_list(self, key: str) -> builtins.list[tuple[str, SourcePos]]:  # list: the method above
         """Return the ids in a list of ids, each with its position."""
         result = []
         for item in self.list(key, f"'{key}' (a list of player ids)"):

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from pathlib import Path
+from typing import Literal
 
 from ..diagnostics import Diagnostic, Diagnostics, SourcePos, did_you_mean
 from ..engine.ladder import in_log_order, move_after_game
@@ -36,10 +37,11 @@ from ..model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Ladder, La
                             rung_list_problems)
 from .fields import Fields, check_ident, expect_map, kind_of, load_map
 from .league import PlayerRefs
+from .records import RECORD_KEYS, RecordReader
 
 LADDER_KEYS = ("name", "description", "rungs", "handicap", "members", "log")
 MEMBER_KEYS = ("player", "rung", "anchor")
-GAME_KEYS = ("date", "white", "black", "result", "winner")
+GAME_KEYS = ("date", "white", "black", "result", "winner", *RECORD_KEYS)
 REGRADING_KEYS = ("date", "member", "rung")
 HANDICAP_KEYS = ("cap", "max_stones", "stone_komi", "even_komi")
 
@@ -100,7 +102,7 @@ def load_ladder(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
         entry = expect_map(item, diags, "a log entry", item.pos)
         if entry is None:
             continue
-        event = _event(entry, diags, places, rungs)
+        event = _event(entry, diags, places, rungs, refs.records)
         if event is not None:
             events.append(event)
 
@@ -196,7 +198,7 @@ def _member(node: YMap, refs: PlayerRefs, diags: Diagnostics, places: _Places,
 
 
 def _event(node: YMap, diags: Diagnostics, places: _Places,
-           rungs: RungList | None) -> LadderEvent | None:
+           rungs: RungList | None, records: RecordReader) -> LadderEvent | None:
     keys = set(node.key_pos)
     if keys & {"white", "black", "result", "winner"}:
         fields = Fields(node, diags, "a ladder game", required=("date", "white", "black"),
@@ -204,10 +206,11 @@ def _event(node: YMap, diags: Diagnostics, places: _Places,
         date = fields.date("date")
         white, black = fields.ident("white"), fields.ident("black")
         winner = _winner(fields, white, black, diags)
+        record = records.read(fields, diags)
         if date is None or white is None or black is None or winner is False:
             return None
         places.event_fields[node.pos] = fields
-        return LadderGame(date, white, black, winner, node.pos)
+        return LadderGame(date, white, black, winner, node.pos, record)
     if keys & {"member", "rung"}:
         fields = Fields(node, diags, "a re-grading", required=("date", "member", "rung"),
                         optional=REGRADING_KEYS)
@@ -243,7 +246,7 @@ def _ladder_result(text: str) -> Colour | None:
 
 
 def _winner(fields: Fields, white: str | None, black: str | None,
-            diags: Diagnostics) -> Colour | None | bool:
+            diags: Diagnostics) -> Colour | None | Literal[False]:
     """Return the winning colour, None for a draw, or False when unusable (reported)."""
     if fields.has("result") and fields.has("winner"):
         diags.error(fields.pos("winner"), "give either 'result' or 'winner', not both",
@@ -298,8 +301,8 @@ def _place(diag: Diagnostic, places: _Places, rejected: set[str],
             if ident in rejected:
                 return None
             key = next((k for k in ("member", "white", "black")
-                        if fields.has(k) and fields.scalar(k) is not None
-                        and fields.scalar(k).text == ident), None)
+                        if fields.has(k) and (scalar := fields.scalar(k)) is not None
+                        and scalar.text == ident), None)
             hint = diag.hint
             if ident in refs.players:
                 hint = f"add '{ident}' to the ladder's members"

@@ -28,6 +28,7 @@ from ..model.league import (Division, DivisionRestrictions, ExtraDemotions, Fina
 from ..numbers import QUARTER, parse_decimal, parse_komi, parse_whole
 from .fields import (Fields, check_ident, expect_list, expect_map, kind_of, load_map,
                      seen_before)
+from .records import RECORD_KEYS, RecordReader
 
 RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (unknown)"
 
@@ -245,10 +246,13 @@ def _playoff_place(value) -> int | None:
 class PlayerRefs:
     """Resolves player ids against ``players.yaml``, suggesting close ids."""
 
-    def __init__(self, players: dict[str, Player], diags: Diagnostics, complete: bool = True):
+    def __init__(self, players: dict[str, Player], diags: Diagnostics, complete: bool = True,
+                 records: RecordReader | None = None):
         self.players = players
         self.diags = diags
         self.complete = complete
+        self.records = records or RecordReader()
+        """Reads the games' ``link:`` and ``sgf:`` (the SGF files from the content folder)."""
         """False when a players file had errors: unknown ids are then its consequence, and are
         not reported one by one (the players file's own errors say what to fix)."""
 
@@ -486,10 +490,12 @@ def load_game(node: YMap, refs: PlayerRefs, diags: Diagnostics) -> Game | None:
 
     Forms: ``{black: a, white: b, result: B+R}`` when colours are known, or
     ``{players: [a, b], winner: a}`` when they are not; ``forfeit: true`` marks a forfeit win;
-    no result and no winner means unplayed.
+    no result and no winner means unplayed; ``link:`` and ``sgf:`` give the game's record
+    (:mod:`sitegen.validate.records`).
     """
     fields = Fields(node, diags, "a game", optional=(
-        "black", "white", "players", "result", "winner", "forfeit", "date", "handicap", "komi"))
+        "black", "white", "players", "result", "winner", "forfeit", "date", "handicap", "komi",
+        *RECORD_KEYS))
     pos = node.pos
     colours_known = fields.has("black") or fields.has("white")
     if colours_known and fields.has("players"):
@@ -527,7 +533,9 @@ def load_game(node: YMap, refs: PlayerRefs, diags: Diagnostics) -> Game | None:
         return None
     handicap = fields.integer("handicap", 0, 9) if fields.has("handicap") else 0
     komi = fields.convert("komi", parse_komi, "a komi such as 6.5, 0.5 or -3") if fields.has("komi") else None
-    return Game(black, white, result, colours_known, fields.date("date"), handicap or 0, komi, pos)
+    record = refs.records.read(fields, diags)
+    return Game(black, white, result, colours_known, fields.date("date"), handicap or 0, komi, pos,
+                record=record)
 
 
 def _game_result(fields: Fields, black: str, white: str, colours_known: bool,

@@ -19,12 +19,13 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
-from ..load import YMap, YScalar, YSeq
+from ..load import YMap, YNode, YScalar, YSeq
 from ..model.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, SwissLeague,
                            SwissSettings, SwissTournament)
 from ..numbers import QUARTER, parse_decimal
 from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map, seen_before
 from .league import PlayerRefs
+from .records import RecordReader
 
 LEAGUE_KEYS = ("name", "description", "settings", "deciding_matches")
 SETTINGS_KEYS = ("bye_value", "rounds", "tournaments", "counted")
@@ -32,7 +33,7 @@ TOURNAMENT_KEYS = ("name", "date", "entries", "rounds")
 ENTRY_KEYS = ("player", "first_round", "last_round")
 ROUND_KEYS = ("round", "seed", "pairings", "bye", "dropped")
 DECIDING_KEYS = ("players", "result")
-MATCH_SHAPE = "[first, second] or [first, second, result]"
+MATCH_SHAPE = "[first, second] or [first, second, result], optionally followed by {link: ..., sgf: ...}"
 RESULT_HINT = "expected 2-0, 2-1, 1-0, 1-1, 0-1, 1-2, 0-2, or a forfeit +-, -+ or --"
 MAX_ROUNDS = 20
 MAX_SEED = 2 ** 63 - 1
@@ -105,21 +106,24 @@ def _errors(diags: Diagnostics) -> int:
 
 def _settings(node: YMap, diags: Diagnostics) -> SwissSettings:
     fields = Fields(node, diags, "Swiss league settings", optional=SETTINGS_KEYS)
-    values: dict[str, object] = {}
-    if fields.has("bye_value"):
-        bye = fields.convert("bye_value", _parse_bye, "a number of points such as 1 or 0.5")
-        if bye is not None:
-            values["bye_value"] = bye
-    for key, low, high in (("rounds", 1, MAX_ROUNDS), ("tournaments", 1, 100), ("counted", 1, 100)):
-        if fields.has(key):
-            number = fields.integer(key, low, high)
-            if number is not None:
-                values[key] = number
-    settings = SwissSettings(**values)  # type: ignore[arg-type]
+    defaults = SwissSettings()
+    bye = (fields.convert("bye_value", _parse_bye, "a number of points such as 1 or 0.5")
+           if fields.has("bye_value") else None)
+    settings = SwissSettings(bye_value=defaults.bye_value if bye is None else bye,
+                             rounds=_count(fields, "rounds", MAX_ROUNDS, defaults.rounds),
+                             tournaments=_count(fields, "tournaments", 100, defaults.tournaments),
+                             counted=_count(fields, "counted", 100, defaults.counted))
     if settings.counted > settings.tournaments:
         diags.error(fields.pos("counted"), f"counted ({settings.counted}) is more than the "
                     f"number of tournaments ({settings.tournaments})", "swiss.settings")
     return settings
+
+
+def _count(fields: Fields, key: str, high: int, default: int) -> int:
+    """Return the whole number 1..``high`` of setting ``key``, or ``default`` when it is absent
+    or unusable (reported)."""
+    number = fields.integer(key, 1, high) if fields.has(key) else None
+    return default if number is None else number
 
 
 def _parse_bye(text: str) -> Fraction:
@@ -301,7 +305,7 @@ def _matches(inner: Fields, seats: _Seats, earlier: _Earlier, diags: Diagnostics
     in the tournament (no rematches, swiss: pairings)."""
     matches = []
     for pairing in inner.list("pairings", f"'pairings' (a list of matches {MATCH_SHAPE})"):
-        match = _match(pairing, diags)
+        match = _match(pairing, seats.refs.records, diags)
         if match is None:
             continue
         first_ok = seats.take(match.first, match.pos)
@@ -362,36 +366,41 @@ def _dropped(inner: Fields, number: int, seats: _Seats, matches: list[Match], re
     return dropped
 
 
-def _second_pos(node) -> SourcePos:
+def _second_pos(node: YNode) -> SourcePos:
     if isinstance(node, YSeq) and len(node.items) > 1:
         return node.items[1].pos
     return node.pos
 
 
-def _match(node, diags: Diagnostics) -> Match | None:
-    """Read ``[first, second]`` or ``[first, second, result]``."""
-    if not isinstance(node, YSeq) or len(node.items) not in (2, 3) \
-            or not all(isinstance(i, YScalar) for i in node.items):
+def _match(node: YNode, records: RecordReader, diags: Diagnostics) -> Match | None:
+    """Read ``[first, second]`` or ``[first, second, result]``, optionally followed by the
+    match's record ``{link: ..., sgf: ...}`` (the result then given, or ``~``)."""
+    record = None
+    if isinstance(node, YSeq) and len(node.items) == 4 and isinstance(node.items[3], YMap):
+        record = records.read_map(node.items[3], diags)
+        node = YSeq(node.items[:3], node.pos)
+    items = [i for i in node.items if isinstance(i, YScalar)] if isinstance(node, YSeq) else []
+    if not isinstance(node, YSeq) or len(node.items) not in (2, 3) or len(items) < len(node.items):
         found = kind_of(node) if not isinstance(node, YSeq) else f"a list of {len(node.items)} items"
         diags.error(node.pos, f"a match is {MATCH_SHAPE}, found {found}", "schema.type",
                     "e.g. [ann, bob, 2-1]; leave the result out until the match is played")
         return None
-    first = check_ident(node.items[0].text, node.items[0].pos, diags, "player")
-    second = check_ident(node.items[1].text, node.items[1].pos, diags, "player")
+    first = check_ident(items[0].text, items[0].pos, diags, "player")
+    second = check_ident(items[1].text, items[1].pos, diags, "player")
     result = None
-    if len(node.items) == 3 and not node.items[2].is_null:
-        text = node.items[2].text
+    if len(items) == 3 and not items[2].is_null:
+        text = items[2].text
         try:
             result = MatchResult.parse(text)
         except ValueError as exc:
-            diags.error(node.items[2].pos, f"result: {exc}", "swiss.result", RESULT_HINT)
+            diags.error(items[2].pos, f"result: {exc}", "swiss.result", RESULT_HINT)
             return None
     if first is None or second is None:
         return None
     if first == second:
-        diags.error(node.items[1].pos, f"'{first}' is paired with themself", "swiss.twice")
+        diags.error(items[1].pos, f"'{first}' is paired with themself", "swiss.twice")
         return None
-    return Match(first, second, result, node.items[0].pos)
+    return Match(first, second, result, items[0].pos, record)
 
 
 def _deciding_matches(node: YMap, players: set[str], refs: PlayerRefs,

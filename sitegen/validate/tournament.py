@@ -10,6 +10,7 @@ absent while paired in one round. Every problem is recorded with its position.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable
@@ -23,6 +24,7 @@ from ..model.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, 
 from ..numbers import HALF, parse_decimal, parse_komi, shown_number
 from .fields import Fields, check_ident, expect_map, kind_of, load_map, seen_before
 from .league import PlayerRefs
+from .records import RECORD_KEYS, RecordReader
 
 RESULT_HINT = ("expected e.g. B+R, W+3.5, B+F (forfeit), 0 or jigo, ? (unknown), "
                "both-win, both-lose")
@@ -38,7 +40,7 @@ MAX_CATEGORIES = 20
 GAME_FORMATS = ("full", "short")
 PLAYER_KEYS = ("surname", "first_name", "rank", "rating", "club", "country", "egd_pin",
                "smms_correction")
-GAME_KEYS = ("white", "black", "players", "handicap", "result", "winner", "forfeit")
+GAME_KEYS = ("white", "black", "players", "handicap", "result", "winner", "forfeit", *RECORD_KEYS)
 
 
 def load_tournaments(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> list[Tournament]:
@@ -352,7 +354,7 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
             busy[ident] = (what, pos)
             return True
 
-        games += _round_games(f, number, take, diags)
+        games += _round_games(f, number, take, refs.records, diags)
         for ident, pos in f.ident_list("byes"):
             if take(ident, pos, "given a bye") and number is not None:
                 byes.append(Bye(number, ident, pos))
@@ -363,7 +365,7 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
 
 
 def _round_games(f: Fields, number: int | None, take: Callable[[str, SourcePos, str], bool],
-                 diags: Diagnostics) -> list[TournamentGame]:
+                 records: RecordReader, diags: Diagnostics) -> list[TournamentGame]:
     """Return the games of one round (``number`` None: a bad round number, already reported),
     each player taken by ``take`` (which reports a player paired twice or not in the
     tournament)."""
@@ -372,7 +374,7 @@ def _round_games(f: Fields, number: int | None, take: Callable[[str, SourcePos, 
         game_node = expect_map(game_item, diags, "a game", game_item.pos)
         if game_node is None:
             continue
-        parsed = _game(game_node, number or 0, diags)
+        parsed = _game(game_node, number or 0, records, diags)
         if parsed is None:
             continue
         game, (white, white_pos), (black, black_pos) = parsed
@@ -409,7 +411,7 @@ def parse_tournament_result(text: str) -> tuple[GameResult, bool, str | None]:
     return game_result, result.outcome is Outcome.FORFEIT, colour
 
 
-def _game(node: YMap, number: int,
+def _game(node: YMap, number: int, records: RecordReader,
           diags: Diagnostics) -> tuple[TournamentGame | None, tuple[str, SourcePos],
                                        tuple[str, SourcePos]] | None:
     """Validate one game: ``{white, black, handicap, result}`` or ``{players: [a, b], winner}``.
@@ -444,6 +446,10 @@ def _game(node: YMap, number: int,
         return None
     ids = (white, white_pos), (black, black_pos)
     game = _game_result(f, node, number, white, black, known, diags)
+    if game is not None:
+        record = records.read(f, diags)
+        if record is not None:
+            game = dataclasses.replace(game, record=record)
     return game, ids[0], ids[1]
 
 
