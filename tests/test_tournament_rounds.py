@@ -376,3 +376,18 @@ def test_engine_final_standings_of_the_unpaired_tournament():
     after_1 = {r.player_id: r.values[C.SOSM] for r in standings(t, 1)}
     assert after_1 == {"ann": 29, "bob": 32, "cy": 26, "dee": 27}
     assert t.last_round == 5
+
+
+def test_import_prints_the_warnings_a_build_will_give(site, run):
+    """An OpenGotha file mixing McMahon and Swiss criteria imports; the import prints the
+    coherence warning at the criteria of the file it wrote, as check and build will."""
+    data = (REF / "mcmahon-2020-dc-strasbourg.xml").read_bytes().replace(
+        b'name="SOSM" number="2"', b'name="SOSW" number="2"')
+    site({"mixed.xml": ""})
+    Path("mixed.xml").write_bytes(data)
+    status, _out, err = run("import", "opengotha", "mixed.xml", "--id", "sm")
+    assert status == 0
+    assert err == ["content/tournaments/sm.yaml:17:13: warning: McMahon criteria (MMS, SOSOSM) "
+                   "are mixed with Swiss criteria (SOSW); OpenGotha warns of it too; the "
+                   "standings are computed as listed [criteria.coherence]"]
+    assert run("check")[2] == err

@@ -178,7 +178,8 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
                             f"(imported from {path.name}).") if new_players else None
     players_text = (_players_added(players_target, new_players, new_text)
                     if replace and new_text is not None else new_text)
-    _validate(content_dir, t, tournament_text, players_text, existing, players_target)
+    warnings += _validate(content_dir, t, tournament_text, players_text, existing,
+                          players_target)
     _write(content_dir, target, tournament_text, players_target, players_text, replace)
     result = ImportResult(target, players_target if players_text is not None else None,
                           tuple(p.id for p in new_players), tuple(reused), tuple(warnings),
@@ -300,9 +301,10 @@ def _check_request(fmt: str, content_dir: Path, tournament_id: str | None) -> No
 
 
 def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_text: str | None,
-              existing: dict[str, Player], players_target: Path) -> None:
-    """Read the texts to be written exactly as a build will; raise SitegenError on any error.
-    A players file replacing ``players_target`` is read instead of it."""
+              existing: dict[str, Player], players_target: Path) -> list[Diagnostic]:
+    """Read the texts to be written exactly as a build will; raise SitegenError on any error,
+    else return the warnings a build will give (criteria OpenGotha warns of, ...). A players
+    file replacing ``players_target`` is read instead of it."""
     base = shown_path(content_dir)
     check = Diagnostics()
     all_players = dict(existing)
@@ -315,6 +317,7 @@ def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_te
         tournament_from_node(node, t.id, PlayerRefs(all_players, check), check)
     if check.has_errors:
         raise SitegenError(check.sorted())
+    return check.warnings
 
 
 def _drop_players_of(path: Path, players: dict[str, Player]) -> None:
