@@ -391,3 +391,22 @@ def test_import_prints_the_warnings_a_build_will_give(site, run):
                    "are mixed with Swiss criteria (SOSW); OpenGotha warns of it too; the "
                    "standings are computed as listed [criteria.coherence]"]
     assert run("check")[2] == err
+
+
+def test_strasbourg_criteria_worded_for_players():
+    """STS and SOSTS explained with the tournament's own rounds and bar (placement: STS): with
+    5 rounds the quarter-final is round 3 and the semi-final round 4; with unplayed games
+    counted as ½, the page says that SOSTS then counts the opponents' STS as 0, as OpenGotha."""
+    from sitegen.model.tournament import (Criterion as C, Tournament, TournamentParameters)
+    from sitegen.pages.tournament import criterion_columns
+    t = Tournament("t", "T", 5, (), parameters=TournamentParameters(
+        criteria=(C.STS, C.SOSTS), count_unplayed_as_half=True))
+    sts, sosts = criterion_columns(t)
+    assert (sts["long"], sosts["long"]) == ("Strasbourg score", "Sum of opponents' Strasbourg scores")
+    assert sts["text"] == (
+        "Your McMahon score, plus 2 points from round 3 (the quarter-final) and 2 more from round 4 "
+        "(the semi-final) if by then you had won every game from the bar (4d): for a McMahon "
+        "tournament whose top group plays a knock-out bracket.")
+    assert sosts["text"].endswith("OpenGotha counts each opponent's STS as 0 here (only the "
+                                  "handicap correction is left); the site does the same, so "
+                                  "that its numbers are OpenGotha's.")
