@@ -410,3 +410,24 @@ def test_strasbourg_criteria_worded_for_players():
     assert sosts["text"].endswith("OpenGotha counts each opponent's STS as 0 here (only the "
                                   "handicap correction is left); the site does the same, so "
                                   "that its numbers are OpenGotha's.")
+
+
+def test_replace_warns_of_a_result_it_changes(site, run):
+    """--replace writes the file's results; a known result of the content that the file
+    changes is a warning at the game in the content's file, so that the organizer checks it."""
+    changed = XML.read_bytes().replace(
+        b'result="RESULT_WHITEWINS" roundNumber="1" tableNumber="1"',
+        b'result="RESULT_BLACKWINS" roundNumber="1" tableNumber="1"')
+    site({"a.xml": ""})
+    Path("a.xml").write_bytes(changed)
+    assert run("import", "opengotha", "a.xml", "--id", "juv")[0] == 0
+    line = next(n for n, text in enumerate(
+        Path("content/tournaments/juv.yaml").read_text(encoding="utf-8").splitlines(), start=1)
+        if "{white: rosa-etienne, black: clement-carmody-2" in text)
+    status, _out, err = run("import", "opengotha", str(XML), "--replace")
+    assert status == 0
+    assert err == [f"content/tournaments/juv.yaml:{line}:9: warning: round 1: rosa-etienne "
+                   f"(White) - clement-carmody-2: B+ in the content, W+ (rosa-etienne White) in "
+                   f"{_shown(XML)}; the file's result is written; check it [import.result]"]
+    assert "{white: rosa-etienne, black: clement-carmody-2, handicap: 0, result: W+}" in Path(
+        "content/tournaments/juv.yaml").read_text(encoding="utf-8")

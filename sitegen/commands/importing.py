@@ -18,15 +18,17 @@ import tempfile
 from pathlib import Path
 from typing import TextIO
 
+from ruamel.yaml.error import YAMLError
+
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
 from ..formats.h9 import read_h9, to_tournament
 from ..formats.h9_check import check_values, fit_mcmahon_bar
 from ..formats.ids import slug, unique_id
 from ..formats.opengotha import read_opengotha
-from ..formats.tournament_yaml import dump_players, dump_tournament
+from ..formats.tournament_yaml import dump_players, dump_tournament, game_result_text
 from ..load import parse_yaml
 from ..model.common import Player
-from ..model.tournament import Tournament
+from ..model.tournament import GameResult, Tournament
 from ..validate import load_all_players, load_players, shown_path
 from ..validate.fields import MAX_TEXT, check_ident
 from ..validate.league import PlayerRefs
@@ -173,6 +175,8 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
     t, new_players, reused = site_players_for(dataclasses.replace(t, id=tid), existing,
                                               same.ids_by_name() if same else None)
     warnings += _rank_warnings(t, existing)
+    if same is not None:
+        warnings += _changed_results(same, t, path)
     tournament_text = _tournament_text(t, path.name, target if replace else None)
     new_text = dump_players(new_players, f"Players first seen in {t.name or tid} "
                             f"(imported from {path.name}).") if new_players else None
@@ -244,6 +248,27 @@ def _rank_warnings(t: Tournament, existing: dict[str, Player]) -> list[Diagnosti
     return warnings
 
 
+def _changed_results(same: _InContent, t: Tournament, path: Path) -> list[Diagnostic]:
+    """Return a warning for each game of the content's tournament whose known result the file
+    replacing it changes or leaves out (placed at the game in the content's file)."""
+    new = {(g.round, frozenset((g.white, g.black))): g for g in t.games}
+    warnings = []
+    for old in same.tournament.games:
+        if old.result is GameResult.UNKNOWN:
+            continue
+        game = new.get((old.round, frozenset((old.white, old.black))))
+        if game is not None and (game.result, game.forfeit, game.white) == (
+                old.result, old.forfeit, old.white):
+            continue
+        now = (f"{game_result_text(game)} ({game.white} White)" if game is not None
+               else "not in it")
+        warnings.append(Diagnostic(
+            old.pos, f"round {old.round}: {old.white} (White) - {old.black}: "
+            f"{game_result_text(old)} in the content, {now} in {shown_path(path)}",
+            "import.result", "the file's result is written; check it", level="warning"))
+    return warnings
+
+
 def _tournament_text(t: Tournament, source: str, replaced: Path | None) -> str:
     """Return the tournament file's text; when it replaces ``replaced``, with what the
     organizer added there kept (keys, comments, player entries' own keys)."""
@@ -252,7 +277,7 @@ def _tournament_text(t: Tournament, source: str, replaced: Path | None) -> str:
         return text
     try:
         old = load_rt(replaced)
-    except (OSError, ValueError):  # unreadable: replaced whole, as the organizer asked
+    except (OSError, ValueError, YAMLError):  # unreadable: replaced whole, as asked
         return text
     return dump_unwrapped(keep_added(old, round_trip_yaml().load(text)))
 
