@@ -195,6 +195,10 @@ class Player:
     club: str | None = None
     country: str | None = None
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    correspondence_rank: Rank | None = None
+    """Rank in correspondence (turn-based) play: league D.2, third criterion."""
+    correspondence_rating: int | None = None
+    """Rating in correspondence play: league D.2, fourth criterion."""
 
 
 @dataclass(frozen=True)
