@@ -121,7 +121,7 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
         "uses_tied": any(r.tied_gamepoints is not None for r in rows),
         "has_shared": any(r.shared for r in rows),
         "json_url": url + "standings.json",
-        "outcome_notes": view.notes if any(row["outcome"] for row in table) else [],
+        "outcome_notes": view.notes,
         "recorded_only": view.outcome is None,
     }
     # The crosstable and the JSON are made by the render workers (deferred); the crosstable
