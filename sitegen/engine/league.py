@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from ..model.common import Game
 from ..model.league import (Division, ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
                             division_letter)
+from . import league_text as text
 from .standings import StandingRow, group_standings
 
 
@@ -591,18 +592,17 @@ def final_round(season: Season, defending_champion: str | None = None,
 
     if champion_ok and defending_champion not in [c[0] for c in chosen] \
             and defending_champion not in unavailable:
-        chosen.append((defending_champion, "[8]", "defending champion, eligible ([8])"))
+        chosen.append((defending_champion, "[8]", text.CHAMPION_ELIGIBLE))
     elif defending_champion is not None and not champion_ok:
         decisions.append(Decision(defending_champion, Move.STAYS, "[8]",
-                                  "defending champion not eligible: did not play division A, "
-                                  "withdrew or fell to a demotion spot", None, None))
+                                  text.CHAMPION_NOT_ELIGIBLE, None, None))
 
     bar = rows[defending_champion].gamepoints if defending_champion in rows else None
     ties = [replace(tie, spot="final round") for tie in top.ties if tie.spot == "promotion"]
     ties += _add_next_by_b3(chosen, top, rows, bar, unavailable, settings, info)
     if len(chosen) < 3:
         decisions.append(Decision(defending_champion or "-", Move.STAYS, "final round",
-                                  "fewer than three eligible players are willing to play: the title is void"))
+                                  text.TITLE_VOID))
         return FinalRound((), True, tuple(decisions), tuple(ties))
     final = _seated_finalists(chosen, top, defending_champion, division.name, settings, decisions)
     return replace(final, ties=tuple(ties))
@@ -616,11 +616,11 @@ def _direct_finalists(top: DivisionMoves, unavailable: set[str], division: str,
     for player in top.promoted:
         if player in unavailable:
             decisions.append(Decision(player, Move.WITHDREW, "final round",
-                                      "qualified as a direct promotion of division A but does not play",
+                                      text.FINALIST_DOES_NOT_PLAY.format(division=division),
                                       division, None))
         else:
-            why = "group leader of division A" if top.rule.get(player) == "B.1" else \
-                "direct promotion of division A by the criteria of D (B.1, B.3)"
+            why = (text.FINALIST_LEADER if player in top.leaders
+                   else text.FINALIST_NEXT).format(division=division)
             chosen.append((player, top.rule.get(player, "B.1"), why))
     return chosen
 
@@ -643,9 +643,8 @@ def _add_next_by_b3(chosen: list[tuple[str, str, str]], top: DivisionMoves,
     picked = pool[:max(0, 3 - len(chosen))]
     for player in picked:
         enough = bar is not None and rows[player].gamepoints >= bar
-        why = (f"next direct promotion by D (B.3) with {rows[player].gamepoints} gamepoints, "
-               + ("no fewer than the defending champion" if enough
-                  else f"place {place[player]} in division A"))
+        why = (text.THIRD_BY_POINTS if enough else text.THIRD_BY_PLACE).format(
+            place=place[player], division=top.name)
         chosen.append((player, "B.3", why))
     return find_ties(top.classes, pool, picked, "final round", "B.3", top.name, info)
 
@@ -664,8 +663,7 @@ def _seated_finalists(chosen: list[tuple[str, str, str]], top: DivisionMoves,
     for player, rule, why in chosen:
         bonus = settings.finalist_advantage if player in advantaged else Fraction(0)
         finalists.append(Finalist(player, rule, why, player in advantaged, bonus))
-        note = f"; advantaged position: +{bonus} gamepoint ([7])" if bonus else ""
-        decisions.append(Decision(player, Move.FINALIST, rule, why + note, division, division))
+        decisions.append(Decision(player, Move.FINALIST, rule, why, division, division))
     return FinalRound(tuple(finalists), False, tuple(decisions))
 
 

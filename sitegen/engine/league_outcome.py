@@ -200,6 +200,8 @@ class PlayerOutcome:
     empty when the outcome is decided."""
     tie_step: int | None = None
     """For a tie that decides nothing here: the step it would have decided (shown as the tie)."""
+    final_reason: tuple[str, str] | None = None
+    """(rule, why) a finalist qualified other than by a direct promotion spot ([8], B.3)."""
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -301,15 +303,19 @@ def player_outcomes(plan: NextSeasonPlan, final: FinalRound | None = None,
         steps.setdefault(decision.player, []).append(decision)
     finalists = ({f.player for f in final.finalists} if final is not None and not final.void
                  else {d.player for d in plan.decisions if d.rule == "final round"})
+    reason = {f.player: (f.rule, f.explanation) for f in (final.finalists if final else ())}
     out = {}
     for player, result in plan.outcomes.items():
         move = result.outcome
         if move in (Move.PROMOTED, Move.PROMOTED_BY_RANK, Move.DEMOTED) \
                 and result.from_division == result.to_division:
             move = Move.STAYS  # e.g. a demotion cancelled by a promotion by rank (C.2)
-        out[player] = PlayerOutcome(player, move, result.from_division,
-                                    result.to_division, tuple(steps.get(player, ())),
-                                    finalist=player in finalists and move is Move.STAYS)
+        chain = tuple(steps.get(player, ()))
+        finalist = player in finalists and move is Move.STAYS
+        direct = any(step.rule == "final round" for step in chain)
+        out[player] = PlayerOutcome(player, move, result.from_division, result.to_division, chain,
+                                    finalist=finalist, final_reason=reason.get(player)
+                                    if finalist and not direct else None)
     if ties is None:
         ties = list(plan.ties) + [t for t in (final.ties if final else ()) if t.rule == "B.3"]
     for tie in ties:
@@ -412,6 +418,9 @@ def reasons(outcome: PlayerOutcome, name: Name) -> str:
         else:
             way = "up" if step.outcome in (Move.PROMOTED, Move.PROMOTED_BY_RANK) else "down"
             said = text.THEN[way].format(before=said, reason=step.explanation, rule=step.rule)
+    if outcome.final_reason is not None:
+        rule, why = outcome.final_reason
+        said = text.FINAL_TOO.format(before=said, reason=why, rule=rule)
     if outcome.tie is not None and not outcome.undecided:
         kind = "moot" if outcome.tie_step is not None else "record"
         clause = tie_clause(outcome.tie, outcome.player, name, kind)

@@ -48,6 +48,18 @@ E1_FEW_LEFT = {
 }
 E1_NEEDS_BELOW = "division {division} needs at least {minimum} players under A.i.2"
 
+# --------------------------------------------------------------------------- the final round's qualifiers
+
+FINALIST_LEADER = "group leader of division {division}"
+FINALIST_NEXT = "direct promotion spot of division {division} by the criteria of D"
+FINALIST_DOES_NOT_PLAY = "qualified as a direct promotion spot of division {division} but does not play"
+CHAMPION_ELIGIBLE = "defending champion, eligible"
+CHAMPION_NOT_ELIGIBLE = ("defending champion, not eligible: did not play division A, withdrew or "
+                         "ended in a demotion spot")
+THIRD_BY_POINTS = "next direct promotion spot by D, with no fewer gamepoints than the defending champion"
+THIRD_BY_PLACE = "next direct promotion spot by D, in place {place} of division {division}"
+TITLE_VOID = "fewer than three eligible players are willing to play: the title is void"
+
 # --------------------------------------------------------------------------- outcome sentences
 
 HEADLINES = {
@@ -75,6 +87,7 @@ THEN = {
     "down": "{before}; then moved down by {rule}: {reason}",
 }
 THEN_TIE = "{before}; {tie}"
+FINAL_TOO = "{before}; plays the final round as the {reason} ({rule})"
 RECORDED = "{headline}: the organizers' decision."
 UNDECIDED = "Undecided: {choices}"
 OR = "{first} or {second}"
