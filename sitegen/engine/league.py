@@ -185,19 +185,22 @@ def group_order(group: Group, info: Mapping[str, PlayerInfo] = {},
 
 
 def division_classes(groups: Sequence[Group], info: Mapping[str, PlayerInfo] = {},
-                     settings: LeagueSettings = LeagueSettings(),
-                     record: bool = True) -> list[list[str]]:
+                     settings: LeagueSettings = LeagueSettings(), record: bool = True,
+                     standings: Mapping[str, Sequence[StandingRow]] | None = None
+                     ) -> list[list[str]]:
     """Return a division's players as classes still tied, best first across its groups (D.1,
-    then D.2); ``record`` as in :func:`secondary_classes`.
+    then D.2); ``record`` as in :func:`secondary_classes`; ``standings``: each group's rows by
+    group id, when already computed.
 
     Players of different groups compare by gamepoints, then SODOS; the gamepoints among the
     tied apply only when every tied player shared one group (D.1 "if they were in the same
     group"); then D.2. Players of one group keep the classes of :func:`group_classes`.
     """
-    rows = {row.player: row for group in groups for row in group_standings(group)}
+    tables = {g.id: (standings[g.id] if standings is not None else group_standings(g)) for g in groups}
+    rows = {row.player: row for table in tables.values() for row in table}
     group_of = {player: group.id for group in groups for player in group.players}
     in_group = {p: i for group in groups
-                for i, tied in enumerate(group_classes(group, info, settings, record=record))
+                for i, tied in enumerate(group_classes(group, info, settings, tables[group.id], record))
                 for p in tied}
     classes = [sorted(rows)]
     classes = _refine(classes, lambda t: _split_by_key(t, lambda p: rows[p].gamepoints))
@@ -212,11 +215,12 @@ def division_classes(groups: Sequence[Group], info: Mapping[str, PlayerInfo] = {
 
 
 def division_order(groups: Sequence[Group], info: Mapping[str, PlayerInfo] = {},
-                   settings: LeagueSettings = LeagueSettings()) -> list[str]:
+                   settings: LeagueSettings = LeagueSettings(),
+                   standings: Mapping[str, Sequence[StandingRow]] | None = None) -> list[str]:
     """Return a division's players best first across its groups (D.1, then D.2); see
     :func:`division_classes`. Players still tied are listed by id (not a rule: see
     :func:`find_ties`)."""
-    return _flatten(division_classes(groups, info, settings))
+    return _flatten(division_classes(groups, info, settings, standings=standings))
 
 
 # --------------------------------------------------------------------------- ties
@@ -433,8 +437,10 @@ def direct_moves(season: Season, info: Mapping[str, PlayerInfo] = {},
     moves that many of its best / last players instead.
     """
     count = len(season.divisions)
-    group_orders = [[group_order(g, info, settings) for g in d.groups] for d in season.divisions]
-    orders = [division_order(d.groups, info, settings) for d in season.divisions]
+    tables = {g.id: group_standings(g) for d in season.divisions for g in d.groups}  # once each
+    group_orders = [[group_order(g, info, settings, tables[g.id]) for g in d.groups]
+                    for d in season.divisions]
+    orders = [division_order(d.groups, info, settings, tables) for d in season.divisions]
     rules: list[dict[str, str]] = [dict() for _ in range(count)]
     promoted = [_promotions(group_orders[i], orders[i], settings, rules[i]) for i in range(count)]
     result = []
@@ -443,7 +449,7 @@ def direct_moves(season: Season, info: Mapping[str, PlayerInfo] = {},
         demoted, extra = _demotions(division, group_orders[index], orders[index], promoted[index],
                                     below, settings, rules[index])
         ties, classes = _direct_ties(division, info, settings, promoted[index], demoted,
-                                     rules[index])
+                                     rules[index], tables)
         result.append(DivisionMoves(
             index=index, name=division.name, order=tuple(orders[index]),
             leaders=tuple(order[0] for order in group_orders[index] if order),
@@ -453,14 +459,15 @@ def direct_moves(season: Season, info: Mapping[str, PlayerInfo] = {},
 
 
 def _direct_ties(division: Division, info: Mapping[str, PlayerInfo], settings: LeagueSettings,
-                 promoted: Sequence[str], demoted: Sequence[str], rules: Mapping[str, str]
+                 promoted: Sequence[str], demoted: Sequence[str], rules: Mapping[str, str],
+                 tables: Mapping[str, Sequence[StandingRow]]
                  ) -> tuple[tuple[Tie, ...], tuple[tuple[str, ...], ...]]:
     """Return the ties a division's promotions and demotions cut through (B.1-B.3 by D; D.2),
     within a group, or across the division where the spots are the division's (not fixed per
     group), each with the rule of the spot taken (``rules``); and the division's classes by
     the rules."""
-    within = [group_classes(g, info, settings, record=False) for g in division.groups]
-    across = division_classes(division.groups, info, settings, record=False)
+    within = [group_classes(g, info, settings, tables[g.id], record=False) for g in division.groups]
+    across = division_classes(division.groups, info, settings, False, tables)
     everyone = [p for g in division.groups for p in g.players]
     found: list[Tie] = []
     for spot, rule, pool, chosen, fixed in (
