@@ -124,8 +124,12 @@ def test_final_declined_leaves_a_void_title(site):
     """Declined: a1, a2 and a3. Nobody else of A is eligible: a4, a5 are in demotion spots
     (final round, B.5): fewer than three players, the title is void."""
     extra = "final:\n  declined: [a1, a2, a3]\n"
-    html = build(site, extra)["leagues/club/2024/final/index.html"].decode()
-    assert "The title is void this season." in html
+    files = build(site, extra)
+    assert "The title is void this season." in files["leagues/club/2024/final/index.html"].decode()
+    # ... and the season page has nobody playing it: a1, a2 keep their spots' words only.
+    season_page = files["leagues/club/2024/index.html"].decode()
+    assert "plays the final round" not in season_page
+    assert "Stays in division A</span></span>: <span class=\"outcome-detail\">direct promotion spot of division A (final round)." in row_of(season_page, "Ann")
 
 
 def test_settings_and_rule_data_errors_are_positioned(site):

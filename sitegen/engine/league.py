@@ -68,15 +68,6 @@ class Decision:
     from_division: str | None = None
     to_division: str | None = None
 
-    def __str__(self) -> str:
-        where = ""
-        if self.from_division and self.from_division == self.to_division:
-            kept = self.outcome not in (Move.STAYS, Move.FINALIST)
-            where = f" ({'kept ' if kept else ''}in {self.to_division})"
-        elif self.from_division or self.to_division:
-            where = f" ({self.from_division or '-'} -> {self.to_division or '-'})"
-        return f"{self.player}: {self.outcome.value}{where} [league {self.rule}] {self.explanation}"
-
 
 # --------------------------------------------------------------------------- D: priority
 

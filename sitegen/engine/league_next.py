@@ -100,7 +100,7 @@ class NextSeasonPlan:
     """The direct promotions and demotions of the finished season (B)."""
     ties: tuple[Tie, ...] = field(default=())
     """Every tie a step cut through (D.2), the direct moves' first; the players were taken
-    by id, which is not a rule (see :func:`sitegen.engine.league_outcome.open_ties`)."""
+    by id, which is not a rule (see :attr:`sitegen.engine.league_outcome.SeasonOutcome.ties`)."""
 
 
 # --------------------------------------------------------------------------- next season

@@ -301,7 +301,7 @@ def player_outcomes(plan: NextSeasonPlan, final: FinalRound | None = None,
     steps: dict[str, list[Decision]] = {}
     for decision in plan.decisions:
         steps.setdefault(decision.player, []).append(decision)
-    finalists = ({f.player for f in final.finalists} if final is not None and not final.void
+    finalists = ({f.player for f in final.finalists} if final is not None  # none if void
                  else {d.player for d in plan.decisions if d.rule == "final round"})
     reason = {f.player: (f.rule, f.explanation) for f in (final.finalists if final else ())}
     out = {}
@@ -364,11 +364,6 @@ def _tie_step(outcome: PlayerOutcome, tie: Tie) -> int | None:
         if step.rule == tie.rule:
             return index
     return None
-
-
-def open_ties(outcome_of: Mapping[str, PlayerOutcome], ties: Iterable[Tie]) -> list[Tie]:
-    """Return the ties of ``ties`` that leave a player's outcome undecided."""
-    return [t for t in ties if any(outcome_of[p].undecided for p in t.players if p in outcome_of)]
 
 
 # --------------------------------------------------------------------------- words
