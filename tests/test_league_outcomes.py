@@ -195,7 +195,7 @@ def test_three_way_tie_on_the_promotion_line_is_undecided_warned_and_refused(sit
     root = site(tie_tree(**{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
     built = render(root / "content", None)
     for player, name, others in (("b2", "Ben", "Bea and Bo"), ("b3", "Bea", "Ben and Bo"),
-                                 ("b4", "Bo", "Ben and Bea")):
+                                 ("b4", "Bo", "Bea and Ben")):  # by name
         assert everywhere(built, player, name, "b") == {
             f"Undecided: promoted to division A or stays in division B: tie with {others} on "
             f"every criterion of D for one promotion spot (B.3), to be decided by a playoff (D.2)."}
@@ -241,7 +241,7 @@ def test_three_way_tie_decided_by_the_organizers_record(site, run):
     decision of a tie the rules leave open): b4 takes the spot, said so; nothing to warn."""
     built = pages(site, tie_tree(record="promoted: [b1, b4]"))
     assert everywhere(built, "b4", "Bo", "b") == {
-        "Promoted to division A: next best by the criteria of D (B.3); tie with Ben and Bea on "
+        "Promoted to division A: next best by the criteria of D (B.3); tie with Bea and Ben on "
         "every criterion of D for one promotion spot (B.3), decided by the organizers."}
     status, out, err = run("check")
     assert (status, err) == (0, [])

@@ -269,8 +269,8 @@ def take_direct_moves(state: Formation) -> None:
             elif player in moves.promoted and here > 0:
                 state.assured[player] = here - 1
                 state.direct[player] = Move.PROMOTED
-                state.note(player, Move.PROMOTED, rule, _promotion_why(state, moves, player),
-                           here, here - 1)
+                rule, why = _promotion_why(state, moves, player, rule)
+                state.note(player, Move.PROMOTED, rule, why, here, here - 1)
             elif player in moves.demoted:
                 state.assured[player] = here + 1
                 state.direct[player] = Move.DEMOTED
@@ -288,13 +288,20 @@ def take_direct_moves(state: Formation) -> None:
                     state.note(player, Move.STAYS, "B", text.MIDDLE, here, here)
 
 
-def _promotion_why(state: Formation, moves: DivisionMoves, player: str) -> str:
-    """Return why ``player`` has a direct promotion spot: group leader (B.1), one of the
-    group's best (fixed per group), or next best by D (B.3)."""
-    if player in moves.leaders:
-        return text.GROUP_LEADER
+def _promotion_why(state: Formation, moves: DivisionMoves, player: str,
+                   rule: str) -> tuple[str, str]:
+    """Return the rule and why ``player`` has a direct promotion spot: group leader (B.1),
+    sharing the first place (B.1 for each: no leader is picked by id), one of the group's best
+    (fixed per group), or next best by D (``rule``, B.3)."""
+    group = next(g for g in state.season.divisions[moves.index].groups if player in g.players)
+    tied = next((c for c in moves.classes if player in c), (player,))
+    first = [p for p in tied if p in group.players]  # equal by the rules within the group
+    if player in moves.leaders and len(first) == 1:
+        return "B.1", text.GROUP_LEADER
+    if any(p in moves.leaders for p in first):
+        return "B.1", text.TIED_LEADER
     fixed = state.settings.fixed_promotions_per_group
-    return text.NEXT_BEST if fixed is None else text.FIXED_PROMOTION.format(count=fixed)
+    return rule, text.NEXT_BEST if fixed is None else text.FIXED_PROMOTION.format(count=fixed)
 
 
 def apply_rank_limits(state: Formation) -> None:

@@ -199,7 +199,7 @@ class PlayerOutcome:
     """For an open tie: the outcomes it may give, as (move, division, finalist), best first;
     empty when the outcome is decided."""
     tie_step: int | None = None
-    """For a tie that decides nothing here: the step it would have decided (shown as the tie)."""
+    """0 for a tie that decides nothing here: the chain is the tie alone."""
     final_reason: tuple[str, str] | None = None
     """(rule, why) a finalist qualified other than by a direct promotion spot ([8], B.3)."""
 
@@ -342,28 +342,15 @@ def _apply_tie(out: dict[str, PlayerOutcome], tie: Tie) -> None:
         for m in members:
             out[m.player] = replace(m, tie=tie)
         return
-    # The same outcome whoever took the spot: every player gets the chain of one who did.
-    chosen = [m for m in members if _tie_step(m, tie) is not None] or members
-    shown = chosen[0]
+    # The same outcome whoever took the spot: each player's chain is the tie alone (the steps
+    # of whoever took the spot would name one of them, by id).
     for m in members:
-        out[m.player] = replace(m, steps=shown.steps, tie=tie, tie_step=_tie_step(shown, tie))
+        out[m.player] = replace(m, steps=(), tie=tie, tie_step=0, final_reason=None)
 
 
 def _rank(key: tuple[Move, str | None, bool]) -> tuple:
     move, division, finalist = key
     return (division is None, len(division or ""), division or "", not finalist, move.value)
-
-
-def _tie_step(outcome: PlayerOutcome, tie: Tie) -> int | None:
-    """Return the index of the step the tie decided for ``outcome``'s player, if any."""
-    for index, step in enumerate(outcome.steps):
-        if tie.rule in ("B.1", "B.3") and (step.outcome is Move.PROMOTED or step.rule == "final round"):
-            return index
-        if tie.rule == "B.2" and step.outcome is Move.DEMOTED and step.rule == "B.2":
-            return index
-        if step.rule == tie.rule:
-            return index
-    return None
 
 
 # --------------------------------------------------------------------------- words
@@ -385,24 +372,23 @@ def spots_text(tie: Tie) -> str:
 
 def tie_clause(tie: Tie, player: str, name: Name, kind: str) -> str:
     """Return the clause naming ``player``'s tie: ``kind`` is ``open``, ``record`` or ``moot``."""
-    others = [name(p) for p in tie.players if p != player]
+    others = sorted((name(p) for p in tie.players if p != player), key=str.casefold)
     template = {"open": text.TIE_OPEN, "record": text.TIE_RECORD, "moot": text.TIE_MOOT}[kind]
     return template.format(others=text.names_and(others), spots=spots_text(tie), rule=tie.rule)
 
 
 def tie_sentence(tie: Tie, name: Name) -> str:
     """Return the tie as a clause naming all its players (for the organizers and the final)."""
-    return text.TIE_NAMED.format(players=text.names_and([name(p) for p in tie.players]),
+    shown = sorted((name(p) for p in tie.players), key=str.casefold)
+    return text.TIE_NAMED.format(players=text.names_and(shown),
                                  spots=spots_text(tie), rule=tie.rule, division=tie.division)
 
 
 def reasons(outcome: PlayerOutcome, name: Name) -> str:
     """Return the chain of rules behind ``outcome`` as one clause: each step with its rule id;
     a step that brings the player back where they started cancels the one before. A tie that
-    decides nothing ends the chain at the step it would have decided (shown as the tie)."""
+    decides nothing is the whole chain."""
     steps = outcome.steps
-    if outcome.tie_step is not None:
-        steps = steps[:outcome.tie_step]
     origin = steps[0].from_division if steps else None
     said = ""
     for index, step in enumerate(steps):

@@ -12,6 +12,7 @@ from __future__ import annotations
 # --------------------------------------------------------------------------- why a rule moved a player
 
 GROUP_LEADER = "group leader"
+TIED_LEADER = "shares the first place of the group, equal on every criterion of D"
 NEXT_BEST = "next best by the criteria of D"
 DEMOTION_SPOT = "demotion spot by the criteria of D"
 FIXED_PROMOTION = "one of the best {count} of the group, a number the league fixes"

@@ -147,6 +147,20 @@ def test_the_organizers_record_decides_a_tie_the_rules_leave_open():
     assert outcome.players["b2"].move.value == "stays"
 
 
+def test_players_sharing_first_place_are_both_leaders_b_1_not_one_by_id():
+    """b1 and b2 did not play each other and beat everyone else: equal on every criterion.
+    B.1 promotes "each group leader" and B.3 the next best: both are promoted either way, and
+    each reads as sharing first place (B.1), with no leader picked by id."""
+    games = tuple(g for g in perfect("b", B).games if set(g.players) != {"b1", "b2"})
+    outcome = form_outcome(two_divisions(b=Group("b", "B", tuple(B), games)), players_of(*A, *B),
+                           ONE_GROUP)
+    for player in ("b1", "b2"):
+        assert sentence(outcome.players[player], str)[1] == (
+            "Promoted to division A: shares the first place of the group, equal on every "
+            "criterion of D (B.1).")
+    assert outcome.ties == ()
+
+
 # --------------------------------------------------------------------------- one decision, its chain
 
 

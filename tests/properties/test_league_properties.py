@@ -20,7 +20,7 @@ from sitegen.model.league import LeagueSettings, PlayerInfo
 from sitegen.engine.league_next import (
     NextSeasonPlan, Signups, next_season, plan_group_sizes, restrictions_from_rows,
 )
-from sitegen.engine.league_outcome import form_outcome
+from sitegen.engine.league_outcome import form_outcome, sentence
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
 from sitegen.model.league import Division, Group, Season
 
@@ -163,7 +163,7 @@ def test_no_outcome_depends_on_player_ids_d_2(seed, top, below, fixed):
     """D.2: players equal on every criterion are never told apart by their ids. Renaming the
     players (same games, same ranks: 4k or 5k, no ratings, so that ties abound) gives every
     player the same outcome: the same division, final round place, or the same undecided
-    choices (league_outcome.player_outcomes, ties)."""
+    choices, and the same sentence with its rules (league_outcome.player_outcomes, ties)."""
     rng = random.Random(seed)
     sizes = [[top], *below]  # one group at the top (the setting below)
     count = sum(sum(g) for g in sizes)
@@ -180,7 +180,10 @@ def test_no_outcome_depends_on_player_ids_d_2(seed, top, below, fixed):
             {"fixed_promotions_per_group": 1, "fixed_relegations_per_group": 1} if fixed else {}))
         outcome = form_outcome(season, players, league_settings)
         assert outcome.error is None
-        # An undecided player's own move is the engine's placeholder (by id): only its choices count.
-        outcomes.append({names.index(p): o.undecided or (o.move, o.to_division, o.finalist)
+        # An undecided player's own move is the engine's placeholder (by id): only its choices
+        # count. The sentence names players by their place in the list, the same in both runs.
+        index = {name: str(i) for i, name in enumerate(names)}
+        outcomes.append({index[p]: (o.undecided or (o.move, o.to_division, o.finalist),
+                                    sentence(o, index.__getitem__)[1])
                          for p, o in outcome.players.items()})
     assert outcomes[0] == outcomes[1]
