@@ -130,10 +130,9 @@ def _recorded_view(season: Season, players: Mapping[str, Player]) -> SeasonView:
                         "relegated" if player in group.relegated else
                         "withdrew" if player in group.withdrawn else "")
                 if kind:
-                    word = {"withdrew": "withdrew"}.get(kind, kind)
-                    said = text.RECORDED.format(headline=word.capitalize())
+                    said = text.RECORDED.format(headline=kind.capitalize())
                     view.shown[player] = {
-                        "kind": kind, "symbol": SYMBOLS[kind], "headline": word, "detail": "",
+                        "kind": kind, "symbol": SYMBOLS[kind], "headline": kind, "detail": "",
                         "sentence": said, "rules": [], "decided_by": "organizers",
                         "to_division": None, "finalist": False, "json": JSON_WORDS[kind]}
     if view.shown:
