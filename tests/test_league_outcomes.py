@@ -32,7 +32,7 @@ def pages(site, files: dict[str, str]) -> dict[str, bytes]:
 
 def cell(text: str) -> str:
     """Return the outcome sentence of one table row or player section: headline: detail."""
-    found = re.search(r'<span class="outcome-word">(.*?)</span></span>'
+    found = re.search(r'<span class="outcome-headline">(.*?)</span></span>'
                       r'(?:: <span class="outcome-detail">(.*?)</span>)?', text)
     assert found, text
     head, detail = found.groups()
