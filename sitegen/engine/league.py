@@ -1,10 +1,13 @@
-"""The league rules: sizes, seeding, priority, direct promotions and demotions, the final round.
+"""The league rules: sizes, seeding, priority and its ties, direct moves, the final round.
 
 Source: ../shared/rules/000_8831272a7af7d6bd.txt ("league"); rule ids A.i.1-5, A.ii.1-2,
 B.1-5, C.1-5, D.1-2, E.1, footnotes [1]-[8] and "final round" refer to that text, and
 docs/league-rules.md explains every reading taken here. Next-season formation (C, E.1) is in
-:mod:`sitegen.engine.league_next`. Pure functions over the model's frozen data classes; scores
-are exact Fractions.
+:mod:`sitegen.engine.league_next`, a season's outcome from it in
+:mod:`sitegen.engine.league_outcome`. Players equal on every criterion of D are kept as classes
+(:func:`group_classes`, :func:`division_classes`); a spot that cuts such a class is a
+:class:`Tie` (:func:`find_ties`), never decided by id. Pure functions over the model's frozen
+data classes; scores are exact Fractions.
 
 Divisions are numbered by index, 0 being the top division A (league definitions).
 """
