@@ -101,6 +101,25 @@ def test_without_sign_ups_every_player_who_did_not_withdraw_returns(site):
         built["leagues/club/2024/index.html"].decode()
 
 
+def test_without_sign_ups_the_next_season_says_who_returned(site):
+    """No sign-ups file, but season 2025 is entered: its players are the sign-ups after 2024.
+    b5, b6 are not in it: they withdrew (B.4). b9 is new: below A there are now a4, a5, b3,
+    b4 and b9, five players, enough for a division (A.i.2), so unlike the assumption of the
+    test above E.1 has nothing to cancel and a4 is demoted (B.2). The page says where the
+    players come from."""
+    later = season(group("A", A + ["b1", "b2", "b3", "b4"], []), group("B", ["b9"], []),
+                   name="Season 2025", start="2025-01-01")
+    files = tree(E1, **{"leagues/club/seasons/2025.yaml": later})
+    files["content/players.yaml"] += "  - {id: b9, name: Bea Nine, rank: 9k}\n"
+    built = pages(site, files)
+    assert everywhere(built, "a4", "Al", "a") == {
+        "Demoted to division B: demotion spot by the criteria of D (B.2)."}
+    assert everywhere(built, "b5", "Bud", "b") == {
+        "Withdrew: the place is forfeited and not passed on (B.4)."}
+    assert "worked out from who played the next season, Season 2025" in \
+        built["leagues/club/2024/index.html"].decode()
+
+
 # --------------------------------------------------------------------------- C.2, C.3
 
 

@@ -23,7 +23,8 @@ from ..engine.league_outcome import (Name, PlayerOutcome, SeasonOutcome, Status,
                                      recorded_direction, recorded_headline, season_infos,
                                      season_outcome, season_status, sentence, tie_sentence)
 from ..model.common import Player
-from ..model.league import Group, League, LeagueSettings, Season
+from ..model.league import Group, League, LeagueSettings, Season, SeasonSignups, player_info
+from ..plan import FAR_PAST
 
 SYMBOLS = {"promoted": "▲", "promoted-by-rank": "▲", "stays": "•", "finalist": "★",
            "demoted": "▼", "relegated": "▼", "withdrew": "×", "undecided": "◇"}
@@ -44,6 +45,9 @@ NOTE_EMPTY = "No game of this season has been played yet, so no outcome is shown
 NOTE_ASSUMED = ("The outcomes are worked out as if every player who did not withdraw plays the "
                 "next season, with no new players (no sign-ups have been entered).")
 NOTE_SIGNUPS = "The outcomes are worked out from the sign-ups for the next season."
+NOTE_NEXT_SEASON = ("The outcomes are worked out from who played the next season, "
+                    "{season}: its new players included, and those who did not play it as "
+                    "withdrawn (B.4).")
 NOTE_ERROR = ("The league rules cannot form the next season from this one ({reason}), so no "
               "outcome is shown; the organizers decide.")
 NOTE_RECORDED = "Promotions and relegations as recorded by the organizers."
@@ -82,6 +86,9 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
     if league.settings is None:
         return _recorded_view(season, players)
     signups = next((s for s in league.signups if s.finished == season.id), None)
+    following = next_season_of(league, season) if signups is None else None
+    if following is not None:
+        signups = signups_from_season(season, following, players)
     outcome = season_outcome(season, players, league.settings, signups)
     view = SeasonView(outcome.season or season, outcome.status, outcome, final=outcome.final)
     if outcome.status is Status.EMPTY:
@@ -96,7 +103,9 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
     if outcome.error is not None:
         view.notes.append(NOTE_ERROR.format(reason=outcome.error))
     else:
-        view.notes.append(NOTE_ASSUMED if outcome.assumed else NOTE_SIGNUPS)
+        view.notes.append(NOTE_ASSUMED if outcome.assumed else
+                          NOTE_NEXT_SEASON.format(season=following.name) if following is not None
+                          else NOTE_SIGNUPS)
     for voided in outcome.voided:
         view.notes.append(text.VOIDED.format(player=names.get(voided.player, voided.player),
                                              played=voided.played, games=voided.games))
@@ -111,6 +120,27 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
     if any(row["decided_by"] == "organizers" for row in view.shown.values()):
         view.notes.append(NOTE_ORGANIZERS)
     return view
+
+
+def next_season_of(league: League, season: Season) -> Season | None:
+    """Return the season after ``season`` in the league (by start date, then id), or None."""
+    ordered = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
+    index = next(i for i, s in enumerate(ordered) if s.id == season.id)
+    return ordered[index + 1] if index + 1 < len(ordered) else None
+
+
+def signups_from_season(season: Season, following: Season,
+                        players: Mapping[str, Player]) -> SeasonSignups:
+    """Return who played ``following`` as the sign-ups after ``season``: its players of
+    ``season`` return, its other players are new, and ``season``'s players who do not play it
+    withdraw (B.4). When the next season exists, it is what the league really had to form."""
+    before = {p for d in season.divisions for g in d.groups for p in g.players}
+    after = list(dict.fromkeys(p for d in following.divisions for g in d.groups for p in g.players))
+    returning = tuple(p for p in after if p in before)
+    new = tuple(p for p in after if p not in before)
+    infos = tuple(player_info(players[p]) for p in returning + new if p in players)
+    return SeasonSignups(following.id, infos, returning, tuple(sorted(before - set(after))), new,
+                         finished=season.id)
 
 
 def _recorded_view(season: Season, players: Mapping[str, Player]) -> SeasonView:
