@@ -112,6 +112,7 @@ def _prepare(content_dir: Path, base_url: str | None, jobs: int | None,
         part = done[name][1]
         if part is not None:
             plan.extend(part)
+    progress.describe("compute", "players, home, search")
     plan = complete_plan(content, plan)
     plan.warnings = Diagnostics(plan.warnings).sorted()
     return content, plan

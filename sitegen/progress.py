@@ -154,6 +154,12 @@ class Progress:
         if self.verbose:
             self._shown_note(text)
 
+    def describe(self, name: str, text: str) -> None:
+        """Say what stage ``name`` is doing now, if it is running (on a terminal, beside its
+        label): e.g. the site-wide pages planned once every competition is computed."""
+        if self.current is not None and self.current.name == name:
+            self._shown_describe(self.current, text)
+
     def _shown_start(self, stage: Stage) -> None:
         pass
 
@@ -167,6 +173,9 @@ class Progress:
         pass
 
     def _shown_note(self, text: str) -> None:
+        pass
+
+    def _shown_describe(self, stage: Stage, text: str) -> None:
         pass
 
 
@@ -225,12 +234,18 @@ class TerminalProgress(Progress):
             self._bar.update(count)
 
     def _shown_end(self, stage: Stage) -> None:
+        if self._bar is not None:
+            self._bar.refresh()  # its last count, which tqdm may not have drawn yet
         self._close_bar()
         if self.verbose:
             self._write(stage.line())
 
     def _shown_drop(self, stage: Stage) -> None:
         self._close_bar()
+
+    def _shown_describe(self, stage: Stage, text: str) -> None:
+        if self._bar is not None:
+            self._bar.set_description_str(f"{stage.label} ({text})")
 
     def _shown_note(self, text: str) -> None:
         if self._bar is not None:

@@ -51,13 +51,15 @@ def piped(*argv: str, cwd: Path, **env: str) -> tuple[int, str, str]:
     return done.returncode, done.stdout, done.stderr
 
 
-def on_terminal(*argv: str, cwd: Path, until: str | None = None, **env: str) -> tuple[int, str]:
-    """Run ``sitegen ARGV`` on a pseudo-terminal of 100 x 24 (stdin, stdout and stderr):
-    ``(status, everything it wrote)``. With ``until``, stop the process (SIGTERM) once its
-    output holds that text (a server), and return status 0."""
+def on_terminal(*argv: str, cwd: Path, until: str | None = None, program: list[str] | None = None,
+                **env: str) -> tuple[int, str]:
+    """Run ``sitegen ARGV`` (``program``: default ``python -m sitegen``) on a pseudo-terminal
+    of 100 x 24 (stdin, stdout and stderr): ``(status, everything it wrote)``. With ``until``,
+    stop the process (SIGTERM) once its output holds that text (a server): status 0."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    process = subprocess.Popen([sys.executable, "-m", "sitegen", *argv], cwd=cwd, stdin=slave,
+    program = program or [sys.executable, "-m", "sitegen"]
+    process = subprocess.Popen([*program, *argv], cwd=cwd, stdin=slave,
                                stdout=slave, stderr=slave, env=environ(TERM="xterm", **env))
     os.close(slave)
     output = b""
@@ -366,6 +368,23 @@ def test_the_summary_counts_equal_the_demo_sites(tmp_path):
     files = [p for p in site.rglob("*") if p.is_file()]
     assert out.splitlines()[0] == f"built {len(html)} pages into {site}/ ({len(files)} files written, 0 unchanged)"
     assert min(counts["leagues"]["games"], counts["tournaments"]["games"], counts["ladders"]["games"]) > 0
+
+
+@pytest.mark.slow  # a generated archive of ~750 pages, large enough to be built by two processes
+def test_the_terminal_display_leaves_the_build_parallel(tmp_path):
+    """On a terminal too, a large archive is prepared by two processes and rendered by
+    workers (a thread of the display would prevent it), and the bar counts every page."""
+    sys.path.insert(0, str(TESTS))
+    from processes import CLI, large_archive
+
+    large_archive(tmp_path)
+    forks = tmp_path / ".forks"
+    status, out = on_terminal("build", "--timings", cwd=tmp_path, program=[sys.executable, "-c", CLI],
+                              SITEGEN_TEST_CPUS="2", SITEGEN_TEST_FORKS=str(forks))
+    assert status == 0
+    pages = int(re.search(r"built (\d+) pages", out).group(1))
+    assert int(forks.read_text()) >= 3  # the prepare helper and two render workers
+    assert re.search(rf"rendering and writing: 100%\|.*\| {pages}/{pages} pages", out)
 
 
 @pytest.mark.slow  # a server started and stopped
