@@ -38,6 +38,7 @@ import pty
 import re
 import resource
 import shutil
+import statistics
 import struct
 import subprocess
 import sys
@@ -318,11 +319,13 @@ def report(result: dict) -> str:
     row("floor: same bytes, same files, no rendering", result["floor"])
     full = result["full"]
     if result["display"]:
-        quiet = sorted(q["wall"] for q, _ in result["display"])
-        shown = sorted(t["wall"] for _, t in result["display"])
-        lines += ["", f"progress display: full build {shown[len(shown) // 2]:.2f} s on a terminal, "
-                      f"{quiet[len(quiet) // 2]:.2f} s with --quiet (median of {len(quiet)} "
-                      f"pair{'s' if len(quiet) != 1 else ''})"]
+        def median(kind: int, measure: str) -> float:
+            return statistics.median(pair[kind][measure] for pair in result["display"])
+
+        pairs = len(result["display"])
+        lines += ["", f"progress display (median of {pairs} pair{'s' if pairs != 1 else ''}): full "
+                      f"build on a terminal {median(1, 'wall'):.2f} s wall, {median(1, 'cpu'):.2f} s "
+                      f"CPU; with --quiet {median(0, 'wall'):.2f} s wall, {median(0, 'cpu'):.2f} s CPU"]
     lines += ["",
               f"full build: {result['pages'] / full['wall']:.0f} pages/s wall, "
               f"{result['bytes'] / 1e6 / full['wall']:.1f} MB/s",
