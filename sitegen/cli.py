@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,8 @@ from .diagnostics import Diagnostic, SitegenError
 from .version import package_version
 
 if TYPE_CHECKING:  # imported where used at run time, as the commands are
+    from .commands.build import BuildResult
+    from .progress import Progress
     from .results.request import ResultRequest
 
 
@@ -49,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="also print how long each stage took (prepare, render and write, swap)")
     build.add_argument("--strict", action="store_true",
                        help="treat warnings as errors: exit 1 and write nothing")
+    _display_options(build)
 
     serve = commands.add_parser("serve", help="build, serve on localhost and rebuild on every change")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
@@ -56,6 +60,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--output", type=Path, default=Path("output"),
                        help="also write each good build here (default: output)")
     serve.add_argument("--base-url", default=None, help="override site.yaml's base_url")
+    _display_options(serve, "each build's progress")
 
     diff = commands.add_parser("diff", help="Markdown summary of what the working tree changes "
                                             "in the standings, compared with a git revision")
@@ -63,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="validate and compute without writing anything")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors: exit 1")
+    _display_options(check)
 
     importing = commands.add_parser("import", help="write a tournament's content files from an "
                                                    "OpenGotha XML or EGD h9 file")
@@ -105,6 +111,25 @@ def _parser() -> argparse.ArgumentParser:
                           help="use this ladder's rungs and handicap settings (default: the "
                                "content's only ladder, else the rule text's)")
     return parser
+
+
+def _display_options(command: argparse.ArgumentParser, shown: str = "progress and summary") -> None:
+    """Add --quiet and --verbose: what a command shows on stderr besides errors and warnings
+    (sitegen.progress)."""
+    display = command.add_mutually_exclusive_group()
+    display.add_argument("-q", "--quiet", action="store_true",
+                         help=f"print errors and warnings only (no {shown})")
+    display.add_argument("-v", "--verbose", action="store_true",
+                         help="also print each stage's time and what was skipped or reused "
+                              "(the build cache, unchanged files)")
+
+
+def _progress(args: argparse.Namespace) -> Progress:
+    """Return the progress display of a command: on stderr, bars on a terminal, else one line
+    per stage (sitegen.progress)."""
+    from .progress import for_stream
+
+    return for_stream(sys.stderr, quiet=args.quiet, verbose=args.verbose)
 
 
 def _new_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -202,11 +227,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "build":
             from .commands.build import build
 
-            result = build(args.content, args.output, templates, args.base_url, args.strict)
+            started = time.perf_counter()
+            progress = _progress(args)
+            with progress:
+                result = build(args.content, args.output, templates, args.base_url, args.strict,
+                               progress)
             _print_warnings(result.warnings)
-            report = result.report
-            print(f"built {result.pages} pages into {args.output}/ "
-                  f"({report.summary()})")
+            if not args.quiet:
+                _print_summary(result, args.output, time.perf_counter() - started)
             if args.timings:
                 print("timings: " + ", ".join(f"{stage} {seconds:.2f} s"
                                               for stage, seconds in result.timings.items())
@@ -216,10 +244,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from .commands.check import check
 
-            pages, warnings = check(args.content, args.strict)
+            progress = _progress(args)
+            with progress:
+                pages, warnings = check(args.content, args.strict, progress)
             _print_warnings(warnings)
-            print(f"content is valid ({pages} pages would be built"
-                  + (f"; {_count(len(warnings), 'warning')}" if warnings else "") + ")")
+            if not args.quiet:
+                print(f"content is valid ({pages} pages would be built"
+                      + (f"; {_count(len(warnings), 'warning')}" if warnings else "") + ")")
             return 0
         if args.command == "import":
             from .commands.importing import import_tournament
@@ -252,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
             from .commands.serve import serve
 
             return serve(args.content, templates, args.output, host=args.host, port=args.port,
-                         base_url=args.base_url)
+                         base_url=args.base_url, progress=_progress(args))
         if args.command == "diff":
             from .commands.diff import diff
 
@@ -295,6 +326,19 @@ def _print_warnings(warnings: list[Diagnostic]) -> None:
     if os.environ.get("GITHUB_ACTIONS") == "true":
         for diagnostic in warnings:
             print(diagnostic.github_annotation())
+
+
+def _print_summary(result: BuildResult, output: Path, seconds: float) -> None:
+    """Print what a build did (stdout): its result line, what the site was made from per
+    competition kind (sitegen.census), the warnings and the time."""
+    from .census import census_lines
+
+    print(f"built {result.pages} pages into {output}/ ({result.report.summary()})")
+    for line in census_lines(result.census):
+        print("  " + line)
+    warnings = _count(len(result.warnings), "warning") if result.warnings else "no warnings"
+    print(f"  {warnings}, {seconds:.2f} s"
+          + (" (nothing changed since the last build: nothing was rebuilt)" if result.cached else ""))
 
 
 def _count(number: int, word: str) -> str:

@@ -11,11 +11,12 @@ documents, oversized files) become diagnostics; nothing here raises on bad conte
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
+from typing import Callable, Iterator, Union
 
 from ruamel.yaml import YAML, events
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -324,9 +325,28 @@ def enable_parse_cache() -> None:
         _PARSED = {}
 
 
+_FILE_LOADED: Callable[[], None] | None = None
+"""Called once for every YAML or Markdown content file loaded, inside :func:`counting_files`."""
+
+
+@contextlib.contextmanager
+def counting_files(callback: Callable[[], None]) -> Iterator[None]:
+    """Call ``callback()`` for every YAML or Markdown content file loaded in the ``with`` block
+    (the progress of loading, sitegen.pipeline); the callback of an enclosing block comes back
+    at its end. One process's reads only: a forked helper counts its own."""
+    global _FILE_LOADED
+    outer, _FILE_LOADED = _FILE_LOADED, callback
+    try:
+        yield
+    finally:
+        _FILE_LOADED = outer
+
+
 def load_yaml_file(path: Path, shown: str, diags: Diagnostics) -> YNode | None:
     """Read and parse one YAML content file (from the parse cache when it is on and the file
     is unchanged)."""
+    if _FILE_LOADED is not None:
+        _FILE_LOADED()
     cache = _PARSED
     key = None
     if cache is not None:
@@ -361,6 +381,8 @@ class MarkdownSource:
 
 def load_markdown_file(path: Path, shown: str, diags: Diagnostics) -> MarkdownSource | None:
     """Read a Markdown page with an optional ``---`` YAML front matter block."""
+    if _FILE_LOADED is not None:
+        _FILE_LOADED()
     text = read_text(path, shown, diags)
     if text is None:
         return None

@@ -9,6 +9,12 @@ come back pickled and are merged in the fixed rule-set order, so the result is t
 one process would give (tested). What needs every rule set (player pages, home, CSV twins,
 feed) is planned afterwards (``site.complete_plan``). Every problem of every rule set is still
 reported in one run.
+
+Progress (:mod:`sitegen.progress`): each process first loads and validates all its rule sets,
+then plans them, and reports every file loaded, every rule set loaded and every rule set
+planned; the helper's reports reach this process through :func:`sitegen.workers.run_beside`.
+The stage "loading and validating" (files) ends when every rule set is loaded without errors,
+"computing" (competitions) when the plan is complete.
 """
 
 from __future__ import annotations
@@ -19,15 +25,17 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from .diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
+from .load import counting_files
 from .model import Content
 from .pages.ladder import plan_ladders
 from .pages.league import plan_leagues
 from .pages.swiss import plan_swiss
 from .pages.tournament import plan_tournaments
 from .plan import SitePlan
+from .progress import Progress
 from .site import complete_plan
 from .validate import RULE_SETS, Common, assemble, base_url_problem, load_rule_set, read_common
-from .workers import can_fork, no_cycle_collection, run_beside
+from .workers import Send, can_fork, no_cycle_collection, run_beside
 
 PLANNERS: dict[str, Callable[[Content, SitePlan], None]] = {
     "leagues": plan_leagues, "tournaments": plan_tournaments, "ladders": plan_ladders,
@@ -46,15 +54,16 @@ RETURN_COST = 1.3
 """The helper's work also pays for pickling its results back: weigh it this much more."""
 
 
-def prepare(content_dir: Path, base_url: str | None = None, jobs: int | None = None
-            ) -> tuple[Content, SitePlan]:
+def prepare(content_dir: Path, base_url: str | None = None, jobs: int | None = None,
+            progress: Progress | None = None) -> tuple[Content, SitePlan]:
     """Load, validate and plan everything under ``content_dir``.
 
     ``base_url``, when given, replaces ``base_url`` of site.yaml (e.g. the GitHub Pages URL).
-    ``jobs`` caps the processes (default: the CPUs). Raises SitegenError with every problem.
+    ``jobs`` caps the processes (default: the CPUs). ``progress`` is told the stages "load" and
+    "compute" (default: shown nowhere). Raises SitegenError with every problem.
     """
     with no_cycle_collection():
-        return _prepare(content_dir, base_url, jobs)
+        return _prepare(content_dir, base_url, jobs, progress or Progress())
 
 
 def plan_site(content: Content) -> SitePlan:
@@ -70,24 +79,28 @@ RuleSetResult = tuple[tuple, SitePlan | None, list[Diagnostic]]
 """One rule set prepared: its model objects, its plan (None when not planned), its diagnostics."""
 
 
-def _prepare(content_dir: Path, base_url: str | None, jobs: int | None) -> tuple[Content, SitePlan]:
+def _prepare(content_dir: Path, base_url: str | None, jobs: int | None,
+             progress: Progress) -> tuple[Content, SitePlan]:
     diags = Diagnostics()
     problem = base_url_problem(base_url) if base_url else None
     if problem:
         diags.error(command_pos("--base-url"), problem, "site.base-url",
                     "use e.g. https://example.github.io/league/")
-    common = read_common(content_dir, diags)
+    progress.start("load")
+    with counting_files(lambda: progress.advance("load")):
+        common = read_common(content_dir, diags)
     if common is None:
         raise SitegenError(diags.sorted())
     if base_url and not problem:
         common = replace(common, config=replace(common.config, base_url=base_url))
     work = _Work(content_dir, common, plan=not diags.has_errors)
     mine, helper = _split(content_dir, jobs)
+    tracker = _Tracker(progress, len(RULE_SETS), failed=diags.has_errors)
     if helper:
-        done, theirs = run_beside(_prepare_rule_sets, work, mine, helper)
+        done, theirs = run_beside(_prepare_rule_sets, work, mine, helper, on_message=tracker)
         done.update(theirs)
     else:
-        done = _prepare_rule_sets(work, mine)
+        done = _prepare_rule_sets(work, mine, tracker)
     common_warnings = diags.warnings
     for name in RULE_SETS:
         diags.extend(done[name][2])
@@ -99,6 +112,7 @@ def _prepare(content_dir: Path, base_url: str | None, jobs: int | None) -> tuple
         part = done[name][1]
         if part is not None:
             plan.extend(part)
+    progress.describe("compute", "players, home, search")
     plan = complete_plan(content, plan)
     plan.warnings = Diagnostics(plan.warnings).sorted()
     return content, plan
@@ -143,16 +157,53 @@ class _Work(NamedTuple):
     plan: bool
 
 
-def _prepare_rule_sets(work: _Work, names: list[str]) -> dict[str, RuleSetResult]:
-    """Load, validate and (when ``work.plan`` and its files have no errors) plan each rule set
-    of ``names``."""
+def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, RuleSetResult]:
+    """Load and validate each rule set of ``names``, then plan each (when ``work.plan`` and its
+    files have no errors). Reports to ``send`` (a :class:`_Tracker`, maybe in another process)
+    ``FILE_LOADED`` for each file, ``("loaded", competitions, errors?)`` for each rule set
+    loaded and ``("planned", competitions)`` for each planned."""
+    loaded = {}
+    with counting_files(lambda: send(FILE_LOADED)):
+        for name in names:
+            diags = Diagnostics()
+            part = load_rule_set(name, work.content_dir, work.common, diags)
+            loaded[name] = (part, diags)
+            send(("loaded", len(part), diags.has_errors))
     done = {}
     for name in names:
-        diags = Diagnostics()
-        part = load_rule_set(name, work.content_dir, work.common, diags)
+        part, diags = loaded[name]
         site = None
         if work.plan and not diags.has_errors:
             site = SitePlan(warnings=diags.warnings)  # the rule set's files' own
             PLANNERS[name](assemble(work.common, {name: part}), site)
+            send(("planned", len(part)))
         done[name] = (part, site, diags.items)
     return done
+
+
+FILE_LOADED = ("file",)
+"""The message of one content file loaded."""
+
+
+class _Tracker:
+    """Turn the rule sets' reports, from this process or the helper, into the progress's
+    stages: "compute" starts once every rule set is loaded, unless there were errors (the
+    build then stops at the end of loading and shows no line for it)."""
+
+    def __init__(self, progress: Progress, rule_sets: int, failed: bool) -> None:
+        self.progress = progress
+        self.waiting = rule_sets
+        self.failed = failed
+        self.competitions = 0
+
+    def __call__(self, message: tuple) -> None:
+        if message == FILE_LOADED:
+            self.progress.advance("load")
+        elif message[0] == "loaded":
+            self.waiting -= 1
+            self.competitions += message[1]
+            self.failed |= message[2]
+            if self.waiting == 0 and not self.failed:
+                self.progress.start("compute", total=self.competitions)
+        elif message[0] == "planned":
+            self.progress.advance("compute", message[1])

@@ -25,6 +25,7 @@ from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan
+from .progress import Progress
 from .workers import can_fork, map_forked
 
 
@@ -123,20 +124,27 @@ class RenderCache:
 
 
 def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None = None,
-                jobs: int | None = None, cache: RenderCache | None = None) -> dict[str, bytes]:
+                jobs: int | None = None, cache: RenderCache | None = None,
+                progress: Progress | None = None) -> dict[str, bytes]:
     """Render every page of ``plan`` and return ``{relative path: bytes}``, including its files
     and the theme's static files.
 
     Large sites are rendered by ``jobs`` worker processes (default: one per CPU), each taking
-    slices of the bundles; the result does not depend on the number of workers.
+    slices of the bundles; the result does not depend on the number of workers. ``progress``
+    is told the stage "render" and its pages as they are done (default: shown nowhere).
     Raises ValueError if two outputs claim the same path, SitegenError for a broken template.
     """
+    progress = progress or Progress()
     bundles = plan.bundles
     reused: dict[str, bytes] = {}
     if cache is not None:
         bundles, reused, contexts = _unchanged_pages(bundles, cache, config, site_templates)
     output = dict(_produce(_work_list(bundles, site_templates, also=reused), config,
-                           site_templates, jobs, None))
+                           site_templates, jobs, None, progress))
+    if cache is not None:
+        progress.finish()
+        progress.note(f"render cache: {len(reused)} pages unchanged since the last build, "
+                      "not rendered again")
     output.update(reused)
     if cache is not None:
         cache.pages = {path: (template, context, output[path])
@@ -177,15 +185,17 @@ def _unchanged_pages(bundles: list[Bundle], cache: RenderCache, config: SiteConf
 
 
 def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes], Any],
-                site_templates: Path | None = None, jobs: int | None = None) -> dict[str, Any]:
+                site_templates: Path | None = None, jobs: int | None = None,
+                progress: Progress | None = None) -> dict[str, Any]:
     """Render ``plan`` like :func:`render_site`, handing each output to ``sink(path, bytes)``.
 
     ``sink`` runs in the process that made the bytes (a forked worker for large sites, so that
     writing is spread over the cores too and no page travels back); returns
-    ``{path: sink's result}``. Raises as :func:`render_site`.
+    ``{path: sink's result}``. ``progress`` as for :func:`render_site`. Raises as
+    :func:`render_site`.
     """
     return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs,
-                         sink))
+                         sink, progress or Progress()))
 
 
 def _work_list(bundles: list[Bundle], site_templates: Path | None,
@@ -202,10 +212,11 @@ def _work_list(bundles: list[Bundle], site_templates: Path | None,
     return work
 
 
-def _produce(items: list[Page | File], config: SiteConfig, site_templates: Path | None,
-             jobs: int | None, sink: Callable[[str, bytes], Any] | None) -> list[tuple[str, Any]]:
+def _produce(items: list[Bundle], config: SiteConfig, site_templates: Path | None,
+             jobs: int | None, sink: Callable[[str, bytes], Any] | None,
+             progress: Progress) -> list[tuple[str, Any]]:
     try:
-        return _produce_all(items, config, site_templates, jobs, sink)
+        return _produce_all(items, config, site_templates, jobs, sink, progress)
     except TemplateProblem as problem:
         template, line, message = problem.args
         pos = SourcePos(os.path.relpath(template) if os.path.isabs(template) else template, line, 1) \
@@ -215,17 +226,26 @@ def _produce(items: list[Page | File], config: SiteConfig, site_templates: Path 
 
 
 def _produce_all(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None,
-                 jobs: int | None, sink: Callable[[str, bytes], Any] | None) -> list[tuple[str, Any]]:
+                 jobs: int | None, sink: Callable[[str, bytes], Any] | None,
+                 progress: Progress) -> list[tuple[str, Any]]:
     jobs = jobs or os.cpu_count() or 1
-    pages = sum(1 for bundle in bundles if bundle.page is not None)
     job = _RenderJob(config, site_templates, sink, bundles)
-    if pages < PARALLEL_MIN_PAGES or not can_fork(jobs):
-        # One process; also when threads run (the dev server), where forking is unsafe.
-        return job.make((0, len(bundles)))
-    # The workers inherit the bundles; a task is only a slice's bounds (bundles refer to the
-    # content, which must not be pickled once per task).
+    # A task is only a slice's bounds: the workers inherit the bundles (they refer to the
+    # content, which must not be pickled once per task). Progress counts each slice's pages
+    # as it is done, here in the process that shows it.
     slices = [(start, min(start + SLICE, len(bundles))) for start in range(0, len(bundles), SLICE)]
-    parts = map_forked(_RenderJob.make, job, slices, jobs)
+    pages = [sum(1 for bundle in bundles[start:end] if bundle.page is not None)
+             for start, end in slices]
+    progress.start("render", total=sum(pages))
+    if sum(pages) < PARALLEL_MIN_PAGES or not can_fork(jobs):
+        # One process; also when threads run (the dev server), where forking is unsafe.
+        made = []
+        for bounds, count in zip(slices, pages):
+            made += job.make(bounds)
+            progress.advance("render", count)
+        return made
+    parts = map_forked(_RenderJob.make, job, slices, jobs,
+                       on_done=lambda index, _: progress.advance("render", pages[index]))
     return [made for part in parts for made in part]
 
 

@@ -22,10 +22,12 @@ from pathlib import Path
 
 from .. import __version__
 
+from ..census import Census, census
 from ..model import Content
 from ..render import RenderCache, default_templates_dir, render_into, render_site
 from ..pipeline import prepare
 from ..plan import SitePlan
+from ..progress import Progress
 from ..diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from ..hostfiles import host_files
 from ..write import OutputBusy, OutputLock, Staging, WriteReport, check_output_folder
@@ -42,28 +44,34 @@ class BuildResult:
     ``render+write`` and ``swap`` (see ``sitegen build --timings``)."""
     warnings: list[Diagnostic] = field(default_factory=list)
     """The content's warnings (also those of the last build, when it was not repeated)."""
+    census: Census = field(default_factory=dict)
+    """What the site was made from, per competition kind (sitegen.census)."""
 
 
-def plan(content_dir: Path, base_url: str | None = None) -> tuple[Content, SitePlan]:
+def plan(content_dir: Path, base_url: str | None = None,
+         progress: Progress | None = None) -> tuple[Content, SitePlan]:
     """Load, validate and plan the site: ``(content, plan)`` (sitegen.pipeline). Raises
     SitegenError with every problem. ``base_url`` replaces the one of site.yaml."""
-    return prepare(content_dir, base_url)
+    return prepare(content_dir, base_url, progress=progress)
 
 
 def render(content_dir: Path, templates_dir: Path | None = None,
-           base_url: str | None = None, cache: RenderCache | None = None) -> dict[str, bytes]:
+           base_url: str | None = None, cache: RenderCache | None = None,
+           progress: Progress | None = None) -> dict[str, bytes]:
     """Return the whole site in memory, ``{relative path: bytes}``. Raises SitegenError.
 
-    ``cache`` (the dev server's) lets pages whose context did not change keep their bytes.
+    ``cache`` (the dev server's) lets pages whose context did not change keep their bytes;
+    ``progress`` is told the stages (sitegen.progress; default: shown nowhere).
     """
-    content, site = plan(content_dir, base_url)
-    files = render_site(site, content.config, templates_dir, cache=cache)
+    content, site = plan(content_dir, base_url, progress)
+    files = render_site(site, content.config, templates_dir, cache=cache, progress=progress)
     files.update(host_files(content.config))
     return files
 
 
 def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None,
-          base_url: str | None = None, strict: bool = False) -> BuildResult:
+          base_url: str | None = None, strict: bool = False,
+          progress: Progress | None = None) -> BuildResult:
     """Build the site into ``output_dir``; on any error ``output_dir`` is left untouched.
 
     Pages are written as they are rendered, by the render workers, into a staging folder that
@@ -71,9 +79,12 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     inputs nor ``output_dir`` changed since the last build (see the module's docstring).
     One build at a time per output folder: the folder's lock (sitegen.write.OutputLock) is
     held from the start, and a build that finds it held stops at once.
+    ``progress`` is told the stages and what the cache and the writer reused (sitegen.progress;
+    default: shown nowhere).
     Raises SitegenError for bad content, a broken template, an unwritable output folder or one
     that another process is writing; with ``strict``, also for warnings (nothing is written).
     """
+    progress = progress or Progress()
     clock = _Clock()
     try:
         check_output_folder(output_dir, [content_dir] + ([templates_dir] if templates_dir else []))
@@ -81,7 +92,8 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     except SitegenError as error:
         refused = error  # reported together with any content errors, below
     if refused is not None:
-        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, None, strict)
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, None, strict,
+                      progress)
     try:
         lock = OutputLock(output_dir).acquire()
     except OutputBusy as error:
@@ -90,31 +102,43 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     except OSError as error:
         raise _unwritable(output_dir, error) from None
     try:
-        return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock, strict)
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock, strict,
+                      progress)
     finally:
         lock.release()
 
 
 def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base_url: str | None,
            clock: "_Clock", refused: SitegenError | None, lock: OutputLock | None,
-           strict: bool) -> BuildResult:
+           strict: bool, progress: Progress) -> BuildResult:
     """The build, with the output folder's lock held (``lock``) unless it was ``refused``."""
     use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0")
     record_path = cache_record_path(output_dir)
     inputs, racy = input_fingerprint(content_dir, templates_dir, base_url, output_dir)
     if use_cache and refused is None:
         record = _read_record(record_path)
-        if (record is not None and record.get("inputs") == inputs
-                and record.get("output") == tree_fingerprint(output_dir)[0]):
+        if record is None:
+            progress.note("build cache: no record of an earlier build here: full build")
+        elif record.get("inputs") != inputs:
+            progress.note("build cache: the content, templates or options changed: full build")
+        elif record.get("output") != tree_fingerprint(output_dir)[0]:
+            progress.note("build cache: the output folder changed since the last build: full build")
+        else:
             warnings = _warnings_of(record)
             if strict and warnings:
                 raise SitegenError(warnings)
             report = WriteReport([], int(record.get("files", 0)), 0)
+            progress.note("build cache: nothing changed since the last build: loading, rendering "
+                          f"and writing skipped ({report.unchanged} files kept)")
+            counts = record.get("census")
             return BuildResult(int(record.get("pages", 0)), report, cached=True,
-                               timings=clock.lap("check"), warnings=warnings)
+                               timings=clock.lap("check"), warnings=warnings,
+                               census=counts if isinstance(counts, dict) else {})
+    elif not use_cache:
+        progress.note("build cache: off (SITEGEN_NO_CACHE): full build")
     clock.lap("check")
     try:
-        content, site = plan(content_dir, base_url)
+        content, site = plan(content_dir, base_url, progress)
     except SitegenError as error:
         raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
     if refused is not None:
@@ -126,25 +150,33 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
         record_path.unlink(missing_ok=True)
         staging = Staging(output_dir, lock)
         try:
-            written = render_into(site, content.config, staging.put, templates_dir)
+            written = render_into(site, content.config, staging.put, templates_dir,
+                                  progress=progress)
             for path, data in host_files(content.config).items():
                 written[path] = staging.put(path, data)
             clock.lap("render+write")
+            progress.start("swap")
             report = staging.finish([path for path, new in written.items() if new])
         finally:
             staging.discard()
     except OSError as error:
         raise _unwritable(output_dir, error) from None
     pages = sum(1 for path in written if path.endswith(".html"))
+    counts = census(content)
     if use_cache and not racy:
         record = {"inputs": inputs, "output": tree_fingerprint(output_dir)[0],
-                  "pages": pages, "files": len(written) + 1,
+                  "pages": pages, "files": len(written) + 1, "census": counts,
                   "warnings": [[*d.pos, d.message, d.code, d.hint] for d in site.warnings]}
         try:
             _write_record(record_path, record)
         except OSError:
             pass  # the cache is only an optimisation
-    return BuildResult(pages, report, timings=clock.lap("swap"), warnings=site.warnings)
+    progress.finish()
+    if use_cache and racy:
+        progress.note("build cache: not recorded (an input changed less than 2 s ago)")
+    progress.note(f"writing: {report.summary()} (kept as they were, not rewritten)")
+    return BuildResult(pages, report, timings=clock.lap("swap"), warnings=site.warnings,
+                       census=counts)
 
 
 def _warnings_of(record: dict) -> list[Diagnostic]:

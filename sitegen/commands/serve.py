@@ -7,6 +7,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from ..load import enable_parse_cache
 from ..model.common import SiteConfig
+from ..progress import Progress
 from ..render import RenderCache, default_templates_dir
 from ..serve import Build, DevServer
 from ..validate import load_config
@@ -16,19 +17,23 @@ from .build import render
 
 def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path | None = None, *,
                 host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
-                debounce: float = 0.15, watch_theme: bool = True, log=None) -> DevServer:
+                debounce: float = 0.15, watch_theme: bool = True, log=None,
+                progress: Progress | None = None) -> DevServer:
     """Return a :class:`DevServer` for the site in ``content_dir`` (not started yet).
 
     It builds with :func:`sitegen.commands.build.render`, serves under the site's base path
     (``base_url`` overrides site.yaml's), watches ``content_dir``, ``templates_dir`` and the
     default theme (unless ``watch_theme`` is False), and writes each good build to ``output_dir`` when given (only files whose
-    bytes changed are rewritten).
+    bytes changed are rewritten). ``progress`` shows each build's stages (sitegen.progress;
+    default: nowhere).
     """
     cache = RenderCache()
     enable_parse_cache()
+    shown = progress or Progress()
 
     def build() -> Build:
-        files = render(content_dir, templates_dir, base_url, cache)
+        with shown:
+            files = render(content_dir, templates_dir, base_url, cache, shown)
         if base_url:
             base_path = SiteConfig(base_url=base_url).base_path
         else:
@@ -49,7 +54,8 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
 
 
 def serve(content_dir: Path, templates_dir: Path | None, output_dir: Path | None, *,
-          host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None) -> int:
+          host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
+          progress: Progress | None = None) -> int:
     """Serve the site until interrupted; return the exit status (0).
 
     Raises SitegenError for an output folder that must not be replaced (see
@@ -59,7 +65,7 @@ def serve(content_dir: Path, templates_dir: Path | None, output_dir: Path | None
         check_output_folder(output_dir, [content_dir] + ([templates_dir] if templates_dir else []))
     try:
         server = make_server(content_dir, templates_dir, output_dir, host=host, port=port,
-                             base_url=base_url)
+                             base_url=base_url, progress=progress)
     except (OSError, OverflowError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise SitegenError([Diagnostic(command_pos("sitegen serve"),
