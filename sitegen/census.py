@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .model import Content, Outcome
 from .model.ladder import LadderGame
-from .pages.tournament import last_round_played
+
 
 Census = dict[str, dict[str, int]]
 """``{kind: {what: count}}`` in the order shown, e.g. ``{"leagues": {"leagues": 1, ...}}``."""
@@ -47,7 +47,7 @@ def census(content: Content) -> Census:
     if content.tournaments:
         found["tournaments"] = {
             "tournaments": len(content.tournaments),
-            "rounds": sum(last_round_played(t) for t in content.tournaments),
+            "rounds": sum(t.last_round for t in content.tournaments),
             "games": sum(len(t.games) for t in content.tournaments)}
     if content.ladders:
         found["ladders"] = {
