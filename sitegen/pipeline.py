@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from .diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
+from .i18n import language
 from .model import Content
 from .pages.ladder import plan_ladders
 from .pages.league import plan_leagues
@@ -61,9 +62,10 @@ def plan_site(content: Content) -> SitePlan:
     """Return every page and file of the site for ``content`` (already loaded), in one process.
     Raises SitegenError for clashing paths (:func:`sitegen.site.check_paths`)."""
     plan = SitePlan()
-    for planner in PLANNERS.values():
-        planner(content, plan)
-    return complete_plan(content, plan)
+    with language(content.config.language):
+        for planner in PLANNERS.values():
+            planner(content, plan)
+        return complete_plan(content, plan)
 
 
 RuleSetResult = tuple[tuple, SitePlan | None, list[Diagnostic]]
@@ -81,6 +83,13 @@ def _prepare(content_dir: Path, base_url: str | None, jobs: int | None) -> tuple
         raise SitegenError(diags.sorted())
     if base_url and not problem:
         common = replace(common, config=replace(common.config, base_url=base_url))
+    # The planners word their pages in the site's language (a forked helper inherits it).
+    with language(common.config.language):
+        return _prepare_all(content_dir, jobs, diags, common)
+
+
+def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common: Common
+                 ) -> tuple[Content, SitePlan]:
     work = _Work(content_dir, common, plan=not diags.has_errors)
     mine, helper = _split(content_dir, jobs)
     if helper:

@@ -9,7 +9,6 @@ own ``templates/`` folder (searched first); the rest come from sitegen's default
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import os
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from markdown_it import MarkdownIt
 
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
+from .i18n import date_range_texts, format_date, format_iso, language, plural_forms, translations
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan
 from .workers import can_fork, map_forked
@@ -75,7 +75,16 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,  # one environment per build: no stat() of every template per page
+        extensions=["jinja2.ext.i18n"],
     )
+    # Page words in the site's language: _("..."), ngettext(...) and {% trans %} (newstyle:
+    # placeholders are named, %(name)s, and the values are escaped). {% trans %} blocks are
+    # trimmed: a line break inside one is a space, as in the extracted message.
+    words = translations(config.language)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        words.gettext, words.ngettext, newstyle=True, pgettext=words.pgettext,
+        npgettext=words.npgettext)
+    env.policies["ext.i18n.trimmed"] = True
     markdown = MarkdownIt("commonmark", {"html": config.markdown_html, "typographer": False})
     markdown.enable("table")
     base = config.base_path
@@ -83,13 +92,13 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
     def url(path: str = "") -> str:
         return base + path.lstrip("/")
 
-    def date_text(value: dt.date | None) -> str:
-        return value.isoformat() if value else ""
-
-    env.globals.update(url=url, site=config)
+    env.globals.update(url=url, site=config, plural_forms=plural_forms,
+                       date_range_texts=date_range_texts)
     # ``path|url`` (a filter: Jinja calls filters directly, functions through the context) and
-    # ``url(path)`` give the same address.
-    env.filters.update(points=format_points, markdown=markdown.render, date=date_text, url=url)
+    # ``url(path)`` give the same address. ``date``: as the site's language writes it
+    # (``date("long")`` in sentences); ``iso``: for <time datetime>.
+    env.filters.update(points=format_points, markdown=markdown.render, date=format_date,
+                       iso=format_iso, url=url)
     return env
 
 
@@ -131,6 +140,14 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
     slices of the bundles; the result does not depend on the number of workers.
     Raises ValueError if two outputs claim the same path, SitegenError for a broken template.
     """
+    # Deferred contexts word their text while rendering, in the site's language (the workers
+    # inherit it).
+    with language(config.language):
+        return _render_site(plan, config, site_templates, jobs, cache)
+
+
+def _render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None,
+                 jobs: int | None, cache: RenderCache | None) -> dict[str, bytes]:
     bundles = plan.bundles
     reused: dict[str, bytes] = {}
     if cache is not None:
@@ -184,8 +201,9 @@ def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes],
     writing is spread over the cores too and no page travels back); returns
     ``{path: sink's result}``. Raises as :func:`render_site`.
     """
-    return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs,
-                         sink))
+    with language(config.language):
+        return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates,
+                             jobs, sink))
 
 
 def _work_list(bundles: list[Bundle], site_templates: Path | None,

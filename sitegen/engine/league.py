@@ -4,7 +4,9 @@ Source: ../shared/rules/000_8831272a7af7d6bd.txt ("league"); rule ids A.i.1-5, A
 B.1-5, C.1-5, D.1-2, E.1, footnotes [1]-[8] and "final round" refer to that text, and
 docs/league-rules.md explains every reading taken here. Next-season formation (C, E.1) is in
 :mod:`sitegen.engine.league_next`. Pure functions over the model's frozen data classes; scores
-are exact Fractions.
+are exact Fractions. The explanations of :func:`season_outcomes` and :func:`final_round`
+are in the active language (:mod:`sitegen.i18n`): the site's while a build plans its pages,
+English on the command line.
 
 Divisions are numbered by index, 0 being the top division A (league definitions).
 """
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
+from ..i18n import _
 from ..model.league import (Division, ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
                             division_letter)
 from .standings import StandingRow, group_standings
@@ -447,21 +450,23 @@ def season_outcomes(season: Season, info: Mapping[str, PlayerInfo] = {},
         for player in moves.order:
             rule = moves.rule.get(player)
             if player in gone:
-                spot = ("promotion" if player in moves.promoted else
-                        "demotion" if player in moves.demoted else "place")
-                out[player] = Decision(player, Move.WITHDREW, "B.4",
-                                       f"withdrew; the {spot} merit is forfeited and not passed on", here, None)
+                why = (_("withdrew; the promotion merit is forfeited and not passed on")
+                       if player in moves.promoted else
+                       _("withdrew; the demotion merit is forfeited and not passed on")
+                       if player in moves.demoted else
+                       _("withdrew; the place merit is forfeited and not passed on"))
+                out[player] = Decision(player, Move.WITHDREW, "B.4", why, here, None)
             elif player in moves.promoted and moves.index == 0:
                 out[player] = Decision(player, Move.FINALIST, "final round",
-                                       "qualifies for the final round as a direct promotion of division A", here, here)
+                                       _("qualifies for the final round as a direct promotion of division A"), here, here)
             elif player in moves.promoted:
-                why = "group leader" if rule == "B.1" else "next best by the criteria of D"
+                why = _("group leader") if rule == "B.1" else _("next best by the criteria of D")
                 out[player] = Decision(player, Move.PROMOTED, rule or "B.1", why, here, up)
             elif player in moves.demoted:
                 out[player] = Decision(player, Move.DEMOTED, rule or "B.2",
-                                       "in a demotion spot by the criteria of D", here, down)
+                                       _("in a demotion spot by the criteria of D"), here, down)
             else:
-                out[player] = Decision(player, Move.STAYS, "B", "middle position", here, here)
+                out[player] = Decision(player, Move.STAYS, "B", _("middle position"), here, here)
     return out
 
 
@@ -519,17 +524,17 @@ def final_round(season: Season, defending_champion: str | None = None,
 
     if champion_ok and defending_champion not in [c[0] for c in chosen] \
             and defending_champion not in unavailable:
-        chosen.append((defending_champion, "[8]", "defending champion, eligible ([8])"))
+        chosen.append((defending_champion, "[8]", _("defending champion, eligible ([8])")))
     elif defending_champion is not None and not champion_ok:
         decisions.append(Decision(defending_champion, Move.STAYS, "[8]",
-                                  "defending champion not eligible: did not play division A, "
-                                  "withdrew or fell to a demotion spot", None, None))
+                                  _("defending champion not eligible: did not play division A, "
+                                    "withdrew or fell to a demotion spot"), None, None))
 
     bar = rows[defending_champion].gamepoints if defending_champion in rows else None
     _add_next_by_b3(chosen, top, rows, bar, unavailable, settings)
     if len(chosen) < 3:
         decisions.append(Decision(defending_champion or "-", Move.STAYS, "final round",
-                                  "fewer than three eligible players are willing to play: the title is void"))
+                                  _("fewer than three eligible players are willing to play: the title is void")))
         return FinalRound((), True, tuple(decisions))
     return _seated_finalists(chosen, top, defending_champion, division.name, settings, decisions)
 
@@ -542,11 +547,11 @@ def _direct_finalists(top: DivisionMoves, unavailable: set[str], division: str,
     for player in top.promoted:
         if player in unavailable:
             decisions.append(Decision(player, Move.WITHDREW, "final round",
-                                      "qualified as a direct promotion of division A but does not play",
+                                      _("qualified as a direct promotion of division A but does not play"),
                                       division, None))
         else:
-            why = "group leader of division A" if top.rule.get(player) == "B.1" else \
-                "direct promotion of division A by the criteria of D (B.1, B.3)"
+            why = _("group leader of division A") if top.rule.get(player) == "B.1" else \
+                _("direct promotion of division A by the criteria of D (B.1, B.3)")
             chosen.append((player, top.rule.get(player, "B.1"), why))
     return chosen
 
@@ -565,9 +570,11 @@ def _add_next_by_b3(chosen: list[tuple[str, str, str]], top: DivisionMoves,
             continue
         enough = bar is not None and rows[player].gamepoints >= bar
         if enough or place[player] <= settings.final_place_limit:
-            why = (f"next direct promotion by D (B.3) with {rows[player].gamepoints} gamepoints, "
-                   + ("no fewer than the defending champion" if enough
-                      else f"place {place[player]} in division A"))
+            points = rows[player].gamepoints
+            why = (_("next direct promotion by D (B.3) with {points} gamepoints, no fewer than "
+                     "the defending champion").format(points=points) if enough else
+                   _("next direct promotion by D (B.3) with {points} gamepoints, place {place} in "
+                     "division A").format(points=points, place=place[player]))
             chosen.append((player, "B.3", why))
 
 
@@ -585,6 +592,6 @@ def _seated_finalists(chosen: list[tuple[str, str, str]], top: DivisionMoves,
     for player, rule, why in chosen:
         bonus = settings.finalist_advantage if player in advantaged else Fraction(0)
         finalists.append(Finalist(player, rule, why, player in advantaged, bonus))
-        note = f"; advantaged position: +{bonus} gamepoint ([7])" if bonus else ""
+        note = _("; advantaged position: +{bonus} gamepoint ([7])").format(bonus=bonus) if bonus else ""
         decisions.append(Decision(player, Move.FINALIST, rule, why + note, division, division))
     return FinalRound(tuple(finalists), False, tuple(decisions))
