@@ -17,6 +17,7 @@ output is deterministic: messages in the order of the files, locations without l
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import io
 import sys
@@ -81,7 +82,9 @@ def update(template: Catalog) -> list[str]:
     languages = sorted(p.parent.parent.name for p in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     for language in languages:
         catalog = read(language)
-        catalog.update(template, no_fuzzy_matching=True, update_header_comment=True)
+        # A copy each: Babel adds a new message to the catalog as the template's own object,
+        # which English then fills in.
+        catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=True)
         if language == "en":
             for message in catalog:
                 if message.id:
