@@ -15,6 +15,7 @@ import importlib.util
 import json
 import re
 import shutil
+import subprocess
 from fractions import Fraction
 from pathlib import Path
 
@@ -106,6 +107,17 @@ def test_translations_keep_placeholders_and_markup(code):
             assert sorted(TAG.findall(text)) == sorted(TAG.findall(ids[0])), (message.id, text)
             bare = TAG.sub("", text)
             assert not re.search(r'["<>]|&(?!nbsp;)', bare), (message.id, text)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_catalogs_ship_in_the_package():
+    """The wheel takes the package's files as git sees them (hatch: packages = ["sitegen"]):
+    the catalogs sit inside the package and no .gitignore rule drops them."""
+    files = sorted(str(p.relative_to(REPO)) for p in i18n.LOCALE_DIR.rglob("*.po"))
+    assert files == [f"sitegen/locale/{code}/LC_MESSAGES/sitegen.po" for code in sorted(LANGUAGES)]
+    done = subprocess.run(["git", "check-ignore", *files], cwd=REPO, capture_output=True, text=True)
+    assert done.stdout == ""
+    assert i18n.catalog_languages() == sorted(LANGUAGES)
 
 
 def test_polish_catalog_has_three_plural_forms():
