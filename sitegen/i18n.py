@@ -28,7 +28,10 @@ import io
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 """The catalogs: ``<language>/LC_MESSAGES/sitegen.po``, and the template ``sitegen.pot``."""
@@ -174,7 +177,7 @@ def _style() -> DateStyle:
 
 
 @functools.lru_cache(maxsize=16)
-def _locale(tag: str):
+def _locale(tag: str) -> Locale:
     """Return Babel's locale for ``tag``, or English's when Babel does not know the tag."""
     from babel import Locale, UnknownLocaleError
 
