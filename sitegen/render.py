@@ -62,7 +62,9 @@ class SiteEnvironment(SandboxedEnvironment):
 
 def make_environment(config: SiteConfig, site_templates: Path | None = None) -> Environment:
     """Return the (sandboxed) Jinja environment: the site's templates first, then the default
-    theme."""
+    theme; its words are those of ``config.language``'s catalog. Dates and scripts' plural
+    forms follow the active language (:func:`sitegen.i18n.language`), which :func:`render_site`
+    and :func:`render_into` set to the site's."""
     loaders = []
     if site_templates is not None and site_templates.is_dir():
         loaders.append(FileSystemLoader(str(site_templates)))

@@ -81,7 +81,6 @@ def plan_swiss(content: Content, plan: SitePlan) -> None:
             "has_shared": any(r["shared"] for r in rows),
             "has_tie": any(r["deciding_match_possible"] for r in rows),
             "deciding": deciding, "bye_value": format_points(league.settings.bye_value),
-            "bye_points": points_text(league.settings.bye_value),
             "json_url": swiss_league_url(league) + "standings.json"}),
                  JsonFile(swiss_league_url(league) + "standings.json", _league_json(league, table, names),
                           csv=True, indent=1))

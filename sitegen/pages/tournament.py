@@ -27,67 +27,67 @@ from ..urls import player_url, round_url, tournament_url
 CRITERION_TEXT: dict[Criterion, tuple[str, str]] = {
     Criterion.NBW: (N_("Number of wins"),
                     N_("A win counts 1 (also a win by forfeit), a jigo ½, a bye {nbw_bye}, a declared "
-                    "absence {nbw_absent}.")),
+                       "absence {nbw_absent}.")),
     Criterion.MMS: (N_("McMahon score"),
                     N_("Your starting score (from your rank, limited by the bar and the floor, plus "
-                    "any correction) plus your wins. A bye adds {mms_bye}, a declared absence "
-                    "{mms_absent}{round_down}; jigo halves are never rounded.")),
+                       "any correction) plus your wins. A bye adds {mms_bye}, a declared absence "
+                       "{mms_absent}{round_down}; jigo halves are never rounded.")),
     Criterion.SOSW: (N_("Sum of opponents' number of wins"),
                      N_("The sum of your opponents' NBW after the round. A round without a game "
-                     "counts 0.")),
+                        "counts 0.")),
     Criterion.SOSM: (N_("Sum of opponents' McMahon scores"),
                      N_("The sum of your opponents' MMS after the round. In a handicap game your "
-                     "opponent's MMS is corrected: as White you add the handicap stones, as Black "
-                     "you subtract them. A round without a game counts your own starting score.")),
+                        "opponent's MMS is corrected: as White you add the handicap stones, as Black "
+                        "you subtract them. A round without a game counts your own starting score.")),
     Criterion.SOSW_1: (N_("SOSW without the lowest value"),
                        N_("SOSW without your one lowest per-round value (a round without a game "
-                       "included).")),
+                          "included).")),
     Criterion.SOSW_2: (N_("SOSW without the two lowest values"),
                        N_("SOSW without your two lowest per-round values (a round without a game "
-                       "included).")),
+                          "included).")),
     Criterion.SOSM_1: (N_("SOSM without the lowest value"),
                        N_("SOSM without your one lowest per-round value (a round without a game "
-                       "included){defect}.")),
+                          "included){defect}.")),
     Criterion.SOSM_2: (N_("SOSM without the two lowest values"),
                        N_("SOSM without your two lowest per-round values (a round without a game "
-                       "included){defect}.")),
+                          "included){defect}.")),
     Criterion.SOSOSW: (N_("Sum of opponents' SOSW"),
                        N_("The sum of your opponents' SOSW. A round without a game counts 0.")),
     Criterion.SOSOSM: (N_("Sum of opponents' SOSM"),
                        N_("The sum of your opponents' SOSM. A round without a game counts your "
-                       "starting score × the number of rounds.")),
+                          "starting score × the number of rounds.")),
     Criterion.SODOSW: (N_("Sum of defeated opponents' number of wins"),
                        N_("The sum of the NBW of the opponents you beat (half of it for a jigo; "
-                       "forfeit wins count).")),
+                          "forfeit wins count).")),
     Criterion.SODOSM: (N_("Sum of defeated opponents' McMahon scores"),
                        N_("The sum of the MMS of the opponents you beat (half of it for a jigo; "
-                       "forfeit wins count).")),
+                          "forfeit wins count).")),
     Criterion.CUSSW: (N_("Cumulative sum of number of wins"),
                       N_("Your NBW after round 1 + after round 2 + ...: early wins weigh more.")),
     Criterion.CUSSM: (N_("Cumulative sum of McMahon scores"),
                       N_("Your MMS after round 1 + after round 2 + ...: early wins weigh more.")),
     Criterion.EXT: (N_("Exploits tentés (attempted)"),
                     N_("The sum of your opponents' number of wins, each weighted by how hard the game "
-                    "was for you: 0 if the handicap was easier than your rank difference, 1 if "
-                    "equal, 2 if one stone harder, 3 if two or more.")),
+                       "was for you: 0 if the handicap was easier than your rank difference, 1 if "
+                       "equal, 2 if one stone harder, 3 if two or more.")),
     Criterion.EXR: (N_("Exploits réussis (achieved)"),
                     N_("The same as EXT, over the games you won.")),
     Criterion.DC: (N_("Direct confrontation"), "{dc}"),
     Criterion.SDC: (N_("Simplified direct confrontation"),
                     N_("If all players tied on the criteria before SDC played each other, your number "
-                    "of wins among them; otherwise 0 for all.")),
+                       "of wins among them; otherwise 0 for all.")),
     Criterion.CPS: (N_("Cup score"),
                     N_("Each round doubles your earlier score and adds the new result, so an early "
-                    "win outweighs all later ones.")),
+                       "win outweighs all later ones.")),
     Criterion.RANK: (N_("Rank"), N_("Your rank in this tournament (higher is better).")),
     Criterion.RATING: (N_("Rating"), N_("Your rating in this tournament (higher is better).")),
 }
 
 DC_OPENGOTHA = (N_("Among players tied on the criteria before DC: a player is placed above the "
-                "players they beat; a circle of wins (A beat B, B beat C, C beat A) counts as one "
-                "block. Bigger is better; forfeits do not count."))
+                   "players they beat; a circle of wins (A beat B, B beat C, C beat A) counts as one "
+                   "block. Bigger is better; forfeits do not count."))
 DC_DIR = (N_("Among players tied on the criteria before DC: 1 for a player who beat every other "
-          "tied player, else 0. Forfeits do not count."))
+             "tied player, else 0. Forfeits do not count."))
 
 
 def criterion_columns(t: Tournament) -> list[dict[str, str]]:
