@@ -71,6 +71,9 @@ def _parser() -> argparse.ArgumentParser:
     importing.add_argument("--id", dest="tournament_id", default=None,
                            help="tournament id, the name of content/tournaments/<id>.yaml "
                                 "(default: from the tournament's name)")
+    importing.add_argument("--replace", action="store_true",
+                           help="import again a tournament already in the content (same name "
+                                "and dates), keeping its id and its players' ids")
 
     league = commands.add_parser("league", help="league tools")
     league_commands = league.add_subparsers(dest="league_command", metavar="TOOL", required=True)
@@ -221,7 +224,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "import":
             from .commands.importing import import_tournament
 
-            import_tournament(args.format, args.file, args.content, args.tournament_id, sys.stdout)
+            imported = import_tournament(args.format, args.file, args.content,
+                                         args.tournament_id, sys.stdout, args.replace)
+            _print_warnings(list(imported.warnings))
             return 0
         if args.command == "league":
             from .commands.next_season import next_season_command

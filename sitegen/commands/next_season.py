@@ -1,13 +1,17 @@
 """``sitegen league next-season LEAGUE [--season NEW_ID]``: form the next season's divisions and groups.
 
 Reads the finished (latest) season, the sign-ups ``leagues/<id>/signups/<NEW_ID>.yaml`` and the
-division restrictions, runs :func:`sitegen.engine.league_next.next_season` with the league's
-settings, prints every decision with its rule id, and writes ``leagues/<id>/seasons/<NEW_ID>.yaml``
-with the divisions and seeded groups (no games; starting gamepoints as comments, A.ii.1).
+division restrictions, forms the next season with the league's settings by the one function the
+site's outcomes come from (:func:`sitegen.engine.league_outcome.form_outcome`), prints one line
+per player with the final decision and the chain of rules that made it, and writes
+``leagues/<id>/seasons/<NEW_ID>.yaml`` with the divisions and seeded groups (no games; starting
+gamepoints as comments, A.ii.1).
 
 An existing season file without results is edited in place (round-trip: its comments and key
 order stay); one with results is never overwritten. When the rules cannot all be met
-(:class:`LeagueRuleError`, e.g. "division restrictions must be revised (C.3)") nothing is written.
+(:class:`LeagueRuleError`, e.g. "division restrictions must be revised (C.3)"), or when players
+equal on every criterion of D contend for a spot and no playoff decides (D.2), nothing is
+written; the error shows the ``playoffs:`` to enter.
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from typing import TextIO
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
-from ..engine.league import LeagueRuleError
-from ..engine.league_next import NextSeasonPlan, Signups, next_season
+from ..engine.league import Tie
+from ..engine.league_next import NextSeasonPlan
+from ..engine.league_outcome import SeasonOutcome, form_outcome, ordered_players, sentence, tie_sentence
 from ..model import Content
 from ..model.league import DivisionRestrictions, League, LeagueSettings, Season, SeasonSignups
 from ..display import format_points
@@ -76,11 +81,12 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
     signups = _signups(signup_path, finished, content)
     restrictions = (signups.restrictions or finished.restrictions
                     or DivisionRestrictions())
-    plan = _plan(finished, signups, restrictions, league.settings or LeagueSettings(), new_id,
-                 signup_path)
-
-    for decision in plan.decisions:
-        print(str(decision), file=out)
+    outcome = form_outcome(finished, content.players, league.settings or LeagueSettings(), signups,
+                           restrictions)
+    plan = _plan(outcome, finished, new_id, signup_path)
+    order = [moves.order for moves in plan.moves]
+    for player in ordered_players(outcome.players, finished, order):
+        print(f"{player}: {sentence(outcome.players[player], lambda p: p)[1]}", file=out)
 
     champion = None
     if finished.final is not None and finished.final.champion:
@@ -165,18 +171,34 @@ def _signups(signup_path: Path, finished: Season, content: Content) -> SeasonSig
     return signups
 
 
-def _plan(finished: Season, signups: SeasonSignups, restrictions: DivisionRestrictions,
-          settings: LeagueSettings, new_id: str, signup_path: Path) -> NextSeasonPlan:
-    """Return the next season's plan (league B, C, E.1, A), the finished season's playoff
-    places given to the players (D); a LeagueRuleError becomes a SitegenError."""
-    playoffs = finished.playoff_places()
-    infos = tuple(dataclasses.replace(info, playoff=playoffs.get(info.id)) for info in signups.players)
-    try:
-        return next_season(finished, Signups(infos), restrictions, settings)
-    except LeagueRuleError as error:
-        reason = str(error)
-        raise _fail(f"season {new_id} cannot be formed from season {finished.id}: {reason}",
-                    SourcePos(shown_path(signup_path)), code="league.rules") from None
+def _plan(outcome: SeasonOutcome, finished: Season, new_id: str, signup_path: Path) -> NextSeasonPlan:
+    """Return the next season's plan (league B, C, E.1, A); raise SitegenError when the rules
+    cannot form it (a LeagueRuleError) or a tie the rules leave open decides a player's
+    place (D.2), one error per tie with the ``playoffs:`` that decides it."""
+    if outcome.error is not None or outcome.plan is None:
+        raise _fail(f"season {new_id} cannot be formed from season {finished.id}: {outcome.error}",
+                    SourcePos(shown_path(signup_path)), code="league.rules")
+    if outcome.ties:
+        raise SitegenError([_tie_error(tie, finished, signup_path) for tie in outcome.ties])
+    return outcome.plan
+
+
+def _tie_error(tie: Tie, finished: Season, signup_path: Path) -> Diagnostic:
+    """Return the error of a tie that decides a place: at the first tied player's entry in the
+    finished season (or the sign-ups, for new players), with the YAML to add (D.2)."""
+    groups = {p: g for d in finished.divisions for g in d.groups for p in g.players}
+    message = (f"{tie_sentence(tie, lambda p: p)}: their places in the next season are not "
+               f"decided")
+    if all(p in groups for p in tie.players):
+        places = ", ".join(f"{p}: {i}" for i, p in enumerate(tie.players, start=1))
+        first = tie.players[0]
+        return Diagnostic(groups[first].position(first), message, "league.tie",
+                          f"enter the playoff's result in this season file, 1 the winner, e.g. "
+                          f"'playoffs: {{{places}}}', then run the command again")
+    return Diagnostic(SourcePos(shown_path(signup_path)), message, "league.tie",
+                      "give each of them the place of the playoff in their sign-up entry, "
+                      "1 the winner, e.g. '{id: " + tie.players[0] + ", playoff: 1}', then run "
+                      "the command again")
 
 
 def _fill_season(data: CommentedMap, new_id: str, signups: SeasonSignups, plan: NextSeasonPlan,

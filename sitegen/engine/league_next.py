@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from ..model.common import Rank
 from ..model.league import (Division, DivisionRestrictions, Group, LeagueSettings, PlayerInfo,
                             RankBand, Season, division_index, division_letter)
-from .league import (Decision, DivisionMoves, LeagueRuleError, Move, SeasonCancelled, direct_moves,
-                     group_count, secondary_order, seed_groups, starting_gamepoints)
+from . import league_text as text
+from .league import (Decision, DivisionMoves, LeagueRuleError, Move, SeasonCancelled, Tie,
+                     direct_moves, find_ties, group_count, secondary_classes, secondary_order,
+                     seed_groups, starting_gamepoints)
 
 # --------------------------------------------------------------------------- C: restrictions
 
@@ -96,6 +98,9 @@ class NextSeasonPlan:
     """Each player's starting gamepoints (A.ii.1, [4])."""
     moves: tuple[DivisionMoves, ...] = field(default=())
     """The direct promotions and demotions of the finished season (B)."""
+    ties: tuple[Tie, ...] = field(default=())
+    """Every tie a step cut through (D.2), the direct moves' first; the players were taken
+    by id, which is not a rule (see :attr:`sitegen.engine.league_outcome.SeasonOutcome.ties`)."""
 
 
 # --------------------------------------------------------------------------- next season
@@ -126,8 +131,9 @@ def next_season(season: Season, signups: Signups,
         fill_division(state, len(state.placed))
     divisions, where = form_groups(state)
     start = {p: starting_gamepoints(where[p], len(divisions), settings) for p in where}
+    ties = [tie for moves in state.moves for tie in moves.ties] + state.ties
     return NextSeasonPlan(tuple(divisions), tuple(state.decisions), _outcomes(state, where),
-                          start, state.moves)
+                          start, state.moves, tuple(ties))
 
 
 def _signed_up(signups: Signups, settings: LeagueSettings) -> dict[str, PlayerInfo]:
@@ -192,6 +198,8 @@ class Formation:
     """Players not yet placed."""
     placed: list[list[str]] = field(default_factory=list)
     """The players of each division filled so far, top first, sorted by id."""
+    ties: list[Tie] = field(default_factory=list)
+    """The ties the steps cut through (D.2), in the order found."""
 
     @classmethod
     def start(cls, season: Season, info: dict[str, PlayerInfo],
@@ -232,6 +240,15 @@ class Formation:
         """Return ``players`` worst first by the secondary criteria (D.2)."""
         return list(reversed(secondary_order(players, self.info, self.settings)))
 
+    def cut(self, pool: Iterable[str], chosen: Iterable[str], spot: str, rule: str,
+            d: int) -> None:
+        """Record the tie, if any, that choosing ``chosen`` among ``pool`` by D.2 cuts
+        through (:func:`sitegen.engine.league.find_ties`); ``spot`` of division ``d``."""
+        pool = list(pool)
+        classes = secondary_classes(pool, self.info, self.settings, record=False)
+        self.ties.extend(find_ties(classes, pool, chosen, spot, rule, self.name(d) or "",
+                                   self.info))
+
 
 def take_direct_moves(state: Formation) -> None:
     """Assure each returning player the division of their direct move (B.1-B.3, B.5).
@@ -248,24 +265,43 @@ def take_direct_moves(state: Formation) -> None:
                 spot = ("promotion" if player in moves.promoted else
                         "demotion" if player in moves.demoted else "place")
                 state.note(player, Move.WITHDREW, "B.4",
-                           f"withdrew; the {spot} merit is forfeited and not passed on", here, None)
+                           text.WITHDREW.format(spot=text.SPOTS[spot]), here, None)
             elif player in moves.promoted and here > 0:
                 state.assured[player] = here - 1
                 state.direct[player] = Move.PROMOTED
-                why = "group leader" if rule == "B.1" else "next best by the criteria of D"
+                rule, why = _promotion_why(state, moves, player, rule)
                 state.note(player, Move.PROMOTED, rule, why, here, here - 1)
             elif player in moves.demoted:
                 state.assured[player] = here + 1
                 state.direct[player] = Move.DEMOTED
-                state.note(player, Move.DEMOTED, rule, "in a demotion spot by the criteria of D",
-                           here, here + 1)
+                fixed = state.settings.fixed_relegations_per_group
+                why = (text.DEMOTION_SPOT if fixed is None
+                       else text.FIXED_RELEGATION.format(count=fixed))
+                state.note(player, Move.DEMOTED, rule, why, here, here + 1)
             else:
                 state.assured[player] = here
                 state.direct[player] = Move.STAYS
-                why = ("direct promotion spot of the top division: qualifies for the final round"
-                       if player in moves.promoted else "middle position")
-                state.note(player, Move.STAYS, "final round" if player in moves.promoted else "B",
-                           why, here, here)
+                if player in moves.promoted:
+                    state.note(player, Move.STAYS, "final round",
+                               text.FINAL_SPOT.format(division=moves.name), here, here)
+                else:
+                    state.note(player, Move.STAYS, "B", text.MIDDLE, here, here)
+
+
+def _promotion_why(state: Formation, moves: DivisionMoves, player: str,
+                   rule: str) -> tuple[str, str]:
+    """Return the rule and why ``player`` has a direct promotion spot: group leader (B.1),
+    sharing the first place (B.1 for each: no leader is picked by id), one of the group's best
+    (fixed per group), or next best by D (``rule``, B.3)."""
+    group = next(g for g in state.season.divisions[moves.index].groups if player in g.players)
+    tied = next((c for c in moves.classes if player in c), (player,))
+    first = [p for p in tied if p in group.players]  # equal by the rules within the group
+    if player in moves.leaders and len(first) == 1:
+        return "B.1", text.GROUP_LEADER
+    if any(p in moves.leaders for p in first):
+        return "B.1", text.TIED_LEADER
+    fixed = state.settings.fixed_promotions_per_group
+    return rule, text.NEXT_BEST if fixed is None else text.FIXED_PROMOTION.format(count=fixed)
 
 
 def apply_rank_limits(state: Formation) -> None:
@@ -289,21 +325,19 @@ def apply_rank_limits(state: Formation) -> None:
             state.floor[player] = state.assured[player]
             if low is not None and low < state.assured[player]:
                 state.floor[player] = low
-                state.note(player, Move.PROMOTED_BY_RANK, "C.3",
-                           f"rank {info[player].rank} may not be placed below division "
-                           f"{state.name(low)}: forced promotion", state.previous[player], low)
+                state.note(player, Move.PROMOTED_BY_RANK, "C.3", text.FORCED_BY_RANK.format(
+                    rank=info[player].rank, division=state.name(low)), state.previous[player], low)
         elif low is not None:
             state.floor[player] = low
-            state.note(player, Move.NEW, "C.3", f"new player placed by rank {info[player].rank} "
-                       f"at the lowest division allowed", None, low)
+            state.note(player, Move.NEW, "C.3", text.NEW_BY_RANK.format(rank=info[player].rank),
+                       None, low)
         else:
             state.floor[player] = bottom
             state.unbound.add(player)
-            why = ("provisional rank: no promotion by rank (C.1 addendum)"
+            why = (text.NEW_PROVISIONAL
                    if info[player].provisional and not settings.provisional_promotion_by_rank
-                   else "no rank band applies")
-            state.note(player, Move.NEW, "C.1",
-                       f"new player placed in the bottom division; {why}", None, bottom)
+                   else text.NEW_NO_BAND)
+            state.note(player, Move.NEW, "C.1", text.NEW_BOTTOM.format(why=why), None, bottom)
 
 
 def fill_division(state: Formation, d: int) -> None:
@@ -323,6 +357,7 @@ def fill_division(state: Formation, d: int) -> None:
     move_down_over_capacity(state, d, chosen, cap, cap_rule)
     promote_by_rank(state, d, chosen, min(cap, target) if target is not None else cap, cap)
     need = least_players(state, d)
+    absorb_the_rest(state, d, chosen, cap)
     promote_to_size(state, d, chosen, cap, need)
     leave_enough_below(state, d, chosen, cap, need)
     state.placed.append(sorted(chosen))
@@ -354,11 +389,13 @@ def keep_previous_size(state: Formation, d: int, chosen: set[str], target: int) 
     if len(chosen) <= target:
         return
     excess = len(chosen) - target
-    for player in [p for p in state.worst_first(chosen) if p in state.unbound][:excess]:
+    unbound = [p for p in state.worst_first(chosen) if p in state.unbound]
+    state.cut(unbound, unbound[:excess], "demotion", "A.i.5", d)
+    for player in unbound[:excess]:
         state.floor[player] = d + 1
         chosen.discard(player)
-        state.note(player, Move.NEW, "A.i.5", f"division {state.name(d)} does not grow: placed "
-                   f"in the division below", None, d + 1)
+        state.note(player, Move.NEW, "A.i.5", text.NOT_GROWING.format(division=state.name(d)),
+                   None, d + 1)
 
 
 def move_down_over_capacity(state: Formation, d: int, chosen: set[str], cap: int,
@@ -374,12 +411,12 @@ def move_down_over_capacity(state: Formation, d: int, chosen: set[str], cap: int
         raise LeagueRuleError(
             f"division {state.name(d)} must hold {len(chosen)} players by their ranks but may "
             f"hold at most {cap} ({cap_rule}): division restrictions must be revised (C.3)")
+    state.cut(movable, movable[:excess], "demotion", cap_rule, d)
     for player in movable[:excess]:
         state.floor[player] = d + 1
         chosen.discard(player)
         state.note(player, Move.DEMOTED if player in state.assured else Move.NEW, cap_rule,
-                   f"division {state.name(d)} may hold at most {cap} players: moved to the "
-                   f"division below", d, d + 1)
+                   text.OVER_CAPACITY.format(division=state.name(d), cap=cap), d, d + 1)
 
 
 def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: int) -> None:
@@ -399,15 +436,16 @@ def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: 
     minimum = state.settings.min_group_size
     if 0 < rest < minimum and len(chosen) + len(take) + rest > cap:
         take = take[:max(0, len(take) - (minimum - rest))]
+    state.cut(candidates, take, "promotion", "C.5", d)
     for player in take:
         chosen.add(player)
         direct = state.direct.get(player) if player in state.assured else None
         if direct in (Move.PROMOTED, Move.DEMOTED):
-            rule, why = "C.2", (f"promotion by rank overrides the direct {direct.value[:-1]}ion: "
-                                f"space in division {state.name(d)} (C.5)")
+            spot = "promotion" if direct is Move.PROMOTED else "demotion"
+            rule, why = "C.2", text.RANK_OVERRIDES[spot].format(division=state.name(d))
         else:
-            rule, why = "C.5", (f"promotable by rank {state.info[player].rank} to division "
-                                f"{state.name(d)}, which has space")
+            rule, why = "C.5", text.BY_RANK.format(rank=state.info[player].rank,
+                                                   division=state.name(d))
         state.note(player, Move.PROMOTED_BY_RANK, rule, why, state.source(player), d)
 
 
@@ -416,6 +454,8 @@ def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: 
     (A.i.1, A.i.2) or the division below would hold more than three times its players
     (A.i.2), up to ``cap``: the next direct promotion by D, else the highest ranked (E.1)."""
     growth = state.settings.growth_factor
+    tied: list[Tie] = []
+    picked: set[str] = set()
     while len(chosen) < cap:
         left = state.remaining - chosen
         if not left:
@@ -423,26 +463,60 @@ def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: 
         below = sum(1 for p in left if state.floor[p] <= d + 1)
         if len(chosen) >= need and growth * len(chosen) >= below:
             break
-        player, why = _e1_pick(state, d, left)
+        player, why, tie = _e1_pick(state, d, left)
         chosen.add(player)
-        reason = (f"division {state.name(d)} needs at least {need} players (A.i.1, A.i.2)"
-                  if len(chosen) <= need else
-                  f"division {state.name(d + 1)} may hold at most {growth} times "
-                  f"division {state.name(d)} (A.i.2)")
-        state.note(player, Move.PROMOTED, "E.1", f"{why}; {reason}", state.source(player), d)
+        picked.add(player)
+        tied.extend([tie] if tie is not None else [])
+        template = text.E1_NEEDS if len(chosen) <= need else text.E1_THRICE
+        reason = template.format(pick=why, division=state.name(d), need=need, growth=growth,
+                                 below=state.name(d + 1))
+        state.note(player, Move.PROMOTED, "E.1", reason, state.source(player), d)
+    # One pick at a time: a tie is one only if its players were not all picked in the end.
+    found = {tie.players: tie for tie in tied}
+    for players, tie in found.items():
+        taken = [p for p in players if p in picked]
+        if len(taken) < len(players):
+            state.ties.append(Tie(players, len(taken), tie.spot, tie.rule, tie.division,
+                                  tie.by_record))
 
 
-def _e1_pick(state: Formation, d: int, left: set[str]) -> tuple[str, str]:
-    """Choose the player promoted into division ``d`` to resolve a size conflict (E.1)."""
+def _e1_pick(state: Formation, d: int, left: set[str]) -> tuple[str, str, Tie | None]:
+    """Choose the player promoted into division ``d`` to resolve a size conflict (E.1), with
+    why, and the players tied with them by the rules when there are (D.2)."""
     if d + 1 < len(state.moves):
-        applicable = [p for p in state.moves[d + 1].order
+        moves = state.moves[d + 1]
+        applicable = [p for p in moves.order
                       if p in left and state.previous.get(p) == d + 1
                       and state.assured.get(p) == d + 1 and state.floor[p] == d + 1]
         if applicable:
-            return applicable[0], "direct promotion by the criteria of D (B.3, B.5)"
+            return applicable[0], text.E1_DIRECT, _first_tie(
+                state, moves.classes, applicable, applicable[0], d)
     source = [p for p in left if state.floor[p] == d + 1] or list(left)
-    return (secondary_order(source, state.info, state.settings)[0],
-            "nobody applicable: highest ranked (D.2) forcefully promoted")
+    best = secondary_order(source, state.info, state.settings)[0]
+    classes = secondary_classes(source, state.info, state.settings, record=False)
+    return best, text.E1_FORCED, _first_tie(state, classes, source, best, d)
+
+
+def _first_tie(state: Formation, classes: Iterable[Sequence[str]], pool: list[str], player: str,
+               d: int) -> Tie | None:
+    """Return the tie of ``player``'s class in ``pool`` when picking them alone cuts it."""
+    ties = find_ties(classes, pool, [player], "promotion", "E.1", state.name(d) or "", state.info)
+    return ties[0] if ties else None
+
+
+def absorb_the_rest(state: Formation, d: int, chosen: set[str], cap: int) -> bool:
+    """Take every player not yet placed into division ``d`` when they are fewer than one group
+    and ``d`` has room for them all (E.1, A.i.2); return True when it did. Done before
+    :func:`promote_to_size`, so that they join for this one reason, none picked first."""
+    minimum = state.settings.min_group_size
+    left = state.remaining - chosen
+    if not 0 < len(left) < minimum or len(chosen) + len(left) > cap:
+        return False
+    for player in sorted(left):
+        chosen.add(player)
+        state.note(player, Move.PROMOTED, "E.1", text.E1_FEW_LEFT[text.plural(len(left))].format(
+            count=len(left), division=state.name(d), minimum=minimum), state.source(player), d)
+    return True
 
 
 def leave_enough_below(state: Formation, d: int, chosen: set[str], cap: int, need: int) -> None:
@@ -451,15 +525,7 @@ def leave_enough_below(state: Formation, d: int, chosen: set[str], cap: int, nee
     raise LeagueRuleError when neither fits the sizes of A.i.2 and A.i.4."""
     minimum = state.settings.min_group_size
     left = state.remaining - chosen
-    if not 0 < len(left) < minimum:
-        return
-    if len(chosen) + len(left) <= cap:
-        for player in sorted(left):
-            chosen.add(player)
-            state.note(player, Move.PROMOTED, "E.1",
-                       f"only {len(left)} player{'s' if len(left) != 1 else ''} would be left "
-                       f"below division {state.name(d)}, fewer than {minimum} (A.i.2)",
-                       state.source(player), d)
+    if not 0 < len(left) < minimum or absorb_the_rest(state, d, chosen, cap):
         return
     movable = [p for p in state.worst_first(chosen)
                if state.lowest[p] is None or state.lowest[p] > d]
@@ -469,11 +535,12 @@ def leave_enough_below(state: Formation, d: int, chosen: set[str], cap: int, nee
             f"{len(left)} players are left below division {state.name(d)}, which is full "
             f"({cap}): the sizes of A.i.2 and A.i.4 cannot be met; division "
             f"restrictions must be revised (C.3)")
+    state.cut(movable, movable[:short], "demotion", "E.1", d)
     for player in movable[:short]:
         chosen.discard(player)
         state.floor[player] = d + 1
         state.note(player, Move.DEMOTED if player in state.assured else Move.NEW, "E.1",
-                   f"division {state.name(d + 1)} needs at least {minimum} players (A.i.2)",
+                   text.E1_NEEDS_BELOW.format(division=state.name(d + 1), minimum=minimum),
                    d, d + 1)
 
 
@@ -506,8 +573,7 @@ def _outcomes(state: Formation, where: Mapping[str, int]) -> dict[str, Decision]
     out: dict[str, Decision] = {}
     for player, before in sorted(state.previous.items()):
         if player not in where or player not in state.assured:
-            out[player] = Decision(player, Move.WITHDREW, "B.4",
-                                   "withdrew; promotion and demotion merits forfeited",
+            out[player] = Decision(player, Move.WITHDREW, "B.4", text.WITHDREW_LEFT,
                                    state.name(before), None)
     for player, after in sorted(where.items()):
         rule, why = state.last[player]

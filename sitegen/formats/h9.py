@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +19,7 @@ from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tou
                                 TournamentGame, TournamentParameters, TournamentPlayer)
 from ..numbers import parse_komi
 from . import FormatError
+from .h9_columns import category_limits, heading_criteria, split_heading, unknown_names
 from .h9_fields import (ENCODING, NO_CLUB, NO_COUNTRY, RANK_RE, VALUE_RE, club_field,
                         country_field, name_field, read_field, read_tag_value, tag_value)
 from .ids import slug, unique_id
@@ -29,6 +30,14 @@ from .ids import slug, unique_id
 def og_rank(rank: Rank) -> str:
     """Return a rank as OpenGotha prints it: ``3D``, ``18K``."""
     return str(rank).upper()
+
+
+def komi_text(komi: Fraction) -> str:
+    """Return a komi as OpenGotha's files hold it: ``7.5``, ``7``, ``-0.5``."""
+    if komi.denominator == 1:
+        return str(komi.numerator)
+    sign = "-" if komi < 0 else ""
+    return f"{sign}{abs(komi.numerator) // 2}.5"
 
 
 def _fit(text: str, width: int) -> str:
@@ -45,7 +54,8 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
     place (blank on the 2nd and later rows of a tie), name (30, a longer one whole), rank,
     country (``XX`` if missing), club (last 4, ``xxxx`` if missing), criteria values (4 wide,
     ``½``; ` 0` fillers up to 4 columns), one 8-wide token per round with opponents referenced
-    by row. Forfeits are marked ``!``, or written ``0=`` when ``keep_forfeits`` is False.
+    by row. Forfeits are marked ``!``, or written ``0=`` when ``keep_forfeits`` is False;
+    ``t.short_games``: ``12+`` without forfeit mark, colour and handicap.
     ISO-8859-15 bytes, ``?`` for characters outside it. Values are escaped so that the file
     reads back to the same table (:mod:`.h9_fields`). ``rows``: the standings after that round,
     when already computed.
@@ -66,7 +76,7 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
     if t.handicap_correction > 0:
         out.append(f"; HA[h{t.handicap_correction}]")
     if t.komi is not None:
-        out.append(f"; KM[{float(t.komi)}]")
+        out.append(f"; KM[{komi_text(t.komi)}]")
     if t.adjusted_time is not None:
         out.append(f"; TM[{t.adjusted_time}]")
     out.append(f"; CM[{tag_value(t.time_system)}]")
@@ -86,9 +96,15 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
             line += " " + _fit(format_value(row.values[c])[:4], 4)
         line += " 0" * max(0, 4 - len(crits))
         for token in row.games:
-            line += " " + _og_token(token, keep_forfeits)
+            line += " " + _og_token(_short(token) if t.short_games else token, keep_forfeits)
         out.append(line)
     return _encode(out, header_end)
+
+
+def _short(token: str) -> str:
+    """Return a round token in OpenGotha's short game format: ``12+`` for ``12+/w2`` (no
+    forfeit mark, so a forfeit stays even without ``keep_forfeits``)."""
+    return token if len(token) == 2 else token[: len(token.rstrip("0123456789")) - 2]
 
 
 def _player_fields(surname: str, first_name: str, rank: Rank, country: str, club: str) -> str:
@@ -191,6 +207,9 @@ class H9File:
     path: str = "<h9>"
     generated_by: str = ""
     header_lines: tuple[str, ...] = field(default=(), compare=False)
+    heading: tuple[int, tuple[tuple[str, int], ...]] = field(default=(0, ()), compare=False)
+    """The criteria heading's line (0 without one) and its fields after ``Club``, each with its
+    1-based column."""
 
 
 def decode_h9(data: bytes) -> str:
@@ -242,7 +261,7 @@ def read_h9(data: bytes, path: str = "<h9>") -> H9File:
     if diags:
         raise FormatError(diags)
     return H9File(header.tags, header.columns, tuple(rows), path, header.generated_by,
-                  tuple(header.lines))
+                  tuple(header.lines), header.heading)
 
 
 @dataclass
@@ -253,9 +272,10 @@ class _Header:
     columns: tuple[str, ...] = ()
     generated_by: str = ""
     lines: list[str] = field(default_factory=list)
+    heading: tuple[int, tuple[tuple[str, int], ...]] = (0, ())
 
-    def read(self, line: str) -> None:
-        """Take in one comment line (``line`` stripped)."""
+    def read(self, line: str, number: int = 0, raw: str = "") -> None:
+        """Take in one comment line (``line`` stripped; ``raw`` as it is, line ``number``)."""
         if m := _TAG_RE.match(line):
             self.tags[m.group(1)] = read_tag_value(m.group(2))
         elif m := _LOOSE_TAG_RE.match(line):
@@ -265,6 +285,10 @@ class _Header:
         elif re.match(r";\s*Pl\s+Name", line):
             after = re.split(r"\bClub\b", line, maxsplit=1)
             self.columns = tuple(after[1].split()) if len(after) > 1 else ()
+            club = re.search(r"\bClub\b", raw)
+            fields = ((m.group(0), m.start() + 1) for m in re.finditer(r"\S+", raw)
+                      if club and m.start() >= club.end())
+            self.heading = (number, tuple(fields))
 
 
 @dataclass(frozen=True)
@@ -285,7 +309,7 @@ def _split_lines(text: str) -> tuple[_Header, list[_Line]]:
         stripped = raw.strip()
         if stripped.startswith(";"):
             header.lines.append(raw)
-            header.read(stripped)
+            header.read(stripped, n, raw)
             continue
         body = raw.split(";", 1)[0]
         pin = ""
@@ -402,21 +426,29 @@ def to_tournament(h9: H9File, tournament_id: str = "tournament",
                   parameters: TournamentParameters | None = None) -> Tournament:
     """Return the tournament an h9 file describes.
 
-    Players get ids from their names; ``0+`` is a bye, ``0=`` a declared absence and ``0-``
-    a round without a game. Without a colour the first row is taken as White with
+    Players get ids from their names; ``0+`` is a bye, ``0=`` a declared absence (worth ½:
+    of MMS when MMS is the first criterion, else of NBW) and ``0-`` a round without a game. Without a colour the first row is taken as White with
     ``colours_known`` False; an omitted handicap counts as 0. The criteria come from the column
-    headings (``MMS``/``SOS``/``SOSOS`` in a McMahon file) unless ``parameters`` are given.
-    Raises FormatError when the two halves of a game disagree.
+    headings (``MMS``/``SOS``/``SOSOS`` in a McMahon file) unless ``parameters`` are given; a
+    Rating column gives the players' ratings and a CAT column the categories' rank limits.
+    Raises FormatError for an unknown criterion heading, a value column without a heading, and
+    when the two halves of a game disagree.
     """
+    diags: list[Diagnostic] = []
+    names = split_heading(list(h9.heading[1]))
+    if parameters is None:
+        parameters = _heading_parameters(h9, names, diags)
+    ratings, limits = _ratings_and_categories(h9, names, [row.rank for row in h9.rows], diags)
+    if limits:
+        parameters = replace(parameters, category_limits=limits)
     ids: list[str] = []
     players: list[TournamentPlayer] = []
-    for row in h9.rows:
+    for row, rating in zip(h9.rows, ratings):
         pid = unique_id(slug(f"{row.first_name} {row.surname}") or "player", ids)
         ids.append(pid)
-        players.append(TournamentPlayer(pid, row.surname, row.first_name, row.rank, None,
+        players.append(TournamentPlayer(pid, row.surname, row.first_name, row.rank, rating,
                                         row.club, row.country, 0, row.pin,
                                         pos=SourcePos(h9.path, row.line)))
-    diags: list[Diagnostic] = []
     games: list[TournamentGame] = []
     byes: list[Bye] = []
     absences: list[Absence] = []
@@ -431,11 +463,14 @@ def to_tournament(h9: H9File, tournament_id: str = "tournament",
                 games.append(game)
     if diags:
         raise FormatError(diags)
+    if not parameters.mms_main and absences:  # 0= shows the NBW value: half a win
+        parameters = replace(parameters, nbw_absent=Fraction(1, 2))
     return Tournament(
         id=tournament_id, rounds=max((len(r.rounds) for r in h9.rows), default=0),
         players=tuple(players), games=tuple(games), byes=tuple(byes), absences=tuple(absences),
-        parameters=parameters or _guess_parameters(h9.columns), pos=SourcePos(h9.path, 1),
-        **_header_fields(h9.tags))
+        parameters=parameters, pos=SourcePos(h9.path, 1), **_header_fields(h9.tags))
+
+
 _PAIR_RESULTS = {"+-": GameResult.WHITE_WINS, "-+": GameResult.BLACK_WINS, "==": GameResult.JIGO,
                  "++": GameResult.BOTH_WIN, "--": GameResult.BOTH_LOSE, "??": GameResult.UNKNOWN}
 """White's and Black's result symbols -> the game's result."""
@@ -493,45 +528,72 @@ def _header_fields(tags: dict[str, str]) -> dict[str, Any]:
         time_system=tags.get("CM", ""))
 
 
-_COLUMN_GUESS = {
-    "MMS": Criterion.MMS, "NBW": Criterion.NBW, "CUSS": None, "SOS": None, "SOS-1": None,
-    "SOS-2": None, "SODOS": None, "SOSOS": None, "EXT": Criterion.EXT, "EXR": Criterion.EXR,
-    "DC": Criterion.DC, "SDC": Criterion.SDC, "CPS": Criterion.CPS, "Rank": Criterion.RANK,
-    "Rating": Criterion.RATING,
-}
-
-
 def column_names(columns: tuple[str, ...]) -> list[str]:
     """Return the criteria short names of the heading, splitting merged ones (``SOSSOSOS``)."""
-    names: list[str] = []
-    for col in columns:
-        rest = col
-        while rest:
-            for cand in ("SOSOS", "SODOS", "SOS-1", "SOS-2", "Rating", "CUSS", "Rank", "SOS",
-                         "MMS", "NBW", "EXT", "EXR", "SDC", "DC", "CPS", "CAT", "NONE"):
-                if rest.startswith(cand):
-                    names.append(cand)
-                    rest = rest[len(cand):]
-                    break
+    return [name for name, _ in split_heading([(text, 1) for text in columns])]
+
+
+def _heading_parameters(h9: H9File, names: list[tuple[str, int]],
+                        diags: list[Diagnostic]) -> TournamentParameters:
+    """Return the parameters the criteria heading gives (OpenGotha's defaults for the rest):
+    an unknown name is an error at its column; without a heading, McMahon's MMS, SOSM, SOSOSM
+    (the import says so). Each row must hold a value for each named column (OpenGotha's ``0``
+    fillers up to 4 columns aside): a value column without a heading is an error."""
+    line = h9.heading[0]
+    for name, col in unknown_names(names):
+        diags.append(Diagnostic(SourcePos(h9.path, line, col),
+                                f"'{name}' is not a placement criterion sitegen knows",
+                                "h9.criterion", "expected OpenGotha's short names: "
+                                "MMS, NBW, SOS, SOS-1, SOS-2, SOSOS, SODOS, CUSS, EXT, EXR, DC, "
+                                "SDC, CPS, CAT, STS, SOSTS, Rank, Rating (NULL or NONE for none)"))
+    if line:
+        for row in h9.rows:
+            extra = row.values[len(names):]
+            if len(row.values) < len(names) or (
+                    extra and (len(row.values) > 4 or any(v != "0" for v in extra))):
+                diags.append(Diagnostic(SourcePos(h9.path, row.line),
+                                        f"the row holds {len(row.values)} criteria values and the "
+                                        f"heading (line {line}) names {len(names)}",
+                                        "h9.columns", "give each value column its criterion in "
+                                        "the heading line, e.g. '; Pl Name ... Club MMS SOS'"))
+    system, criteria = heading_criteria([name for name, _ in names])
+    if not criteria:
+        system, criteria = System.MCMAHON, (Criterion.MMS, Criterion.SOSM, Criterion.SOSOSM)
+    return TournamentParameters(system=system, criteria=criteria[:6])
+
+
+def _column_values(h9: H9File, names: list[tuple[str, int]], heads: tuple[str, ...]) -> list[str] | None:
+    """Return each row's value in the first column headed by one of ``heads``, or None."""
+    index = next((k for k, (name, _) in enumerate(names) if name in heads), None)
+    if index is None:
+        return None
+    return [row.values[index] if index < len(row.values) else "" for row in h9.rows]
+
+
+def _ratings_and_categories(h9: H9File, names: list[tuple[str, int]], ranks: list[Rank],
+                            diags: list[Diagnostic]) -> tuple[list[int | None], tuple[Rank, ...]]:
+    """Return each row's rating from a Rating column (None without one) and the category limits
+    that give the CAT column's categories (placement: CAT, RATING)."""
+    ratings: list[int | None] = [None] * len(h9.rows)
+    texts = _column_values(h9, names, ("Rating", "Ratin"))
+    for k, text in enumerate(texts or []):
+        if re.fullmatch(r"-?[0-9]{1,4}", text):
+            ratings[k] = int(text)
+        else:
+            diags.append(Diagnostic(SourcePos(h9.path, h9.rows[k].line),
+                                    f"rating '{text}' is not a whole number", "h9.value"))
+    limits: tuple[Rank, ...] = ()
+    cats = _column_values(h9, names, ("CAT",))
+    if cats is not None:
+        bad = [k for k, text in enumerate(cats) if not re.fullmatch(r"[1-9][0-9]?", text)]
+        for k in bad:
+            diags.append(Diagnostic(SourcePos(h9.path, h9.rows[k].line),
+                                    f"category '{cats[k]}' is not a number from 1", "h9.value"))
+        if not bad:
+            found = category_limits([(rank, int(c)) for rank, c in zip(ranks, cats)])
+            if isinstance(found, str):
+                diags.append(Diagnostic(SourcePos(h9.path, h9.heading[0]),
+                                        f"CAT column: {found}", "h9.value"))
             else:
-                names.append(rest)
-                rest = ""
-    return names
-
-
-def _guess_parameters(columns: tuple[str, ...]) -> TournamentParameters:
-    """Return parameters guessed from the column headings (merged names are split again)."""
-    names = column_names(columns)
-    mm = "NBW" not in names
-    suffix = "M" if mm else "W"
-    crits: list[Criterion] = []
-    for n in names:
-        if n in ("SOS", "SOS-1", "SOS-2", "SODOS", "SOSOS", "CUSS"):
-            base = {"SOS-1": "SOS", "SOS-2": "SOS"}.get(n, n)
-            tail = n[3:] if n.startswith("SOS-") else ""
-            crits.append(Criterion.parse(f"{base}{suffix}{tail}"))
-        elif _COLUMN_GUESS.get(n):
-            crits.append(_COLUMN_GUESS[n])
-    system = System.MCMAHON if mm else System.SWISS
-    return TournamentParameters(system=system, criteria=tuple(crits[:6]) or (
-        (Criterion.MMS, Criterion.SOSM, Criterion.SOSOSM) if mm else (Criterion.NBW, Criterion.SOSW)))
+                limits = found
+    return ratings, limits

@@ -16,8 +16,9 @@ from xml.parsers import expat
 
 from ..diagnostics import Diagnostic, SourcePos
 from ..model.common import Rank
-from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
-                                TournamentGame, TournamentParameters, TournamentPlayer)
+from ..model.tournament import (OPENGOTHA_NAMES, Absence, Bye, Criterion, GameResult, System,
+                                Tournament, TournamentGame, TournamentParameters,
+                                TournamentPlayer)
 from ..numbers import parse_komi
 from . import FormatError
 from .ids import slug, unique_id
@@ -34,18 +35,45 @@ def player_key(surname: str, first_name: str) -> str:
     return (surname + first_name).replace(" ", "").upper()
 
 
-def parse_og_rank(text: str) -> Rank:
-    """Parse an OpenGotha rank such as ``3D``, ``18K``, ``1P`` (pro ranks count as 9d).
+_LATIN_UPPER = str.maketrans({**dict.fromkeys("ÀÁÂÃÄÅ", "A"), "Ç": "C",
+                              **dict.fromkeys("ÈÉÊË", "E"), **dict.fromkeys("ÌÍÎÏ", "I"),
+                              "Ñ": "N", **dict.fromkeys("ÒÓÔÕÖØ", "O"),
+                              **dict.fromkeys("ÙÚÛÜ", "U"), "Ý": "Y"})
+_TO_ASCII = str.maketrans({**{k: v for k, v in zip("àáâãäåçèéêëìíîïñòóôõöøùúûüý",
+                                                    "aaaaaaceeeeiiiinoooooouuuuy")},
+                           "ı": "i", "ğ": "g", "ş": "s", "Ğ": "G", "Ş": "S", "İ": "I"})
 
-    Raises ValueError otherwise.
+
+def canonical_key(key: str) -> str:
+    """Return a game's player reference as OpenGotha's fallback compares it
+    (``Gotha.forceToASCII``, upper-cased): accents of Latin-9 and Turkish letters dropped,
+    any other character beyond ASCII as ``?``."""
+    ascii_text = key.translate(_LATIN_UPPER).translate(_TO_ASCII)
+    return "".join(c if ord(c) < 128 else "?" for c in ascii_text).upper()
+
+
+def canonical_name(surname: str, first_name: str) -> str:
+    """Return a player's name as OpenGotha's fallback compares it
+    (``getPlayerByObsoleteCanonicalName``): upper-cased, Latin-9 accents dropped, only A-Z."""
+    text = (surname.upper() + first_name.upper()).translate(_LATIN_UPPER)
+    return re.sub(r"[^A-Z]", "", text)
+
+
+def parse_og_rank(text: str) -> Rank:
+    """Parse an OpenGotha rank as OpenGotha reads it (``Player.convertKDPToInt``): ``3D``,
+    ``18K``, a bare number (kyu), ``1P`` to ``3P`` as 7d, ``4P`` to ``6P`` 8d, above 9d; a rank
+    beyond 30k or 9d counts as 30k or 9d (``99K`` is 30k).
+
+    Raises ValueError for a text that is not a number and a letter.
     """
-    m = re.fullmatch(r"\s*(\d{1,2})\s*([kKdDpP])\s*", text or "")
+    m = re.fullmatch(r"\s*(\d{1,4})\s*([kKdDpP]?)\s*", text or "")
     if not m:
         raise ValueError(f"'{text}' is not a rank; expected e.g. 18K, 3D")
     n, unit = int(m.group(1)), m.group(2).upper()
     if unit == "P":
-        return Rank(8)
-    return Rank.parse(f"{n}{unit.lower()}")
+        return Rank(6 if n <= 3 else 7 if n <= 6 else 8)
+    value = n - 1 if unit == "D" else -n
+    return Rank(min(max(value, -30), 8))
 
 
 class _DoctypeRefused(Exception):
@@ -97,8 +125,12 @@ def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | 
 
     Players (key NAME+FIRSTNAME), ranks, games (round, colours, handicap, result incl.
     ``_BYDEF`` forfeits), ``<ByePlayers>``, participation (absences), general parameters
-    (McMahon bar/floor, bye/absent values, round-down, half-point option, dates, komi, time)
-    and placement criteria. Raises FormatError with every problem (line and element name).
+    (McMahon bar/floor, bye/absent values, round-down, half-point option, categories,
+    dates, komi, time, internet), placement criteria and the h9 game format. The file is read
+    as the OpenGotha session that wrote it held the tournament, so that the standings equal
+    what that session exports, not OpenGotha's quirks when it loads a file again (it drops a
+    game whose player key was written under a Turkish locale, and reads every colour as known).
+    Raises FormatError with every problem (line and element name).
     """
     diags: list[Diagnostic] = []
     root, lines = _parse_with_lines(data, path, diags)
@@ -166,43 +198,83 @@ class _Reader:
 
 
 def _parameters(r: _Reader, root: ET.Element, gps: ET.Element) -> TournamentParameters:
-    """Return the scoring and placement parameters (general parameters and criteria)."""
-    criteria: list[Criterion] = []
-    for pc in root.iterfind("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/PlacementCriterion"):
-        name = pc.get("name", "")
-        if name in ("NULL", ""):
-            continue
-        try:
-            criteria.append(Criterion.parse(name))
-        except ValueError as exc:
-            r.err(pc, str(exc), "opengotha.criterion")
+    """Return the scoring and placement parameters (general parameters, categories and
+    criteria). A value OpenGotha's file leaves out gets OpenGotha's reader default (0 for the
+    bye and absence values)."""
+    criteria = _criteria(r, root)
     # OpenGotha has no explicit system field: NBW without MMS among the criteria means Swiss
     system = (System.SWISS if Criterion.NBW in criteria and Criterion.MMS not in criteria
               else System.MCMAHON)
 
-    def half(name: str, default: int) -> Fraction:
-        return Fraction(r.int_attr(gps, name, default) or 0, 2)
+    def half(name: str) -> Fraction:
+        return Fraction(r.int_attr(gps, name, 0) or 0, 2)
 
     g = gps.attrib
     return TournamentParameters(
         system=system,
         bar=r.rank_attr(gps, "genMMBar", Rank(3)),
         floor=r.rank_attr(gps, "genMMFloor", Rank(-20)),
-        nbw_bye=half("genNBW2ValueBye", 2), nbw_absent=half("genNBW2ValueAbsent", 0),
-        mms_bye=half("genMMS2ValueBye", 2), mms_absent=half("genMMS2ValueAbsent", 1),
+        nbw_bye=half("genNBW2ValueBye"), nbw_absent=half("genNBW2ValueAbsent"),
+        mms_bye=half("genMMS2ValueBye"), mms_absent=half("genMMS2ValueAbsent"),
         round_down=g.get("genRoundDownNBWMMS", "true") == "true",
         count_unplayed_as_half=g.get("genCountNotPlayedGamesAsHalfPoint", "false") == "true",
         criteria=tuple(criteria) or ((Criterion.MMS, Criterion.SOSM, Criterion.SOSOSM)
                                      if system is System.MCMAHON
                                      else (Criterion.NBW, Criterion.SOSW, Criterion.SOSOSW)),
+        category_limits=_categories(r, gps),
     )
 
 
+def _criteria(r: _Reader, root: ET.Element) -> list[Criterion]:
+    """Return the placement criteria in the order of their ``number`` (1 to 6), ``NULL`` left
+    out; an unknown name or a bad number is reported at its element."""
+    numbered: dict[int, Criterion] = {}
+    known = ", ".join(OPENGOTHA_NAMES[c] for c in Criterion)
+    for pc in root.iterfind("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/"
+                            "PlacementCriterion"):
+        name = pc.get("name", "")
+        number = r.int_attr(pc, "number", 1) or 0
+        if not 1 <= number <= 6:
+            r.err(pc, f"number={number} is outside 1..6", "opengotha.criterion")
+            continue
+        if name in ("NULL", ""):
+            numbered.pop(number, None)
+            continue
+        try:
+            numbered[number] = Criterion.parse(name)
+        except ValueError:
+            r.err(pc, f"name='{name}' is not a placement criterion sitegen knows; expected one "
+                  f"of NULL, {known}", "opengotha.criterion")
+    return [numbered[n] for n in sorted(numbered)]
+
+
+def _categories(r: _Reader, gps: ET.Element) -> tuple[Rank, ...]:
+    """Return the categories' lower limits (``numberOfCategories`` and its ``<Category>``
+    elements, as OpenGotha reads them: a limit not given is 1D)."""
+    count = r.int_attr(gps, "numberOfCategories", 1) or 1
+    if not 1 <= count <= 20:
+        r.err(gps, f"numberOfCategories={count} is outside 1..20")
+        return ()
+    limits = [Rank(0)] * (count - 1)
+    for el in gps.iterfind("Categories/Category"):
+        number = r.int_attr(el, "number", 1) or 0
+        if not 1 <= number < count:
+            r.err(el, f"number={number} is outside 1..{count - 1} (numberOfCategories={count})")
+            continue
+        limits[number - 1] = r.rank_attr(el, "lowerLimit", Rank(-30))
+    return tuple(limits)
+
+
 def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[TournamentPlayer], list[Absence], dict[str, str]]:
-    """Return the players, their absences (``participating``) and {OpenGotha key: id}."""
+    """Return the players, their absences (``participating``) and {OpenGotha key: id}; each
+    player's canonical name (:func:`canonical_name`) is a key too, unless two players share it
+    or it is some player's own key (OpenGotha falls back on it for a game whose key was written
+    under another locale: ``İ`` for ``I``). A rating is kept within OpenGotha's -900..2949,
+    after adding 2050 in files older than data version 201, as OpenGotha reads it."""
     players: list[TournamentPlayer] = []
     absences: list[Absence] = []
     by_key: dict[str, str] = {}
+    canonical: dict[str, list[str]] = {}
     used_ids: set[str] = set()
     for el in root.iterfind("Players/Player"):
         surname, first = el.get("name", ""), el.get("firstName", "")
@@ -217,6 +289,10 @@ def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[Tournament
         used_ids.add(pid)
         by_key[key] = pid
         rating = r.int_attr(el, "rating")
+        if rating is not None:
+            old = (r.int_attr(root, "dataVersion", 201) or 0) < 201
+            rating = min(max(rating + (2050 if old else 0), -900), 2949)
+        canonical.setdefault(canonical_name(surname, first), []).append(pid)
         players.append(TournamentPlayer(
             id=pid, surname=surname, first_name=first, rank=r.rank_attr(el, "rank", Rank(-30)),
             rating=rating, club=el.get("club", ""), country=el.get("country", ""),
@@ -226,6 +302,9 @@ def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[Tournament
         for k in range(rounds):
             if k < len(part) and part[k] == "0":
                 absences.append(Absence(k + 1, pid, r.pos(el)))
+    for name, ids in canonical.items():
+        if len(ids) == 1 and name and name not in by_key:
+            by_key[name] = ids[0]
     return players, absences, by_key
 
 
@@ -234,7 +313,8 @@ def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) ->
     games: list[TournamentGame] = []
     for el in root.iterfind("Games/Game"):
         rn = r.int_attr(el, "roundNumber", 0) or 0
-        white, black = el.get("whitePlayer", ""), el.get("blackPlayer", "")
+        white = _resolve(el.get("whitePlayer", ""), by_key)
+        black = _resolve(el.get("blackPlayer", ""), by_key)
         bad = False
         for who, side in ((white, "whitePlayer"), (black, "blackPlayer")):
             if who not in by_key:
@@ -262,12 +342,21 @@ def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) ->
     return games
 
 
+def _resolve(key: str, by_key: dict[str, str]) -> str:
+    """Return the key under which ``by_key`` knows a game's player reference: itself, else its
+    canonical form (:func:`canonical_key`), else itself (then unknown)."""
+    if key in by_key:
+        return key
+    folded = canonical_key(key)
+    return folded if folded in by_key else key
+
+
 def _byes(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) -> list[Bye]:
     """Return the byes of ``<ByePlayers>``."""
     byes: list[Bye] = []
     for el in root.iterfind("ByePlayers/ByePlayer"):
         rn = r.int_attr(el, "roundNumber", 0) or 0
-        who = el.get("player", "")
+        who = _resolve(el.get("player", ""), by_key)
         if who not in by_key:
             r.err(el, f"player='{who}' is not a player of this file", "opengotha.player")
             continue
@@ -296,13 +385,18 @@ def _general(r: _Reader, root: ET.Element, gps: ET.Element) -> dict[str, Any]:
     hps = root.find("TournamentParameterSet/HandicapParameterSet")
     correction = r.int_attr(hps, "hdCorrection", 0) if hps is not None else 0
     klass, adjusted, time_system = _egf_time(g)
+    dps = root.find("TournamentParameterSet/DPParameterSet")
+    short = dps is not None and dps.get("gameFormat") == "short"
     komi = _komi(g.get("komi"))
     if komi is False:
         r.err(gps, f"komi={g.get('komi')!r} is not a number of points")
-    return dict(name=g.get("name", "") or g.get("shortName", ""), location=g.get("location", ""),
-                begin=_date(g.get("beginDate")), end=_date(g.get("endDate")), komi=komi,
+    begin, end = _date(g.get("beginDate")), _date(g.get("endDate"))
+    if begin and end and end < begin:
+        end = None  # OpenGotha keeps a date it cannot check (1901-01-01): the h9 gives begin
+    return dict(name=(g.get("name", "") or g.get("shortName", "")).strip(),
+                location=g.get("location", "").strip(), begin=begin, end=end, komi=komi,
                 handicap_correction=correction or 0, egf_class=klass, adjusted_time=adjusted,
-                time_system=time_system)
+                time_system=time_system, short_games=short)
 
 
 def _komi(text: str | None) -> Fraction | None | bool:
@@ -316,10 +410,13 @@ def _komi(text: str | None) -> Fraction | None | bool:
 
 
 def _date(text: str | None) -> dt.date | None:
+    """Return a date; None when absent, not a date, or in 1900 or before (OpenGotha's "no
+    date": it shows the current day instead)."""
     try:
-        return dt.date.fromisoformat(text) if text else None
+        day = dt.date.fromisoformat(text) if text else None
     except ValueError:
         return None
+    return day if day is None or day.year > 1900 else None
 
 
 def _egf_time(g: dict[str, str]) -> tuple[str, int | None, str]:
@@ -327,6 +424,8 @@ def _egf_time(g: dict[str, str]) -> tuple[str, int | None, str]:
 
     Adjusted time: byo-yomi basic + 45 periods, Canadian basic + 60 moves, Fischer basic +
     120 increments, sudden death basic (OpenGotha ``egfAdjustedTime``; opengotha.md 3.3).
+    Class (``egfClass``): A, B or C by the basic and adjusted times; an internet tournament
+    (``bInternet``) is D with B's times, else X.
     """
     def num(name: str) -> int:
         try:
@@ -348,6 +447,9 @@ def _egf_time(g: dict[str, str]) -> tuple[str, int | None, str]:
     else:
         ta = basic
     b, t = basic / 60, ta / 60
+    if g.get("bInternet") == "true":
+        internet_b = 30 if system == "FISCHER" else 40
+        return ("D" if b >= internet_b and t >= 50 else "X"), ta // 60, names.get(system, "")
     if system == "FISCHER":
         klass = "A" if b >= 45 and t >= 75 else "B" if b >= 30 and t >= 50 else \
             "C" if b >= 20 and t >= 30 else "X"

@@ -65,7 +65,7 @@ def _game(game: TournamentGame) -> CommentedMap:
 
 def _parameters(t: Tournament) -> CommentedMap:
     p = t.parameters
-    return CommentedMap([
+    doc = CommentedMap([
         ("mcmahon_bar", str(p.bar)), ("mcmahon_floor", str(p.floor)),
         ("handicap_correction", t.handicap_correction),
         ("bye", flow_map([("nbw", _point(p.nbw_bye)), ("mms", _point(p.mms_bye))])),
@@ -74,11 +74,16 @@ def _parameters(t: Tournament) -> CommentedMap:
         ("criteria", flow_list([c.value for c in p.criteria])),
         ("sosm_minus_defect", p.sosm_minus_defect),
         ("dc_variant", "dir" if p.dc_variant is DCVariant.DIR else "opengotha")])
+    if p.category_limits:
+        doc["category_limits"] = flow_list([str(rank) for rank in p.category_limits])
+    return doc
 
 
 def _rounds(t: Tournament) -> CommentedSeq:
+    """Return an entry for each round of the tournament so far (``t.last_round``), an empty
+    one for a round without games: a round listed is a round of the tournament."""
     rounds = CommentedSeq()
-    for number in range(1, t.rounds + 1):
+    for number in range(1, t.last_round + 1):
         entry = CommentedMap([("round", number)])
         games = [_game(g) for g in t.games if g.round == number]
         byes = sorted(b.player for b in t.byes if b.round == number)
@@ -112,6 +117,8 @@ def dump_tournament(t: Tournament, source: str = "") -> str:
         doc["egd"]["adjusted_time"] = t.adjusted_time
     if t.time_system:
         doc["egd"]["time_system"] = t.time_system
+    if t.short_games:
+        doc["egd"]["game_format"] = "short"
     doc["players"] = CommentedSeq(_present([
         ("id", pl.id), ("surname", pl.surname), ("first_name", pl.first_name or None),
         ("rank", str(pl.rank)), ("rating", pl.rating), ("club", pl.club or None),

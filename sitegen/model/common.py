@@ -201,6 +201,10 @@ class Player:
     """The player's id on OGS (online-go.com, digits)."""
     kgs: str | None = None
     """The player's account name on KGS."""
+    correspondence_rank: Rank | None = None
+    """Rank in correspondence (turn-based) play: league D.2, third criterion."""
+    correspondence_rating: int | None = None
+    """Rating in correspondence play: league D.2, fourth criterion."""
 
 
 @dataclass(frozen=True)

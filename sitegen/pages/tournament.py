@@ -1,10 +1,14 @@
 """Pages of tournaments: standings after each round, ``standings.json`` beside each, the EGD
 ``results.h9`` file, the players' tournament games and a home-page section.
 
-URLs: ``tournaments/<id>/`` holds the standings after the last round played (and
-``standings.json``, ``results.h9``); ``tournaments/<id>/round-<n>/`` the standings after each
-earlier round, so the round selector is plain links (no JavaScript). Values come from the
-placement engine (:func:`sitegen.engine.placement.standings`), exact, shown with ½ ¼ ¾.
+URLs: ``tournaments/<id>/`` holds the standings after the last round of the tournament so far
+(:attr:`~sitegen.model.tournament.Tournament.last_round`: the last round the content lists,
+even one without any game) and its ``standings.json``; ``results.h9`` is always after the
+tournament's last round, as OpenGotha exports it; ``tournaments/<id>/round-<n>/`` the
+standings after each earlier round, so the round selector is plain links (no JavaScript).
+Values come from the placement engine (:func:`sitegen.engine.placement.standings`), exact,
+shown with ½ ¼ ¾. Rounds without any game are named in a note (docs/placement.md, "Rounds
+without games").
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 from ..engine.placement import PlacementRow, format_value, standings
 from ..formats.h9 import write_h9
 from ..model import Content
+from ..model.common import Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..display import date_range, record_links
 from ..i18n import N_, _, ngettext
@@ -78,9 +83,22 @@ CRITERION_TEXT: dict[Criterion, tuple[str, str]] = {
                        "of wins among them; otherwise 0 for all.")),
     Criterion.CPS: (N_("Cup score"),
                     N_("Each round doubles your earlier score and adds the new result, so an early "
-                       "win outweighs all later ones.")),
+                       "win outweighs all later ones. A bye or a declared absence adds its value "
+                       "once, without doubling.")),
     Criterion.RANK: (N_("Rank"), N_("Your rank in this tournament (higher is better).")),
     Criterion.RATING: (N_("Rating"), N_("Your rating in this tournament (higher is better).")),
+    Criterion.CAT: (N_("Category"),
+                    N_("Your category, from your rank{categories}. Category 1 is the strongest; "
+                       "players are ranked within their category first, so every player of "
+                       "category 1 is placed above every player of category 2.")),
+    Criterion.STS: (N_("Strasbourg score"),
+                    N_("Your McMahon score, plus 2 points from round {quarter} (the quarter-final) "
+                       "and 2 more from round {semi} (the semi-final) if by then you had won every "
+                       "game from the bar ({bar}): for a McMahon tournament whose top group plays a "
+                       "knock-out bracket.")),
+    Criterion.SOSTS: (N_("Sum of opponents' Strasbourg scores"),
+                      N_("The sum of your opponents' STS after the round, corrected for handicap as "
+                         "SOSM. A round without a game counts your own starting score.{sosts}")),
 }
 
 DC_OPENGOTHA = (N_("Among players tied on the criteria before DC: a player is placed above the "
@@ -88,6 +106,18 @@ DC_OPENGOTHA = (N_("Among players tied on the criteria before DC: a player is pl
                    "block. Bigger is better; forfeits do not count."))
 DC_DIR = (N_("Among players tied on the criteria before DC: 1 for a player who beat every other "
              "tied player, else 0. Forfeits do not count."))
+
+
+def _category_words(limits: tuple[Rank, ...]) -> str:
+    """Return `` (1: 1d and stronger, 2: 5k to 1k, 3: 6k and weaker)`` for the limits; empty
+    for one category."""
+    if not limits:
+        return " (one category: everyone is in category 1)"
+    bands = [f"1: {limits[0]} and stronger"]
+    for n, (upper, lower) in enumerate(zip(limits, limits[1:]), start=2):
+        bands.append(f"{n}: {lower} to {Rank(upper.value - 1)}")
+    bands.append(f"{len(limits) + 1}: {Rank(limits[-1].value - 1)} and weaker")
+    return " (" + ", ".join(bands) + ")"
 
 
 def criterion_columns(t: Tournament) -> list[dict[str, str]]:
@@ -100,6 +130,12 @@ def criterion_columns(t: Tournament) -> list[dict[str, str]]:
         "defect": (_("; after rounds 1 and 2 it is 0, as OpenGotha computes it")
                    if p.sosm_minus_defect else ""),
         "dc": _(DC_DIR if p.dc_variant is DCVariant.DIR else DC_OPENGOTHA),
+        "categories": _category_words(p.category_limits),
+        "quarter": max(t.rounds - 2, 1), "semi": max(t.rounds - 1, 1), "bar": str(p.bar),
+        "sosts": (" " + _("With games not played counted as ½ point, OpenGotha counts each "
+                          "opponent's STS as 0 here (only the handicap correction is left); the "
+                          "site does the same, so that its numbers are OpenGotha's.")
+                  if p.count_unplayed_as_half else ""),
     }
     columns = []
     for c in p.criteria:
@@ -112,10 +148,43 @@ def criterion_columns(t: Tournament) -> list[dict[str, str]]:
 # --------------------------------------------------------------------------- planning
 
 
-def last_round_played(t: Tournament) -> int:
-    """Return the last round with a game or a bye (0 when nothing was played yet)."""
-    rounds = [g.round for g in t.games] + [b.round for b in t.byes]
-    return min(max(rounds, default=0), t.rounds)
+def rounds_without_games(t: Tournament, last: int) -> list[int]:
+    """Return the rounds 1..``last`` in which no game was played (byes and absences at most)."""
+    played = {g.round for g in t.games}
+    return [r for r in range(1, last + 1) if r not in played]
+
+
+def _spans(numbers: list[int]) -> str:
+    """Return ``2, 4–6`` for ``[2, 4, 5, 6]`` (sorted, distinct numbers)."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
+
+
+def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
+    """Return the notes of the standings after round ``r``: the rounds up to it without any
+    game, and, on the page of a tournament in progress, what results.h9 holds (so that players
+    are not misled about what the values count)."""
+    notes = []
+    empty = rounds_without_games(t, r)
+    if empty:
+        word = "Round" if len(empty) == 1 else "Rounds"
+        mm = t.parameters.system is System.MCMAHON
+        notes.append(
+            f"{word} {_spans(empty)}: no game was played (players absent or not paired). "
+            f"{'It counts' if len(empty) == 1 else 'They count'} as OpenGotha counts such "
+            "rounds: a player without a game gets the bye or absence value if one was given, "
+            "and " + ("their own starting score in the sums of opponents' scores."
+                      if mm else "nothing in the sums of opponents' scores."))
+    if in_progress and r:
+        notes.append(f"The tournament has {t.rounds} rounds. The results file for the EGD "
+                     "(results.h9) is after every round, as OpenGotha exports it: rounds not "
+                     "played yet count as rounds without a game.")
+    return notes
 
 
 def plan_tournaments(content: Content, plan: SitePlan) -> None:
@@ -124,7 +193,7 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
     names = {pid: p.name for pid, p in content.players.items()}
     summaries = []
     for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id)):
-        last = last_round_played(t)
+        last = t.last_round
         base = tournament_url(t)
         columns = criterion_columns(t)
         rounds_nav = [{"round": r, "url": round_url(t, r, last)} for r in range(1, last + 1)]
@@ -148,7 +217,8 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
                      JsonFile(base + "standings.json",
                               partial(_standings_data, t, last, names, final_rows), csv=True),
                      File(base + "results.h9",
-                          partial(write_h9, t, last, generator="sitegen", rows=final_rows)))
+                          partial(write_h9, t, generator="sitegen",
+                                  rows=final_rows if last == t.rounds else None)))
         _player_sections(plan, t, final_rows, names, last, status)
         winner = final_rows[0] if final_rows and not final_rows[0].shared else None
         summaries.append({"t": t, "winner": winner, "last": last})
@@ -257,6 +327,7 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "h9_url": base + "results.h9" if last else None,
         "parameters": parameters,
         "size_note": len(t.players) - len(rows),
+        "notes": _notes(t, r, in_progress=r == last and last < t.rounds),
         "pairings": pairings(t, r, names) if r else [],
         "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r],
         "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r],

@@ -288,8 +288,9 @@ def base_url_problem(base_url: str) -> str | None:
 
 def load_players(path: Path, shown: str, diags: Diagnostics,
                  players: dict[str, Player] | None = None) -> dict[str, Player] | None:
-    """Read one players file: a list under ``players:`` of id, name, rank, rating, club, country
-    and the profile ids egd_pin, ogs, kgs.
+    """Read one players file: a list under ``players:`` of id, name, rank, rating, club, country,
+    the profile ids egd_pin, ogs, kgs, and correspondence_rank and correspondence_rating
+    (league D.2).
 
     Players are added to ``players`` (a new dict if None), which is returned; None when the
     file cannot be read at all (already reported).
@@ -305,11 +306,15 @@ def load_players(path: Path, shown: str, diags: Diagnostics,
         if entry is None:
             continue
         fields = Fields(entry, diags, "a player", required=("id", "name"),
-                        optional=("rank", "rating", "club", "country", *PROFILE_KEYS))
+                        optional=("rank", "rating", "club", "country", *PROFILE_KEYS,
+                                  "correspondence_rank", "correspondence_rating"))
         ident = fields.ident("id")
         name = fields.text("name")
         rank = fields.convert("rank", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
         rating = fields.integer("rating", -1000, 4000)
+        correspondence_rank = fields.convert("correspondence_rank", Rank.parse, "a rank",
+                                             "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
+        correspondence_rating = fields.integer("correspondence_rating", -1000, 4000)
         club = fields.text("club", None, max_len=80)
         country = fields.text("country", None, max_len=2)
         profiles = read_profiles(fields, diags)
@@ -330,7 +335,9 @@ def load_players(path: Path, shown: str, diags: Diagnostics,
                         "in upper and lower case; Windows and macOS would take their pages for one",
                         "player.duplicate", "give the two players ids that differ in more than case")
             continue
-        players[ident] = Player(ident, name, rank, rating, club, country, fields.pos("id"), **profiles)
+        players[ident] = Player(ident, name, rank, rating, club, country, fields.pos("id"),
+                                correspondence_rank=correspondence_rank,
+                                correspondence_rating=correspondence_rating, **profiles)
     return players
 
 

@@ -85,7 +85,7 @@ def test_b_direct_moves_assure_a_division_and_b_4_withdrawal_forfeits():
                              "b1": 0, "b2": 0, "b3": 1, "b4": 1, "b5": 1, "b6": 1}
     assert state.direct["b1"] is Move.PROMOTED and state.direct["a5"] is Move.DEMOTED
     assert state.last["a1"][0] == "final round" and state.last["b1"][0] == "B.1"
-    assert state.last["a4"] == ("B.4", "withdrew; the place merit is forfeited and not passed on")
+    assert state.last["a4"] == ("B.4", "the place is forfeited and not passed on")
 
 
 def test_c_3_new_players_placed_by_rank_c_1_without_a_band_or_provisional():
@@ -189,8 +189,8 @@ def test_e_1_a_too_small_division_takes_the_next_direct_promotions_from_below():
             for d in state.decisions[-4:]] == [
         (p, Move.PROMOTED, "E.1", "B", "A") for p in ("b3", "b4", "b5", "b6")]
     assert state.decisions[-1].explanation == (
-        "direct promotion by the criteria of D (B.3, B.5); division A needs at least 10 "
-        "players (A.i.1, A.i.2)")
+        "the next direct promotion by the criteria of D under B.3 and B.5, as division A needs "
+        "at least 10 players under A.i.1 and A.i.2")
 
 
 def test_a_i_2_fewer_than_five_left_below_join_the_division_or_it_gives_some_back():
@@ -204,7 +204,7 @@ def test_a_i_2_fewer_than_five_left_below_join_the_division_or_it_gives_some_bac
     leave_enough_below(state, 0, chosen, 18, 5)
     assert chosen == in_a | {"b4", "b5", "b6"}
     assert state.decisions[-1].explanation == (
-        "only 3 players would be left below division A, fewer than 5 (A.i.2)")
+        "only 3 players would be left below division A, fewer than the 5 that A.i.2 requires")
     full = state_of(two_divisions(), EVERYONE)
     take_direct_moves(full)
     apply_rank_limits(full)

@@ -5,6 +5,7 @@ reader gives the same tournament, and ``dump_players`` the same players."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
@@ -51,8 +52,9 @@ def tournaments(draw):
         draw(maybe(one_line_text().filter(lambda s: len(s) <= 10))), draw(st.integers(-1, 2)),
         draw(maybe(st.text("0123456789", min_size=1, max_size=8))))
         for i in range(n))
+    held = draw(st.one_of(st.none(), st.integers(0, rounds)))
     games, byes, absences = [], [], []
-    for r in range(1, rounds + 1):
+    for r in range(1, (rounds if held is None else held) + 1):
         order = draw(st.permutations(range(n)))
         k = draw(st.integers(0, n // 2))
         for j in range(k):
@@ -66,21 +68,25 @@ def tournaments(draw):
         absences += [Absence(r, f"p{x}") for x in rest if draw(st.booleans())]
     system = draw(st.sampled_from(System))
     criteria = draw(st.lists(st.sampled_from([C.NBW, C.MMS, C.SOSW, C.SOSM_1, C.SOSOSM, C.SODOSW,
-                                              C.CUSSM, C.EXT, C.DC, C.CPS, C.RANK, C.RATING]),
+                                              C.CUSSM, C.EXT, C.DC, C.CPS, C.RANK, C.RATING,
+                                              C.CAT, C.STS, C.SOSTS]),
                              min_size=1, max_size=6, unique=True).filter(
         lambda cs: not (C.DC in cs and C.SDC in cs)))
     begin = draw(st.one_of(st.none(), st.dates(dt.date(1990, 1, 1), dt.date(2040, 1, 1))))
+    limits = draw(st.lists(st.integers(-30, 8), max_size=3, unique=True))
     return Tournament(
         "t", draw(one_line_text()), rounds, players, tuple(games), tuple(byes), tuple(absences),
         TournamentParameters(
             system, Rank(draw(st.integers(-5, 8))), Rank(draw(st.integers(-30, -6))), draw(HALVES),
             draw(HALVES), draw(HALVES), draw(HALVES), draw(st.booleans()), draw(st.booleans()),
-            tuple(criteria), draw(st.booleans()), draw(st.sampled_from(DCVariant))),
+            tuple(criteria), draw(st.booleans()), draw(st.sampled_from(DCVariant)),
+            tuple(Rank(v) for v in sorted(limits, reverse=True))),
         draw(maybe(one_line_text())), begin, begin and begin + dt.timedelta(draw(st.integers(0, 3))),
         draw(st.one_of(st.none(), st.sampled_from([Fraction(0), Fraction(13, 2), Fraction(-15, 2),
                                                    Fraction(7)]))),
         draw(st.integers(-1, 3)), draw(st.sampled_from("ABCDX")),
-        draw(st.one_of(st.none(), st.integers(0, 600))), draw(maybe(one_line_text())))
+        draw(st.one_of(st.none(), st.integers(0, 600))), draw(maybe(one_line_text())),
+        draw(st.booleans()), held)
 
 
 def _read_back(text: str, players: dict[str, Player]) -> Tournament:
@@ -95,11 +101,13 @@ def _read_back(text: str, players: dict[str, Player]) -> Tournament:
 @given(tournaments())
 def test_dumped_tournament_reads_back_the_same(t):
     """Every field the reader knows comes back: names that YAML would take for other types,
-    colours unknown with a winner, forfeits, byes, absences, parameters, dates, komi."""
+    colours unknown with a winner, forfeits, byes, absences, parameters, categories, the game
+    format, dates, komi; and the rounds so far (a tournament read from a file that holds the
+    whole tournament comes back with every round listed)."""
     text = dump_tournament(t, "t.xml")
     site = {p.id: Player(p.id, "X") for p in t.players}
     back = _read_back(text, site)
-    assert back == t, text
+    assert back == replace(t, rounds_held=t.last_round), text
 
 
 @settings(max_examples=60, deadline=None)
