@@ -1,6 +1,8 @@
 """The site in three languages (issue 16): complete catalogs, English where a message is missing,
 dates, numbers and plural forms as each language writes them, and a Polish and a French demo
-with no English word of sitegen's own left.
+with no English word of sitegen's own left; issue 14's league outcome sentences and tournament
+notes in Polish and French (beyond the demo's cases), and the command line's warnings about
+them in English.
 
 The catalogs are checked against the messages extracted from the code now (scripts/catalogs.py,
 the command translators run), not against a stored list, so a new message without its
@@ -10,12 +12,14 @@ translation fails here.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import html.parser
 import importlib.util
 import json
 import re
 import shutil
 import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -25,9 +29,14 @@ from sitegen.display import format_points, game_cell, points_text
 from sitegen.i18n import (_, date_range_texts, format_chart_month, format_date,
                           format_date_range, format_decimal, format_month, language, ngettext,
                           plural_forms)
-from sitegen.model.common import Game, Result, SiteConfig
+from sitegen.model.common import Game, Rank, Result, SiteConfig
 from sitegen.model.tournament import Criterion
 from sitegen.render import make_environment
+
+sys.path.insert(0, str(Path(__file__).parent))
+from league_trees import A, B, LEAGUE, PLAIN, group, perfect, tree  # noqa: E402
+from league_trees import season as season_file  # noqa: E402
+from test_league_outcomes import CYCLE, E1, TIE_PLAYERS, VOID  # noqa: E402
 
 REPO = Path(__file__).parent.parent
 LANGUAGES = ("en", "pl", "fr")
@@ -492,3 +501,177 @@ def test_demo_in_polish_reads_as_polish(built):
     assert "Ostatnia aktualizacja: <time datetime=\"2021-10-23\">23 października 2021</time>" in league
     french = built["fr"][0]["leagues/iglo/index.html"].decode()
     assert "19 sept. – 23 oct. 2021" in re.sub(r"<[^>]+>", "", french)
+
+
+# --------------------------------------------------------------------------- league outcomes, tournament notes
+
+
+def _site_in(folder: Path, code: str, files: dict[str, str]) -> dict[str, bytes]:
+    """Build ``files`` (a content tree, written into the new ``folder``) with ``language:
+    code``; return the site's files."""
+    from sitegen.commands.build import render
+
+    for relative, text in {**files, "content/site.yaml": f"title: Test\nlanguage: {code}\n"}.items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    return render(folder / "content", None)
+
+
+def _words(html_text: str) -> str:
+    """Return what a reader sees of a piece of a page: text without tags, spaces as typed."""
+    return html.unescape(re.sub(r"<[^>]+>", "", html_text))
+
+
+def _outcome(page: bytes, name: str) -> str:
+    """Return the outcome cell of player ``name``'s row on a season or group page."""
+    rows = re.findall(r"<tr.*?</tr>", page.decode(), re.S)
+    row = next(tr for tr in rows if f">{name}</a></th>" in tr)
+    return _words(re.findall(r"<td>(.*?)</td>", row, re.S)[-1])
+
+
+def _english_left(files: dict[str, bytes], code: str, data: list[str]) -> dict[str, list[str]]:
+    """Return the English catalog's phrases each page shows (see the demo's walk above)."""
+    phrases = english_phrases(code)
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)")
+    found = {path: sorted(set(pattern.findall(text))) for path, text in ui_texts(files, data).items()}
+    return {path: words for path, words in found.items() if words}
+
+
+LEAGUE_CASES = {
+    "e1": tree(E1, **{"leagues/club/signups/2025.yaml":
+                      "returning: [a1, a2, a3, a4, a5, b1, b2, b3, b4]\nwithdrawn: [b5, b6]\n"}),
+    "tie": {**tree(season_file(group("A", A, perfect(A)), group("B", B, CYCLE))),
+            "content/players.yaml": TIE_PLAYERS},
+    "provisional": tree(season_file(group("A", A, perfect(A)), group("B", B, perfect(B, skip=(("b5", "b6"),))))),
+    "void": tree(VOID, league=LEAGUE + "  void_games_of_early_withdrawals: true\n"),
+    "final": tree(season_file(group("A", A, perfect(A)), group("B", B, perfect(B)),
+                         "defending_champion: a3\nfinal:\n  games:\n    - {players: [a1, a2], winner: a1}\n"
+                         "    - {players: [a2, a3], winner: a2}\n    - {players: [a3, a1], winner: a3}\n")),
+    "recorded": tree(season_file(group("A", A, perfect(A)), group("B", B, perfect(B), "promoted: [b1, b3]"))),
+}
+"""Seasons of tests/test_league_outcomes.py, worked by hand there: E.1 cancelling a demotion,
+a three-way tie left to a playoff, games still to play, an early withdrawal's void games, a
+final round that ends level, recorded outcomes that differ from the rules'."""
+
+
+@pytest.mark.parametrize("code", ("pl", "fr"))
+@pytest.mark.parametrize("case", sorted(LEAGUE_CASES))
+def test_league_outcomes_leave_no_english_message(tmp_path, code, case):
+    """Issue 14's outcome sentences (league_text: the engine's reasons, the chains of rules,
+    ties, notes) are page text: on a site in Polish or French no English message is left on
+    any page of these seasons, beyond the demo's cases."""
+    files = _site_in(tmp_path, code, LEAGUE_CASES[case])
+    assert _english_left(files, code, content_words(tmp_path / "content")) == {}
+
+
+def test_league_outcome_sentences_in_polish(tmp_path):
+    """Whole sentences from the catalog, with Polish plural forms: 4 gracze (E.1), jedno miejsce
+    awansowe (a tie), pozostała 1 gra (provisional)."""
+    e1 = _site_in(tmp_path / "e1", "pl", LEAGUE_CASES["e1"])
+    assert _outcome(e1["leagues/club/2024/index.html"], "Al") == (
+        "• Pozostanie w dywizji A: miejsce spadkowe według kryteriów D (B.2), anulowane na mocy "
+        "E.1: poniżej dywizji A zostaliby tylko 4 gracze, mniej niż 5 wymaganych przez A.i.2.")
+    tie = _site_in(tmp_path / "tie", "pl", LEAGUE_CASES["tie"])
+    assert _outcome(tie["leagues/club/2024/b/index.html"], "Ben") == (
+        "◇ Nierozstrzygnięte: awans do dywizji A lub pozostanie w dywizji B: równość z Bea i Bo "
+        "we wszystkich kryteriach D w walce o jedno miejsce awansowe (B.3), do rozstrzygnięcia "
+        "w barażu (D.2).")
+    provisional = _site_in(tmp_path / "provisional", "pl", LEAGUE_CASES["provisional"])
+    page = _words(provisional["leagues/club/2024/index.html"].decode())
+    assert ("Tymczasowe: do rozegrania pozostała 1 gra. Poniższe rozstrzygnięcia są tymi, które "
+            "dałby regulamin ligi, gdyby sezon skończył się dziś.") in page
+    assert _outcome(provisional["leagues/club/2024/index.html"], "Bob") == (
+        "▲ Awans do dywizji A, gdyby sezon skończył się dziś: zwycięzca grupy (B.1).")
+
+
+def test_league_outcome_sentences_in_french(tmp_path):
+    """French typography (a no-break space before the colon, the headline kept apart from its
+    reasons on the page), the final round's result and an early withdrawal's void games."""
+    e1 = _site_in(tmp_path / "e1", "fr", LEAGUE_CASES["e1"])["leagues/club/2024/index.html"]
+    assert _outcome(e1, "Al") == (
+        "• Se maintient en division A\u00a0: place de descente selon les critères de D (B.2), "
+        "annulé selon E.1\u00a0: il ne resterait que 4 joueurs sous la division A, moins que les 5 "
+        "qu'exige A.i.2.")
+    assert ('<span class="outcome-headline">Se maintient en division A</span></span>\u00a0: '
+            '<span class="outcome-detail">place de descente') in e1.decode()
+    final = _site_in(tmp_path / "final", "fr", LEAGUE_CASES["final"])
+    assert ("La phase finale n'est pas décidée\u00a0: Ann et Abe finissent à égalité de points (2), "
+            "chacun avec une position avantagée ([7]).") in _words(
+        final["leagues/club/2024/final/index.html"].decode())
+    void = _site_in(tmp_path / "void", "fr", LEAGUE_CASES["void"])
+    assert ("Parties annulées pour Amy\u00a0: retrait après 1 des 4 parties à jouer, moins de la "
+            "moitié (paramètre de la ligue void_games_of_early_withdrawals).") in _words(
+        void["leagues/club/2024/index.html"].decode())
+
+
+def test_warnings_stay_english_on_a_site_in_another_language(site, run):
+    """The command line speaks English (docs/translating.md): a Polish site's warning about an
+    open tie reads as an English site's."""
+    site({**LEAGUE_CASES["tie"], "content/site.yaml": "title: Test\nlanguage: pl\n"})
+    status, _out, err = run("check")
+    assert status == 0 and len(err) == 1
+    assert ("warning: b2, b3 and b4 are equal on every criterion of D for one promotion spot "
+            "(B.3) in division B, which only a playoff can decide (D.2); enter the playoff's "
+            "result in this season file") in err[0]
+
+
+def test_recorded_outcome_warnings_stay_english_on_a_site_in_another_language(site, run):
+    """The warnings about recorded outcomes that differ quote the computed outcome with its
+    chain of rules, worked out in English for the command line (the pages have it in French)."""
+    site({**LEAGUE_CASES["recorded"], "content/site.yaml": "title: Test\nlanguage: fr\n"})
+    status, _out, err = run("check")
+    assert status == 0
+    assert [line.split(": warning: ")[1].split(";")[0] for line in err] == [
+        "b2 is in neither the promoted nor the relegated list of group B, but the league rules "
+        "give: promoted to division A (rules B.3)",
+        "b3 is recorded as promoted in group B, but the league rules give: stays in division B "
+        "(rules B)"]
+
+
+UNPAIRED = """\
+name: Spring Cup
+system: mcmahon
+number_of_rounds: 5
+players:
+  - {id: a1, rank: 3d}
+  - {id: a2, rank: 2d}
+  - {id: a3, rank: 1d}
+  - {id: a4, rank: 1d}
+rounds:
+  - round: 1
+    games:
+      - {white: a1, black: a2, handicap: 0, result: W+R}
+      - {white: a3, black: a4, handicap: 0, result: B+R}
+  - round: 2
+  - round: 3
+    absent: [a3]
+"""
+"""A McMahon tournament of 5 rounds listed up to 3, rounds 2 and 3 without a game."""
+
+
+def test_tournament_notes_and_new_criteria_in_the_language(tmp_path):
+    """The rounds without games (a count of rounds), what results.h9 holds while the tournament
+    is in progress, and the CAT, STS, SOSTS explanations of issue 14, in French and Polish."""
+    from sitegen.model.tournament import Tournament, TournamentParameters
+    from sitegen.pages.tournament import criterion_columns
+
+    files = {**tree(PLAIN), "content/tournaments/spring.yaml": UNPAIRED}
+    page = _words(_site_in(tmp_path, "fr", files)["tournaments/spring/index.html"].decode())
+    assert ("Rondes 2–3\u00a0: aucune partie n'a été jouée (joueurs absents ou non appariés). Elles "
+            "comptent comme OpenGotha compte de telles rondes\u00a0: un joueur sans partie reçoit la "
+            "valeur de l'exemption ou de l'absence si elle a été attribuée, et son propre score de "
+            "départ dans les sommes des scores des adversaires.") in page
+    assert "Le tournoi a 5 rondes. Le fichier de résultats pour l'EGD (results.h9) couvre" in page
+    t = Tournament("t", "T", 5, (), parameters=TournamentParameters(
+        criteria=(Criterion.CAT, Criterion.STS, Criterion.SOSTS), count_unplayed_as_half=True,
+        category_limits=(Rank.parse("1k"), Rank.parse("5k"))))
+    with language("pl"):
+        cat, sts, sosts = criterion_columns(t)
+    assert cat["text"].startswith("Twoja kategoria, według rangi (1: 1k i silniejsi, 2: od 5k do "
+                                  "2k, 3: 6k i słabsi). Kategoria 1 jest najsilniejsza;")
+    assert sts["text"].startswith("Twoje punkty McMahona plus 2 punkty od rundy 3 (ćwierćfinał) i "
+                                  "kolejne 2 od rundy 4 (półfinał)")
+    assert sosts["text"].endswith("liczy się jako twoje punkty startowe. Gdy nierozegrane gry "
+                                  "liczą się za ½ punktu, OpenGotha liczy tu STS każdego "
+                                  "przeciwnika jako 0 (zostaje tylko korekta za fory); strona "
+                                  "robi tak samo, aby jej liczby zgadzały się z OpenGotha.")

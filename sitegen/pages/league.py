@@ -30,7 +30,7 @@ from ..display import format_points, game_cell, json_number, name_order, record_
 from ..i18n import N_, _, ngettext, pgettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
-from .league_outcomes import SeasonView, json_outcome, season_view, season_warnings
+from .league_outcomes import SeasonView, english_warnings, json_outcome, season_view
 
 COLUMNS = [
     ("gamepoints", N_("GP"), N_("Gamepoints"),
@@ -86,7 +86,7 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
     previous = ordered[number - 1] if number > 0 else None
     following = ordered[number + 1] if number + 1 < len(ordered) else None
     view = season_view(league, season, players, names)
-    plan.warnings.extend(season_warnings(view, names))
+    plan.warnings.extend(english_warnings(league, season, players, names, view))
     divisions = [{"name": division.name, "groups": [
                   _plan_group(plan, league, season, division, group, names, view)
                   for group in division.groups]} for division in view.season.divisions]
@@ -483,18 +483,18 @@ def _final_context(league: League, season: Season, view: SeasonView,
 
 def _final_tie_text(tie: Tie, names: dict[str, str]) -> str:
     """Return the sentence of a place in the final round that a tie leaves open (D.2)."""
-    return league_text.FINAL_TIE.format(tie=tie_sentence(tie, lambda p: names.get(p, p)))
+    return _(league_text.FINAL_TIE).format(tie=tie_sentence(tie, lambda p: names.get(p, p)))
 
 
 def _final_result_text(by_games: FinalResult, names: dict[str, str], provisional: bool) -> str:
     """Return who won the final round by its games, or why nobody has (final round, [7])."""
     if by_games.champion is not None:
         player = by_games.champion
-        template = (league_text.FINAL_WON if by_games.points[player] >= 2
-                    else league_text.FINAL_WON_ADVANTAGE)
+        template = _(league_text.FINAL_WON if by_games.points[player] >= 2
+                     else league_text.FINAL_WON_ADVANTAGE)
         return template.format(player=names.get(player, player))
     if by_games.level:
-        return league_text.FINAL_LEVEL.format(
+        return _(league_text.FINAL_LEVEL).format(
             players=league_text.names_and([names.get(p, p) for p in by_games.level]),
             points=format_points(by_games.totals[by_games.level[0]]))
-    return league_text.FINAL_NO_RESULT
+    return _(league_text.FINAL_NO_RESULT)

@@ -112,11 +112,13 @@ def _category_words(limits: tuple[Rank, ...]) -> str:
     """Return `` (1: 1d and stronger, 2: 5k to 1k, 3: 6k and weaker)`` for the limits; empty
     for one category."""
     if not limits:
-        return " (one category: everyone is in category 1)"
-    bands = [f"1: {limits[0]} and stronger"]
+        return " (" + _("one category: everyone is in category 1") + ")"
+    bands = [_("{category}: {rank} and stronger").format(category=1, rank=limits[0])]
     for n, (upper, lower) in enumerate(zip(limits, limits[1:]), start=2):
-        bands.append(f"{n}: {lower} to {Rank(upper.value - 1)}")
-    bands.append(f"{len(limits) + 1}: {Rank(limits[-1].value - 1)} and weaker")
+        bands.append(_("{category}: {weaker} to {stronger}").format(
+            category=n, weaker=lower, stronger=Rank(upper.value - 1)))
+    bands.append(_("{category}: {rank} and weaker").format(
+        category=len(limits) + 1, rank=Rank(limits[-1].value - 1)))
     return " (" + ", ".join(bands) + ")"
 
 
@@ -172,18 +174,34 @@ def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
     notes = []
     empty = rounds_without_games(t, r)
     if empty:
-        word = "Round" if len(empty) == 1 else "Rounds"
-        mm = t.parameters.system is System.MCMAHON
-        notes.append(
-            f"{word} {_spans(empty)}: no game was played (players absent or not paired). "
-            f"{'It counts' if len(empty) == 1 else 'They count'} as OpenGotha counts such "
-            "rounds: a player without a game gets the bye or absence value if one was given, "
-            "and " + ("their own starting score in the sums of opponents' scores."
-                      if mm else "nothing in the sums of opponents' scores."))
+        if t.parameters.system is System.MCMAHON:
+            note = ngettext(
+                "Round {rounds}: no game was played (players absent or not paired). It counts as "
+                "OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and their own starting score in the sums of opponents' "
+                "scores.",
+                "Rounds {rounds}: no game was played (players absent or not paired). They count "
+                "as OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and their own starting score in the sums of opponents' "
+                "scores.", len(empty))
+        else:
+            note = ngettext(
+                "Round {rounds}: no game was played (players absent or not paired). It counts as "
+                "OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and nothing in the sums of opponents' scores.",
+                "Rounds {rounds}: no game was played (players absent or not paired). They count "
+                "as OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and nothing in the sums of opponents' scores.",
+                len(empty))
+        notes.append(note.format(rounds=_spans(empty)))
     if in_progress and r:
-        notes.append(f"The tournament has {t.rounds} rounds. The results file for the EGD "
-                     "(results.h9) is after every round, as OpenGotha exports it: rounds not "
-                     "played yet count as rounds without a game.")
+        notes.append(ngettext(
+            "The tournament has {count} round. The results file for the EGD (results.h9) is "
+            "after every round, as OpenGotha exports it: rounds not played yet count as rounds "
+            "without a game.",
+            "The tournament has {count} rounds. The results file for the EGD (results.h9) is "
+            "after every round, as OpenGotha exports it: rounds not played yet count as rounds "
+            "without a game.", t.rounds).format(count=t.rounds))
     return notes
 
 
