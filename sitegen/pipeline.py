@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from .diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
+from .i18n import language
 from .load import counting_files
 from .model import Content
 from .pages.ladder import plan_ladders
@@ -70,9 +71,10 @@ def plan_site(content: Content) -> SitePlan:
     """Return every page and file of the site for ``content`` (already loaded), in one process.
     Raises SitegenError for clashing paths (:func:`sitegen.site.check_paths`)."""
     plan = SitePlan()
-    for planner in PLANNERS.values():
-        planner(content, plan)
-    return complete_plan(content, plan)
+    with language(content.config.language):
+        for planner in PLANNERS.values():
+            planner(content, plan)
+        return complete_plan(content, plan)
 
 
 RuleSetResult = tuple[tuple, SitePlan | None, list[Diagnostic]]
@@ -93,6 +95,13 @@ def _prepare(content_dir: Path, base_url: str | None, jobs: int | None,
         raise SitegenError(diags.sorted())
     if base_url and not problem:
         common = replace(common, config=replace(common.config, base_url=base_url))
+    # The planners word their pages in the site's language (a forked helper inherits it).
+    with language(common.config.language):
+        return _prepare_all(content_dir, jobs, diags, common, progress)
+
+
+def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common: Common,
+                 progress: Progress) -> tuple[Content, SitePlan]:
     work = _Work(content_dir, common, plan=not diags.has_errors)
     mine, helper = _split(content_dir, jobs)
     tracker = _Tracker(progress, len(RULE_SETS), failed=diags.has_errors)

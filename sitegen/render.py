@@ -9,7 +9,6 @@ own ``templates/`` folder (searched first); the rest come from sitegen's default
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import os
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from markdown_it import MarkdownIt
 
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
+from .i18n import date_range_texts, format_date, format_iso, language, plural_forms, translations
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan
 from .progress import Progress
@@ -63,7 +63,9 @@ class SiteEnvironment(SandboxedEnvironment):
 
 def make_environment(config: SiteConfig, site_templates: Path | None = None) -> Environment:
     """Return the (sandboxed) Jinja environment: the site's templates first, then the default
-    theme."""
+    theme; its words are those of ``config.language``'s catalog. Dates and scripts' plural
+    forms follow the active language (:func:`sitegen.i18n.language`), which :func:`render_site`
+    and :func:`render_into` set to the site's."""
     loaders = []
     if site_templates is not None and site_templates.is_dir():
         loaders.append(FileSystemLoader(str(site_templates)))
@@ -76,7 +78,16 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,  # one environment per build: no stat() of every template per page
+        extensions=["jinja2.ext.i18n"],
     )
+    # Page words in the site's language: _("..."), ngettext(...) and {% trans %} (newstyle:
+    # placeholders are named, %(name)s, and the values are escaped). {% trans %} blocks are
+    # trimmed: a line break inside one is a space, as in the extracted message.
+    words = translations(config.language)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        words.gettext, words.ngettext, newstyle=True, pgettext=words.pgettext,
+        npgettext=words.npgettext)
+    env.policies["ext.i18n.trimmed"] = True
     markdown = MarkdownIt("commonmark", {"html": config.markdown_html, "typographer": False})
     markdown.enable("table")
     base = config.base_path
@@ -84,13 +95,13 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
     def url(path: str = "") -> str:
         return base + path.lstrip("/")
 
-    def date_text(value: dt.date | None) -> str:
-        return value.isoformat() if value else ""
-
-    env.globals.update(url=url, site=config)
+    env.globals.update(url=url, site=config, plural_forms=plural_forms,
+                       date_range_texts=date_range_texts)
     # ``path|url`` (a filter: Jinja calls filters directly, functions through the context) and
-    # ``url(path)`` give the same address.
-    env.filters.update(points=format_points, markdown=markdown.render, date=date_text, url=url)
+    # ``url(path)`` give the same address. ``date``: as the site's language writes it
+    # (``date("long")`` in sentences); ``iso``: for <time datetime>.
+    env.filters.update(points=format_points, markdown=markdown.render, date=format_date,
+                       iso=format_iso, url=url)
     return env
 
 
@@ -134,7 +145,15 @@ def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None 
     is told the stage "render" and its pages as they are done (default: shown nowhere).
     Raises ValueError if two outputs claim the same path, SitegenError for a broken template.
     """
-    progress = progress or Progress()
+    # Deferred contexts word their text while rendering, in the site's language (the workers
+    # inherit it).
+    with language(config.language):
+        return _render_site(plan, config, site_templates, jobs, cache, progress or Progress())
+
+
+def _render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None,
+                 jobs: int | None, cache: RenderCache | None, progress: Progress
+                 ) -> dict[str, bytes]:
     bundles = plan.bundles
     reused: dict[str, bytes] = {}
     if cache is not None:
@@ -194,8 +213,9 @@ def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes],
     ``{path: sink's result}``. ``progress`` as for :func:`render_site`. Raises as
     :func:`render_site`.
     """
-    return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs,
-                         sink, progress or Progress()))
+    with language(config.language):
+        return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates,
+                             jobs, sink, progress or Progress()))
 
 
 def _work_list(bundles: list[Bundle], site_templates: Path | None,

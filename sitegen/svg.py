@@ -15,6 +15,8 @@ from html import escape
 
 from markupsafe import Markup
 
+from .i18n import _
+
 WIDTH = 320
 """Width of a chart in SVG user units: one unit a pixel on a phone (the chart does not grow
 past it, and shrinks only on screens narrower than 336 px), so text of :data:`TEXT` units is
@@ -126,9 +128,9 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
                      f'{escape(points[i].label)}</text>')
     middle_y = _num(Fraction(_TOP + height - _BOTTOM + 8, 2))
     parts.append(f'<text class="axis-title" x="{_num(Fraction(_LEFT + WIDTH - _RIGHT, 2))}" y="{height - 4}" '
-                 f'text-anchor="middle">Season</text>')
+                 f'text-anchor="middle">{escape(_("Season"))}</text>')
     parts.append(f'<text class="axis-title" x="0" y="0" transform="translate(10 {middle_y}) rotate(-90)" '
-                 f'text-anchor="middle">Division</text>')
+                 f'text-anchor="middle">{escape(_("Division"))}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -145,5 +147,6 @@ def _labelled(count: int) -> list[int]:
 
 def _describe(points: list[DivisionPoint]) -> str:
     """Return the chart in words: ``2020-04: division B; 2020-05: not played; ...``."""
-    return "; ".join(f"{p.label}: " + (f"division {p.division}" if p.division else "not played")
+    return "; ".join(f"{p.label}: " + (_("division {division}").format(division=p.division)
+                                       if p.division else _("not played"))
                      for p in points) + "."

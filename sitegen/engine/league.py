@@ -7,7 +7,9 @@ docs/league-rules.md explains every reading taken here. Next-season formation (C
 :mod:`sitegen.engine.league_outcome`. Players equal on every criterion of D are kept as classes
 (:func:`group_classes`, :func:`division_classes`); a spot that cuts such a class is a
 :class:`Tie` (:func:`find_ties`), never decided by id. Pure functions over the model's frozen
-data classes; scores are exact Fractions.
+data classes; scores are exact Fractions. The explanations of :func:`final_round` are in the
+active language (:mod:`sitegen.i18n`): the site's while a build plans its pages, English on the
+command line.
 
 Divisions are numbered by index, 0 being the top division A (league definitions).
 """
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
+from ..i18n import _
 from ..model.common import Game
 from ..model.league import (Division, ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
                             division_letter)
@@ -593,17 +596,17 @@ def final_round(season: Season, defending_champion: str | None = None,
 
     if champion_ok and defending_champion not in [c[0] for c in chosen] \
             and defending_champion not in unavailable:
-        chosen.append((defending_champion, "[8]", text.CHAMPION_ELIGIBLE))
+        chosen.append((defending_champion, "[8]", _(text.CHAMPION_ELIGIBLE)))
     elif defending_champion is not None and not champion_ok:
         decisions.append(Decision(defending_champion, Move.STAYS, "[8]",
-                                  text.CHAMPION_NOT_ELIGIBLE, None, None))
+                                  _(text.CHAMPION_NOT_ELIGIBLE), None, None))
 
     bar = rows[defending_champion].gamepoints if defending_champion in rows else None
     ties = [replace(tie, spot="final round") for tie in top.ties if tie.spot == "promotion"]
     ties += _add_next_by_b3(chosen, top, rows, bar, unavailable, settings, info)
     if len(chosen) < 3:
         decisions.append(Decision(defending_champion or "-", Move.STAYS, "final round",
-                                  text.TITLE_VOID))
+                                  _(text.TITLE_VOID)))
         return FinalRound((), True, tuple(decisions), tuple(ties))
     final = _seated_finalists(chosen, top, defending_champion, division.name, settings, decisions)
     return replace(final, ties=tuple(ties))
@@ -617,11 +620,11 @@ def _direct_finalists(top: DivisionMoves, unavailable: set[str], division: str,
     for player in top.promoted:
         if player in unavailable:
             decisions.append(Decision(player, Move.WITHDREW, "final round",
-                                      text.FINALIST_DOES_NOT_PLAY.format(division=division),
+                                      _(text.FINALIST_DOES_NOT_PLAY).format(division=division),
                                       division, None))
         else:
-            why = (text.FINALIST_LEADER if player in top.leaders
-                   else text.FINALIST_NEXT).format(division=division)
+            why = _(text.FINALIST_LEADER if player in top.leaders
+                    else text.FINALIST_NEXT).format(division=division)
             chosen.append((player, top.rule.get(player, "B.1"), why))
     return chosen
 
@@ -644,7 +647,7 @@ def _add_next_by_b3(chosen: list[tuple[str, str, str]], top: DivisionMoves,
     picked = pool[:max(0, 3 - len(chosen))]
     for player in picked:
         enough = bar is not None and rows[player].gamepoints >= bar
-        why = (text.THIRD_BY_POINTS if enough else text.THIRD_BY_PLACE).format(
+        why = _(text.THIRD_BY_POINTS if enough else text.THIRD_BY_PLACE).format(
             place=place[player], division=top.name)
         chosen.append((player, "B.3", why))
     return find_ties(top.classes, pool, picked, "final round", "B.3", top.name, info)

@@ -14,6 +14,7 @@ from typing import Iterable, Mapping, Sequence
 from ..model.common import Rank
 from ..model.league import (Division, DivisionRestrictions, Group, LeagueSettings, PlayerInfo,
                             RankBand, Season, division_index, division_letter)
+from ..i18n import _
 from . import league_text as text
 from .league import (Decision, DivisionMoves, LeagueRuleError, Move, SeasonCancelled, Tie,
                      direct_moves, find_ties, group_count, secondary_classes, secondary_order,
@@ -66,7 +67,7 @@ def is_promotable(info: PlayerInfo, index: int, restrictions: DivisionRestrictio
     """Return True when the player may be promoted by rank into division ``index`` (C.4, C.1)."""
     if info.provisional and not settings.provisional_promotion_by_rank:
         return False
-    highest, _ = restrictions.limits(info.rank)
+    highest, _lowest = restrictions.limits(info.rank)
     return highest is not None and highest <= index
 
 
@@ -265,7 +266,7 @@ def take_direct_moves(state: Formation) -> None:
                 spot = ("promotion" if player in moves.promoted else
                         "demotion" if player in moves.demoted else "place")
                 state.note(player, Move.WITHDREW, "B.4",
-                           text.WITHDREW.format(spot=text.SPOTS[spot]), here, None)
+                           _(text.WITHDREW[spot]), here, None)
             elif player in moves.promoted and here > 0:
                 state.assured[player] = here - 1
                 state.direct[player] = Move.PROMOTED
@@ -275,17 +276,17 @@ def take_direct_moves(state: Formation) -> None:
                 state.assured[player] = here + 1
                 state.direct[player] = Move.DEMOTED
                 fixed = state.settings.fixed_relegations_per_group
-                why = (text.DEMOTION_SPOT if fixed is None
-                       else text.FIXED_RELEGATION.format(count=fixed))
+                why = (_(text.DEMOTION_SPOT) if fixed is None
+                       else _(text.FIXED_RELEGATION).format(count=fixed))
                 state.note(player, Move.DEMOTED, rule, why, here, here + 1)
             else:
                 state.assured[player] = here
                 state.direct[player] = Move.STAYS
                 if player in moves.promoted:
                     state.note(player, Move.STAYS, "final round",
-                               text.FINAL_SPOT.format(division=moves.name), here, here)
+                               _(text.FINAL_SPOT).format(division=moves.name), here, here)
                 else:
-                    state.note(player, Move.STAYS, "B", text.MIDDLE, here, here)
+                    state.note(player, Move.STAYS, "B", _(text.MIDDLE), here, here)
 
 
 def _promotion_why(state: Formation, moves: DivisionMoves, player: str,
@@ -297,11 +298,11 @@ def _promotion_why(state: Formation, moves: DivisionMoves, player: str,
     tied = next((c for c in moves.classes if player in c), (player,))
     first = [p for p in tied if p in group.players]  # equal by the rules within the group
     if player in moves.leaders and len(first) == 1:
-        return "B.1", text.GROUP_LEADER
+        return "B.1", _(text.GROUP_LEADER)
     if any(p in moves.leaders for p in first):
-        return "B.1", text.TIED_LEADER
+        return "B.1", _(text.TIED_LEADER)
     fixed = state.settings.fixed_promotions_per_group
-    return rule, text.NEXT_BEST if fixed is None else text.FIXED_PROMOTION.format(count=fixed)
+    return rule, _(text.NEXT_BEST) if fixed is None else _(text.FIXED_PROMOTION).format(count=fixed)
 
 
 def apply_rank_limits(state: Formation) -> None:
@@ -325,19 +326,19 @@ def apply_rank_limits(state: Formation) -> None:
             state.floor[player] = state.assured[player]
             if low is not None and low < state.assured[player]:
                 state.floor[player] = low
-                state.note(player, Move.PROMOTED_BY_RANK, "C.3", text.FORCED_BY_RANK.format(
+                state.note(player, Move.PROMOTED_BY_RANK, "C.3", _(text.FORCED_BY_RANK).format(
                     rank=info[player].rank, division=state.name(low)), state.previous[player], low)
         elif low is not None:
             state.floor[player] = low
-            state.note(player, Move.NEW, "C.3", text.NEW_BY_RANK.format(rank=info[player].rank),
+            state.note(player, Move.NEW, "C.3", _(text.NEW_BY_RANK).format(rank=info[player].rank),
                        None, low)
         else:
             state.floor[player] = bottom
             state.unbound.add(player)
-            why = (text.NEW_PROVISIONAL
+            why = (_(text.NEW_PROVISIONAL)
                    if info[player].provisional and not settings.provisional_promotion_by_rank
-                   else text.NEW_NO_BAND)
-            state.note(player, Move.NEW, "C.1", text.NEW_BOTTOM.format(why=why), None, bottom)
+                   else _(text.NEW_NO_BAND))
+            state.note(player, Move.NEW, "C.1", _(text.NEW_BOTTOM).format(why=why), None, bottom)
 
 
 def fill_division(state: Formation, d: int) -> None:
@@ -394,7 +395,7 @@ def keep_previous_size(state: Formation, d: int, chosen: set[str], target: int) 
     for player in unbound[:excess]:
         state.floor[player] = d + 1
         chosen.discard(player)
-        state.note(player, Move.NEW, "A.i.5", text.NOT_GROWING.format(division=state.name(d)),
+        state.note(player, Move.NEW, "A.i.5", _(text.NOT_GROWING).format(division=state.name(d)),
                    None, d + 1)
 
 
@@ -416,7 +417,7 @@ def move_down_over_capacity(state: Formation, d: int, chosen: set[str], cap: int
         state.floor[player] = d + 1
         chosen.discard(player)
         state.note(player, Move.DEMOTED if player in state.assured else Move.NEW, cap_rule,
-                   text.OVER_CAPACITY.format(division=state.name(d), cap=cap), d, d + 1)
+                   _(text.OVER_CAPACITY).format(division=state.name(d), cap=cap), d, d + 1)
 
 
 def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: int) -> None:
@@ -442,9 +443,9 @@ def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: 
         direct = state.direct.get(player) if player in state.assured else None
         if direct in (Move.PROMOTED, Move.DEMOTED):
             spot = "promotion" if direct is Move.PROMOTED else "demotion"
-            rule, why = "C.2", text.RANK_OVERRIDES[spot].format(division=state.name(d))
+            rule, why = "C.2", _(text.RANK_OVERRIDES[spot]).format(division=state.name(d))
         else:
-            rule, why = "C.5", text.BY_RANK.format(rank=state.info[player].rank,
+            rule, why = "C.5", _(text.BY_RANK).format(rank=state.info[player].rank,
                                                    division=state.name(d))
         state.note(player, Move.PROMOTED_BY_RANK, rule, why, state.source(player), d)
 
@@ -467,7 +468,7 @@ def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: 
         chosen.add(player)
         picked.add(player)
         tied.extend([tie] if tie is not None else [])
-        template = text.E1_NEEDS if len(chosen) <= need else text.E1_THRICE
+        template = _(text.E1_NEEDS if len(chosen) <= need else text.E1_THRICE)
         reason = template.format(pick=why, division=state.name(d), need=need, growth=growth,
                                  below=state.name(d + 1))
         state.note(player, Move.PROMOTED, "E.1", reason, state.source(player), d)
@@ -489,12 +490,12 @@ def _e1_pick(state: Formation, d: int, left: set[str]) -> tuple[str, str, Tie | 
                       if p in left and state.previous.get(p) == d + 1
                       and state.assured.get(p) == d + 1 and state.floor[p] == d + 1]
         if applicable:
-            return applicable[0], text.E1_DIRECT, _first_tie(
+            return applicable[0], _(text.E1_DIRECT), _first_tie(
                 state, moves.classes, applicable, applicable[0], d)
     source = [p for p in left if state.floor[p] == d + 1] or list(left)
     best = secondary_order(source, state.info, state.settings)[0]
     classes = secondary_classes(source, state.info, state.settings, record=False)
-    return best, text.E1_FORCED, _first_tie(state, classes, source, best, d)
+    return best, _(text.E1_FORCED), _first_tie(state, classes, source, best, d)
 
 
 def _first_tie(state: Formation, classes: Iterable[Sequence[str]], pool: list[str], player: str,
@@ -514,8 +515,8 @@ def absorb_the_rest(state: Formation, d: int, chosen: set[str], cap: int) -> boo
         return False
     for player in sorted(left):
         chosen.add(player)
-        state.note(player, Move.PROMOTED, "E.1", text.E1_FEW_LEFT[text.plural(len(left))].format(
-            count=len(left), division=state.name(d), minimum=minimum), state.source(player), d)
+        state.note(player, Move.PROMOTED, "E.1", text.few_left(
+            len(left), state.name(d), minimum), state.source(player), d)
     return True
 
 
@@ -540,7 +541,7 @@ def leave_enough_below(state: Formation, d: int, chosen: set[str], cap: int, nee
         chosen.discard(player)
         state.floor[player] = d + 1
         state.note(player, Move.DEMOTED if player in state.assured else Move.NEW, "E.1",
-                   text.E1_NEEDS_BELOW.format(division=state.name(d + 1), minimum=minimum),
+                   _(text.E1_NEEDS_BELOW).format(division=state.name(d + 1), minimum=minimum),
                    d, d + 1)
 
 
@@ -573,7 +574,7 @@ def _outcomes(state: Formation, where: Mapping[str, int]) -> dict[str, Decision]
     out: dict[str, Decision] = {}
     for player, before in sorted(state.previous.items()):
         if player not in where or player not in state.assured:
-            out[player] = Decision(player, Move.WITHDREW, "B.4", text.WITHDREW_LEFT,
+            out[player] = Decision(player, Move.WITHDREW, "B.4", _(text.WITHDREW_LEFT),
                                    state.name(before), None)
     for player, after in sorted(where.items()):
         rule, why = state.last[player]

@@ -18,6 +18,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Mapping, Sequence
 
+from ..i18n import _
 from ..model.common import Outcome, Player, Result
 from ..model.league import (Group, LeagueSettings, PlayerInfo, Season, SeasonSignups,
                             division_letter, player_info)
@@ -362,25 +363,25 @@ Name = Callable[[str], str]
 def headline(move: Move, division: str | None, finalist: bool = False) -> str:
     """Return the decision as a short sentence: ``Promoted to division B``."""
     key = "finalist" if finalist else move.value
-    return text.HEADLINES[key].format(division=division or "")
+    return _(text.HEADLINES[key]).format(division=division or "")
 
 
 def spots_text(tie: Tie) -> str:
     """Return what a tie's players contend for: ``one promotion spot``, ``2 demotion spots``."""
-    return text.TIE_SPOTS[(tie.spot, text.plural(tie.spots))].format(count=tie.spots)
+    return text.tie_spots(tie.spot, tie.spots)
 
 
 def tie_clause(tie: Tie, player: str, name: Name, kind: str) -> str:
     """Return the clause naming ``player``'s tie: ``kind`` is ``open``, ``record`` or ``moot``."""
     others = sorted((name(p) for p in tie.players if p != player), key=str.casefold)
     template = {"open": text.TIE_OPEN, "record": text.TIE_RECORD, "moot": text.TIE_MOOT}[kind]
-    return template.format(others=text.names_and(others), spots=spots_text(tie), rule=tie.rule)
+    return _(template).format(others=text.names_and(others), spots=spots_text(tie), rule=tie.rule)
 
 
 def tie_sentence(tie: Tie, name: Name) -> str:
     """Return the tie as a clause naming all its players (for the organizers and the final)."""
     shown = sorted((name(p) for p in tie.players), key=str.casefold)
-    return text.TIE_NAMED.format(players=text.names_and(shown),
+    return _(text.TIE_NAMED).format(players=text.names_and(shown),
                                  spots=spots_text(tie), rule=tie.rule, division=tie.division)
 
 
@@ -393,19 +394,19 @@ def reasons(outcome: PlayerOutcome, name: Name) -> str:
     said = ""
     for index, step in enumerate(steps):
         if index == 0:
-            said = text.STEP.format(reason=step.explanation, rule=step.rule)
+            said = _(text.STEP).format(reason=step.explanation, rule=step.rule)
         elif step.to_division == origin and steps[index - 1].to_division != origin:
-            said = text.CANCELLED.format(before=said, rule=step.rule, reason=step.explanation)
+            said = _(text.CANCELLED).format(before=said, rule=step.rule, reason=step.explanation)
         else:
             way = "up" if step.outcome in (Move.PROMOTED, Move.PROMOTED_BY_RANK) else "down"
-            said = text.THEN[way].format(before=said, reason=step.explanation, rule=step.rule)
+            said = _(text.THEN[way]).format(before=said, reason=step.explanation, rule=step.rule)
     if outcome.final_reason is not None:
         rule, why = outcome.final_reason
-        said = text.FINAL_TOO.format(before=said, reason=why, rule=rule)
+        said = _(text.FINAL_TOO).format(before=said, reason=why, rule=rule)
     if outcome.tie is not None and not outcome.undecided:
         kind = "moot" if outcome.tie_step is not None else "record"
         clause = tie_clause(outcome.tie, outcome.player, name, kind)
-        said = text.THEN_TIE.format(before=said, tie=clause) if said else clause
+        said = _(text.THEN_TIE).format(before=said, tie=clause) if said else clause
     return said
 
 
@@ -415,20 +416,20 @@ def sentence(outcome: PlayerOutcome, name: Name, provisional: bool = False) -> t
     cancelled by E.1: only 2 players would be left below division A, fewer than 5 (A.i.2).")``;
     ``provisional``: "if the season ended today"."""
     if outcome.undecided:
-        choices = [text.CHOICE["finalist" if f else m.value].format(division=d or "")
+        choices = [_(text.CHOICE["finalist" if f else m.value]).format(division=d or "")
                    for m, d, f in outcome.undecided]
         said = choices[0]
         for choice in choices[1:]:
-            said = text.OR.format(first=said, second=choice)
-        head = text.UNDECIDED.format(choices=said)
+            said = _(text.OR).format(first=said, second=choice)
+        head = _(text.UNDECIDED).format(choices=said)
         why = tie_clause(outcome.tie, outcome.player, name, "open") if outcome.tie else ""
     else:
         head = headline(outcome.move, outcome.to_division if outcome.move is not Move.WITHDREW
                         else None, outcome.finalist)
         why = reasons(outcome, name)
     if provisional:
-        head = text.PROVISIONAL.format(headline=head)
-    return head, text.SENTENCE.format(headline=head, reasons=why) if why else head + "."
+        head = _(text.PROVISIONAL).format(headline=head)
+    return head, _(text.SENTENCE).format(headline=head, reasons=why) if why else head + "."
 
 
 # --------------------------------------------------------------------------- recorded outcomes
@@ -498,12 +499,12 @@ def recorded_headline(recorded: str, division: str, index: int, season: Season) 
     """Return the recorded outcome as a headline: ``Promoted to division B``."""
     names = [d.name for d in season.divisions]
     if recorded == "promoted":
-        return (text.HEADLINES["promoted"].format(division=names[index - 1]) if index > 0
-                else text.HEADLINES["promoted-top"])
+        return (_(text.HEADLINES["promoted"]).format(division=names[index - 1]) if index > 0
+                else _(text.HEADLINES["promoted-top"]))
     if recorded == "relegated":
         below = names[index + 1] if index + 1 < len(names) else division_letter(index + 1)
-        return text.HEADLINES["relegated"].format(division=below)
-    return text.HEADLINES["stays"].format(division=division)
+        return _(text.HEADLINES["relegated"]).format(division=below)
+    return _(text.HEADLINES["stays"]).format(division=division)
 
 
 def ordered_players(plan_outcomes: Mapping[str, PlayerOutcome], season: Season,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Iterator
 
+from ..i18n import _
 from ..model import Content
 from ..model.common import Colour, Outcome
 from ..model.ladder import LadderGame
@@ -35,7 +36,7 @@ def plan_home_and_pages(content: Content, plan: SitePlan) -> None:
         "news": [{"title": p.title, "url": page_url(p.slug), "date": p.date} for p in news],
         "pages": [{"title": p.title, "url": page_url(p.slug)} for p in pages if p.kind != "news"],
         "latest": latest_results(content)}))
-    plan.add(Page(HOME, "404.html", {"title": "Page not found"}, file_name=NOT_FOUND))
+    plan.add(Page(HOME, "404.html", {"title": _("Page not found")}, file_name=NOT_FOUND))
 
 
 Finished = tuple[dt.date, str, str, str, str, str | None]
@@ -54,7 +55,7 @@ def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[s
     found = sorted(enumerate(_finished(content)), key=lambda item: (item[1][0], item[0]), reverse=True)
     rows: list[dict[str, Any]] = []
     shown: dict[str, int] = {}
-    for _, (date, name, url, first, second, winner) in found:
+    for _order, (date, name, url, first, second, winner) in found:
         if len(rows) == limit:
             break
         shown[url] = shown.get(url, 0) + 1

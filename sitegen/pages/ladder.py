@@ -17,6 +17,7 @@ from ..model import Content
 from ..model.common import Colour
 from ..model.ladder import ClubLadder, LadderGame, Regrading, Rung
 from ..display import json_number, name_order, record_links
+from ..i18n import _, format_chart_month, format_date, format_decimal, format_month, ngettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import ladder_month_url, ladder_url, player_url
 
@@ -34,9 +35,10 @@ RUNG_TICKS = 6
 DATE_TICKS = 4
 """The x axis names at most this many months."""
 
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December")
-_COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+
+def _colour_name(colour: Colour) -> str:
+    return _("White") if colour is Colour.WHITE else _("Black")
 
 
 def plan_ladders(content: Content, plan: SitePlan) -> None:
@@ -48,7 +50,7 @@ def plan_ladders(content: Content, plan: SitePlan) -> None:
         summary = _plan_ladder(club, result, names, plan)
         items.append(summary)
     if items:
-        plan.home_sections.append({"title": "Ladders", "items": items})
+        plan.home_sections.append({"title": _("Ladders"), "items": items})
 
 
 # --------------------------------------------------------------------------- one ladder
@@ -122,29 +124,30 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
                    "regradings": sum(1 for e in rows if e["kind"] == "regrading")}
                   for month, rows in sorted(months.items(), reverse=True)]
     plan.add(Page(url + "games/", "ladder_games.html", {
-        **common, **links, "title": f"{club.name} · games", "months": month_list,
+        **common, **links, "title": f"{club.name} · " + _("games"), "months": month_list,
         "game_count": len(result.games), "month": None, "events": []}))
     for month in month_list:
         plan.add(Page(month["url"], "ladder_games.html", {
-            **common, **links, "title": f"{club.name} · games · {month['name']}",
+            **common, **links, "title": f"{club.name} · " + _("games") + f" · {month['name']}",
             "months": month_list, "game_count": month["games"], "month": month,
             "events": months[month["id"]]}))
     plan.add(Page(url + "handicap/", "ladder_handicap.html", {
-        **common, **links, "title": f"{club.name} · handicaps",
+        **common, **links, "title": f"{club.name} · " + _("handicaps"),
         **handicap_table(club, result, names)}))
     _player_sections(club, result, names, records, plan, first_date, last_date)
-    detail = f"{len(final)} member{'s' if len(final) != 1 else ''}, " \
-             f"{len(result.games)} game{'s' if len(result.games) != 1 else ''}"
+    detail = _("{members}, {games}").format(
+        members=ngettext("{count} member", "{count} members", len(final)).format(count=len(final)),
+        games=ngettext("{count} game", "{count} games", len(result.games)).format(count=len(result.games)))
     if last_date is not None:
-        detail += f" (last on {last_date.isoformat()})"
+        detail += " " + _("(last on {date})").format(date=format_date(last_date))
     return {"name": club.name, "url": url, "detail": detail,
-            "more": {"name": "handicaps", "url": url + "handicap/"}}
+            "more": {"name": _("handicaps"), "url": url + "handicap/"}}
 
 
 def _month_name(month: str) -> str:
-    """Return ``March 2025`` for ``2025-03``."""
+    """Return ``March 2025`` for ``2025-03`` (``marzec 2025``, ``mars 2025``)."""
     year, number = month.split("-")
-    return f"{_MONTHS[int(number) - 1]} {year}"
+    return format_month(dt.date(int(year), int(number), 1))
 
 
 def _change(member: str, before: Rung, after: Rung, names: dict[str, str]) -> dict[str, Any]:
@@ -157,34 +160,33 @@ def handicap_text(h: Handicap) -> dict[str, str]:
     """Return the stones, komi and first move of a handicap as short texts (ladder: handicap)."""
     stones = str(h.stones)
     if h.komi_to is None:
-        komi = "none"
+        komi = _("none")
     else:
-        komi = f"{_decimal(h.komi)} to {_COLOUR_NAME[h.komi_to]}"
+        komi = (_("{komi} to White") if h.komi_to is Colour.WHITE else _("{komi} to Black")).format(
+            komi=format_decimal(h.komi))
     if h.stones:
-        first = f"White (after Black's {h.stones} stones)"
+        first = ngettext("White (after Black's {stones} stone)", "White (after Black's {stones} stones)",
+                         h.stones).format(stones=h.stones)
     else:
-        first = _COLOUR_NAME[h.first]
+        first = _colour_name(h.first)
     return {"levels": str(h.levels), "stones": stones, "komi": komi, "first": first}
 
 
 def _short_handicap(h: Handicap) -> str:
     """Return e.g. ``13 (9 stones, 40 komi to Black)``, ``0 (6 komi to White)``, ``1 (no komi)``."""
-    parts = [f"{h.stones} stones"] if h.stones else []
+    parts = [ngettext("{stones} stone", "{stones} stones", h.stones).format(stones=h.stones)] if h.stones else []
     if h.komi_to is not None:
-        parts.append(f"{_decimal(h.komi)} komi to {_COLOUR_NAME[h.komi_to]}")
-    return f"{h.levels} ({', '.join(parts) or 'no komi'})"
-
-
-def _decimal(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
+        parts.append((_("{komi} komi to White") if h.komi_to is Colour.WHITE else
+                      _("{komi} komi to Black")).format(komi=format_decimal(h.komi)))
+    return f"{h.levels} ({', '.join(parts) or _('no komi')})"
 
 
 def _game_row(played, names: dict[str, str]) -> dict[str, Any]:
     game: LadderGame = played.game
     if game.winner is None:
-        outcome = "jigo"
+        outcome = _("jigo")
     else:
-        outcome = f"{_COLOUR_NAME[game.winner]} won"
+        outcome = _("White won") if game.winner is Colour.WHITE else _("Black won")
     return {"kind": "game", "date": game.date, "white": _change(game.white, played.white.before,
                                                   played.white.after, names),
             "black": _change(game.black, played.black.before, played.black.after, names),
@@ -345,7 +347,7 @@ def rung_chart(history: list[tuple[dt.date, Rung]], start: dt.date, end: dt.date
 
     points = []
     previous_y = None
-    for (date, _), index in zip(history, indexes):
+    for (date, _rung), index in zip(history, indexes):
         if previous_y is not None:
             points.append((x(date), previous_y))
         points.append((x(date), y(index)))
@@ -358,7 +360,7 @@ def rung_chart(history: list[tuple[dt.date, Rung]], start: dt.date, end: dt.date
         "points": " ".join(f"{px:.1f},{py:.1f}" for px, py in points),
         "end": {"x": f"{points[-1][0]:.1f}", "y": f"{points[-1][1]:.1f}"},
         "ticks": [{"y": f"{y(i):.1f}", "label": str(rungs[i])} for i in ticks],
-        "dates": [{"x": f"{x(day):.1f}", "label": day.strftime("%Y-%m")} for day in _month_ticks(start, end)],
+        "dates": [{"x": f"{x(day):.1f}", "label": format_chart_month(day)} for day in _month_ticks(start, end)],
         "left": _LEFT, "right": CHART_WIDTH - _RIGHT, "bottom": CHART_HEIGHT - _BOTTOM,
         "top": _TOP, "start": start.isoformat(), "end_date": end.isoformat(),
         "label_y": CHART_HEIGHT - _BOTTOM + 16, "axis_x": 4, "axis_y": (_TOP + CHART_HEIGHT - _BOTTOM) // 2,
@@ -397,12 +399,15 @@ def _player_sections(club: ClubLadder, result: Replay, names: dict[str, str],
                 outcome = ("jigo" if event.winner is None else
                            "won" if event.winner is colour else "lost")
                 games.append({"date": event.date, "opponent": names[opponent],
-                              "opponent_url": player_url(opponent), "colour": _COLOUR_NAME[colour],
-                              "outcome": outcome, "rung": str(entry.rung),
+                              "opponent_url": player_url(opponent), "colour": _colour_name(colour),
+                              "outcome": outcome,
+                              "outcome_text": _("jigo") if outcome == "jigo" else _("won") if outcome == "won" else _("lost"),
+                              "rung": str(entry.rung),
                               "record": record_links(event.record)})
             elif isinstance(event, Regrading):
                 games.append({"date": event.date, "opponent": "", "opponent_url": "",
-                              "colour": "", "outcome": "re-graded", "rung": str(entry.rung),
+                              "colour": "", "outcome": "re-graded", "outcome_text": _("re-graded"),
+                              "rung": str(entry.rung),
                               "record": None})
         games.reverse()
         chart = None
@@ -418,7 +423,9 @@ def _player_sections(club: ClubLadder, result: Replay, names: dict[str, str],
                 "record": _record_text(records[member]), "games_played": records[member]["games"],
                 "last_game": last, "chart": chart, "events": games,
                 "with_records": any(g["record"] for g in games),
-                "chart_title": f"{names[member]}'s rung in {club.name}: from {start} to {now}"
-                               + (f", {first_date.isoformat()} to {last_date.isoformat()}"
+                "chart_title": _("{player}'s rung in {ladder}: from {start} to {now}").format(
+                    player=names[member], ladder=club.name, start=start, now=now)
+                               + (_(", {first} to {last}").format(first=format_date(first_date),
+                                                                  last=format_date(last_date))
                                   if first_date and last_date else ""),
             }))

@@ -27,20 +27,28 @@ from ..model import Content
 from ..model.common import Game, Player
 from ..model.league import Division, Group, League, Season
 from ..display import format_points, game_cell, json_number, name_order, record_links
+from ..i18n import N_, _, ngettext, pgettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
-from .league_outcomes import SeasonView, json_outcome, season_view, season_warnings
+from .league_outcomes import SeasonView, english_warnings, json_outcome, season_view
 
 COLUMNS = [
-    ("gamepoints", "GP", "Gamepoints",
-     "Gamepoints: 1 for each win (forfeit wins included), ½ for a jigo (league D.1)."),
-    ("sodos", "SODOS", "Sum of defeated opponents' scores",
-     "SODOS: the gamepoints of every opponent this player beat, added up; half of them for a "
-     "jigo. Beating strong players counts more (league D.1, second criterion)."),
-    ("tied_gamepoints", "Tied GP", "Gamepoints among tied players",
-     "Gamepoints scored in the games among the players still equal on GP and SODOS "
-     "(league D.1, third criterion); shown only for those players."),
+    ("gamepoints", N_("GP"), N_("Gamepoints"),
+     N_("Gamepoints: 1 for each win (forfeit wins included), ½ for a jigo (league D.1).")),
+    ("sodos", "SODOS", N_("Sum of defeated opponents' scores"),
+     N_("SODOS: the gamepoints of every opponent this player beat, added up; half of them for a "
+        "jigo. Beating strong players counts more (league D.1, second criterion).")),
+    ("tied_gamepoints", N_("Tied GP"), N_("Gamepoints among tied players"),
+     N_("Gamepoints scored in the games among the players still equal on GP and SODOS "
+        "(league D.1, third criterion); shown only for those players.")),
 ]
+"""The group page's columns: (key, abbreviation, name, explanation), English (see
+:func:`columns`)."""
+
+
+def columns() -> list[tuple[str, str, str, str]]:
+    """Return :data:`COLUMNS` in the site's language."""
+    return [(key, _(short), _(long), _(text)) for key, short, long, text in COLUMNS]
 
 
 def plan_leagues(content: Content, plan: SitePlan) -> None:
@@ -48,10 +56,10 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
     names = {pid: p.name for pid, p in content.players.items()}
     summaries = [_plan_league(plan, league, content.players, names) for league in content.leagues]
     if summaries:
-        plan.home_sections.append({"title": "Leagues", "items": [
+        plan.home_sections.append({"title": _("Leagues"), "items": [
             {"name": s["name"], "url": s["url"],
-             "detail": f"{s['seasons']} season{'s' if s['seasons'] != 1 else ''}"
-                       + ("; latest" if s["latest"] else ""),
+             "detail": ngettext("{count} season", "{count} seasons", s["seasons"]).format(count=s["seasons"])
+                       + (_("; latest") if s["latest"] else ""),
              "more": s["latest"],
              "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
 
@@ -78,7 +86,7 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
     previous = ordered[number - 1] if number > 0 else None
     following = ordered[number + 1] if number + 1 < len(ordered) else None
     view = season_view(league, season, players, names)
-    plan.warnings.extend(season_warnings(view, names))
+    plan.warnings.extend(english_warnings(league, season, players, names, view))
     divisions = [{"name": division.name, "groups": [
                   _plan_group(plan, league, season, division, group, names, view)
                   for group in division.groups]} for division in view.season.divisions]
@@ -96,7 +104,7 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
         ctx["movements_out"] = _ref(following.name, movements_url(league, following))
     final_ctx = _final_context(league, season, view, names)
     if final_ctx is not None:
-        ctx["final"] = _ref("Final round", final_url(league, season))
+        ctx["final"] = _ref(_("Final round"), final_url(league, season))
         plan.add(Page(final_url(league, season), "final.html", final_ctx))
     plan.add(Page(season_url(league, season), "season.html", ctx))
     top = divisions[0]["groups"] if divisions else []
@@ -121,8 +129,8 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
         "league": _ref(league.name, league_url(league)),
         "season": _ref(season.name, season_url(league, season)),
         "division": division.name, "group": group.name,
-        "title": f"{league.name} · {season.name} · Group {group.name}",
-        "table": table, "columns": COLUMNS,
+        "title": f"{league.name} · {season.name} · " + _("Group {group}").format(group=group.name),
+        "table": table, "columns": columns(),
         "uses_tied": any(r.tied_gamepoints is not None for r in rows),
         "has_shared": any(r.shared for r in rows),
         "json_url": url + "standings.json",
@@ -201,7 +209,7 @@ def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
                 game = by_pair.get((player, other))
                 cell = dict(cell_of[(id(game), player)]) if game is not None \
                     else game_cell(None, player)
-                cell["words"] = "{player} against {opponent}: {result}".format(
+                cell["words"] = _("{player} against {opponent}: {result}").format(
                     player=names[player], opponent=names[other], result=cell["words"])
                 cell["record"] = record_links(game.record) if game is not None else None
                 cells.append(cell)
@@ -261,13 +269,13 @@ def _restriction_rows(season: Season) -> list[dict[str, str]]:
     rows = []
     for band in sorted(restrictions.bands, key=lambda b: b.weakest, reverse=True):
         if band.strongest is None:
-            ranks = f"{band.weakest} and stronger"
+            ranks = _("{rank} and stronger").format(rank=band.weakest)
         elif band.strongest == band.weakest:
             ranks = str(band.weakest)
         else:
             ranks = f"{band.weakest} – {band.strongest}"
         rows.append({"ranks": ranks, "highest": band.highest_division,
-                     "lowest": band.lowest_division or "none"})
+                     "lowest": band.lowest_division or _("none")})
     return rows
 
 
@@ -302,7 +310,8 @@ def _movements_context(league: League, before: Season, after: Season,
                                        key=lambda x: (name_order(x["name"]), x["url"]))})
     svg = _flow_svg(left_nodes, right_nodes, flows, before, after)
     return {"league": _ref(league.name, league_url(league)),
-            "title": f"{league.name} · Movements {before.name} → {after.name}",
+            "title": f"{league.name} · " + _("Movements {before} → {after}").format(
+                before=before.name, after=after.name),
             "before": _ref(before.name, season_url(league, before)),
             "after": _ref(after.name, season_url(league, after)),
             "svg": svg, "rows": rows,
@@ -315,10 +324,17 @@ def _movements_context(league: League, before: Season, after: Season,
 
 def _node_text(node: str, season: Season) -> str:
     if node == NEW:
-        return "new to the league"
+        return _("new to the league")
     if node == LEFT:
-        return "left the league"
-    return f"Division {node}"
+        return _("left the league")
+    return _("Division {division}").format(division=node)
+
+
+def _node_title(node: str, season: Season, count: int) -> str:
+    """Return a bar's tooltip: ``Division A in 2021-09: 12 players``."""
+    return _("{node} in {season}: {players}").format(
+        node=_node_text(node, season), season=season.name,
+        players=ngettext("{count} player", "{count} players", count).format(count=count))
 
 
 def _flow_kind(a: str, b: str, before: list[str], after: list[str]) -> str:
@@ -359,7 +375,7 @@ def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], li
                      max((y_r[n] + size_r[n] * unit for n in right), default=0))) + 16
 
     def label(n: str, season: Season, count: int) -> str:
-        name = "New" if n == NEW else "Left" if n == LEFT else n
+        name = pgettext("movement", "New") if n == NEW else pgettext("movement", "Left") if n == LEFT else n
         return f"{name} ({count})"
 
     nodes = []
@@ -367,12 +383,12 @@ def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], li
         y, h = y_l[n], size_l[n] * unit
         nodes.append({"x": x_left - bar, "y": _num(y), "w": bar, "h": _num(h), "tx": x_left - bar - 4,
                       "ty": _num(y + h / 2), "anchor": "end", "text": label(n, before, size_l[n]),
-                      "title": f"{_node_text(n, before)} in {before.name}: {size_l[n]} players"})
+                      "title": _node_title(n, before, size_l[n])})
     for n in right:
         y, h = y_r[n], size_r[n] * unit
         nodes.append({"x": x_right, "y": _num(y), "w": bar, "h": _num(h), "tx": x_right + bar + 4,
                       "ty": _num(y + h / 2), "anchor": "start", "text": label(n, after, size_r[n]),
-                      "title": f"{_node_text(n, after)} in {after.name}: {size_r[n]} players"})
+                      "title": _node_title(n, after, size_r[n])})
     out_offset = {n: y_l[n] for n in left}
     in_offset = {n: y_r[n] for n in right}
     ribbons = []
@@ -398,7 +414,7 @@ def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], li
         count = len(flows[f])
         ribbons.append({"d": path, "kind": kind, "colour": FLOW_COLOURS[kind],
                         "title": f"{_node_text(a, before)} → {_node_text(b, after)}: "
-                                 f"{count} player{'s' if count != 1 else ''}"})
+                                 + ngettext("{count} player", "{count} players", count).format(count=count)})
     return {"width": width, "height": height, "nodes": nodes, "ribbons": ribbons,
             "left_x": x_left - bar // 2, "right_x": x_right + bar // 2,
             "left_title": before.name, "right_title": after.name}
@@ -430,7 +446,7 @@ def _final_context(league: League, season: Season, view: SeasonView,
     base = {
         "league": _ref(league.name, league_url(league)),
         "season_ref": _ref(season.name, season_url(league, season)),
-        "title": f"{league.name} · {season.name} · Final round",
+        "title": f"{league.name} · {season.name} · " + _("Final round"),
         "champion": (_ref(names[season.defending_champion], player_url(season.defending_champion))
                      if season.defending_champion else None),
         "notes": [view.status_note] if view.status_note else [], "finalists": [], "others": [],
@@ -467,18 +483,18 @@ def _final_context(league: League, season: Season, view: SeasonView,
 
 def _final_tie_text(tie: Tie, names: dict[str, str]) -> str:
     """Return the sentence of a place in the final round that a tie leaves open (D.2)."""
-    return league_text.FINAL_TIE.format(tie=tie_sentence(tie, lambda p: names.get(p, p)))
+    return _(league_text.FINAL_TIE).format(tie=tie_sentence(tie, lambda p: names.get(p, p)))
 
 
 def _final_result_text(by_games: FinalResult, names: dict[str, str], provisional: bool) -> str:
     """Return who won the final round by its games, or why nobody has (final round, [7])."""
     if by_games.champion is not None:
         player = by_games.champion
-        template = (league_text.FINAL_WON if by_games.points[player] >= 2
-                    else league_text.FINAL_WON_ADVANTAGE)
+        template = _(league_text.FINAL_WON if by_games.points[player] >= 2
+                     else league_text.FINAL_WON_ADVANTAGE)
         return template.format(player=names.get(player, player))
     if by_games.level:
-        return league_text.FINAL_LEVEL.format(
+        return _(league_text.FINAL_LEVEL).format(
             players=league_text.names_and([names.get(p, p) for p in by_games.level]),
             points=format_points(by_games.totals[by_games.level[0]]))
-    return league_text.FINAL_NO_RESULT
+    return _(league_text.FINAL_NO_RESULT)

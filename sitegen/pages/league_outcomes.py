@@ -22,6 +22,7 @@ from ..engine.league import FinalRound, Tie, final_result, final_round
 from ..engine.league_outcome import (Name, PlayerOutcome, SeasonOutcome, Status, agrees, differences,
                                      recorded_direction, recorded_headline, season_infos,
                                      season_outcome, season_status, sentence, tie_sentence)
+from ..i18n import ENGLISH, N_, _, active_language, language, ngettext
 from ..model.common import Player
 from ..model.league import Group, League, LeagueSettings, Season, SeasonSignups, player_info
 from ..plan import FAR_PAST
@@ -35,29 +36,40 @@ JSON_WORDS = {"promoted": "promoted", "promoted-by-rank": "promoted", "stays": "
 """The ``outcome`` of a ``standings.json`` row: the words of the recorded lists, plus
 ``stays``, ``withdrew`` and ``undecided``."""
 
-NOTE_PROVISIONAL = {
-    "one": "Provisional: {count} game is still to play. The outcomes below are those the league "
-           "rules give if the season ended today.",
-    "other": "Provisional: {count} games are still to play. The outcomes below are those the "
-             "league rules give if the season ended today.",
-}
-NOTE_EMPTY = "No game of this season has been played yet, so no outcome is shown."
-NOTE_ASSUMED = ("The outcomes are worked out as if every player who did not withdraw plays the "
-                "next season, with no new players (no sign-ups have been entered).")
-NOTE_SIGNUPS = "The outcomes are worked out from the sign-ups for the next season."
-NOTE_NEXT_SEASON = ("The outcomes are worked out from who played the next season, "
-                    "{season}: its new players included, and those who did not play it as "
-                    "withdrawn (B.4).")
-NOTE_ERROR = ("The league rules cannot form the next season from this one ({reason}), so no "
-              "outcome is shown; the organizers decide.")
-NOTE_RECORDED = "Promotions and relegations as recorded by the organizers."
-NOTE_ORGANIZERS = ("Where the organizers recorded another outcome than the rules give, the "
-                   "organizers' decision is shown.")
+NOTE_EMPTY = N_("No game of this season has been played yet, so no outcome is shown.")
+NOTE_ASSUMED = N_("The outcomes are worked out as if every player who did not withdraw plays the "
+                  "next season, with no new players (no sign-ups have been entered).")
+NOTE_SIGNUPS = N_("The outcomes are worked out from the sign-ups for the next season.")
+NOTE_NEXT_SEASON = N_("The outcomes are worked out from who played the next season, "
+                      "{season}: its new players included, and those who did not play it as "
+                      "withdrawn (B.4).")
+# Translators: {reason} is the league rules' error, in English (as on the command line).
+NOTE_ERROR = N_("The league rules cannot form the next season from this one ({reason}), so no "
+                "outcome is shown; the organizers decide.")
+NOTE_RECORDED = N_("Promotions and relegations as recorded by the organizers.")
+NOTE_ORGANIZERS = N_("Where the organizers recorded another outcome than the rules give, the "
+                     "organizers' decision is shown.")
+"""The notes at the top of a season's pages, English (translated where used)."""
 
+
+def note_provisional(games_left: int) -> str:
+    """Return the note of a season with ``games_left`` games still to play."""
+    return ngettext("Provisional: {count} game is still to play. The outcomes below are those "
+                    "the league rules give if the season ended today.",
+                    "Provisional: {count} games are still to play. The outcomes below are those "
+                    "the league rules give if the season ended today.",
+                    games_left).format(count=games_left)
+
+
+RECORDED_KINDS = {"promoted": (N_("promoted"), N_("Promoted")),
+                  "relegated": (N_("relegated"), N_("Relegated")),
+                  "withdrew": (N_("withdrew"), N_("Withdrew"))}
+"""A recorded outcome of a league without settings: its word alone, and as a headline."""
 
 RECORDED_WORDS = {"promoted": "is recorded as promoted in group {group}",
                   "relegated": "is recorded as relegated in group {group}",
                   "stays": "is in neither the promoted nor the relegated list of group {group}"}
+"""What a warning says of a recorded outcome (the command line's words: English)."""
 
 
 @dataclass
@@ -92,22 +104,21 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
     outcome = season_outcome(season, players, league.settings, signups)
     view = SeasonView(outcome.season or season, outcome.status, outcome, final=outcome.final)
     if outcome.status is Status.EMPTY:
-        view.status_note = NOTE_EMPTY
-        view.notes.append(NOTE_EMPTY)
+        view.status_note = _(NOTE_EMPTY)
+        view.notes.append(view.status_note)
         return view
     view.games_left = outcome.games_left
     if outcome.status is Status.PROVISIONAL:
-        view.status_note = NOTE_PROVISIONAL[text.plural(outcome.games_left)].format(
-            count=outcome.games_left)
+        view.status_note = note_provisional(outcome.games_left)
         view.notes.append(view.status_note)
     if outcome.error is not None:
-        view.notes.append(NOTE_ERROR.format(reason=outcome.error))
+        view.notes.append(_(NOTE_ERROR).format(reason=outcome.error))
     else:
-        view.notes.append(NOTE_ASSUMED if outcome.assumed else
-                          NOTE_NEXT_SEASON.format(season=following.name) if following is not None
-                          else NOTE_SIGNUPS)
+        view.notes.append(_(NOTE_ASSUMED) if outcome.assumed else
+                          _(NOTE_NEXT_SEASON).format(season=following.name) if following is not None
+                          else _(NOTE_SIGNUPS))
     for voided in outcome.voided:
-        view.notes.append(text.VOIDED.format(player=names.get(voided.player, voided.player),
+        view.notes.append(_(text.VOIDED).format(player=names.get(voided.player, voided.player),
                                              played=voided.played, games=voided.games))
     name = lambda p: names.get(p, p)  # noqa: E731
     index_of = {d.name: i for i, d in enumerate(season.divisions)}
@@ -118,7 +129,7 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
                 if row is not None:
                     view.shown[player] = row
     if any(row["decided_by"] == "organizers" for row in view.shown.values()):
-        view.notes.append(NOTE_ORGANIZERS)
+        view.notes.append(_(NOTE_ORGANIZERS))
     return view
 
 
@@ -160,13 +171,14 @@ def _recorded_view(season: Season, players: Mapping[str, Player]) -> SeasonView:
                         "relegated" if player in group.relegated else
                         "withdrew" if player in group.withdrawn else "")
                 if kind:
-                    said = text.RECORDED.format(headline=kind.capitalize())
+                    word, head = RECORDED_KINDS[kind]
+                    said = _(text.RECORDED).format(headline=_(head))
                     view.shown[player] = {
-                        "kind": kind, "symbol": SYMBOLS[kind], "headline": kind, "detail": "",
+                        "kind": kind, "symbol": SYMBOLS[kind], "headline": _(word), "detail": "",
                         "sentence": said, "rules": [], "decided_by": "organizers",
                         "to_division": None, "finalist": False, "json": JSON_WORDS[kind]}
     if view.shown:
-        view.notes.append(NOTE_RECORDED)
+        view.notes.append(_(NOTE_RECORDED))
     return view
 
 
@@ -183,7 +195,7 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
         division = view.season.divisions[number].name
         head = recorded_headline(recorded, division, number, view.season)
         kind = {"promoted": "promoted", "relegated": "relegated", "stays": "stays"}[recorded]
-        return _row(kind, head, text.RECORDED.format(headline=head), [], "organizers", None,
+        return _row(kind, head, _(text.RECORDED).format(headline=head), [], "organizers", None,
                     False)
     if computed is None:
         return None
@@ -204,7 +216,8 @@ def _row(kind: str, head: str, said: str, rules: list[str], decided_by: str,
          to_division: str | None, finalist: bool) -> dict[str, Any]:
     """Return a shown outcome: ``headline`` (short), ``detail`` (the rest of the sentence,
     its rules included), the whole ``sentence``, the marks and the JSON words."""
-    detail = said[len(head):].removeprefix(":").strip() if said.startswith(head) else said
+    # The colon after the headline, with the space some languages put before it (French).
+    detail = said[len(head):].strip().removeprefix(":").strip() if said.startswith(head) else said
     return {"kind": kind, "symbol": SYMBOLS[kind], "headline": head, "detail": detail,
             "sentence": said, "rules": rules, "decided_by": decided_by,
             "to_division": to_division, "finalist": finalist, "json": JSON_WORDS[kind]}
@@ -229,7 +242,7 @@ def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnost
                                 "the site shows no computed outcome for this season",
                                 level="warning"))
     for difference in differences(season, outcome):
-        computed, _ = sentence(difference.computed, lambda p: p)
+        computed, _sentence = sentence(difference.computed, lambda p: p)
         pos = difference.group.position(difference.player, "promoted", "relegated")
         recorded = RECORDED_WORDS[difference.recorded].format(group=difference.group.name)
         found.append(Diagnostic(
@@ -245,6 +258,20 @@ def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnost
     if season.final is not None and outcome.final is not None:
         found.extend(_final_warnings(view, names))
     return found
+
+
+def english_warnings(league: League, season: Season, players: Mapping[str, Player],
+                     names: Mapping[str, str], view: SeasonView) -> list[Diagnostic]:
+    """Return :func:`season_warnings` for ``view``, the view of ``season``, in English.
+
+    The command line speaks English (docs/translating.md) while ``view`` speaks the site's
+    language: its outcomes' reasons were worded when they were worked out. So a site in another
+    language works the season's outcome out again in English, only when it has a warning."""
+    warnings = season_warnings(view, names)
+    if not warnings or active_language() == ENGLISH:
+        return warnings
+    with language(ENGLISH):
+        return season_warnings(season_view(league, season, players, names), names)
 
 
 def _tie_warning(tie: Tie, season: Season, groups: Mapping[str, Group]) -> Diagnostic:

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from ..display import fold, fold_table
+from ..i18n import _
 from ..model import Content
 from ..plan import FAR_PAST, SitePlan
 from ..urls import (group_url, ladder_url, league_url, page_url, player_url, season_url,
@@ -37,14 +38,14 @@ def site_menu(content: Content) -> list[dict[str, Any]]:
         if items:
             groups.append({"title": title, "items": items[:MENU_ITEMS], "more": len(items) > MENU_ITEMS})
 
-    add("Leagues", [{"name": league.name, "url": league_url(league)} for league in content.leagues])
+    add(_("Leagues"), [{"name": league.name, "url": league_url(league)} for league in content.leagues])
     tournaments = sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id), reverse=True)
-    add("Tournaments", [{"name": t.name, "url": tournament_url(t)} for t in tournaments])
-    add("Ladders", [{"name": club.name, "url": ladder_url(club)} for club in content.ladders])
-    add("Swiss leagues", [{"name": league.name, "url": swiss_league_url(league)}
-                          for league in content.swiss_leagues])
+    add(_("Tournaments"), [{"name": t.name, "url": tournament_url(t)} for t in tournaments])
+    add(_("Ladders"), [{"name": club.name, "url": ladder_url(club)} for club in content.ladders])
+    add(_("Swiss leagues"), [{"name": league.name, "url": swiss_league_url(league)}
+                             for league in content.swiss_leagues])
     pages = sorted((p for p in content.pages if p.kind != "news"), key=lambda p: (p.order, p.slug))
-    add("Pages", [{"name": p.title, "url": page_url(p.slug)} for p in pages])
+    add(_("Pages"), [{"name": p.title, "url": page_url(p.slug)} for p in pages])
     return groups
 
 
@@ -76,7 +77,7 @@ def search_index(content: Content, competitions: dict[str, set[str]]) -> bytes:
         if played:
             more = len(played) - PLAYED_SHOWN
             shown = ", ".join(played[:PLAYED_SHOWN])
-            detail.append(shown if more <= 0 else "{shown} and {more} more".format(shown=shown, more=more))
+            detail.append(shown if more <= 0 else _("{shown} and {more} more").format(shown=shown, more=more))
         players.append([p.name, player_url(pid), " · ".join(detail), fold(p.name)])
     players.sort(key=lambda item: (item[3], item[1]))
     comps = _competition_entries(content)
@@ -90,20 +91,20 @@ def _competition_entries(content: Content) -> list[list[str]]:
     """Return ``[name, url, detail, folded name and detail]`` of everything but players."""
     entries: list[tuple[str, str, str]] = []
     for league in content.leagues:
-        entries.append((league.name, league_url(league), "league"))
+        entries.append((league.name, league_url(league), _("league")))
         for season in league.seasons:
             entries.append((season.name, season_url(league, season),
-                            "season of {league}".format(league=league.name)))
+                            _("season of {league}").format(league=league.name)))
             for division in season.divisions:
                 for group in division.groups:
-                    entries.append(("Group {group}".format(group=group.name),
+                    entries.append((_("Group {group}").format(group=group.name),
                                     group_url(league, season, group),
                                     "{season}, {league}".format(season=season.name, league=league.name)))
-    entries += [(t.name, tournament_url(t), "tournament") for t in content.tournaments]
-    entries += [(club.name, ladder_url(club), "ladder") for club in content.ladders]
+    entries += [(t.name, tournament_url(t), _("tournament")) for t in content.tournaments]
+    entries += [(club.name, ladder_url(club), _("ladder")) for club in content.ladders]
     for swiss in content.swiss_leagues:
-        entries.append((swiss.name, swiss_league_url(swiss), "Swiss league"))
+        entries.append((swiss.name, swiss_league_url(swiss), _("Swiss league")))
         entries += [(t.name, swiss_tournament_url(swiss, t),
-                     "tournament of {league}".format(league=swiss.name)) for t in swiss.tournaments]
-    entries += [(p.title, page_url(p.slug), "news" if p.kind == "news" else "page") for p in content.pages]
+                     _("tournament of {league}").format(league=swiss.name)) for t in swiss.tournaments]
+    entries += [(p.title, page_url(p.slug), _("news") if p.kind == "news" else _("page")) for p in content.pages]
     return [[name, url, detail, fold(f"{name} {detail}")] for name, url, detail in entries]

@@ -21,6 +21,7 @@ from ..model.common import Colour, Outcome
 from ..model.ladder import LadderGame
 from ..model.tournament import GameResult
 from ..display import fold, format_points, name_order, profile_links
+from ..i18n import _
 from .navigation import search_index
 from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan
 from ..svg import DivisionPoint, division_chart
@@ -265,7 +266,7 @@ def _overview(content: Content, pid: str, names: dict[str, str],
     """Return the overview section's data of player ``pid``, or None when it would be empty."""
     charts = []
     for number, chart in enumerate(division_paths(content, pid, index), start=1):
-        title = "{player}'s division in {league}, season by season".format(player=names[pid], league=chart["league"])
+        title = _("{player}'s division in {league}, season by season").format(player=names[pid], league=chart["league"])
         charts.append({"league": chart["league"], "url": chart["url"], "title": title,
                        "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}"),
                        "rows": [{"season": point.label, "division": point.division} for point in chart["path"]]})
@@ -298,7 +299,7 @@ def plan_players(content: Content, plan: SitePlan) -> None:
     for item in index:
         first = fold(item["name"][:1]).upper()
         letters.setdefault(first if first.isalpha() else "#", []).append(item)
-    plan.add(Page(PLAYERS, "players.html", {"title": "Players", "letters": sorted(letters.items())}))
+    plan.add(Page(PLAYERS, "players.html", {"title": _("Players"), "letters": sorted(letters.items())}))
 
 
 def _made_sections(sections: list[PlayerSection]) -> dict[str, Any]:

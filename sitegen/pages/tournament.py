@@ -23,99 +23,102 @@ from ..model import Content
 from ..model.common import Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..display import date_range, record_links
+from ..i18n import N_, _, ngettext
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import player_url, round_url, tournament_url
 
 # --------------------------------------------------------------------------- wording
 
 CRITERION_TEXT: dict[Criterion, tuple[str, str]] = {
-    Criterion.NBW: ("Number of wins",
-                    "A win counts 1 (also a win by forfeit), a jigo ½, a bye {nbw_bye}, a declared "
-                    "absence {nbw_absent}."),
-    Criterion.MMS: ("McMahon score",
-                    "Your starting score (from your rank, limited by the bar and the floor, plus "
-                    "any correction) plus your wins. A bye adds {mms_bye}, a declared absence "
-                    "{mms_absent}{round_down}; jigo halves are never rounded."),
-    Criterion.SOSW: ("Sum of opponents' number of wins",
-                     "The sum of your opponents' NBW after the round. A round without a game "
-                     "counts 0."),
-    Criterion.SOSM: ("Sum of opponents' McMahon scores",
-                     "The sum of your opponents' MMS after the round. In a handicap game your "
-                     "opponent's MMS is corrected: as White you add the handicap stones, as Black "
-                     "you subtract them. A round without a game counts your own starting score."),
-    Criterion.SOSW_1: ("SOSW without the lowest value",
-                       "SOSW without your one lowest per-round value (a round without a game "
-                       "included)."),
-    Criterion.SOSW_2: ("SOSW without the two lowest values",
-                       "SOSW without your two lowest per-round values (a round without a game "
-                       "included)."),
-    Criterion.SOSM_1: ("SOSM without the lowest value",
-                       "SOSM without your one lowest per-round value (a round without a game "
-                       "included){defect}."),
-    Criterion.SOSM_2: ("SOSM without the two lowest values",
-                       "SOSM without your two lowest per-round values (a round without a game "
-                       "included){defect}."),
-    Criterion.SOSOSW: ("Sum of opponents' SOSW",
-                       "The sum of your opponents' SOSW. A round without a game counts 0."),
-    Criterion.SOSOSM: ("Sum of opponents' SOSM",
-                       "The sum of your opponents' SOSM. A round without a game counts your "
-                       "starting score × the number of rounds."),
-    Criterion.SODOSW: ("Sum of defeated opponents' number of wins",
-                       "The sum of the NBW of the opponents you beat (half of it for a jigo; "
-                       "forfeit wins count)."),
-    Criterion.SODOSM: ("Sum of defeated opponents' McMahon scores",
-                       "The sum of the MMS of the opponents you beat (half of it for a jigo; "
-                       "forfeit wins count)."),
-    Criterion.CUSSW: ("Cumulative sum of number of wins",
-                      "Your NBW after round 1 + after round 2 + ...: early wins weigh more."),
-    Criterion.CUSSM: ("Cumulative sum of McMahon scores",
-                      "Your MMS after round 1 + after round 2 + ...: early wins weigh more."),
-    Criterion.EXT: ("Exploits tentés (attempted)",
-                    "The sum of your opponents' number of wins, each weighted by how hard the game "
-                    "was for you: 0 if the handicap was easier than your rank difference, 1 if "
-                    "equal, 2 if one stone harder, 3 if two or more."),
-    Criterion.EXR: ("Exploits réussis (achieved)",
-                    "The same as EXT, over the games you won."),
-    Criterion.DC: ("Direct confrontation", "{dc}"),
-    Criterion.SDC: ("Simplified direct confrontation",
-                    "If all players tied on the criteria before SDC played each other, your number "
-                    "of wins among them; otherwise 0 for all."),
-    Criterion.CPS: ("Cup score",
-                    "Each round doubles your earlier score and adds the new result, so an early "
-                    "win outweighs all later ones. A bye or a declared absence adds its value "
-                    "once, without doubling."),
-    Criterion.RANK: ("Rank", "Your rank in this tournament (higher is better)."),
-    Criterion.RATING: ("Rating", "Your rating in this tournament (higher is better)."),
-    Criterion.CAT: ("Category",
-                    "Your category, from your rank{categories}. Category 1 is the strongest; "
-                    "players are ranked within their category first, so every player of "
-                    "category 1 is placed above every player of category 2."),
-    Criterion.STS: ("Strasbourg score",
-                    "Your McMahon score, plus 2 points from round {quarter} (the quarter-final) "
-                    "and 2 more from round {semi} (the semi-final) if by then you had won every "
-                    "game from the bar ({bar}): for a McMahon tournament whose top group plays a "
-                    "knock-out bracket."),
-    Criterion.SOSTS: ("Sum of opponents' Strasbourg scores",
-                      "The sum of your opponents' STS after the round, corrected for handicap as "
-                      "SOSM. A round without a game counts your own starting score.{sosts}"),
+    Criterion.NBW: (N_("Number of wins"),
+                    N_("A win counts 1 (also a win by forfeit), a jigo ½, a bye {nbw_bye}, a declared "
+                       "absence {nbw_absent}.")),
+    Criterion.MMS: (N_("McMahon score"),
+                    N_("Your starting score (from your rank, limited by the bar and the floor, plus "
+                       "any correction) plus your wins. A bye adds {mms_bye}, a declared absence "
+                       "{mms_absent}{round_down}; jigo halves are never rounded.")),
+    Criterion.SOSW: (N_("Sum of opponents' number of wins"),
+                     N_("The sum of your opponents' NBW after the round. A round without a game "
+                        "counts 0.")),
+    Criterion.SOSM: (N_("Sum of opponents' McMahon scores"),
+                     N_("The sum of your opponents' MMS after the round. In a handicap game your "
+                        "opponent's MMS is corrected: as White you add the handicap stones, as Black "
+                        "you subtract them. A round without a game counts your own starting score.")),
+    Criterion.SOSW_1: (N_("SOSW without the lowest value"),
+                       N_("SOSW without your one lowest per-round value (a round without a game "
+                          "included).")),
+    Criterion.SOSW_2: (N_("SOSW without the two lowest values"),
+                       N_("SOSW without your two lowest per-round values (a round without a game "
+                          "included).")),
+    Criterion.SOSM_1: (N_("SOSM without the lowest value"),
+                       N_("SOSM without your one lowest per-round value (a round without a game "
+                          "included){defect}.")),
+    Criterion.SOSM_2: (N_("SOSM without the two lowest values"),
+                       N_("SOSM without your two lowest per-round values (a round without a game "
+                          "included){defect}.")),
+    Criterion.SOSOSW: (N_("Sum of opponents' SOSW"),
+                       N_("The sum of your opponents' SOSW. A round without a game counts 0.")),
+    Criterion.SOSOSM: (N_("Sum of opponents' SOSM"),
+                       N_("The sum of your opponents' SOSM. A round without a game counts your "
+                          "starting score × the number of rounds.")),
+    Criterion.SODOSW: (N_("Sum of defeated opponents' number of wins"),
+                       N_("The sum of the NBW of the opponents you beat (half of it for a jigo; "
+                          "forfeit wins count).")),
+    Criterion.SODOSM: (N_("Sum of defeated opponents' McMahon scores"),
+                       N_("The sum of the MMS of the opponents you beat (half of it for a jigo; "
+                          "forfeit wins count).")),
+    Criterion.CUSSW: (N_("Cumulative sum of number of wins"),
+                      N_("Your NBW after round 1 + after round 2 + ...: early wins weigh more.")),
+    Criterion.CUSSM: (N_("Cumulative sum of McMahon scores"),
+                      N_("Your MMS after round 1 + after round 2 + ...: early wins weigh more.")),
+    Criterion.EXT: (N_("Exploits tentés (attempted)"),
+                    N_("The sum of your opponents' number of wins, each weighted by how hard the game "
+                       "was for you: 0 if the handicap was easier than your rank difference, 1 if "
+                       "equal, 2 if one stone harder, 3 if two or more.")),
+    Criterion.EXR: (N_("Exploits réussis (achieved)"),
+                    N_("The same as EXT, over the games you won.")),
+    Criterion.DC: (N_("Direct confrontation"), "{dc}"),
+    Criterion.SDC: (N_("Simplified direct confrontation"),
+                    N_("If all players tied on the criteria before SDC played each other, your number "
+                       "of wins among them; otherwise 0 for all.")),
+    Criterion.CPS: (N_("Cup score"),
+                    N_("Each round doubles your earlier score and adds the new result, so an early "
+                       "win outweighs all later ones. A bye or a declared absence adds its value "
+                       "once, without doubling.")),
+    Criterion.RANK: (N_("Rank"), N_("Your rank in this tournament (higher is better).")),
+    Criterion.RATING: (N_("Rating"), N_("Your rating in this tournament (higher is better).")),
+    Criterion.CAT: (N_("Category"),
+                    N_("Your category, from your rank{categories}. Category 1 is the strongest; "
+                       "players are ranked within their category first, so every player of "
+                       "category 1 is placed above every player of category 2.")),
+    Criterion.STS: (N_("Strasbourg score"),
+                    N_("Your McMahon score, plus 2 points from round {quarter} (the quarter-final) "
+                       "and 2 more from round {semi} (the semi-final) if by then you had won every "
+                       "game from the bar ({bar}): for a McMahon tournament whose top group plays a "
+                       "knock-out bracket.")),
+    Criterion.SOSTS: (N_("Sum of opponents' Strasbourg scores"),
+                      N_("The sum of your opponents' STS after the round, corrected for handicap as "
+                         "SOSM. A round without a game counts your own starting score.{sosts}")),
 }
 
-DC_OPENGOTHA = ("Among players tied on the criteria before DC: a player is placed above the "
-                "players they beat; a circle of wins (A beat B, B beat C, C beat A) counts as one "
-                "block. Bigger is better; forfeits do not count.")
-DC_DIR = ("Among players tied on the criteria before DC: 1 for a player who beat every other "
-          "tied player, else 0. Forfeits do not count.")
+DC_OPENGOTHA = (N_("Among players tied on the criteria before DC: a player is placed above the "
+                   "players they beat; a circle of wins (A beat B, B beat C, C beat A) counts as one "
+                   "block. Bigger is better; forfeits do not count."))
+DC_DIR = (N_("Among players tied on the criteria before DC: 1 for a player who beat every other "
+             "tied player, else 0. Forfeits do not count."))
 
 
 def _category_words(limits: tuple[Rank, ...]) -> str:
     """Return `` (1: 1d and stronger, 2: 5k to 1k, 3: 6k and weaker)`` for the limits; empty
     for one category."""
     if not limits:
-        return " (one category: everyone is in category 1)"
-    bands = [f"1: {limits[0]} and stronger"]
+        return " (" + _("one category: everyone is in category 1") + ")"
+    bands = [_("{category}: {rank} and stronger").format(category=1, rank=limits[0])]
     for n, (upper, lower) in enumerate(zip(limits, limits[1:]), start=2):
-        bands.append(f"{n}: {lower} to {Rank(upper.value - 1)}")
-    bands.append(f"{len(limits) + 1}: {Rank(limits[-1].value - 1)} and weaker")
+        bands.append(_("{category}: {weaker} to {stronger}").format(
+            category=n, weaker=lower, stronger=Rank(upper.value - 1)))
+    bands.append(_("{category}: {rank} and weaker").format(
+        category=len(limits) + 1, rank=Rank(limits[-1].value - 1)))
     return " (" + ", ".join(bands) + ")"
 
 
@@ -125,21 +128,22 @@ def criterion_columns(t: Tournament) -> list[dict[str, str]]:
     fill = {
         "nbw_bye": format_value(p.nbw_bye), "nbw_absent": format_value(p.nbw_absent),
         "mms_bye": format_value(p.mms_bye), "mms_absent": format_value(p.mms_absent),
-        "round_down": ", these bonus points added up and rounded down" if p.round_down else "",
-        "defect": ("; after rounds 1 and 2 it is 0, as OpenGotha computes it"
+        "round_down": _(", these bonus points added up and rounded down") if p.round_down else "",
+        "defect": (_("; after rounds 1 and 2 it is 0, as OpenGotha computes it")
                    if p.sosm_minus_defect else ""),
-        "dc": DC_DIR if p.dc_variant is DCVariant.DIR else DC_OPENGOTHA,
+        "dc": _(DC_DIR if p.dc_variant is DCVariant.DIR else DC_OPENGOTHA),
         "categories": _category_words(p.category_limits),
         "quarter": max(t.rounds - 2, 1), "semi": max(t.rounds - 1, 1), "bar": str(p.bar),
-        "sosts": (" With games not played counted as ½ point, OpenGotha counts each opponent's "
-                  "STS as 0 here (only the handicap correction is left); the site does the "
-                  "same, so that its numbers are OpenGotha's." if p.count_unplayed_as_half
-                  else ""),
+        "sosts": (" " + _("With games not played counted as ½ point, OpenGotha counts each "
+                          "opponent's STS as 0 here (only the handicap correction is left); the "
+                          "site does the same, so that its numbers are OpenGotha's.")
+                  if p.count_unplayed_as_half else ""),
     }
     columns = []
     for c in p.criteria:
         long, text = CRITERION_TEXT[c]
-        columns.append({"key": c.value, "short": c.value, "long": long, "text": text.format(**fill)})
+        columns.append({"key": c.value, "short": c.value, "long": _(long),
+                        "text": _(text).format(**fill)})
     return columns
 
 
@@ -170,18 +174,34 @@ def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
     notes = []
     empty = rounds_without_games(t, r)
     if empty:
-        word = "Round" if len(empty) == 1 else "Rounds"
-        mm = t.parameters.system is System.MCMAHON
-        notes.append(
-            f"{word} {_spans(empty)}: no game was played (players absent or not paired). "
-            f"{'It counts' if len(empty) == 1 else 'They count'} as OpenGotha counts such "
-            "rounds: a player without a game gets the bye or absence value if one was given, "
-            "and " + ("their own starting score in the sums of opponents' scores."
-                      if mm else "nothing in the sums of opponents' scores."))
+        if t.parameters.system is System.MCMAHON:
+            note = ngettext(
+                "Round {rounds}: no game was played (players absent or not paired). It counts as "
+                "OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and their own starting score in the sums of opponents' "
+                "scores.",
+                "Rounds {rounds}: no game was played (players absent or not paired). They count "
+                "as OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and their own starting score in the sums of opponents' "
+                "scores.", len(empty))
+        else:
+            note = ngettext(
+                "Round {rounds}: no game was played (players absent or not paired). It counts as "
+                "OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and nothing in the sums of opponents' scores.",
+                "Rounds {rounds}: no game was played (players absent or not paired). They count "
+                "as OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and nothing in the sums of opponents' scores.",
+                len(empty))
+        notes.append(note.format(rounds=_spans(empty)))
     if in_progress and r:
-        notes.append(f"The tournament has {t.rounds} rounds. The results file for the EGD "
-                     "(results.h9) is after every round, as OpenGotha exports it: rounds not "
-                     "played yet count as rounds without a game.")
+        notes.append(ngettext(
+            "The tournament has {count} round. The results file for the EGD (results.h9) is "
+            "after every round, as OpenGotha exports it: rounds not played yet count as rounds "
+            "without a game.",
+            "The tournament has {count} rounds. The results file for the EGD (results.h9) is "
+            "after every round, as OpenGotha exports it: rounds not played yet count as rounds "
+            "without a game.", t.rounds).format(count=t.rounds))
     return notes
 
 
@@ -225,17 +245,19 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
         for s in reversed(summaries):  # newest first
             t = s["t"]
             parts = [p for p in (_dates(t), t.location) if p]
-            parts.append(f"{len(t.players)} players, {t.rounds} rounds")
+            parts.append(_("{players}, {rounds}").format(
+                players=ngettext("{count} player", "{count} players", len(t.players)).format(count=len(t.players)),
+                rounds=ngettext("{count} round", "{count} rounds", t.rounds).format(count=t.rounds)))
             if s["last"] and s["last"] < t.rounds:
-                parts.append(f"after round {s['last']}")
+                parts.append(_("after round {round}").format(round=s["last"]))
             detail = " · ".join(parts)
             more = None
             if s["winner"] is not None:
-                detail += "; winner" if s["last"] == t.rounds else "; leader"
+                detail += _("; winner") if s["last"] == t.rounds else _("; leader")
                 pid = s["winner"].player_id
                 more = {"name": names.get(pid, s["winner"].player.name), "url": player_url(pid)}
             items.append({"name": t.name, "url": tournament_url(t), "detail": detail, "more": more})
-        plan.home_sections.append({"title": "Tournaments", "items": items})
+        plan.home_sections.append({"title": _("Tournaments"), "items": items})
 
 
 def _dates(t: Tournament) -> str:
@@ -246,25 +268,28 @@ def _parameters_text(t: Tournament) -> list[str]:
     p = t.parameters
     lines = []
     if p.system is System.MCMAHON:
-        lines.append(f"McMahon bar {p.bar}, floor {p.floor}: your starting score is your rank, "
-                     f"counted as {p.bar} if stronger and as {p.floor} if weaker.")
+        lines.append(_("McMahon bar {bar}, floor {floor}: your starting score is your rank, "
+                       "counted as {bar} if stronger and as {floor} if weaker.").format(
+                           bar=p.bar, floor=p.floor))
     else:
-        lines.append("Swiss system: the number of wins is the main score.")
-    lines.append(f"A bye counts {format_value(p.nbw_bye)} win(s) and {format_value(p.mms_bye)} "
-                 f"McMahon point(s); a declared absence {format_value(p.nbw_absent)} and "
-                 f"{format_value(p.mms_absent)}.")
+        lines.append(_("Swiss system: the number of wins is the main score."))
+    lines.append(_("A bye counts {bye_wins} win(s) and {bye_points} McMahon point(s); a declared "
+                   "absence {absent_wins} and {absent_points}.").format(
+                       bye_wins=format_value(p.nbw_bye), bye_points=format_value(p.mms_bye),
+                       absent_wins=format_value(p.nbw_absent),
+                       absent_points=format_value(p.mms_absent)))
     if p.count_unplayed_as_half:
-        lines.append("For the sums of opponents' scores, every game an opponent did not play "
-                     "counts ½ point.")
+        lines.append(_("For the sums of opponents' scores, every game an opponent did not play "
+                       "counts ½ point."))
     return lines
 
 
 def _status_words(t: Tournament) -> dict[tuple[int, str], str]:
     words = {}
     for b in t.byes:
-        words[(b.round, b.player)] = "bye"
+        words[(b.round, b.player)] = _("bye")
     for a in t.absences:
-        words[(a.round, a.player)] = "declared absent"
+        words[(a.round, a.player)] = _("declared absent")
     return words
 
 
@@ -275,7 +300,7 @@ def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
     cells = []
     for k, (text, opp) in enumerate(zip(row.games, row.opponents), start=1):
         if opp is None:
-            what = status.get((k, row.player_id), "no game")
+            what = status.get((k, row.player_id)) or _("no game")
             cells.append({"text": text, "anchor": None, "title": what})
         else:
             number = row_of.get(opp, 0)
@@ -306,11 +331,12 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
     base = tournament_url(t)
     crumbs = [{"name": t.name, "url": base if r != last else None}]
     if r != last:
-        crumbs.append({"name": f"After round {r}", "url": None})
+        crumbs.append({"name": _("After round {round}").format(round=r), "url": None})
     return {
-        "title": t.name if r == last else f"{t.name} · after round {r}",
+        "title": t.name if r == last else _("{tournament} · after round {round}").format(
+            tournament=t.name, round=r),
         "name": t.name, "dates": _dates(t), "location": t.location,
-        "system": "McMahon" if t.parameters.system is System.MCMAHON else "Swiss",
+        "system": _("McMahon") if t.parameters.system is System.MCMAHON else _("Swiss"),
         "players": len(t.players), "rounds": t.rounds, "after_round": r, "last": last,
         "is_final": r == last and last == t.rounds, "crumbs": crumbs,
         "rounds_nav": rounds_nav, "columns": columns, "table": table,
@@ -352,7 +378,7 @@ def _json_number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-_RESULT_WORDS = {"+": "won", "-": "lost", "=": "jigo", "?": "result unknown"}
+_RESULT_WORDS = {"+": N_("won"), "-": N_("lost"), "=": N_("jigo"), "?": N_("result unknown")}
 
 
 def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
@@ -371,19 +397,20 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
             text = row.games[k - 1]
             if game is None:
                 games.append({"round": k, "opponent": None, "opponent_url": None,
-                              "result": status.get((k, pid), "no game"), "colour": "",
+                              "result": status.get((k, pid)) or _("no game"), "colour": "",
                               "handicap": "", "record": None})
                 continue
             opp = game.opponent(pid)
             symbol = text.lstrip("0123456789")[:1]
-            result = _RESULT_WORDS.get(symbol, "")
+            result = _(_RESULT_WORDS[symbol]) if symbol in _RESULT_WORDS else ""
             if game.result is GameResult.BOTH_WIN:
-                result = "won (both players)"
+                result = _("won (both players)")
             elif game.result is GameResult.BOTH_LOSE:
-                result = "lost (both players)"
+                result = _("lost (both players)")
             if game.forfeit and game.result is not GameResult.UNKNOWN:
-                result += " by forfeit"
-            colour = ("White" if game.white == pid else "Black") if game.colours_known else "unknown"
+                result = _("{result} by forfeit").format(result=result)
+            colour = ((_("White") if game.white == pid else _("Black")) if game.colours_known
+                      else _("unknown"))
             games.append({"round": k, "opponent": names.get(opp, opp), "opponent_url": player_url(opp),
                           "result": result, "colour": colour, "handicap": game.handicap,
                           "record": record_links(game.record)})
@@ -425,7 +452,8 @@ def pairings(t: Tournament, r: int, names: dict[str, str]) -> list[dict[str, Any
             "white": _player_ref(game.white, names), "black": _player_ref(game.black, names),
             "white_colour": "White" if known else "", "black_colour": "Black" if known else "",
             "colours_known": known,
-            "handicap": "{stones} stones".format(stones=game.handicap) if game.handicap else "",
+            "handicap": ngettext("{stones} stone", "{stones} stones", game.handicap).format(
+                stones=game.handicap) if game.handicap else "",
             "result": _result_words(game, names),
             "forfeit": game.forfeit, "played": game.result is not GameResult.UNKNOWN,
             "record": record_links(game.record)})
@@ -433,25 +461,25 @@ def pairings(t: Tournament, r: int, names: dict[str, str]) -> list[dict[str, Any
 
 
 _PAIRING_RESULT = {
-    GameResult.WHITE_WINS: "White won", GameResult.BLACK_WINS: "Black won", GameResult.JIGO: "jigo",
-    GameResult.BOTH_WIN: "both won", GameResult.BOTH_LOSE: "both lost",
-    GameResult.UNKNOWN: "not played yet"}
+    GameResult.WHITE_WINS: N_("White won"), GameResult.BLACK_WINS: N_("Black won"),
+    GameResult.JIGO: N_("jigo"), GameResult.BOTH_WIN: N_("both won"),
+    GameResult.BOTH_LOSE: N_("both lost"), GameResult.UNKNOWN: N_("not played yet")}
 _NO_COLOUR_RESULTS = (GameResult.JIGO, GameResult.BOTH_WIN, GameResult.BOTH_LOSE, GameResult.UNKNOWN)
 
 
-_FORFEIT_RESULT = {GameResult.WHITE_WINS: "White won by forfeit",
-                   GameResult.BLACK_WINS: "Black won by forfeit"}
+_FORFEIT_RESULT = {GameResult.WHITE_WINS: N_("White won by forfeit"),
+                   GameResult.BLACK_WINS: N_("Black won by forfeit")}
 
 
 def _result_words(game: Any, names: dict[str, str]) -> str:
     """Return a pairing's result in words: "White won", "Black won by forfeit", "jigo", "not
     played yet"; "<name> won" when the colours are not known (white, black as entered)."""
     if game.result in _NO_COLOUR_RESULTS:
-        return _PAIRING_RESULT[game.result]
+        return _(_PAIRING_RESULT[game.result])
     if game.colours_known:
-        return (_FORFEIT_RESULT if game.forfeit else _PAIRING_RESULT)[game.result]
+        return _((_FORFEIT_RESULT if game.forfeit else _PAIRING_RESULT)[game.result])
     winner = names.get(game.white if game.result is GameResult.WHITE_WINS else game.black, "")
-    text = "{name} won by forfeit" if game.forfeit else "{name} won"
+    text = _("{name} won by forfeit") if game.forfeit else _("{name} won")
     return text.format(name=winner)
 
 

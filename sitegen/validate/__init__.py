@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import Diagnostics, SitegenError, SourcePos
+from ..i18n import catalog_languages, has_catalog
 from ..load import load_markdown_file
 from ..model import Content
 from ..model.common import MarkdownPage, Player, Rank, SiteConfig
@@ -206,6 +207,11 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
         diags.error(fields.pos("language"), f"language '{language}' is not a language tag",
                     "site.language", "use e.g. en, pl or pt-BR")
         language = defaults.language
+    elif not has_catalog(language):
+        diags.warning(fields.pos("language"), f"sitegen has no catalog for language '{language}': "
+                      "the pages' own words stay in English", "site.language",
+                      f"languages with a catalog: {', '.join(catalog_languages())}; "
+                      "docs/translating.md says how to add one")
     return SiteConfig(
         title=fields.text("title", defaults.title) or defaults.title,
         base_url=base_url,

@@ -27,9 +27,16 @@
       }
       return index;
     };
+    /* Counts take the page language's plural form: data-many (and data-more) hold the
+       general one, data-many-few, data-many-many ... a form of its own for that CLDR
+       category where the language has one (Polish: 2 trafienia, 5 trafień). */
+    var plural = null;
+    try { plural = new Intl.PluralRules(document.documentElement.lang); } catch (e) { plural = null; }
     var say = function (count) {
       var key = count === 0 ? "none" : count === 1 ? "one" : count > shown ? "more" : "many";
-      return form.dataset[key].replace("{count}", count).replace("{shown}", shown);
+      var category = plural && (key === "many" || key === "more") ? plural.select(count) : "";
+      var own = category ? form.dataset[key + category.charAt(0).toUpperCase() + category.slice(1)] : undefined;
+      return (own !== undefined ? own : form.dataset[key]).replace("{count}", count).replace("{shown}", shown);
     };
     var show = function () {
       var words = [];
