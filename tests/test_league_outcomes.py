@@ -418,3 +418,23 @@ def test_d_2_keys_are_checked(site, run):
     assert any("unknown player id 'zed'" in line for line in err)
     assert any("signups/2025.yaml:3:" in line and "playoff" in line for line in err)
     assert not any("signups/2025.yaml:2:" in line for line in err)
+
+
+def test_a_withdrawn_player_who_signs_up_again_is_shown_as_withdrawn(site):
+    """B.4: a5 withdrew from season 2024 and signs up for 2025: merits forfeited, placed as a
+    new player. Season 2024's pages say so, the place forfeited, and standings.json calls it a
+    withdrawal, whether or not the early withdrawal's games are void. (This once crashed the
+    build.)"""
+    signups = ("returning: [a1, a2, a3, a4, a5, b1, b2, b3, b4, b5, b6]\nwithdrawn: []\n")
+    # As played a5 is third, outside A's two demotion spots; with its games void a5 is last
+    # and holds one of them (see VOID above).
+    for league, spot in ((LEAGUE, "place"),
+                         (LEAGUE + "  void_games_of_early_withdrawals: true\n", "demotion spot")):
+        built = pages(site, tree(VOID, league=league,
+                                 **{"leagues/club/signups/2025.yaml": signups}))
+        shown = everywhere(built, "a5", "Amy", "a")
+        assert len(shown) == 1
+        assert next(iter(shown)).startswith(f"New player in division B: the {spot} is forfeited "
+                                            "and not passed on (B.4)")
+        rows = json.loads(built["leagues/club/2024/a/standings.json"])["rows"]
+        assert {r["id"]: r["outcome"] for r in rows}["a5"] == "withdrew"

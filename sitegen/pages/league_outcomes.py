@@ -28,13 +28,14 @@ from ..model.league import Group, League, LeagueSettings, Season, SeasonSignups,
 from ..plan import FAR_PAST
 
 SYMBOLS = {"promoted": "▲", "promoted-by-rank": "▲", "stays": "•", "finalist": "★",
-           "demoted": "▼", "relegated": "▼", "withdrew": "×", "undecided": "◇"}
+           "demoted": "▼", "relegated": "▼", "withdrew": "×", "undecided": "◇", "new": "×"}
 """The mark of each outcome, always shown with its words (never alone)."""
 JSON_WORDS = {"promoted": "promoted", "promoted-by-rank": "promoted", "stays": "stays",
               "finalist": "stays", "demoted": "relegated", "relegated": "relegated",
-              "withdrew": "withdrew", "undecided": "undecided"}
+              "withdrew": "withdrew", "undecided": "undecided", "new": "withdrew"}
 """The ``outcome`` of a ``standings.json`` row: the words of the recorded lists, plus
-``stays``, ``withdrew`` and ``undecided``."""
+``stays``, ``withdrew`` and ``undecided``. A player of the season whom the next season takes
+as new (a withdrawal who signs up again, B.4) withdrew from this one."""
 
 NOTE_EMPTY = N_("No game of this season has been played yet, so no outcome is shown.")
 NOTE_ASSUMED = N_("The outcomes are worked out as if every player who did not withdraw plays the "
