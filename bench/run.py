@@ -22,21 +22,32 @@ the probe does. ``--repeat N`` runs the full build N times; the builds print the
 (``sitegen build --timings``). ``--baseline DIR`` also runs each full build with the sitegen of
 the checkout in DIR (e.g. ``git worktree add /tmp/base main``), just before this one's, so that
 the two are compared in the same run on the same archive.
+
+The cost of the progress display (issue 19): ``--display N`` (default 1) runs N pairs of full
+builds into an empty folder, one with ``--quiet`` (nothing shown) and one whose stderr is a
+pseudo-terminal (the bars drawn as on a terminal), taking turns in which goes first. On a
+terminal the bench shows each step's progress (the builds' stderr is the bench's own).
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import json
 import os
 import platform
+import pty
 import re
 import resource
 import shutil
+import statistics
+import struct
 import subprocess
 import sys
+import termios
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -66,23 +77,63 @@ def run_child(rusage_file: str, argv: list[str]) -> int:
     os._exit(status)  # as the sitegen command does (sitegen.cli.run): no teardown
 
 
-def sitegen(root: Path, *argv: str, env: dict[str, str] | None = None, code: Path = ROOT) -> dict:
+def sitegen(root: Path, *argv: str, env: dict[str, str] | None = None, code: Path = ROOT,
+            terminal: bool = False) -> dict:
     """Run ``python -m sitegen --content content argv`` in ``root`` (the sitegen of ``code``);
-    return its measures."""
+    return its measures.
+
+    Its stdout is captured. Its stderr (errors, warnings and progress) is a pseudo-terminal
+    of 100 x 24 when ``terminal`` (what it draws there is passed on to this process's stderr
+    if that is a terminal, and counted); else this process's stderr if that is a terminal (so
+    the bench shows each step's progress), else captured.
+    """
     probe = speed_probe()
     fd, rusage_file = tempfile.mkstemp(suffix=".json")
     os.close(fd)
     command = [sys.executable, __file__, CHILD_FLAG, rusage_file, "--content", "content", *argv]
     environment = dict(os.environ, PYTHONPATH=str(code), **(env or {}))
+    shown = sys.stderr.isatty()
+    drawn = [0]
+    if terminal:
+        master, stderr = pty.openpty()
+        fcntl.ioctl(stderr, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+        environment.setdefault("TERM", "xterm")
+    else:
+        stderr = None if shown else subprocess.PIPE
     start = time.perf_counter()
-    done = subprocess.run(command, cwd=root, env=environment, capture_output=True, text=True)
+    process = subprocess.Popen(command, cwd=root, env=environment, stdout=subprocess.PIPE,
+                               stderr=stderr, text=True)
+    if terminal:
+        os.close(stderr)
+        relay = threading.Thread(target=pass_on, args=(master, drawn, shown), daemon=True)
+        relay.start()
+    out, err = process.communicate()
     wall = time.perf_counter() - start
-    if done.returncode != 0:
-        raise SystemExit(f"sitegen {' '.join(argv)} failed ({done.returncode}):\n{done.stderr}")
+    if terminal:
+        relay.join()
+        os.close(master)
+    if process.returncode != 0:
+        raise SystemExit(f"sitegen {' '.join(argv)} failed ({process.returncode}):\n{err or ''}")
     usage = json.loads(Path(rusage_file).read_text())
     os.unlink(rusage_file)
     return {"wall": wall, "cpu": usage["cpu_self"] + usage["cpu_children"], **usage,
-            "stdout": done.stdout.strip(), "probe": probe, "timings": timings(done.stdout)}
+            "stdout": out.strip(), "probe": probe, "timings": timings(out), "drawn": drawn[0]}
+
+
+def pass_on(master: int, drawn: list[int], shown: bool) -> None:
+    """Read a pseudo-terminal until its process closes it: count the bytes in ``drawn[0]`` and
+    write them to this process's stderr when ``shown``."""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the other side is closed
+            return
+        if not chunk:
+            return
+        drawn[0] += len(chunk)
+        if shown:
+            sys.stderr.buffer.write(chunk)
+            sys.stderr.flush()
 
 
 def digests(folder: Path) -> dict[str, tuple[int, str]]:
@@ -192,7 +243,24 @@ def forget_cache(root: Path) -> None:
     (root / ".output.sitegen-build.json").unlink(missing_ok=True)  # the baseline's record
 
 
-def bench(scale: float, keep: bool, repeat: int = 1, baseline: Path | None = None) -> dict:
+def display_pairs(root: Path, pairs: int) -> list[tuple[dict, dict]]:
+    """Run ``pairs`` pairs of full builds into an empty folder: ``(quiet, on a terminal)``,
+    taking turns in which of the two goes first."""
+    results = []
+    for number in range(pairs):
+        runs: dict[str, dict] = {}
+        for kind in (("quiet", "terminal") if number % 2 == 0 else ("terminal", "quiet")):
+            settle(root / "output")
+            forget_cache(root)
+            runs[kind] = sitegen(root, "build", "--output", "output", "--timings",
+                                 *(["--quiet"] if kind == "quiet" else []),
+                                 terminal=kind == "terminal")
+        results.append((runs["quiet"], runs["terminal"]))
+    return results
+
+
+def bench(scale: float, keep: bool, repeat: int = 1, baseline: Path | None = None,
+          display: int = 1) -> dict:
     root = Path(tempfile.mkdtemp(prefix=f"sitegen-bench-{scale}-"))
     try:
         load_before = load()
@@ -214,6 +282,7 @@ def bench(scale: float, keep: bool, repeat: int = 1, baseline: Path | None = Non
             repeats.append(full)
             bases += [base] if base else []
         full = repeats[-1]  # the cache of the last one stands beside the output
+        shown = display_pairs(root, display)
         files = digests(root / "output")
         pages = sum(1 for path in files if path.endswith(".html"))
         size = sum(length for length, _ in files.values())
@@ -233,7 +302,7 @@ def bench(scale: float, keep: bool, repeat: int = 1, baseline: Path | None = Non
         low["probe"] = probe
         return {"scale": scale, "counts": counts, "content_bytes": content_bytes,
                 "generate_s": generated, "pages": pages, "files": len(files), "bytes": size,
-                "full": full, "repeats": repeats, "baselines": bases, "noop": noop,
+                "full": full, "repeats": repeats, "baselines": bases, "display": shown, "noop": noop,
                 "noop_uncached": noop_uncached, "one": one, "check": check, "floor": low,
                 "changed": changed, "written": written, "really_changed": really_changed,
                 "load_before": load_before, "load_after": load(), "root": str(root)}
@@ -268,12 +337,25 @@ def report(result: dict) -> str:
         if result["baselines"]:
             row("full build, baseline sitegen" + suffix, result["baselines"][number - 1])
         row("full build (empty output)" + suffix, run)
+    for number, (quiet, terminal) in enumerate(result["display"], start=1):
+        first = "--quiet first" if number % 2 == 1 else "terminal first"
+        row(f"full build, --quiet: no progress display (pair {number}, {first})", quiet)
+        row(f"full build, progress on a terminal: {terminal['drawn'] / 1000:.0f} kB drawn "
+            f"(pair {number}, {first})", terminal)
     row("no-op rebuild", result["noop"])
     row("no-op rebuild, cache off (SITEGEN_NO_CACHE=1)", result["noop_uncached"])
     row("rebuild after one changed result", result["one"])
     row("sitegen check", result["check"])
     row("floor: same bytes, same files, no rendering", result["floor"])
     full = result["full"]
+    if result["display"]:
+        def median(kind: int, measure: str) -> float:
+            return statistics.median(pair[kind][measure] for pair in result["display"])
+
+        pairs = len(result["display"])
+        lines += ["", f"progress display (median of {pairs} pair{'s' if pairs != 1 else ''}): full "
+                      f"build on a terminal {median(1, 'wall'):.2f} s wall, {median(1, 'cpu'):.2f} s "
+                      f"CPU; with --quiet {median(0, 'wall'):.2f} s wall, {median(0, 'cpu'):.2f} s CPU"]
     walls = [run["wall"] for run in result["repeats"]]
     lines += ["",
               f"full build: {result['pages'] / full['wall']:.0f} pages/s wall, "
@@ -294,6 +376,9 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary folders")
     parser.add_argument("--repeat", type=int, default=1,
                         help="run the full build this many times (default: 1)")
+    parser.add_argument("--display", type=int, default=1,
+                        help="pairs of full builds with and without the progress display "
+                             "(default: 1)")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     parser.add_argument("--baseline", type=Path,
                         help="a checkout of another sitegen whose full build runs beside this one's")
@@ -303,7 +388,7 @@ def main() -> int:
           f"{info['system']}; load average {load()}\n")
     results = []
     for scale in args.scale or [1.0, 0.1]:
-        result = bench(scale, args.keep, args.repeat, args.baseline)
+        result = bench(scale, args.keep, args.repeat, args.baseline, args.display)
         results.append(result)
         print(report(result), flush=True)
         print()
@@ -317,7 +402,7 @@ def main() -> int:
         for result in results:
             for step in ("full", "noop", "noop_uncached", "one", "check"):
                 result[step].pop("stdout", None)
-            for run in result["repeats"] + result["baselines"]:
+            for run in result["repeats"] + result["baselines"] + [run for pair in result["display"] for run in pair]:
                 run.pop("stdout", None)
         args.json.write_text(json.dumps({"machine": info, "results": results}, indent=1) + "\n")
     return 0

@@ -54,6 +54,15 @@ def tuesdays(year: int) -> list[dt.date]:
     return days
 
 
+PROFILES = {"pavel-wetherby": ', egd_pin: "19990001", ogs: "990001", kgs: PavelW',
+            "xavi-thornbury": ', ogs: "990002"'}
+"""Profile ids shown as links on the demo's player pages (issue 16); placeholders."""
+RECORDS = {("2025-12-30", "zeno-morcambe", "ada-stenhouse"):
+           ', sgf: games/club/2025-12-30-zeno-ada.sgf, link: "https://example.org/demo/club/2025-12-30-zeno-ada"'}
+"""Game records of the demo (issue 16): an SGF file shipped in content/games/ and a
+placeholder address."""
+
+
 def make(seed: int = SEED) -> tuple[str, str]:
     """Return the texts of the players file and the ladder file."""
     rng = random.Random(seed)
@@ -109,14 +118,18 @@ def make(seed: int = SEED) -> tuple[str, str]:
                 result = f"{winner.value}+{margin}"
             current[white], current[black] = move_after_game(
                 rungs, current[white], current[black], winner, white in anchors, black in anchors)
+            record = RECORDS.get((night.isoformat(), white, black), "")
             events.append(f"  - {{date: {night.isoformat()}, white: {white}, black: {black}, "
-                          f"result: {result}}}")
+                          f"result: {result}{record}}}")
     players = ["# Members of the demo club ladder (invented names), written by",
-               "# scripts/make_demo_ladder.py.", "players:"]
-    players += [f"  - {{id: {pid}, name: {name}, club: Riverside Go Club}}" for pid, name in people]
+               "# scripts/make_demo_ladder.py. The profile ids (egd_pin, ogs, kgs) are placeholders.",
+               "players:"]
+    players += [f"  - {{id: {pid}, name: {name}, club: Riverside Go Club{PROFILES.get(pid, '')}}}"
+                for pid, name in people]
     ladder = [
         "# The demo club ladder, written by scripts/make_demo_ladder.py (fixed seed); the",
-        "# format is described in docs/content-format.md (Ladders).",
+        "# format is described in docs/content-format.md (Ladders). One game has a record:",
+        "# an SGF file of content/games/ and a placeholder link.",
         "name: Riverside club ladder",
         "description: Ladder games on club nights (Tuesdays), 2025. Rungs and handicaps as in "
         "the club's rules.",

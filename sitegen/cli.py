@@ -9,10 +9,17 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .diagnostics import SitegenError
+from .diagnostics import Diagnostic, SitegenError
 from .version import package_version
+
+if TYPE_CHECKING:  # imported where used at run time, as the commands are
+    from .commands.build import BuildResult
+    from .progress import Progress
+    from .results.request import ResultRequest
 
 
 def _port(text: str) -> int:
@@ -43,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
                             "(default: $SITEGEN_BASE_URL), e.g. https://you.github.io/league/")
     build.add_argument("--timings", action="store_true",
                        help="also print how long each stage took (prepare, render and write, swap)")
+    build.add_argument("--strict", action="store_true",
+                       help="treat warnings as errors: exit 1 and write nothing")
+    _display_options(build)
 
     serve = commands.add_parser("serve", help="build, serve on localhost and rebuild on every change")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
@@ -50,12 +60,15 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--output", type=Path, default=Path("output"),
                        help="also write each good build here (default: output)")
     serve.add_argument("--base-url", default=None, help="override site.yaml's base_url")
+    _display_options(serve, "each build's progress")
 
     diff = commands.add_parser("diff", help="Markdown summary of what the working tree changes "
                                             "in the standings, compared with a git revision")
     diff.add_argument("base", metavar="BASE", help="git revision to compare with, e.g. origin/main")
 
-    commands.add_parser("check", help="validate and compute without writing anything")
+    check = commands.add_parser("check", help="validate and compute without writing anything")
+    check.add_argument("--strict", action="store_true", help="treat warnings as errors: exit 1")
+    _display_options(check)
 
     importing = commands.add_parser("import", help="write a tournament's content files from an "
                                                    "OpenGotha XML or EGD h9 file")
@@ -64,6 +77,9 @@ def _parser() -> argparse.ArgumentParser:
     importing.add_argument("--id", dest="tournament_id", default=None,
                            help="tournament id, the name of content/tournaments/<id>.yaml "
                                 "(default: from the tournament's name)")
+    importing.add_argument("--replace", action="store_true",
+                           help="import again a tournament already in the content (same name "
+                                "and dates), keeping its id and its players' ids")
 
     league = commands.add_parser("league", help="league tools")
     league_commands = league.add_subparsers(dest="league_command", metavar="TOOL", required=True)
@@ -91,10 +107,32 @@ def _parser() -> argparse.ArgumentParser:
     handicap = commands.add_parser("handicap", help="handicap between two ladder rungs, e.g. 1.3d 13.5k")
     handicap.add_argument("rung_a", help="one player's rung, e.g. 1.3d")
     handicap.add_argument("rung_b", help="the other player's rung, e.g. 13.5k")
+    handicap.add_argument("--ladder", default=None, metavar="ID",
+                          help="use this ladder's rungs and handicap settings (default: the "
+                               "content's only ladder, else the rule text's)")
     return parser
 
 
-def _new_parser(commands) -> None:
+def _display_options(command: argparse.ArgumentParser, shown: str = "progress and summary") -> None:
+    """Add --quiet and --verbose: what a command shows on stderr besides errors and warnings
+    (sitegen.progress)."""
+    display = command.add_mutually_exclusive_group()
+    display.add_argument("-q", "--quiet", action="store_true",
+                         help=f"print errors and warnings only (no {shown})")
+    display.add_argument("-v", "--verbose", action="store_true",
+                         help="also print each stage's time and what was skipped or reused "
+                              "(the build cache, unchanged files)")
+
+
+def _progress(args: argparse.Namespace) -> Progress:
+    """Return the progress display of a command: on stderr, bars on a terminal, else one line
+    per stage (sitegen.progress)."""
+    from .progress import for_stream
+
+    return for_stream(sys.stderr, quiet=args.quiet, verbose=args.verbose)
+
+
+def _new_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     new = commands.add_parser("new", help="start a league's own repository: content, README, "
                                           "workflows pinned to this sitegen version")
     new.add_argument("folder", type=Path, metavar="DIR", help="a new or empty folder")
@@ -105,7 +143,7 @@ def _new_parser(commands) -> None:
                      help="also copy the default theme into DIR/templates, to own it")
 
 
-def _result_parser(commands) -> None:
+def _result_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     result = commands.add_parser("result", help="enter a game's result into its competition's file")
     tools = result.add_subparsers(dest="result_command", metavar="TOOL", required=True)
     add = tools.add_parser(
@@ -143,7 +181,7 @@ def _result_parser(commands) -> None:
                        help="print the sitegen result add command it would run, and stop")
 
 
-def _result_request(args, parser: argparse.ArgumentParser):
+def _result_request(args: argparse.Namespace, parser: argparse.ArgumentParser) -> ResultRequest:
     """Return the ResultRequest of ``sitegen result add``'s arguments (usage errors exit 2)."""
     from .diagnostics import command_pos
     from .results.request import ResultRequest, check_link, parse_date
@@ -200,12 +238,16 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "build":
             from .commands.build import build
 
-            result = build(args.content, args.output, templates, args.base_url)
-            if result.note:
+            started = time.perf_counter()
+            progress = _progress(args)
+            with progress:
+                result = build(args.content, args.output, templates, args.base_url, args.strict,
+                               progress)
+            if result.note and not args.quiet:
                 print(result.note)
-            report = result.report
-            print(f"built {result.pages} pages into {args.output}/ "
-                  f"({report.summary()})")
+            _print_warnings(result.warnings)
+            if not args.quiet:
+                _print_summary(result, args.output, time.perf_counter() - started)
             if args.timings:
                 print("timings: " + ", ".join(f"{stage} {seconds:.2f} s"
                                               for stage, seconds in result.timings.items())
@@ -215,13 +257,20 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from .commands.check import check
 
-            pages = check(args.content)
-            print(f"content is valid ({pages} pages would be built)")
+            progress = _progress(args)
+            with progress:
+                pages, warnings = check(args.content, args.strict, progress)
+            _print_warnings(warnings)
+            if not args.quiet:
+                print(f"content is valid ({pages} pages would be built"
+                      + (f"; {_count(len(warnings), 'warning')}" if warnings else "") + ")")
             return 0
         if args.command == "import":
             from .commands.importing import import_tournament
 
-            import_tournament(args.format, args.file, args.content, args.tournament_id, sys.stdout)
+            imported = import_tournament(args.format, args.file, args.content,
+                                         args.tournament_id, sys.stdout, args.replace)
+            _print_warnings(list(imported.warnings))
             return 0
         if args.command == "league":
             from .commands.next_season import next_season_command
@@ -236,14 +285,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.command in ("new", "result"):
             return _result(args, parser)
         if args.command == "handicap":
-            from .commands.handicap import handicap
+            from .commands.handicap import handicap, ladder_of
 
-            return handicap(args.rung_a, args.rung_b, sys.stdout)
+            club = ladder_of(args.content, args.ladder)
+            if club is None:
+                return handicap(args.rung_a, args.rung_b, sys.stdout)
+            return handicap(args.rung_a, args.rung_b, sys.stdout, club.ladder.rungs,
+                            club.ladder.handicap_rules, club.name)
         if args.command == "serve":
             from .commands.serve import serve
 
             return serve(args.content, templates, args.output, host=args.host, port=args.port,
-                         base_url=args.base_url)
+                         base_url=args.base_url, progress=_progress(args))
         if args.command == "diff":
             from .commands.diff import diff
 
@@ -254,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 
-def _result(args, parser: argparse.ArgumentParser) -> int:
+def _result(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run ``sitegen new``, ``sitegen result add`` or ``sitegen result from-issue``."""
     if args.command == "new":
         from .commands.new import new_repository
@@ -279,14 +332,44 @@ WRITING_COMMANDS = ("build", "import", "league", "pair", "new", "result")
 """Commands that write files: their error summary says that nothing was written."""
 
 
+def _print_warnings(warnings: list[Diagnostic]) -> None:
+    """Print the warnings of a command that succeeded (and annotate them under Actions)."""
+    for diagnostic in warnings:
+        print(diagnostic.format(), file=sys.stderr)
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        for diagnostic in warnings:
+            print(diagnostic.github_annotation())
+
+
+def _print_summary(result: BuildResult, output: Path, seconds: float) -> None:
+    """Print what a build did (stdout): its result line, what the site was made from per
+    competition kind (sitegen.census), the warnings and the time."""
+    from .census import census_lines
+
+    print(f"built {result.pages} pages into {output}/ ({result.report.summary()})")
+    for line in census_lines(result.census):
+        print("  " + line)
+    warnings = _count(len(result.warnings), "warning") if result.warnings else "no warnings"
+    print(f"  {warnings}, {seconds:.2f} s"
+          + (" (nothing changed since the last build: nothing was rebuilt)" if result.cached else ""))
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
 def _report(error: SitegenError, command: str | None = None) -> None:
     for diagnostic in error.diagnostics:
         print(diagnostic.format(), file=sys.stderr)
     if os.environ.get("GITHUB_ACTIONS") == "true":
         for diagnostic in error.diagnostics:
             print(diagnostic.github_annotation())
-    count = sum(1 for d in error.diagnostics if d.level == "error")
-    summary = f"{count} error{'s' if count != 1 else ''}"
+    errors = sum(1 for d in error.diagnostics if d.level == "error")
+    warnings = len(error.diagnostics) - errors
+    if errors or not warnings:
+        summary = _count(errors, "error") + (f", {_count(warnings, 'warning')}" if warnings else "")
+    else:
+        summary = f"{_count(warnings, 'warning')} (--strict: warnings fail the command)"
     if command in WRITING_COMMANDS:
         summary += "; nothing was written"
     print(summary, file=sys.stderr)

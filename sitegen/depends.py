@@ -41,6 +41,11 @@ from typing import Any, Iterable, Mapping
 COMMON = ("common",)
 """The unit of ``site.yaml``, the players files and ``pages/*.md``."""
 
+RECORDS = ("records",)
+"""What an SGF game record outside a competition's folder belongs to: no unit of its own; each
+unit whose games name it lists it among its files when it is validated
+(:class:`sitegen.incremental.UnitRecord`), so that its change validates those units again."""
+
 SETTINGS = "site.yaml"
 
 
@@ -50,8 +55,14 @@ def unit_of(relative: str) -> tuple[str, ...] | None:
 
     ``("common",)``; ``("leagues", id)``; ``("tournaments", file)``; ``("ladders", file)``;
     ``("swiss", id)``: the same folders and patterns the rule sets' loaders read
-    (:func:`sitegen.validate.load_rule_set`).
+    (:func:`sitegen.validate.load_rule_set`); :data:`RECORDS` for any other ``.sgf`` file (a
+    game's record, read by the units that name it).
     """
+    unit = _unit_of(relative)
+    return RECORDS if unit is None and relative.endswith(".sgf") else unit
+
+
+def _unit_of(relative: str) -> tuple[str, ...] | None:
     parts = PurePosixPath(relative).parts
     if not parts:
         return None

@@ -86,12 +86,22 @@ class Diagnostics:
         """Record an error at ``pos``."""
         self.items.append(Diagnostic(pos, message, code, hint))
 
+    def warning(self, pos: SourcePos, message: str, code: str = "content", hint: str | None = None) -> None:
+        """Record a warning at ``pos``: something the organizer should look at, which does not
+        stop the build (``--strict`` makes it stop)."""
+        self.items.append(Diagnostic(pos, message, code, hint, level="warning"))
+
     def extend(self, other: Iterable[Diagnostic]) -> None:
         self.items.extend(other)
 
     @property
     def has_errors(self) -> bool:
         return any(d.level == "error" for d in self.items)
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        """Return the warnings, sorted (see :meth:`sorted`)."""
+        return [d for d in self.sorted() if d.level == "warning"]
 
     def sorted(self) -> list[Diagnostic]:
         """Return the diagnostics ordered by file, line and column, without duplicates."""

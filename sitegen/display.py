@@ -5,21 +5,31 @@ game lists).
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import re
 import unicodedata
 from fractions import Fraction
-from typing import Any
+from typing import Any, Iterable
 
+from anyascii import anyascii
+
+from .i18n import N_, _, active_language, format_date_range, format_decimal, ngettext, pgettext
 from .model.common import Colour, Game, Outcome
+from .urls import sgf_url
 
 
 # --------------------------------------------------------------------------- formatting
 
 
-@functools.lru_cache(maxsize=8192)
 def format_points(value: Fraction | int | None) -> str:
-    """Return ``value`` with halves and quarters as ½, ¼, ¾ (``3½``, ``¼``, ``-1½``)."""
+    """Return ``value`` with halves and quarters as ½, ¼, ¾ (``3½``, ``¼``, ``-1½``); other
+    fractions as decimals in the site's language (``0.33``, ``0,33``)."""
+    return _format_points(value, active_language())
+
+
+@functools.lru_cache(maxsize=8192)
+def _format_points(value: Fraction | int | None, language: str) -> str:
     if value is None:
         return ""
     value = Fraction(value)
@@ -28,10 +38,28 @@ def format_points(value: Fraction | int | None) -> str:
     whole, rest = divmod(value, 1)
     glyph = {Fraction(0): "", Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}.get(rest)
     if glyph is None:
-        return sign + str(round(float(value), 2))
+        return sign + format_decimal(value)
     if whole == 0 and glyph:
         return sign + glyph
     return f"{sign}{int(whole)}{glyph}"
+
+
+def points_text(value: Fraction | int) -> str:
+    """Return a number of points in words: ``1 point``, ``2 points``, ``1½ points`` (a
+    fraction takes its own form: Polish ``1½ punktu``)."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        count = int(value)
+        return ngettext("{points} point", "{points} points", count).format(points=count)
+    return pgettext("a fraction", "{points} points").format(points=format_points(value))
+
+
+def date_range(start: dt.date | None, end: dt.date | None) -> str:
+    """Return a compact date or range in the site's language: ``2021-09-19 – 10-23`` within
+    one year (the end's year left out), ``2021-12-19 – 2022-01-09`` across years, one date alone
+    when the other is missing or equal (French: ``19 sept. – 23 oct. 2021``). Pages keep it on
+    one line."""
+    return format_date_range(start, end)
 
 
 def json_number(value: Fraction | int | None) -> int | float | None:
@@ -42,26 +70,74 @@ def json_number(value: Fraction | int | None) -> int | float | None:
     return value.numerator if value.denominator == 1 else float(value)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
-    """Return ``text`` lower-cased without accents (``Étienne`` -> ``etienne``)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    """Return ``text`` as people search and sort it: transliterated to ASCII by anyascii and
+    lower-cased (``Étienne`` -> ``etienne``, ``Łukasz`` -> ``lukasz``, ``Ørjan`` -> ``orjan``,
+    ``Ștefan`` -> ``stefan``, ``Đorđe`` -> ``dorde``, ``Straße`` -> ``strasse``).
+
+    The search box folds what is typed the same way, with :func:`fold_table` (search.json).
+    """
+    return anyascii(unicodedata.normalize("NFC", text)).casefold()
 
 
 def name_order(name: str) -> tuple:
-    """Return a sort key for people's names: accents and case ignored, numbers in number order
-    (``Clément`` before ``Clio``, ``Player 2`` before ``Player 10``)."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part)
-                 for part in re.split(r"(\d+)", fold(name)) if part)
+    """Return a sort key for people's names: folded as :func:`fold` (so ``Łukasz`` sorts beside
+    ``Lukas``, ``Ørjan`` beside ``Olaf``), numbers in number order (``Clément`` before ``Clio``,
+    ``Player 2`` before ``Player 10``); names that fold alike are ordered by their own text."""
+    parts = tuple((0, int(part), "") if part.isdigit() else (1, 0, part)
+                  for part in re.split(r"(\d+)", fold(name)) if part)
+    return (parts, name)
+
+
+FOLD_RANGES = ((0x00C0, 0x024F), (0x1E00, 0x1EFF))
+"""Latin letters with diacritics (Latin-1, Latin Extended-A and -B, Latin Extended Additional):
+always in the search box's table, so that typing ``Ł`` finds a name written ``L``."""
+
+
+def fold_table(texts: Iterable[str]) -> dict[str, str]:
+    """Return ``{character: folded}`` for the characters the search box must fold as
+    :func:`fold` does: every letter of :data:`FOLD_RANGES` and every other non-ASCII
+    character of ``texts`` whose fold is not its lower case; sorted by character."""
+    chars = {chr(code) for low, high in FOLD_RANGES for code in range(low, high + 1)}
+    chars.update(c for text in texts for c in unicodedata.normalize("NFC", text) if ord(c) > 127)
+    table = {}
+    for char in sorted(chars):
+        folded = fold(char)
+        if folded != char.lower():
+            table[char] = folded
+    return table
+
+
+def profile_links(egd_pin: str | None, ogs: str | None, kgs: str | None) -> list[dict[str, str]]:
+    """Return a player's profile pages as ``[{site, id, url}]``: EGD, OGS, then KGS."""
+    links = []
+    if egd_pin:
+        links.append({"site": "EGD", "id": egd_pin,
+                      "url": f"https://www.europeangodatabase.eu/EGD/Player_Card.php?key={egd_pin}"})
+    if ogs:
+        links.append({"site": "OGS", "id": ogs, "url": f"https://online-go.com/player/{ogs}"})
+    if kgs:
+        links.append({"site": "KGS", "id": kgs, "url": f"https://www.gokgs.com/gameArchives.jsp?user={kgs}"})
+    return links
+
+
+def record_links(record: Any) -> dict[str, str] | None:
+    """Return a game's record for a template, ``{link, sgf}`` (``sgf``: the copy's address on
+    the site, see :func:`sitegen.urls.sgf_url`), or None when the game has none."""
+    if record is None:
+        return None
+    return {"link": record.link, "sgf": sgf_url(record.sgf) if record.sgf else ""}
 
 
 # --------------------------------------------------------------------------- cells
 
 
 CELL_TEXT = {
-    "win": ("1", "won"), "loss": ("0", "lost"), "jigo": ("½", "jigo (draw)"),
-    "forfeit-win": ("+", "won by forfeit"), "forfeit-loss": ("−", "lost by forfeit"),
-    "unknown": ("?", "result unknown"), "void": ("v", "void"), "unplayed": ("·", "not played"),
+    "win": ("1", N_("won")), "loss": ("0", N_("lost")), "jigo": ("½", N_("jigo (draw)")),
+    "forfeit-win": ("+", N_("won by forfeit")), "forfeit-loss": ("−", N_("lost by forfeit")),
+    "unknown": ("?", N_("result unknown")), "void": ("v", N_("void")),
+    "unplayed": ("·", N_("not played")),
 }
 
 
@@ -86,20 +162,36 @@ def game_cell(game: Game | None, player: str) -> dict[str, str]:
             kind = "void"
         else:
             kind = "unplayed"
-    symbol, outcome_words = CELL_TEXT[kind]
+    language = active_language()
+    symbol, outcome_words = _cell_words(language)[kind]
     colour = colour_name = ""
     words = outcome_words
     if game is not None and game.colours_known:
-        colour = "b" if game.colour_of(player) is Colour.BLACK else "w"
-        colour_name = "Black" if colour == "b" else "White"
-        words = _WITH_COLOUR[(outcome_words, colour_name)]
+        black = game.colour_of(player) is Colour.BLACK
+        colour, colour_name, words = _colour_words(language)[(kind, black)]
     return {"kind": kind, "symbol": symbol, "colour": colour, "colour_name": colour_name,
             "words": words, "outcome_words": outcome_words,
             "result": _result_text(game.result) if game is not None and game.colours_known else ""}
 
 
-_WITH_COLOUR = {(words, colour): f"{words} with {colour}"
-                for _, words in CELL_TEXT.values() for colour in ("Black", "White")}
+@functools.lru_cache(maxsize=8)
+def _cell_words(language: str) -> dict[str, tuple[str, str]]:
+    """:data:`CELL_TEXT` in the active language (``language``: the cache's key)."""
+    return {kind: (symbol, _(words)) for kind, (symbol, words) in CELL_TEXT.items()}
+
+
+@functools.lru_cache(maxsize=8)
+def _colour_words(language: str) -> dict[tuple[str, bool], tuple[str, str, str]]:
+    """``{(kind, black): (colour letter, colour name, words with the colour)}`` in the active
+    language, e.g. ``("b", "Black", "won with Black")``."""
+    table = {}
+    for kind, (_symbol, words) in _cell_words(language).items():
+        for black in (True, False):
+            name = _("Black") if black else _("White")
+            letter = pgettext("colour letter", "b") if black else pgettext("colour letter", "w")
+            text = (_("{result} with Black") if black else _("{result} with White")).format(result=words)
+            table[(kind, black)] = (letter, name, text)
+    return table
 
 
 @functools.lru_cache(maxsize=4096)

@@ -34,6 +34,7 @@ import gc
 import json
 import os
 import stat
+import time
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -45,13 +46,17 @@ from .diagnostics import Diagnostic, Diagnostics
 from .model import Content
 from .model.common import Player
 from .pages.extras import mark_updated, updated_dates
-from .pipeline import Unit, prepare_rule_sets
+from .i18n import language
+from .pages.navigation import add_menu, site_menu
+from .pipeline import Unit, finish_plan, prepare_rule_sets
 from .plan import Bundle, File, Page, PlayerSection, SitePlan, player_names
+from .progress import Progress
 from .render import default_templates_dir, static_files
-from .site import check_paths, complete_plan
+from .site import check_paths
 from .urls import player_url
 from .validate import Common, read_common, refuse_links_and_special_files
 from .validate.league import PlayerRefs, load_season
+from .validate.records import RecordReader
 from .workers import no_cycle_collection
 
 
@@ -62,10 +67,18 @@ Stamp = tuple[int, int, int, int]
 """What tells whether a file may have changed: size, mtime_ns, ctime_ns, inode."""
 
 
+RACY_NS = 2_000_000_000
+"""A file modified this recently (ns) may change again within its stamp's time resolution
+without its stamp changing: its stamp is not trusted by the next build."""
+
+
 def file_digests(root: Path, old: Mapping[str, tuple[Stamp, bytes]]) -> dict[str, tuple[Stamp, bytes]]:
     """Return ``{relative POSIX path: (stamp, SHA-256)}`` of every regular file under ``root``
     (none when it is absent). A file whose stamp equals its entry in ``old`` keeps that digest;
-    the others are read (symbolic links and special files are never followed or read)."""
+    the others are read (symbolic links and special files are never followed or read). A file
+    modified less than :data:`RACY_NS` ago gets a stamp no file has (size -1): the next build
+    reads it again."""
+    racy = time.time_ns() - RACY_NS
     found: dict[str, tuple[Stamp, bytes]] = {}
     stack = [os.fspath(root)]
     base = len(os.fspath(root)) + 1
@@ -94,6 +107,8 @@ def file_digests(root: Path, old: Mapping[str, tuple[Stamp, bytes]]) -> dict[str
                 continue
             data = _read_regular(entry.path)
             if data is not None:
+                if max(info.st_mtime_ns, info.st_ctime_ns) > racy:
+                    stamp = (-1, *stamp[1:])
                 found[relative] = (stamp, sha(data))
     return found
 
@@ -184,6 +199,8 @@ class PartRecord:
     sections: tuple[tuple[str, tuple[StoredSection, ...]], ...]
     people: frozenset[str] = frozenset()
     """The players found in its inputs (whose pages may show what the part made)."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """The warnings its planner gave (``SitePlan.warnings``), given again when it is reused."""
     made: list[Bundle] | None = None
     """The bundles, in the build that made the part (not kept)."""
     originals: list[tuple[str, list[PlayerSection]]] | None = None
@@ -218,6 +235,12 @@ class State:
     """Digest of the rule sets' output paths of the last good build."""
     paths: bytes = b""
     """Digest of every output path of the last good build (its paths were checked)."""
+    menu: bytes = b""
+    """Digest of the header menu every page shows (sitegen.pages.navigation)."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """The warnings of the last good build (shown again by a build that changes nothing)."""
+    census: dict[str, dict[str, int]] = field(default_factory=dict)
+    """What the last good build was made from (sitegen.census), for a build that changes nothing."""
 
     @property
     def empty(self) -> bool:
@@ -331,24 +354,31 @@ class Build:
     """One build from the previous :class:`State` (see the module's docstring).
 
     Call :meth:`front`, then :meth:`rest`, render what they return, then :meth:`finish`.
-    ``jobs`` caps the processes of a build from scratch (an incremental one uses one).
+    ``jobs`` caps the processes of a build from scratch (an incremental one uses one);
+    ``progress`` is told the stages (sitegen.progress; default: shown nowhere).
     """
 
     def __init__(self, state: State | None, content_dir: Path, templates_dir: Path | None,
-                 base_url: str | None, jobs: int | None = None):
+                 base_url: str | None, jobs: int | None = None, progress: Progress | None = None):
         self.old = state or State()
         self.content_dir = content_dir
         self.templates_dir = templates_dir
         self.base_url = base_url
-        self.digests = Digests()
+        self.progress = progress or Progress()
         self.stamps = {name: file_digests(root, self.old.stamps.get(name, {}))
                        for name, root in self._roots().items()}
         self.settings = self._settings()
         self.reason = self._reason()
+        self.files = {path: digest for path, (_, digest) in self.stamps["content"].items()}
+        self._start(jobs)
+
+    def _start(self, jobs: int | None) -> None:
+        """Forget what this build has made so far (and the last build, when there is a
+        ``reason`` not to use it)."""
         if self.reason is not None:
             self.old = State(stamps=self.old.stamps)
         self.jobs = jobs if self.old.empty else 1
-        self.files = {path: digest for path, (_, digest) in self.stamps["content"].items()}
+        self.digests = Digests()
         self.digests.dispatch[StoredSection] = _stored_reduce
         self.caches = _Caches(self)
         self.content: Content | None = None
@@ -361,7 +391,7 @@ class Build:
         """Texts of the cache's blobs written by the render workers (sitegen.store)."""
         self.player_pages: dict[str, str] = {}
         self.leagues: dict[str, bytes] = {}
-        self.rule_paths = self.paths = b""
+        self.rule_paths = self.paths = self.menu = b""
 
     def _roots(self) -> dict[str, Path]:
         roots = {"content": self.content_dir, "theme": default_templates_dir(), "code": code_folder()}
@@ -405,12 +435,23 @@ class Build:
 
     # ------------------------------------------------------------------ the rule sets
 
-    def front(self) -> list[Bundle]:
+    def front(self, jobs: int | None = None) -> list[Bundle]:
         """Validate and plan the rule sets; return the outputs of the parts planned again
         whose keys changed (pages first, shallow addresses first), reduced to those outputs.
-        Raises SitegenError with every problem of the content."""
-        content, plan = prepare_rule_sets(self.content_dir, self.base_url, self.jobs, self.caches)
+        When the header menu of every page changed, nothing of the last build is kept (the
+        pages of the parts kept would show the old menu): the build starts again from scratch
+        with ``jobs`` processes. Raises SitegenError with every problem of the content."""
+        content, plan = prepare_rule_sets(self.content_dir, self.base_url, self.jobs, self.caches,
+                                          self.progress)
         self.content, self.plan = content, plan
+        with language(content.config.language):
+            menu = site_menu(content)
+        self.menu = self.digests.of(menu)
+        if not self.old.empty and self.menu != self.old.menu:
+            self.reason = "the header menu changed (a competition or page was added, renamed or removed)"
+            self._start(jobs)
+            return self.front(jobs)
+        add_menu(plan, menu)  # before the keys are taken: every page shows it
         made = [bundle for record in self.caches.new_parts.values() if record.made is not None
                 for bundle in record.made]
         self.made = {id(bundle) for bundle in made}
@@ -443,7 +484,7 @@ class Build:
         assert self.content is not None and self.plan is not None
         ghosts = self.caches.ghosts
         before = {id(bundle) for bundle in self.plan.bundles}
-        complete_plan(self.content, self.plan, check=False)
+        finish_plan(self.content, self.plan, self.progress, check=False)
         self.paths = self.digests.of(sorted(self.plan.paths()))
         if self.paths != self.old.paths:
             check_paths(self.plan)
@@ -581,9 +622,9 @@ class Build:
 
     # ------------------------------------------------------------------ the next state
 
-    def finish(self, shas: Mapping[str, bytes]) -> State:
+    def finish(self, shas: Mapping[str, bytes], census: dict[str, dict[str, int]] | None = None) -> State:
         """Return the state for the next build; ``shas``: the SHA-256 of each output made by
-        this build."""
+        this build; ``census``: what the site was made from (sitegen.census), if counted."""
         old = self.old
         new_shas = {path: old.shas[path] for path in self.keys if path in old.shas}
         new_shas.update({path: digest for path, digest in shas.items() if path in self.keys})
@@ -596,7 +637,9 @@ class Build:
             players=self.caches.players, leagues=self.leagues, dates=self.caches.dates,
             units=self.caches.new_units, seasons=self.caches.new_seasons,
             parts=self.caches.new_parts, keys=dict(self.keys), shas=new_shas,
-            rule_paths=self.rule_paths, paths=self.paths)
+            rule_paths=self.rule_paths, paths=self.paths, menu=self.menu,
+            warnings=tuple(self.plan.warnings) if self.plan is not None else (),
+            census=census or {})
 
 
 def league_outline(league: Any) -> bytes:
@@ -630,6 +673,28 @@ def _reduced(bundle: Bundle, paths: set[str]) -> Bundle:
 
 
 # --------------------------------------------------------------------------- the caches
+
+
+READ = "@"
+"""Marks, in a unit's files, a game record its validation read (``@games/a.sgf``)."""
+
+
+class _RecordingReader(RecordReader):
+    """Reads the games' records (sitegen.validate.records) and remembers the SGF files read."""
+
+    def __init__(self, content_dir: Path):
+        super().__init__(content_dir)
+        self.read_paths: set[str] = set()
+
+    def read(self, fields: Any, diags: Diagnostics) -> Any:
+        record = super().read(fields, diags)
+        if record is not None and record.sgf:
+            self.read_paths.add(record.sgf)
+        return record
+
+    def files(self, digests: Mapping[str, bytes]) -> tuple[tuple[str, bytes], ...]:
+        """Return the SGF files read, marked (:data:`READ`), with their digests in ``digests``."""
+        return tuple((READ + path, digests.get(path, b"")) for path in sorted(self.read_paths))
 
 
 class _Caches:
@@ -695,6 +760,11 @@ class _Caches:
 
     # ------------------------------------------------------------------ units
 
+    def _read(self, record: UnitRecord) -> tuple[tuple[str, bytes], ...]:
+        """Return the current digests of the game records ``record``'s validation read."""
+        return tuple((path, self.files.get(path[1:], b"")) for path, _ in record.files
+                     if path.startswith(READ))
+
     def _files_of(self, unit: Unit) -> tuple[tuple[str, bytes], ...]:
         return tuple(sorted((path, digest) for path, digest in self.files.items()
                             if unit_of(path) == unit))
@@ -705,16 +775,18 @@ class _Caches:
         files = self._files_of(unit)
         record = self.old.units.get(unit)
         digests = self.digests
-        if (record is not None and record.files == files
+        if (record is not None and record.files == files + self._read(record)
                 and (common is self.old.common or self.records(record.refs) == record.records)):
             diags.extend(record.diagnostics)
         else:
             recorder = _Recorder(common.players)
             own = Diagnostics()
             seasons = self._season_loader(common, recorder) if unit[0] == "leagues" else None
-            model = load(PlayerRefs(recorder, own, complete=common.complete), own, seasons)
+            reader = _RecordingReader(self.content_dir)
+            refs = PlayerRefs(recorder, own, complete=common.complete, records=reader)
+            model = load(refs, own, seasons)
             diags.extend(own.items)
-            record = UnitRecord(files, tuple(sorted(recorder.seen)),
+            record = UnitRecord(files + reader.files(self.files), tuple(sorted(recorder.seen)),
                                 self.records(recorder.seen), model,
                                 tuple(own.items))
             if own.has_errors or recorder.everything:
@@ -746,15 +818,17 @@ class _Caches:
             files = ((relative, self.files.get(relative, b"")),)
             record = self.old.seasons.get(relative)
             digests = self.digests
-            if (record is not None and record.files == files
+            if (record is not None and record.files == files + self._read(record)
                     and (common is self.old.common or self.records(record.refs) == record.records)):
                 diags.extend(record.diagnostics)
             else:
                 recorder = _Recorder(common.players)
                 own = Diagnostics()
-                season = load_season(path, shown, PlayerRefs(recorder, own, complete=refs.complete), own)
+                reader = _RecordingReader(self.content_dir)
+                season = load_season(path, shown, PlayerRefs(recorder, own, complete=refs.complete,
+                                                             records=reader), own)
                 diags.extend(own.items)
-                record = UnitRecord(files, tuple(sorted(recorder.seen)),
+                record = UnitRecord(files + reader.files(self.files), tuple(sorted(recorder.seen)),
                                     self.records(recorder.seen),
                                     () if season is None else (season,), tuple(own.items))
                 if own.has_errors or recorder.everything:
@@ -822,13 +896,14 @@ class _Memo:
         value = make(sub)
         assert not sub.home_sections, f"a part adds no home section: {ident}"
         plan.bundles.extend(sub.bundles)
+        plan.warnings.extend(sub.warnings)
         for player, found in sub.player_sections.items():
             for section in found:
                 plan.add_player_section(player, section)
         record = PartRecord(digest, value, tuple(
             ((b.page.url, b.page.template, b.page.file_name) if b.page else None,
              tuple(path for f in b.files for path in f.paths)) for b in sub.bundles),
-            self._dates(sub.bundles), (), frozenset(people | covered),
+            self._dates(sub.bundles), (), frozenset(people | covered), tuple(sub.warnings),
             made=list(sub.bundles), originals=list(sub.player_sections.items()))
         caches.new_parts[ident] = record
         return value
@@ -846,6 +921,7 @@ class _Memo:
                          tuple(File(path, b"") for path in paths))
                   for page, paths in old.bundles]
         plan.bundles.extend(ghosts)
+        plan.warnings.extend(old.warnings)
         self.caches.ghosts.update(id(ghost) for ghost in ghosts)
         self.caches.ghost_bundles.extend(ghosts)
         for player, sections in old.sections:
@@ -873,7 +949,9 @@ class Site:
     address changed (then nothing is shown before the addresses are checked).
     """
 
-    def __init__(self, content_dir: Path, templates_dir: Path | None, base_url: str | None):
+    def __init__(self, content_dir: Path, templates_dir: Path | None, base_url: str | None,
+                 progress: Progress | None = None):
+        self.progress = progress or Progress()
         self.content_dir = content_dir
         self.templates_dir = templates_dir
         self.base_url = base_url
@@ -896,15 +974,16 @@ class Site:
         from .hostfiles import host_files
         from .render import make_environment, render_bundles
 
-        build = Build(self.state, self.content_dir, self.templates_dir, self.base_url)
-        fresh = build.old.empty
-        if fresh:
+        build = Build(self.state, self.content_dir, self.templates_dir, self.base_url,
+                      progress=self.progress)
+        if build.old.empty:
             self.state = None  # nothing is kept: let it go before the new site is made
         shown: dict[str, bytes | None] = {}
         made: dict[str, bytes] = {}
         try:
             with no_cycle_collection():  # planning makes no garbage cycles; rendering does
                 first = build.front()
+            fresh = build.old.empty  # also when the build dropped the last one (a new menu)
             config = build.content.config  # type: ignore[union-attr]
             if fresh or self.environment is None:
                 self.environment = make_environment(config, self.templates_dir)
@@ -918,7 +997,8 @@ class Site:
                 with no_cycle_collection():
                     bundles = first + build.rest()
                 results = render_bundles(bundles, config, self.templates_dir, sink=keep,
-                                         environment=self.environment, keys=build.key_of(True))
+                                         environment=self.environment, keys=build.key_of(True),
+                                         progress=self.progress)
                 build.take_keys(results)
                 made.update((path, data) for path, data, _ in results)
             else:

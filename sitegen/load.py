@@ -11,11 +11,12 @@ documents, oversized files) become diagnostics; nothing here raises on bad conte
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
+from typing import Callable, Iterator, Union
 
 from ruamel.yaml import YAML, events
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -201,12 +202,6 @@ def _syntax_hint(problem: str, found: str) -> str | None:
     return None
 
 
-_EVENT_KINDS = {cls: cls.__name__ for cls in (
-    events.ScalarEvent, events.MappingStartEvent, events.MappingEndEvent, events.SequenceStartEvent,
-    events.SequenceEndEvent, events.AliasEvent, events.DocumentStartEvent, events.DocumentEndEvent,
-    events.StreamStartEvent, events.StreamEndEvent)}
-
-
 _CORE_TAGS = "tag:yaml.org,2002:"
 """The prefix that ``!!`` stands for."""
 
@@ -231,43 +226,39 @@ class _TreeBuilder:
         # Each open collection: [node, pending key (str) or None, pending key position, skip]
         self.stack: list[list] = []
 
-    def pos(self, event) -> SourcePos:
+    def pos(self, event: events.Event) -> SourcePos:
         mark = event.start_mark
         return SourcePos(self.shown, mark.line + 1 + self.line_offset, mark.column + 1)
 
-    def feed(self, event) -> bool:
+    def feed(self, event: events.Event) -> bool:
         """Take one event; False when the document must be abandoned (already reported)."""
-        kind = _EVENT_KINDS.get(type(event)) or type(event).__name__
-        if kind == "ScalarEvent" and not event.tag and event.anchor is None:  # the hot path
-            mark = event.start_mark
-            return self.attach(YScalar(event.value, SourcePos(
-                self.shown, mark.line + 1 + self.line_offset, mark.column + 1),
-                event.style not in (None, "")))
-        if kind == "DocumentStartEvent":
+        if isinstance(event, events.DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
                 self.diags.error(self.pos(event), "a content file holds one YAML document only",
                                  "yaml.documents", "remove the second '---'")
                 return False
             return True
-        if kind in ("StreamStartEvent", "StreamEndEvent", "DocumentEndEvent"):
+        if isinstance(event, (events.StreamStartEvent, events.StreamEndEvent,
+                              events.DocumentEndEvent)):
             return True
-        if kind == "AliasEvent":
+        if isinstance(event, events.AliasEvent):
             self.diags.error(self.pos(event), "YAML anchors and aliases are not supported in content",
                              "yaml.alias", "write the value out in full")
             return False
         self.refuse_tag_and_anchor(event)
-        if kind in ("MappingStartEvent", "SequenceStartEvent"):
+        if isinstance(event, (events.MappingStartEvent, events.SequenceStartEvent)):
             if len(self.stack) >= MAX_DEPTH:
                 self.diags.error(self.pos(event), f"nesting deeper than {MAX_DEPTH} levels", "yaml.depth")
                 return False
-            node: YNode = YMap({}, self.pos(event)) if kind == "MappingStartEvent" else YSeq([], self.pos(event))
+            node: YNode = (YMap({}, self.pos(event)) if isinstance(event, events.MappingStartEvent)
+                           else YSeq([], self.pos(event)))
             self.stack.append([node, None, None, False])
             return True
-        if kind in ("MappingEndEvent", "SequenceEndEvent"):
+        if isinstance(event, (events.MappingEndEvent, events.SequenceEndEvent)):
             node, _, _, _ = self.stack.pop()
             return self.attach(node)
-        if kind == "ScalarEvent":
+        if isinstance(event, events.ScalarEvent):
             style = event.style
             return self.attach(YScalar(str(event.value), self.pos(event), quoted=style not in (None, "")))
         return True  # pragma: no cover - no other event kinds exist
@@ -322,8 +313,27 @@ class _TreeBuilder:
         return True
 
 
+_FILE_LOADED: Callable[[], None] | None = None
+"""Called once for every YAML or Markdown content file loaded, inside :func:`counting_files`."""
+
+
+@contextlib.contextmanager
+def counting_files(callback: Callable[[], None]) -> Iterator[None]:
+    """Call ``callback()`` for every YAML or Markdown content file loaded in the ``with`` block
+    (the progress of loading, sitegen.pipeline); the callback of an enclosing block comes back
+    at its end. One process's reads only: a forked helper counts its own."""
+    global _FILE_LOADED
+    outer, _FILE_LOADED = _FILE_LOADED, callback
+    try:
+        yield
+    finally:
+        _FILE_LOADED = outer
+
+
 def load_yaml_file(path: Path, shown: str, diags: Diagnostics) -> YNode | None:
     """Read and parse one YAML content file."""
+    if _FILE_LOADED is not None:
+        _FILE_LOADED()
     text = read_text(path, shown, diags)
     if text is None:
         return None
@@ -341,6 +351,8 @@ class MarkdownSource:
 
 def load_markdown_file(path: Path, shown: str, diags: Diagnostics) -> MarkdownSource | None:
     """Read a Markdown page with an optional ``---`` YAML front matter block."""
+    if _FILE_LOADED is not None:
+        _FILE_LOADED()
     text = read_text(path, shown, diags)
     if text is None:
         return None
@@ -363,3 +375,41 @@ def load_markdown_file(path: Path, shown: str, diags: Diagnostics) -> MarkdownSo
         diags.error(front.pos, "front matter must be a mapping of keys to values", "page.front-matter")
         return None
     return MarkdownSource(front, body, shown)
+
+
+MAX_RECORD_BYTES = 512 * 1024
+"""SGF files larger than this are refused: a game record is a few kilobytes, even with comments."""
+
+
+def load_record_file(content_dir: Path, relative: str, pos: SourcePos, diags: Diagnostics) -> bytes | None:
+    """Read the SGF file ``relative`` (a path below ``content_dir``, already checked to be made
+    of plain names) for a game's ``sgf:`` key; record an error at ``pos`` and return None when
+    it is missing, is not a plain file inside the content folder (a symbolic link on the way
+    included), is larger than :data:`MAX_RECORD_BYTES` or does not start like an SGF file."""
+    path = content_dir / relative
+    where = f"sgf: '{relative}'"
+    hint = "give the path of an .sgf file inside the content folder, e.g. games/2024/ann-bob.sgf"
+    current = content_dir
+    for part in Path(relative).parts:
+        current = current / part
+        if current.is_symlink():
+            diags.error(pos, f"{where}: symbolic links are not followed in content", "record.sgf", hint)
+            return None
+    try:
+        inside = path.resolve().is_relative_to(content_dir.resolve())
+    except OSError:
+        inside = False
+    if not inside or not path.is_file():
+        diags.error(pos, f"{where}: no such file in the content folder", "record.sgf", hint)
+        return None
+    size = path.stat().st_size
+    if size > MAX_RECORD_BYTES:
+        diags.error(pos, f"{where}: the file is {size} bytes; at most {MAX_RECORD_BYTES} are allowed",
+                    "record.sgf", "an SGF game record is a few kilobytes; check the file")
+        return None
+    data = path.read_bytes()
+    if not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"("):
+        diags.error(pos, f"{where}: the file is not an SGF game record (it does not start with '(')",
+                    "record.sgf", hint)
+        return None
+    return data

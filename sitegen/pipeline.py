@@ -15,6 +15,12 @@ ladder file, a Swiss league folder; :mod:`sitegen.depends`) and planned part by 
 (:meth:`sitegen.plan.SitePlan.part`). An incremental build lends :func:`prepare` a
 :class:`Caches` that keeps the units and parts of the previous build (:mod:`sitegen.incremental`);
 a fresh build has none, and the two give the same content and plan.
+
+Progress (:mod:`sitegen.progress`): each process first loads and validates all its rule sets,
+then plans them, and reports every file loaded, every rule set loaded and every rule set
+planned; the helper's reports reach this process through :func:`sitegen.workers.run_beside`.
+The stage "loading and validating" (files) ends when every rule set is loaded without errors,
+"computing" (competitions) when the plan is complete.
 """
 
 from __future__ import annotations
@@ -26,19 +32,23 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple, Protocol
 
 from .diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
+from .i18n import language
+from .load import counting_files
 from .model import Content
 from .pages.ladder import plan_ladders
 from .pages.league import plan_leagues
 from .pages.swiss import plan_swiss
 from .pages.tournament import plan_tournaments
 from .plan import PartMemo, SitePlan
+from .progress import Progress
 from .site import complete_plan
 from .validate import RULE_SETS, Common, assemble, base_url_problem, read_common, shown_path
 from .validate.ladder import load_ladder
 from .validate.league import PlayerRefs, load_league
+from .validate.records import RecordReader
 from .validate.swiss import load_swiss_league
 from .validate.tournament import load_tournament
-from .workers import can_fork, no_cycle_collection, run_beside
+from .workers import Send, can_fork, no_cycle_collection, run_beside
 
 PLANNERS: dict[str, Callable[[Content, SitePlan], None]] = {
     "leagues": plan_leagues, "tournaments": plan_tournaments, "ladders": plan_ladders,
@@ -87,24 +97,26 @@ class Caches(Protocol):
 
 
 def prepare(content_dir: Path, base_url: str | None = None, jobs: int | None = None,
-            caches: Caches | None = None) -> tuple[Content, SitePlan]:
+            caches: Caches | None = None, progress: Progress | None = None) -> tuple[Content, SitePlan]:
     """Load, validate and plan everything under ``content_dir``.
 
     ``base_url``, when given, replaces ``base_url`` of site.yaml (e.g. the GitHub Pages URL).
     ``jobs`` caps the processes (default: the CPUs). ``caches``: an incremental build's (units
-    and parts of the previous build). Raises SitegenError with every problem.
+    and parts of the previous build). ``progress`` is told the stages "load" and "compute"
+    (default: shown nowhere). Raises SitegenError with every problem.
     """
     with no_cycle_collection():
-        return _prepare(content_dir, base_url, jobs, caches)
+        return _prepare(content_dir, base_url, jobs, caches, progress or Progress())
 
 
 def plan_site(content: Content) -> SitePlan:
     """Return every page and file of the site for ``content`` (already loaded), in one process.
     Raises SitegenError for clashing paths (:func:`sitegen.site.check_paths`)."""
     plan = SitePlan()
-    for planner in PLANNERS.values():
-        planner(content, plan)
-    return complete_plan(content, plan)
+    with language(content.config.language):
+        for planner in PLANNERS.values():
+            planner(content, plan)
+        return complete_plan(content, plan)
 
 
 RuleSetResult = tuple[tuple, SitePlan | None, list[Diagnostic]]
@@ -112,41 +124,67 @@ RuleSetResult = tuple[tuple, SitePlan | None, list[Diagnostic]]
 
 
 def _prepare(content_dir: Path, base_url: str | None, jobs: int | None,
-             caches: Caches | None) -> tuple[Content, SitePlan]:
-    content, plan = prepare_rule_sets(content_dir, base_url, jobs, caches)
-    return content, complete_plan(content, plan)
+             caches: Caches | None, progress: Progress) -> tuple[Content, SitePlan]:
+    content, plan = prepare_rule_sets(content_dir, base_url, jobs, caches, progress)
+    return content, finish_plan(content, plan, progress)
+
+
+def finish_plan(content: Content, plan: SitePlan, progress: Progress | None = None,
+                check: bool = True) -> SitePlan:
+    """Complete ``plan`` (the rule sets' pages of ``content``) with what needs every rule set
+    (:func:`sitegen.site.complete_plan`, in the site's language; ``check`` as there) and sort
+    its warnings. Raises SitegenError for clashing paths."""
+    if progress is not None:
+        progress.describe("compute", "players, home, search")
+    with language(content.config.language):
+        plan = complete_plan(content, plan, check)
+    plan.warnings = Diagnostics(plan.warnings).sorted()
+    return plan
 
 
 def prepare_rule_sets(content_dir: Path, base_url: str | None, jobs: int | None,
-                      caches: Caches | None) -> tuple[Content, SitePlan]:
+                      caches: Caches | None, progress: Progress | None = None) -> tuple[Content, SitePlan]:
     """Load, validate and plan the rule sets: the content and the plan of every rule set's
-    pages (without what :func:`sitegen.site.complete_plan` adds). Raises SitegenError."""
+    pages (without what :func:`sitegen.site.complete_plan` adds), its warnings those of the
+    content's files and of the planners. Raises SitegenError."""
+    progress = progress or Progress()
     diags = Diagnostics()
     problem = base_url_problem(base_url) if base_url else None
     if problem:
         diags.error(command_pos("--base-url"), problem, "site.base-url",
                     "use e.g. https://example.github.io/league/")
-    common = caches.common(content_dir, diags) if caches else read_common(content_dir, diags)
+    progress.start("load")
+    with counting_files(lambda: progress.advance("load")):
+        common = caches.common(content_dir, diags) if caches else read_common(content_dir, diags)
     if common is None:
         raise SitegenError(diags.sorted())
     if base_url and not problem:
         common = replace(common, config=replace(common.config, base_url=base_url))
+    # The planners word their pages in the site's language (a forked helper inherits it).
+    with language(common.config.language):
+        return _prepare_all(content_dir, jobs, diags, common, caches, progress)
+
+
+def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common: Common,
+                 caches: Caches | None, progress: Progress) -> tuple[Content, SitePlan]:
     work = _Work(content_dir, common, plan=not diags.has_errors, caches=caches)
     mine, helper = _split(content_dir, jobs)
+    tracker = _Tracker(progress, len(RULE_SETS), failed=diags.has_errors)
     if helper:
-        done, theirs = run_beside(_prepare_rule_sets, work, mine, helper)
+        done, theirs = run_beside(_prepare_rule_sets, work, mine, helper, on_message=tracker)
         if caches is not None:
             caches.absorb(theirs.pop(_MADE))
         done.update(theirs)
     else:
-        done = _prepare_rule_sets(work, mine)
+        done = _prepare_rule_sets(work, mine, tracker)
     done.pop(_MADE, None)
+    common_warnings = diags.warnings
     for name in RULE_SETS:
         diags.extend(done[name][2])
     if diags.has_errors:
         raise SitegenError(diags.sorted())
     content = assemble(common, {name: done[name][0] for name in RULE_SETS})
-    plan = SitePlan()
+    plan = SitePlan(warnings=common_warnings)  # the settings', players' and pages' own
     for name in RULE_SETS:
         part = done[name][1]
         if part is not None:
@@ -199,23 +237,61 @@ _MADE = "made by the helper"
 """The key of what a forked helper's caches made, in its results."""
 
 
-def _prepare_rule_sets(work: _Work, names: list[str]) -> dict[str, Any]:
-    """Load, validate and (when ``work.plan`` and its files have no errors) plan each rule set
-    of ``names``."""
+def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, Any]:
+    """Load and validate each rule set of ``names``, then plan each (when ``work.plan`` and its
+    files have no errors). Reports to ``send`` (a :class:`_Tracker`, maybe in another process)
+    ``FILE_LOADED`` for each file, ``("loaded", competitions, errors?)`` for each rule set
+    loaded and ``("planned", competitions)`` for each planned."""
+    loaded = {}
+    with counting_files(lambda: send(FILE_LOADED)):
+        for name in names:
+            diags = Diagnostics()
+            part = load_units(name, work.content_dir, work.common, diags, work.caches)
+            loaded[name] = (part, diags)
+            send(("loaded", len(part), diags.has_errors))
     done: dict[str, Any] = {}
     for name in names:
-        diags = Diagnostics()
-        part = load_units(name, work.content_dir, work.common, diags, work.caches)
+        part, diags = loaded[name]
         site = None
         if work.plan and not diags.has_errors:
             content = assemble(work.common, {name: part})
-            site = SitePlan(memo=work.caches.memo(content) if work.caches else None)
+            site = SitePlan(warnings=diags.warnings,  # the rule set's files' own
+                            memo=work.caches.memo(content) if work.caches else None)
             PLANNERS[name](content, site)
             site.memo = None
+            send(("planned", len(part)))
         done[name] = (part, site, diags.items)
     if work.caches is not None:
         done[_MADE] = work.caches.harvest()
     return done
+
+
+FILE_LOADED = ("file",)
+"""The message of one content file loaded."""
+
+
+class _Tracker:
+    """Turn the rule sets' reports, from this process or the helper, into the progress's
+    stages: "compute" starts once every rule set is loaded, unless there were errors (the
+    build then stops at the end of loading and shows no line for it)."""
+
+    def __init__(self, progress: Progress, rule_sets: int, failed: bool) -> None:
+        self.progress = progress
+        self.waiting = rule_sets
+        self.failed = failed
+        self.competitions = 0
+
+    def __call__(self, message: tuple) -> None:
+        if message == FILE_LOADED:
+            self.progress.advance("load")
+        elif message[0] == "loaded":
+            self.waiting -= 1
+            self.competitions += message[1]
+            self.failed |= message[2]
+            if self.waiting == 0 and not self.failed:
+                self.progress.start("compute", total=self.competitions)
+        elif message[0] == "planned":
+            self.progress.advance("compute", message[1])
 
 
 def unit_list(name: str, content_dir: Path) -> list[Unit]:
@@ -237,7 +313,9 @@ def load_units(name: str, content_dir: Path, common: Common, diags: Diagnostics,
     for unit in unit_list(name, content_dir):
         load = partial(load_unit, unit, content_dir)
         if caches is None:
-            found.extend(load(PlayerRefs(common.players, diags, complete=common.complete), diags, None))
+            refs = PlayerRefs(common.players, diags, complete=common.complete,
+                              records=RecordReader(content_dir))
+            found.extend(load(refs, diags, None))
         else:
             found.extend(caches.unit(unit, load, common, diags))
     return tuple(found)

@@ -26,10 +26,15 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Protocol, TypeVar
 
+from .diagnostics import Diagnostic
+
 T = TypeVar("T")
 
 FAR_PAST = dt.date(1, 1, 1)
 """Sort key for a missing date."""
+NEXT_PAIRING = (dt.date.max, "next")
+"""Sort key of a player's next pairing (a round paired, not played): above every other section
+of the player's page, which are shown newest first."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,10 @@ class SitePlan:
     """``{"title": ..., "items": [{"name", "url", "detail", "more"}]}`` per rule set, in order;
     ``more`` is None or a ``{"name", "url"}`` link shown after the detail."""
     player_sections: dict[str, list[PlayerSection]] = field(default_factory=dict)
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """What the organizer should look at, found while validating and planning (an undecided
+    tie, a recorded outcome the rules do not reach, ...): printed by ``check`` and ``build``,
+    which still succeed unless ``--strict``."""
     memo: PartMemo | None = field(default=None, compare=False, repr=False)
     """Set by an incremental build: parts whose inputs did not change are taken from it."""
 
@@ -226,6 +235,7 @@ class SitePlan:
         made apart gives the same plan as planning them one after another."""
         self.bundles.extend(other.bundles)
         self.home_sections.extend(other.home_sections)
+        self.warnings.extend(other.warnings)
         for player, sections in other.player_sections.items():
             self.player_sections.setdefault(player, []).extend(sections)
 

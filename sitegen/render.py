@@ -9,7 +9,6 @@ own ``templates/`` folder (searched first); the rest come from sitegen's default
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import os
 from dataclasses import dataclass
@@ -23,8 +22,10 @@ from markdown_it import MarkdownIt
 
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
+from .i18n import date_range_texts, format_date, format_iso, language, plural_forms, translations
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan
+from .progress import Progress
 from .workers import can_fork, map_forked
 
 
@@ -62,7 +63,9 @@ class SiteEnvironment(SandboxedEnvironment):
 
 def make_environment(config: SiteConfig, site_templates: Path | None = None) -> Environment:
     """Return the (sandboxed) Jinja environment: the site's templates first, then the default
-    theme."""
+    theme; its words are those of ``config.language``'s catalog. Dates and scripts' plural
+    forms follow the active language (:func:`sitegen.i18n.language`), which :func:`render_site`
+    and :func:`render_into` set to the site's."""
     loaders = []
     if site_templates is not None and site_templates.is_dir():
         loaders.append(FileSystemLoader(str(site_templates)))
@@ -75,7 +78,16 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,  # one environment per build: no stat() of every template per page
+        extensions=["jinja2.ext.i18n"],
     )
+    # Page words in the site's language: _("..."), ngettext(...) and {% trans %} (newstyle:
+    # placeholders are named, %(name)s, and the values are escaped). {% trans %} blocks are
+    # trimmed: a line break inside one is a space, as in the extracted message.
+    words = translations(config.language)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        words.gettext, words.ngettext, newstyle=True, pgettext=words.pgettext,
+        npgettext=words.npgettext)
+    env.policies["ext.i18n.trimmed"] = True
     markdown = MarkdownIt("commonmark", {"html": config.markdown_html, "typographer": False})
     markdown.enable("table")
     base = config.base_path
@@ -83,13 +95,13 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
     def url(path: str = "") -> str:
         return base + path.lstrip("/")
 
-    def date_text(value: dt.date | None) -> str:
-        return value.isoformat() if value else ""
-
-    env.globals.update(url=url, site=config)
+    env.globals.update(url=url, site=config, plural_forms=plural_forms,
+                       date_range_texts=date_range_texts)
     # ``path|url`` (a filter: Jinja calls filters directly, functions through the context) and
-    # ``url(path)`` give the same address.
-    env.filters.update(points=format_points, markdown=markdown.render, date=date_text, url=url)
+    # ``url(path)`` give the same address. ``date``: as the site's language writes it
+    # (``date("long")`` in sentences); ``iso``: for <time datetime>.
+    env.filters.update(points=format_points, markdown=markdown.render, date=format_date,
+                       iso=format_iso, url=url)
     return env
 
 
@@ -98,52 +110,59 @@ PARALLEL_MIN_PAGES = 600
 
 
 def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None = None,
-                jobs: int | None = None) -> dict[str, bytes]:
+                jobs: int | None = None, progress: Progress | None = None) -> dict[str, bytes]:
     """Render every page of ``plan`` and return ``{relative path: bytes}``, including its files
     and the theme's static files.
 
     Large sites are rendered by ``jobs`` worker processes (default: one per CPU), each taking
-    slices of the bundles; the result does not depend on the number of workers.
+    slices of the bundles; the result does not depend on the number of workers. ``progress``
+    is told the stage "render" and its pages as they are done (default: shown nowhere).
     Raises ValueError if two outputs claim the same path, SitegenError for a broken template.
     """
-    return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs, None)[0])
+    return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs, None,
+                         progress=progress)[0])
 
 
 def render_bundles(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None = None,
                    jobs: int | None = None, sink: Callable[[str, bytes], Any] | None = None,
                    environment: Environment | None = None,
-                   keys: Callable[[Bundle], list[tuple[str, Any]]] | None = None) -> list[tuple]:
+                   keys: Callable[[Bundle], list[tuple[str, Any]]] | None = None,
+                   progress: Progress | None = None) -> list[tuple]:
     """Make every output of ``bundles`` (and nothing else): ``[(path, bytes)]``, or
     ``[(path, sink(path, bytes))]`` with a ``sink``, in the bundles' order. ``environment``:
     one made by :func:`make_environment` for these settings and templates, kept by a process
     that renders again and again (its templates are compiled once). ``keys``: a function giving
     a bundle's outputs their keys (sitegen.depends), run by the worker that makes the bundle;
-    each item is then ``(path, result, key or None)``. Raises as :func:`render_site`."""
+    each item is then ``(path, result, key or None)``. ``progress`` as for :func:`render_site`.
+    Raises as :func:`render_site`."""
     return render_work(bundles, config, site_templates, jobs=jobs, sink=sink,
-                       environment=environment, keys=keys)[0]
+                       environment=environment, keys=keys, progress=progress)[0]
 
 
 def render_work(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None = None, *,
                 jobs: int | None = None, sink: Callable[[str, bytes], Any] | None = None,
                 environment: Environment | None = None,
                 keys: Callable[[Bundle], list[tuple[str, Any]]] | None = None,
-                after: tuple[Callable[[], Any], ...] = ()) -> tuple[list[tuple], list[Any]]:
+                after: tuple[Callable[[], Any], ...] = (),
+                progress: Progress | None = None) -> tuple[list[tuple], list[Any]]:
     """:func:`render_bundles`, then ``after``'s functions (of no argument) run by the same
     workers as they become free (e.g. writing down what the build made, for the next one);
     return the outputs and the functions' results, in order."""
-    return _produce(bundles, config, site_templates, jobs, sink, environment, keys, after)
+    return _produce(bundles, config, site_templates, jobs, sink, environment, keys, after, progress)
 
 
 def render_into(plan: SitePlan, config: SiteConfig, sink: Callable[[str, bytes], Any],
-                site_templates: Path | None = None, jobs: int | None = None) -> dict[str, Any]:
+                site_templates: Path | None = None, jobs: int | None = None,
+                progress: Progress | None = None) -> dict[str, Any]:
     """Render ``plan`` like :func:`render_site`, handing each output to ``sink(path, bytes)``.
 
     ``sink`` runs in the process that made the bytes (a forked worker for large sites, so that
     writing is spread over the cores too and no page travels back); returns
-    ``{path: sink's result}``. Raises as :func:`render_site`.
+    ``{path: sink's result}``. ``progress`` as for :func:`render_site`. Raises as
+    :func:`render_site`.
     """
     return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs,
-                         sink)[0])
+                         sink, progress=progress)[0])
 
 
 def _work_list(bundles: list[Bundle], site_templates: Path | None,
@@ -163,9 +182,14 @@ def _work_list(bundles: list[Bundle], site_templates: Path | None,
 def _produce(items: list[Bundle], config: SiteConfig, site_templates: Path | None,
              jobs: int | None, sink: Callable[[str, bytes], Any] | None,
              environment: Environment | None = None, keys: Any = None,
-             after: tuple[Callable[[], Any], ...] = ()) -> tuple[list[tuple], list[Any]]:
+             after: tuple[Callable[[], Any], ...] = (), progress: Progress | None = None
+             ) -> tuple[list[tuple], list[Any]]:
     try:
-        return _produce_all(items, config, site_templates, jobs, sink, environment, keys, after)
+        # Deferred contexts word their text while rendering, in the site's language (the
+        # workers inherit it).
+        with language(config.language):
+            return _produce_all(items, config, site_templates, jobs, sink, environment, keys, after,
+                                progress or Progress())
     except TemplateProblem as problem:
         template, line, message = problem.args
         pos = SourcePos(os.path.relpath(template) if os.path.isabs(template) else template, line, 1) \
@@ -176,21 +200,33 @@ def _produce(items: list[Bundle], config: SiteConfig, site_templates: Path | Non
 
 def _produce_all(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None,
                  jobs: int | None, sink: Callable[[str, bytes], Any] | None,
-                 environment: Environment | None = None, keys: Any = None,
-                 after: tuple[Callable[[], Any], ...] = ()) -> tuple[list[tuple], list[Any]]:
+                 environment: Environment | None, keys: Any,
+                 after: tuple[Callable[[], Any], ...], progress: Progress) -> tuple[list[tuple], list[Any]]:
     jobs = jobs or os.cpu_count() or 1
-    pages = sum(1 for bundle in bundles if bundle.page is not None)
     job = _RenderJob(config, site_templates, sink, bundles, environment, keys, after)
-    if pages < PARALLEL_MIN_PAGES or not can_fork(jobs):
+    # A task is only a slice's bounds, or the number of an ``after`` function: the workers
+    # inherit the bundles (they refer to the content, which must not be pickled once per
+    # task). Progress counts each slice's pages as it is done, here in the process that shows it.
+    slices = [(start, min(start + SLICE, len(bundles))) for start in range(0, len(bundles), SLICE)]
+    pages = [sum(1 for bundle in bundles[start:end] if bundle.page is not None)
+             for start, end in slices]
+    progress.start("render", total=sum(pages))
+    if sum(pages) < PARALLEL_MIN_PAGES or not can_fork(jobs):
         # One process; also when threads run (the dev server), where forking is unsafe.
-        return job.make((0, len(bundles))), [function() for function in after]
-    # The workers inherit the bundles; a task is only a slice's bounds (bundles refer to the
-    # content, which must not be pickled once per task), or the number of an ``after`` function.
-    tasks: list[Any] = [(start, min(start + SLICE, len(bundles))) for start in range(0, len(bundles), SLICE)]
-    tasks += list(range(len(after)))
-    parts = map_forked(_RenderJob.run, job, tasks, jobs)
-    made = [item for part in parts[:len(parts) - len(after)] for item in part]
-    return made, list(parts[len(parts) - len(after):])
+        made = []
+        for bounds, count in zip(slices, pages):
+            made += job.make(bounds)
+            progress.advance("render", count)
+        return made, [function() for function in after]
+    tasks: list[Any] = [*slices, *range(len(after))]
+
+    def done(index: int, _: Any) -> None:
+        if index < len(pages):
+            progress.advance("render", pages[index])
+
+    parts = map_forked(_RenderJob.run, job, tasks, jobs, on_done=done)
+    made = [item for part in parts[:len(slices)] for item in part]
+    return made, list(parts[len(slices):])
 
 
 SLICE = 100

@@ -4,7 +4,8 @@ The rule sets' planners (held by :mod:`sitegen.pipeline`) each add their pages, 
 on the home page and their sections of the players' pages. :func:`complete_plan` then adds the
 players' overviews and pages, the Markdown pages, home and 404
 (:mod:`sitegen.pages.players`, :mod:`sitegen.pages.home`), the "last updated" dates, the feed
-and the sitemap (:mod:`sitegen.pages.extras`), and checks that no two outputs want one address.
+and the sitemap (:mod:`sitegen.pages.extras`) and the header menu of every page
+(:mod:`sitegen.pages.navigation`), and checks that no two outputs want one address.
 """
 
 from __future__ import annotations
@@ -13,19 +14,23 @@ from .diagnostics import Diagnostic, SitegenError, command_pos
 from .model import Content
 from .pages.extras import finish_site
 from .pages.home import plan_home_and_pages
+from .pages.navigation import add_menu, site_menu
+from .pages.records import plan_records
 from .pages.players import plan_player_extras, plan_players
 from .plan import SitePlan
 
 
 def complete_plan(content: Content, plan: SitePlan, check: bool = True) -> SitePlan:
     """Add what needs every rule set to ``plan`` (whose rule-set pages are planned): the players'
-    overviews and pages, the Markdown pages, home, 404, dates, feed and sitemap.
+    overviews and pages, the Markdown pages, home, 404, dates, feed, sitemap and the header menu.
     Returns ``plan``; raises SitegenError for clashing paths (see :func:`check_paths`), unless
     ``check`` is False (an incremental build whose addresses are those of the last good build)."""
     plan_player_extras(content, plan)
     plan_players(content, plan)
     plan_home_and_pages(content, plan)
+    plan_records(content, plan)
     finish_site(content, plan)
+    add_menu(plan, site_menu(content))
     if check:
         check_paths(plan)
     return plan

@@ -23,6 +23,9 @@ scratch and says why in one line.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import collections.abc
 import dataclasses
 import datetime as dt
 import enum
@@ -48,7 +51,7 @@ from .model import swiss as model_swiss
 from .model import tournament as model_tournament
 from .validate import Common
 
-FORMAT = 1
+FORMAT = 2
 """The layout of the cache; a cache of another format is not used."""
 
 OutputStamp = tuple[int, int, int, int]
@@ -112,7 +115,19 @@ def _field_codec(hint: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]
         return (lambda v: v.value), (lambda v: members[v])
     if isinstance(hint, type) and hint in _NAMES and dataclasses.is_dataclass(hint):
         return (lambda v: _plan(type(v))[0](v)), (lambda v: _plan(hint)[1](v))
+    if typing.get_origin(hint) in (collections.abc.Mapping, dict) and args and args[0] is not str:
+        return _mapping_codec(*args)
     return None
+
+
+def _mapping_codec(key_hint: Any, value_hint: Any) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+    """Return (encode, decode) of a mapping whose keys are not text (JSON keys are): a list of
+    ``[key, value]`` pairs, each written by its type."""
+    identity = (lambda v: v, lambda v: _tuples(v) if type(v) is list else v)
+    write_key, read_key = _field_codec(key_hint) or identity
+    write_value, read_value = _field_codec(value_hint) or identity
+    return ((lambda m: [[write_key(k), write_value(v)] for k, v in m.items()]),
+            (lambda pairs: {read_key(k): read_value(v) for k, v in pairs}))
 
 
 _PLANS: dict[type, tuple[Callable[[Any], list], Callable[[list], Any]]] = {}
@@ -168,6 +183,8 @@ class _Encoder:
             return {TAG: ["date", obj.toordinal()]}
         if cls is Fraction:
             return {TAG: ["frac", obj.numerator, obj.denominator]}
+        if cls is bytes:  # a game record's SGF file
+            return {TAG: ["bytes", base64.b64encode(obj).decode("ascii")]}
         if cls is SourcePos:  # pragma: no cover - positions sit in typed fields
             return {TAG: ["pos", *obj]}
         raise TypeError(f"{cls.__name__} cannot be kept in the build cache")
@@ -193,6 +210,8 @@ class _Decoder:
                 return dt.date.fromordinal(int(tag[1]))
             if kind == "frac":
                 return Fraction(int(tag[1]), int(tag[2]))
+            if kind == "bytes":
+                return base64.b64decode(str(tag[1]), validate=True)
             if kind == "ref":
                 return self.refs[tag[1]]
             if kind == "pos":
@@ -201,7 +220,7 @@ class _Decoder:
             if issubclass(cls, enum.Enum):
                 return cls(tag[1])
             return _plan(cls)[1](tag[1:])
-        except (KeyError, IndexError, TypeError, ValueError) as error:
+        except (KeyError, IndexError, TypeError, ValueError, binascii.Error) as error:
             raise Unusable(f"an entry does not decode ({type(error).__name__})") from None
 
     def loads(self, text: str | bytes) -> Any:
@@ -293,6 +312,8 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
         "outputs": {path: list(stamp) for path, stamp in outputs.items()},
         "leagues": {league: digest.hex() for league, digest in state.leagues.items()},
         "rule_paths": state.rule_paths.hex(), "paths": state.paths.hex(), "blobs": written,
+        "menu": state.menu.hex(), "warnings": json.loads(_Encoder().dumps(list(state.warnings))),
+        "census": state.census,
     }
     _atomic_write(folder / "index.json", json.dumps(index, separators=(",", ":")).encode("utf-8"))
     for name in {path.name for path in blobs.iterdir()} - set(written):
@@ -358,6 +379,7 @@ def _part_text(record: PartRecord) -> str:
         "inputs": record.inputs.hex(), "value": record.value,
         "bundles": [[list(page) if page else None, list(paths)] for page, paths in record.bundles],
         "dates": [[url, date] for url, date in record.dates], "people": sorted(record.people),
+        "warnings": list(record.warnings),
         "sections": [[player, [[s.template, list(s.sort_key), s.digest.hex()] for s in sections]]
                      for player, sections in record.sections]})
 
@@ -404,7 +426,10 @@ def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
         raise Unusable(f"it was made by sitegen {index.get('sitegen')} (this is {__version__})")
     try:
         state = State(settings=bytes.fromhex(index["settings"]),
-                      rule_paths=bytes.fromhex(index["rule_paths"]), paths=bytes.fromhex(index["paths"]))
+                      rule_paths=bytes.fromhex(index["rule_paths"]), paths=bytes.fromhex(index["paths"]),
+                      menu=bytes.fromhex(index["menu"]),
+                      warnings=_diagnostics(_Decoder().loads(json.dumps(index["warnings"]))),
+                      census=_census(index["census"]))
         state.stamps = {root: {path: ((int(v[0]), int(v[1]), int(v[2]), int(v[3])), bytes.fromhex(v[4]))
                                for path, v in files.items()} for root, files in index["stamps"].items()}
         state.leagues = {league: bytes.fromhex(digest) for league, digest in index["leagues"].items()}
@@ -473,7 +498,23 @@ def _part_record(raw: dict, texts: list[str]) -> PartRecord:
     bundles = tuple((tuple(page) if page else None, tuple(paths)) for page, paths in raw["bundles"])
     return PartRecord(bytes.fromhex(raw["inputs"]), raw["value"], bundles,
                       tuple((url, date) for url, date in raw["dates"]), sections,
-                      frozenset(raw["people"]))
+                      frozenset(raw["people"]), _diagnostics(raw["warnings"]))
+
+
+def _diagnostics(found: Any) -> tuple[Diagnostic, ...]:
+    """Return the warnings kept in the cache (Unusable if it holds anything else)."""
+    if not isinstance(found, list) or not all(type(d) is Diagnostic for d in found):
+        raise Unusable("its warnings are not as this sitegen writes them")
+    return tuple(found)
+
+
+def _census(found: Any) -> dict[str, dict[str, int]]:
+    """Return the counts kept in the cache (Unusable if they are not counts)."""
+    if not (isinstance(found, dict) and all(
+            isinstance(counts, dict) and all(type(n) is int for n in counts.values())
+            for counts in found.values())):
+        raise Unusable("its counts are not as this sitegen writes them")
+    return found
 
 
 def _as_tuple(value: Any) -> tuple:

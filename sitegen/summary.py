@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Iterator
 
 from .model import Content
 from .model.common import Game, Outcome
+from .model.tournament import GameResult, TournamentGame
 
 KINDS = ("result", "pairing", "place", "promotion", "relegation", "qualification", "withdrawal", "rung")
 """The kinds of facts, in the order the Markdown lists them within a section."""
@@ -67,7 +68,11 @@ class Change:
 
     @property
     def fact(self) -> Fact:
-        return self.after if self.after is not None else self.before  # type: ignore[return-value]
+        """Return the fact as it is now, or as it was when it was removed."""
+        fact = self.after if self.after is not None else self.before
+        if fact is None:
+            raise ValueError("a change has a fact before it, after it or both")
+        return fact
 
 
 # --------------------------------------------------------------------------- building summaries
@@ -186,10 +191,8 @@ def tournament_facts(content: Content) -> Iterator[Fact]:
                            row.player.name, (row.place, row.player.id))
 
 
-def _tournament_result(game, white: str, black: str) -> str:
+def _tournament_result(game: TournamentGame, white: str, black: str) -> str:
     """Return a tournament game's result in words: ``Aubert Victor won (B)``, ``jigo``."""
-    from .model.tournament import GameResult
-
     forfeit = " by forfeit" if game.forfeit else ""
     return {GameResult.WHITE_WINS: f"{white} won{forfeit} (W)", GameResult.BLACK_WINS: f"{black} won{forfeit} (B)",
             GameResult.JIGO: "jigo", GameResult.BOTH_WIN: "both won", GameResult.BOTH_LOSE: "both lost",
@@ -223,9 +226,10 @@ def swiss_facts(content: Content) -> Iterator[Fact]:
             for row in standings(tournament):
                 yield Fact(scope, "place", row.player, ordinal(row.place, row.shared), title,
                            names.get(row.player, row.player), (row.place, row.player))
-        for row in league_table(league):
-            yield Fact(f"swiss/{league.id}", "place", row.player, ordinal(row.place, row.shared),
-                       league.name, names.get(row.player, row.player), (row.place, row.player))
+        for table_row in league_table(league):
+            yield Fact(f"swiss/{league.id}", "place", table_row.player,
+                       ordinal(table_row.place, table_row.shared), league.name,
+                       names.get(table_row.player, table_row.player), (table_row.place, table_row.player))
 
 
 # --------------------------------------------------------------------------- comparing

@@ -15,9 +15,17 @@ from html import escape
 
 from markupsafe import Markup
 
+from .i18n import _
+
 WIDTH = 320
-"""Width of a chart in SVG user units (scaled down to the page width by CSS)."""
-_LEFT, _RIGHT, _TOP, _BOTTOM = 34, 12, 10, 22
+"""Width of a chart in SVG user units: one unit a pixel on a phone (the chart does not grow
+past it, and shrinks only on screens narrower than 336 px), so text of :data:`TEXT` units is
+at least that many pixels high."""
+TEXT = 12
+"""Height of the charts' text in user units (the theme's font size for them)."""
+LABEL_SPACE = 60
+"""Least distance between two season labels under the x axis (a label is about 50 units)."""
+_LEFT, _RIGHT, _TOP, _BOTTOM = 34, 12, 10, 40
 
 
 @dataclass(frozen=True)
@@ -68,14 +76,14 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
     Raises ValueError when a point names a division not in ``divisions`` or when no point has a
     division.
     """
-    played = [p for p in points if p.division is not None]
+    played = [p.division for p in points if p.division is not None]
     if not played:
         raise ValueError("a division chart needs at least one season played")
     rows = {name: i for i, name in enumerate(divisions)}
-    for p in played:
-        if p.division not in rows:
-            raise ValueError(f"division '{p.division}' is not one of {', '.join(divisions)}")
-    used = sorted({rows[p.division] for p in played})
+    for division in played:
+        if division not in rows:
+            raise ValueError(f"division '{division}' is not one of {', '.join(divisions)}")
+    used = sorted({rows[division] for division in played})
     low, high = used[0], used[-1]  # row indexes shown: from the best to the worst division played
     step_y = 22
     height = _TOP + step_y * (high - low) + _BOTTOM + 8
@@ -111,17 +119,34 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
     for i, p in enumerate(points):
         if p.division is not None:
             parts.append(f'<circle class="dot" cx="{xs[i]}" cy="{y(rows[p.division])}" r="3"/>')
-    # The first and last season under the axis (the others are in the description and the list).
-    base = _num(height - 6)
-    labels = {0: "start", count - 1: "end"} if count > 1 else {0: "middle"}
-    for i, anchor in sorted(labels.items()):
+    # Seasons under the axis, the last one always, then every k-th back to the first, k such
+    # that labels do not touch (the others are in the description and the table below it).
+    base = _num(height - _BOTTOM + 8 + TEXT)
+    for i in _labelled(count):
+        anchor = "end" if i == count - 1 and count > 1 else "start" if i == 0 and count > 1 else "middle"
         parts.append(f'<text class="tick" x="{xs[i]}" y="{base}" text-anchor="{anchor}">'
                      f'{escape(points[i].label)}</text>')
+    middle_y = _num(Fraction(_TOP + height - _BOTTOM + 8, 2))
+    parts.append(f'<text class="axis-title" x="{_num(Fraction(_LEFT + WIDTH - _RIGHT, 2))}" y="{height - 4}" '
+                 f'text-anchor="middle">{escape(_("Season"))}</text>')
+    parts.append(f'<text class="axis-title" x="0" y="0" transform="translate(10 {middle_y}) rotate(-90)" '
+                 f'text-anchor="middle">{escape(_("Division"))}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
+def _labelled(count: int) -> list[int]:
+    """Return the indexes of the seasons labelled under the x axis: the last, then every k-th
+    before it, with k the least step keeping labels :data:`LABEL_SPACE` units apart."""
+    if count <= 1:
+        return list(range(count))
+    spacing = Fraction(WIDTH - _LEFT - _RIGHT, count - 1)
+    step = max(1, -(-LABEL_SPACE // spacing))  # ceiling
+    return sorted(range(count - 1, -1, -int(step)))
+
+
 def _describe(points: list[DivisionPoint]) -> str:
     """Return the chart in words: ``2020-04: division B; 2020-05: not played; ...``."""
-    return "; ".join(f"{p.label}: " + (f"division {p.division}" if p.division else "not played")
+    return "; ".join(f"{p.label}: " + (_("division {division}").format(division=p.division)
+                                       if p.division else _("not played"))
                      for p in points) + "."

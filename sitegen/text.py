@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import NamedTuple
+from dataclasses import dataclass
 
 _NONCHARACTERS = "\ufdd0-\ufdef" + "".join(
     f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17))
@@ -40,7 +40,8 @@ LINE_BREAKS = re.compile("[\n\r\u2028\u2029]")
 _REFERENCE = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));")
 
 
-class Refused(NamedTuple):
+@dataclass(frozen=True)
+class Refused:
     """A character content may not hold, found in a text."""
 
     index: int

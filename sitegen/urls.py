@@ -30,6 +30,12 @@ def player_url(player_id: str) -> str:
     return f"players/{player_id}/"
 
 
+def sgf_url(path: str) -> str:
+    """Return the address of the copy of an SGF file, ``path`` being its place under content/
+    (``games/2024/ann-bob.sgf`` -> ``sgf/games/2024/ann-bob.sgf``)."""
+    return f"sgf/{path}"
+
+
 def page_url(slug: str) -> str:
     """Return the address of a Markdown page (``content/pages/<slug>.md``)."""
     return f"{slug}/"

@@ -4,7 +4,8 @@ Two stages of a build run in parallel: preparing the rule sets (:mod:`sitegen.pi
 :func:`run_beside`) and rendering and writing the pages (:mod:`sitegen.render`, with
 :func:`map_forked`). Workers are forked so that they inherit the content and the plan (the
 ``shared`` argument) without pickling them; only the tasks and the results travel through
-pipes. This module also holds the garbage-collector settings of those stages, with the
+pipes, and the counts of progress that the workers report (shown by the parent alone,
+:mod:`sitegen.progress`). This module also holds the garbage-collector settings of those stages, with the
 measurement that justifies each.
 """
 
@@ -37,31 +38,75 @@ def threads_running() -> bool:
 
 
 def map_forked(fn: Callable[[Shared, Task], Result], shared: Shared, tasks: Sequence[Task],
-               processes: int) -> list[Result]:
+               processes: int, on_done: Callable[[int, Result], None] | None = None) -> list[Result]:
     """Return ``[fn(shared, task) for task in tasks]``, computed by ``processes`` forked workers.
 
     ``shared`` is inherited by the workers (never pickled); tasks and results are pickled.
-    Each task goes to the next free worker (one at a time, for balance). The objects alive now
-    are frozen out of the workers' cyclic garbage collector: they are never garbage, and a
-    collection would walk them and write to their memory pages, copying them in every worker
-    (copy-on-write).
+    Each task goes to the next free worker (one at a time, for balance). ``on_done(index,
+    result)`` is called in this process as each task's result arrives, in the order they
+    finish (the list returned keeps the tasks' order): the render reports its progress so,
+    from the process that shows it. The objects alive now are frozen out of the workers'
+    cyclic garbage collector: they are never garbage, and a collection would walk them and
+    write to their memory pages, copying them in every worker (copy-on-write).
     """
     gc.freeze()
     try:
         with _inherited(shared), _fork_pool(processes) as pool:
-            return pool.map(_call, [(fn, task) for task in tasks], chunksize=1)
+            results: list[Any] = [None] * len(tasks)
+            jobs = [(fn, (index, task)) for index, task in enumerate(tasks)]
+            for index, result in pool.imap_unordered(_call_numbered, jobs, chunksize=1):
+                results[index] = result
+                if on_done is not None:
+                    on_done(index, result)
+            return results
     finally:
         gc.unfreeze()
 
 
-def run_beside(fn: Callable[[Shared, Task], Result], shared: Shared, mine: Task,
-               theirs: Task) -> tuple[Result, Result]:
-    """Return ``(fn(shared, mine), fn(shared, theirs))``: ``theirs`` is done by one forked
-    helper while this process does ``mine``. ``shared`` is inherited, not pickled."""
-    with _inherited(shared), _fork_pool(1) as pool:
-        pending = pool.apply_async(_call, ((fn, theirs),))
-        here = fn(shared, mine)
-        return here, pending.get()
+Send = Callable[[Any], None]
+"""How :func:`run_beside`'s function hands a message (a small picklable value) to its caller."""
+
+
+def run_beside(fn: Callable[[Shared, Task, Send], Result], shared: Shared, mine: Task,
+               theirs: Task, on_message: Send | None = None) -> tuple[Result, Result]:
+    """Return ``(fn(shared, mine, send), fn(shared, theirs, send))``: ``theirs`` is done by one
+    forked helper while this process does ``mine``. ``shared`` is inherited, not pickled.
+
+    ``send(message)`` hands a message to ``on_message`` (default: dropped), always in this
+    process and on its main thread: the helper's messages travel through a pipe and are handed
+    over whenever this process sends one of its own, and while it waits for the helper. They
+    must be small and few (the pipe holds 64 KB while this process is busy): counts of
+    progress, not results.
+    """
+    deliver = on_message or _drop
+    reader, writer = multiprocessing.get_context("fork").Pipe(duplex=False)
+
+    def theirs_arrived() -> bool:
+        """Deliver the helper's messages waiting in the pipe; True once it said it is done."""
+        while reader.poll():
+            message = reader.recv()
+            if message == _DONE:
+                return True
+            deliver(message)
+        return False
+
+    def send_here(message: Any) -> None:
+        theirs_arrived()
+        deliver(message)
+
+    try:
+        with _inherited(shared, writer), _fork_pool(1) as pool:
+            pending = pool.apply_async(_call_beside, ((fn, theirs),))
+            here = fn(shared, mine, send_here)
+            done = theirs_arrived()
+            while not done and not pending.ready():
+                if reader.poll(0.05):
+                    done = theirs_arrived()
+            theirs_arrived()
+            return here, pending.get()
+    finally:
+        reader.close()
+        writer.close()
 
 
 @contextlib.contextmanager
@@ -88,20 +133,40 @@ _SHARED: Any = None
 """The ``shared`` argument of the running :func:`map_forked` or :func:`run_beside`: set just
 before forking, so that every worker inherits it."""
 
+_RELAY: Any = None
+"""The pipe end through which :func:`run_beside`'s helper sends its messages (inherited)."""
+
+_DONE = "sitegen.workers: done"
+"""The helper's last message: its function returned (or raised)."""
+
 
 @contextlib.contextmanager
-def _inherited(shared: Any) -> Iterator[None]:
-    global _SHARED
-    _SHARED = shared
+def _inherited(shared: Any, relay: Any = None) -> Iterator[None]:
+    global _SHARED, _RELAY
+    _SHARED, _RELAY = shared, relay
     try:
         yield
     finally:
-        _SHARED = None
+        _SHARED = _RELAY = None
 
 
-def _call(job: tuple[Callable[[Any, Any], Any], Any]) -> Any:
+def _call_numbered(job: tuple[Callable[[Any, Any], Any], tuple[int, Any]]) -> tuple[int, Any]:
+    fn, (index, task) = job
+    return index, fn(_SHARED, task)
+
+
+def _call_beside(job: tuple[Callable[[Any, Any, Send], Any], Any]) -> Any:
     fn, task = job
-    return fn(_SHARED, task)
+    relay = _RELAY
+    try:
+        return fn(_SHARED, task, relay.send if relay is not None else _drop)
+    finally:
+        if relay is not None:
+            relay.send(_DONE)
+
+
+def _drop(message: Any) -> None:
+    pass
 
 
 def _fork_pool(processes: int) -> Any:

@@ -14,16 +14,23 @@ last), and what the organizer added to a list of entries that a command writes a
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import io
+import json
 import os
+import re
+import secrets
 import stat
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Iterable
 
 from ruamel.yaml import YAML, events
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.emitter import RoundTripEmitter
 
 
 def round_trip_yaml() -> YAML:
@@ -149,14 +156,14 @@ def _same_entry(old: CommentedSeq, item: Any) -> int | None:
     return None
 
 
-def flow_list(items) -> CommentedSeq:
+def flow_list(items: Iterable[object]) -> CommentedSeq:
     """Return ``items`` as a list written on one line: ``[a, b, c]``."""
     seq = CommentedSeq(items)
     seq.fa.set_flow_style()
     return seq
 
 
-def flow_map(pairs) -> CommentedMap:
+def flow_map(pairs: Iterable[tuple[str, object]]) -> CommentedMap:
     """Return ``pairs`` as a mapping written on one line: ``{a: 1, b: 2}``."""
     mapping = CommentedMap(pairs)
     mapping.fa.set_flow_style()
@@ -200,11 +207,154 @@ def file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def edit_yaml_file(path: Path, edit: Callable[[Any], Any]) -> str:
-    """Return the text of ``path`` after ``edit`` changed its round-trip tree (nothing is written).
+# --------------------------------------------------------------------------- sets of new files
 
-    ``edit`` receives the loaded tree and may return a replacement (None keeps the tree).
+
+def write_new_files(files: dict[Path, str], journal: Path) -> None:
+    """Create the new files ``files`` ({path: UTF-8 text}) as one unit, in the given order.
+
+    First the ``journal`` (a JSON list of the paths, relative to its folder, their temporary
+    files and the SHA-256 of their bytes) is created; then every text goes to a temporary file
+    beside its path; then the temporary files are renamed into place one by one (give the files
+    that others refer to first, so that every prefix is valid content); then the journal is
+    removed. On an error everything written so far is removed again and the error re-raised.
+    A process killed on the way leaves the journal behind: :func:`undo_file_set` then removes
+    what it names. New files get the umask's mode.
+
+    Raises FileExistsError (nothing written) when the journal or one of the paths exists.
     """
-    data = load_rt(path)
-    result = edit(data)
-    return dump_rt(data if result is None else result)
+    base = journal.parent
+    entries = []
+    for path, text in files.items():
+        temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        entries.append(_NewFile(path.relative_to(base).as_posix(), temp.relative_to(base).as_posix(),
+                                text.encode("utf-8")))
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, "file exists", str(path))
+    _create(journal, json.dumps({"files": [entry.journal_entry() for entry in entries]},
+                                indent=1).encode())
+    try:
+        for entry in entries:
+            (base / entry.temp).parent.mkdir(parents=True, exist_ok=True)
+            _create(base / entry.temp, entry.data)
+        for entry in entries:
+            if (base / entry.path).exists():
+                raise FileExistsError(errno.EEXIST, "file exists", str(base / entry.path))
+            os.replace(base / entry.temp, base / entry.path)
+    except BaseException:
+        undo_file_set(journal)
+        raise
+    os.unlink(journal)
+
+
+@dataclass(frozen=True)
+class _NewFile:
+    """One file of :func:`write_new_files`: its path and its temporary file's (both relative
+    to the journal's folder, with ``/``) and its bytes."""
+
+    path: str
+    temp: str
+    data: bytes
+
+    def journal_entry(self) -> dict[str, str | int]:
+        """Return what the journal holds of the file: its paths, size and SHA-256."""
+        return {"path": self.path, "temp": self.temp, "size": len(self.data),
+                "sha256": hashlib.sha256(self.data).hexdigest()}
+
+
+def undo_file_set(journal: Path) -> list[Path]:
+    """Remove what an unfinished :func:`write_new_files` left, and its journal; return the
+    files removed from their places (not the temporary ones).
+
+    Only regular files inside the journal's folder are touched (never through a link),
+    temporary files only by the name :func:`write_new_files` gives them, and a file in its
+    place only while its bytes are still those written (a file changed since is kept). A
+    journal that cannot be read is removed.
+    """
+    base = journal.parent
+    entries = []
+    if _is_file(journal) and os.lstat(journal).st_size <= 1 << 20:
+        try:
+            entries = json.loads(journal.read_bytes())["files"]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    removed = []
+    for entry in entries if isinstance(entries, list) else []:
+        try:
+            path, temp = _inside(base, entry["path"]), _inside(base, entry["temp"])
+            size, digest = entry["size"], entry["sha256"]
+        except (KeyError, TypeError, ValueError):
+            continue
+        if temp is not None and re.fullmatch(r"\..+\.[0-9a-f]{8}\.tmp", temp.name) and _is_file(temp):
+            os.unlink(temp)
+        if (path is not None and _is_file(path) and os.lstat(path).st_size == size
+                and hashlib.sha256(path.read_bytes()).hexdigest() == digest):
+            os.unlink(path)
+            removed.append(path)
+    try:
+        os.unlink(journal)
+    except FileNotFoundError:
+        pass
+    return removed
+
+
+def _create(path: Path, data: bytes) -> None:
+    """Create ``path`` (refused when it exists) holding ``data``, flushed to the disk."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        os.unlink(path)
+        raise
+
+
+def _inside(base: Path, relative: object) -> Path | None:
+    """Return ``base / relative`` for a relative path with no ``..``; None for anything else."""
+    if not isinstance(relative, str):
+        raise TypeError(relative)
+    parts = relative.split("/")
+    if not relative or relative.startswith("/") or any(p in ("", ".", "..") or "\\" in p or ":" in p
+                                                      for p in parts):
+        return None
+    return base.joinpath(*parts)
+
+
+def _is_file(path: Path) -> bool:
+    """True for a regular file that is not a symbolic link."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+class ReaderSafeEmitter(RoundTripEmitter):
+    """ruamel's round-trip emitter, quoting what the content reader would read otherwise.
+
+    The reader is libyaml's parser (``load.py``): in a flow mapping or list it refuses a plain
+    scalar holding ``?`` or ``:`` (``{v: a?}``, ``[:a]``), which ruamel writes plain, and it
+    folds a NEL (U+0085) inside a single-quoted scalar into a space.
+    """
+
+    def analyze_scalar(self, scalar: Any) -> Any:
+        analysis = super().analyze_scalar(scalar)
+        if "?" in scalar or ":" in scalar:
+            analysis.allow_flow_plain = False
+        if "\x85" in scalar:
+            analysis.allow_flow_plain = analysis.allow_block_plain = False
+            analysis.allow_single_quoted = analysis.allow_block = False
+        return analysis
+
+
+def dump_unwrapped(data: Any) -> str:
+    """Return ``data`` as :func:`dump_rt` does, but with no line folded -- each flow mapping and
+    list on one line however long (the import's one player and one game per line) -- and
+    with the quotes of :class:`ReaderSafeEmitter`."""
+    yaml = round_trip_yaml()
+    yaml.Emitter = ReaderSafeEmitter
+    yaml.width = 1 << 30
+    stream = io.StringIO()
+    yaml.dump(data, stream)
+    return stream.getvalue()

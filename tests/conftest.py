@@ -5,12 +5,14 @@ Layers follow the pipeline: a site folder -> loaded content -> a built output fo
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from sitegen.cli import main
+from sitegen.progress import STAGES
 
 TESTS = Path(__file__).parent
 REPO = TESTS.parent
@@ -46,14 +48,23 @@ def site(tmp_path, monkeypatch):
     return make
 
 
+STAGE_LINE = re.compile(r"(?:%s): .* s(?: \(\d+ \w+/s\))?" % "|".join(
+    re.escape(label) for label, _ in STAGES.values()))
+"""A line of the progress display off a terminal (sitegen.progress), e.g.
+``computing: 3 competitions in 0.01 s``."""
+
+
 @pytest.fixture
 def run(capsys):
-    """Run the CLI; return (exit status, stdout, stderr lines)."""
+    """Run the CLI; return (exit status, stdout, stderr lines). The stderr lines are the
+    errors, warnings and messages: the progress display's stage lines, which build, check and
+    serve also print there, are left out (tests/test_progress.py tests them)."""
 
     def invoke(*argv: str):
         status = main(list(argv))
         captured = capsys.readouterr()
-        return status, captured.out, [line for line in captured.err.splitlines() if line]
+        return status, captured.out, [line for line in captured.err.splitlines()
+                                      if line and not STAGE_LINE.fullmatch(line)]
 
     return invoke
 

@@ -231,9 +231,92 @@ def save_unchanged(site: Path, number: int) -> str | None:
     return f"{file.name} saved unchanged"
 
 
+def _season_players(text: str) -> list[str]:
+    return [p.strip() for line in re.findall(r"^ +players: \[([^\]]*)\]", text, re.M) for p in line.split(",")]
+
+
+def edit_signups(site: Path, number: int) -> str | None:
+    """Enter (or change) the sign-ups after a league's latest season: every player returns but
+    one, who withdraws (league B.4), or, one time in four, the file is removed. The latest
+    season's outcomes then follow the sign-ups (issue 14)."""
+    folder = _pick(sorted((site / "content/leagues").glob("*/seasons")), number)
+    if folder is None:
+        return None
+    signups = folder.parent / "signups" / "next.yaml"
+    if number % 4 == 0:
+        signups.unlink(missing_ok=True)
+        return f"sign-ups removed in {folder.parent.name}"
+    latest = sorted(folder.glob("*.yaml"), key=lambda p: re.search(
+        r"^start: (.*)$", p.read_text(encoding="utf-8"), re.M).group(1))[-1]
+    players = _season_players(latest.read_text(encoding="utf-8"))
+    gone = _pick(players, number // 4)
+    signups.parent.mkdir(exist_ok=True)
+    signups.write_text(f"returning: [{', '.join(p for p in players if p != gone)}]\n"
+                       f"withdrawn: [{gone}]\n", encoding="utf-8")
+    return f"sign-ups entered in {folder.parent.name}"
+
+
+def join_season(site: Path, number: int) -> str | None:
+    """Add a player of the site who is not in a league season to its first group (the outcomes
+    of the season before it, which take this one's players as its sign-ups, change)."""
+    season = _pick(sorted((site / "content/leagues").glob("*/seasons/*.yaml")), number)
+    if season is None:
+        return None
+    text = season.read_text(encoding="utf-8")
+    known = [m for file in sorted((site / "content/players").glob("*.yaml"))
+             for m in re.findall(r"\bid: ([^,}\s]+)", file.read_text(encoding="utf-8"))]
+    newcomer = _pick([p for p in known if p not in _season_players(text)], number // 7)
+    if newcomer is None or not _swap_in_line(season, r"^( +players: \[)", lambda m: f"{m.group(1)}{newcomer}, ", 0):
+        return None
+    return f"{newcomer} joined {season.name}"
+
+
+def edit_recorded_outcome(site: Path, number: int) -> str | None:
+    """Empty a group's recorded ``promoted`` or ``relegated`` list, or name another player in
+    it: the recorded outcomes then differ from the rules' (a warning) or agree again."""
+    season = _pick(sorted((site / "content/leagues").glob("*/seasons/*.yaml")), number)
+    if season is None:
+        return None
+    text = season.read_text(encoding="utf-8")
+    lists = list(re.finditer(r"^( +(?:promoted|relegated): \[)([^\]]*)(\])", text, re.M))
+    match = _pick(lists, number // 3)
+    if match is None:
+        return None
+    players = [p.strip() for p in match.group(2).split(",") if p.strip()]
+    shown = players[1:] if players and number % 2 else players[:1]
+    season.write_text(text[:match.start(2)] + ", ".join(shown) + text[match.end(2):], encoding="utf-8")
+    return f"recorded outcome edited in {season.name}"
+
+
+CRITERIA = ("[MMS, SOSM, SOSOSM]", "[MMS, CAT, SOSM]", "[NBW, STS, SOS]", "[MMS, SOSTS, SODOS]",
+            "[NBW, SOS, CPS]")
+"""Placement criteria a tournament may give (issue 14 added CAT, STS and SOSTS)."""
+
+
+def change_criteria(site: Path, number: int) -> str | None:
+    """Give a tournament other placement criteria (the whole tournament's standings change)."""
+    file = _pick(sorted((site / "content/tournaments").glob("*.yaml")), number)
+    if file is not None and _swap_in_line(file, r"criteria: \[[^\]]*\]",
+                                          lambda m: f"criteria: {_pick(list(CRITERIA), number // 3)}", 0):
+        return f"criteria changed in {file.name}"
+    return None
+
+
+def edit_game_record(site: Path, number: int) -> str | None:
+    """Change an SGF game record that a game names (its copy on the site changes)."""
+    record = _pick(sorted((site / "content").rglob("*.sgf")), number)
+    if record is None:
+        return None
+    data = record.read_bytes()
+    at = data.index(b";") + 1
+    record.write_bytes(data[:at] + f"C[edit {number % 1000}]".encode() + data[at:])
+    return f"game record {record.name} edited"
+
+
 EDITS = (flip_league_result, change_tournament_result, flip_ladder_result, change_swiss_result,
          rename_player, add_player, date_game, remove_game, add_season, remove_season, add_tournament,
-         edit_page, edit_template, change_settings, save_unchanged, restore_file)
+         edit_page, edit_template, change_settings, save_unchanged, restore_file, edit_signups,
+         join_season, edit_recorded_outcome, change_criteria, edit_game_record)
 """Every kind of edit, for a strategy to choose from."""
 
 

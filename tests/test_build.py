@@ -65,7 +65,7 @@ def test_static_files_are_the_themes_byte_for_byte(small_site):
     the stylesheet, the players page's search script and the icon that every page links."""
     static = {path: data for path, data in small_site.items() if path.startswith("static/")}
     assert static == tree(THEME_STATIC, "static/")
-    assert sorted(static) == ["static/favicon.svg", "static/search.js", "static/style.css"]
+    assert sorted(static) == ["static/favicon.svg", "static/site.js", "static/style.css"]
 
 
 def test_static_files_load_nothing_from_other_hosts():
@@ -87,7 +87,7 @@ def test_static_files_of_the_site_override_the_themes(tmp_path):
     files = render(SMALL, tmp_path / "templates")
     assert files["static/style.css"] == b"body { color: teal }\n"
     assert files["static/logo.svg"] == b"<svg/>"
-    assert files["static/search.js"] == (THEME_STATIC / "search.js").read_bytes()
+    assert files["static/site.js"] == (THEME_STATIC / "site.js").read_bytes()
     assert without_static(files) == without_static(render(SMALL, None))
 
 

@@ -3,9 +3,17 @@ refusal to overwrite, positioned errors for bad files and nothing written on err
 
 from __future__ import annotations
 
+import os
+import shutil
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
-from sitegen.formats.tournament_yaml import scalar
+import pytest
+
+from sitegen.formats.tournament_yaml import dump_players
+from sitegen.model.common import Player
 
 REF = Path(__file__).parent / "reference" / "opengotha"
 XML = REF / "mcmahon-2019-handicap.xml"
@@ -27,8 +35,9 @@ def test_import_opengotha_writes_tournament_and_players_then_builds(site, run):
     text = Path("content/tournaments/juvisy.yaml").read_text(encoding="utf-8")
     assert "  criteria: [MMS, SOSM, SOSOSM]\n" in text
     assert "  absence: {nbw: 0, mms: 1/2}\n" in text
+    # the round-trip writer leaves 10Cj plain (YAML 1.2 text); the import's own quoting quoted it
     assert ("  - {id: rosa-etienne, surname: Étienne, first_name: Rosa, rank: 3d, rating: 2322, "
-            'club: "10Cj", country: FR}\n') in text
+            "club: 10Cj, country: FR}\n") in text
     assert "    absent: [noe-carmody]\n" in text
     assert "      - {white: zoe-garnier, black: felix-kowalczyk, handicap: 1, result: W+}\n" in text
     assert not [p for p in Path("content").rglob("*.tmp")]
@@ -121,9 +130,29 @@ def test_import_h9_default_id_from_event_name(site, run):
     assert Path("content/tournaments/tournoi-de-juvisy.yaml").exists()
 
 
-def test_yaml_scalar_quoting():
-    assert [scalar(x) for x in ("Zoé", "10Cj", "no", "a: b", "O'Brien", "x #y", "")] == [
-        "Zoé", '"10Cj"', '"no"', '"a: b"', "O'Brien", '"x #y"', '""']
+def test_import_yaml_quotes_only_what_the_reader_needs():
+    """The round-trip writer (yamlwrite) quotes a text only where YAML would read another value
+    or the content reader would stop (``?`` and ``:`` in a flow mapping): ``10Cj`` and ``no``
+    stay plain, as YAML 1.2 reads them as text (the import's own quoting quoted both)."""
+    names = ("Zoé", "no", "a: b", "O'Brien", "x #y", "Kim?", "10:30 Club", "1e3", "")
+    text = dump_players([Player(f"p{i}", name, club="10Cj" if i == 0 else None)
+                         for i, name in enumerate(names)])
+    assert text.splitlines() == [
+        "players:", "  - {id: p0, name: Zoé, club: 10Cj}", "  - {id: p1, name: no}",
+        "  - {id: p2, name: 'a: b'}", "  - {id: p3, name: O'Brien}", "  - {id: p4, name: 'x #y'}",
+        "  - {id: p5, name: 'Kim?'}", "  - {id: p6, name: '10:30 Club'}",
+        "  - {id: p7, name: '1e3'}", "  - {id: p8, name: ''}"]
+
+
+def test_import_h9_players_without_a_first_name(site, run):
+    """Found while moving to the round-trip writer: a player without a first name was written
+    ``first_name: ""``, which the reader refuses as empty; the key is now left out."""
+    site({"a.h9": "; EV[T]\n   1 Nowak 3k PL Wars 1 2+/w0\n   2 Kim 2k KR Seou 0 1-/b0\n"})
+    status, _out, err = run("import", "h9", "a.h9")
+    assert status == 0, err
+    text = Path("content/tournaments/t.yaml").read_text(encoding="utf-8")
+    assert "  - {id: nowak, surname: Nowak, rank: 3k, club: Wars, country: PL}\n" in text
+    assert run("build")[0] == 0
 
 
 def test_import_refuses_a_komi_that_is_not_a_number(site, run, tmp_path):
@@ -137,3 +166,98 @@ def test_import_refuses_a_komi_that_is_not_a_number(site, run, tmp_path):
     assert err[0].endswith(":437:1: error: <GeneralParameterSet>: komi='NaN' is not a number of "
                            "points [opengotha.content]")
     assert not Path("content/tournaments/nan-test.yaml").exists()
+
+
+KILLER = '''\
+"""Run ``sitegen import`` and SIGKILL it just before its {k}th change under content/."""
+import os, signal, sys
+from pathlib import Path
+from sitegen.cli import main
+
+content = str(Path("content").resolve())
+count = 0
+
+
+def before(fn, is_content):
+    def wrapper(*args, **kwargs):
+        global count
+        if is_content(args):
+            count += 1
+            if count == {k}:
+                os.kill(os.getpid(), signal.SIGKILL)
+        return fn(*args, **kwargs)
+    return wrapper
+
+
+def under_content(args):
+    return any(isinstance(a, (str, Path)) and os.path.abspath(a).startswith(content) for a in args[:2])
+
+
+for name in ("open", "replace", "rename", "unlink", "remove", "link"):
+    setattr(os, name, before(getattr(os, name), under_content))
+os.fsync = before(os.fsync, lambda args: True)
+sys.exit(main(sys.argv[1:]))
+'''
+
+
+def _visible_files() -> list[str]:
+    return sorted(p.as_posix() for p in Path("content").rglob("*") if p.is_file()
+                  and not p.name.startswith("."))
+
+
+@pytest.mark.slow
+def test_import_killed_at_any_point_leaves_valid_content_and_a_rerun_works(site, run, tmp_path):
+    """issue 15 item 6: an import SIGKILLed before each of its changes under content/ leaves
+    content that checks (never a tournament without its players); the next import undoes an
+    unfinished set, so it leaves nothing or the complete tournament, and the re-run succeeds."""
+    site({})
+    pristine = _visible_files()
+    complete = sorted(pristine + ["content/players/juvisy.yaml", "content/tournaments/juvisy.yaml"])
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    killed = 0
+    for k in range(1, 40):
+        script = tmp_path / "kill.py"
+        script.write_text(KILLER.replace("{k}", str(k)), encoding="utf-8")
+        proc = subprocess.run([sys.executable, str(script), "import", "opengotha", str(XML),
+                               "--id", "juvisy"], capture_output=True, text=True, env=env)
+        if proc.returncode != -signal.SIGKILL:
+            assert proc.returncode == 0, proc.stderr
+            assert _visible_files() == complete and not list(Path("content").rglob(".*"))
+            break
+        killed += 1
+        status, _out, err = run("check")
+        assert status == 0, (k, err)
+        players_only = sorted(pristine + ["content/players/juvisy.yaml"])
+        interrupted = Path("content/.sitegen-import.json").exists()
+        assert _visible_files() in ((pristine, players_only, complete) if interrupted else (pristine,)), k
+        status, out, err = run("import", "opengotha", str(XML), "--id", "juvisy")
+        assert status == 0, (k, err)
+        assert out.startswith("undid an interrupted import") == interrupted, (k, out)
+        assert _visible_files() == complete and not list(Path("content").rglob(".*")), k
+        assert run("build")[0] == 0
+        for path in ("content/players/juvisy.yaml", "content/tournaments/juvisy.yaml"):
+            Path(path).unlink()
+        shutil.rmtree("output")
+    assert killed >= 4  # the changes: journal, two temporary files, two renames, ...
+
+
+@pytest.mark.parametrize("failing", ["replace", "fsync"])
+def test_import_failing_between_its_writes_leaves_nothing(site, run, monkeypatch, failing):
+    """issue 15 item 6: a write that fails (disk full, ...) after the first file is in place
+    leaves nothing: the files already written are removed, and a re-run works."""
+    site({})
+    pristine = _visible_files()
+    real = getattr(os, failing)
+    calls = []
+
+    def second_fails(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return real(*args, **kwargs)
+    monkeypatch.setattr(os, failing, second_fails)
+    status, _out, err = run("import", "opengotha", str(XML), "--id", "juvisy")
+    monkeypatch.setattr(os, failing, real)
+    assert status == 1 and "No space left on device" in err[0], err
+    assert _visible_files() == pristine and not list(Path("content").rglob(".*"))
+    assert run("import", "opengotha", str(XML), "--id", "juvisy")[0] == 0

@@ -115,13 +115,30 @@ def test_a_renamed_player_remakes_only_what_shows_that_player(demo):
 
 
 def test_every_content_file_belongs_to_the_unit_that_reads_it():
-    """depends.unit_of names, for every file of the demo, the unit whose loader reads it."""
+    """depends.unit_of names, for every file of the demo, the unit whose loader reads it; the
+    game records under games/ are read by the units whose games name them (RECORDS)."""
     content = REPO / "content"
     units = {unit_of(p.relative_to(content).as_posix()) for p in content.rglob("*") if p.is_file()}
     assert units == {("common",), ("leagues", "iglo"), ("tournaments", "juvisy-2019.yaml"),
-                     ("ladders", "club.yaml"), ("swiss", "demo")}
+                     ("ladders", "club.yaml"), ("swiss", "demo"), ("records",)}
+    assert unit_of("games/club/2025-12-30-zeno-ada.sgf") == ("records",)
     assert unit_of("leagues/iglo/README.md") == ("leagues", "iglo")
     assert unit_of("tournaments/notes.md") is None and unit_of("site.yaml") == ("common",)
+
+
+def test_a_changed_game_record_validates_again_only_the_units_that_name_it(demo):
+    """The ladder's game names games/club/2025-12-30-zeno-ada.sgf: a change to that file
+    validates the ladder again (its model holds the record's bytes) and nothing else, keeps the
+    rest of the build, and the site's copy of the record is the new file."""
+    site, builder = demo
+    record = site / "content/games/club/2025-12-30-zeno-ada.sgf"
+    record.write_bytes(record.read_bytes().replace(b")", b"C[changed])", 1))
+    build = again(builder)
+    assert build.reason is None
+    assert validated(build) == {("ladders", "club.yaml")}
+    builder.build()
+    assert builder.files == render(site / "content", site / "templates")
+    assert builder.files["sgf/games/club/2025-12-30-zeno-ada.sgf"] == record.read_bytes()
 
 
 def test_a_file_no_competition_reads_rebuilds_everything(demo):

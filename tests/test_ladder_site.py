@@ -74,8 +74,9 @@ def test_every_ladder_error_kind_in_one_run(site, run):
         f"{path}:12:12: error: date 2025-01-05 comes after 2025-01-07 in the log; list events "
         "in date order [ladder.date]",
         # Replayed by date, this game comes first: 13.5k took White against 1.3d.
-        f"{path}:12:31: error: 'ann' (13.5k) took White against the stronger 'bob' (1.3d); "
-        "the stronger player takes White; swap white and black [ladder.colour]",
+        f"{path}:12:31: warning: 'ann' (on rung 13.5k on 2025-01-05) took White against the "
+        "stronger 'bob' (rung 1.3d); the stronger player takes White (ladder: handicap); if the "
+        "game was played so, leave it; else swap white and black [ladder.colour]",
         f"{path}:13:43: error: 'anne' is not a member of the ladder; did you mean 'ann'? "
         "[ladder.member]",
         f"{path}:14:43: error: 'eve' is not a member of the ladder; add 'eve' to the ladder's "
@@ -115,9 +116,46 @@ def test_colour_checked_against_rungs_at_the_time(site, run):
         "    white: dee\n"
         "    black: cy\n"
         "    result: W+3\n")})
-    assert errors(run) == [
-        "content/ladders/l.yaml:8:12: error: 'dee' (3.2k) took White against the stronger 'cy' "
-        "(2.8k); the stronger player takes White; swap white and black [ladder.colour]"]
+    warning = ("content/ladders/l.yaml:8:12: warning: 'dee' (on rung 3.2k on 2025-01-14) took "
+               "White against the stronger 'cy' (rung 2.8k); the stronger player takes White "
+               "(ladder: handicap); if the game was played so, leave it; else swap white and "
+               "black [ladder.colour]")
+    status, out, err = run("build")
+    assert (status, err) == (0, [warning]) and out.startswith("built ")
+    status, _out, err = run("check", "--strict")
+    assert (status, err) == (1, [warning, "1 warning (--strict: warnings fail the command)"])
+
+
+def test_correcting_an_early_result_leaves_later_colours_warnings(site, run):
+    """ladder: handicap. Colours played are facts: after the first result is corrected (now
+    ann won), the rungs of the later games change and bob, weaker now, had White in the
+    second game. That is a warning naming the rungs at the time, and the build goes on."""
+    log = ("name: L\nmembers:\n  - {player: ann, rung: 3k}\n  - {player: bob, rung: 3k}\nlog:\n"
+           "  - {date: 2025-01-07, white: ann, black: bob, result: %s}\n"
+           "  - {date: 2025-01-14, white: bob, black: ann, result: W+R}\n")
+    site({"content/players.yaml": PLAYERS, "content/ladders/l.yaml": log % "B+R"})
+    assert run("build")[::2] == (0, [])  # bob won: bob 2.8k takes White against ann 3.2k
+    site({"content/players.yaml": PLAYERS, "content/ladders/l.yaml": log % "W+R"})
+    status, _out, err = run("build")
+    assert status == 0
+    assert err == ["content/ladders/l.yaml:7:31: warning: 'bob' (on rung 3.2k on 2025-01-14) took "
+                   "White against the stronger 'ann' (rung 2.8k); the stronger player takes White "
+                   "(ladder: handicap); if the game was played so, leave it; else swap white and "
+                   "black [ladder.colour]"]
+
+
+def test_a_game_entered_twice_is_a_warning(site, run):
+    """The same two members on the same date: probably entered twice; a warning, not an error
+    (two games on one club evening happen)."""
+    site({"content/players.yaml": PLAYERS, "content/ladders/l.yaml": (
+        "name: L\nmembers:\n  - {player: ann, rung: 3k}\n  - {player: bob, rung: 2k}\nlog:\n"
+        "  - {date: 2025-01-07, white: bob, black: ann, result: W+R}\n"
+        "  - {date: 2025-01-07, white: bob, black: ann, result: W+R}\n")})
+    status, _out, err = run("build")
+    assert (status, err) == (0, [
+        "content/ladders/l.yaml:7:5: warning: 'bob' and 'ann' already have a game on 2025-01-07 "
+        "(line 6); is it entered twice?; remove one of them, or leave both if they played twice "
+        "[ladder.duplicate]"])
 
 
 def test_custom_rung_list_problems(site, run):
@@ -212,7 +250,11 @@ def test_recent_games_show_rung_changes(site):
     files = small_site(site)
     html = files["ladders/small/index.html"].decode()
     recent = html[html.index('id="recent-caption"'):]
-    rows = re.findall(r"<tr><td><time[^>]*>([\d-]+)</time></td>(.*?)</tr>", recent)
+    # One row group per day, headed by its date, newest first.
+    rows = [(date, row) for date, body in re.findall(
+                r'<tr class="day"><th scope="rowgroup"[^>]*><time[^>]*>([\d-]+)</time></th></tr>(.*?)</tbody>',
+                recent, re.S)
+            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
     assert [date for date, _ in rows] == ["2025-03-01", "2025-02-01", "2025-01-08", "2025-01-07"]
     newest = re.sub(r"<[^>]+>", "", rows[0][1])
     assert newest == ("Dee 3.2k →to 3.4k ▼ downAnn 10k →to 9.8k ▲ upBlack won"
@@ -221,7 +263,7 @@ def test_recent_games_show_rung_changes(site):
     assert anchor_game == "Cy 3k (stays)Dee 3k →to 3.2k ▼ downWhite won0 (6 komi to White)"
     # The games page of March holds game 5; February holds the jigo and the re-grading.
     february = files["ladders/small/games/2025-02/index.html"].decode()
-    assert "Re-grading: <a href=\"/players/ann/\">Ann</a> <span class=\"rung-change\">13k" in february
+    assert "Re-grading: <a href=\"/players/ann/\">Ann</a> <span class=\"rung-change key-line\">13k" in february
     assert "jigo" in february
 
 
@@ -282,13 +324,18 @@ def test_player_page_has_rung_chart(site):
     assert '<svg class="rung-chart"' in html and 'role="img"' in html
     assert ("<title id=\"section-1-chart\">Ann&#39;s rung in Small ladder: from 13.5k to 9.8k, "
             "2025-01-07 to 2025-03-01</title>") in html
-    # y ticks: the rungs one below the weakest (14k) and one above the strongest (9.6k).
-    assert re.findall(r'dominant-baseline="middle">([^<]+)</text>', html) == ["14k", "9.8k", "9.6k"]
+    # y ticks: from one rung below the weakest (14k) to one above the strongest (9.6k), at most
+    # six of them: on the default list 14k, 13.5k, 13k, 12.5k, 12k, 11.5k, 11k, 10.5k, 10k,
+    # 9.8k, 9.6k, 9.6k is 10 rungs above 14k, so every second rung (ceil(10 / 5) = 2).
+    assert re.findall(r'dominant-baseline="middle">([^<]+)</text>', html) == [
+        "14k", "13k", "12k", "11k", "10k", "9.6k"]
+    # x ticks: the first day of each month from the first event to the last.
+    assert re.findall(r'text-anchor="middle">(\d{4}-\d\d)</text>', html) == ["2025-02", "2025-03"]
     assert "Rung 9.8k · started on 13.5k · 2 games (2–0)" in html
-    rows = re.findall(r"<tr><td><time[^>]*>[\d-]+</time></td>.*?</tr>", html)
+    rows = re.findall(r'<tr><td><span class="nowrap"><time[^>]*>[\d-]+</time></span></td>.*?</tr>', html)
     assert ["|".join(filter(None, re.split(r"<[^>]+>", row))) for row in rows] == [
-        "2025-03-01|Dee|Black|won|9.8k", "2025-02-10|re-graded|10k",
-        "2025-01-07|Bob|Black|won|13k"]
+        "2025-03-01|Dee|won|9.8k|Black", "2025-02-10|re-graded|10k",
+        "2025-01-07|Bob|won|13k|Black"]
     home = files["index.html"].decode()
     assert '<a href="/ladders/small/">Small ladder</a>' in home
     assert "4 members, 4 games (last on 2025-03-01)" in home
@@ -362,3 +409,40 @@ def test_content_format_ladder_examples_build(site):
     data = json.loads(re.search(r'id="hc-data">(.*?)</script>', html).group(1))
     assert data["levels"] == ["09", "90"]
     assert data["bands"]["9"]["stones"] == "9" and data["bands"]["9"]["komi"] == "none"
+
+
+def test_handicap_command_uses_the_ladders_rungs_and_settings(site, run):
+    """ladder: handicap with a ladder's own settings: rungs 10k 5k 1d 3d, one stone = 7 komi,
+    at most 2 stones. 10k against 3d: strengths -10 and 2, 12 levels; 2 stones, then
+    (12 - 2) x 7 = 70 komi to Black. 7k is not on that ladder's list."""
+    site({"content/players.yaml": PLAYERS, "content/ladders/l.yaml": (
+        "name: Evening ladder\nrungs: 10k 5k 1d 3d\nhandicap: {max_stones: 2, stone_komi: 7}\n"
+        "members:\n  - {player: ann, rung: 10k}\n")})
+    status, out, err = run("handicap", "10k", "3d")
+    assert (status, err) == (0, [])
+    assert out.splitlines()[0] == "10k against 3d (ladder: handicap), ladder Evening ladder"
+    assert "handicap: 12 levels" in out and "stones: 2" in out and "komi: 70 to Black" in out
+    assert run("handicap", "10k", "3d", "--ladder", "l")[1] == out
+    status, out, _err = run("handicap", "7k", "3d")
+    assert status == 2 and "'7k' is not on the rung list (10k to 3d)" in out
+
+
+def test_handicap_command_asks_which_ladder(site, run):
+    """Several ladders and no --ladder, or an unknown id: an error naming the ladders."""
+    ladder = "name: L\nmembers:\n  - {player: ann, rung: 10k}\n"
+    site({"content/players.yaml": PLAYERS, "content/ladders/a.yaml": ladder,
+          "content/ladders/b.yaml": ladder})
+    assert run("handicap", "10k", "3d")[::2] == (1, [
+        "sitegen handicap: error: the content has 2 ladders; choose one with --ladder: a, b "
+        "[handicap.ladder]", "1 error"])
+    assert run("handicap", "10k", "3d", "--ladder", "c")[::2] == (1, [
+        "sitegen handicap: error: no ladder 'c' in content; the ladders are: a, b "
+        "[handicap.ladder]", "1 error"])
+    assert run("handicap", "10k", "3d", "--ladder", "a")[0] == 0
+
+
+def test_handicap_command_without_content_uses_the_text(tmp_path, monkeypatch, run):
+    """No content folder: the rule text's rungs and handicap (1.3d vs 13.5k: 9 stones, 40 komi)."""
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run("handicap", "1.3d", "13.5k")
+    assert (status, err) == (0, []) and "komi: 40 to Black" in out and "ladder " not in out

@@ -47,25 +47,29 @@ def row_of(html: str, name: str) -> str:
 
 
 def test_season_page_shows_each_outcome_with_its_rule(site):
+    """The final decision with the rules that made it, as visible text (not a tooltip)."""
     html = build(site)["leagues/club/2024/index.html"].decode()
-    assert "outcome-finalist" in row_of(html, "Ann") and "(final round)" in row_of(html, "Ann")
-    assert "(B)" in row_of(html, "Ada") and "stays</span>" in row_of(html, "Ada")
-    assert "demoted</span> to B" in row_of(html, "Al") and "(B.2)" in row_of(html, "Al")
-    assert "promoted</span> to A" in row_of(html, "Bob") and "(B.1)" in row_of(html, "Bob")
-    assert "promoted</span> to A" in row_of(html, "Ben") and "(B.3)" in row_of(html, "Ben")
-    assert "differs" not in html  # nothing recorded, nothing to compare
+    assert ("Stays in division A and plays the final round</span></span>: <span class=\"outcome-detail\">"
+            "direct promotion spot of division A (final round).") in row_of(html, "Ann")
+    assert "Stays in division A</span></span>: <span class=\"outcome-detail\">middle position (B)." in row_of(html, "Ada")
+    assert "Demoted to division B</span></span>: <span class=\"outcome-detail\">demotion spot by the criteria of D (B.2)." in row_of(html, "Al")
+    assert "Promoted to division A</span></span>: <span class=\"outcome-detail\">group leader (B.1)." in row_of(html, "Bob")
+    assert "next best by the criteria of D (B.3)." in row_of(html, "Ben")
+    assert "differs" not in html and "organizers" not in html  # nothing recorded
 
 
-def test_recorded_outcomes_shown_and_differences_marked(site):
-    """Recorded: b3 promoted (computed: stays, B) differs; b1 promoted agrees."""
+def test_recorded_outcomes_are_shown_as_the_organizers_decision(site):
+    """Recorded: b1 and b3 promoted. b3 (computed: stays, B) and b2 (computed: promoted, B.3;
+    not recorded) show the recorded outcome as the organizers' decision; b1 agrees and keeps
+    its rule. The comparison itself is for the organizers (a warning), not on the page."""
     season = SEASON_2024.replace("players: [b1, b2, b3, b4, b5]",
                                  "players: [b1, b2, b3, b4, b5]\n        promoted: [b1, b3]")
     files = build(site, **{"content/leagues/club/seasons/2024.yaml": season})
     html = files["leagues/club/2024/index.html"].decode()
-    assert "differs" in row_of(html, "Bea") and "promoted" in row_of(html, "Bea")
-    assert "differs" not in row_of(html, "Bob")
-    assert "differs" in row_of(html, "Ben")  # computed promoted (B.3), not recorded
-    assert "2 recorded outcomes differ" in html
+    assert "Promoted to division A</span></span>: <span class=\"outcome-detail\">the organizers&#39; decision." in row_of(html, "Bea")
+    assert "Stays in division B</span></span>: <span class=\"outcome-detail\">the organizers&#39; decision." in row_of(html, "Ben")
+    assert "group leader (B.1)" in row_of(html, "Bob")
+    assert "differs" not in html
 
 
 def test_without_settings_the_season_page_shows_the_recorded_outcomes_only(site):
@@ -87,10 +91,11 @@ def test_movements_page_has_an_svg_flow_and_the_same_flows_as_a_table(site):
                    "  - name: B\n    groups:\n      - {name: B, players: [a4, a5, b3, b4, n1]}\n")
     files = build(site, **{"content/leagues/club/seasons/2025.yaml": season_2025})
     html = files["leagues/club/2025/movements/index.html"].decode()
-    assert "<svg" in html and "<script" not in html
+    assert "<svg" in html and not re.search(r"<script(?![^>]* src=)", html)  # drawn, not scripted
     assert html.count('<path d="M') == 6  # A->A, A->B, B->A, B->B, B->left, new->B
     assert "Division B → Division A: 2 players" in html
-    flows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>([^<]+)</td><td>([^<]+)</td><td class="num">(\d+)</td>', html)
+    flows = [(a, b, kind, count) for a, b, count, kind in re.findall(
+        r'<tr><th scope="row">([^<]+)</th><td>([^<]+)</td><td class="num">(\d+)</td><td>([^<]+)</td>', html)]
     assert flows == [("Division A", "Division A", "same division", "3"), ("Division A", "Division B", "down", "2"),
                      ("Division B", "Division A", "up", "2"), ("Division B", "Division B", "same division", "2"),
                      ("Division B", "left the league", "left", "1"), ("new to the league", "Division B", "new", "1")]
@@ -108,19 +113,25 @@ def test_final_page_qualifiers_advantage_and_result(site):
              "    - {players: [a3, a1], winner: a3}\n    - {players: [a3, a2], winner: a3}\n"
              "    - {players: [a1, a2], winner: a1}\n")
     html = build(site, extra)["leagues/club/2024/final/index.html"].decode()
-    rows = re.findall(r'<tr><th scope="row"><a href="[^"]+">(\w+)</a></th><td>.*?<span class="rule">\(([^)]+)\)</span></td><td>(.*?)</td><td class="num">(\d+)</td></tr>', html)
+    rows = re.findall(r'<tr><th scope="row"><a href="[^"]+">(\w+)</a></th><td class="num">(\d+)</td><td>.*?<span class="rule">\(([^)]+)\)</span></td><td>(.*?)</td></tr>', html)
+    rows = [(name, rule, adv, gp) for name, gp, rule, adv in rows]
     assert [(name, rule, "yes" in adv, gp) for name, rule, adv, gp in rows] == [
         ("Ada", "[8]", False, "2"), ("Ann", "B.1", True, "2"), ("Abe", "B.3", True, "1")]
-    # a1 and a3 tie on 2: no winner by the games.
-    assert "has no result yet" in html
+    # a3 won two games: the champion ("the one to win two games"); the advantages of a1 and
+    # a2 ([7]) only break a three-way tie.
+    assert "<strong>Ada won the final round by winning two games (final round).</strong>" in html
 
 
 def test_final_declined_leaves_a_void_title(site):
     """Declined: a1, a2 and a3. Nobody else of A is eligible: a4, a5 are in demotion spots
     (final round, B.5): fewer than three players, the title is void."""
     extra = "final:\n  declined: [a1, a2, a3]\n"
-    html = build(site, extra)["leagues/club/2024/final/index.html"].decode()
-    assert "The title is void this season." in html
+    files = build(site, extra)
+    assert "The title is void this season." in files["leagues/club/2024/final/index.html"].decode()
+    # ... and the season page has nobody playing it: a1, a2 keep their spots' words only.
+    season_page = files["leagues/club/2024/index.html"].decode()
+    assert "plays the final round" not in season_page
+    assert "Stays in division A</span></span>: <span class=\"outcome-detail\">direct promotion spot of division A (final round)." in row_of(season_page, "Ann")
 
 
 def test_settings_and_rule_data_errors_are_positioned(site):

@@ -63,14 +63,22 @@ def test_next_season_writes_divisions_groups_and_starting_gamepoints(site, run):
                 id: b
                 players: [a4, a5, b3, b4, n1]
         """)
-    lines = out.splitlines()
-    assert "b1: promoted (B -> A) [league B.1] group leader" in lines
-    assert "b2: promoted (B -> A) [league B.3] next best by the criteria of D" in lines
-    assert "a5: demoted (A -> B) [league B.2] in a demotion spot by the criteria of D" in lines
-    assert any(line.startswith("b5: withdrew (B -> -) [league B.4]") for line in lines)
-    assert any(line.startswith("n1: new (- -> B) [league C.1]") for line in lines)
-    assert any(line.startswith("a1: stays (in A) [league final round]") for line in lines)
-    assert lines[-1] == "wrote content/leagues/club/seasons/2025.yaml: A: A (5); B: B (5)"
+    # One line per player, the final decision with the rules that made it.
+    assert out.splitlines() == [
+        "a1: Stays in division A and plays the final round: direct promotion spot of division A "
+        "(final round).",
+        "a2: Stays in division A and plays the final round: direct promotion spot of division A "
+        "(final round).",
+        "a3: Stays in division A: middle position (B).",
+        "a4: Demoted to division B: demotion spot by the criteria of D (B.2).",
+        "a5: Demoted to division B: demotion spot by the criteria of D (B.2).",
+        "b1: Promoted to division A: group leader (B.1).",
+        "b2: Promoted to division A: next best by the criteria of D (B.3).",
+        "b3: Stays in division B: middle position (B).",
+        "b4: Stays in division B: middle position (B).",
+        "b5: Withdrew: the place is forfeited and not passed on (B.4).",
+        "n1: New player in division B: placed in the bottom division, as no rank band applies (C.1).",
+        "wrote content/leagues/club/seasons/2025.yaml: A: A (5); B: B (5)"]
     # The written file is valid content: the site builds with the new season.
     files = render(root / "content", None)
     assert "leagues/club/2025/a/index.html" in files

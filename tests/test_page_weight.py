@@ -37,7 +37,7 @@ def test_no_standings_page_is_heavier_than_100_kb(demo):
 
 
 def test_weight_counts_the_stylesheet_and_scripts(demo):
-    # The players page loads style.css and search.js: both count with the HTML.
+    # Every page loads style.css and site.js: both count with the HTML.
     page = "players/index.html"
-    expected = len(demo[page]) + len(demo["static/style.css"]) + len(demo["static/search.js"])
+    expected = len(demo[page]) + len(demo["static/style.css"]) + len(demo["static/site.js"])
     assert weight(demo, page) == expected

@@ -5,6 +5,7 @@ Each build is ``sitegen build`` in a fresh process that sees one or two CPUs
 (tests/processes.py); the number of processes it forked shows that the work was split.
 """
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -30,16 +31,33 @@ def built(tmp_path_factory):
     return root, runs
 
 
+def stages(err: str) -> list[str]:
+    """Return the lines of stderr with the times of the progress lines taken out (issue 19):
+    ``["computing: 4 competitions", ..., "swapping"]``; any other line is kept whole."""
+    return [re.sub(r"(?: in [\d.]+ s(?: \(\d+ pages/s\))?|: [\d.]+ s)$", "", line)
+            for line in err.splitlines()]
+
+
 def test_two_processes_build_what_one_does(built):
     """The two-CPU build forks more processes than its front half alone (``sitegen check``):
     the pages are rendered and written by workers too. Both builds write the in-memory site,
-    byte for byte, every round of every tournament with its standings.json and CSV."""
+    byte for byte, every round of every tournament with its standings.json and CSV. Their
+    progress (stderr, one line per stage off a terminal) counts the same files, competitions
+    and pages, those of the helper process and the render workers included (issue 19)."""
     root, runs = built
     one, two = runs["one"], runs["two"]
     front_half = sitegen("check", cpus=2, cwd=root)
-    assert (one.status, two.status, one.err, two.err) == (0, 0, "", "")
     assert one.forks == 0 and two.forks > front_half.forks, "the render was not split"
     expected = {**render(root / "content"), MARKER: MARKER_TEXT}
+    content = root / "content"
+    files = sum(1 for path in content.rglob("*") if path.suffix in (".yaml", ".md"))
+    competitions = (len([path for path in (content / "leagues").iterdir() if path.is_dir()])
+                    + len(list((content / "tournaments").glob("*.yaml")))
+                    + len(list((content / "ladders").glob("*.yaml"))))
+    pages = sum(1 for path in expected if path.endswith(".html"))
+    progress = [f"loading and validating: {files} files", f"computing: {competitions} competitions",
+                f"rendering and writing: {pages} pages", "swapping"]
+    assert (one.status, two.status, stages(one.err), stages(two.err)) == (0, 0, progress, progress)
     assert tree(root / "one") == expected
     assert tree(root / "two") == expected
     rounds = [path for path in expected if path.startswith("tournaments/") and "/round-" in path]

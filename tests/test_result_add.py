@@ -321,13 +321,17 @@ def test_result_add_ladder_refusals(ladder, run):
     assert ladder.read_text(encoding="utf-8") == LADDER
 
 
-def test_result_add_reports_a_rule_broken_by_the_new_game_where_it_would_be(ladder, run):
-    """ben (5k) below ann (3k) cannot take White (ladder: handicap); nothing is written."""
-    status, _, err = run("result", "add", "ladders/club", "ann", "ben", "W+R", "--date", "2025-03-01")
-    assert status == 1
-    assert err[0].startswith("content/ladders/club.yaml:9:")
-    assert "[ladder." in err[0] and err[-1] == "1 error; nothing was written"
-    assert ladder.read_text(encoding="utf-8") == LADDER
+def test_result_add_warns_when_the_new_game_breaks_the_colour_rule(ladder, run):
+    """ben (5.2k since losing to ann on 2025-01-07) below ann (3k: up to 2.8k, then down again
+    after losing to cho) should not take White (ladder: handicap). Colours played are facts:
+    the result is entered, with the warning at the new game's line."""
+    status, out, err = run("result", "add", "ladders/club", "ann", "ben", "W+R", "--date", "2025-03-01")
+    assert (status, err) == (0, [])
+    warning = out.splitlines()[1]
+    assert warning.startswith("content/ladders/club.yaml:9:") and warning.endswith("[ladder.colour]")
+    assert (": warning: 'ben' (on rung 5.2k on 2025-03-01) took White against the stronger "
+            "'ann' (rung 3k)") in warning
+    assert ladder.read_text(encoding="utf-8") != LADDER
 
 
 def test_result_add_names_the_competition_by_a_page_address(league, run):

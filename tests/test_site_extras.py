@@ -145,8 +145,15 @@ def test_division_path_follows_the_season_dates_and_breaks_at_a_missed_season(bu
 def test_search_index_lists_players_and_competitions_with_folded_names(built):
     data = json.loads(built()["search.json"])
     assert ["Ann Ängström", "players/ann/", "Club League", "ann angstrom"] in data["players"]
-    assert data["competitions"] == [["Club League", "leagues/club/", "league", "club league"]]
+    # Leagues, seasons (with their league) and groups (with season and league) are found too.
+    assert ["Club League", "leagues/club/", "league", "club league league"] in data["competitions"]
+    assert ["Group A1", "leagues/club/2024/a1/", "Season 2024, Club League",
+            "group a1 season 2024, club league"] in data["competitions"]
+    assert {c[1] for c in data["competitions"]} >= {"leagues/club/2024/", "leagues/club/2025/"}
     assert [p[0] for p in data["players"]] == ["Ann Ängström", "Bob", "Bob Two", "Cy"]
+    # The search box folds what is typed with this table, as sitegen.display.fold does.
+    assert data["fold"]["Ä"] == "a" and data["fold"]["ö"] == "o" and data["fold"]["Ł"] == "l"
+    assert "a" not in data["fold"]
 
 
 def test_csv_twin_has_the_json_columns_in_order():

@@ -139,7 +139,10 @@ def test_swiss_league_table_page_marks_counted_and_shared(site, run):
     ann = re.search(r"<tr>\s*<td class=\"num\">1</td>\s*<th scope=\"row\"><a href=\"/players/ann/\">"
                     r"Ann</a></th>(.*?)</tr>", html, re.S).group(1)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", ann, re.S)
-    # T1..T4: 1 (counted), ½ (counted: the earliest of the equal ½), 1 (counted), ½ (4th best)
+    # The league score first (an identifying column), then T1..T4: 1 (counted), ½ (counted:
+    # the earliest of the equal ½), 1 (counted), ½ (4th best).
+    assert cells[0] == "<strong>2½</strong>"
+    cells = cells[1:5] + cells[0:1] + cells[5:]
     assert cells[:4] == [
         '1<span aria-hidden="true">*</span><span class="visually-hidden"> (counted)</span>',
         '½<span aria-hidden="true">*</span><span class="visually-hidden"> (counted)</span>',

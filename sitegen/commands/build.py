@@ -10,6 +10,11 @@ wrote (a file whose stamp changed, as after a cache restore in CI, is compared b
 a cache made by another sitegen, for other settings or templates, or that does not decode, is
 not used: everything is built, and the build says why in one line. ``SITEGEN_NO_CACHE=1``
 turns the cache off (nothing is read or written).
+
+The cache keeps the content's warnings too (with the units that gave them and the parts that
+planned them): a build that reuses them, or does nothing, prints them again, and ``--strict``
+fails on them as on a build from scratch. It also keeps the counts of the build's summary
+(:mod:`sitegen.census`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from functools import partial
 from pathlib import Path
 
 from .. import store
+from ..census import Census, census
 from ..depends import sha
 from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..hostfiles import host_files
@@ -29,6 +35,7 @@ from ..incremental import Build, State
 from ..model import Content
 from ..pipeline import prepare
 from ..plan import Bundle, SitePlan
+from ..progress import Progress
 from ..render import render_bundles, render_site, render_work
 from ..workers import no_cycle_collection
 from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteReport,
@@ -52,26 +59,33 @@ class BuildResult:
     ``sitegen build --timings``)."""
     note: str = ""
     """One line for the user, e.g. why the cache was not used."""
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """The content's warnings (also those kept by the cache, when they were not found again)."""
+    census: Census = field(default_factory=dict)
+    """What the site was made from, per competition kind (sitegen.census)."""
 
 
-def plan(content_dir: Path, base_url: str | None = None) -> tuple[Content, SitePlan]:
+def plan(content_dir: Path, base_url: str | None = None,
+         progress: Progress | None = None) -> tuple[Content, SitePlan]:
     """Load, validate and plan the site: ``(content, plan)`` (sitegen.pipeline). Raises
     SitegenError with every problem. ``base_url`` replaces the one of site.yaml."""
-    return prepare(content_dir, base_url)
+    return prepare(content_dir, base_url, progress=progress)
 
 
 def render(content_dir: Path, templates_dir: Path | None = None,
-           base_url: str | None = None) -> dict[str, bytes]:
-    """Return the whole site in memory, ``{relative path: bytes}``, built from scratch.
-    Raises SitegenError."""
-    content, site = plan(content_dir, base_url)
-    files = render_site(site, content.config, templates_dir)
+           base_url: str | None = None, progress: Progress | None = None) -> dict[str, bytes]:
+    """Return the whole site in memory, ``{relative path: bytes}``, built from scratch;
+    ``progress`` is told the stages (sitegen.progress; default: shown nowhere). Raises
+    SitegenError."""
+    content, site = plan(content_dir, base_url, progress)
+    files = render_site(site, content.config, templates_dir, progress=progress)
     files.update(host_files(content.config))
     return files
 
 
 def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None,
-          base_url: str | None = None) -> BuildResult:
+          base_url: str | None = None, strict: bool = False,
+          progress: Progress | None = None) -> BuildResult:
     """Build the site into ``output_dir``; on any error ``output_dir`` is left untouched.
 
     From scratch, pages are written as they are rendered, by the render workers, into a staging
@@ -81,9 +95,12 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     input changed (see the module's docstring).
     One build at a time per output folder: the folder's lock (sitegen.write.OutputLock) is
     held from the start, and a build that finds it held stops at once.
+    ``progress`` is told the stages and what the cache and the writer reused (sitegen.progress;
+    default: shown nowhere).
     Raises SitegenError for bad content, a broken template, an unwritable output folder or one
-    that another process is writing.
+    that another process is writing; with ``strict``, also for warnings (nothing is written).
     """
+    progress = progress or Progress()
     clock = _Clock()
     try:
         check_output_folder(output_dir, [content_dir] + ([templates_dir] if templates_dir else []))
@@ -91,7 +108,8 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     except SitegenError as error:
         refused = error  # reported together with any content errors, below
     if refused is not None:
-        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, None)
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, None,
+                      _Options(strict, progress))
     try:
         lock = OutputLock(output_dir).acquire()
     except OutputBusy as error:
@@ -100,39 +118,37 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     except OSError as error:
         raise _unwritable(output_dir, error) from None
     try:
-        return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock)
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
+                      _Options(strict, progress))
     finally:
         lock.release()
 
 
+@dataclass(frozen=True)
+class _Options:
+    """What the caller asked of a build besides its folders: ``--strict``, the progress display."""
+
+    strict: bool
+    progress: Progress
+
+
 def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base_url: str | None,
-           clock: "_Clock", refused: SitegenError | None, lock: OutputLock | None) -> BuildResult:
+           clock: "_Clock", refused: SitegenError | None, lock: OutputLock | None,
+           options: _Options) -> BuildResult:
     """The build, with the output folder's lock held (``lock``) unless it was ``refused``."""
+    progress = options.progress
     use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0") and refused is None
+    if refused is None and not use_cache:
+        progress.note("build cache: off (SITEGEN_NO_CACHE): full build")
     folder = store.cache_folder(output_dir)
-    state, stamps, index, note = _cache_index(folder) if use_cache else (None, {}, {}, "")
-    build = Build(state, content_dir, templates_dir, base_url)
-    if state is not None and build.reason is not None:
-        note = f"build cache not used: {build.reason}; building everything"
-    elif state is not None:
-        try:
-            stamps = store.check_output(output_dir.resolve(), stamps, state.shas, MARKER)
-        except store.Unusable as why:
-            note = f"build cache not used: {why}; building everything"
-            state, build = None, Build(None, content_dir, templates_dir, base_url)
-    if state is not None and build.reason is None:
-        if build.unchanged():
-            pages = sum(1 for path in build.old.keys if path.endswith(".html"))
-            return BuildResult(pages, WriteReport([], len(stamps) + 1, 0), cached=True,
-                               timings=clock.lap("check"))
-        try:
-            with no_cycle_collection():
-                store.load_blobs(state, folder, index)
-        except store.Unusable as why:
-            note = f"build cache not used: {why}; building everything"
-            build = Build(None, content_dir, templates_dir, base_url)
+    opened = _open_cache(folder, content_dir, templates_dir, base_url, output_dir, progress) \
+        if use_cache else _Opened(Build(None, content_dir, templates_dir, base_url, progress=progress))
+    build = opened.build
+    if opened.unchanged:
+        return _unchanged(build, opened.stamps, clock, options)
     clock.lap("check")
     LAST[:] = [build]
+    kept = not build.old.empty
     try:
         with no_cycle_collection():  # as sitegen.pipeline.prepare: planning makes no garbage cycles
             bundles = build.front()
@@ -141,27 +157,95 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
         raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
     if refused is not None:
         raise refused
+    assert build.content is not None and build.plan is not None
+    if options.strict and build.plan.warnings:
+        raise SitegenError(build.plan.warnings)
+    note = opened.note
+    if kept and build.old.empty:  # the last build was dropped while planning (sitegen.incremental)
+        note = f"build cache not used: {build.reason}; building everything"
     clock.lap("prepare")
-    assert build.content is not None
     hosts = build.host_files(host_files(build.content.config))
     try:
         if build.old.empty:
             report, stamps = _write_everything(build, bundles, hosts, output_dir, templates_dir,
                                                lock, clock, folder if use_cache else None)
         else:
+            progress.finish()
+            progress.note(f"build cache: {sum(len(b.paths) for b in bundles)} of the site's "
+                          f"{len(build.keys)} outputs to make again, the rest kept from the last build")
             try:
                 report, stamps = _write_changes(build, bundles, hosts, output_dir, templates_dir,
-                                                lock, stamps, folder)
+                                                lock, opened.stamps, folder)
             except NotInPlace:  # cannot happen to a checked output folder; build it whole
-                return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock)
+                return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
+                              options)
             clock.lap("render+write")
     except OSError as error:
         raise _unwritable(output_dir, error) from None
     pages = sum(1 for path in build.keys if path.endswith(".html"))
+    counts = census(build.content)
     if use_cache:
-        _save(build, stamps, folder, index)
+        _save(build, stamps, folder, opened.index, counts)
         clock.lap("cache")
-    return BuildResult(pages, report, timings=clock.laps, note=note)
+    progress.finish()
+    progress.note(f"writing: {report.summary()} (kept as they were, not rewritten)")
+    return BuildResult(pages, report, timings=clock.laps, note=note,
+                       warnings=list(build.plan.warnings), census=counts)
+
+
+@dataclass
+class _Opened:
+    """What the cache gave a build: the build (with the last one's state, or none), the
+    output stamps and index of the cache, whether nothing changed, and why the cache was not
+    used (empty: it was, or there was none)."""
+
+    build: Build
+    stamps: dict = field(default_factory=dict)
+    index: dict = field(default_factory=dict)
+    unchanged: bool = False
+    note: str = ""
+
+
+def _open_cache(folder: Path, content_dir: Path, templates_dir: Path | None, base_url: str | None,
+                output_dir: Path, progress: Progress) -> _Opened:
+    """Read the cache in ``folder`` for a build: its index, then (unless nothing changed) its
+    blobs, after checking that ``output_dir`` holds what the last build wrote."""
+    state, stamps, index, note = _cache_index(folder)
+    if state is None and not note:
+        progress.note("build cache: no record of an earlier build here: full build")
+    build = Build(state, content_dir, templates_dir, base_url, progress=progress)
+    if state is not None and build.reason is not None:
+        note = f"build cache not used: {build.reason}; building everything"
+    elif state is not None:
+        try:
+            stamps = store.check_output(output_dir.resolve(), stamps, state.shas, MARKER)
+        except store.Unusable as why:
+            note = f"build cache not used: {why}; building everything"
+            state, build = None, Build(None, content_dir, templates_dir, base_url, progress=progress)
+    if state is not None and build.reason is None:
+        if build.unchanged():
+            return _Opened(build, stamps, index, unchanged=True)
+        try:
+            with no_cycle_collection():
+                store.load_blobs(state, folder, index)
+        except store.Unusable as why:
+            note = f"build cache not used: {why}; building everything"
+            build = Build(None, content_dir, templates_dir, base_url, progress=progress)
+    return _Opened(build, stamps, index, note=note)
+
+
+def _unchanged(build: Build, stamps: dict, clock: "_Clock", options: _Options) -> BuildResult:
+    """The result of a build that finds no input changed: the last build's output stands; its
+    warnings are given again (and fail the build with ``--strict``)."""
+    warnings = list(build.old.warnings)
+    if options.strict and warnings:
+        raise SitegenError(warnings)
+    pages = sum(1 for path in build.old.keys if path.endswith(".html"))
+    report = WriteReport([], len(stamps) + 1, 0)
+    options.progress.note("build cache: nothing changed since the last build: loading, rendering "
+                          f"and writing skipped ({report.unchanged} files kept)")
+    return BuildResult(pages, report, cached=True, timings=clock.lap("check"), warnings=warnings,
+                       census=build.old.census)
 
 
 def _cache_index(folder: Path) -> tuple[State | None, dict, dict, str]:
@@ -191,7 +275,7 @@ def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, byte
         results, texts = render_work(bundles, build.content.config, templates_dir,
                                      sink=staging.put_stamped,
                                      keys=build.key_of(False, store.spill_folder(folder)) if folder else None,
-                                     after=after)
+                                     after=after, progress=build.progress)
         build.made_blobs = dict(zip(blobs, texts))
         if folder is not None:
             build.take_keys(results)
@@ -199,6 +283,7 @@ def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, byte
         for path, data in hosts.items():
             made[path] = staging.put_stamped(path, data)
         clock.lap("render+write")
+        build.progress.start("swap")
         report = staging.finish([path for path, (written, _, _) in made.items() if written], len(made))
     finally:
         staging.discard()
@@ -214,7 +299,7 @@ def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes],
     changed; return the report and the outputs' stamps."""
     assert build.content is not None
     gc.freeze()  # the content and the plan live until the end: not the collector's to walk
-    made = dict(render_bundles(bundles, build.content.config, templates_dir))
+    made = dict(render_bundles(bundles, build.content.config, templates_dir, progress=build.progress))
     made.update(hosts)
     build.made_shas = {path: sha(data) for path, data in made.items()}
     changes: dict[str, bytes | None] = {path: data for path, data in made.items()
@@ -228,10 +313,10 @@ def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes],
     return report, stamps
 
 
-def _save(build: Build, stamps: dict, folder: Path, index: dict) -> None:
+def _save(build: Build, stamps: dict, folder: Path, index: dict, counts: Census) -> None:
     try:
         with no_cycle_collection():
-            store.save(build.finish(build.made_shas), stamps, folder, build.made_blobs,
+            store.save(build.finish(build.made_shas, counts), stamps, folder, build.made_blobs,
                        index.get("blobs") if not build.old.empty else None)
     except OSError:
         store.remove(folder)  # the cache is only an optimisation

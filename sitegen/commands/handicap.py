@@ -1,25 +1,69 @@
-"""``sitegen handicap RUNG RUNG``: print the ladder handicap for a game between two rungs."""
+"""``sitegen handicap RUNG RUNG [--ladder ID]``: print the ladder handicap for a game between
+two rungs, with a ladder's own rung list and handicap settings."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TextIO
 
+from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos,
+                           did_you_mean)
 from ..engine.ladder import handicap as ladder_handicap
 from ..model.common import Colour
-from ..model.ladder import DEFAULT_RUNGS, Rung, RungList, format_decimal, parse_rung
+from ..model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Rung, RungList,
+                            format_decimal, parse_rung)
+from ..validate import load_rule_set, read_common
 
 _COLOUR = {Colour.WHITE: "White", Colour.BLACK: "Black"}
 
 
-def handicap(rung_a: str, rung_b: str, out: TextIO, rungs: RungList | None = None) -> int:
+def ladder_of(content_dir: Path, ladder_id: str | None) -> ClubLadder | None:
+    """Return the ladder ``ladder_id`` of the content, or without an id the content's only
+    ladder; None (the text's rungs and handicap) when there is no content or no ladder.
+
+    Raises SitegenError for an unknown id, for several ladders and no id, and for errors in
+    the players or ladder files."""
+    pos = command_pos("sitegen handicap")
+    if not content_dir.is_dir():
+        if ladder_id is not None:
+            raise SitegenError([_problem(pos, f"--ladder {ladder_id}: no content folder "
+                                              f"{content_dir}", "run it where content/ is, or pass --content")])
+        return None
+    diags = Diagnostics()
+    common = read_common(content_dir, diags)
+    ladders = load_rule_set("ladders", content_dir, common, diags) if common else ()
+    if diags.has_errors:
+        raise SitegenError(diags.sorted())
+    ids = [ladder.id for ladder in ladders]
+    if ladder_id is None:
+        if len(ladders) > 1:
+            raise SitegenError([_problem(pos, f"the content has {len(ladders)} ladders",
+                                         "choose one with --ladder: " + ", ".join(ids))])
+        return ladders[0] if ladders else None
+    for ladder in ladders:
+        if ladder.id == ladder_id:
+            return ladder
+    raise SitegenError([_problem(pos, f"no ladder '{ladder_id}' in {content_dir}",
+                                 did_you_mean(ladder_id, ids) or
+                                 ("the ladders are: " + ", ".join(ids) if ids else "the content has no ladder"))])
+
+
+def _problem(pos: SourcePos, message: str, hint: str) -> Diagnostic:
+    return Diagnostic(pos, message, "handicap.ladder", hint)
+
+
+def handicap(rung_a: str, rung_b: str, out: TextIO, rungs: RungList | None = None,
+             rules: HandicapRules | None = None, ladder_name: str | None = None) -> int:
     """Print the handicap of a ladder game between two rungs; return the exit code.
 
     Prints the strengths, the handicap in levels, who takes White, the stones, the komi
-    (points, and to whom) and who plays first (ladder: handicap). Returns 0, or 2 after
-    printing a message naming the accepted forms or the closest rung when a rung does not
-    parse or is not on ``rungs`` (default: the text's list, 25k to 5d).
+    (points, and to whom) and who plays first (ladder: handicap), by ``rules`` (default: the
+    text's). Returns 0, or 2 after printing a message naming the accepted forms or the closest
+    rung when a rung does not parse or is not on ``rungs`` (default: the text's list, 25k to
+    5d). ``ladder_name`` names the ladder whose rungs and rules are used.
     """
     rungs = DEFAULT_RUNGS if rungs is None else rungs
+    rules = HandicapRules() if rules is None else rules
     parsed: list[Rung] = []
     failed = False
     for text in (rung_a, rung_b):
@@ -31,9 +75,10 @@ def handicap(rung_a: str, rung_b: str, out: TextIO, rungs: RungList | None = Non
     if failed:
         return 2
     a, b = parsed
-    result = ladder_handicap(a, b)
+    result = ladder_handicap(a, b, rules)
     difference = abs(a.strength - b.strength)
-    out.write(f"{a} against {b} (ladder: handicap)\n")
+    out.write(f"{a} against {b} (ladder: handicap)" + (f", ladder {ladder_name}" if ladder_name else "")
+              + "\n")
     out.write(f"strengths: {a} = {format_decimal(a.strength)}, {b} = {format_decimal(b.strength)}; "
               f"difference {format_decimal(difference)}\n")
     capped = " (capped)" if difference >= result.levels + 1 else ""

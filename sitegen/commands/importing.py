@@ -2,73 +2,107 @@
 content files (``tournaments/<id>.yaml`` and ``players/<id>.yaml``) for the organizer to commit.
 
 A bad file gives positioned errors and nothing is written; an existing tournament file is
-never overwritten. Tournament players become site players: a person whose name is already
-in the players files keeps that id, everyone else gets a new id in ``players/<id>.yaml``.
-The text to be written is validated exactly as a build would read it before anything is written.
+never overwritten, and a tournament already in the content (same name and dates) is refused
+unless ``--replace`` is given: then it is imported again over its file, keeping the
+tournament's id and its players' ids. Tournament players become site players: a person whose
+name is already in the players files keeps that id (a warning when the ranks differ), everyone
+else gets a new id in ``players/<id>.yaml``. The text to be written is validated exactly as a
+build would read it before anything is written.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import tempfile
 from pathlib import Path
 from typing import TextIO
 
+from ruamel.yaml.error import YAMLError
+
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
 from ..formats.h9 import read_h9, to_tournament
-from ..formats.opengotha import _slug, read_opengotha
-from ..formats.tournament_yaml import dump_players, dump_tournament
+from ..formats.h9_check import check_values, fit_mcmahon_bar
+from ..formats.ids import slug, unique_id
+from ..formats.opengotha import read_opengotha
+from ..formats.tournament_yaml import dump_players, dump_tournament, game_result_text
 from ..load import parse_yaml
 from ..model.common import Player
-from ..model.tournament import Tournament
+from ..model.tournament import GameResult, Tournament
 from ..validate import load_all_players, load_players, shown_path
 from ..validate.fields import MAX_TEXT, check_ident
 from ..validate.league import PlayerRefs
-from ..validate.tournament import tournament_from_node
-from ..yamlwrite import write_atomic
+from ..validate.tournament import load_tournaments, tournament_from_node
+from ..yamlwrite import (dump_unwrapped, flow_map, keep_added, load_rt, round_trip_yaml,
+                         undo_file_set, write_atomic, write_new_files)
 
 FORMATS = ("opengotha", "h9")
+JOURNAL = ".sitegen-import.json"
+"""The journal of the import being written, in the content folder (yamlwrite.write_new_files)."""
 
 
 @dataclasses.dataclass(frozen=True)
 class ImportResult:
-    """What an import wrote: the two files, the new and the reused player ids."""
+    """What an import wrote: the two files, the new and the reused player ids, the warnings
+    (a reused player's rank, an h9 column that differs from the computed values), and
+    whether it replaced the tournament's file."""
 
     tournament_file: Path
     players_file: Path | None
     new_players: tuple[str, ...]
     reused_players: tuple[str, ...]
+    warnings: tuple[Diagnostic, ...] = ()
+    replaced: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class _InContent:
+    """The tournament of the content that an import is: its file, id and players' ids by name."""
+
+    path: Path
+    tournament: Tournament
+
+    def ids_by_name(self) -> dict[str, str]:
+        """Return {normalized ``Surname First``: player id} of its players."""
+        return {_norm(f"{p.surname} {p.first_name}"): p.id for p in self.tournament.players}
 
 
 def _fail(message: str, pos: SourcePos | None = None, hint: str | None = None) -> SitegenError:
     return SitegenError([Diagnostic(pos or command_pos("sitegen import"), message, "import", hint)])
 
 
-def read_tournament(fmt: str, path: Path, tournament_id: str | None) -> Tournament:
-    """Return the tournament in an OpenGotha XML or h9 file. Raises SitegenError (FormatError)."""
+def read_tournament(fmt: str, path: Path, tournament_id: str | None
+                    ) -> tuple[Tournament, list[Diagnostic]]:
+    """Return the tournament in an OpenGotha XML or h9 file and the file's warnings (an h9
+    column whose values differ from those computed). Raises SitegenError (FormatError)."""
     shown = shown_path(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise _fail(f"cannot read {shown}: {exc.strerror}") from None
     if fmt == "opengotha":
-        return read_opengotha(data, shown, tournament_id)
+        return read_opengotha(data, shown, tournament_id), []
     h9 = read_h9(data, shown)
-    default = tournament_id or _slug(h9.tags.get("EV", "")) or _slug(path.stem) or "tournament"
-    return to_tournament(h9, default)
+    default = tournament_id or slug(h9.tags.get("EV", "")) or slug(path.stem) or "tournament"
+    t = fit_mcmahon_bar(h9, to_tournament(h9, default))
+    return t, check_values(h9, t)
 
 
 def _norm(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def site_players_for(t: Tournament, existing: dict[str, Player]) -> tuple[Tournament, list[Player], list[str]]:
+def site_players_for(t: Tournament, existing: dict[str, Player],
+                     kept: dict[str, str] | None = None) -> tuple[Tournament, list[Player], list[str]]:
     """Return ``t`` with site player ids, the new site players, and the reused ids.
 
-    A tournament player whose ``First Surname`` (or ``Surname First``) equals the name of
-    exactly one existing player gets that player's id; any other gets a new id from the name,
-    unique among all players.
+    ``kept``: {normalized ``Surname First``: id} of the tournament's players in the content,
+    when it is imported again: such a player keeps that id. Otherwise a tournament player
+    whose ``First Surname`` (or ``Surname First``) equals the name of exactly one existing
+    player gets that player's id; any other gets a new id from the name, unique among all
+    players.
     """
+    kept = kept or {}
     by_name: dict[str, list[str]] = {}
     for pid, player in existing.items():
         by_name.setdefault(_norm(player.name), []).append(pid)
@@ -82,15 +116,15 @@ def site_players_for(t: Tournament, existing: dict[str, Player]) -> tuple[Tourna
         matches = set()
         for form in (display, f"{pl.surname} {pl.first_name}".strip()):
             matches.update(by_name.get(_norm(form), []))
+        own = kept.get(_norm(f"{pl.surname} {pl.first_name}"))
+        if own is not None and own in existing and own not in used:
+            matches = {own}
         if len(matches) == 1 and not matches & used:
             pid = matches.pop()
             reused.append(pid)
         else:
-            base = _slug(display) or "player"
-            base = base[:60].strip("-") or "player"
-            pid, n = base, 2
-            while pid in taken:
-                pid, n = f"{base}-{n}", n + 1
+            base = slug(display) or "player"
+            pid = unique_id(base[:60].strip("-") or "player", taken)
             country = pl.country.strip() if len(pl.country.strip()) == 2 else None
             rating = pl.rating if pl.rating is not None and -1000 <= pl.rating <= 4000 else None
             new.append(Player(pid, display[:MAX_TEXT], pl.rank, rating, pl.club.strip()[:80] or None,
@@ -107,13 +141,179 @@ def site_players_for(t: Tournament, existing: dict[str, Player]) -> tuple[Tourna
 
 
 def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: str | None = None,
-                      out: TextIO | None = None) -> ImportResult:
+                      out: TextIO | None = None, replace: bool = False) -> ImportResult:
     """Import a tournament file into ``content_dir``; return what was written.
 
     ``fmt`` is ``opengotha`` or ``h9``. Raises SitegenError (nothing written) for an unreadable
-    or bad file, a bad ``--id``, an existing tournament or players file of that id, bad
-    existing players files, or content that would not validate.
+    or bad file, a bad ``--id``, an existing tournament or players file of that id, a
+    tournament already in the content (same name and dates) without ``replace``, ``replace``
+    for one that is not, bad existing players files, content that would not validate, or a
+    failed write. With ``replace`` the tournament's file is written again (what the organizer
+    added to it kept) under its id, its players keep their ids, and new players are added to
+    ``players/<id>.yaml``. An import killed while writing is undone first
+    (:func:`_undo_interrupted`).
     """
+    _check_request(fmt, content_dir, tournament_id)
+    _undo_interrupted(content_dir, out)
+    t, warnings = read_tournament(fmt, path, tournament_id)
+    if t.rounds < 1:
+        raise _fail("the file holds no round results", SourcePos(shown_path(path)))
+    diags = Diagnostics()
+    existing = load_all_players(content_dir, shown_path(content_dir), diags)
+    if diags.has_errors:
+        raise SitegenError(diags.sorted())
+    same = _in_content(content_dir, t, existing)
+    tid = _target_id(t, same, tournament_id, replace, path)
+    target = content_dir / "tournaments" / f"{tid}.yaml"
+    players_target = content_dir / "players" / f"{tid}.yaml"
+    if not replace:
+        for existing_file in (target, players_target):
+            if existing_file.exists():
+                raise _fail(f"{shown_path(existing_file)} already exists; refusing to overwrite it",
+                            SourcePos(shown_path(existing_file)),
+                            "pass --id to import under another id, or remove the file first")
+    t, new_players, reused = site_players_for(dataclasses.replace(t, id=tid), existing,
+                                              same.ids_by_name() if same else None)
+    warnings += _rank_warnings(t, existing)
+    if same is not None:
+        warnings += _changed_results(same, t, path)
+    tournament_text = _tournament_text(t, path.name, target if replace else None)
+    new_text = dump_players(new_players, f"Players first seen in {t.name or tid} "
+                            f"(imported from {path.name}).") if new_players else None
+    players_text = (_players_added(players_target, new_players, new_text)
+                    if replace and new_text is not None else new_text)
+    warnings += _validate(content_dir, t, tournament_text, players_text, existing,
+                          players_target)
+    _write(content_dir, target, tournament_text, players_target, players_text, replace)
+    result = ImportResult(target, players_target if players_text is not None else None,
+                          tuple(p.id for p in new_players), tuple(reused), tuple(warnings),
+                          replace)
+    if out is not None:
+        _report(out, t, result)
+    return result
+
+
+def _in_content(content_dir: Path, t: Tournament, existing: dict[str, Player]) -> _InContent | None:
+    """Return the tournament of the content with ``t``'s name (spaces and case aside) and
+    dates, if any (tournament files with errors are not looked at)."""
+    folder = content_dir / "tournaments"
+    quiet = Diagnostics()
+    for other in load_tournaments(folder, f"{shown_path(content_dir)}/tournaments",
+                                  PlayerRefs(existing, quiet), quiet):
+        if (_norm(other.name), other.begin, other.end) == (_norm(t.name), t.begin, t.end):
+            return _InContent(folder / f"{other.id}.yaml", other)
+    return None
+
+
+def _target_id(t: Tournament, same: _InContent | None, tournament_id: str | None,
+               replace: bool, path: Path) -> str:
+    """Return the id to import under; raise SitegenError when the tournament is already in the
+    content and ``replace`` is not given, or ``replace`` is given for one that is not."""
+    when = f" ({_dates(t)})" if _dates(t) else ""
+    if same is not None and not replace:
+        raise _fail(f"{t.name}{when} is already in the content: "
+                    f"{shown_path(same.path)}", SourcePos(shown_path(path)),
+                    "pass --replace to import it again (after another round, say): its id and "
+                    "its players' ids are kept")
+    if same is None and replace:
+        raise _fail(f"--replace: {t.name}{when} is not in the content (no tournament file has "
+                    "that name and those dates)", SourcePos(shown_path(path)),
+                    "import it without --replace")
+    if same is not None:
+        if tournament_id is not None and tournament_id != same.tournament.id:
+            raise _fail(f"--id {tournament_id}: {t.name} is {shown_path(same.path)}; --replace "
+                        "keeps its id", SourcePos(shown_path(path)), "leave out --id")
+        return same.tournament.id
+    return tournament_id or t.id
+
+
+def _dates(t: Tournament) -> str:
+    days = [d.isoformat() for d in (t.begin, t.end) if d is not None]
+    return " to ".join(dict.fromkeys(days))
+
+
+def _rank_warnings(t: Tournament, existing: dict[str, Player]) -> list[Diagnostic]:
+    """Return a warning for each tournament player taken as an existing site player whose rank
+    in the players files differs (placed at the player in the imported file)."""
+    warnings = []
+    for pl in t.players:
+        known = existing.get(pl.id)
+        if known is None or known.rank is None or known.rank == pl.rank:
+            continue
+        warnings.append(Diagnostic(
+            pl.pos, f"{pl.first_name} {pl.surname} is taken as the existing player '{pl.id}', "
+            f"{known.rank} in the players files; the tournament gives {pl.rank}", "import.rank",
+            "the tournament keeps its own rank; if they are two people, give one another name "
+            "in the players files and import again", level="warning"))
+    return warnings
+
+
+def _changed_results(same: _InContent, t: Tournament, path: Path) -> list[Diagnostic]:
+    """Return a warning for each game of the content's tournament whose known result the file
+    replacing it changes or leaves out (placed at the game in the content's file)."""
+    new = {(g.round, frozenset((g.white, g.black))): g for g in t.games}
+    warnings = []
+    for old in same.tournament.games:
+        if old.result is GameResult.UNKNOWN:
+            continue
+        game = new.get((old.round, frozenset((old.white, old.black))))
+        if game is not None and (game.result, game.forfeit, game.white) == (
+                old.result, old.forfeit, old.white):
+            continue
+        now = (f"{game_result_text(game)} ({game.white} White)" if game is not None
+               else "not in it")
+        warnings.append(Diagnostic(
+            old.pos, f"round {old.round}: {old.white} (White) - {old.black}: "
+            f"{game_result_text(old)} in the content, {now} in {shown_path(path)}",
+            "import.result", "the file's result is written; check it", level="warning"))
+    return warnings
+
+
+def _tournament_text(t: Tournament, source: str, replaced: Path | None) -> str:
+    """Return the tournament file's text; when it replaces ``replaced``, with what the
+    organizer added there kept (keys, comments, player entries' own keys)."""
+    text = dump_tournament(t, source)
+    if replaced is None:
+        return text
+    try:
+        old = load_rt(replaced)
+    except (OSError, ValueError, YAMLError):  # unreadable: replaced whole, as asked
+        return text
+    return dump_unwrapped(keep_added(old, round_trip_yaml().load(text)))
+
+
+def _players_added(path: Path, players: list[Player], text: str) -> str:
+    """Return the players file ``path`` with ``players`` added (``text``, a new file of them,
+    when it does not exist yet)."""
+    if not path.exists():
+        return text
+    doc = load_rt(path)
+    entries = doc.get("players") if hasattr(doc, "get") else None
+    if entries is None:
+        return text
+    for entry in round_trip_yaml().load(text)["players"]:
+        entries.append(flow_map(list(entry.items())))
+    return dump_unwrapped(doc)
+
+
+def _write(content_dir: Path, target: Path, tournament_text: str, players_target: Path,
+           players_text: str | None, replace: bool) -> None:
+    """Write the players file (when there are new players), then the tournament file: as one
+    new unit, or, replacing, each atomically (every state between is valid content)."""
+    files = {players_target: players_text} if players_text is not None else {}
+    files[target] = tournament_text
+    try:
+        if replace:
+            for file_path, text in files.items():
+                write_atomic(file_path, text)
+        else:
+            write_new_files(files, content_dir / JOURNAL)
+    except OSError as exc:
+        raise _fail(f"cannot write {shown_path(Path(exc.filename or target))}: {exc.strerror}") from None
+
+
+def _check_request(fmt: str, content_dir: Path, tournament_id: str | None) -> None:
+    """Raise SitegenError for an unknown format, a bad ``--id`` or a missing content folder."""
     if fmt not in FORMATS:
         raise _fail(f"unknown import format '{fmt}'", hint=f"expected one of: {', '.join(FORMATS)}")
     if tournament_id is not None:
@@ -123,58 +323,59 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
     if not content_dir.is_dir():
         raise _fail(f"content folder {shown_path(content_dir)} not found",
                     hint="run sitegen in the folder that holds content/, or pass --content")
-    t = read_tournament(fmt, path, tournament_id)
-    if t.rounds < 1:
-        raise _fail("the file holds no round results", SourcePos(shown_path(path)))
-    tid = tournament_id or t.id
-    diags = Diagnostics()
-    if check_ident(tid, SourcePos(shown_path(path)), diags, "tournament id") is None:
-        raise SitegenError(diags.sorted())
-    t = dataclasses.replace(t, id=tid)
+
+
+def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_text: str | None,
+              existing: dict[str, Player], players_target: Path) -> list[Diagnostic]:
+    """Read the texts to be written exactly as a build will; raise SitegenError on any error,
+    else return the warnings a build will give (criteria OpenGotha warns of, ...). A players
+    file replacing ``players_target`` is read instead of it."""
     base = shown_path(content_dir)
-    target = content_dir / "tournaments" / f"{tid}.yaml"
-    players_target = content_dir / "players" / f"{tid}.yaml"
-    for existing_file in (target, players_target):
-        if existing_file.exists():
-            raise _fail(f"{shown_path(existing_file)} already exists; refusing to overwrite it",
-                        SourcePos(shown_path(existing_file)),
-                        "pass --id to import under another id, or remove the file first")
-    existing = load_all_players(content_dir, base, diags)
-    if diags.has_errors:
-        raise SitegenError(diags.sorted())
-    t, new_players, reused = site_players_for(t, existing)
-    source = path.name
-    tournament_text = dump_tournament(t, source)
-    players_text = dump_players(new_players, f"Players first seen in {t.name or tid} "
-                                f"(imported from {source}).") if new_players else None
-    # validate what will be written, exactly as the build will read it
     check = Diagnostics()
     all_players = dict(existing)
+    if players_text is not None and players_target.exists():
+        _drop_players_of(players_target, all_players)
     if players_text is not None:
-        _players_from_text(players_text, f"{base}/players/{tid}.yaml", check, all_players)
-    node = parse_yaml(tournament_text, f"{base}/tournaments/{tid}.yaml", check)
+        _players_from_text(players_text, f"{base}/players/{t.id}.yaml", check, all_players)
+    node = parse_yaml(tournament_text, f"{base}/tournaments/{t.id}.yaml", check)
     if node is not None:
-        tournament_from_node(node, tid, PlayerRefs(all_players, check), check)
+        tournament_from_node(node, t.id, PlayerRefs(all_players, check), check)
     if check.has_errors:
         raise SitegenError(check.sorted())
-    if players_text is not None:
-        write_atomic(players_target, players_text)
-    try:
-        write_atomic(target, tournament_text)
-    except BaseException:
-        if players_text is not None and players_target.exists():
-            players_target.unlink()
-        raise
+    return check.warnings
+
+
+def _drop_players_of(path: Path, players: dict[str, Player]) -> None:
+    """Remove from ``players`` the ids the players file ``path`` defines (it is rewritten)."""
+    defined: dict[str, Player] = {}
+    load_players(path, shown_path(path), Diagnostics(), defined)
+    for pid in defined:
+        players.pop(pid, None)
+
+
+def _report(out: TextIO, t: Tournament, result: ImportResult) -> None:
+    """Say what was written and which existing players were reused."""
+    verb = "replaced" if result.replaced else "wrote"
+    out.write(f"{verb} {shown_path(result.tournament_file)}: {t.name}, {len(t.players)} players, "
+              f"{t.rounds} rounds, {len(t.games)} games\n")
+    if result.players_file is not None:
+        verb = "added to" if result.replaced and len(result.new_players) else "wrote"
+        out.write(f"{verb} {shown_path(result.players_file)}: {len(result.new_players)} new players\n")
+    if result.reused_players:
+        out.write(f"reused {len(result.reused_players)} existing players: "
+                  f"{', '.join(sorted(result.reused_players))}\n")
+    out.write("check the files, then commit them\n")
+
+
+def _undo_interrupted(content_dir: Path, out: TextIO | None) -> None:
+    """Remove what an import killed while writing left (its journal names it), and say so."""
+    journal = content_dir / JOURNAL
+    if not os.path.lexists(journal):
+        return
+    removed = undo_file_set(journal)
     if out is not None:
-        out.write(f"wrote {shown_path(target)}: {t.name}, {len(t.players)} players, {t.rounds} rounds, "
-                  f"{len(t.games)} games\n")
-        if players_text is not None:
-            out.write(f"wrote {shown_path(players_target)}: {len(new_players)} new players\n")
-        if reused:
-            out.write(f"reused {len(reused)} existing players: {', '.join(sorted(reused))}\n")
-        out.write("check the files, then commit them\n")
-    return ImportResult(target, players_target if players_text is not None else None,
-                        tuple(p.id for p in new_players), tuple(reused))
+        out.write("undid an interrupted import" + (": removed " if removed else "")
+                  + ", ".join(shown_path(p) for p in removed) + "\n")
 
 
 def _players_from_text(text: str, shown: str, diags: Diagnostics, players: dict[str, Player]) -> None:

@@ -1,13 +1,17 @@
 """``sitegen league next-season LEAGUE [--season NEW_ID]``: form the next season's divisions and groups.
 
 Reads the finished (latest) season, the sign-ups ``leagues/<id>/signups/<NEW_ID>.yaml`` and the
-division restrictions, runs :func:`sitegen.engine.league_next.next_season` with the league's
-settings, prints every decision with its rule id, and writes ``leagues/<id>/seasons/<NEW_ID>.yaml``
-with the divisions and seeded groups (no games; starting gamepoints as comments, A.ii.1).
+division restrictions, forms the next season with the league's settings by the one function the
+site's outcomes come from (:func:`sitegen.engine.league_outcome.form_outcome`), prints one line
+per player with the final decision and the chain of rules that made it, and writes
+``leagues/<id>/seasons/<NEW_ID>.yaml`` with the divisions and seeded groups (no games; starting
+gamepoints as comments, A.ii.1).
 
 An existing season file without results is edited in place (round-trip: its comments and key
 order stay); one with results is never overwritten. When the rules cannot all be met
-(:class:`LeagueRuleError`, e.g. "division restrictions must be revised (C.3)") nothing is written.
+(:class:`LeagueRuleError`, e.g. "division restrictions must be revised (C.3)"), or when players
+equal on every criterion of D contend for a spot and no playoff decides (D.2), nothing is
+written; the error shows the ``playoffs:`` to enter.
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from typing import TextIO
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
-from ..engine.league import LeagueRuleError
-from ..engine.league_next import NextSeasonPlan, Signups, next_season
+from ..engine.league import Tie
+from ..engine.league_next import NextSeasonPlan
+from ..engine.league_outcome import SeasonOutcome, form_outcome, ordered_players, sentence, tie_sentence
 from ..model import Content
 from ..model.league import DivisionRestrictions, League, LeagueSettings, Season, SeasonSignups
 from ..display import format_points
@@ -65,65 +70,23 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
     sign-ups file, a season file that already has results, and rule conflicts (LeagueRuleError).
     """
     content = load_content(content_dir)
-    league = next((lg for lg in content.leagues if lg.id == league_id), None)
-    if league is None:
-        from ..diagnostics import did_you_mean
-        raise _fail(f"no league '{league_id}' in {shown_path(content_dir)}/leagues",
-                    hint=did_you_mean(league_id, [lg.id for lg in content.leagues]))
+    league = _league(content, league_id, content_dir)
     folder = content_dir / "leagues" / league.id
     signup_dir = folder / "signups"
-    if new_id is None:
-        existing = {s.id for s in league.seasons if has_results(s)}
-        candidates = sorted(p.stem for p in signup_dir.glob("*.yaml")) if signup_dir.is_dir() else []
-        candidates = [c for c in candidates if c not in existing]
-        if len(candidates) != 1:
-            signup_shown = shown_path(signup_dir)
-            raise _fail("cannot tell which season to form: "
-                        + (f"sign-ups for {', '.join(candidates)}" if candidates else "no sign-ups found"),
-                        command_pos("sitegen league next-season"),
-                        f"create {signup_shown}/<new-season-id>.yaml listing 'returning', 'withdrawn' "
-                        "and 'new' players (docs/content-format.md)" if not candidates else
-                        "give the new season's id with --season")
-        new_id = candidates[0]
-    if check_ident(new_id, command_pos("--season"), Diagnostics(), "season id") is None:
-        raise _fail(f"'{new_id}' is not a season id", command_pos("--season"),
-                    "use 1-64 letters, digits, '-', '_' or '.', e.g. 2025")
+    new_id = _new_season_id(league, signup_dir, new_id)
     season_path = folder / "seasons" / f"{new_id}.yaml"
     season_shown = shown_path(season_path)
-    current = next((s for s in league.seasons if s.id == new_id), None)
-    if current is not None and has_results(current):
-        raise _fail(f"season {new_id} already has results; it is not overwritten",
-                    SourcePos(season_shown), "choose another id with --season, or delete the file "
-                    "yourself if it really should be formed again", "league.season-has-results")
-    earlier = [s for s in ordered_seasons(league) if s.id != new_id]
-    if not earlier:
-        raise _fail(f"league '{league.id}' has no finished season to start from", SourcePos(shown_path(folder)))
-    finished = earlier[-1]
+    finished = _finished_season(league, new_id, season_shown, folder)
     signup_path = signup_dir / f"{new_id}.yaml"
-    if not signup_path.exists():
-        raise _fail(f"no sign-ups for season {new_id}: {shown_path(signup_path)} does not exist",
-                    command_pos("sitegen league next-season"),
-                    f"create {shown_path(signup_path)} listing 'returning', 'withdrawn' and 'new' "
-                    "players (docs/content-format.md)")
-    diags = Diagnostics()
-    signups = load_signups(signup_path, shown_path(signup_path), finished, content.players, diags)
-    if diags.has_errors or signups is None:
-        raise SitegenError(diags.sorted())
-
-    settings = league.settings or LeagueSettings()
+    signups = _signups(signup_path, finished, content)
     restrictions = (signups.restrictions or finished.restrictions
                     or DivisionRestrictions())
-    playoffs = finished.playoff_places()
-    infos = tuple(dataclasses.replace(info, playoff=playoffs.get(info.id)) for info in signups.players)
-    try:
-        plan = next_season(finished, Signups(infos), restrictions, settings)
-    except LeagueRuleError as error:
-        reason = str(error)
-        raise _fail(f"season {new_id} cannot be formed from season {finished.id}: {reason}",
-                    SourcePos(shown_path(signup_path)), code="league.rules") from None
-
-    for decision in plan.decisions:
-        print(str(decision), file=out)
+    outcome = form_outcome(finished, content.players, league.settings or LeagueSettings(), signups,
+                           restrictions)
+    plan = _plan(outcome, finished, new_id, signup_path)
+    order = [moves.order for moves in plan.moves]
+    for player in ordered_players(outcome.players, finished, order):
+        print(f"{player}: {sentence(outcome.players[player], lambda p: p)[1]}", file=out)
 
     champion = None
     if finished.final is not None and finished.final.champion:
@@ -146,6 +109,96 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
                       for d in plan.divisions)
     print(f"{'updated' if edited else 'wrote'} {season_shown}: {sizes}", file=out)
     return NextSeasonResult(season_path, plan, edited)
+
+
+def _league(content: Content, league_id: str, content_dir: Path) -> League:
+    """Return the league ``league_id``; raise SitegenError (did you mean) without it."""
+    league = next((lg for lg in content.leagues if lg.id == league_id), None)
+    if league is None:
+        from ..diagnostics import did_you_mean
+        raise _fail(f"no league '{league_id}' in {shown_path(content_dir)}/leagues",
+                    hint=did_you_mean(league_id, [lg.id for lg in content.leagues]))
+    return league
+
+
+def _new_season_id(league: League, signup_dir: Path, new_id: str | None) -> str:
+    """Return the id of the season to form: ``new_id``, else the one sign-ups file of a season
+    without results; raise SitegenError when there is none or several, or for a bad id."""
+    if new_id is None:
+        existing = {s.id for s in league.seasons if has_results(s)}
+        candidates = sorted(p.stem for p in signup_dir.glob("*.yaml")) if signup_dir.is_dir() else []
+        candidates = [c for c in candidates if c not in existing]
+        if len(candidates) != 1:
+            signup_shown = shown_path(signup_dir)
+            raise _fail("cannot tell which season to form: "
+                        + (f"sign-ups for {', '.join(candidates)}" if candidates else "no sign-ups found"),
+                        command_pos("sitegen league next-season"),
+                        f"create {signup_shown}/<new-season-id>.yaml listing 'returning', 'withdrawn' "
+                        "and 'new' players (docs/content-format.md)" if not candidates else
+                        "give the new season's id with --season")
+        new_id = candidates[0]
+    if check_ident(new_id, command_pos("--season"), Diagnostics(), "season id") is None:
+        raise _fail(f"'{new_id}' is not a season id", command_pos("--season"),
+                    "use 1-64 letters, digits, '-', '_' or '.', e.g. 2025")
+    return new_id
+
+
+def _finished_season(league: League, new_id: str, season_shown: str, folder: Path) -> Season:
+    """Return the latest season before ``new_id``; raise SitegenError when season ``new_id``
+    already has results (it is never overwritten) or there is no earlier season."""
+    current = next((s for s in league.seasons if s.id == new_id), None)
+    if current is not None and has_results(current):
+        raise _fail(f"season {new_id} already has results; it is not overwritten",
+                    SourcePos(season_shown), "choose another id with --season, or delete the file "
+                    "yourself if it really should be formed again", "league.season-has-results")
+    earlier = [s for s in ordered_seasons(league) if s.id != new_id]
+    if not earlier:
+        raise _fail(f"league '{league.id}' has no finished season to start from", SourcePos(shown_path(folder)))
+    return earlier[-1]
+
+
+def _signups(signup_path: Path, finished: Season, content: Content) -> SeasonSignups:
+    """Return the validated sign-ups; raise SitegenError when the file is missing or has errors."""
+    if not signup_path.exists():
+        raise _fail(f"no sign-ups for season {signup_path.stem}: {shown_path(signup_path)} does not exist",
+                    command_pos("sitegen league next-season"),
+                    f"create {shown_path(signup_path)} listing 'returning', 'withdrawn' and 'new' "
+                    "players (docs/content-format.md)")
+    diags = Diagnostics()
+    signups = load_signups(signup_path, shown_path(signup_path), finished, content.players, diags)
+    if diags.has_errors or signups is None:
+        raise SitegenError(diags.sorted())
+    return signups
+
+
+def _plan(outcome: SeasonOutcome, finished: Season, new_id: str, signup_path: Path) -> NextSeasonPlan:
+    """Return the next season's plan (league B, C, E.1, A); raise SitegenError when the rules
+    cannot form it (a LeagueRuleError) or a tie the rules leave open decides a player's
+    place (D.2), one error per tie with the ``playoffs:`` that decides it."""
+    if outcome.error is not None or outcome.plan is None:
+        raise _fail(f"season {new_id} cannot be formed from season {finished.id}: {outcome.error}",
+                    SourcePos(shown_path(signup_path)), code="league.rules")
+    if outcome.ties:
+        raise SitegenError([_tie_error(tie, finished, signup_path) for tie in outcome.ties])
+    return outcome.plan
+
+
+def _tie_error(tie: Tie, finished: Season, signup_path: Path) -> Diagnostic:
+    """Return the error of a tie that decides a place: at the first tied player's entry in the
+    finished season (or the sign-ups, for new players), with the YAML to add (D.2)."""
+    groups = {p: g for d in finished.divisions for g in d.groups for p in g.players}
+    message = (f"{tie_sentence(tie, lambda p: p)}: their places in the next season are not "
+               f"decided")
+    if all(p in groups for p in tie.players):
+        places = ", ".join(f"{p}: {i}" for i, p in enumerate(tie.players, start=1))
+        first = tie.players[0]
+        return Diagnostic(groups[first].position(first), message, "league.tie",
+                          f"enter the playoff's result in this season file, 1 the winner, e.g. "
+                          f"'playoffs: {{{places}}}', then run the command again")
+    return Diagnostic(SourcePos(shown_path(signup_path)), message, "league.tie",
+                      "give each of them the place of the playoff in their sign-up entry, "
+                      "1 the winner, e.g. '{id: " + tie.players[0] + ", playoff: 1}', then run "
+                      "the command again")
 
 
 def _fill_season(data: CommentedMap, new_id: str, signups: SeasonSignups, plan: NextSeasonPlan,

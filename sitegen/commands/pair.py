@@ -28,8 +28,10 @@ from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, com
 from ..engine.pairing import NoLegalPairing, Pairing, format_explanation, pair_round
 from ..engine.swiss import league_scores
 from ..load import parse_yaml
+from ..model import Content
 from ..model.swiss import SwissLeague, SwissTournament
 from ..validate import load_content, shown_path
+from ..validate.fields import expect_map
 from ..validate.league import PlayerRefs
 from ..validate.swiss import swiss_tournament_from_node
 from ..yamlwrite import dump_rt, flow_list, load_rt, write_atomic
@@ -53,7 +55,7 @@ def draw_seed() -> int:
     return secrets.randbelow(MAX_SEED + 1)
 
 
-def find_tournament(content, target: str) -> tuple[SwissLeague, SwissTournament]:
+def find_tournament(content: Content, target: str) -> tuple[SwissLeague, SwissTournament]:
     """Return the league and tournament named ``<league-id>/<tournament-id>``.
 
     Raises SitegenError with a did-you-mean hint when either is unknown.
@@ -123,7 +125,7 @@ def plan_pairing(league: SwissLeague, tournament: SwissTournament, round_no: int
                                        "pair.no-legal-pairing")]) from error
 
 
-def round_text(pairing: Pairing, rounds_node) -> None:
+def round_text(pairing: Pairing, rounds_node: CommentedSeq) -> None:
     """Write ``pairing`` into the round-trip ``rounds`` sequence (replace or append its round)."""
     pairs = CommentedSeq([flow_list(list(pair)) for pair in pairing.pairs])
     for item in rounds_node:
@@ -184,11 +186,12 @@ def summary(pairing: Pairing, target: str, shown: str) -> str:
     return "\n".join(lines)
 
 
-def _check_written(text: str, tournament: SwissTournament, content) -> None:
+def _check_written(text: str, tournament: SwissTournament, content: Content) -> None:
     """Validate the text about to be written exactly as a build would read it."""
     diags = Diagnostics()
     shown = tournament.path
-    node = parse_yaml(text, shown, diags)
+    tree = parse_yaml(text, shown, diags)
+    node = expect_map(tree, diags, "a Swiss tournament", tree.pos) if tree is not None else None
     if node is not None:
         swiss_tournament_from_node(node, tournament.id, shown, tournament.settings,
                                    PlayerRefs(content.players, diags), diags)

@@ -25,12 +25,12 @@ import shlex
 import shutil
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import Mapping, TextIO
 
-from ..diagnostics import Diagnostic, Diagnostics, SitegenError, did_you_mean
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, did_you_mean
 from .diff import NO_CHANGE
 from ..model.swiss import MatchResult
-from ..load import parse_yaml
+from ..load import YMap, parse_yaml
 from ..model import Content
 from ..model.common import Outcome, Player, Result
 from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
@@ -38,7 +38,7 @@ from ..results.issue import form_labels, parse_issue
 from ..results.request import ResultRequest, echo, refuse
 from ..results.target import Target, find_target
 from ..summary import compare, markdown, summarize
-from ..validate import load_content, shown_path
+from ..validate import read_content, shown_path
 from ..validate.tournament import parse_tournament_result
 from ..yamlwrite import load_rt, round_trip_yaml, write_atomic
 
@@ -54,6 +54,8 @@ class AddResult:
     """The 1-based line of the file that holds the result now."""
     changes: str
     """The standings change in Markdown (:data:`NO_CHANGE` when there is none)."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """Warnings the new result brings (e.g. White taken by the weaker rung of a ladder)."""
 
     @property
     def command(self) -> list[str]:
@@ -75,14 +77,14 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     ``today`` (default: the date today) dates a ladder game given without a date. Raises
     SitegenError, with nothing written, for invalid content and every refusal (module docstring).
     """
-    content = load_content(content_dir)
+    content, before = load_with_warnings(content_dir)
     target = find_target(content, content_dir, request)
     request = resolve(content, request, target, today or dt.date.today())
     shown = shown_path(target.path)
     original = target.path.read_text(encoding="utf-8-sig")
     diags = Diagnostics()
     tree = parse_yaml(original, shown, diags)
-    if tree is None or diags.has_errors:  # pragma: no cover - load_content read it already
+    if not isinstance(tree, YMap) or diags.has_errors:  # pragma: no cover - load_content read it already
         raise SitegenError(diags.sorted())
     data = load_rt(target.path)
     if target.kind == "league":
@@ -95,16 +97,28 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
         colours = ladder_colours(content, target, request, today or dt.date.today())
         where = enter_ladder(tree, data, request, target, shown, colours, today or dt.date.today())
     text = splice(original, dump_unwrapped(load_rt(target.path)), dump_unwrapped(data))
-    after = load_edited(content_dir, target.path, text)
+    after, warnings = load_edited(content_dir, target.path, text)
     write_atomic(target.path, text)
     changes = markdown(compare(summarize(content), summarize(after)), "Standings changes") or NO_CHANGE
-    done = AddResult(target, request, changed_line(original, text), changes)
+    known = {(d.code, d.message) for d in before}
+    new = tuple(d for d in warnings if (d.code, d.message) not in known)
+    done = AddResult(target, request, changed_line(original, text), changes, new)
     if out is not None:
-        out.write(f"entered {done.what} in {shown}:{done.line} ({target.shown}, {where})\n\n{changes}")
+        out.write(f"entered {done.what} in {shown}:{done.line} ({target.shown}, {where})\n"
+                  + "".join(d.format() + "\n" for d in new) + f"\n{changes}")
     return done
 
 
-def dump_unwrapped(data) -> str:
+def load_with_warnings(content_dir: Path) -> tuple[Content, list[Diagnostic]]:
+    """Return the validated content and its warnings. Raises SitegenError for any error."""
+    diags = Diagnostics()
+    content = read_content(content_dir, diags)
+    if diags.has_errors or content is None:
+        raise SitegenError(diags.sorted())
+    return content, diags.warnings
+
+
+def dump_unwrapped(data: object) -> str:
     """Return the round-trip tree as YAML text without wrapping long lines (a long line that
     the organizer wrote stays one line, so only the edited line differs)."""
     yaml = round_trip_yaml()
@@ -136,8 +150,9 @@ def splice(original: str, plain: str, edited: str) -> str:
                                                        autojunk=False).get_opcodes():
         if tag == "equal":
             continue
-        span = [same.get(i) for i in range(i1, i2 + 1)]
-        if None in span or span != list(range(span[0], span[0] + len(span))):  # type: ignore[arg-type]
+        found = [same.get(i) for i in range(i1, i2 + 1)]
+        span = [line for line in found if line is not None]
+        if len(span) < len(found) or span != list(range(span[0], span[0] + len(span))):
             return edited
         hunks.append((span[0], span[-1], edited.splitlines(True)[j1:j2]))
     for start, end, new in reversed(hunks):
@@ -155,19 +170,25 @@ def changed_line(before: str, after: str) -> int:
     return 1
 
 
-def load_edited(content_dir: Path, path: Path, text: str) -> Content:
+def load_edited(content_dir: Path, path: Path, text: str) -> tuple[Content, list[Diagnostic]]:
     """Return the content as it will be with ``text`` in ``path``, validated from a copy of the
-    content folder. Raises SitegenError with every problem, positioned as in the real folder."""
+    content folder, and its warnings (positioned as in the real folder). Raises SitegenError
+    with every problem, positioned as in the real folder."""
     with tempfile.TemporaryDirectory(prefix="sitegen-result-") as temp:
         mirror = Path(temp) / "content"
         shutil.copytree(content_dir, mirror, symlinks=True)
         (mirror / path.relative_to(content_dir)).write_text(text, encoding="utf-8")
+        old, new = shown_path(mirror), shown_path(content_dir)
+
+        def moved(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+            return [dataclasses.replace(d, pos=d.pos._replace(path=new + d.pos.path[len(old):]))
+                    if d.pos.path.startswith(old) else d for d in diagnostics]
+
         try:
-            return load_content(mirror)
+            content, warnings = load_with_warnings(mirror)
         except SitegenError as error:
-            old, new = shown_path(mirror), shown_path(content_dir)
-            raise SitegenError([dataclasses.replace(d, pos=d.pos._replace(path=new + d.pos.path[len(old):]))
-                                if d.pos.path.startswith(old) else d for d in error.diagnostics]) from None
+            raise SitegenError(moved(error.diagnostics)) from None
+        return content, moved(warnings)
 
 
 # --------------------------------------------------------------------------- checking a request
@@ -208,7 +229,7 @@ def resolve(content: Content, request: ResultRequest, target: Target, today: dt.
     return request
 
 
-def find_player(text: str, players: dict[str, Player], pos, diags: Diagnostics) -> str:
+def find_player(text: str, players: Mapping[str, Player], pos: SourcePos, diags: Diagnostics) -> str:
     """Return the id of the player named ``text`` by id or by name (case does not matter);
     record an error in ``diags`` (and return ``text``) when none or several fit."""
     text = text.strip()
@@ -275,8 +296,7 @@ def ladder_colours(content: Content, target: Target, request: ResultRequest,
         return request.players
     from ..engine.ladder import replay
 
-    item = next(ld for ld in content.ladders if f"ladders/{ld.id}" == target.ident)
-    ladder = getattr(item, "ladder", item)
+    ladder = next(ld for ld in content.ladders if f"ladders/{ld.id}" == target.ident).ladder
     rungs = replay(ladder).rungs_on(request.date or today)
     a, b = request.players
     if a not in rungs or b not in rungs:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..incremental import Site
+from ..progress import Progress
 from ..render import default_templates_dir
 from ..serve import Build, DevServer, Show
 from ..write import NotInPlace, check_output_folder, update_site, write_site
@@ -13,19 +14,23 @@ from ..write import NotInPlace, check_output_folder, update_site, write_site
 
 def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path | None = None, *,
                 host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
-                debounce: float = 0.15, watch_theme: bool = True, log=None) -> DevServer:
+                debounce: float = 0.15, watch_theme: bool = True, log=None,
+                progress: Progress | None = None) -> DevServer:
     """Return a :class:`DevServer` for the site in ``content_dir`` (not started yet).
 
     It builds incrementally (:class:`sitegen.incremental.Site`: after a change, only what the
     change reaches is validated, planned and made again), serves under the site's base path
     (``base_url`` overrides site.yaml's), watches ``content_dir``, ``templates_dir`` and the
     default theme (unless ``watch_theme`` is False), and writes each good build to
-    ``output_dir`` when given (only the files whose bytes changed are rewritten).
+    ``output_dir`` when given (only the files whose bytes changed are rewritten). ``progress``
+    shows each build's stages (sitegen.progress; default: nowhere).
     """
-    site = Site(content_dir, templates_dir, base_url)
+    shown = progress or Progress()
+    site = Site(content_dir, templates_dir, base_url, shown)
 
     def build(show: Show) -> Build:
-        changed, reason = site.build(show)
+        with shown:
+            changed, reason = site.build(show)
         note = f"everything built: {reason}" if reason else ""
         return Build(site.files, site.config.base_path, changed, note)  # type: ignore[union-attr]
 
@@ -48,7 +53,8 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
 
 
 def serve(content_dir: Path, templates_dir: Path | None, output_dir: Path | None, *,
-          host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None) -> int:
+          host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
+          progress: Progress | None = None) -> int:
     """Serve the site until interrupted; return the exit status (0).
 
     Raises SitegenError for an output folder that must not be replaced (see
@@ -58,7 +64,7 @@ def serve(content_dir: Path, templates_dir: Path | None, output_dir: Path | None
         check_output_folder(output_dir, [content_dir] + ([templates_dir] if templates_dir else []))
     try:
         server = make_server(content_dir, templates_dir, output_dir, host=host, port=port,
-                             base_url=base_url)
+                             base_url=base_url, progress=progress)
     except (OSError, OverflowError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise SitegenError([Diagnostic(command_pos("sitegen serve"),

@@ -186,7 +186,8 @@ class Replay:
         if last is None:
             last = {}
             for who, entries in self.history.items():
-                dates = [entry.date for entry in entries if isinstance(entry.event, LadderGame)]
+                dates = [entry.event.date for entry in entries
+                         if isinstance(entry.event, LadderGame)]
                 last[who] = max(dates) if dates else None
             self.__dict__["_last_games"] = last
         if member not in last:

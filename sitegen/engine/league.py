@@ -1,10 +1,15 @@
-"""The league rules: sizes, seeding, priority, direct promotions and demotions, the final round.
+"""The league rules: sizes, seeding, priority and its ties, direct moves, the final round.
 
 Source: ../shared/rules/000_8831272a7af7d6bd.txt ("league"); rule ids A.i.1-5, A.ii.1-2,
 B.1-5, C.1-5, D.1-2, E.1, footnotes [1]-[8] and "final round" refer to that text, and
 docs/league-rules.md explains every reading taken here. Next-season formation (C, E.1) is in
-:mod:`sitegen.engine.league_next`. Pure functions over the model's frozen data classes; scores
-are exact Fractions.
+:mod:`sitegen.engine.league_next`, a season's outcome from it in
+:mod:`sitegen.engine.league_outcome`. Players equal on every criterion of D are kept as classes
+(:func:`group_classes`, :func:`division_classes`); a spot that cuts such a class is a
+:class:`Tie` (:func:`find_ties`), never decided by id. Pure functions over the model's frozen
+data classes; scores are exact Fractions. The explanations of :func:`final_round` are in the
+active language (:mod:`sitegen.i18n`): the site's while a build plans its pages, English on the
+command line.
 
 Divisions are numbered by index, 0 being the top division A (league definitions).
 """
@@ -12,12 +17,15 @@ Divisions are numbered by index, 0 being the top division A (league definitions)
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..model.league import (ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
+from ..i18n import _
+from ..model.common import Game
+from ..model.league import (Division, ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
                             division_letter)
+from . import league_text as text
 from .standings import StandingRow, group_standings
 
 
@@ -66,15 +74,6 @@ class Decision:
     from_division: str | None = None
     to_division: str | None = None
 
-    def __str__(self) -> str:
-        where = ""
-        if self.from_division and self.from_division == self.to_division:
-            kept = self.outcome not in (Move.STAYS, Move.FINALIST)
-            where = f" ({'kept ' if kept else ''}in {self.to_division})"
-        elif self.from_division or self.to_division:
-            where = f" ({self.from_division or '-'} -> {self.to_division or '-'})"
-        return f"{self.player}: {self.outcome.value}{where} [league {self.rule}] {self.explanation}"
-
 
 # --------------------------------------------------------------------------- D: priority
 
@@ -117,14 +116,18 @@ def _refine(classes: list[list[str]], split: Callable[[list[str]], list[list[str
 
 
 def secondary_classes(players: Iterable[str], info: Mapping[str, PlayerInfo],
-                      settings: LeagueSettings = LeagueSettings()) -> list[list[str]]:
+                      settings: LeagueSettings = LeagueSettings(),
+                      record: bool = True) -> list[list[str]]:
     """Return ``players`` as classes still tied after the secondary criteria, best first (D.2).
 
     In order: higher overall rank, higher overall rating (virtual tie within
     ``settings.rating_virtual_tie`` points, footnote [6]: ratings chained by such gaps stay
     tied), higher correspondence rank, higher correspondence rating (same virtual tie), then
     the player who does not concede, then the better place in the organizer's playoff.
-    Unknown values rank last.
+    Unknown values rank last. With ``record``, players still tied are then ordered by the
+    organizers' recorded outcome (``PlayerInfo.recorded``: promoted first, relegated last),
+    the organizers' decision of a tie the rules leave open; without it, the classes are the
+    rules' own (what :func:`find_ties` compares with).
     """
     none = PlayerInfo("")
 
@@ -140,6 +143,8 @@ def secondary_classes(players: Iterable[str], info: Mapping[str, PlayerInfo],
     classes = _refine(classes, lambda t: _split_by_key(t, lambda p: not get(p).concedes))
     classes = _refine(classes, lambda t: _split_by_key(
         t, lambda p: None if get(p).playoff is None else -get(p).playoff))
+    if record:
+        classes = _refine(classes, lambda t: _split_by_key(t, lambda p: get(p).recorded))
     return [c for c in classes if c]
 
 
@@ -154,10 +159,11 @@ def secondary_order(players: Iterable[str], info: Mapping[str, PlayerInfo],
     return _flatten(secondary_classes(players, info, settings))
 
 
-def group_order(group: Group, info: Mapping[str, PlayerInfo] = {},
-                settings: LeagueSettings = LeagueSettings(),
-                rows: Sequence[StandingRow] | None = None) -> list[str]:
-    """Return the group's players best first: D.1 (gamepoints, SODOS, among the tied), then D.2."""
+def group_classes(group: Group, info: Mapping[str, PlayerInfo] = {},
+                  settings: LeagueSettings = LeagueSettings(),
+                  rows: Sequence[StandingRow] | None = None, record: bool = True) -> list[list[str]]:
+    """Return the group's players as classes still tied after D.1 (gamepoints, SODOS, among
+    the tied) and D.2, best first; ``record`` as in :func:`secondary_classes`."""
     rows = list(rows) if rows is not None else group_standings(group)
     classes: list[list[str]] = []
     for before, row in zip([None, *rows], rows):
@@ -165,32 +171,103 @@ def group_order(group: Group, info: Mapping[str, PlayerInfo] = {},
             classes[-1].append(row.player)
         else:
             classes.append([row.player])
-    classes = _refine(classes, lambda t: secondary_classes(t, info, settings))
-    return _flatten(classes)
+    return _refine(classes, lambda t: secondary_classes(t, info, settings, record))
 
 
-def division_order(groups: Sequence[Group], info: Mapping[str, PlayerInfo] = {},
-                   settings: LeagueSettings = LeagueSettings()) -> list[str]:
-    """Return a division's players best first across its groups (D.1, then D.2).
+def group_order(group: Group, info: Mapping[str, PlayerInfo] = {},
+                settings: LeagueSettings = LeagueSettings(),
+                rows: Sequence[StandingRow] | None = None) -> list[str]:
+    """Return the group's players best first: D.1 (gamepoints, SODOS, among the tied), then D.2."""
+    return _flatten(group_classes(group, info, settings, rows))
+
+
+def division_classes(groups: Sequence[Group], info: Mapping[str, PlayerInfo] = {},
+                     settings: LeagueSettings = LeagueSettings(), record: bool = True,
+                     standings: Mapping[str, Sequence[StandingRow]] | None = None
+                     ) -> list[list[str]]:
+    """Return a division's players as classes still tied, best first across its groups (D.1,
+    then D.2); ``record`` as in :func:`secondary_classes`; ``standings``: each group's rows by
+    group id, when already computed.
 
     Players of different groups compare by gamepoints, then SODOS; the gamepoints among the
     tied apply only when every tied player shared one group (D.1 "if they were in the same
-    group"); then D.2. Each group's players keep the order of :func:`group_order`.
+    group"); then D.2. Players of one group keep the classes of :func:`group_classes`.
     """
-    rows = {row.player: row for group in groups for row in group_standings(group)}
+    tables = {g.id: (standings[g.id] if standings is not None else group_standings(g)) for g in groups}
+    rows = {row.player: row for table in tables.values() for row in table}
     group_of = {player: group.id for group in groups for player in group.players}
-    in_group = {p: i for group in groups for i, p in enumerate(group_order(group, info, settings))}
+    in_group = {p: i for group in groups
+                for i, tied in enumerate(group_classes(group, info, settings, tables[group.id], record))
+                for p in tied}
     classes = [sorted(rows)]
     classes = _refine(classes, lambda t: _split_by_key(t, lambda p: rows[p].gamepoints))
     classes = _refine(classes, lambda t: _split_by_key(t, lambda p: rows[p].sodos))
 
     def by_mutual_or_secondary(tied: list[str]) -> list[list[str]]:
         if len({group_of[p] for p in tied}) == 1:
-            return [[p] for p in sorted(tied, key=in_group.__getitem__)]
-        return secondary_classes(tied, info, settings)
+            return _split_by_key(tied, lambda p: -in_group[p])
+        return secondary_classes(tied, info, settings, record)
 
-    classes = _refine(classes, by_mutual_or_secondary)
-    return _flatten(classes)
+    return _refine(classes, by_mutual_or_secondary)
+
+
+def division_order(groups: Sequence[Group], info: Mapping[str, PlayerInfo] = {},
+                   settings: LeagueSettings = LeagueSettings(),
+                   standings: Mapping[str, Sequence[StandingRow]] | None = None) -> list[str]:
+    """Return a division's players best first across its groups (D.1, then D.2); see
+    :func:`division_classes`. Players still tied are listed by id (not a rule: see
+    :func:`find_ties`)."""
+    return _flatten(division_classes(groups, info, settings, standings=standings))
+
+
+# --------------------------------------------------------------------------- ties
+
+
+@dataclass(frozen=True)
+class Tie:
+    """Players equal on every criterion of D whose order decides something (D.2).
+
+    ``spots`` of the ``players`` get the ``spot`` of rule ``rule`` in division ``division``
+    and the others do not; the rules cannot tell which, so a playoff must (D.2, last
+    criterion). ``by_record``: the organizers' recorded outcome of the season decides it
+    (see :func:`secondary_classes`). Meanwhile the engine goes on with the players by id,
+    which is not a rule: the outcome shows the tie as undecided.
+    """
+
+    players: tuple[str, ...]
+    """The tied players, by id."""
+    spots: int
+    spot: str
+    """What they contend for: ``promotion``, ``demotion`` or ``final round`` (a place in it)."""
+    rule: str
+    """The rule whose spots these are, e.g. ``B.1``, ``B.2``, ``E.1``, ``final round``."""
+    division: str
+    by_record: bool = False
+
+
+def find_ties(classes: Iterable[Sequence[str]], pool: Iterable[str], chosen: Iterable[str],
+              spot: str, rule: str, division: str,
+              info: Mapping[str, PlayerInfo] = {}) -> list[Tie]:
+    """Return the ties the choice of ``chosen`` among ``pool`` cuts through (D.2).
+
+    ``classes`` are the players still tied by the rules (``record=False``). A class of
+    ``pool`` of which some but not all were chosen is a tie; it is ``by_record`` when every
+    chosen player of it has another recorded outcome (``info``) than every unchosen one.
+    """
+    pool, chosen = set(pool), set(chosen)
+
+    def recorded(player: str) -> int:
+        return info[player].recorded if player in info else 0
+
+    ties = []
+    for tied in classes:
+        members = sorted(p for p in tied if p in pool)
+        taken = [p for p in members if p in chosen]
+        if not taken or len(taken) == len(members):
+            continue
+        open_ = any(recorded(a) == recorded(b) for a in taken for b in members if b not in chosen)
+        ties.append(Tie(tuple(members), len(taken), spot, rule, division, by_record=not open_))
+    return ties
 
 
 # --------------------------------------------------------------------------- A: sizes and seeding
@@ -326,6 +403,10 @@ class DivisionMoves:
     """Rule id behind each promotion and demotion."""
     extra_demotions: int = 0
     """B.2's additional demotions counted in ``demoted``."""
+    ties: tuple[Tie, ...] = ()
+    """Ties the promotions and demotions cut through (D.2); empty when D decides them all."""
+    classes: tuple[tuple[str, ...], ...] = ()
+    """``order`` as classes still tied by the rules (D.1, D.2), best first."""
 
 
 def extra_demotions(group_sizes_: Sequence[int], settings: LeagueSettings = LeagueSettings()) -> int:
@@ -353,104 +434,109 @@ def direct_moves(season: Season, info: Mapping[str, PlayerInfo] = {},
     moves that many of its best / last players instead.
     """
     count = len(season.divisions)
-    orders: list[list[str]] = []
-    group_orders: list[list[list[str]]] = []
-    for division in season.divisions:
-        group_orders.append([group_order(g, info, settings) for g in division.groups])
-        orders.append(division_order(division.groups, info, settings))
-
-    promoted: list[list[str]] = []
+    tables = {g.id: group_standings(g) for d in season.divisions for g in d.groups}  # once each
+    group_orders = [[group_order(g, info, settings, tables[g.id]) for g in d.groups]
+                    for d in season.divisions]
+    orders = [division_order(d.groups, info, settings, tables) for d in season.divisions]
     rules: list[dict[str, str]] = [dict() for _ in range(count)]
-    for index, division in enumerate(season.divisions):
-        fixed = settings.fixed_promotions_per_group
-        if fixed is not None:
-            chosen = [p for order in group_orders[index] for p in order[:fixed]]
-            for p in chosen:
-                rules[index][p] = "B.1"
-            promoted.append(sorted(chosen, key=orders[index].index))
-            continue
-        chosen = [order[0] for order in group_orders[index] if order]
-        for p in chosen:
-            rules[index][p] = "B.1"
-        for player in orders[index]:
-            if len(chosen) >= settings.min_direct_promotions:
-                break
-            if player not in chosen:
-                chosen.append(player)
-                rules[index][player] = "B.3"
-        promoted.append(sorted(chosen, key=orders[index].index))
-
+    promoted = [_promotions(group_orders[i], orders[i], settings, rules[i]) for i in range(count)]
     result = []
     for index, division in enumerate(season.divisions):
-        sizes = [len(g.players) for g in division.groups]
-        extra = 0
-        if settings.fixed_relegations_per_group is not None:
-            demoted = []
-            if index + 1 < count or settings.demote_from_bottom_division:
-                for order in group_orders[index]:
-                    last = [p for p in order if p not in promoted[index]]
-                    take = settings.fixed_relegations_per_group
-                    demoted.extend(last[len(last) - take:] if take else [])
-            for p in demoted:
-                rules[index][p] = "B.2"
-        else:
-            if index + 1 < count:
-                matched = len(promoted[index + 1])
-            elif settings.demote_from_bottom_division:
-                matched = settings.min_direct_promotions
-            else:
-                matched = 0
-            extra = extra_demotions(sizes, settings) if matched or index + 1 < count else 0
-            want = matched + extra
-            candidates = [p for p in reversed(orders[index]) if p not in promoted[index]]  # B.5
-            demoted = candidates[:want]
-            for p in demoted:
-                rules[index][p] = "B.2"
-        demoted = sorted(demoted, key=orders[index].index)
+        below = promoted[index + 1] if index + 1 < count else None
+        demoted, extra = _demotions(division, group_orders[index], orders[index], promoted[index],
+                                    below, settings, rules[index])
+        ties, classes = _direct_ties(division, info, settings, promoted[index], demoted,
+                                     rules[index], tables)
         result.append(DivisionMoves(
             index=index, name=division.name, order=tuple(orders[index]),
             leaders=tuple(order[0] for order in group_orders[index] if order),
             promoted=tuple(promoted[index]), demoted=tuple(demoted),
-            rule=dict(rules[index]), extra_demotions=extra))
+            rule=dict(rules[index]), extra_demotions=extra, ties=ties, classes=classes))
     return tuple(result)
 
 
-def season_outcomes(season: Season, info: Mapping[str, PlayerInfo] = {},
-                    settings: LeagueSettings = LeagueSettings(),
-                    withdrawn: Iterable[str] = ()) -> dict[str, Decision]:
-    """Return each player's outcome of a finished season with its rule (B, final round).
+def _direct_ties(division: Division, info: Mapping[str, PlayerInfo], settings: LeagueSettings,
+                 promoted: Sequence[str], demoted: Sequence[str], rules: Mapping[str, str],
+                 tables: Mapping[str, Sequence[StandingRow]]
+                 ) -> tuple[tuple[Tie, ...], tuple[tuple[str, ...], ...]]:
+    """Return the ties a division's promotions and demotions cut through (B.1-B.3 by D; D.2),
+    within a group, or across the division where the spots are the division's (not fixed per
+    group), each with the rule of the spot taken (``rules``); and the division's classes by
+    the rules."""
+    within = [group_classes(g, info, settings, tables[g.id], record=False) for g in division.groups]
+    across = division_classes(division.groups, info, settings, False, tables)
+    everyone = [p for g in division.groups for p in g.players]
+    found: list[Tie] = []
+    for spot, rule, pool, chosen, fixed in (
+            ("promotion", "B.1", everyone, promoted, settings.fixed_promotions_per_group),
+            ("demotion", "B.2", [p for p in everyone if p not in promoted], demoted,
+             settings.fixed_relegations_per_group)):
+        sets = within if fixed is not None else [*within, across]
+        ties = [tie for classes in sets
+                for tie in find_ties(classes, pool, chosen, spot, rule, division.name, info)]
+        ties = [replace(tie, rule=max((rules.get(p, rule) for p in tie.players if p in chosen),
+                                      default=rule)) for tie in ties]
+        found.extend(tie for tie in ties if not any(
+            set(tie.players) < set(other.players) for other in ties))
+    unique = {(tie.spot, tie.players): tie for tie in found}
+    return tuple(unique.values()), tuple(tuple(tied) for tied in across)
 
-    Outcomes: ``withdrew`` (B.4; the group's ``withdrawn`` plus ``withdrawn``), ``finalist``
-    (top division's direct promotion spots, final round), ``promoted`` (B.1, B.3),
-    ``demoted`` (B.2, B.3), ``stays``. Promotions by rank need the next season's sign-ups:
-    see :func:`sitegen.engine.league_next.next_season`, whose plan has the full outcomes.
-    """
-    gone = set(withdrawn) | {p for d in season.divisions for g in d.groups for p in g.withdrawn}
-    names = [d.name for d in season.divisions]
-    out: dict[str, Decision] = {}
-    for moves in direct_moves(season, info, settings):
-        here = moves.name
-        up = names[moves.index - 1] if moves.index > 0 else here
-        down = names[moves.index + 1] if moves.index + 1 < len(names) else None
-        for player in moves.order:
-            rule = moves.rule.get(player)
-            if player in gone:
-                spot = ("promotion" if player in moves.promoted else
-                        "demotion" if player in moves.demoted else "place")
-                out[player] = Decision(player, Move.WITHDREW, "B.4",
-                                       f"withdrew; the {spot} merit is forfeited and not passed on", here, None)
-            elif player in moves.promoted and moves.index == 0:
-                out[player] = Decision(player, Move.FINALIST, "final round",
-                                       "qualifies for the final round as a direct promotion of division A", here, here)
-            elif player in moves.promoted:
-                why = "group leader" if rule == "B.1" else "next best by the criteria of D"
-                out[player] = Decision(player, Move.PROMOTED, rule or "B.1", why, here, up)
-            elif player in moves.demoted:
-                out[player] = Decision(player, Move.DEMOTED, rule or "B.2",
-                                       "in a demotion spot by the criteria of D", here, down)
-            else:
-                out[player] = Decision(player, Move.STAYS, "B", "middle position", here, here)
-    return out
+
+def _promotions(group_orders: list[list[str]], order: list[str], settings: LeagueSettings,
+                rules: dict[str, str]) -> list[str]:
+    """Return a division's direct promotions in its order ``order`` and set their rules:
+    every group leader (B.1), then the best others by D until there are at least
+    ``settings.min_direct_promotions`` (B.1, B.3); or each group's best
+    ``settings.fixed_promotions_per_group``."""
+    fixed = settings.fixed_promotions_per_group
+    if fixed is not None:
+        chosen = [p for group in group_orders for p in group[:fixed]]
+        for p in chosen:
+            rules[p] = "B.1"
+        return sorted(chosen, key=order.index)
+    chosen = [group[0] for group in group_orders if group]
+    for p in chosen:
+        rules[p] = "B.1"
+    for player in order:
+        if len(chosen) >= settings.min_direct_promotions:
+            break
+        if player not in chosen:
+            chosen.append(player)
+            rules[player] = "B.3"
+    return sorted(chosen, key=order.index)
+
+
+def _demotions(division: Division, group_orders: list[list[str]], order: list[str],
+               promoted: list[str], promoted_below: list[str] | None, settings: LeagueSettings,
+               rules: dict[str, str]) -> tuple[list[str], int]:
+    """Return a division's direct demotions in its order ``order``, with its extra demotions,
+    and set their rules (B.2): as many as the division below promotes (``promoted_below``;
+    None for the bottom division) plus the extra demotions of B.2, the worst by D who are not
+    promoted (B.5); or each group's worst ``settings.fixed_relegations_per_group``. The bottom
+    division demotes only with ``settings.demote_from_bottom_division``."""
+    bottom = promoted_below is None
+    extra = 0
+    if settings.fixed_relegations_per_group is not None:
+        demoted = []
+        if not bottom or settings.demote_from_bottom_division:
+            take = settings.fixed_relegations_per_group
+            for group in group_orders:
+                last = [p for p in group if p not in promoted]
+                demoted.extend(last[len(last) - take:] if take else [])
+    else:
+        if promoted_below is not None:
+            matched = len(promoted_below)
+        elif settings.demote_from_bottom_division:
+            matched = settings.min_direct_promotions
+        else:
+            matched = 0
+        if matched or not bottom:
+            extra = extra_demotions([len(g.players) for g in division.groups], settings)
+        candidates = [p for p in reversed(order) if p not in promoted]  # B.5
+        demoted = candidates[:matched + extra]
+    for p in demoted:
+        rules[p] = "B.2"
+    return sorted(demoted, key=order.index), extra
 
 
 # --------------------------------------------------------------------------- final round
@@ -475,6 +561,9 @@ class FinalRound:
     finalists: tuple[Finalist, ...]
     void: bool
     decisions: tuple[Decision, ...]
+    ties: tuple[Tie, ...] = ()
+    """Places in the final round that a tie decides (D.2): the direct promotion spots of
+    division A, or the third place (B.3)."""
 
 
 def final_round(season: Season, defending_champion: str | None = None,
@@ -498,52 +587,77 @@ def final_round(season: Season, defending_champion: str | None = None,
     top = direct_moves(season, info, settings)[0]
     division = season.divisions[0]
     gone = set(withdrawn) | {p for g in division.groups for p in g.withdrawn}
-    declined = set(declined)
+    unavailable = gone | set(declined)
     rows = {row.player: row for g in division.groups for row in group_standings(g)}
-    place = {player: i + 1 for i, player in enumerate(top.order)}
     champion_ok = (defending_champion in rows and defending_champion not in top.demoted
                    and defending_champion not in gone)
     decisions: list[Decision] = []
-    chosen: list[tuple[str, str, str]] = []
+    chosen = _direct_finalists(top, unavailable, division.name, decisions)
 
-    def unavailable(player: str) -> bool:
-        return player in gone or player in declined
-
-    for player in top.promoted:
-        if unavailable(player):
-            decisions.append(Decision(player, Move.WITHDREW, "final round",
-                                      "qualified as a direct promotion of division A but does not play",
-                                      division.name, None))
-        else:
-            why = "group leader of division A" if top.rule.get(player) == "B.1" else \
-                "direct promotion of division A by the criteria of D (B.1, B.3)"
-            chosen.append((player, top.rule.get(player, "B.1"), why))
-
-    if champion_ok and defending_champion not in [c[0] for c in chosen] and not unavailable(defending_champion):
-        chosen.append((defending_champion, "[8]", "defending champion, eligible ([8])"))
+    if champion_ok and defending_champion not in [c[0] for c in chosen] \
+            and defending_champion not in unavailable:
+        chosen.append((defending_champion, "[8]", _(text.CHAMPION_ELIGIBLE)))
     elif defending_champion is not None and not champion_ok:
         decisions.append(Decision(defending_champion, Move.STAYS, "[8]",
-                                  "defending champion not eligible: did not play division A, "
-                                  "withdrew or fell to a demotion spot", None, None))
+                                  _(text.CHAMPION_NOT_ELIGIBLE), None, None))
 
     bar = rows[defending_champion].gamepoints if defending_champion in rows else None
-    for player in top.order:
-        if len(chosen) >= 3:
-            break
-        if player in [c[0] for c in chosen] or player in top.demoted or unavailable(player):
-            continue
-        enough = bar is not None and rows[player].gamepoints >= bar
-        if enough or place[player] <= settings.final_place_limit:
-            why = (f"next direct promotion by D (B.3) with {rows[player].gamepoints} gamepoints, "
-                   + ("no fewer than the defending champion" if enough
-                      else f"place {place[player]} in division A"))
-            chosen.append((player, "B.3", why))
-
+    ties = [replace(tie, spot="final round") for tie in top.ties if tie.spot == "promotion"]
+    ties += _add_next_by_b3(chosen, top, rows, bar, unavailable, settings, info)
     if len(chosen) < 3:
         decisions.append(Decision(defending_champion or "-", Move.STAYS, "final round",
-                                  "fewer than three eligible players are willing to play: the title is void"))
-        return FinalRound((), True, tuple(decisions))
+                                  _(text.TITLE_VOID)))
+        return FinalRound((), True, tuple(decisions), tuple(ties))
+    final = _seated_finalists(chosen, top, defending_champion, division.name, settings, decisions)
+    return replace(final, ties=tuple(ties))
 
+
+def _direct_finalists(top: DivisionMoves, unavailable: set[str], division: str,
+                      decisions: list[Decision]) -> list[tuple[str, str, str]]:
+    """Return the direct promotions of division A who play the final, as (player, rule, why)
+    (final round, B.1, B.3); record the others as not playing."""
+    chosen = []
+    for player in top.promoted:
+        if player in unavailable:
+            decisions.append(Decision(player, Move.WITHDREW, "final round",
+                                      _(text.FINALIST_DOES_NOT_PLAY).format(division=division),
+                                      division, None))
+        else:
+            why = _(text.FINALIST_LEADER if player in top.leaders
+                    else text.FINALIST_NEXT).format(division=division)
+            chosen.append((player, top.rule.get(player, "B.1"), why))
+    return chosen
+
+
+def _add_next_by_b3(chosen: list[tuple[str, str, str]], top: DivisionMoves,
+                    rows: Mapping[str, StandingRow], bar: Fraction | None, unavailable: set[str],
+                    settings: LeagueSettings, info: Mapping[str, PlayerInfo]) -> list[Tie]:
+    """Fill ``chosen`` up to three with the next players of division A by D (B.3) who are not
+    in a demotion spot and scored no fewer gamepoints than the champion (``bar``) or placed
+    ``settings.final_place_limit`` or better (final round); return the tie the choice cuts
+    through, if any (D.2). Players tied by the rules share their place."""
+    place: dict[str, int] = {}
+    for tied in top.classes:
+        shared = len(place) + 1
+        place.update((player, shared) for player in tied)
+    taken = {c[0] for c in chosen}
+    pool = [p for p in top.order if p not in taken and p not in top.demoted and p not in unavailable
+            and ((bar is not None and rows[p].gamepoints >= bar)
+                 or place[p] <= settings.final_place_limit)]
+    picked = pool[:max(0, 3 - len(chosen))]
+    for player in picked:
+        enough = bar is not None and rows[player].gamepoints >= bar
+        why = _(text.THIRD_BY_POINTS if enough else text.THIRD_BY_PLACE).format(
+            place=place[player], division=top.name)
+        chosen.append((player, "B.3", why))
+    return find_ties(top.classes, pool, picked, "final round", "B.3", top.name, info)
+
+
+def _seated_finalists(chosen: list[tuple[str, str, str]], top: DivisionMoves,
+                      defending_champion: str | None, division: str, settings: LeagueSettings,
+                      decisions: list[Decision]) -> FinalRound:
+    """Return the final round of the ``chosen`` three: advantaged are the champion if one of
+    the first two direct promotions, else those two ([7])."""
     automatic = [p for p in top.promoted if p in [c[0] for c in chosen]][:2]
     if defending_champion in automatic:
         advantaged = {defending_champion}
@@ -553,6 +667,55 @@ def final_round(season: Season, defending_champion: str | None = None,
     for player, rule, why in chosen:
         bonus = settings.finalist_advantage if player in advantaged else Fraction(0)
         finalists.append(Finalist(player, rule, why, player in advantaged, bonus))
-        note = f"; advantaged position: +{bonus} gamepoint ([7])" if bonus else ""
-        decisions.append(Decision(player, Move.FINALIST, rule, why + note, division.name, division.name))
+        decisions.append(Decision(player, Move.FINALIST, rule, why, division, division))
     return FinalRound(tuple(finalists), False, tuple(decisions))
+
+
+@dataclass(frozen=True)
+class FinalResult:
+    """The final round's result by its games (final round, footnote [7])."""
+
+    points: Mapping[str, Fraction]
+    """Each finalist's gamepoints in the final's games, the advantage not included."""
+    totals: Mapping[str, Fraction]
+    """The same with the advantaged positions' extra gamepoints ([7])."""
+    champion: str | None
+    """The winner by the games, None while undecided."""
+    level: tuple[str, ...] = ()
+    """When every game is played and no rule decides: the leaders who end level."""
+    complete: bool = False
+    """Every game between the three finalists has a counting result."""
+
+
+def final_result(final: FinalRound, games: Iterable[Game]) -> FinalResult:
+    """Return who won the final round by its ``games`` (final round, [7]).
+
+    "The one to win two games is crowned champion": a finalist with two gamepoints wins. When
+    every game is played and nobody won two (each won one, a three-way tie), the advantaged
+    positions break the tie: their extra gamepoint ([7]) decides, and two advantaged leaders
+    who end level leave the title undecided (``level``). Jigos count half a gamepoint.
+    """
+    finalists = [f.player for f in final.finalists]
+    bonus = {f.player: f.bonus for f in final.finalists}
+    points = {p: Fraction(0) for p in finalists}
+    games = [g for g in games if g.result.counts and all(p in points for p in g.players)]
+    for game in games:
+        for player in game.players:
+            points[player] += game.points(player)
+    totals = {p: points[p] + bonus[p] for p in finalists}
+    pairs = {frozenset(g.players) for g in games}
+    complete = len(finalists) == 3 and all(frozenset((a, b)) in pairs for i, a in enumerate(finalists)
+                                           for b in finalists[i + 1:])
+    two = [p for p in finalists if points[p] >= 2]
+    if len(two) == 1:
+        return FinalResult(points, totals, two[0], (), complete)
+    if not complete:
+        return FinalResult(points, totals, None, (), complete)
+    best = max(points.values())
+    leaders = [p for p in finalists if points[p] == best]
+    if len(leaders) > 1:
+        best = max(totals[p] for p in leaders)
+        leaders = [p for p in leaders if totals[p] == best]
+    if len(leaders) == 1:
+        return FinalResult(points, totals, leaders[0], (), complete)
+    return FinalResult(points, totals, None, tuple(sorted(leaders)), complete)

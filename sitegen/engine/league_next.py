@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from ..model.common import Rank
 from ..model.league import (Division, DivisionRestrictions, Group, LeagueSettings, PlayerInfo,
                             RankBand, Season, division_index, division_letter)
-from .league import (Decision, DivisionMoves, LeagueRuleError, Move, SeasonCancelled, direct_moves,
-                     group_count, secondary_order, seed_groups, starting_gamepoints)
+from ..i18n import _
+from . import league_text as text
+from .league import (Decision, DivisionMoves, LeagueRuleError, Move, SeasonCancelled, Tie,
+                     direct_moves, find_ties, group_count, secondary_classes, secondary_order,
+                     seed_groups, starting_gamepoints)
 
 # --------------------------------------------------------------------------- C: restrictions
 
@@ -64,7 +67,7 @@ def is_promotable(info: PlayerInfo, index: int, restrictions: DivisionRestrictio
     """Return True when the player may be promoted by rank into division ``index`` (C.4, C.1)."""
     if info.provisional and not settings.provisional_promotion_by_rank:
         return False
-    highest, _ = restrictions.limits(info.rank)
+    highest, _lowest = restrictions.limits(info.rank)
     return highest is not None and highest <= index
 
 
@@ -96,6 +99,9 @@ class NextSeasonPlan:
     """Each player's starting gamepoints (A.ii.1, [4])."""
     moves: tuple[DivisionMoves, ...] = field(default=())
     """The direct promotions and demotions of the finished season (B)."""
+    ties: tuple[Tie, ...] = field(default=())
+    """Every tie a step cut through (D.2), the direct moves' first; the players were taken
+    by id, which is not a rule (see :attr:`sitegen.engine.league_outcome.SeasonOutcome.ties`)."""
 
 
 # --------------------------------------------------------------------------- next season
@@ -119,259 +125,466 @@ def next_season(season: Season, signups: Signups,
     restrictions or sizes cannot all be met, e.g. "division restrictions must be revised (C.3)".
     """
     check_restrictions(restrictions)
+    state = Formation.start(season, _signed_up(signups, settings), restrictions, settings)
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    while state.remaining:
+        fill_division(state, len(state.placed))
+    divisions, where = form_groups(state)
+    start = {p: starting_gamepoints(where[p], len(divisions), settings) for p in where}
+    ties = [tie for moves in state.moves for tie in moves.ties] + state.ties
+    return NextSeasonPlan(tuple(divisions), tuple(state.decisions), _outcomes(state, where),
+                          start, state.moves, tuple(ties))
+
+
+def _signed_up(signups: Signups, settings: LeagueSettings) -> dict[str, PlayerInfo]:
+    """Return the sign-ups by id; raise LeagueRuleError for a player signed up twice and
+    SeasonCancelled with fewer than ``settings.min_season_players`` (footnote [2])."""
     info: dict[str, PlayerInfo] = {}
     for entry in signups.players:
         if entry.id in info:
             raise LeagueRuleError(f"player '{entry.id}' signs up twice")
         info[entry.id] = entry
-    total = len(info)
-    if total < settings.min_season_players:
+    if len(info) < settings.min_season_players:
         raise SeasonCancelled(
-            f"only {total} players signed up, fewer than {settings.min_season_players}: "
+            f"only {len(info)} players signed up, fewer than {settings.min_season_players}: "
             f"the season is cancelled and the title void (footnote [2])")
+    return info
 
-    names = [d.name for d in season.divisions]
-    count = len(season.divisions)
-    previous = {p: i for i, d in enumerate(season.divisions) for g in d.groups for p in g.players}
-    left_season = {p for d in season.divisions for g in d.groups for p in g.withdrawn}
-    prev_sizes = [sum(len(g.players) for g in d.groups) for d in season.divisions]
-    moves = direct_moves(season, info, settings)
-    log: list[Decision] = []
-    last: dict[str, tuple[str, str]] = {}
 
-    def name(index: int | None) -> str | None:
+@dataclass
+class Formation:
+    """What the steps of :func:`next_season` read, and what they decide, in one place.
+
+    :meth:`start` fills in the finished season's facts; then :func:`take_direct_moves` (B),
+    :func:`apply_rank_limits` (C), :func:`fill_division` for each division from the top (E.1
+    with A.i.5, A.i.4, C.5, A.i.2) and :func:`form_groups` (A.i.3, A.ii.2) read and extend it.
+    Divisions are numbered from 0 (A).
+    """
+
+    season: Season
+    """The finished season."""
+    info: dict[str, PlayerInfo]
+    """Every player of the next season, by id (the sign-ups)."""
+    restrictions: DivisionRestrictions
+    settings: LeagueSettings
+    moves: tuple[DivisionMoves, ...]
+    """The finished season's direct promotions and demotions per division (B)."""
+    previous: dict[str, int]
+    """The division of each player of the finished season."""
+    previous_sizes: list[int]
+    """The number of players of each division of the finished season (A.i.5)."""
+    left_season: set[str]
+    """Players recorded in a group's ``withdrawn`` list of the finished season (B.4)."""
+    decisions: list[Decision] = field(default_factory=list)
+    """Every decision, in the order taken."""
+    last: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """The latest (rule, explanation) of each player's decisions."""
+    assured: dict[str, int] = field(default_factory=dict)
+    """The division each returning player is assured by the direct moves (B)."""
+    direct: dict[str, Move] = field(default_factory=dict)
+    """Each returning player's direct move: PROMOTED, DEMOTED or STAYS (B)."""
+    highest: dict[str, int | None] = field(default_factory=dict)
+    """The highest division each player may be promoted into by rank (C.4); None: none."""
+    lowest: dict[str, int | None] = field(default_factory=dict)
+    """The lowest division each player's rank allows (C.3); None: no limit."""
+    floor: dict[str, int] = field(default_factory=dict)
+    """The division each player is placed in unless promoted: assured (B), raised by rank
+    (C.3) or, for a new player, given by rank or the bottom division (C.1); the size steps
+    lower it by one when they move a player down (A.i.5, A.i.4, A.i.2)."""
+    unbound: set[str] = field(default_factory=set)
+    """New players placed in the bottom division without a lowest division (C.1): the first
+    to move down when a division does not grow (A.i.5)."""
+    remaining: set[str] = field(default_factory=set)
+    """Players not yet placed."""
+    placed: list[list[str]] = field(default_factory=list)
+    """The players of each division filled so far, top first, sorted by id."""
+    ties: list[Tie] = field(default_factory=list)
+    """The ties the steps cut through (D.2), in the order found."""
+
+    @classmethod
+    def start(cls, season: Season, info: dict[str, PlayerInfo],
+              restrictions: DivisionRestrictions, settings: LeagueSettings) -> "Formation":
+        """Return the state before any step: the finished season's divisions and moves (B)."""
+        divisions = season.divisions
+        return cls(
+            season=season, info=info, restrictions=restrictions, settings=settings,
+            moves=direct_moves(season, info, settings),
+            previous={p: i for i, d in enumerate(divisions) for g in d.groups for p in g.players},
+            previous_sizes=[sum(len(g.players) for g in d.groups) for d in divisions],
+            left_season={p for d in divisions for g in d.groups for p in g.withdrawn},
+            remaining=set(info))
+
+    @property
+    def total(self) -> int:
+        """The number of players of the next season."""
+        return len(self.info)
+
+    def name(self, index: int | None) -> str | None:
+        """Return the name of division ``index``: the finished season's, else its letter."""
         if index is None:
             return None
-        return names[index] if index < count else division_letter(index)
+        divisions = self.season.divisions
+        return divisions[index].name if index < len(divisions) else division_letter(index)
 
-    def note(player: str, move: Move, rule: str, why: str, src: int | None, dst: int | None) -> None:
-        log.append(Decision(player, move, rule, why, name(src), name(dst)))
-        last[player] = (rule, why)
+    def note(self, player: str, move: Move, rule: str, why: str, src: int | None,
+             dst: int | None) -> None:
+        """Record a decision about ``player``, from division ``src`` to ``dst``."""
+        self.decisions.append(Decision(player, move, rule, why, self.name(src), self.name(dst)))
+        self.last[player] = (rule, why)
 
-    # B: direct promotions and demotions, withdrawals.
-    assured: dict[str, int] = {}
-    b_move: dict[str, Move] = {}
-    for m in moves:
-        for player in m.order:
-            here = m.index
-            rule = m.rule.get(player, "B")
-            if player not in info or player in left_season:
-                spot = ("promotion" if player in m.promoted else
-                        "demotion" if player in m.demoted else "place")
-                note(player, Move.WITHDREW, "B.4",
-                     f"withdrew; the {spot} merit is forfeited and not passed on", here, None)
-            elif player in m.promoted and here > 0:
-                assured[player] = here - 1
-                b_move[player] = Move.PROMOTED
-                why = "group leader" if rule == "B.1" else "next best by the criteria of D"
-                note(player, Move.PROMOTED, rule, why, here, here - 1)
-            elif player in m.demoted:
-                assured[player] = here + 1
-                b_move[player] = Move.DEMOTED
-                note(player, Move.DEMOTED, rule, "in a demotion spot by the criteria of D", here, here + 1)
+    def source(self, player: str) -> int | None:
+        """Return a returning player's division of the finished season; None for a new one."""
+        return self.previous.get(player) if player in self.assured else None
+
+    def worst_first(self, players: Iterable[str]) -> list[str]:
+        """Return ``players`` worst first by the secondary criteria (D.2)."""
+        return list(reversed(secondary_order(players, self.info, self.settings)))
+
+    def cut(self, pool: Iterable[str], chosen: Iterable[str], spot: str, rule: str,
+            d: int) -> None:
+        """Record the tie, if any, that choosing ``chosen`` among ``pool`` by D.2 cuts
+        through (:func:`sitegen.engine.league.find_ties`); ``spot`` of division ``d``."""
+        pool = list(pool)
+        classes = secondary_classes(pool, self.info, self.settings, record=False)
+        self.ties.extend(find_ties(classes, pool, chosen, spot, rule, self.name(d) or "",
+                                   self.info))
+
+
+def take_direct_moves(state: Formation) -> None:
+    """Assure each returning player the division of their direct move (B.1-B.3, B.5).
+
+    A player who did not sign up again, or who withdrew during the season, forfeits the
+    promotion, demotion or place and is not passed on (B.4). In the top division the
+    promotion spots qualify for the final round and the players stay.
+    """
+    for moves in state.moves:
+        here = moves.index
+        for player in moves.order:
+            rule = moves.rule.get(player, "B")
+            if player not in state.info or player in state.left_season:
+                spot = ("promotion" if player in moves.promoted else
+                        "demotion" if player in moves.demoted else "place")
+                state.note(player, Move.WITHDREW, "B.4",
+                           _(text.WITHDREW[spot]), here, None)
+            elif player in moves.promoted and here > 0:
+                state.assured[player] = here - 1
+                state.direct[player] = Move.PROMOTED
+                rule, why = _promotion_why(state, moves, player, rule)
+                state.note(player, Move.PROMOTED, rule, why, here, here - 1)
+            elif player in moves.demoted:
+                state.assured[player] = here + 1
+                state.direct[player] = Move.DEMOTED
+                fixed = state.settings.fixed_relegations_per_group
+                why = (_(text.DEMOTION_SPOT) if fixed is None
+                       else _(text.FIXED_RELEGATION).format(count=fixed))
+                state.note(player, Move.DEMOTED, rule, why, here, here + 1)
             else:
-                assured[player] = here
-                b_move[player] = Move.STAYS
-                why = ("direct promotion spot of the top division: qualifies for the final round"
-                       if player in m.promoted else "middle position")
-                note(player, Move.STAYS, "final round" if player in m.promoted else "B", why, here, here)
-
-    # C: rank limits, forced promotions, new players.
-    def limits(player: str) -> tuple[int | None, int | None]:
-        entry = info[player]
-        if entry.provisional and not settings.provisional_promotion_by_rank:
-            return None, None
-        return restrictions.limits(entry.rank)
-
-    highest = {p: limits(p)[0] for p in info}
-    lowest = {p: limits(p)[1] for p in info}
-    floor: dict[str, int] = {}
-    soft: set[str] = set()
-    bottom = max(count - 1, 0)
-    for player in sorted(info, key=lambda p: (previous.get(p, count), p)):
-        low = lowest[player]
-        if player in assured:
-            floor[player] = assured[player]
-            if low is not None and low < assured[player]:
-                floor[player] = low
-                note(player, Move.PROMOTED_BY_RANK, "C.3",
-                     f"rank {info[player].rank} may not be placed below division {name(low)}: "
-                     f"forced promotion", previous[player], low)
-        elif low is not None:
-            floor[player] = low
-            note(player, Move.NEW, "C.3", f"new player placed by rank {info[player].rank} at "
-                 f"the lowest division allowed", None, low)
-        else:
-            floor[player] = bottom
-            soft.add(player)
-            why = ("provisional rank: no promotion by rank (C.1 addendum)"
-                   if info[player].provisional and not settings.provisional_promotion_by_rank
-                   else "no rank band applies")
-            note(player, Move.NEW, "C.1", f"new player placed in the bottom division; {why}", None, bottom)
-
-    # E.1: fill divisions top-down.
-    remaining = set(info)
-    placed: list[list[str]] = []
-    minimum = settings.min_group_size
-    d = 0
-    while remaining:
-        limit = settings.division_size_limit(d)
-        cap = limit if d == 0 else min(limit, settings.growth_factor * len(placed[d - 1]))
-        cap_rule = "A.i.4" if cap == limit else "A.i.2"
-        target = prev_sizes[d] if d < count else None
-        members = {p for p in remaining if floor[p] <= d}
-
-        if target is not None and len(members) > target:  # A.i.5: new players do not grow it
-            excess = len(members) - target
-            for player in [p for p in reversed(secondary_order(members, info, settings)) if p in soft][:excess]:
-                floor[player] = d + 1
-                members.discard(player)
-                note(player, Move.NEW, "A.i.5", f"division {name(d)} does not grow: placed in the "
-                     f"division below", None, d + 1)
-
-        if len(members) > cap:  # A.i.4 / A.i.2: the worst movable players go down
-            movable = [p for p in reversed(secondary_order(members, info, settings))
-                       if lowest[p] is None or lowest[p] > d]
-            excess = len(members) - cap
-            if len(movable) < excess:
-                raise LeagueRuleError(
-                    f"division {name(d)} must hold {len(members)} players by their ranks but may "
-                    f"hold at most {cap} ({cap_rule}): division restrictions must be revised (C.3)")
-            for player in movable[:excess]:
-                floor[player] = d + 1
-                members.discard(player)
-                note(player, Move.DEMOTED if player in assured else Move.NEW, cap_rule,
-                     f"division {name(d)} may hold at most {cap} players: moved to the division below",
-                     d, d + 1)
-        chosen = set(members)
-
-        # C.5: promotable players fill the space (A.i.4, A.i.5), in D.2 order.
-        space = (cap if target is None else min(cap, target)) - len(chosen)
-        if space > 0:
-            candidates = [p for p in secondary_order(remaining - chosen, info, settings)
-                          if highest[p] is not None and highest[p] <= d]
-            take = candidates[:space]
-            rest = len(remaining) - len(chosen) - len(take)
-            if 0 < rest < minimum and len(chosen) + len(take) + rest > cap:
-                take = take[:max(0, len(take) - (minimum - rest))]
-            for player in take:
-                chosen.add(player)
-                src = previous.get(player) if player in assured else None
-                if player in assured and b_move.get(player) in (Move.PROMOTED, Move.DEMOTED):
-                    rule, why = "C.2", (f"promotion by rank overrides the direct "
-                                        f"{b_move[player].value[:-1]}ion: space in division {name(d)} (C.5)")
+                state.assured[player] = here
+                state.direct[player] = Move.STAYS
+                if player in moves.promoted:
+                    state.note(player, Move.STAYS, "final round",
+                               _(text.FINAL_SPOT).format(division=moves.name), here, here)
                 else:
-                    rule, why = "C.5", f"promotable by rank {info[player].rank} to division {name(d)}, which has space"
-                note(player, Move.PROMOTED_BY_RANK, rule, why, src, d)
+                    state.note(player, Move.STAYS, "B", _(text.MIDDLE), here, here)
 
-        # E.1: too small for A.i.1 / A.i.2, or too small for the division below (A.i.2's 3x).
-        need = minimum
-        if d == 0 and total >= settings.two_groups_from:
-            need = settings.top_division_groups * minimum
-        while len(chosen) < cap:
-            rest_set = remaining - chosen
-            if not rest_set:
-                break
-            below = sum(1 for p in rest_set if floor[p] <= d + 1)
-            if len(chosen) >= need and settings.growth_factor * len(chosen) >= below:
-                break
-            player, why = _e1_pick(d, rest_set, previous, assured, floor, moves, info, settings)
-            chosen.add(player)
-            reason = (f"division {name(d)} needs at least {need} players (A.i.1, A.i.2)"
-                      if len(chosen) <= need else
-                      f"division {name(d + 1)} may hold at most {settings.growth_factor} times "
-                      f"division {name(d)} (A.i.2)")
-            note(player, Move.PROMOTED, "E.1", f"{why}; {reason}",
-                 previous.get(player) if player in assured else None, d)
 
-        # A.i.2: never leave fewer than five players for the divisions below.
-        rest_set = remaining - chosen
-        if 0 < len(rest_set) < minimum:
-            if len(chosen) + len(rest_set) <= cap:
-                for player in sorted(rest_set):
-                    chosen.add(player)
-                    note(player, Move.PROMOTED, "E.1",
-                         f"only {len(rest_set)} player{'s' if len(rest_set) != 1 else ''} would be "
-                         f"left below division {name(d)}, "
-                         f"fewer than {minimum} (A.i.2)",
-                         previous.get(player) if player in assured else None, d)
-            else:
-                movable = [p for p in reversed(secondary_order(chosen, info, settings))
-                           if lowest[p] is None or lowest[p] > d]
-                short = minimum - len(rest_set)
-                if len(movable) < short or len(chosen) - short < need:
-                    raise LeagueRuleError(
-                        f"{len(rest_set)} players are left below division {name(d)}, which is full "
-                        f"({cap}): the sizes of A.i.2 and A.i.4 cannot be met; division "
-                        f"restrictions must be revised (C.3)")
-                for player in movable[:short]:
-                    chosen.discard(player)
-                    floor[player] = d + 1
-                    note(player, Move.DEMOTED if player in assured else Move.NEW, "E.1",
-                         f"division {name(d + 1)} needs at least {minimum} players (A.i.2)", d, d + 1)
-        placed.append(sorted(chosen))
-        remaining -= chosen
-        d += 1
+def _promotion_why(state: Formation, moves: DivisionMoves, player: str,
+                   rule: str) -> tuple[str, str]:
+    """Return the rule and why ``player`` has a direct promotion spot: group leader (B.1),
+    sharing the first place (B.1 for each: no leader is picked by id), one of the group's best
+    (fixed per group), or next best by D (``rule``, B.3)."""
+    group = next(g for g in state.season.divisions[moves.index].groups if player in g.players)
+    tied = next((c for c in moves.classes if player in c), (player,))
+    first = [p for p in tied if p in group.players]  # equal by the rules within the group
+    if player in moves.leaders and len(first) == 1:
+        return "B.1", _(text.GROUP_LEADER)
+    if any(p in moves.leaders for p in first):
+        return "B.1", _(text.TIED_LEADER)
+    fixed = state.settings.fixed_promotions_per_group
+    return rule, _(text.NEXT_BEST) if fixed is None else _(text.FIXED_PROMOTION).format(count=fixed)
 
-    # A.i.3, A.ii.2: groups, seeded in zig-zag by rank.
+
+def apply_rank_limits(state: Formation) -> None:
+    """Set each player's division limits by rank and the division they are placed in (C).
+
+    A returning player below the lowest division of their rank is promoted to it (C.3,
+    forced); a new player goes to the lowest division of their rank (C.3) or, without one,
+    to the bottom division (C.1). A provisional rank sets no limit unless the league allows
+    promotion by provisional ranks (C.1 addendum).
+    """
+    info, settings = state.info, state.settings
+    for player, entry in info.items():
+        trusted = not entry.provisional or settings.provisional_promotion_by_rank
+        highest, lowest = state.restrictions.limits(entry.rank) if trusted else (None, None)
+        state.highest[player], state.lowest[player] = highest, lowest
+    count = len(state.season.divisions)
+    bottom = max(count - 1, 0)
+    for player in sorted(info, key=lambda p: (state.previous.get(p, count), p)):
+        low = state.lowest[player]
+        if player in state.assured:
+            state.floor[player] = state.assured[player]
+            if low is not None and low < state.assured[player]:
+                state.floor[player] = low
+                state.note(player, Move.PROMOTED_BY_RANK, "C.3", _(text.FORCED_BY_RANK).format(
+                    rank=info[player].rank, division=state.name(low)), state.previous[player], low)
+        elif low is not None:
+            state.floor[player] = low
+            state.note(player, Move.NEW, "C.3", _(text.NEW_BY_RANK).format(rank=info[player].rank),
+                       None, low)
+        else:
+            state.floor[player] = bottom
+            state.unbound.add(player)
+            why = (_(text.NEW_PROVISIONAL)
+                   if info[player].provisional and not settings.provisional_promotion_by_rank
+                   else _(text.NEW_NO_BAND))
+            state.note(player, Move.NEW, "C.1", _(text.NEW_BOTTOM).format(why=why), None, bottom)
+
+
+def fill_division(state: Formation, d: int) -> None:
+    """Place the players of division ``d``, the divisions above it being full (E.1).
+
+    The division takes the players placed in it or above and not yet placed, then in turn:
+    new players beyond its previous size move down (A.i.5); players over its limit move down
+    (A.i.4, A.i.2); promotable players fill the space (C.5, C.2); it takes promotions from
+    below while too small (E.1 for A.i.1, A.i.2); and it never leaves fewer than the smallest
+    group below it (A.i.2). Raises LeagueRuleError when the restrictions leave no way.
+    """
+    cap, cap_rule = division_capacity(state, d)
+    target = state.previous_sizes[d] if d < len(state.previous_sizes) else None
+    chosen = {p for p in state.remaining if state.floor[p] <= d}
+    if target is not None:
+        keep_previous_size(state, d, chosen, target)
+    move_down_over_capacity(state, d, chosen, cap, cap_rule)
+    promote_by_rank(state, d, chosen, min(cap, target) if target is not None else cap, cap)
+    need = least_players(state, d)
+    absorb_the_rest(state, d, chosen, cap)
+    promote_to_size(state, d, chosen, cap, need)
+    leave_enough_below(state, d, chosen, cap, need)
+    state.placed.append(sorted(chosen))
+    state.remaining -= chosen
+
+
+def division_capacity(state: Formation, d: int) -> tuple[int, str]:
+    """Return the most players division ``d`` may hold and the rule that limits it: 6x3^n
+    (A.i.4), or three times the division above (A.i.2)."""
+    limit = state.settings.division_size_limit(d)
+    if d == 0:
+        return limit, "A.i.4"
+    cap = min(limit, state.settings.growth_factor * len(state.placed[d - 1]))
+    return cap, "A.i.4" if cap == limit else "A.i.2"
+
+
+def least_players(state: Formation, d: int) -> int:
+    """Return the fewest players division ``d`` may hold: one group (A.i.2, A.i.3), two for
+    the top division when enough players play the season (A.i.1, footnote [1])."""
+    minimum = state.settings.min_group_size
+    if d == 0 and state.total >= state.settings.two_groups_from:
+        return state.settings.top_division_groups * minimum
+    return minimum
+
+
+def keep_previous_size(state: Formation, d: int, chosen: set[str], target: int) -> None:
+    """Move new players without a lowest division down while division ``d`` holds more than
+    its ``target`` (previous) size, worst first by D.2: new players do not grow it (A.i.5)."""
+    if len(chosen) <= target:
+        return
+    excess = len(chosen) - target
+    unbound = [p for p in state.worst_first(chosen) if p in state.unbound]
+    state.cut(unbound, unbound[:excess], "demotion", "A.i.5", d)
+    for player in unbound[:excess]:
+        state.floor[player] = d + 1
+        chosen.discard(player)
+        state.note(player, Move.NEW, "A.i.5", _(text.NOT_GROWING).format(division=state.name(d)),
+                   None, d + 1)
+
+
+def move_down_over_capacity(state: Formation, d: int, chosen: set[str], cap: int,
+                            cap_rule: str) -> None:
+    """Move the worst players by D.2 whose rank allows it down until division ``d`` holds at
+    most ``cap`` (A.i.4 or A.i.2, as ``cap_rule``); raise LeagueRuleError when too few may."""
+    if len(chosen) <= cap:
+        return
+    movable = [p for p in state.worst_first(chosen)
+               if state.lowest[p] is None or state.lowest[p] > d]
+    excess = len(chosen) - cap
+    if len(movable) < excess:
+        raise LeagueRuleError(
+            f"division {state.name(d)} must hold {len(chosen)} players by their ranks but may "
+            f"hold at most {cap} ({cap_rule}): division restrictions must be revised (C.3)")
+    state.cut(movable, movable[:excess], "demotion", cap_rule, d)
+    for player in movable[:excess]:
+        state.floor[player] = d + 1
+        chosen.discard(player)
+        state.note(player, Move.DEMOTED if player in state.assured else Move.NEW, cap_rule,
+                   _(text.OVER_CAPACITY).format(division=state.name(d), cap=cap), d, d + 1)
+
+
+def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: int) -> None:
+    """Fill division ``d`` up to ``size`` with players promotable into it by rank, best first
+    by D.2 (C.4, C.5); a promotion by rank overrides a direct promotion or demotion (C.2).
+
+    Fewer are taken when the players left for the divisions below would be fewer than one
+    group and could not all join this one (A.i.2).
+    """
+    space = size - len(chosen)
+    if space <= 0:
+        return
+    candidates = [p for p in secondary_order(state.remaining - chosen, state.info, state.settings)
+                  if state.highest[p] is not None and state.highest[p] <= d]
+    take = candidates[:space]
+    rest = len(state.remaining) - len(chosen) - len(take)
+    minimum = state.settings.min_group_size
+    if 0 < rest < minimum and len(chosen) + len(take) + rest > cap:
+        take = take[:max(0, len(take) - (minimum - rest))]
+    state.cut(candidates, take, "promotion", "C.5", d)
+    for player in take:
+        chosen.add(player)
+        direct = state.direct.get(player) if player in state.assured else None
+        if direct in (Move.PROMOTED, Move.DEMOTED):
+            spot = "promotion" if direct is Move.PROMOTED else "demotion"
+            rule, why = "C.2", _(text.RANK_OVERRIDES[spot]).format(division=state.name(d))
+        else:
+            rule, why = "C.5", _(text.BY_RANK).format(rank=state.info[player].rank,
+                                                   division=state.name(d))
+        state.note(player, Move.PROMOTED_BY_RANK, rule, why, state.source(player), d)
+
+
+def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: int) -> None:
+    """Promote players from below into division ``d`` while it holds fewer than ``need``
+    (A.i.1, A.i.2) or the division below would hold more than three times its players
+    (A.i.2), up to ``cap``: the next direct promotion by D, else the highest ranked (E.1)."""
+    growth = state.settings.growth_factor
+    tied: list[Tie] = []
+    picked: set[str] = set()
+    while len(chosen) < cap:
+        left = state.remaining - chosen
+        if not left:
+            break
+        below = sum(1 for p in left if state.floor[p] <= d + 1)
+        if len(chosen) >= need and growth * len(chosen) >= below:
+            break
+        player, why, tie = _e1_pick(state, d, left)
+        chosen.add(player)
+        picked.add(player)
+        tied.extend([tie] if tie is not None else [])
+        template = _(text.E1_NEEDS if len(chosen) <= need else text.E1_THRICE)
+        reason = template.format(pick=why, division=state.name(d), need=need, growth=growth,
+                                 below=state.name(d + 1))
+        state.note(player, Move.PROMOTED, "E.1", reason, state.source(player), d)
+    # One pick at a time: a tie is one only if its players were not all picked in the end.
+    found = {tie.players: tie for tie in tied}
+    for players, tie in found.items():
+        taken = [p for p in players if p in picked]
+        if len(taken) < len(players):
+            state.ties.append(Tie(players, len(taken), tie.spot, tie.rule, tie.division,
+                                  tie.by_record))
+
+
+def _e1_pick(state: Formation, d: int, left: set[str]) -> tuple[str, str, Tie | None]:
+    """Choose the player promoted into division ``d`` to resolve a size conflict (E.1), with
+    why, and the players tied with them by the rules when there are (D.2)."""
+    if d + 1 < len(state.moves):
+        moves = state.moves[d + 1]
+        applicable = [p for p in moves.order
+                      if p in left and state.previous.get(p) == d + 1
+                      and state.assured.get(p) == d + 1 and state.floor[p] == d + 1]
+        if applicable:
+            return applicable[0], _(text.E1_DIRECT), _first_tie(
+                state, moves.classes, applicable, applicable[0], d)
+    source = [p for p in left if state.floor[p] == d + 1] or list(left)
+    best = secondary_order(source, state.info, state.settings)[0]
+    classes = secondary_classes(source, state.info, state.settings, record=False)
+    return best, _(text.E1_FORCED), _first_tie(state, classes, source, best, d)
+
+
+def _first_tie(state: Formation, classes: Iterable[Sequence[str]], pool: list[str], player: str,
+               d: int) -> Tie | None:
+    """Return the tie of ``player``'s class in ``pool`` when picking them alone cuts it."""
+    ties = find_ties(classes, pool, [player], "promotion", "E.1", state.name(d) or "", state.info)
+    return ties[0] if ties else None
+
+
+def absorb_the_rest(state: Formation, d: int, chosen: set[str], cap: int) -> bool:
+    """Take every player not yet placed into division ``d`` when they are fewer than one group
+    and ``d`` has room for them all (E.1, A.i.2); return True when it did. Done before
+    :func:`promote_to_size`, so that they join for this one reason, none picked first."""
+    minimum = state.settings.min_group_size
+    left = state.remaining - chosen
+    if not 0 < len(left) < minimum or len(chosen) + len(left) > cap:
+        return False
+    for player in sorted(left):
+        chosen.add(player)
+        state.note(player, Move.PROMOTED, "E.1", text.few_left(
+            len(left), state.name(d), minimum), state.source(player), d)
+    return True
+
+
+def leave_enough_below(state: Formation, d: int, chosen: set[str], cap: int, need: int) -> None:
+    """Never leave fewer players than one group for the divisions below ``d`` (A.i.2): take
+    them all into ``d`` when it has room (E.1), else move its worst movable players down;
+    raise LeagueRuleError when neither fits the sizes of A.i.2 and A.i.4."""
+    minimum = state.settings.min_group_size
+    left = state.remaining - chosen
+    if not 0 < len(left) < minimum or absorb_the_rest(state, d, chosen, cap):
+        return
+    movable = [p for p in state.worst_first(chosen)
+               if state.lowest[p] is None or state.lowest[p] > d]
+    short = minimum - len(left)
+    if len(movable) < short or len(chosen) - short < need:
+        raise LeagueRuleError(
+            f"{len(left)} players are left below division {state.name(d)}, which is full "
+            f"({cap}): the sizes of A.i.2 and A.i.4 cannot be met; division "
+            f"restrictions must be revised (C.3)")
+    state.cut(movable, movable[:short], "demotion", "E.1", d)
+    for player in movable[:short]:
+        chosen.discard(player)
+        state.floor[player] = d + 1
+        state.note(player, Move.DEMOTED if player in state.assured else Move.NEW, "E.1",
+                   _(text.E1_NEEDS_BELOW).format(division=state.name(d + 1), minimum=minimum),
+                   d, d + 1)
+
+
+def form_groups(state: Formation) -> tuple[list[Division], dict[str, int]]:
+    """Return the divisions with their groups, and each player's division index: each
+    division's group count (A.i.1, A.i.3) and its players seeded in zig-zag by D.2 (A.ii.2,
+    [5]). Groups are named by the division's letter, numbered when there are several."""
     divisions = []
     groups_above: int | None = None
     where: dict[str, int] = {}
-    for index, members in enumerate(placed):
+    for index, members in enumerate(state.placed):
         letter = division_letter(index)
-        groups_n = group_count(len(members), index, groups_above, settings, total)
-        seeded = seed_groups(secondary_order(members, info, settings), groups_n)
+        count = group_count(len(members), index, groups_above, state.settings, state.total)
+        seeded = seed_groups(secondary_order(members, state.info, state.settings), count)
         groups = tuple(
-            Group(id=(letter.lower() if groups_n == 1 else f"{letter.lower()}{i + 1}"),
-                  name=(letter if groups_n == 1 else f"{letter}{i + 1}"),
+            Group(id=(letter.lower() if count == 1 else f"{letter.lower()}{i + 1}"),
+                  name=(letter if count == 1 else f"{letter}{i + 1}"),
                   players=tuple(players), games=())
             for i, players in enumerate(seeded))
         divisions.append(Division(name=letter, groups=groups))
-        groups_above = groups_n
+        groups_above = count
         for player in members:
             where[player] = index
-
-    start = {p: starting_gamepoints(where[p], len(placed), settings) for p in where}
-    outcomes = _outcomes(season, info, previous, left_season, assured, b_move, where, last, names)
-    return NextSeasonPlan(tuple(divisions), tuple(log), outcomes, start, moves)
+    return divisions, where
 
 
-def _e1_pick(d: int, left: set[str], previous: Mapping[str, int], assured: Mapping[str, int],
-             floor: Mapping[str, int], moves: tuple[DivisionMoves, ...],
-             info: Mapping[str, PlayerInfo], settings: LeagueSettings) -> tuple[str, str]:
-    """Choose the player promoted into division ``d`` to resolve a size conflict (E.1)."""
-    if d + 1 < len(moves):
-        order = moves[d + 1].order
-        applicable = [p for p in order if p in left and previous.get(p) == d + 1
-                      and assured.get(p) == d + 1 and floor[p] == d + 1]
-        if applicable:
-            return applicable[0], "direct promotion by the criteria of D (B.3, B.5)"
-    source = [p for p in left if floor[p] == d + 1] or list(left)
-    return secondary_order(source, info, settings)[0], "nobody applicable: highest ranked (D.2) forcefully promoted"
-
-
-def _outcomes(season: Season, info: Mapping[str, PlayerInfo], previous: Mapping[str, int],
-              left_season: set[str], assured: Mapping[str, int], b_move: Mapping[str, Move],
-              where: Mapping[str, int], last: Mapping[str, tuple[str, str]],
-              names: list[str]) -> dict[str, Decision]:
-    def name(index: int) -> str:
-        return names[index] if index < len(names) else division_letter(index)
-
+def _outcomes(state: Formation, where: Mapping[str, int]) -> dict[str, Decision]:
+    """Return each player's resulting outcome: the finished season's players who do not play
+    (B.4), then every placed player by the last decision about them."""
     out: dict[str, Decision] = {}
-    for player, before in sorted(previous.items()):
-        if player not in where or player not in assured:
-            out[player] = Decision(player, Move.WITHDREW, "B.4",
-                                   "withdrew; promotion and demotion merits forfeited", name(before), None)
+    for player, before in sorted(state.previous.items()):
+        if player not in where or player not in state.assured:
+            out[player] = Decision(player, Move.WITHDREW, "B.4", _(text.WITHDREW_LEFT),
+                                   state.name(before), None)
     for player, after in sorted(where.items()):
-        rule, why = last[player]
+        rule, why = state.last[player]
         target = division_letter(after)
-        if player not in assured:
-            src = name(previous[player]) if player in previous else None
-            out[player] = Decision(player, Move.NEW, rule, why, src, target)
+        if player not in state.assured:
+            out[player] = Decision(player, Move.NEW, rule, why,
+                                   state.name(state.previous.get(player)), target)
             continue
-        before = previous[player]
-        src = name(before)
-        if rule.startswith("C.") and after < assured[player]:
+        before = state.previous[player]
+        if rule.startswith("C.") and after < state.assured[player]:
             move = Move.PROMOTED_BY_RANK
         elif after < before:
             move = Move.PROMOTED
@@ -379,7 +592,7 @@ def _outcomes(season: Season, info: Mapping[str, PlayerInfo], previous: Mapping[
             move = Move.DEMOTED
         else:
             move = Move.STAYS
-        out[player] = Decision(player, move, rule, why, src, target)
+        out[player] = Decision(player, move, rule, why, state.name(before), target)
     return out
 
 

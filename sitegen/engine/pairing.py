@@ -71,7 +71,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 import rustworkx as rx
 
@@ -236,9 +236,9 @@ class _Problem:
         pairs = (n + 1) // 2
         mult = [0] * 5
         lower_total = 0
-        for k in range(4, -1, -1):
-            mult[k] = lower_total + 1
-            lower_total += pairs * maxima[k] * mult[k]
+        for level in range(4, -1, -1):
+            mult[level] = lower_total + 1
+            lower_total += pairs * maxima[level] * mult[level]
         self.mult = mult
         self.big = lower_total + 1
 
@@ -294,81 +294,107 @@ class _Problem:
         return edges + self.bye_edges()
 
     def sparse_edges(self) -> list[tuple[int, int]]:
-        """Return the legal edges the module docstring's proof cannot rule out."""
-        n = self.n
+        """Return the legal edges the module docstring's proof cannot rule out.
+
+        Score group by score group (highest first): the pairs of one (score, league score)
+        class, then of one score group, then with the lower score groups, each edge kept
+        unless its witnesses W, less the bad ones, reach 2F + 1.
+        """
         bad_far = 1 + 2 * (2 * self.R + 1)
         most = 2 * (2 * self.R) + 1  # 2F + 1 with F at its largest
         groups: dict[int, list[int]] = {}
-        for i in range(n):
+        for i in range(self.n):
             groups.setdefault(self.s[i], []).append(i)
         svals = sorted(groups, reverse=True)
-        sizes = [len(groups[s]) for s in svals]
-        sortedL = {s: sorted(self.L[i] for i in groups[s]) for s in svals}
+        sorted_levels = {s: sorted(self.L[i] for i in groups[s]) for s in svals}
         edges: list[tuple[int, int]] = []
         keep = edges.append
         opp, F = self.opp, self.F
 
         def ok(u: int, v: int, w: int, bad: int) -> None:
+            """Keep the edge (u, v) with ``w`` witnesses of which ``bad`` may be bad."""
             if v not in opp[u] and w - bad < 2 * (F[u] + F[v]) + 1:
                 keep((u, v))
 
         for gi, s in enumerate(svals):
-            members = groups[s]
-            levels: dict[int, list[int]] = {}
-            for i in members:
-                levels.setdefault(self.L[i], []).append(i)
-            lvals = sorted(levels)
-            # same class: rho witnesses
-            for lv in lvals:
-                cls = sorted(levels[lv], key=lambda i: self.rho[i])
-                for a in range(len(cls)):
-                    for b in range(a + 1, min(len(cls), a + 1 + most + bad_far)):
-                        ok(cls[a], cls[b], b - a - 1, bad_far)
-            # same score group, different league score: league witnesses, bad = 1
-            counts = [len(levels[lv]) for lv in lvals]
-            for a in range(len(lvals)):
-                between = 0
-                for b in range(a + 1, len(lvals)):
-                    if between - 1 >= most:
-                        break
-                    for u in levels[lvals[a]]:
-                        for v in levels[lvals[b]]:
-                            ok(u, v, between, 1)
-                    between += counts[b]
-            # lower score groups
-            between_groups = 0
-            for gj in range(gi + 1, len(svals)):
-                if between_groups - bad_far >= most:
-                    break
-                t = svals[gj]
-                LS, LT = sortedL[s], sortedL[t]
-                tlevels: dict[int, list[int]] = {}
-                for i in groups[t]:
-                    tlevels.setdefault(self.L[i], []).append(i)
-                tl = sorted(tlevels)
-                for u in members:
-                    lu = self.L[u]
-                    start = bisect.bisect_left(tl, lu)
-
-                    def witnesses(lv: int) -> int:
-                        lo, hi = min(lu, lv), max(lu, lv)
-                        return (between_groups
-                                + max(0, bisect.bisect_left(LS, hi) - bisect.bisect_right(LS, lo))
-                                + max(0, bisect.bisect_left(LT, hi) - bisect.bisect_right(LT, lo)))
-
-                    for rng in (range(start, len(tl)), range(start - 1, -1, -1)):
-                        for li in rng:
-                            w = witnesses(tl[li])
-                            if w - bad_far >= most:
-                                break
-                            for v in tlevels[tl[li]]:
-                                ok(u, v, w, bad_far)
-                between_groups += sizes[gj]
+            levels = self._levels(groups[s])
+            self._same_class_edges(levels, most + bad_far, bad_far, ok)
+            self._same_group_edges(levels, most, ok)
+            self._lower_group_edges(gi, svals, groups, sorted_levels, most, bad_far, ok)
         return edges + self.bye_edges()
+
+    def _levels(self, members: list[int]) -> dict[int, list[int]]:
+        """Return ``members`` by league score (level L), in the order given."""
+        levels: dict[int, list[int]] = {}
+        for i in members:
+            levels.setdefault(self.L[i], []).append(i)
+        return levels
+
+    def _same_class_edges(self, levels: dict[int, list[int]], reach: int, bad: int,
+                          ok: Callable[[int, int, int, int], None]) -> None:
+        """Offer the pairs of each (score, league score) class: the witnesses are the
+        players of the class with rho strictly between (bad = 1 + 2(2R + 1))."""
+        for lv in sorted(levels):
+            cls = sorted(levels[lv], key=lambda i: self.rho[i])
+            for a in range(len(cls)):
+                for b in range(a + 1, min(len(cls), a + 1 + reach)):
+                    ok(cls[a], cls[b], b - a - 1, bad)
+
+    def _same_group_edges(self, levels: dict[int, list[int]], most: int,
+                          ok: Callable[[int, int, int, int], None]) -> None:
+        """Offer the pairs of one score group with different league scores: the witnesses
+        are the group's players with league score strictly between (bad = 1)."""
+        lvals = sorted(levels)
+        counts = [len(levels[lv]) for lv in lvals]
+        for a in range(len(lvals)):
+            between = 0
+            for b in range(a + 1, len(lvals)):
+                if between - 1 >= most:
+                    break
+                for u in levels[lvals[a]]:
+                    for v in levels[lvals[b]]:
+                        ok(u, v, between, 1)
+                between += counts[b]
+
+    def _lower_group_edges(self, gi: int, svals: list[int], groups: dict[int, list[int]],
+                           sorted_levels: dict[int, list[int]], most: int, bad_far: int,
+                           ok: Callable[[int, int, int, int], None]) -> None:
+        """Offer the pairs of score group ``svals[gi]`` with the lower score groups: the
+        witnesses are the players of the groups strictly between, and those of the two
+        groups with league score strictly between (bad = 1 + 2(2R + 1)); ``sorted_levels``
+        holds each score group's league scores, sorted."""
+        s = svals[gi]
+        LS = sorted_levels[s]
+        between_groups = 0
+        for gj in range(gi + 1, len(svals)):
+            if between_groups - bad_far >= most:
+                break
+            t = svals[gj]
+            LT = sorted_levels[t]
+            tlevels = self._levels(groups[t])
+            tl = sorted(tlevels)
+            for u in groups[s]:
+                lu = self.L[u]
+                start = bisect.bisect_left(tl, lu)
+
+                def witnesses(lv: int) -> int:
+                    lo, hi = min(lu, lv), max(lu, lv)
+                    return (between_groups
+                            + max(0, bisect.bisect_left(LS, hi) - bisect.bisect_right(LS, lo))
+                            + max(0, bisect.bisect_left(LT, hi) - bisect.bisect_right(LT, lo)))
+
+                for rng in (range(start, len(tl)), range(start - 1, -1, -1)):
+                    for li in rng:
+                        w = witnesses(tl[li])
+                        if w - bad_far >= most:
+                            break
+                        for v in tlevels[tl[li]]:
+                            ok(u, v, w, bad_far)
+            between_groups += len(groups[t])
 
 
 def _solve(problem: _Problem, edges: list[tuple[int, int]],
-           weight=None) -> list[tuple[int, int]] | None:
+           weight: Callable[[int, int], int] | None = None) -> list[tuple[int, int]] | None:
     """Return the maximum-weight perfect matching on ``edges``, or None if there is none."""
     nodes = problem.n + (1 if problem.odd else 0)
     if nodes == 0:
@@ -393,8 +419,8 @@ def _total(problem: _Problem, matching: Iterable[tuple[int, int]]) -> tuple[int,
     return tuple(total)
 
 
-def _as_pairing(problem: _Problem, round_no: int, seed: int, matching, states,
-                edges: int, fallback: bool) -> Pairing:
+def _as_pairing(problem: _Problem, round_no: int, seed: int, matching: list[tuple[int, int]],
+                states: Mapping[str, PlayerState], edges: int, fallback: bool) -> Pairing:
     pairs = []
     bye = None
     for u, v in matching:
@@ -457,7 +483,7 @@ def _no_legal_pairing(problem: _Problem, round_no: int) -> NoLegalPairing:
     every = [(u, v) for u in range(n) for v in range(u + 1, n)] + problem.bye_edges(True)
     penalty = problem.big * (n + 2)
 
-    def relaxed(banned: set[tuple[int, int]]):
+    def relaxed(banned: set[tuple[int, int]]) -> list[tuple[int, int]] | None:
         def weight(u: int, v: int) -> int:
             cost = sum(c * m for c, m in zip(problem.costs(u, v), problem.mult))
             violation = 0 if (u, v) in allowed else penalty

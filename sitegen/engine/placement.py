@@ -13,7 +13,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Iterable
 
-from ..model.tournament import (Criterion, DCVariant, GameResult, System, Tournament,
+from ..model.tournament import (Criterion, DCVariant, GameResult, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
 
 HALF = Fraction(1, 2)
@@ -70,18 +70,23 @@ class CriteriaProblem:
     message: str
 
 
-_SWISS_FAMILY = {Criterion.NBW, Criterion.SOSW, Criterion.SOSW_1, Criterion.SOSW_2,
-                 Criterion.SODOSW, Criterion.SOSOSW, Criterion.CUSSW, Criterion.EXT,
-                 Criterion.EXR}
+_SWISS_FAMILY = {Criterion.CAT, Criterion.NBW, Criterion.SOSW, Criterion.SOSW_1,
+                 Criterion.SOSW_2, Criterion.SODOSW, Criterion.SOSOSW, Criterion.CUSSW,
+                 Criterion.EXT, Criterion.EXR}
 _MCMAHON_FAMILY = {Criterion.MMS, Criterion.SOSM, Criterion.SOSM_1, Criterion.SOSM_2,
-                   Criterion.SODOSM, Criterion.SOSOSM, Criterion.CUSSM}
+                   Criterion.SODOSM, Criterion.SOSOSM, Criterion.CUSSM, Criterion.STS,
+                   Criterion.SOSTS}
+"""OpenGotha's two families (``checkCriteriaCoherence``); RANK, RATING, DC, SDC and CPS are
+in neither."""
 
 
 def check_criteria(criteria: Iterable[Criterion]) -> list[CriteriaProblem]:
     """Return the problems of an ordered criteria list (placement: criteria; OpenGotha checks).
 
-    Errors: more than six criteria, a criterion twice, DC and SDC together. Warnings: McMahon
-    and Swiss criteria mixed, CPS with other criteria, SODOSM (not recommended by OpenGotha).
+    Errors: more than six criteria, a criterion twice, DC and SDC together. Warnings, as
+    OpenGotha's coherence check: CPS with a criterion of either family, else McMahon and Swiss
+    criteria mixed; SODOSM (not recommended); STS or SOSTS (only for a McMahon tournament whose
+    top group plays an elimination bracket).
     """
     crits = list(criteria)
     problems: list[CriteriaProblem] = []
@@ -96,16 +101,22 @@ def check_criteria(criteria: Iterable[Criterion]) -> list[CriteriaProblem]:
     if Criterion.DC in seen and Criterion.SDC in seen:
         problems.append(CriteriaProblem(
             "error", "DC and SDC both appear; use only one direct-confrontation criterion"))
-    if seen & _SWISS_FAMILY and seen & _MCMAHON_FAMILY:
+    families = seen & (_SWISS_FAMILY | _MCMAHON_FAMILY)
+    if Criterion.CPS in seen and families:
+        others = ", ".join(c.value for c in crits if c in families)
+        problems.append(CriteriaProblem(
+            "warning", f"CPS (cup score) is mixed with McMahon or Swiss criteria ({others})"))
+    elif seen & _SWISS_FAMILY and seen & _MCMAHON_FAMILY:
         swiss = ", ".join(c.value for c in crits if c in _SWISS_FAMILY)
         mm = ", ".join(c.value for c in crits if c in _MCMAHON_FAMILY)
         problems.append(CriteriaProblem(
             "warning", f"McMahon criteria ({mm}) are mixed with Swiss criteria ({swiss})"))
-    if Criterion.CPS in seen and len(seen) > 1 and seen - {Criterion.CPS, Criterion.RATING}:
-        problems.append(CriteriaProblem(
-            "warning", "CPS (cup score) is mixed with other criteria"))
     if Criterion.SODOSM in seen:
         problems.append(CriteriaProblem("warning", "SODOSM is not recommended (OpenGotha)"))
+    if seen & {Criterion.STS, Criterion.SOSTS}:
+        problems.append(CriteriaProblem(
+            "warning", "STS and SOSTS only make sense in a McMahon tournament whose top group "
+            "plays a single-elimination bracket (OpenGotha)"))
     return problems
 
 
@@ -140,6 +151,12 @@ class PlacementRow:
     nbw: Fraction
     mms: Fraction
     games: tuple[str, ...]
+    """The player's game in each round, in OpenGotha notation: ``12+/w2`` is a win (``+``;
+    ``-`` a loss, ``=`` a jigo, ``?`` unknown) against row 12 with White (``b`` Black, ``?``
+    colour unknown) and handicap 2; a forfeit has ``!`` for ``/``. Without a game: ``0+``,
+    ``0=`` or ``0-`` from the bye or absence value (McMahon values when MMS is the first
+    criterion);
+    a round not assigned is always ``0-``."""
     opponents: tuple[str | None, ...]
 
     @property
@@ -150,10 +167,20 @@ class PlacementRow:
 def smms(player: TournamentPlayer, params: TournamentParameters) -> int:
     """Return the starting McMahon score: clamp(rank, floor, bar) + 30 + correction (points).
 
-    In a Swiss tournament too (OpenGotha computes it always). Placement: MMS.
+    In a Swiss tournament too (OpenGotha computes it always; its McMahon zero is always 30k,
+    whatever a file's ``genMMZero``). Placement: MMS.
     """
     rank = min(max(player.rank.value, params.floor.value), params.bar.value)
     return rank + 30 + player.smms_correction
+
+
+def category(player: TournamentPlayer, params: TournamentParameters) -> int:
+    """Return the player's category, 1 for the strongest: the first whose lower limit the
+    rank reaches, else the last (OpenGotha ``Player.category``; placement: CAT)."""
+    for number, limit in enumerate(params.category_limits, start=1):
+        if player.rank.value >= limit.value:
+            return number
+    return len(params.category_limits) + 1
 
 
 def _exact(x: Fraction) -> Fraction | int:
@@ -178,10 +205,6 @@ def _fraction(x: Fraction | int) -> Fraction:
                 _WHOLE[x] = f
         return f
     return x if isinstance(x, Fraction) else Fraction(x)
-
-
-def _as_fractions(v: dict[Criterion, Fraction | int]) -> dict[Criterion, Fraction]:
-    return {c: _fraction(x) for c, x in v.items()}
 
 
 def _points(g: TournamentGame, i: str) -> Fraction | int:
@@ -232,6 +255,7 @@ class _Scores:
                         self.part[who][g.round - 1] = Participation.PAIRED
                         self.game[who][g.round - 1] = g
         self.smms = {i: smms(self.players[i], self.p) for i in ids}
+        self.cat = {i: category(self.players[i], self.p) for i in ids}
         self.rank = {i: self.players[i].rank.value for i in ids}
         self.rating = {i: _exact(Fraction(self.players[i].rating or 0)) for i in ids}
         self.bye = (_exact(self.p.nbw_bye), _exact(self.p.mms_bye))
@@ -244,13 +268,16 @@ class _Scores:
         self.nbw_v: dict[str, list[Fraction | int]] = {}
         """NBW after each round with every unplayed game counted ½ (count_unplayed_as_half)."""
         self.mms_v: dict[str, list[Fraction | int]] = {}
+        self.sts: dict[str, list[Fraction | int]] = {}
+        """STS after each round: MMS plus the Strasbourg bonuses (placement: STS)."""
         for i in ids:
             self._base(i)
+            self.sts[i] = self._strasbourg(self.mms[i])
         self.opponents: dict[str, tuple[str | None, ...]] = {}
         """Each player's opponent per round (None without a game)."""
         self.cell_text: dict[str, list[str]] = {}
-        """Each player's :func:`game_string` per round without the opponent's row number
-        (the whole string without a game)."""
+        """Each player's game string per round (:attr:`PlacementRow.games`) without the
+        opponent's row number (the whole string without a game)."""
         for i in ids:
             opps, texts = [], []
             for k, g in enumerate(self.game[i]):
@@ -295,19 +322,37 @@ class _Scores:
             nbw_special += special_nbw
             mms_special += special_mms
             if p.round_down:
-                nbw.append(games_pts + math.floor(nbw_special))
-                mms.append(start + games_pts + math.floor(mms_special))
+                nbw_extra, mms_extra = math.floor(nbw_special), math.floor(mms_special)
             else:
-                nbw.append(games_pts + nbw_special)
-                mms.append(start + games_pts + mms_special)
-            cps = 2 * cps + pts + special_nbw
-            cpss.append(cps)
+                nbw_extra, mms_extra = nbw_special, mms_special
+            nbw.append(games_pts + nbw_extra)
+            mms.append(start + games_pts + mms_extra)
+            # the games' points double each round; the bye and absence points do not
+            # (OpenGotha adds the NBW ones, as for NBW, after the doubling)
+            cps = 2 * cps + pts
+            cpss.append(cps + nbw_extra)
             pts_list.append(pts)
             if self.virtual:
                 nbw_v.append(_exact(played_pts + HALF * unplayed))
                 mms_v.append(_exact(start + played_pts + HALF * unplayed))
         self.pts[i], self.nbw[i], self.mms[i], self.cps[i] = pts_list, nbw, mms, cpss
         self.nbw_v[i], self.mms_v[i] = nbw_v, mms_v
+
+
+    def _strasbourg(self, mms: list[Fraction | int]) -> list[Fraction | int]:
+        """Return the STS after each round from the MMS: 2 points more from the quarter-final
+        (round ``rounds - 2``) on for a player whose MMS after it is the bar's starting score
+        plus a win in each of those rounds, and 2 more from the semi-final on likewise
+        (OpenGotha ``fillBaseScoringInfo`` 2b, which counts the bar's score as 30 + the bar's
+        rank whatever the zero). No bonus for a round before the first (fewer than 3 rounds).
+        """
+        sts = list(mms)
+        n, top = self.t.rounds, 30 + self.p.bar.value
+        for k, target in ((n - 3, top + n - 2), (n - 2, top + n - 1)):
+            if 0 <= k < len(mms) and mms[k] == target:
+                for j in range(k, len(sts)):
+                    sts[j] += 2
+        return sts
 
 
 def _is_white(g: TournamentGame, i: str) -> bool:
@@ -322,11 +367,17 @@ def compute_values(t: Tournament, after_round: int) -> dict[str, dict[Criterion,
     1..``t.rounds``. Placement: NBW, MMS, SOS, SOS-1/-2, SOSOS, SODOS, CUSS, EXT/EXR, CPS.
     """
     values = _compute(t, after_round)[0]
-    return {i: {c: _fraction(v[c.value]) for c in Criterion} for i, v in values.items()}
+    return {i: {c: _shown(c.value, v[c.value]) for c in Criterion} for i, v in values.items()}
+
+
+def _shown(key: str, value: Fraction | int) -> Fraction:
+    """Return an internal value as shown: CAT is kept negated so that higher sorts first."""
+    return _fraction(-value if key == "CAT" else value)
 
 
 _SECOND_ORDER = frozenset({Criterion.SODOSW, Criterion.SODOSM, Criterion.SOSOSW, Criterion.SOSOSM,
                            Criterion.EXT, Criterion.EXR})
+_STRASBOURG = frozenset({Criterion.STS, Criterion.SOSTS})
 _ALL = frozenset(Criterion)
 
 
@@ -339,7 +390,7 @@ def _compute(t: Tournament, after_round: int, needed: frozenset[Criterion] | Non
              s: "_Scores | None" = None
              ) -> tuple[dict[str, dict[str, Fraction | int]], "_Scores"]:
     """Return every criterion's value per player (or only ``needed`` ones, plus NBW, MMS, SOSW,
-    SOSM, RANK, RATING, DC and SDC: the others are then absent) and the base scores.
+    SOSM, RANK, RATING, CAT, DC and SDC: the others are then absent) and the base scores.
 
     Values are ints where whole, keyed by the criterion's ``value`` (a str: cheaper to hash
     than the enum member). ``s``: the base scores of ``t`` up to at least ``after_round``,
@@ -356,11 +407,46 @@ def _compute(t: Tournament, after_round: int, needed: frozenset[Criterion] | Non
     sosw_minus = Criterion.SOSW_1 in needed or Criterion.SOSW_2 in needed
     sosm_minus = Criterion.SOSM_1 in needed or Criterion.SOSM_2 in needed
     second = not needed.isdisjoint(_SECOND_ORDER)
+    sosts = _sosts(s, r) if not needed.isdisjoint(_STRASBOURG) else None
     defect = t.parameters.sosm_minus_defect
+    per_round_w, per_round_m = _opponent_scores(s, r)
+    sosw = {i: sum(per_round_w[i]) for i in s.ids}
+    sosm = {i: sum(per_round_m[i]) for i in s.ids}
+    values: dict[str, dict[str, Fraction | int]] = {}
+    nbw_r = {i: s.nbw[i][r] for i in s.ids}
+    mms_r = {i: s.mms[i][r] for i in s.ids}
+    for i in s.ids:
+        v = {"NBW": nbw_r[i], "MMS": mms_r[i], "SOSW": sosw[i], "SOSM": sosm[i],
+             "RANK": s.rank[i], "RATING": s.rating[i], "CAT": -s.cat[i], "DC": 0, "SDC": 0}
+        if sosts is not None:
+            v["STS"], v["SOSTS"] = s.sts[i][r], sosts[i]
+        if cps:
+            v["CPS"] = s.cps[i][r]
+        if cussw:
+            v["CUSSW"] = sum(s.nbw[i][: r + 1])
+        if cussm:
+            v["CUSSM"] = sum(s.mms[i][: r + 1])
+        if sosw_minus:
+            v["SOSW-1"], v["SOSW-2"] = _sos_minus(per_round_w[i], r, False)
+        if sosm_minus:
+            v["SOSM-1"], v["SOSM-2"] = _sos_minus(per_round_m[i], r, defect)
+        if second:
+            _add_second_order(v, s, r, i, nbw_r, mms_r, sosw, sosm)
+        values[i] = v
+    return values, s
+
+
+def _opponent_scores(s: "_Scores", r: int
+                     ) -> tuple[dict[str, list[Fraction | int]], dict[str, list[Fraction | int]]]:
+    """Return each player's per-round terms of SOSW and of SOSM up to round index ``r``.
+
+    A round with a game gives the opponent's NBW, and the opponent's MMS plus the handicap
+    when the player was White (minus it when Black), both after round ``r`` (the virtual
+    scores when unplayed rounds count as half); a round without one gives 0 and the player's
+    own starting MMS (placement: SOS, OpenGotha).
+    """
     opp_w = s.nbw_v if s.virtual else s.nbw
     opp_m = s.mms_v if s.virtual else s.mms
-    sosw: dict[str, Fraction | int] = {}
-    sosm: dict[str, Fraction | int] = {}
     per_round_w: dict[str, list[Fraction | int]] = {}
     per_round_m: dict[str, list[Fraction | int]] = {}
     for i in s.ids:
@@ -379,52 +465,76 @@ def _compute(t: Tournament, after_round: int, needed: frozenset[Criterion] | Non
                 ow.append(0)
                 om.append(s.smms[i])
         per_round_w[i], per_round_m[i] = ow, om
-        sosw[i], sosm[i] = sum(ow), sum(om)
-    values: dict[str, dict[str, Fraction | int]] = {}
-    nbw_r = {i: s.nbw[i][r] for i in s.ids}
-    mms_r = {i: s.mms[i][r] for i in s.ids}
+    return per_round_w, per_round_m
+
+
+def _sosts(s: "_Scores", r: int) -> dict[str, Fraction | int]:
+    """Return each player's SOSTS after round index ``r``: as SOSM, over the opponents' STS
+    (placement: SOSTS). With unplayed games counted as half a point, OpenGotha takes the
+    opponents' "virtual" STS, which it never fills: each game then adds only the handicap
+    correction; reproduced, so that the values equal OpenGotha's.
+    """
+    out: dict[str, Fraction | int] = {}
     for i in s.ids:
-        v = {"NBW": nbw_r[i], "MMS": mms_r[i], "SOSW": sosw[i], "SOSM": sosm[i],
-             "RANK": s.rank[i], "RATING": s.rating[i], "DC": 0, "SDC": 0}
-        if cps:
-            v["CPS"] = s.cps[i][r]
-        if cussw:
-            v["CUSSW"] = sum(s.nbw[i][: r + 1])
-        if cussm:
-            v["CUSSM"] = sum(s.mms[i][: r + 1])
-        if sosw_minus:
-            v["SOSW-1"], v["SOSW-2"] = _sos_minus(per_round_w[i], r, False)
-        if sosm_minus:
-            v["SOSM-1"], v["SOSM-2"] = _sos_minus(per_round_m[i], r, defect)
-        if second:
-            sodosw = sodosm = sososw = sososm = ext = exr = 0
-            rank = s.rank[i]
-            played, pts = s.game[i], s.pts[i]
-            for k in range(r + 1):
-                g = played[k]
-                if g is None:
-                    sososm += s.smms[i] * (r + 1)
-                    continue
-                if g.white == i:
-                    opp, hcp = g.black, g.handicap
-                else:
-                    opp, hcp = g.white, -g.handicap
-                w = pts[k]
-                opp_nbw = nbw_r[opp]
-                sodosw += w * opp_nbw
-                sodosm += w * (mms_r[opp] + hcp)
-                sososw += sosw[opp]
-                sososm += sosm[opp]
-                d = hcp - (rank - s.rank[opp])
-                coef = 0 if d < 0 else 1 if d == 0 else 2 if d == 1 else 3
-                ext += coef * opp_nbw
-                if w == 1:
-                    exr += coef * opp_nbw
-            v["SODOSW"], v["SODOSM"] = _whole(sodosw), _whole(sodosm)
-            v["SOSOSW"], v["SOSOSM"] = sososw, sososm
-            v["EXT"], v["EXR"] = ext, exr
-        values[i] = v
-    return values, s
+        total: Fraction | int = 0
+        for g in s.game[i][: r + 1]:
+            if g is None:
+                total += s.smms[i]
+                continue
+            opp, hcp = (g.black, g.handicap) if g.white == i else (g.white, -g.handicap)
+            total += (0 if s.virtual else s.sts[opp][r]) + hcp
+        out[i] = total
+    return out
+
+
+def _add_second_order(v: dict[str, Fraction | int], s: "_Scores", r: int, i: str,
+                      nbw_r: dict[str, Fraction | int], mms_r: dict[str, Fraction | int],
+                      sosw: dict[str, Fraction | int], sosm: dict[str, Fraction | int]) -> None:
+    """Set player ``i``'s SODOSW/M, SOSOSW/M, EXT and EXR in ``v`` after round index ``r``.
+
+    SODOS adds the opponent's score times the player's points in the game (the score SOS
+    takes: with unplayed games counted as half a point, the "virtual" one, as OpenGotha);
+    SOSOS the opponents' SOS (a round without a game adds, to SOSOSM, the player's own
+    starting MMS times the rounds so far); EXT adds the opponent's real NBW weighted 0 to 3 by
+    the handicap against the rank difference, EXR the same for wins only (placement,
+    OpenGotha).
+    """
+    sodosw: Fraction | int = 0
+    sodosm: Fraction | int = 0
+    sososw: Fraction | int = 0
+    sososm: Fraction | int = 0
+    ext: Fraction | int = 0
+    exr: Fraction | int = 0
+    rank = s.rank[i]
+    played, pts = s.game[i], s.pts[i]
+    sod_w, sod_m = (s.nbw_v, s.mms_v) if s.virtual else (None, None)
+    for k in range(r + 1):
+        g = played[k]
+        if g is None:
+            sososm += s.smms[i] * (r + 1)
+            continue
+        if g.white == i:
+            opp, hcp = g.black, g.handicap
+        else:
+            opp, hcp = g.white, -g.handicap
+        w = pts[k]
+        opp_nbw = nbw_r[opp]
+        if sod_w is None or sod_m is None:
+            sodosw += w * opp_nbw
+            sodosm += w * (mms_r[opp] + hcp)
+        else:
+            sodosw += w * sod_w[opp][r]
+            sodosm += w * (sod_m[opp][r] + hcp)
+        sososw += sosw[opp]
+        sososm += sosm[opp]
+        d = hcp - (rank - s.rank[opp])
+        coef = 0 if d < 0 else 1 if d == 0 else 2 if d == 1 else 3
+        ext += coef * opp_nbw
+        if w == 1:
+            exr += coef * opp_nbw
+    v["SODOSW"], v["SODOSM"] = _whole(sodosw), _whole(sodosm)
+    v["SOSOSW"], v["SOSOSM"] = sososw, sososm
+    v["EXT"], v["EXR"] = ext, exr
 
 
 def _whole(x: Fraction | int) -> Fraction | int:
@@ -576,12 +686,6 @@ def _sort_key(keys: tuple[str, ...], v: dict[str, Fraction | int]) -> tuple:
     return tuple([-v[k] for k in keys])
 
 
-def is_implied(t: Tournament, player_id: str) -> bool:
-    """True when the player has a game or a bye in some round (OpenGotha ``isPlayerImplied``)."""
-    return any(player_id in (g.white, g.black) for g in t.games) or any(
-        b.player == player_id for b in t.byes)
-
-
 def standings(t: Tournament, after_round: int | None = None,
               include_not_implied: bool = False) -> list[PlacementRow]:
     """Return the standings after ``after_round`` (1-based; default the last round).
@@ -619,48 +723,67 @@ def _ranked_ids(t: Tournament, include_not_implied: bool) -> list[str]:
     return [p.id for p in t.players if include_not_implied or p.id in implied]
 
 
+def _set_direct_confrontation(t: Tournament, r: int, ids: list[str],
+                              values: dict[str, dict[str, Fraction | int]], scores: "_Scores") -> None:
+    """Set DC and SDC in ``values`` for the players tied on every criterion before DC or SDC
+    in ``t``'s order, from the plain wins among them (placement: direct confrontation, as
+    OpenGotha: DC by the order of the criteria after it, or by the DIR variant); nothing
+    without DC or SDC among the criteria."""
+    criteria = t.parameters.criteria
+    keys_of = tuple(c.value for c in criteria)
+    dir_at = next((k for k, c in enumerate(criteria) if c in (Criterion.DC, Criterion.SDC)), None)
+    if dir_at is None:
+        return
+    before = keys_of[:dir_at]
+    after = tuple(c.value for c in criteria[dir_at + 1:]
+                  if c not in (Criterion.DC, Criterion.SDC))
+    groups: dict[tuple, list[str]] = {}
+    for i in ids:
+        groups.setdefault(_sort_key(before, values[i]), []).append(i)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        net = _plain_wins(scores, group, r)
+        for i, val in _sdc(group, net).items():
+            values[i]["SDC"] = val
+        if t.parameters.dc_variant is DCVariant.DIR:
+            dc = _dir(group, net)
+        else:
+            ordered = sorted(group, key=lambda i: _sort_key(after, values[i]))
+            place: dict[str, int] = {}
+            for n, i in enumerate(ordered):
+                prev = ordered[n - 1] if n else None
+                if prev is not None and _sort_key(after, values[i]) == _sort_key(
+                        after, values[prev]):
+                    place[i] = place[prev]
+                else:
+                    place[i] = n
+            sc = {i: len(group) - place[i] for i in group}
+            dc = _dc(group, net, sc)
+        for i, val in dc.items():
+            values[i]["DC"] = val
+
+
+def _java_order(text: str) -> bytes:
+    """Return a name's sort key as OpenGotha compares names (Java ``String.compareTo``: by
+    UTF-16 code unit, so capitals before lower case and ``Z`` before ``de``)."""
+    return text.encode("utf-16-be", "surrogatepass")
+
+
 def _standings(t: Tournament, r: int, ids: list[str], scores: "_Scores") -> list[PlacementRow]:
+    """Return the rows of the players ``ids`` after round ``r`` (1-based), best first, with
+    their places (shared by full ties) and game strings (placement: all criteria)."""
     criteria = t.parameters.criteria
     values, scores = _compute(t, r, frozenset(criteria), scores)
     players = scores.players
     keys_of = tuple(c.value for c in criteria)
-
-    dir_at = next((k for k, c in enumerate(criteria) if c in (Criterion.DC, Criterion.SDC)), None)
-    if dir_at is not None:
-        before = keys_of[:dir_at]
-        after = tuple(c.value for c in criteria[dir_at + 1:]
-                      if c not in (Criterion.DC, Criterion.SDC))
-        groups: dict[tuple, list[str]] = {}
-        for i in ids:
-            groups.setdefault(_sort_key(before, values[i]), []).append(i)
-        for group in groups.values():
-            if len(group) < 2:
-                continue
-            net = _plain_wins(scores, group, r)
-            for i, val in _sdc(group, net).items():
-                values[i]["SDC"] = val
-            if t.parameters.dc_variant is DCVariant.DIR:
-                dc = _dir(group, net)
-            else:
-                ordered = sorted(group, key=lambda i: _sort_key(after, values[i]))
-                place: dict[str, int] = {}
-                for n, i in enumerate(ordered):
-                    prev = ordered[n - 1] if n else None
-                    if prev is not None and _sort_key(after, values[i]) == _sort_key(
-                            after, values[prev]):
-                        place[i] = place[prev]
-                    else:
-                        place[i] = n
-                sc = {i: len(group) - place[i] for i in group}
-                dc = _dc(group, net, sc)
-            for i, val in dc.items():
-                values[i]["DC"] = val
+    _set_direct_confrontation(t, r, ids, values, scores)
 
     keys = {i: _sort_key(keys_of, values[i]) for i in ids}
 
     def order_key(i: str) -> tuple:
         pl = players[i]
-        return (keys[i], (pl.surname.upper(), pl.first_name.upper(), i))
+        return (keys[i], (_java_order(pl.surname), _java_order(pl.first_name), i))
 
     ordered = sorted(ids, key=order_key)
     row_of = {i: n + 1 for n, i in enumerate(ordered)}
@@ -680,29 +803,18 @@ def _standings(t: Tournament, r: int, ids: list[str], scores: "_Scores") -> list
         v = values[i]
         rows.append(PlacementRow(
             row=n + 1, place=places[n], shared=shared, player=players[i],
-            values={c: _fraction(v[k]) for c, k in zip(criteria, keys_of)},
+            values={c: _shown(k, v[k]) for c, k in zip(criteria, keys_of)},
             nbw=_fraction(v["NBW"]), mms=_fraction(v["MMS"]), games=tuple(strings),
             opponents=opps))
     return rows
 
 
-def game_string(t: Tournament, scores: _Scores, i: str, k: int, g: TournamentGame | None,
-                row_of: dict[str, int]) -> str:
-    """Return the ``12+/w2`` string of player ``i`` in round index ``k`` (OpenGotha notation).
-
-    Without a game: ``0+``, ``0=`` or ``0-`` from the bye/absence value (McMahon values in a
-    McMahon tournament); not assigned is always ``0-``. A forfeit uses ``!`` instead of ``/``,
-    an unknown result ``?``, an unknown colour ``?``.
-    """
-    if g is None:
-        return _no_game_string(t, scores.part[i][k])
-    return f"{row_of.get(g.opponent(i), 0)}{_game_suffix(g, i)}"
-
-
 def _no_game_string(t: Tournament, status: Participation) -> str:
-    """Return ``0+``, ``0=`` or ``0-``: a round without a game (see :func:`game_string`)."""
+    """Return ``0+``, ``0=`` or ``0-``: a round without a game (:attr:`PlacementRow.games`),
+    from the McMahon bye and absence values when MMS is the first criterion, else from the
+    number-of-wins values (OpenGotha's tournament type); not assigned is always ``0-``."""
     p = t.parameters
-    mm = p.system is System.MCMAHON
+    mm = p.mms_main
     if status is Participation.BYE:
         value = p.mms_bye if mm else p.nbw_bye
     elif status is Participation.ABSENT:
@@ -713,7 +825,8 @@ def _no_game_string(t: Tournament, status: Participation) -> str:
 
 
 def _game_suffix(g: TournamentGame, i: str) -> str:
-    """Return what follows the opponent's row in :func:`game_string`: ``+/w2``."""
+    """Return what follows the opponent's row in a game string: ``+/w2``
+    (:attr:`PlacementRow.games`)."""
     white = _is_white(g, i)
     res = g.result
     if res is GameResult.UNKNOWN:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping
 
-from ..model.swiss import LOSS, DecidingMatch, Round, SwissLeague, SwissTournament
+from ..model.swiss import LOSS, DecidingMatch, SwissLeague, SwissTournament
 
 # --------------------------------------------------------------------------- presence, scores
 
@@ -56,16 +56,6 @@ def present_players(tournament: SwissTournament, round_no: int) -> list[str]:
         if e.first_round <= round_no
         and (e.last_round is None or round_no <= e.last_round)
         and (e.player not in dropped or round_no <= dropped[e.player]))
-
-
-def round_points(tournament: SwissTournament, rnd: Round, player: str) -> Fraction:
-    """Return ``player``'s points in one round: match points, the bye value, or 0."""
-    if rnd.bye == player:
-        return tournament.settings.bye_value
-    for match in rnd.matches:
-        if player in match.players:
-            return match.points(player)
-    return LOSS
 
 
 def scores(tournament: SwissTournament, through_round: int | None = None) -> dict[str, Fraction]:
@@ -204,9 +194,9 @@ def league_table(league: SwissLeague) -> list[SwissLeagueRow]:
     depth = max(settings.tournaments, n)
     data = {}
     for player, row in per.items():
-        ranked = sorted((i for i in range(n) if row[i] is not None),
-                        key=lambda i: (-row[i], i))
-        best = [row[i] for i in ranked] + [LOSS] * (depth - len(ranked))
+        played = {i: points for i, points in enumerate(row) if points is not None}
+        ranked = sorted(played, key=lambda i: (-played[i], i))
+        best = [played[i] for i in ranked] + [LOSS] * (depth - len(ranked))
         counted = tuple(sorted(ranked[:settings.counted]))
         data[player] = (sum(best[:settings.counted], LOSS), tuple(best[settings.counted:depth]),
                         counted)

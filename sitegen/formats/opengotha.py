@@ -1,7 +1,8 @@
 """Read an OpenGotha tournament XML file (``tournament.dtd``, data version 201) into a
 :class:`~sitegen.model.tournament.Tournament`.
 
-Uses xml.etree (expat) and refuses any DOCTYPE, so no DTD or entity is ever expanded.
+Uses xml.etree (expat) and refuses any DOCTYPE, in any encoding, so no DTD or entity is ever
+read or expanded.
 """
 
 from __future__ import annotations
@@ -10,14 +11,17 @@ import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
+from typing import Any
 from xml.parsers import expat
 
 from ..diagnostics import Diagnostic, SourcePos
 from ..model.common import Rank
-from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
-                                TournamentGame, TournamentParameters, TournamentPlayer)
+from ..model.tournament import (OPENGOTHA_NAMES, Absence, Bye, Criterion, GameResult, System,
+                                Tournament, TournamentGame, TournamentParameters,
+                                TournamentPlayer)
 from ..numbers import parse_komi
 from . import FormatError
+from .ids import slug, unique_id
 
 _RESULTS = {
     "RESULT_UNKNOWN": GameResult.UNKNOWN, "RESULT_WHITEWINS": GameResult.WHITE_WINS,
@@ -31,29 +35,59 @@ def player_key(surname: str, first_name: str) -> str:
     return (surname + first_name).replace(" ", "").upper()
 
 
-def parse_og_rank(text: str) -> Rank:
-    """Parse an OpenGotha rank such as ``3D``, ``18K``, ``1P`` (pro ranks count as 9d).
+_LATIN_UPPER = str.maketrans({**dict.fromkeys("ÀÁÂÃÄÅ", "A"), "Ç": "C",
+                              **dict.fromkeys("ÈÉÊË", "E"), **dict.fromkeys("ÌÍÎÏ", "I"),
+                              "Ñ": "N", **dict.fromkeys("ÒÓÔÕÖØ", "O"),
+                              **dict.fromkeys("ÙÚÛÜ", "U"), "Ý": "Y"})
+_TO_ASCII = str.maketrans({**{k: v for k, v in zip("àáâãäåçèéêëìíîïñòóôõöøùúûüý",
+                                                    "aaaaaaceeeeiiiinoooooouuuuy")},
+                           "ı": "i", "ğ": "g", "ş": "s", "Ğ": "G", "Ş": "S", "İ": "I"})
 
-    Raises ValueError otherwise.
+
+def canonical_key(key: str) -> str:
+    """Return a game's player reference as OpenGotha's fallback compares it
+    (``Gotha.forceToASCII``, upper-cased): accents of Latin-9 and Turkish letters dropped,
+    any other character beyond ASCII as ``?``."""
+    ascii_text = key.translate(_LATIN_UPPER).translate(_TO_ASCII)
+    return "".join(c if ord(c) < 128 else "?" for c in ascii_text).upper()
+
+
+def canonical_name(surname: str, first_name: str) -> str:
+    """Return a player's name as OpenGotha's fallback compares it
+    (``getPlayerByObsoleteCanonicalName``): upper-cased, Latin-9 accents dropped, only A-Z."""
+    text = (surname.upper() + first_name.upper()).translate(_LATIN_UPPER)
+    return re.sub(r"[^A-Z]", "", text)
+
+
+def parse_og_rank(text: str) -> Rank:
+    """Parse an OpenGotha rank as OpenGotha reads it (``Player.convertKDPToInt``): ``3D``,
+    ``18K``, a bare number (kyu), ``1P`` to ``3P`` as 7d, ``4P`` to ``6P`` 8d, above 9d; a rank
+    beyond 30k or 9d counts as 30k or 9d (``99K`` is 30k).
+
+    Raises ValueError for a text that is not a number and a letter.
     """
-    m = re.fullmatch(r"\s*(\d{1,2})\s*([kKdDpP])\s*", text or "")
+    m = re.fullmatch(r"\s*(\d{1,4})\s*([kKdDpP]?)\s*", text or "")
     if not m:
         raise ValueError(f"'{text}' is not a rank; expected e.g. 18K, 3D")
     n, unit = int(m.group(1)), m.group(2).upper()
     if unit == "P":
-        return Rank(8)
-    return Rank.parse(f"{n}{unit.lower()}")
+        return Rank(6 if n <= 3 else 7 if n <= 6 else 8)
+    value = n - 1 if unit == "D" else -n
+    return Rank(min(max(value, -30), 8))
+
+
+class _DoctypeRefused(Exception):
+    """Raised from expat's handlers at a DOCTYPE or entity declaration."""
 
 
 def _parse_with_lines(data: bytes, path: str, diags: list[Diagnostic]) -> tuple[ET.Element | None, dict[int, int]]:
-    """Parse ``data`` into a tree, recording each element's line; refuse DOCTYPE."""
+    """Parse ``data`` into a tree, recording each element's line; refuse any DTD.
+
+    Expat itself reports the DOCTYPE (``StartDoctypeDeclHandler``), whatever the file's
+    encoding (UTF-8, UTF-16 with either byte order, ...), before any declaration in it is read,
+    so no entity is ever defined, expanded or fetched.
+    """
     lines: dict[int, int] = {}
-    match = re.search(rb"<!DOCTYPE|<!ENTITY", data, re.IGNORECASE)
-    if match:
-        line = data[: match.start()].count(b"\n") + 1
-        diags.append(Diagnostic(SourcePos(path, line), "DOCTYPE and entity declarations are not "
-                                "accepted (OpenGotha files do not need them)", "opengotha.doctype"))
-        return None, lines
     builder = ET.TreeBuilder()
     parser = expat.ParserCreate()
 
@@ -61,11 +95,23 @@ def _parse_with_lines(data: bytes, path: str, diags: list[Diagnostic]) -> tuple[
         el = builder.start(tag, attrs)
         lines[id(el)] = parser.CurrentLineNumber
 
+    def refuse(*_args) -> None:
+        raise _DoctypeRefused()
+
     parser.StartElementHandler = start
     parser.EndElementHandler = builder.end
     parser.CharacterDataHandler = builder.data
+    parser.StartDoctypeDeclHandler = refuse
+    # never reached once the DOCTYPE is refused; set as a second guard
+    parser.EntityDeclHandler = parser.UnparsedEntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse
     try:
         parser.Parse(data, True)
+    except _DoctypeRefused:
+        diags.append(Diagnostic(SourcePos(path, parser.CurrentLineNumber),
+                                "DOCTYPE and entity declarations are not accepted (OpenGotha "
+                                "files do not need them)", "opengotha.doctype"))
+        return None, lines
     except expat.ExpatError as exc:
         diags.append(Diagnostic(SourcePos(path, exc.lineno, exc.offset + 1),
                                 f"not well-formed XML: {expat.ErrorString(exc.code)}",
@@ -79,155 +125,250 @@ def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | 
 
     Players (key NAME+FIRSTNAME), ranks, games (round, colours, handicap, result incl.
     ``_BYDEF`` forfeits), ``<ByePlayers>``, participation (absences), general parameters
-    (McMahon bar/floor, bye/absent values, round-down, half-point option, dates, komi, time)
-    and placement criteria. Raises FormatError with every problem (line and element name).
+    (McMahon bar/floor, bye/absent values, round-down, half-point option, categories,
+    dates, komi, time, internet), placement criteria and the h9 game format. The file is read
+    as the OpenGotha session that wrote it held the tournament, so that the standings equal
+    what that session exports, not OpenGotha's quirks when it loads a file again (it drops a
+    game whose player key was written under a Turkish locale, and reads every colour as known).
+    Raises FormatError with every problem (line and element name).
     """
     diags: list[Diagnostic] = []
     root, lines = _parse_with_lines(data, path, diags)
     if root is None:
         raise FormatError(diags)
-
-    def pos(el: ET.Element) -> SourcePos:
-        return SourcePos(path, lines.get(id(el), 1))
-
-    def err(el: ET.Element, msg: str, code: str = "opengotha.content") -> None:
-        diags.append(Diagnostic(pos(el), f"<{el.tag}>: {msg}", code))
-
+    r = _Reader(path, lines, diags)
     if root.tag != "Tournament":
-        err(root, "the root element must be <Tournament>")
+        r.err(root, "the root element must be <Tournament>")
         raise FormatError(diags)
-
     gps = root.find("TournamentParameterSet/GeneralParameterSet")
     if gps is None:
-        err(root, "missing <TournamentParameterSet>/<GeneralParameterSet>")
+        r.err(root, "missing <TournamentParameterSet>/<GeneralParameterSet>")
         raise FormatError(diags)
-    g = gps.attrib
+    rounds = r.int_attr(gps, "numberOfRounds", 0) or 0
+    if not 1 <= rounds <= 20:
+        r.err(gps, f"numberOfRounds must be 1..20, not {rounds}")
+        rounds = max(1, min(rounds, 20))
+    params = _parameters(r, root, gps)
+    players, absences, by_key = _players(r, root, rounds)
+    games = _games(r, root, by_key, rounds)
+    byes = _byes(r, root, by_key, rounds)
+    _check_once_a_round(games, diags)
+    general = _general(r, root, gps)
+    if diags:
+        raise FormatError(diags)
+    short_name = gps.get("shortName", "") or general["name"]
+    return Tournament(
+        id=tournament_id or slug(short_name) or "tournament", rounds=rounds,
+        players=tuple(players), games=tuple(games), byes=tuple(byes), absences=tuple(absences),
+        parameters=params, pos=SourcePos(path, 1), **general)
 
-    def int_attr(el: ET.Element, name: str, default: int | None = None) -> int | None:
+
+class _Reader:
+    """The file's path, element lines and the problems found so far, with attribute readers
+    that record a problem and return a default."""
+
+    def __init__(self, path: str, lines: dict[int, int], diags: list[Diagnostic]):
+        self.path, self.lines, self.diags = path, lines, diags
+
+    def pos(self, el: ET.Element) -> SourcePos:
+        return SourcePos(self.path, self.lines.get(id(el), 1))
+
+    def err(self, el: ET.Element, msg: str, code: str = "opengotha.content") -> None:
+        self.diags.append(Diagnostic(self.pos(el), f"<{el.tag}>: {msg}", code))
+
+    def int_attr(self, el: ET.Element, name: str, default: int | None = None) -> int | None:
         text = el.get(name)
         if text is None or text == "":
             return default
         try:
             return int(text)
         except ValueError:
-            err(el, f"{name}='{text}' is not a whole number")
+            self.err(el, f"{name}='{text}' is not a whole number")
             return default
 
-    def rank_attr(el: ET.Element, name: str, default: Rank) -> Rank:
+    def rank_attr(self, el: ET.Element, name: str, default: Rank) -> Rank:
         text = el.get(name)
         if not text:
             return default
         try:
             return parse_og_rank(text)
         except ValueError as exc:
-            err(el, f"{name}: {exc}")
+            self.err(el, f"{name}: {exc}")
             return default
 
-    rounds = int_attr(gps, "numberOfRounds", 0) or 0
-    if not 1 <= rounds <= 20:
-        err(gps, f"numberOfRounds must be 1..20, not {rounds}")
-        rounds = max(1, min(rounds, 20))
 
-    criteria: list[Criterion] = []
-    for pc in root.iterfind("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/PlacementCriterion"):
-        name = pc.get("name", "")
-        if name in ("NULL", ""):
-            continue
-        try:
-            criteria.append(Criterion.parse(name))
-        except ValueError as exc:
-            err(pc, str(exc), "opengotha.criterion")
+def _parameters(r: _Reader, root: ET.Element, gps: ET.Element) -> TournamentParameters:
+    """Return the scoring and placement parameters (general parameters, categories and
+    criteria). A value OpenGotha's file leaves out gets OpenGotha's reader default (0 for the
+    bye and absence values)."""
+    criteria = _criteria(r, root)
     # OpenGotha has no explicit system field: NBW without MMS among the criteria means Swiss
     system = (System.SWISS if Criterion.NBW in criteria and Criterion.MMS not in criteria
               else System.MCMAHON)
 
-    def half(name: str, default: int) -> Fraction:
-        return Fraction(int_attr(gps, name, default) or 0, 2)
+    def half(name: str) -> Fraction:
+        return Fraction(r.int_attr(gps, name, 0) or 0, 2)
 
-    params = TournamentParameters(
+    g = gps.attrib
+    return TournamentParameters(
         system=system,
-        bar=rank_attr(gps, "genMMBar", Rank(3)),
-        floor=rank_attr(gps, "genMMFloor", Rank(-20)),
-        nbw_bye=half("genNBW2ValueBye", 2), nbw_absent=half("genNBW2ValueAbsent", 0),
-        mms_bye=half("genMMS2ValueBye", 2), mms_absent=half("genMMS2ValueAbsent", 1),
+        bar=r.rank_attr(gps, "genMMBar", Rank(3)),
+        floor=r.rank_attr(gps, "genMMFloor", Rank(-20)),
+        nbw_bye=half("genNBW2ValueBye"), nbw_absent=half("genNBW2ValueAbsent"),
+        mms_bye=half("genMMS2ValueBye"), mms_absent=half("genMMS2ValueAbsent"),
         round_down=g.get("genRoundDownNBWMMS", "true") == "true",
         count_unplayed_as_half=g.get("genCountNotPlayedGamesAsHalfPoint", "false") == "true",
         criteria=tuple(criteria) or ((Criterion.MMS, Criterion.SOSM, Criterion.SOSOSM)
                                      if system is System.MCMAHON
                                      else (Criterion.NBW, Criterion.SOSW, Criterion.SOSOSW)),
+        category_limits=_categories(r, gps),
     )
 
+
+def _criteria(r: _Reader, root: ET.Element) -> list[Criterion]:
+    """Return the placement criteria in the order of their ``number`` (1 to 6), ``NULL`` left
+    out; an unknown name or a bad number is reported at its element."""
+    numbered: dict[int, Criterion] = {}
+    known = ", ".join(OPENGOTHA_NAMES[c] for c in Criterion)
+    for pc in root.iterfind("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/"
+                            "PlacementCriterion"):
+        name = pc.get("name", "")
+        number = r.int_attr(pc, "number", 1) or 0
+        if not 1 <= number <= 6:
+            r.err(pc, f"number={number} is outside 1..6", "opengotha.criterion")
+            continue
+        if name in ("NULL", ""):
+            numbered.pop(number, None)
+            continue
+        try:
+            numbered[number] = Criterion.parse(name)
+        except ValueError:
+            r.err(pc, f"name='{name}' is not a placement criterion sitegen knows; expected one "
+                  f"of NULL, {known}", "opengotha.criterion")
+    return [numbered[n] for n in sorted(numbered)]
+
+
+def _categories(r: _Reader, gps: ET.Element) -> tuple[Rank, ...]:
+    """Return the categories' lower limits (``numberOfCategories`` and its ``<Category>``
+    elements, as OpenGotha reads them: a limit not given is 1D)."""
+    count = r.int_attr(gps, "numberOfCategories", 1) or 1
+    if not 1 <= count <= 20:
+        r.err(gps, f"numberOfCategories={count} is outside 1..20")
+        return ()
+    limits = [Rank(0)] * (count - 1)
+    for el in gps.iterfind("Categories/Category"):
+        number = r.int_attr(el, "number", 1) or 0
+        if not 1 <= number < count:
+            r.err(el, f"number={number} is outside 1..{count - 1} (numberOfCategories={count})")
+            continue
+        limits[number - 1] = r.rank_attr(el, "lowerLimit", Rank(-30))
+    return tuple(limits)
+
+
+def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[TournamentPlayer], list[Absence], dict[str, str]]:
+    """Return the players, their absences (``participating``) and {OpenGotha key: id}; each
+    player's canonical name (:func:`canonical_name`) is a key too, unless two players share it
+    or it is some player's own key (OpenGotha falls back on it for a game whose key was written
+    under another locale: ``İ`` for ``I``). A rating is kept within OpenGotha's -900..2949,
+    after adding 2050 in files older than data version 201, as OpenGotha reads it."""
     players: list[TournamentPlayer] = []
     absences: list[Absence] = []
     by_key: dict[str, str] = {}
+    canonical: dict[str, list[str]] = {}
     used_ids: set[str] = set()
     for el in root.iterfind("Players/Player"):
         surname, first = el.get("name", ""), el.get("firstName", "")
         if not surname:
-            err(el, "a player needs a name")
+            r.err(el, "a player needs a name")
             continue
         key = player_key(surname, first)
         if key in by_key:
-            err(el, f"player {surname} {first} appears twice")
+            r.err(el, f"player {surname} {first} appears twice")
             continue
-        pid = _slug(f"{first} {surname}") or "player"
-        base, n = pid, 2
-        while pid in used_ids:
-            pid, n = f"{base}-{n}", n + 1
+        pid = unique_id(slug(f"{first} {surname}") or "player", used_ids)
         used_ids.add(pid)
         by_key[key] = pid
-        rating = int_attr(el, "rating")
+        rating = r.int_attr(el, "rating")
+        if rating is not None:
+            old = (r.int_attr(root, "dataVersion", 201) or 0) < 201
+            rating = min(max(rating + (2050 if old else 0), -900), 2949)
+        canonical.setdefault(canonical_name(surname, first), []).append(pid)
         players.append(TournamentPlayer(
-            id=pid, surname=surname, first_name=first, rank=rank_attr(el, "rank", Rank(-30)),
+            id=pid, surname=surname, first_name=first, rank=r.rank_attr(el, "rank", Rank(-30)),
             rating=rating, club=el.get("club", ""), country=el.get("country", ""),
-            smms_correction=int_attr(el, "smmsCorrection", 0) or 0, egd_pin=el.get("egfPin", ""),
-            pos=pos(el)))
+            smms_correction=r.int_attr(el, "smmsCorrection", 0) or 0, egd_pin=el.get("egfPin", ""),
+            pos=r.pos(el)))
         part = el.get("participating", "1" * 20)
         for k in range(rounds):
             if k < len(part) and part[k] == "0":
-                absences.append(Absence(k + 1, pid, pos(el)))
+                absences.append(Absence(k + 1, pid, r.pos(el)))
+    for name, ids in canonical.items():
+        if len(ids) == 1 and name and name not in by_key:
+            by_key[name] = ids[0]
+    return players, absences, by_key
 
+
+def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) -> list[TournamentGame]:
+    """Return the games; a game with a problem is reported and left out."""
     games: list[TournamentGame] = []
     for el in root.iterfind("Games/Game"):
-        rn = int_attr(el, "roundNumber", 0) or 0
-        white, black = el.get("whitePlayer", ""), el.get("blackPlayer", "")
+        rn = r.int_attr(el, "roundNumber", 0) or 0
+        white = _resolve(el.get("whitePlayer", ""), by_key)
+        black = _resolve(el.get("blackPlayer", ""), by_key)
         bad = False
         for who, side in ((white, "whitePlayer"), (black, "blackPlayer")):
             if who not in by_key:
-                err(el, f"{side}='{who}' is not a player of this file", "opengotha.player")
+                r.err(el, f"{side}='{who}' is not a player of this file", "opengotha.player")
                 bad = True
         if not 1 <= rn <= rounds:
-            err(el, f"roundNumber={rn} is outside 1..{rounds}")
+            r.err(el, f"roundNumber={rn} is outside 1..{rounds}")
             bad = True
         res = el.get("result", "RESULT_UNKNOWN")
         forfeit = res.endswith("_BYDEF")
         base_res = res[: -len("_BYDEF")] if forfeit else res
         if base_res not in _RESULTS:
-            err(el, f"result='{res}' is not an OpenGotha result", "opengotha.result")
+            r.err(el, f"result='{res}' is not an OpenGotha result", "opengotha.result")
             bad = True
-        hcp = int_attr(el, "handicap", 0) or 0
+        hcp = r.int_attr(el, "handicap", 0) or 0
         if hcp < 0:
-            err(el, f"handicap={hcp} cannot be negative")
+            r.err(el, f"handicap={hcp} cannot be negative")
             bad = True
         if bad:
             continue
         games.append(TournamentGame(
             round=rn, white=by_key[white], black=by_key[black], result=_RESULTS[base_res],
             handicap=hcp, colours_known=el.get("knownColor", "true") == "true",
-            forfeit=forfeit, pos=pos(el)))
+            forfeit=forfeit, pos=r.pos(el)))
+    return games
 
+
+def _resolve(key: str, by_key: dict[str, str]) -> str:
+    """Return the key under which ``by_key`` knows a game's player reference: itself, else its
+    canonical form (:func:`canonical_key`), else itself (then unknown)."""
+    if key in by_key:
+        return key
+    folded = canonical_key(key)
+    return folded if folded in by_key else key
+
+
+def _byes(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) -> list[Bye]:
+    """Return the byes of ``<ByePlayers>``."""
     byes: list[Bye] = []
     for el in root.iterfind("ByePlayers/ByePlayer"):
-        rn = int_attr(el, "roundNumber", 0) or 0
-        who = el.get("player", "")
+        rn = r.int_attr(el, "roundNumber", 0) or 0
+        who = _resolve(el.get("player", ""), by_key)
         if who not in by_key:
-            err(el, f"player='{who}' is not a player of this file", "opengotha.player")
+            r.err(el, f"player='{who}' is not a player of this file", "opengotha.player")
             continue
         if not 1 <= rn <= rounds:
-            err(el, f"roundNumber={rn} is outside 1..{rounds}")
+            r.err(el, f"roundNumber={rn} is outside 1..{rounds}")
             continue
-        byes.append(Bye(rn, by_key[who], pos(el)))
+        byes.append(Bye(rn, by_key[who], r.pos(el)))
+    return byes
 
+
+def _check_once_a_round(games: list[TournamentGame], diags: list[Diagnostic]) -> None:
+    """Report each game of a player who already plays in that round."""
     seen: dict[tuple[int, str], TournamentGame] = {}
     for game in games:
         for who in (game.white, game.black):
@@ -236,23 +377,26 @@ def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | 
                                         "opengotha.twice"))
             seen[(game.round, who)] = game
 
+
+def _general(r: _Reader, root: ET.Element, gps: ET.Element) -> dict[str, Any]:
+    """Return the tournament's fields from its general and handicap parameters: name,
+    location, dates, komi, handicap correction and the EGF class and times."""
+    g = gps.attrib
     hps = root.find("TournamentParameterSet/HandicapParameterSet")
-    correction = int_attr(hps, "hdCorrection", 0) if hps is not None else 0
+    correction = r.int_attr(hps, "hdCorrection", 0) if hps is not None else 0
     klass, adjusted, time_system = _egf_time(g)
+    dps = root.find("TournamentParameterSet/DPParameterSet")
+    short = dps is not None and dps.get("gameFormat") == "short"
     komi = _komi(g.get("komi"))
     if komi is False:
-        err(gps, f"komi={g.get('komi')!r} is not a number of points")
-    if diags:
-        raise FormatError(diags)
-    name = g.get("name", "") or g.get("shortName", "")
-    return Tournament(
-        id=tournament_id or _slug(g.get("shortName", "") or name) or "tournament",
-        name=name, rounds=rounds, players=tuple(players), games=tuple(games), byes=tuple(byes),
-        absences=tuple(absences), parameters=params, location=g.get("location", ""),
-        begin=_date(g.get("beginDate")), end=_date(g.get("endDate")),
-        komi=komi,
-        handicap_correction=correction or 0, egf_class=klass, adjusted_time=adjusted,
-        time_system=time_system, pos=SourcePos(path, 1))
+        r.err(gps, f"komi={g.get('komi')!r} is not a number of points")
+    begin, end = _date(g.get("beginDate")), _date(g.get("endDate"))
+    if begin and end and end < begin:
+        end = None  # OpenGotha keeps a date it cannot check (1901-01-01): the h9 gives begin
+    return dict(name=(g.get("name", "") or g.get("shortName", "")).strip(),
+                location=g.get("location", "").strip(), begin=begin, end=end, komi=komi,
+                handicap_correction=correction or 0, egf_class=klass, adjusted_time=adjusted,
+                time_system=time_system, short_games=short)
 
 
 def _komi(text: str | None) -> Fraction | None | bool:
@@ -266,19 +410,13 @@ def _komi(text: str | None) -> Fraction | None | bool:
 
 
 def _date(text: str | None) -> dt.date | None:
+    """Return a date; None when absent, not a date, or in 1900 or before (OpenGotha's "no
+    date": it shows the current day instead)."""
     try:
-        return dt.date.fromisoformat(text) if text else None
+        day = dt.date.fromisoformat(text) if text else None
     except ValueError:
         return None
-
-
-def _slug(text: str) -> str:
-    import unicodedata
-    text = text.translate(str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "ß": "ss",
-                                         "Đ": "D", "đ": "d", "Æ": "AE", "æ": "ae"}))
-    norm = unicodedata.normalize("NFKD", text)
-    ascii_text = norm.encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
+    return day if day is None or day.year > 1900 else None
 
 
 def _egf_time(g: dict[str, str]) -> tuple[str, int | None, str]:
@@ -286,6 +424,8 @@ def _egf_time(g: dict[str, str]) -> tuple[str, int | None, str]:
 
     Adjusted time: byo-yomi basic + 45 periods, Canadian basic + 60 moves, Fischer basic +
     120 increments, sudden death basic (OpenGotha ``egfAdjustedTime``; opengotha.md 3.3).
+    Class (``egfClass``): A, B or C by the basic and adjusted times; an internet tournament
+    (``bInternet``) is D with B's times, else X.
     """
     def num(name: str) -> int:
         try:
@@ -307,6 +447,9 @@ def _egf_time(g: dict[str, str]) -> tuple[str, int | None, str]:
     else:
         ta = basic
     b, t = basic / 60, ta / 60
+    if g.get("bInternet") == "true":
+        internet_b = 30 if system == "FISCHER" else 40
+        return ("D" if b >= internet_b and t >= 50 else "X"), ta // 60, names.get(system, "")
     if system == "FISCHER":
         klass = "A" if b >= 45 and t >= 75 else "B" if b >= 30 and t >= 50 else \
             "C" if b >= 20 and t >= 30 else "X"

@@ -1,5 +1,6 @@
 """Write a tournament as content YAML (``content/tournaments/<id>.yaml``) and its new players
-(``content/players/<id>.yaml``): plain text, deterministic, one flow mapping per player and game.
+(``content/players/<id>.yaml``) with the round-trip writer the other commands use
+(:mod:`sitegen.yamlwrite`): deterministic, one flow mapping per player and game.
 
 The text is read back by :mod:`sitegen.validate.tournament` (docs/content-format.md,
 "Tournaments"); :func:`dump_tournament` writes every field that reader knows, so a tournament
@@ -8,69 +9,93 @@ read back computes the same standings and the same h9 file.
 
 from __future__ import annotations
 
-import json
-import re
 from fractions import Fraction
 from typing import Iterable
 
-from ..model.common import Player, Rank
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from ..model.common import Player
 from ..model.tournament import DCVariant, GameResult, System, Tournament, TournamentGame
+from ..yamlwrite import dump_unwrapped, flow_list, flow_map
 
-_PLAIN = re.compile(r"^[^\W\d_][\w .'\-]*$")
-_RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}
-
-
-def scalar(text: str) -> str:
-    """Return ``text`` as a YAML scalar usable in flow context: plain when safe, else quoted.
-
-    Quoted scalars use JSON string syntax, which is valid YAML double-quoted syntax.
-    """
-    if (_PLAIN.match(text) and text == text.strip() and text.lower() not in _RESERVED
-            and "  " not in text and " -" not in text):
-        return text
-    return json.dumps(text, ensure_ascii=False)
+_DECIDED = (GameResult.WHITE_WINS, GameResult.BLACK_WINS)
 
 
-def _point(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+def _point(value: Fraction) -> int | str:
+    """Return a bye or absence value: ``1``, ``0`` or ``1/2`` (a string: YAML has no fractions)."""
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def _mapping(pairs: Iterable[tuple[str, str | None]]) -> str:
-    return "{" + ", ".join(f"{k}: {v}" for k, v in pairs if v is not None) + "}"
+def _present(pairs: Iterable[tuple[str, object]]) -> CommentedMap:
+    """Return a one-line mapping of the pairs whose value is not None."""
+    return flow_map([(key, value) for key, value in pairs if value is not None])
 
 
-def _rank(rank: Rank) -> str:
-    return str(rank)
+def _comment(text: str) -> str:
+    """Return ``text`` fit for a one-line comment (a file name may hold a line break)."""
+    return "".join(c if c.isprintable() else "?" for c in text)
 
 
 def game_result_text(game: TournamentGame) -> str:
     """Return the result of a game in the content notation: ``W+``, ``B+F``, ``jigo``, ``?``."""
     r = game.result
-    if r is GameResult.WHITE_WINS:
-        return "W+F" if game.forfeit else "W+"
-    if r is GameResult.BLACK_WINS:
-        return "B+F" if game.forfeit else "B+"
-    return {GameResult.JIGO: "jigo", GameResult.UNKNOWN: '"?"', GameResult.BOTH_WIN: "both-win",
+    if r in _DECIDED:
+        return ("W+" if r is GameResult.WHITE_WINS else "B+") + ("F" if game.forfeit else "")
+    return {GameResult.JIGO: "jigo", GameResult.UNKNOWN: "?", GameResult.BOTH_WIN: "both-win",
             GameResult.BOTH_LOSE: "both-lose"}[r]
 
 
-def _game_line(game: TournamentGame) -> str:
-    winner = None
+def _game(game: TournamentGame) -> CommentedMap:
+    """Return a game: colours and result, or, colours unknown, the players and the winner."""
     if game.colours_known:
-        pairs = [("white", scalar(game.white)), ("black", scalar(game.black))]
+        pairs: list[tuple[str, object]] = [("white", game.white), ("black", game.black)]
     else:
-        pairs = [("players", f"[{scalar(game.white)}, {scalar(game.black)}]")]
-    pairs.append(("handicap", str(game.handicap)))
-    if game.colours_known or game.result not in (GameResult.WHITE_WINS, GameResult.BLACK_WINS):
+        pairs = [("players", flow_list([game.white, game.black]))]
+    pairs.append(("handicap", game.handicap))
+    if game.colours_known or game.result not in _DECIDED:
         pairs.append(("result", game_result_text(game)))
-        flag = game.forfeit and game.result not in (GameResult.WHITE_WINS, GameResult.BLACK_WINS)
+        flag = game.forfeit and game.result not in _DECIDED
     else:
-        winner = game.white if game.result is GameResult.WHITE_WINS else game.black
-        pairs.append(("winner", scalar(winner)))
+        pairs.append(("winner", game.white if game.result is GameResult.WHITE_WINS else game.black))
         flag = game.forfeit
     if flag:
-        pairs.append(("forfeit", "true"))
-    return _mapping(pairs)
+        pairs.append(("forfeit", True))
+    return flow_map(pairs)
+
+
+def _parameters(t: Tournament) -> CommentedMap:
+    p = t.parameters
+    doc = CommentedMap([
+        ("mcmahon_bar", str(p.bar)), ("mcmahon_floor", str(p.floor)),
+        ("handicap_correction", t.handicap_correction),
+        ("bye", flow_map([("nbw", _point(p.nbw_bye)), ("mms", _point(p.mms_bye))])),
+        ("absence", flow_map([("nbw", _point(p.nbw_absent)), ("mms", _point(p.mms_absent))])),
+        ("round_down", p.round_down), ("count_unplayed_as_half", p.count_unplayed_as_half),
+        ("criteria", flow_list([c.value for c in p.criteria])),
+        ("sosm_minus_defect", p.sosm_minus_defect),
+        ("dc_variant", "dir" if p.dc_variant is DCVariant.DIR else "opengotha")])
+    if p.category_limits:
+        doc["category_limits"] = flow_list([str(rank) for rank in p.category_limits])
+    return doc
+
+
+def _rounds(t: Tournament) -> CommentedSeq:
+    """Return an entry for each round of the tournament so far (``t.last_round``), an empty
+    one for a round without games: a round listed is a round of the tournament."""
+    rounds = CommentedSeq()
+    for number in range(1, t.last_round + 1):
+        entry = CommentedMap([("round", number)])
+        games = [_game(g) for g in t.games if g.round == number]
+        byes = sorted(b.player for b in t.byes if b.round == number)
+        absent = sorted(a.player for a in t.absences if a.round == number)
+        if games:
+            entry["games"] = CommentedSeq(games)
+        if byes:
+            entry["byes"] = flow_list(byes)
+        if absent:
+            entry["absent"] = flow_list(absent)
+        rounds.append(entry)
+    return rounds
 
 
 def dump_tournament(t: Tournament, source: str = "") -> str:
@@ -78,79 +103,42 @@ def dump_tournament(t: Tournament, source: str = "") -> str:
 
     ``source`` names the imported file in the heading comment. Same tournament, same text.
     """
-    p = t.parameters
-    out = []
-    if source:
-        out.append(f"# Imported by 'sitegen import' from {source}; check it, then commit it.")
-    out.append(f"name: {scalar(t.name)}")
-    if t.location:
-        out.append(f"location: {scalar(t.location)}")
-    if t.begin:
-        out.append(f"start: {t.begin.isoformat()}")
-    if t.end:
-        out.append(f"end: {t.end.isoformat()}")
-    out.append(f"system: {'mcmahon' if p.system is System.MCMAHON else 'swiss'}")
-    out.append(f"number_of_rounds: {t.rounds}")
+    doc = CommentedMap([("name", t.name)])
+    for key, value in (("location", t.location or None), ("start", t.begin), ("end", t.end)):
+        if value is not None:
+            doc[key] = value
+    doc["system"] = "mcmahon" if t.parameters.system is System.MCMAHON else "swiss"
+    doc["number_of_rounds"] = t.rounds
     if t.komi is not None:
-        komi = t.komi
-        out.append(f"komi: {komi.numerator if komi.denominator == 1 else float(komi)}")
-    out.append("parameters:")
-    out.append(f"  mcmahon_bar: {_rank(p.bar)}")
-    out.append(f"  mcmahon_floor: {_rank(p.floor)}")
-    out.append(f"  handicap_correction: {t.handicap_correction}")
-    out.append(f"  bye: {_mapping([('nbw', _point(p.nbw_bye)), ('mms', _point(p.mms_bye))])}")
-    out.append(f"  absence: {_mapping([('nbw', _point(p.nbw_absent)), ('mms', _point(p.mms_absent))])}")
-    out.append(f"  round_down: {str(p.round_down).lower()}")
-    out.append(f"  count_unplayed_as_half: {str(p.count_unplayed_as_half).lower()}")
-    out.append(f"  criteria: [{', '.join(c.value for c in p.criteria)}]")
-    out.append(f"  sosm_minus_defect: {str(p.sosm_minus_defect).lower()}")
-    out.append(f"  dc_variant: {'dir' if p.dc_variant is DCVariant.DIR else 'opengotha'}")
-    out.append("egd:")
-    out.append(f"  class: {scalar(t.egf_class)}")
+        doc["komi"] = t.komi.numerator if t.komi.denominator == 1 else float(t.komi)
+    doc["parameters"] = _parameters(t)
+    doc["egd"] = CommentedMap([("class", t.egf_class)])
     if t.adjusted_time is not None:
-        out.append(f"  adjusted_time: {t.adjusted_time}")
+        doc["egd"]["adjusted_time"] = t.adjusted_time
     if t.time_system:
-        out.append(f"  time_system: {scalar(t.time_system)}")
-    out.append("players:")
-    for pl in t.players:
-        out.append("  - " + _mapping([
-            ("id", scalar(pl.id)), ("surname", scalar(pl.surname)),
-            ("first_name", scalar(pl.first_name) if pl.first_name else '""'),
-            ("rank", _rank(pl.rank)),
-            ("rating", str(pl.rating) if pl.rating is not None else None),
-            ("club", scalar(pl.club) if pl.club else None),
-            ("country", scalar(pl.country) if pl.country else None),
-            ("egd_pin", scalar(pl.egd_pin) if pl.egd_pin else None),
-            ("smms_correction", str(pl.smms_correction) if pl.smms_correction else None)]))
-    out.append("rounds:")
-    for number in range(1, t.rounds + 1):
-        out.append(f"  - round: {number}")
-        games = [g for g in t.games if g.round == number]
-        byes = sorted(b.player for b in t.byes if b.round == number)
-        absent = sorted(a.player for a in t.absences if a.round == number)
-        if games:
-            out.append("    games:")
-            out.extend("      - " + _game_line(g) for g in games)
-        if byes:
-            out.append(f"    byes: [{', '.join(scalar(b) for b in byes)}]")
-        if absent:
-            out.append(f"    absent: [{', '.join(scalar(a) for a in absent)}]")
-    return "\n".join(out) + "\n"
+        doc["egd"]["time_system"] = t.time_system
+    if t.short_games:
+        doc["egd"]["game_format"] = "short"
+    doc["players"] = CommentedSeq(_present([
+        ("id", pl.id), ("surname", pl.surname), ("first_name", pl.first_name or None),
+        ("rank", str(pl.rank)), ("rating", pl.rating), ("club", pl.club or None),
+        ("country", pl.country or None), ("egd_pin", pl.egd_pin or None),
+        ("smms_correction", pl.smms_correction or None)]) for pl in t.players)
+    doc["rounds"] = _rounds(t)
+    if source:
+        doc.yaml_set_start_comment(f"Imported by 'sitegen import' from {_comment(source)}; "
+                                   "check it, then commit it.")
+    return dump_unwrapped(doc)
 
 
 def dump_players(players: Iterable[Player], heading: str = "") -> str:
     """Return a players file (``players:`` list of id, name, rank, rating, club, country)."""
-    out = []
+    doc = CommentedMap([("players", CommentedSeq(_present([
+        ("id", pl.id), ("name", pl.name),
+        ("rank", str(pl.rank) if pl.rank is not None else None), ("rating", pl.rating),
+        ("club", pl.club or None), ("country", pl.country or None)]) for pl in players))])
+    if not doc["players"]:
+        doc["players"] = flow_list([])
     if heading:
-        out.append(f"# {heading}")
-    out.append("players:")
-    for pl in players:
-        out.append("  - " + _mapping([
-            ("id", scalar(pl.id)), ("name", scalar(pl.name)),
-            ("rank", str(pl.rank) if pl.rank is not None else None),
-            ("rating", str(pl.rating) if pl.rating is not None else None),
-            ("club", scalar(pl.club) if pl.club else None),
-            ("country", scalar(pl.country) if pl.country else None)]))
-    if len(out) == (2 if heading else 1):
-        out[-1] = "players: []"
-    return "\n".join(out) + "\n"
+        doc.yaml_set_start_comment(_comment(heading))
+    return dump_unwrapped(doc)

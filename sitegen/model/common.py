@@ -195,6 +195,28 @@ class Player:
     club: str | None = None
     country: str | None = None
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    egd_pin: str | None = None
+    """The player's PIN in the European Go Database (digits)."""
+    ogs: str | None = None
+    """The player's id on OGS (online-go.com, digits)."""
+    kgs: str | None = None
+    """The player's account name on KGS."""
+    correspondence_rank: Rank | None = None
+    """Rank in correspondence (turn-based) play: league D.2, third criterion."""
+    correspondence_rating: int | None = None
+    """Rating in correspondence play: league D.2, fourth criterion."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Where a game can be replayed: ``link``, an http(s) address (OGS, KGS, any viewer), and
+    ``sgf``, an SGF file's path under the content folder, with its bytes (copied to the site).
+    Either may be empty."""
+
+    link: str = ""
+    sgf: str = ""
+    data: bytes = field(default=b"", compare=False, repr=False)
+    pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -213,6 +235,8 @@ class Game:
     handicap: int = 0
     komi: Fraction | None = None
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    record: GameRecord | None = None
+    """Where the game can be replayed (``link:``, ``sgf:``), when given."""
 
     @property
     def players(self) -> tuple[str, str]:

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator, Sequence
 
 from ..diagnostics import SourcePos, did_you_mean
 from ..numbers import MAX_DIGITS, parse_decimal, shown_number
-from .common import NOWHERE, Colour, Rank
+from .common import NOWHERE, Colour, GameRecord, Rank
 
 # --------------------------------------------------------------------------- rungs
 
@@ -101,10 +101,13 @@ class Rung:
         ``0k``, kyu above 30k and dan below 1d or above 9d.
         """
         match = _RUNG_RE.match(text)
+        not_a_rung = ValueError(f"'{shown_number(text)}' is not a rung; expected {RUNG_FORMS}")
+        if match is None:
+            raise not_a_rung
         try:
-            number = _rung_number(match.group("number") if match else "")
+            number = _rung_number(match.group("number"))
         except ValueError:
-            raise ValueError(f"'{shown_number(text)}' is not a rung; expected {RUNG_FORMS}") from None
+            raise not_a_rung from None
         unit = (match.group("unit") or "k").lower()[0]
         if unit == "k":
             if not 0 < number <= 30:
@@ -374,6 +377,8 @@ class LadderGame:
     winner: Colour | None
     """WHITE or BLACK for a win, None for a draw."""
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    record: GameRecord | None = None
+    """Where the game can be replayed (``link:``, ``sgf:``), when given."""
 
     @property
     def players(self) -> tuple[str, str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from dataclasses import dataclass, field
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from ..diagnostics import SourcePos
@@ -107,6 +107,9 @@ class LeagueSettings:
     """Extra gamepoints of an advantaged position in the final round (footnote [7])."""
     final_place_limit: int = 4
     """The third finalist must have "ended up in 4th place or better" (final round)."""
+    void_games_of_early_withdrawals: bool = False
+    """Whether the games of a player who withdrew having played fewer than half of their
+    group's games are void (a common league rule, not in the text; off by default)."""
 
     def division_size_limit(self, index: int) -> int:
         """Return the most players division ``index`` may hold: 6x3^n (A.i.4)."""
@@ -133,12 +136,19 @@ class PlayerInfo:
     """The player voluntarily or implicitly forfeits ties (D.2, second-to-last criterion)."""
     playoff: int | None = None
     """Place in the organizer's live playoff among tied players, 1 the winner (D.2, last)."""
+    recorded: int = 0
+    """The organizers' recorded outcome of the finished season: 1 promoted, -1 relegated, 0
+    neither. It orders players still equal after every criterion of D (the organizers'
+    decision of a tie the rules leave open; docs/league-rules.md)."""
 
 
-def player_info(player: Player, playoffs: Mapping[str, int] | None = None) -> PlayerInfo:
-    """Return the rules' view of ``player`` (rank, rating; D.2), with a playoff place if any."""
-    return PlayerInfo(player.id, player.rank, player.rating,
-                      playoff=(playoffs or {}).get(player.id))
+def player_info(player: Player, playoffs: Mapping[str, int] | None = None,
+                concedes: Iterable[str] = (), recorded: int = 0) -> PlayerInfo:
+    """Return the rules' view of ``player``: rank, rating, correspondence rank and rating,
+    forfeiture (``concedes``) and playoff place (D.2), and the recorded outcome."""
+    return PlayerInfo(player.id, player.rank, player.rating, player.correspondence_rank,
+                      player.correspondence_rating, concedes=player.id in set(concedes),
+                      playoff=(playoffs or {}).get(player.id), recorded=recorded)
 
 
 @dataclass(frozen=True)
@@ -192,6 +202,22 @@ class Group:
     """Players recorded as relegated after the season (as entered by the organizer)."""
     withdrawn: tuple[str, ...] = ()
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    positions: Mapping[tuple[str, str], SourcePos] = field(default_factory=dict, compare=False,
+                                                           repr=False)
+    """Where each player is written: ``(list, player id)`` to the entry's position, the list
+    being ``players``, ``promoted``, ``relegated`` or ``withdrawn``."""
+
+    def position(self, player: str, *lists: str) -> SourcePos:
+        """Return where ``player`` is written in the first of ``lists`` that names them, else
+        in ``players``, else the group's position."""
+        for name in (*lists, "players"):
+            if (name, player) in self.positions:
+                return self.positions[(name, player)]
+        return self.pos
+
+    def recorded(self, player: str) -> int:
+        """Return the organizers' recorded outcome of ``player``: 1 promoted, -1 relegated, 0."""
+        return 1 if player in self.promoted else -1 if player in self.relegated else 0
 
 
 @dataclass(frozen=True)
@@ -218,6 +244,7 @@ class FinalData:
     void: bool = False
     """The organizers declared the title void."""
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    champion_pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -238,6 +265,8 @@ class Season:
     """The organizers' record of the final round, None when the file has no ``final:``."""
     playoffs: tuple[tuple[str, int], ...] = ()
     """Organizer's playoff places among tied players (D.2, last criterion), 1 the winner."""
+    concedes: tuple[str, ...] = ()
+    """Players who concede their place in a tie (D.2, "voluntary or implicit forfeiture")."""
 
     def playoff_places(self) -> dict[str, int]:
         """Return ``{player id: playoff place}`` (D.2, last criterion)."""
@@ -255,6 +284,8 @@ class League:
     description: str = ""
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
     settings: LeagueSettings | None = None
+    signups: tuple["SeasonSignups", ...] = ()
+    """The sign-ups files, each checked against the season it follows (``finished``)."""
 
 
 @dataclass(frozen=True)
@@ -273,3 +304,5 @@ class SeasonSignups:
     start: dt.date | None = None
     end: dt.date | None = None
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    finished: str | None = None
+    """The id of the season these sign-ups follow (the season before theirs)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..diagnostics import SourcePos
-from .common import NOWHERE
+from .common import NOWHERE, GameRecord
 
 WIN = Fraction(1)
 HALF = Fraction(1, 2)
@@ -136,6 +136,8 @@ class Match:
     second: str
     result: MatchResult | None = None
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    record: GameRecord | None = None
+    """Where the match's games can be replayed (``link:``, ``sgf:``), when given."""
 
     @property
     def players(self) -> tuple[str, str]:

@@ -12,7 +12,7 @@ from enum import Enum
 from fractions import Fraction
 
 from ..diagnostics import SourcePos
-from .common import NOWHERE, Rank
+from .common import NOWHERE, GameRecord, Rank
 
 
 class System(Enum):
@@ -69,6 +69,13 @@ class Criterion(Enum):
     """The player's rank."""
     RATING = "RATING"
     """The player's rating."""
+    CAT = "CAT"
+    """Category: the rank band of the player (1 the strongest); a lower number places higher."""
+    STS = "STS"
+    """Strasbourg score: MMS plus 2 points from the quarter-final and 2 more from the
+    semi-final for a player of the top group who won every game until then."""
+    SOSTS = "SOSTS"
+    """Sum of opponents' STS (handicap-corrected, as SOSM)."""
 
     @classmethod
     def parse(cls, text: str) -> "Criterion":
@@ -88,11 +95,6 @@ class Criterion(Enum):
         """Return OpenGotha's short name, used as the h9 column heading (``SOSM`` -> ``SOS``)."""
         return _SHORT.get(self, self.value)
 
-    @property
-    def og_name(self) -> str:
-        """Return OpenGotha's XML name of the criterion (``Rank``, ``SOSM-1``)."""
-        return {Criterion.RANK: "Rank", Criterion.RATING: "Rating"}.get(self, self.value)
-
 
 _SHORT = {
     Criterion.SOSW: "SOS", Criterion.SOSM: "SOS", Criterion.SOSW_1: "SOS-1",
@@ -101,6 +103,11 @@ _SHORT = {
     Criterion.SOSOSM: "SOSOS", Criterion.CUSSW: "CUSS", Criterion.CUSSM: "CUSS",
     Criterion.RANK: "Rank", Criterion.RATING: "Rating",
 }
+
+OPENGOTHA_NAMES = {c: c.value for c in Criterion} | {
+    Criterion.RANK: "Rank", Criterion.RATING: "Rating"}
+"""Each criterion's name in OpenGotha's XML files (``PlacementCriterion name=``): its long
+name, ``SOSM-1``, ``Rank``; ``NULL`` stands for none."""
 
 
 class DCVariant(Enum):
@@ -160,6 +167,8 @@ class TournamentGame:
     forfeit: bool = False
     """By-default (forfeit) result: counts for scores, not for DC/SDC; marked ``!`` in h9."""
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    record: GameRecord | None = None
+    """Where the game can be replayed (``link:``, ``sgf:``), when given."""
 
     def points(self, player_id: str) -> Fraction:
         """Return the player's points: 1 win or both-win, 1/2 jigo, 0 otherwise."""
@@ -222,6 +231,16 @@ class TournamentParameters:
     sosm_minus_defect: bool = True
     """Reproduce OpenGotha: SOSM-1 and SOSM-2 are 0 after rounds 1 and 2. False: corrected."""
     dc_variant: DCVariant = DCVariant.OPENGOTHA
+    category_limits: tuple[Rank, ...] = ()
+    """The lowest rank of each category but the last, strongest first (OpenGotha's
+    ``lowerLimit``): ``(1d, 5k)`` makes three categories, 1d and up, 5k to 1k, 6k and below.
+    Empty: one category."""
+
+    @property
+    def mms_main(self) -> bool:
+        """True when MMS is the first criterion: a round without a game is then shown with its
+        McMahon value (``0=`` for an absence worth ½), as OpenGotha's tournament type."""
+        return bool(self.criteria) and self.criteria[0] is Criterion.MMS
 
 
 @dataclass(frozen=True)
@@ -248,7 +267,20 @@ class Tournament:
     """EGF adjusted time in minutes (h9 ``TM``)."""
     time_system: str = ""
     """Overtime system as OpenGotha names it (h9 ``CM``), e.g. ``Standard byo-yomi``."""
+    short_games: bool = False
+    """Write the h9 round results short, as OpenGotha's "short" game format: ``12+``,
+    without forfeit mark, colour and handicap."""
+    rounds_held: int | None = None
+    """The last round of the tournament so far: the highest round the content lists (an entry
+    of ``rounds:``, even an empty one). None (a file that holds the whole tournament: OpenGotha,
+    h9): every round, ``rounds``."""
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+
+    @property
+    def last_round(self) -> int:
+        """Return the last round of the tournament so far (:attr:`rounds_held`, else every
+        round): the final standings and the players' pages are after it."""
+        return self.rounds if self.rounds_held is None else min(self.rounds_held, self.rounds)
 
     def player(self, player_id: str) -> TournamentPlayer:
         """Return the player with ``player_id``; KeyError if unknown."""

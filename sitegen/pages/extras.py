@@ -14,6 +14,7 @@ from typing import Any, Iterable
 from urllib.parse import urlsplit
 from xml.sax.saxutils import escape, quoteattr
 
+from ..i18n import _, format_date, ngettext
 from ..model import Content
 from ..model.ladder import LadderGame
 from ..plan import FAR_PAST, File, Page, SitePlan
@@ -130,16 +131,21 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
             if date is None or not games:
                 continue
             entries.append({"id": f"results/{season_url(league, season)}",
-                            "title": f"{league.name} · {season.name}: results",
+                            "title": _("{competition}: results").format(competition=f"{league.name} · {season.name}"),
                             "url": season_url(league, season), "date": date,
-                            "summary": f"{len(games)} game{'s' if len(games) != 1 else ''} with a result."})
+                            "summary": ngettext("{count} game with a result.", "{count} games with a result.",
+                                                len(games)).format(count=len(games))})
     for t in content.tournaments:
         date = t.end or t.begin
         if date is None or not t.games:
             continue
-        entries.append({"id": f"results/{tournament_url(t)}", "title": f"{t.name}: results",
+        entries.append({"id": f"results/{tournament_url(t)}",
+                        "title": _("{competition}: results").format(competition=t.name),
                         "url": tournament_url(t), "date": date,
-                        "summary": f"{len(t.games)} games, {len(t.players)} players."})
+                        "summary": _("{games}, {players}.").format(
+                            games=ngettext("{count} game", "{count} games", len(t.games)).format(count=len(t.games)),
+                            players=ngettext("{count} player", "{count} players", len(t.players)).format(
+                                count=len(t.players)))})
     for club in content.ladders:
         per_day: dict[dt.date, int] = {}
         for event in club.ladder.events:
@@ -148,7 +154,8 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
         for date, count in per_day.items():
             month = ladder_month_url(club, date)
             entries.append({"id": f"results/{ladder_url(club)}{date.isoformat()}",
-                            "title": f"{club.name}: {count} game{'s' if count != 1 else ''} on {date.isoformat()}",
+                            "title": ngettext("{ladder}: {count} game on {date}", "{ladder}: {count} games on {date}",
+                                              count).format(ladder=club.name, count=count, date=format_date(date)),
                             "url": month, "date": date, "summary": ""})
     for league in content.swiss_leagues:
         for t in league.tournaments:
@@ -157,9 +164,10 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
             if date is None or not played:
                 continue
             entries.append({"id": f"results/{swiss_tournament_url(league, t)}",
-                            "title": f"{league.name} · {t.name}: results",
+                            "title": _("{competition}: results").format(competition=f"{league.name} · {t.name}"),
                             "url": swiss_tournament_url(league, t), "date": date,
-                            "summary": f"{played} match{'es' if played != 1 else ''} with a result."})
+                            "summary": ngettext("{count} match with a result.", "{count} matches with a result.",
+                                                played).format(count=played)})
     entries.sort(key=lambda e: (e["date"], e["id"]), reverse=True)
     return entries[:FEED_ENTRIES]
 

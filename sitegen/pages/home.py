@@ -3,9 +3,22 @@ of ``content/pages`` and the 404 page."""
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any, Iterator
+
+from ..i18n import _
 from ..model import Content
+from ..model.common import Colour, Outcome
+from ..model.ladder import LadderGame
+from ..model.tournament import GameResult
 from ..plan import FAR_PAST, Page, SitePlan
-from ..urls import HOME, NOT_FOUND, page_url
+from ..urls import (HOME, NOT_FOUND, group_url, ladder_url, page_url, player_url,
+                    swiss_round_url, tournament_url)
+
+LATEST_RESULTS = 8
+"""The home page lists this many of the newest results ..."""
+LATEST_PER_COMPETITION = 4
+"""... at most this many of one competition, so that a busy ladder leaves room for the others."""
 
 
 def plan_home_and_pages(content: Content, plan: SitePlan) -> None:
@@ -21,5 +34,82 @@ def plan_home_and_pages(content: Content, plan: SitePlan) -> None:
         "title": content.config.title, "description": content.config.description,
         "sections": plan.home_sections,
         "news": [{"title": p.title, "url": page_url(p.slug), "date": p.date} for p in news],
-        "pages": [{"title": p.title, "url": page_url(p.slug)} for p in pages if p.kind != "news"]}))
-    plan.add(Page(HOME, "404.html", {"title": "Page not found"}, file_name=NOT_FOUND))
+        "pages": [{"title": p.title, "url": page_url(p.slug)} for p in pages if p.kind != "news"],
+        "latest": latest_results(content)}))
+    plan.add(Page(HOME, "404.html", {"title": _("Page not found")}, file_name=NOT_FOUND))
+
+
+Finished = tuple[dt.date, str, str, str, str, str | None]
+"""One dated result: (date, competition, its page, first player, second player, winner or
+None for a draw)."""
+
+
+def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[str, Any]]:
+    """Return the newest results of every competition for the home page, newest first:
+    ``{date, competition: {name, url}, winner, loser: {name, url} (a win), or players: [a, b]
+    (a draw)}``. Only dated results count (league games with a date, ladder games, tournament
+    games on the tournament's last day, Swiss matches on the tournament's date); ties in date
+    keep the content's order, latest entered first; at most :data:`LATEST_PER_COMPETITION` of
+    one competition's page."""
+    names = {pid: p.name for pid, p in content.players.items()}
+    found = sorted(enumerate(_finished(content)), key=lambda item: (item[1][0], item[0]), reverse=True)
+    rows: list[dict[str, Any]] = []
+    shown: dict[str, int] = {}
+    for _order, (date, name, url, first, second, winner) in found:
+        if len(rows) == limit:
+            break
+        shown[url] = shown.get(url, 0) + 1
+        if shown[url] > LATEST_PER_COMPETITION:
+            continue
+        a = {"name": names.get(first, first), "url": player_url(first)}
+        b = {"name": names.get(second, second), "url": player_url(second)}
+        row: dict[str, Any] = {"date": date, "competition": {"name": name, "url": url}}
+        if winner is None:
+            row["players"] = [a, b]
+        else:
+            row["winner"], row["loser"] = (a, b) if winner == first else (b, a)
+        rows.append(row)
+    return rows
+
+
+def _finished(content: Content) -> Iterator[Finished]:
+    """Yield every dated result with a winner or a draw (see :func:`latest_results`)."""
+    for league in content.leagues:
+        for season in league.seasons:
+            title = f"{league.name} · {season.name}"
+            for division in season.divisions:
+                for group in division.groups:
+                    for game in group.games:
+                        outcome = game.result.outcome
+                        if game.date is None or outcome not in (Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO):
+                            continue
+                        yield (game.date, title, group_url(league, season, group), game.black, game.white,
+                               game.winner())
+    for t in content.tournaments:
+        day = t.end or t.begin
+        if day is None:
+            continue
+        for g in t.games:
+            if g.result in (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.JIGO):
+                winner = (g.white if g.result is GameResult.WHITE_WINS else
+                          g.black if g.result is GameResult.BLACK_WINS else None)
+                yield (day, t.name, tournament_url(t), g.white, g.black, winner)
+    for club in content.ladders:
+        for event in club.ladder.events:
+            if isinstance(event, LadderGame):
+                winner = (event.white if event.winner is Colour.WHITE else
+                          event.black if event.winner is Colour.BLACK else None)
+                yield (event.date, club.name, ladder_url(club), event.white, event.black, winner)
+    for swiss in content.swiss_leagues:
+        for st in swiss.tournaments:
+            if st.date is None:
+                continue
+            for rnd in st.rounds:
+                for match in rnd.matches:
+                    result = match.result
+                    if result is None or (result.is_forfeit and not any(result.present)):
+                        continue
+                    first, second = result.points()
+                    winner = match.first if first > second else match.second if second > first else None
+                    yield (st.date, f"{swiss.name} · {st.name}", swiss_round_url(swiss, st, rnd.number),
+                           match.first, match.second, winner)

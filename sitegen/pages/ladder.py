@@ -17,20 +17,29 @@ from ..engine.ladder import Handicap, Replay, group_by_rung, handicap, replay
 from ..model import Content
 from ..model.common import Colour, Player
 from ..model.ladder import ClubLadder, LadderGame, Regrading, Rung
-from ..display import json_number
+from ..display import json_number, name_order, record_links
+from ..i18n import _, format_chart_month, format_date, format_decimal, format_month, ngettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import ladder_month_url, ladder_url, player_url
 
 RECENT_GAMES = 15
 """How many games the rung list page shows; the games page has them all."""
 
-CHART_WIDTH, CHART_HEIGHT = 320, 110
-"""Size of a member's rung history chart, in SVG user units (scaled to the page width)."""
-_LEFT, _RIGHT, _TOP, _BOTTOM = 46, 8, 8, 20
+CHART_WIDTH, CHART_HEIGHT = 320, 160
+"""Size of a member's rung history chart, in SVG user units (one unit a pixel on a phone; the
+chart never grows past it and shrinks only on screens narrower than 336 px)."""
+_LEFT, _RIGHT, _TOP, _BOTTOM = 58, 28, 10, 40
+CHART_TEXT = 12
+"""Height of the chart's text in user units (the theme's .rung-chart font size)."""
+RUNG_TICKS = 6
+"""The y axis names at most this many rungs."""
+DATE_TICKS = 4
+"""The x axis names at most this many months."""
 
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December")
-_COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+
+def _colour_name(colour: Colour) -> str:
+    return _("White") if colour is Colour.WHITE else _("Black")
 
 
 def plan_ladders(content: Content, plan: SitePlan) -> None:
@@ -38,7 +47,7 @@ def plan_ladders(content: Content, plan: SitePlan) -> None:
     items = [plan.part(("ladder", club.id), (club,), partial(_ladder_part, club, content.players))
              for club in sorted(content.ladders, key=lambda c: c.id)]
     if items:
-        plan.home_sections.append({"title": "Ladders", "items": items})
+        plan.home_sections.append({"title": _("Ladders"), "items": items})
 
 
 # --------------------------------------------------------------------------- one ladder
@@ -54,7 +63,7 @@ def _ladder_part(club: ClubLadder, players: Mapping[str, Player], plan: SitePlan
 def _member_order(result: Replay, names: dict[str, str]) -> list[str]:
     """Return the member ids strongest rung first, then by name."""
     final = result.final
-    return sorted(final, key=lambda m: (-final[m].strength, names[m].casefold(), m))
+    return sorted(final, key=lambda m: (-final[m].strength, name_order(names[m]), m))
 
 
 def _records(result: Replay) -> dict[str, dict[str, int]]:
@@ -93,7 +102,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
 
     groups = []
     for rung, members in group_by_rung(final):
-        ordered = sorted(members, key=lambda m: (names[m].casefold(), m))
+        ordered = sorted(members, key=lambda m: (name_order(names[m]), m))
         groups.append({"rung": str(rung), "members": [
             {**person(m), "last_game": result.last_game(m), "record": _record_text(records[m]),
              "games": records[m]["games"]} for m in ordered]})
@@ -119,29 +128,30 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
                    "regradings": sum(1 for e in rows if e["kind"] == "regrading")}
                   for month, rows in sorted(months.items(), reverse=True)]
     plan.add(Page(url + "games/", "ladder_games.html", {
-        **common, **links, "title": f"{club.name} · games", "months": month_list,
+        **common, **links, "title": f"{club.name} · " + _("games"), "months": month_list,
         "game_count": len(result.games), "month": None, "events": []}))
     for month in month_list:
         plan.add(Page(month["url"], "ladder_games.html", {
-            **common, **links, "title": f"{club.name} · games · {month['name']}",
+            **common, **links, "title": f"{club.name} · " + _("games") + f" · {month['name']}",
             "months": month_list, "game_count": month["games"], "month": month,
             "events": months[month["id"]]}))
     plan.add(Page(url + "handicap/", "ladder_handicap.html", {
-        **common, **links, "title": f"{club.name} · handicaps",
+        **common, **links, "title": f"{club.name} · " + _("handicaps"),
         **handicap_table(club, result, names)}))
     _player_sections(club, result, names, records, plan, first_date, last_date)
-    detail = f"{len(final)} member{'s' if len(final) != 1 else ''}, " \
-             f"{len(result.games)} game{'s' if len(result.games) != 1 else ''}"
+    detail = _("{members}, {games}").format(
+        members=ngettext("{count} member", "{count} members", len(final)).format(count=len(final)),
+        games=ngettext("{count} game", "{count} games", len(result.games)).format(count=len(result.games)))
     if last_date is not None:
-        detail += f" (last on {last_date.isoformat()})"
+        detail += " " + _("(last on {date})").format(date=format_date(last_date))
     return {"name": club.name, "url": url, "detail": detail,
-            "more": {"name": "handicaps", "url": url + "handicap/"}}
+            "more": {"name": _("handicaps"), "url": url + "handicap/"}}
 
 
 def _month_name(month: str) -> str:
-    """Return ``March 2025`` for ``2025-03``."""
+    """Return ``March 2025`` for ``2025-03`` (``marzec 2025``, ``mars 2025``)."""
     year, number = month.split("-")
-    return f"{_MONTHS[int(number) - 1]} {year}"
+    return format_month(dt.date(int(year), int(number), 1))
 
 
 def _change(member: str, before: Rung, after: Rung, names: dict[str, str]) -> dict[str, Any]:
@@ -154,38 +164,38 @@ def handicap_text(h: Handicap) -> dict[str, str]:
     """Return the stones, komi and first move of a handicap as short texts (ladder: handicap)."""
     stones = str(h.stones)
     if h.komi_to is None:
-        komi = "none"
+        komi = _("none")
     else:
-        komi = f"{_decimal(h.komi)} to {_COLOUR_NAME[h.komi_to]}"
+        komi = (_("{komi} to White") if h.komi_to is Colour.WHITE else _("{komi} to Black")).format(
+            komi=format_decimal(h.komi))
     if h.stones:
-        first = f"White (after Black's {h.stones} stones)"
+        first = ngettext("White (after Black's {stones} stone)", "White (after Black's {stones} stones)",
+                         h.stones).format(stones=h.stones)
     else:
-        first = _COLOUR_NAME[h.first]
+        first = _colour_name(h.first)
     return {"levels": str(h.levels), "stones": stones, "komi": komi, "first": first}
 
 
 def _short_handicap(h: Handicap) -> str:
     """Return e.g. ``13 (9 stones, 40 komi to Black)``, ``0 (6 komi to White)``, ``1 (no komi)``."""
-    parts = [f"{h.stones} stones"] if h.stones else []
+    parts = [ngettext("{stones} stone", "{stones} stones", h.stones).format(stones=h.stones)] if h.stones else []
     if h.komi_to is not None:
-        parts.append(f"{_decimal(h.komi)} komi to {_COLOUR_NAME[h.komi_to]}")
-    return f"{h.levels} ({', '.join(parts) or 'no komi'})"
-
-
-def _decimal(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
+        parts.append((_("{komi} komi to White") if h.komi_to is Colour.WHITE else
+                      _("{komi} komi to Black")).format(komi=format_decimal(h.komi)))
+    return f"{h.levels} ({', '.join(parts) or _('no komi')})"
 
 
 def _game_row(played, names: dict[str, str]) -> dict[str, Any]:
     game: LadderGame = played.game
     if game.winner is None:
-        outcome = "jigo"
+        outcome = _("jigo")
     else:
-        outcome = f"{_COLOUR_NAME[game.winner]} won"
+        outcome = _("White won") if game.winner is Colour.WHITE else _("Black won")
     return {"kind": "game", "date": game.date, "white": _change(game.white, played.white.before,
                                                   played.white.after, names),
             "black": _change(game.black, played.black.before, played.black.after, names),
             "result": outcome, "handicap": _short_handicap(played.handicap),
+            "record": record_links(game.record),
             "winner": (game.white if game.winner is Colour.WHITE else
                        game.black if game.winner is Colour.BLACK else None)}
 
@@ -199,7 +209,7 @@ def _event_rows(result: Replay, names: dict[str, str]) -> list[dict[str, Any]]:
     for index in order:
         event = result.ladder.events[index]
         if isinstance(event, Regrading):
-            rows.append((event.date, index, {"kind": "regrading", "date": event.date,
+            rows.append((event.date, index, {"kind": "regrading", "date": event.date, "record": None,
                                              "member": _change(event.member, before[event.member],
                                                                event.rung, names)}))
             before[event.member] = event.rung
@@ -262,7 +272,7 @@ def handicap_table(club: ClubLadder, result: Replay, names: dict[str, str]) -> d
         "levels": level_rows,
         "bands": {str(level): text for level, text in sorted(bands.items())},
     }
-    choices = sorted(range(len(order)), key=lambda i: (names[order[i]].casefold(), order[i]))
+    choices = sorted(range(len(order)), key=lambda i: (name_order(names[order[i]]), order[i]))
     return {"rows": rows, "size": len(order), "legend": legend, "data": data,
             "choices": [{"value": i, "name": names[order[i]], "rung": str(final[order[i]])}
                         for i in choices],
@@ -300,7 +310,7 @@ def rungs_document(club: ClubLadder, result: Replay, names: dict[str, str]) -> d
         "as_of": max(dates).isoformat() if dates else None,
         "rung_list": [str(rung) for rung in club.ladder.rungs],
         "rungs": [{"rung": str(rung), "strength": json_number(rung.strength),
-                   "members": sorted(members, key=lambda m: (names[m].casefold(), m))}
+                   "members": sorted(members, key=lambda m: (name_order(names[m]), m))}
                   for rung, members in group_by_rung(final)],
         "members": [{"id": m, "name": names[m], "rung": str(final[m]),
                      "strength": json_number(final[m].strength), "start": str(starts[m]),
@@ -318,7 +328,10 @@ def rung_chart(history: list[tuple[dt.date, Rung]], start: dt.date, end: dt.date
 
     ``history`` is the starting rung (dated ``start``) and the rung after each event, in
     order. x runs from ``start`` to ``end``, y over the rungs of the list the member stood on,
-    one rung above and below. Coordinates are SVG user units with one decimal.
+    one rung above and below. The y axis is labelled with up to :data:`RUNG_TICKS` rungs (the
+    lowest and highest shown among them), the x axis with the first day of up to
+    :data:`DATE_TICKS` months. Coordinates are SVG user units with one decimal; text is
+    :data:`CHART_TEXT` units high, so at least that many pixels on a 360 px phone.
     """
     rungs = club.ladder.rungs
     indexes = [rungs.index(rung) for _, rung in history]
@@ -338,22 +351,39 @@ def rung_chart(history: list[tuple[dt.date, Rung]], start: dt.date, end: dt.date
 
     points = []
     previous_y = None
-    for (date, _), index in zip(history, indexes):
+    for (date, _rung), index in zip(history, indexes):
         if previous_y is not None:
             points.append((x(date), previous_y))
         points.append((x(date), y(index)))
         previous_y = y(index)
     points.append((x(end), previous_y))
-    ticks = sorted({low, high, indexes[-1]})
+    step = -(-(high - low) // (RUNG_TICKS - 1))  # ceiling: at most RUNG_TICKS labels
+    ticks = sorted(set(range(low, high + 1, step)) | {high})
     return {
         "width": CHART_WIDTH, "height": CHART_HEIGHT,
         "points": " ".join(f"{px:.1f},{py:.1f}" for px, py in points),
         "end": {"x": f"{points[-1][0]:.1f}", "y": f"{points[-1][1]:.1f}"},
         "ticks": [{"y": f"{y(i):.1f}", "label": str(rungs[i])} for i in ticks],
+        "dates": [{"x": f"{x(day):.1f}", "label": format_chart_month(day)} for day in _month_ticks(start, end)],
         "left": _LEFT, "right": CHART_WIDTH - _RIGHT, "bottom": CHART_HEIGHT - _BOTTOM,
         "top": _TOP, "start": start.isoformat(), "end_date": end.isoformat(),
-        "label_y": CHART_HEIGHT - 5,
+        "label_y": CHART_HEIGHT - _BOTTOM + 16, "axis_x": 4, "axis_y": (_TOP + CHART_HEIGHT - _BOTTOM) // 2,
     }
+
+
+def _month_ticks(start: dt.date, end: dt.date) -> list[dt.date]:
+    """Return the first days of months from ``start`` to ``end`` to label the x axis: at most
+    :data:`DATE_TICKS`, evenly spaced in months (``start`` itself when no month begins)."""
+    months = []
+    day = dt.date(start.year, start.month, 1)
+    while day <= end:
+        if day >= start:
+            months.append(day)
+        day = dt.date(day.year + day.month // 12, day.month % 12 + 1, 1)
+    if not months:
+        return [start]
+    step = -(-len(months) // DATE_TICKS)
+    return months[::step]
 
 
 def _player_sections(club: ClubLadder, result: Replay, names: dict[str, str],
@@ -373,11 +403,16 @@ def _player_sections(club: ClubLadder, result: Replay, names: dict[str, str],
                 outcome = ("jigo" if event.winner is None else
                            "won" if event.winner is colour else "lost")
                 games.append({"date": event.date, "opponent": names[opponent],
-                              "opponent_url": player_url(opponent), "colour": _COLOUR_NAME[colour],
-                              "outcome": outcome, "rung": str(entry.rung)})
+                              "opponent_url": player_url(opponent), "colour": _colour_name(colour),
+                              "outcome": outcome,
+                              "outcome_text": _("jigo") if outcome == "jigo" else _("won") if outcome == "won" else _("lost"),
+                              "rung": str(entry.rung),
+                              "record": record_links(event.record)})
             elif isinstance(event, Regrading):
                 games.append({"date": event.date, "opponent": "", "opponent_url": "",
-                              "colour": "", "outcome": "re-graded", "rung": str(entry.rung)})
+                              "colour": "", "outcome": "re-graded", "outcome_text": _("re-graded"),
+                              "rung": str(entry.rung),
+                              "record": None})
         games.reverse()
         chart = None
         if first_date is not None and last_date is not None:
@@ -391,7 +426,10 @@ def _player_sections(club: ClubLadder, result: Replay, names: dict[str, str],
                 "rung": str(now), "start": str(start), "anchor": member in anchors,
                 "record": _record_text(records[member]), "games_played": records[member]["games"],
                 "last_game": last, "chart": chart, "events": games,
-                "chart_title": f"{names[member]}'s rung in {club.name}: from {start} to {now}"
-                               + (f", {first_date.isoformat()} to {last_date.isoformat()}"
+                "with_records": any(g["record"] for g in games),
+                "chart_title": _("{player}'s rung in {ladder}: from {start} to {now}").format(
+                    player=names[member], ladder=club.name, start=start, now=now)
+                               + (_(", {first} to {last}").format(first=format_date(first_date),
+                                                                  last=format_date(last_date))
                                   if first_date and last_date else ""),
             }))

@@ -3,11 +3,14 @@
 Group standings follow league D.1 (:mod:`sitegen.engine.standings`); each group's table is
 computed once here and shared by the group page, the season page and the players' pages.
 
-When the league has ``settings:`` the season page also shows each player's outcome computed by
-the league engine (:func:`sitegen.engine.league.season_outcomes`) with its rule id, next to the
-organizer's recorded lists; a season's restrictions table, a movements page between two
-consecutive seasons (an SVG flow drawn here, plus the same flows as a table) and the final
-round's page (:func:`sitegen.engine.league.final_round`) are added where their data exists.
+Each player's outcome is the one of :mod:`sitegen.pages.league_outcomes` (computed once per
+season by the next season's formation when the league has ``settings:``, else the recorded
+lists), shown alike on the season page, the group page, the player's page and in
+``standings.json``; the differences from the recorded outcomes are warnings for the organizers.
+A season's restrictions table, a movements page between two consecutive seasons (an SVG flow
+drawn here, plus the same flows as a table) and the final round's page
+(:func:`sitegen.engine.league.final_round`, :func:`sitegen.engine.league.final_result`) are
+added where their data exists.
 """
 
 from __future__ import annotations
@@ -16,25 +19,36 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Mapping
 
-from ..engine.league import Decision, Move, final_round, season_outcomes
+from ..engine import league_text
+from ..engine.league import FinalResult, Move, Tie, final_result
+from ..engine.league_outcome import Status, tie_sentence
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content
 from ..model.common import Game, Player
-from ..model.league import Division, Group, League, LeagueSettings, Season, player_info
-from ..display import format_points, game_cell, json_number
+from ..model.league import Division, Group, League, Season
+from ..display import format_points, game_cell, json_number, name_order, record_links
+from ..i18n import N_, _, ngettext, pgettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
+from .league_outcomes import SeasonView, english_warnings, json_outcome, season_view
 
 COLUMNS = [
-    ("gamepoints", "GP", "Gamepoints",
-     "Gamepoints: 1 for each win (forfeit wins included), ½ for a jigo (league D.1)."),
-    ("sodos", "SODOS", "Sum of defeated opponents' scores",
-     "SODOS: the gamepoints of every opponent this player beat, added up; half of them for a "
-     "jigo. Beating strong players counts more (league D.1, second criterion)."),
-    ("tied_gamepoints", "Tied GP", "Gamepoints among tied players",
-     "Gamepoints scored in the games among the players still equal on GP and SODOS "
-     "(league D.1, third criterion); shown only for those players."),
+    ("gamepoints", N_("GP"), N_("Gamepoints"),
+     N_("Gamepoints: 1 for each win (forfeit wins included), ½ for a jigo (league D.1).")),
+    ("sodos", "SODOS", N_("Sum of defeated opponents' scores"),
+     N_("SODOS: the gamepoints of every opponent this player beat, added up; half of them for a "
+        "jigo. Beating strong players counts more (league D.1, second criterion).")),
+    ("tied_gamepoints", N_("Tied GP"), N_("Gamepoints among tied players"),
+     N_("Gamepoints scored in the games among the players still equal on GP and SODOS "
+        "(league D.1, third criterion); shown only for those players.")),
 ]
+"""The group page's columns: (key, abbreviation, name, explanation), English (see
+:func:`columns`)."""
+
+
+def columns() -> list[tuple[str, str, str, str]]:
+    """Return :data:`COLUMNS` in the site's language."""
+    return [(key, _(short), _(long), _(text)) for key, short, long, text in COLUMNS]
 
 
 def plan_leagues(content: Content, plan: SitePlan) -> None:
@@ -47,11 +61,12 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
     names = player_names(content.players)
     summaries = [_plan_league(plan, league, content.players, names) for league in content.leagues]
     if summaries:
-        plan.home_sections.append({"title": "Leagues", "items": [
+        plan.home_sections.append({"title": _("Leagues"), "items": [
             {"name": s["name"], "url": s["url"],
-             "detail": f"{s['seasons']} season{'s' if s['seasons'] != 1 else ''}"
-                       + ("; latest" if s["latest"] else ""),
-             "more": s["latest"]} for s in summaries]})
+             "detail": ngettext("{count} season", "{count} seasons", s["seasons"]).format(count=s["seasons"])
+                       + (_("; latest") if s["latest"] else ""),
+             "more": s["latest"],
+             "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
 
 
 def _plan_league(plan: SitePlan, league: League, players: Mapping[str, Player],
@@ -79,13 +94,23 @@ def _league_part(league: League, seasons: list[dict[str, Any]], plan: SitePlan) 
 
 def _season_inputs(league: League, ordered: list[Season], number: int) -> tuple:
     """Return what planning season ``ordered[number]`` reads: the league's id, name and
-    settings, the season, and of its neighbours what the links and the movements page show."""
+    settings, the season, the sign-ups entered for the season after it, and of the seasons
+    before and after it their ids, names and who played in which division and group (the
+    links, the movements page, and the outcomes when no sign-ups are entered: the players of
+    the season after it are then its sign-ups, :func:`sitegen.pages.league_outcomes.season_view`)."""
+    season = ordered[number]
     previous = ordered[number - 1] if number > 0 else None
     following = ordered[number + 1] if number + 1 < len(ordered) else None
-    before = None if previous is None else (previous.id, previous.name, tuple(
-        (d.name, tuple(g.players for g in d.groups)) for d in previous.divisions))
-    after = None if following is None else (following.id, following.name, bool(_players(following)))
-    return (league.id, league.name, league.settings, before, ordered[number], after)
+    before = None if previous is None else _outline(previous)
+    after = None if following is None else _outline(following)
+    signups = tuple(s for s in league.signups if s.finished == season.id)
+    return (league.id, league.name, league.settings, before, season, after, signups)
+
+
+def _outline(season: Season) -> tuple:
+    """Return a season's id, name and players by division and group, in order."""
+    return (season.id, season.name, tuple(
+        (d.name, tuple((g.name, g.players) for g in d.groups)) for d in season.divisions))
 
 
 def _season_part(league: League, ordered: list[Season], number: int, players: Mapping[str, Player],
@@ -100,15 +125,15 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
     season = ordered[number]
     previous = ordered[number - 1] if number > 0 else None
     following = ordered[number + 1] if number + 1 < len(ordered) else None
-    decisions = _season_decisions(season, players, league.settings)
+    view = season_view(league, season, players, names)
+    plan.warnings.extend(english_warnings(league, season, players, names, view))
     divisions = [{"name": division.name, "groups": [
-                  _plan_group(plan, league, season, division, group, names, decisions)
-                  for group in division.groups]} for division in season.divisions]
+                  _plan_group(plan, league, season, division, group, names, view)
+                  for group in division.groups]} for division in view.season.divisions]
     ctx = {"league": _ref(league.name, league_url(league)), "title": f"{league.name} · {season.name}",
            "season": season.name, "start": season.start, "end": season.end,
-           "divisions": divisions, "computed": decisions is not None,
-           "differences": sum(1 for d in divisions for g in d["groups"]
-                              for r in (g["outcomes"] or []) if r["differs"]),
+           "divisions": divisions, "computed": view.outcome is not None,
+           "outcome_notes": view.notes, "provisional": view.status is Status.PROVISIONAL,
            "restrictions": _restriction_rows(season),
            "movements_in": None, "movements_out": None, "final": None}
     if previous is not None and _players(previous) and _players(season):
@@ -117,62 +142,68 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
                       _movements_context, league, previous, season, names)))
     if following is not None and _players(season) and _players(following):
         ctx["movements_out"] = _ref(following.name, movements_url(league, following))
-    final_ctx = _final_context(league, season, players, league.settings or LeagueSettings(), names)
+    final_ctx = _final_context(league, season, view, names)
     if final_ctx is not None:
-        ctx["final"] = _ref("Final round", final_url(league, season))
+        ctx["final"] = _ref(_("Final round"), final_url(league, season))
         plan.add(Page(final_url(league, season), "final.html", final_ctx))
     plan.add(Page(season_url(league, season), "season.html", ctx))
     top = divisions[0]["groups"] if divisions else []
-    return {"name": season.name, "url": season_url(league, season),
+    leaders = [{"division": d["name"], "group": g["name"], "group_url": g["url"],
+                "name": g["table"][0]["name"], "url": g["table"][0]["url"],
+                "gamepoints": g["table"][0]["gamepoints"], "shared": g["table"][0]["shared"]}
+               for d in divisions for g in d["groups"] if g["table"]]
+    return {"name": season.name, "url": season_url(league, season), "leaders": leaders,
             "start": season.start, "end": season.end, "divisions": len(divisions),
             "players": sum(len(g["table"]) for d in divisions for g in d["groups"]),
             "leader": top[0]["table"][0] if top and top[0]["table"] else None}
 
 
 def _plan_group(plan: SitePlan, league: League, season: Season, division: Division, group: Group,
-                names: dict[str, str], decisions: dict[str, Decision] | None) -> dict[str, Any]:
+                names: dict[str, str], view: SeasonView) -> dict[str, Any]:
     """Plan one group's page, its ``standings.json`` and its players' sections; return the
-    group's part of the season page (standings and computed outcomes)."""
+    group's part of the season page (standings and outcomes)."""
     rows = group_standings(group)
-    table = _table(rows, group, names)
+    table = _table(rows, view, names)
     url = group_url(league, season, group)
     ctx = {
         "league": _ref(league.name, league_url(league)),
         "season": _ref(season.name, season_url(league, season)),
         "division": division.name, "group": group.name,
-        "title": f"{league.name} · {season.name} · Group {group.name}",
-        "table": table, "columns": COLUMNS,
+        "title": f"{league.name} · {season.name} · " + _("Group {group}").format(group=group.name),
+        "table": table, "columns": columns(),
         "uses_tied": any(r.tied_gamepoints is not None for r in rows),
         "has_shared": any(r.shared for r in rows),
         "json_url": url + "standings.json",
+        "outcome_notes": view.notes,
+        "recorded_only": view.outcome is None,
     }
     # The crosstable and the JSON are made by the render workers (deferred); the crosstable
     # words its cells itself rather than carry 256,000 cell dicts of a federation from the
     # planning process to the render workers.
     plan.add(Page(url, "group.html", ctx, deferred=partial(_crosstable_context, rows, group, names)),
              JsonFile(url + "standings.json", partial(
-                 _standings_data, league.id, season.id, division.name, group, rows, names), csv=True))
+                 _standings_data, league.id, season.id, division.name, group, rows, names, view), csv=True))
     _record_history(plan, league, season, division.name, group, rows, names, url,
-                    _group_cells(group))
-    return {"name": group.name, "url": url, "table": table,
-            "outcomes": _computed_rows(table, group, decisions, division is season.divisions[0])
-            if decisions is not None else None}
+                    _group_cells(group), view)
+    return {"name": group.name, "url": url, "table": table}
 
 
 def _ref(name: str, url: str) -> dict[str, str]:
     return {"name": name, "url": url}
 
 
-OUTCOME_LABELS = {"promoted": ("▲", "promoted"), "relegated": ("▼", "relegated"),
-                  "withdrawn": ("×", "withdrew")}
+def _outcome_fields(view: SeasonView, player: str) -> dict[str, Any]:
+    """Return the shown outcome of ``player`` as a table row's fields (macro ``outcome``)."""
+    shown = view.shown.get(player)
+    if shown is None:
+        return {"outcome": "", "outcome_symbol": "", "outcome_text": "", "outcome_detail": ""}
+    return {"outcome": shown["kind"], "outcome_symbol": shown["symbol"],
+            "outcome_text": shown["headline"], "outcome_detail": shown["detail"]}
 
 
-def _table(rows: list[StandingRow], group: Group, names: dict[str, str]) -> list[dict[str, Any]]:
+def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> list[dict[str, Any]]:
     table = []
     for number, row in enumerate(rows, start=1):
-        outcome = ("promoted" if row.player in group.promoted else
-                   "relegated" if row.player in group.relegated else
-                   "withdrawn" if row.player in group.withdrawn else "")
         table.append({
             "number": number, "place": row.place, "shared": row.shared, "id": row.player,
             "name": names[row.player], "url": player_url(row.player),
@@ -180,9 +211,7 @@ def _table(rows: list[StandingRow], group: Group, names: dict[str, str]) -> list
             "tied_gamepoints": format_points(row.tied_gamepoints),
             "record": f"{row.wins}–{row.losses}" + (f"–{row.jigos}" if row.jigos else ""),
             "wins": row.wins, "losses": row.losses, "jigos": row.jigos, "to_play": row.to_play,
-            "outcome": outcome,
-            "outcome_symbol": OUTCOME_LABELS[outcome][0] if outcome else "",
-            "outcome_text": OUTCOME_LABELS[outcome][1] if outcome else "",
+            **_outcome_fields(view, row.player),
         })
     return table
 
@@ -215,22 +244,26 @@ def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
         cells = []
         for other_number, other in enumerate(order, start=1):
             if other == player:
-                cells.append({"kind": "self", "symbol": "", "colour": "", "words": ""})
+                cells.append({"kind": "self", "symbol": "", "colour": "", "words": "", "record": None})
             else:
                 game = by_pair.get((player, other))
                 cell = dict(cell_of[(id(game), player)]) if game is not None \
                     else game_cell(None, player)
-                cell["words"] = f"{names[player]} against {names[other]}: {cell['words']}"
+                cell["words"] = _("{player} against {opponent}: {result}").format(
+                    player=names[player], opponent=names[other], result=cell["words"])
+                cell["record"] = record_links(game.record) if game is not None else None
                 cells.append(cell)
         body.append({"number": number, "name": names[player], "url": player_url(player), "cells": cells})
-    return {"size": len(order), "rows": body}
+    return {"size": len(order), "rows": body,
+            "records": any(game.record is not None for game in group.games)}
 
 
 def _standings_data(league: str, season: str, division: str, group: Group,
-                    rows: list[StandingRow], names: dict[str, str]) -> dict[str, Any]:
+                    rows: list[StandingRow], names: dict[str, str], view: SeasonView) -> dict[str, Any]:
     """Return a group's ``standings.json``; ``league`` and ``season`` are ids."""
     data = {
         "league": league, "season": season, "division": division, "group": group.name,
+        "final": view.status is Status.FINAL, "status": view.status.value,
         "criteria": ["gamepoints", "sodos", "tied_gamepoints"],
         "rows": [{
             "place": row.place, "shared": row.shared, "id": row.player, "name": names[row.player],
@@ -239,99 +272,35 @@ def _standings_data(league: str, season: str, division: str, group: Group,
             "wins": row.wins, "losses": row.losses, "jigos": row.jigos,
             "forfeit_wins": row.forfeit_wins, "forfeit_losses": row.forfeit_losses,
             "unknown": row.unknown, "to_play": row.to_play,
-            "outcome": ("promoted" if row.player in group.promoted else
-                        "relegated" if row.player in group.relegated else None),
+            **json_outcome(view, row.player),
         } for row in rows],
     }
     return data
 
 
 def _record_history(plan: SitePlan, league, season, division, group, rows, names, url,
-                    group_cells: dict[str, list[tuple[Game, dict[str, str]]]]) -> None:
+                    group_cells: dict[str, list[tuple[Game, dict[str, str]]]],
+                    view: SeasonView) -> None:
     for row in rows:
         games = []
         for game, cell in group_cells[row.player]:
             other = game.opponent(row.player)
             games.append({"opponent": names[other], "opponent_url": player_url(other), **cell,
-                          "date": game.date})
+                          "date": game.date, "record": record_links(game.record)})
         games.sort(key=lambda g: (g["date"] or FAR_PAST, g["opponent"]))
         plan.add_player_section(row.player, PlayerSection(
             "partials/player_league.html", (season.start or FAR_PAST, league.name, season.id), {
             "league": league.name, "season": season.name, "division": division, "group": group.name,
             "url": url, "place": row.place, "shared": row.shared, "size": len(rows),
             "gamepoints": format_points(row.gamepoints),
-            "outcome": ("promoted" if row.player in group.promoted else
-                        "relegated" if row.player in group.relegated else ""),
+            "outcome": _outcome_fields(view, row.player),
+            "provisional": view.status is Status.PROVISIONAL,
             "games": games, "with_colours": any(g["colour"] for g in games),
+            "with_records": any(g["record"] for g in games),
             "with_dates": any(g["date"] for g in games)}))
 
 
-# --------------------------------------------------------------------------- league rules: outcomes
-
-
-MOVE_LABELS = {
-    Move.PROMOTED: "▲", Move.PROMOTED_BY_RANK: "▲", Move.STAYS: "=", Move.DEMOTED: "▼",
-    Move.WITHDREW: "×", Move.FINALIST: "★", Move.NEW: "+",
-}
-"""Symbols of the computed outcomes (shown with their words, never alone)."""
-
-
-def _season_infos(season: Season, players: dict[str, Player]) -> dict:
-    playoffs = season.playoff_places()
-    return {pid: player_info(players[pid], playoffs) for pid in _players(season) if pid in players}
-
-
-def _season_decisions(season: Season, players: dict[str, Player],
-                      settings: LeagueSettings | None) -> dict[str, Decision] | None:
-    """Return each player's computed outcome (league B, final round), or None without settings."""
-    if settings is None or not _players(season):
-        return None
-    withdrawn = season.final.withdrawn if season.final else ()
-    return season_outcomes(season, _season_infos(season, players), settings, withdrawn)
-
-
-def _direction(move: Move | None) -> str:
-    if move in (Move.PROMOTED, Move.PROMOTED_BY_RANK, Move.FINALIST):
-        return "up"
-    if move is Move.DEMOTED:
-        return "down"
-    if move is Move.WITHDREW:
-        return "out"
-    return ""
-
-
-RECORDED_DIRECTION = {"promoted": "up", "relegated": "down", "withdrawn": "out", "": ""}
-
-
-def _computed_rows(table: list[dict[str, Any]], group: Group, decisions: dict[str, Decision],
-                   top: bool) -> list[dict[str, Any]]:
-    """Return the season page's rows: standings, computed outcome with its rule, recorded outcome.
-
-    A row ``differs`` when the group has recorded outcomes and the recorded direction (up, down,
-    out) is not the computed one. In the top division a recorded promotion is the title and the
-    computed direct promotion spots are the finalists, so a finalist agrees with a recorded
-    promotion and with no record at all.
-    """
-    recorded_any = bool(group.promoted or group.relegated or group.withdrawn)
-    rows = []
-    for row in table:
-        decision = decisions.get(row["id"])
-        move = decision.outcome if decision else None
-        computed, recorded = _direction(move), RECORDED_DIRECTION[row["outcome"]]
-        if top and move is Move.FINALIST and recorded in ("", "up"):
-            computed = recorded
-        differs = recorded_any and computed != recorded
-        rows.append({
-            **row,
-            "move": move.value if move else "",
-            "move_class": move.value.replace(" ", "-") if move else "",
-            "move_symbol": MOVE_LABELS.get(move, "") if move else "",
-            "rule": decision.rule if decision else "",
-            "explanation": decision.explanation if decision else "",
-            "to_division": decision.to_division if decision else None,
-            "differs": differs,
-        })
-    return rows
+# --------------------------------------------------------------------------- league rules
 
 
 def _restriction_rows(season: Season) -> list[dict[str, str]]:
@@ -341,13 +310,13 @@ def _restriction_rows(season: Season) -> list[dict[str, str]]:
     rows = []
     for band in sorted(restrictions.bands, key=lambda b: b.weakest, reverse=True):
         if band.strongest is None:
-            ranks = f"{band.weakest} and stronger"
+            ranks = _("{rank} and stronger").format(rank=band.weakest)
         elif band.strongest == band.weakest:
             ranks = str(band.weakest)
         else:
             ranks = f"{band.weakest} – {band.strongest}"
         rows.append({"ranks": ranks, "highest": band.highest_division,
-                     "lowest": band.lowest_division or "none"})
+                     "lowest": band.lowest_division or _("none")})
     return rows
 
 
@@ -379,10 +348,11 @@ def _movements_context(league: League, before: Season, after: Season,
         rows.append({"from": _node_text(a, before), "to": _node_text(b, after), "kind": kind,
                      "count": len(members),
                      "players": sorted(({"name": names.get(p, p), "url": player_url(p)} for p in members),
-                                       key=lambda x: (x["name"].casefold(), x["url"]))})
+                                       key=lambda x: (name_order(x["name"]), x["url"]))})
     svg = _flow_svg(left_nodes, right_nodes, flows, before, after)
     return {"league": _ref(league.name, league_url(league)),
-            "title": f"{league.name} · Movements {before.name} → {after.name}",
+            "title": f"{league.name} · " + _("Movements {before} → {after}").format(
+                before=before.name, after=after.name),
             "before": _ref(before.name, season_url(league, before)),
             "after": _ref(after.name, season_url(league, after)),
             "svg": svg, "rows": rows,
@@ -395,10 +365,17 @@ def _movements_context(league: League, before: Season, after: Season,
 
 def _node_text(node: str, season: Season) -> str:
     if node == NEW:
-        return "new to the league"
+        return _("new to the league")
     if node == LEFT:
-        return "left the league"
-    return f"Division {node}"
+        return _("left the league")
+    return _("Division {division}").format(division=node)
+
+
+def _node_title(node: str, season: Season, count: int) -> str:
+    """Return a bar's tooltip: ``Division A in 2021-09: 12 players``."""
+    return _("{node} in {season}: {players}").format(
+        node=_node_text(node, season), season=season.name,
+        players=ngettext("{count} player", "{count} players", count).format(count=count))
 
 
 def _flow_kind(a: str, b: str, before: list[str], after: list[str]) -> str:
@@ -439,7 +416,7 @@ def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], li
                      max((y_r[n] + size_r[n] * unit for n in right), default=0))) + 16
 
     def label(n: str, season: Season, count: int) -> str:
-        name = "New" if n == NEW else "Left" if n == LEFT else n
+        name = pgettext("movement", "New") if n == NEW else pgettext("movement", "Left") if n == LEFT else n
         return f"{name} ({count})"
 
     nodes = []
@@ -447,12 +424,12 @@ def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], li
         y, h = y_l[n], size_l[n] * unit
         nodes.append({"x": x_left - bar, "y": _num(y), "w": bar, "h": _num(h), "tx": x_left - bar - 4,
                       "ty": _num(y + h / 2), "anchor": "end", "text": label(n, before, size_l[n]),
-                      "title": f"{_node_text(n, before)} in {before.name}: {size_l[n]} players"})
+                      "title": _node_title(n, before, size_l[n])})
     for n in right:
         y, h = y_r[n], size_r[n] * unit
         nodes.append({"x": x_right, "y": _num(y), "w": bar, "h": _num(h), "tx": x_right + bar + 4,
                       "ty": _num(y + h / 2), "anchor": "start", "text": label(n, after, size_r[n]),
-                      "title": f"{_node_text(n, after)} in {after.name}: {size_r[n]} players"})
+                      "title": _node_title(n, after, size_r[n])})
     out_offset = {n: y_l[n] for n in left}
     in_offset = {n: y_r[n] for n in right}
     ribbons = []
@@ -478,7 +455,7 @@ def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], li
         count = len(flows[f])
         ribbons.append({"d": path, "kind": kind, "colour": FLOW_COLOURS[kind],
                         "title": f"{_node_text(a, before)} → {_node_text(b, after)}: "
-                                 f"{count} player{'s' if count != 1 else ''}"})
+                                 + ngettext("{count} player", "{count} players", count).format(count=count)})
     return {"width": width, "height": height, "nodes": nodes, "ribbons": ribbons,
             "left_x": x_left - bar // 2, "right_x": x_right + bar // 2,
             "left_title": before.name, "right_title": after.name}
@@ -493,52 +470,72 @@ def _num(value: Fraction | int) -> str:
 # --------------------------------------------------------------------------- final round
 
 
-def _final_context(league: League, season: Season, players: dict[str, Player],
-                   settings: LeagueSettings, names: dict[str, str]) -> dict[str, Any] | None:
-    """Return the final round's page, or None when the season records no final data."""
+def _final_context(league: League, season: Season, view: SeasonView,
+                   names: dict[str, str]) -> dict[str, Any] | None:
+    """Return the final round's page, or None when the season records no final data.
+
+    The qualifiers are those of the season's outcome (:mod:`sitegen.pages.league_outcomes`):
+    none before a game is played, provisional while games are left. The result says who won
+    by the games (:func:`final_result`), or that the title is undecided; a recorded champion
+    is the organizers' decision."""
     if season.final is None and season.defending_champion is None:
         return None
     if not season.divisions:
         return None
     final = season.final
-    result = final_round(season, season.defending_champion, _season_infos(season, players), settings,
-                         final.declined if final else (), final.withdrawn if final else ())
-    finalists = [f.player for f in result.finalists]
-    points = {f.player: f.bonus for f in result.finalists}
-    games = []
-    for game in final.games if final else ():
-        for player in game.players:
-            if player in points:
-                points[player] += game.points(player)
-        games.append({"a": _ref(names[game.black], player_url(game.black)),
-                      "b": _ref(names[game.white], player_url(game.white)),
-                      "colours": game.colours_known, "result": str(game.result),
-                      "winner": names[game.winner()] if game.winner() else None,
-                      "counts": game.result.counts})
-    pairs = {frozenset(g.players) for g in (final.games if final else ()) if g.result.counts}
-    complete = len(finalists) == 3 and all(frozenset((a, b)) in pairs
-                                           for i, a in enumerate(finalists) for b in finalists[i + 1:])
-    best = max(points.values(), default=None)
-    leaders = [p for p, v in points.items() if v == best]
-    computed_winner = leaders[0] if complete and len(leaders) == 1 else None
-    recorded = final.champion if final else None
-    void = result.void or bool(final and final.void)
-    return {
+    result = view.final
+    base = {
         "league": _ref(league.name, league_url(league)),
         "season_ref": _ref(season.name, season_url(league, season)),
-        "title": f"{league.name} · {season.name} · Final round",
+        "title": f"{league.name} · {season.name} · " + _("Final round"),
         "champion": (_ref(names[season.defending_champion], player_url(season.defending_champion))
                      if season.defending_champion else None),
-        "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": f.rule,
-                       "explanation": f.explanation, "advantaged": f.advantaged,
-                       "bonus": format_points(f.bonus), "points": format_points(points[f.player])}
-                      for f in sorted(result.finalists, key=lambda f: (-points[f.player], names[f.player], f.player))],
-        "others": [{"name": names.get(d.player, d.player) if d.player != "-" else "",
-                    "url": player_url(d.player) if d.player in names else None,
-                    "rule": d.rule, "explanation": d.explanation}
-                   for d in result.decisions if d.outcome is not Move.FINALIST],
-        "games": games, "void": void, "engine_void": result.void,
-        "recorded": _ref(names[recorded], player_url(recorded)) if recorded else None,
-        "computed_winner": _ref(names[computed_winner], player_url(computed_winner)) if computed_winner else None,
-        "differs": bool(recorded and computed_winner and recorded != computed_winner),
-    }
+        "notes": [view.status_note] if view.status_note else [], "finalists": [], "others": [],
+        "undecided": [], "games": [], "void": bool(final and final.void), "engine_void": False,
+        "recorded": None, "result": None}
+    if result is None:
+        return base
+    by_games = final_result(result, final.games if final else ())
+    games = [{"a": _ref(names[g.black], player_url(g.black)),
+              "b": _ref(names[g.white], player_url(g.white)),
+              "colours": g.colours_known, "result": str(g.result),
+              "winner": names[g.winner()] if g.winner() else None,
+              "counts": g.result.counts, "record": record_links(g.record)}
+             for g in (final.games if final else ())]
+    points = by_games.totals
+    open_ties = [t for t in result.ties if not t.by_record]
+    recorded = final.champion if final else None
+    return {**base,
+            "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": f.rule,
+                           "explanation": f.explanation, "advantaged": f.advantaged,
+                           "bonus": format_points(f.bonus), "points": format_points(points[f.player])}
+                          for f in sorted(result.finalists,
+                                          key=lambda f: (-points[f.player], names[f.player], f.player))],
+            "others": [{"name": names.get(d.player, d.player) if d.player != "-" else "",
+                        "url": player_url(d.player) if d.player in names else None,
+                        "rule": d.rule, "explanation": d.explanation}
+                       for d in result.decisions if d.outcome is not Move.FINALIST],
+            "undecided": [_final_tie_text(t, names) for t in open_ties],
+            "games": games, "void": result.void or bool(final and final.void),
+            "engine_void": result.void,
+            "recorded": _ref(names[recorded], player_url(recorded)) if recorded is not None else None,
+            "result": _final_result_text(by_games, names, view.status is Status.PROVISIONAL)}
+
+
+def _final_tie_text(tie: Tie, names: dict[str, str]) -> str:
+    """Return the sentence of a place in the final round that a tie leaves open (D.2)."""
+    return _(league_text.FINAL_TIE).format(tie=tie_sentence(tie, lambda p: names.get(p, p)))
+
+
+def _final_result_text(by_games: FinalResult, names: dict[str, str], provisional: bool) -> str:
+    """Return who won the final round by its games, or why nobody has (final round, [7])."""
+    if by_games.champion is not None:
+        player = by_games.champion
+        template = _(league_text.FINAL_WON if by_games.points[player] >= 2
+                     else league_text.FINAL_WON_ADVANTAGE)
+        return template.format(player=names.get(player, player))
+    if by_games.level:
+        return _(league_text.FINAL_LEVEL).format(
+            players=league_text.names_and([names.get(p, p) for p in by_games.level]),
+            points=format_points(by_games.totals[by_games.level[0]]))
+    return _(league_text.FINAL_NO_RESULT)

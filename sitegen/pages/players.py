@@ -11,7 +11,6 @@ drawn by :mod:`sitegen.pages.ladder` and not repeated here.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
@@ -21,11 +20,13 @@ from ..model import Content
 from ..model.common import Colour, Outcome
 from ..model.ladder import LadderGame
 from ..model.tournament import GameResult
-from ..display import fold, format_points, name_order
+from ..display import fold, format_points, name_order, profile_links
+from ..i18n import _
+from .navigation import search_index
 from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan, player_names
 from ..svg import DivisionPoint, division_chart
 from ..urls import (PLAYERS, SEARCH_INDEX, group_url, ladder_url, league_url, player_url,
-                    swiss_league_url, swiss_tournament_url, tournament_url)
+                    swiss_tournament_url, tournament_url)
 
 FREQUENT = 2
 """Opponents met at least this many times get a head-to-head row."""
@@ -167,7 +168,7 @@ def _head_to_head_rows(by_opponent: dict[str, list[Record]], names: dict[str, st
                      "score": format_points(sum((points for points, _, _ in ms), Fraction(0))),
                      "last": max(dates) if dates else None,
                      "competitions": len({url for _, _, url in ms})})
-    rows.sort(key=lambda r: (-r["games"], r["name"].casefold(), r["id"]))
+    rows.sort(key=lambda r: (-r["games"], name_order(r["name"]), r["id"]))
     return rows[:limit]
 
 
@@ -270,37 +271,14 @@ def _overview(pid: str, names: dict[str, str], opponents: dict[str, list[Record]
     ``paths``: the player's :func:`division_paths`."""
     charts = []
     for number, chart in enumerate(paths, start=1):
-        title = f"{names[pid]}'s division in {chart['league']}, season by season"
+        title = _("{player}'s division in {league}, season by season").format(player=names[pid], league=chart["league"])
         charts.append({"league": chart["league"], "url": chart["url"], "title": title,
-                       "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}")})
+                       "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}"),
+                       "rows": [{"season": point.label, "division": point.division} for point in chart["path"]]})
     rows = _head_to_head_rows(opponents, names, FREQUENT, HEAD_TO_HEAD_ROWS)
     if not charts and not rows:
         return None
     return {"name": names[pid], "charts": charts, "head_to_head": rows, "minimum": FREQUENT}
-
-
-def search_index(content: Content, competitions: dict[str, set[str]]) -> bytes:
-    """Return ``search.json``: ``{"players": [[name, url, detail, folded name], ...],
-    "competitions": [[name, url, kind, folded name], ...]}``, sorted by name.
-
-    URLs are relative to the site's root; ``detail`` is the rank, the club and the competitions
-    played, so two players of the same name can be told apart.
-    """
-    players = []
-    for pid, p in content.players.items():
-        detail = [str(p.rank) if p.rank else "", p.club or ""]
-        played = sorted(competitions.get(pid, ()))
-        if played:
-            detail.append(", ".join(played[:3]) + (f" +{len(played) - 3}" if len(played) > 3 else ""))
-        players.append([p.name, player_url(pid), " · ".join(d for d in detail if d), fold(p.name)])
-    players.sort(key=lambda item: (item[3], item[1]))
-    comps = ([[league.name, league_url(league), "league"] for league in content.leagues]
-             + [[t.name, tournament_url(t), "tournament"] for t in content.tournaments]
-             + [[c.name, ladder_url(c), "ladder"] for c in content.ladders]
-             + [[s.name, swiss_league_url(s), "Swiss league"] for s in content.swiss_leagues])
-    comps = sorted(([*c, fold(c[0])] for c in comps), key=lambda item: (item[3], item[1]))
-    data = {"players": players, "competitions": comps}
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 # --------------------------------------------------------------------------- player pages
@@ -313,7 +291,8 @@ def plan_players(content: Content, plan: SitePlan) -> None:
         sections = sorted(plan.player_sections.get(pid, []), key=lambda s: s.sort_key, reverse=True)
         context = {"title": player.name, "player": {
             "id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
-            "rating": player.rating, "club": player.club or "", "country": player.country or ""}}
+            "rating": player.rating, "club": player.club or "", "country": player.country or "",
+            "profiles": profile_links(player.egd_pin, player.ogs, player.kgs)}}
         if any(section.make is not None for section in sections):
             plan.add(Page(player_url(pid), "player.html", context,
                           deferred=partial(_made_sections, sections)))
@@ -325,7 +304,7 @@ def plan_players(content: Content, plan: SitePlan) -> None:
     for item in index:
         first = fold(item["name"][:1]).upper()
         letters.setdefault(first if first.isalpha() else "#", []).append(item)
-    plan.add(Page(PLAYERS, "players.html", {"title": "Players", "letters": sorted(letters.items())}))
+    plan.add(Page(PLAYERS, "players.html", {"title": _("Players"), "letters": sorted(letters.items())}))
 
 
 def _made_sections(sections: list[PlayerSection]) -> dict[str, Any]:

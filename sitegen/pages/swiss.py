@@ -18,31 +18,43 @@ from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, lea
                             standings)
 from ..model import Content
 from ..model.swiss import Round, SwissLeague, SwissTournament
-from ..display import format_points, json_number
-from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..display import format_points, json_number, name_order, points_text, record_links
+from ..i18n import N_, _, ngettext
+from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
 def ordinal(n: int) -> str:
-    return ORDINALS.get(n, f"{n}th")
+    """Return ``1st``, ``2nd``, ``3rd``, ``4th`` ... in the site's language (``4.``, ``4e``)."""
+    if n == 1:
+        return _("1st")
+    if n == 2:
+        return _("2nd")
+    if n == 3:
+        return _("3rd")
+    return _("{n}th").format(n=n)
 
 
 STANDINGS_COLUMNS = [
-    ("score", "Score", "Tournament score",
-     "1 point for a won match (1-0 counts as a win), ½ each for 1-1, 0 for a loss; a bye is "
-     "worth the league's bye value (swiss: tournaments)."),
-    ("league_score", "League", "League score before this tournament",
-     "The sum of the player's three best scores in the earlier tournaments of the league. "
-     "Players equal on score are ordered by it; players equal on both share the place."),
-    ("sos", "SOS", "Sum of opponents' scores",
-     "The scores of every opponent met over the board (forfeits and the bye left out), added "
-     "up. Shown for information; it does not change the order."),
-    ("sodos", "SODOS", "Sum of defeated opponents' scores",
-     "The scores of the opponents this player beat, half of it for a 1-1. Shown for "
-     "information; it does not change the order."),
+    ("score", N_("Score"), N_("Tournament score"),
+     N_("1 point for a won match (1-0 counts as a win), ½ each for 1-1, 0 for a loss; a bye is "
+        "worth the league's bye value (swiss: tournaments).")),
+    ("league_score", N_("League"), N_("League score before this tournament"),
+     N_("The sum of the player's three best scores in the earlier tournaments of the league. "
+        "Players equal on score are ordered by it; players equal on both share the place.")),
+    ("sos", "SOS", N_("Sum of opponents' scores"),
+     N_("The scores of every opponent met over the board (forfeits and the bye left out), added "
+        "up. Shown for information; it does not change the order.")),
+    ("sodos", "SODOS", N_("Sum of defeated opponents' scores"),
+     N_("The scores of the opponents this player beat, half of it for a 1-1. Shown for "
+        "information; it does not change the order.")),
 ]
+"""The standings' columns: (key, abbreviation, name, explanation), English (see
+:func:`standings_columns`)."""
+
+
+def standings_columns() -> list[tuple[str, str, str, str]]:
+    """Return :data:`STANDINGS_COLUMNS` in the site's language."""
+    return [(key, _(short), _(long), _(text)) for key, short, long, text in STANDINGS_COLUMNS]
 
 
 def plan_swiss(content: Content, plan: SitePlan) -> None:
@@ -53,7 +65,7 @@ def plan_swiss(content: Content, plan: SitePlan) -> None:
     summaries = [plan.part(("swiss", league.id), (league,), partial(_plan_league, league, names))
                  for league in content.swiss_leagues]
     if summaries:
-        plan.home_sections.append({"title": "Swiss leagues", "items": summaries})
+        plan.home_sections.append({"title": _("Swiss leagues"), "items": summaries})
 
 
 def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan) -> dict[str, Any]:
@@ -90,9 +102,11 @@ def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan) -> 
     leader = rows[0] if rows else None
     latest = next((t for t in reversed(tournaments) if t["rounds"]), None)
     return {"name": league.name, "url": swiss_league_url(league),
-            "detail": f"{len(tournaments)} tournament{'s' if len(tournaments) != 1 else ''}"
-                      + (f"; leader {leader['name']} ({leader['league_score']})" if leader else "")
-                      + ("; latest" if latest else ""),
+            "detail": ngettext("{count} tournament", "{count} tournaments", len(tournaments)).format(
+                          count=len(tournaments))
+                      + (_("; leader {player} ({score})").format(
+                          player=leader["name"], score=leader["league_score"]) if leader else "")
+                      + (_("; latest") if latest else ""),
             "more": {"name": latest["name"], "url": latest["url"]} if latest else None}
 
 
@@ -136,12 +150,14 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
         table = _standings_rows(tournament, rows, rnd.number, names)
         page_url = swiss_round_url(league, tournament, rnd.number)
         plan.add(Page(page_url, "swiss_round.html", {
-            "title": f"{tournament.name} · Round {rnd.number}", "league": crumbs_league,
+            "title": f"{tournament.name} · " + _("Round {round}").format(round=rnd.number),
+            "league": crumbs_league,
             "tournament": crumbs_tournament, "round": rnd.number, "rounds_nav": nav,
             "matches": _matches(rnd, names), "bye": _ref(rnd.bye, names) if rnd.bye else None,
             "bye_value": format_points(tournament.settings.bye_value),
-            "dropped": [_ref(p, names) for p in rnd.dropped], "seed": rnd.seed,
-            "has_results": rnd.has_results, "table": table, "columns": STANDINGS_COLUMNS,
+            "bye_points": points_text(tournament.settings.bye_value),
+            "dropped": [_ref(p, names) for p in rnd.dropped],
+            "has_results": rnd.has_results, "table": table, "columns": standings_columns(),
             "has_shared": any(r["shared"] for r in table),
             "json_url": page_url + "standings.json"}),
                  JsonFile(page_url + "standings.json", _standings_json(league, tournament, rnd, table),
@@ -149,17 +165,36 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
     final = standings(tournament, last, before) if last else []
     final_table = _standings_rows(tournament, final, last or 0, names)
     entries = [{**_ref(e.player, names), "first_round": e.first_round, "last_round": e.last_round}
-               for e in sorted(tournament.entries, key=lambda e: (names[e.player].casefold(), e.player))]
+               for e in sorted(tournament.entries, key=lambda e: (name_order(names[e.player]), e.player))]
     plan.add(Page(url, "swiss_tournament.html", {
         "title": tournament.name, "league": crumbs_league, "name": tournament.name,
         "date": tournament.date, "rounds_nav": nav, "after_round": last,
         "total_rounds": tournament.settings.rounds, "entries": entries, "table": final_table,
-        "round": last, "columns": STANDINGS_COLUMNS,
+        "round": last, "columns": standings_columns(),
         "has_shared": any(r["shared"] for r in final_table)}))
     _record_history(history, tournament, final, url, names)
+    _next_pairings(plan, league, tournament, names)
     return {"name": tournament.name, "url": url, "date": tournament.date,
             "rounds": len(tournament.rounds), "played": len(played),
             "players": len(final), "leader": final_table[0] if final_table else None}
+
+
+def _next_pairings(plan: SitePlan, league: SwissLeague, tournament: SwissTournament,
+                   names: dict[str, str]) -> None:
+    """Add a "next game" section to the page of each player of a match of the tournament's
+    last paired round that has no result yet (paired, not played)."""
+    if not tournament.rounds:
+        return
+    rnd = tournament.rounds[-1]
+    url = swiss_round_url(league, tournament, rnd.number)
+    for board, match in enumerate(rnd.matches, 1):
+        if match.result is not None:
+            continue
+        for player in match.players:
+            plan.add_player_section(player, PlayerSection("partials/player_next.html", NEXT_PAIRING, {
+                "competition": tournament.name, "url": url, "round": rnd.number, "board": board,
+                "opponent": _ref(match.opponent(player), names), "colour": "", "handicap": "",
+                "record": record_links(match.record)}))
 
 
 def _ref(pid: str, names: dict[str, str]) -> dict[str, str]:
@@ -171,20 +206,22 @@ def _matches(rnd: Round, names: dict[str, str]) -> list[dict[str, Any]]:
     for board, match in enumerate(rnd.matches, 1):
         result = match.result
         if result is None:
-            text, words = "", "not played yet"
+            text, words = "", _("not played yet")
         elif result.is_forfeit:
             text = str(result)
             first, second = result.present
-            words = ("forfeit: " + (f"{names[match.first]} wins" if first and not second else
-                                    f"{names[match.second]} wins" if second and not first else
-                                    "both absent, both lose"))
+            words = (_("forfeit: {player} wins").format(player=names[match.first]) if first and not second else
+                     _("forfeit: {player} wins").format(player=names[match.second]) if second and not first else
+                     _("forfeit: both absent, both lose"))
         else:
             text = str(result)
             a, b = result.points()
-            words = (f"{names[match.first]} wins" if a > b else
-                     f"{names[match.second]} wins" if b > a else "drawn match, ½ each")
+            words = (_("{player} wins").format(player=names[match.first]) if a > b else
+                     _("{player} wins").format(player=names[match.second]) if b > a else
+                     _("drawn match, ½ each"))
         out.append({"board": board, "first": _ref(match.first, names),
                     "second": _ref(match.second, names), "result": text, "words": words,
+                    "record": record_links(match.record),
                     "first_points": format_points(match.points(match.first)) if result else "",
                     "second_points": format_points(match.points(match.second)) if result else ""})
     return out
@@ -215,7 +252,7 @@ def _standings_json(league: SwissLeague, tournament: SwissTournament, rnd: Round
         "pairings": [{"board": i, "first": m.first, "second": m.second,
                       "result": str(m.result) if m.result else None}
                      for i, m in enumerate(rnd.matches, 1)],
-        "bye": rnd.bye, "dropped": list(rnd.dropped), "seed": rnd.seed,
+        "bye": rnd.bye, "dropped": list(rnd.dropped),
     }
 
 
@@ -226,8 +263,8 @@ def _record_history(history, tournament: SwissTournament, final: list[SwissStand
         matches = []
         for rnd in tournament.rounds:
             if rnd.bye == player:
-                matches.append({"round": rnd.number, "opponent": None, "result": "bye",
-                                "points": format_points(tournament.settings.bye_value)})
+                matches.append({"round": rnd.number, "opponent": None, "result": _("bye"),
+                                "points": format_points(tournament.settings.bye_value), "record": None})
             for match in rnd.matches:
                 if player in match.players:
                     other = match.opponent(player)
@@ -238,11 +275,13 @@ def _record_history(history, tournament: SwissTournament, final: list[SwissStand
                         if player == match.second:  # seen from this player's side
                             text = text[::-1] if result.is_forfeit else "-".join(text.split("-")[::-1])
                     matches.append({"round": rnd.number, "opponent": _ref(other, names),
-                                    "result": text or "not played yet",
-                                    "points": format_points(match.points(player)) if result else ""})
+                                    "result": text or _("not played yet"),
+                                    "points": format_points(match.points(player)) if result else "",
+                                    "record": record_links(match.record)})
         history.setdefault(player, []).append({
             "name": tournament.name, "url": url, "place": row.place, "shared": row.shared,
-            "size": len(final), "score": format_points(row.score), "matches": matches})
+            "size": len(final), "score": format_points(row.score), "matches": matches,
+            "with_records": any(m["record"] for m in matches)})
 
 
 # --------------------------------------------------------------------------- the league table
@@ -261,6 +300,8 @@ def _league_rows(league: SwissLeague, table: list[SwissLeagueRow], names: dict[s
                      "tiebreaks": [format_points(v) for v in row.tiebreaks],
                      "deciding_match_possible": row.deciding_match_possible,
                      "deciding_points": format_points(row.deciding_points)
+                     if row.deciding_points is not None else "",
+                     "deciding_points_text": points_text(row.deciding_points)
                      if row.deciding_points is not None else ""})
     return rows
 

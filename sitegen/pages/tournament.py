@@ -1,10 +1,14 @@
 """Pages of tournaments: standings after each round, ``standings.json`` beside each, the EGD
 ``results.h9`` file, the players' tournament games and a home-page section.
 
-URLs: ``tournaments/<id>/`` holds the standings after the last round played (and
-``standings.json``, ``results.h9``); ``tournaments/<id>/round-<n>/`` the standings after each
-earlier round, so the round selector is plain links (no JavaScript). Values come from the
-placement engine (:func:`sitegen.engine.placement.standings`), exact, shown with ½ ¼ ¾.
+URLs: ``tournaments/<id>/`` holds the standings after the last round of the tournament so far
+(:attr:`~sitegen.model.tournament.Tournament.last_round`: the last round the content lists,
+even one without any game) and its ``standings.json``; ``results.h9`` is always after the
+tournament's last round, as OpenGotha exports it; ``tournaments/<id>/round-<n>/`` the
+standings after each earlier round, so the round selector is plain links (no JavaScript).
+Values come from the placement engine (:func:`sitegen.engine.placement.standings`), exact,
+shown with ½ ¼ ¾. Rounds without any game are named in a note (docs/placement.md, "Rounds
+without games").
 """
 
 from __future__ import annotations
@@ -16,76 +20,106 @@ from typing import Any
 from ..engine.placement import PlacementRow, format_value, standings
 from ..formats.h9 import write_h9
 from ..model import Content
+from ..model.common import Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
-from ..plan import FAR_PAST, File, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..display import date_range, record_links
+from ..i18n import N_, _, ngettext
+from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import player_url, round_url, tournament_url
 
 # --------------------------------------------------------------------------- wording
 
 CRITERION_TEXT: dict[Criterion, tuple[str, str]] = {
-    Criterion.NBW: ("Number of wins",
-                    "A win counts 1 (also a win by forfeit), a jigo ½, a bye {nbw_bye}, a declared "
-                    "absence {nbw_absent}."),
-    Criterion.MMS: ("McMahon score",
-                    "Your starting score (from your rank, limited by the bar and the floor, plus "
-                    "any correction) plus your wins. A bye adds {mms_bye}, a declared absence "
-                    "{mms_absent}{round_down}; jigo halves are never rounded."),
-    Criterion.SOSW: ("Sum of opponents' number of wins",
-                     "The sum of your opponents' NBW after the round. A round without a game "
-                     "counts 0."),
-    Criterion.SOSM: ("Sum of opponents' McMahon scores",
-                     "The sum of your opponents' MMS after the round. In a handicap game your "
-                     "opponent's MMS is corrected: as White you add the handicap stones, as Black "
-                     "you subtract them. A round without a game counts your own starting score."),
-    Criterion.SOSW_1: ("SOSW without the lowest value",
-                       "SOSW without your one lowest per-round value (a round without a game "
-                       "included)."),
-    Criterion.SOSW_2: ("SOSW without the two lowest values",
-                       "SOSW without your two lowest per-round values (a round without a game "
-                       "included)."),
-    Criterion.SOSM_1: ("SOSM without the lowest value",
-                       "SOSM without your one lowest per-round value (a round without a game "
-                       "included){defect}."),
-    Criterion.SOSM_2: ("SOSM without the two lowest values",
-                       "SOSM without your two lowest per-round values (a round without a game "
-                       "included){defect}."),
-    Criterion.SOSOSW: ("Sum of opponents' SOSW",
-                       "The sum of your opponents' SOSW. A round without a game counts 0."),
-    Criterion.SOSOSM: ("Sum of opponents' SOSM",
-                       "The sum of your opponents' SOSM. A round without a game counts your "
-                       "starting score × the number of rounds."),
-    Criterion.SODOSW: ("Sum of defeated opponents' number of wins",
-                       "The sum of the NBW of the opponents you beat (half of it for a jigo; "
-                       "forfeit wins count)."),
-    Criterion.SODOSM: ("Sum of defeated opponents' McMahon scores",
-                       "The sum of the MMS of the opponents you beat (half of it for a jigo; "
-                       "forfeit wins count)."),
-    Criterion.CUSSW: ("Cumulative sum of number of wins",
-                      "Your NBW after round 1 + after round 2 + ...: early wins weigh more."),
-    Criterion.CUSSM: ("Cumulative sum of McMahon scores",
-                      "Your MMS after round 1 + after round 2 + ...: early wins weigh more."),
-    Criterion.EXT: ("Exploits tentés (attempted)",
-                    "The sum of your opponents' number of wins, each weighted by how hard the game "
-                    "was for you: 0 if the handicap was easier than your rank difference, 1 if "
-                    "equal, 2 if one stone harder, 3 if two or more."),
-    Criterion.EXR: ("Exploits réussis (achieved)",
-                    "The same as EXT, over the games you won."),
-    Criterion.DC: ("Direct confrontation", "{dc}"),
-    Criterion.SDC: ("Simplified direct confrontation",
-                    "If all players tied on the criteria before SDC played each other, your number "
-                    "of wins among them; otherwise 0 for all."),
-    Criterion.CPS: ("Cup score",
-                    "Each round doubles your earlier score and adds the new result, so an early "
-                    "win outweighs all later ones."),
-    Criterion.RANK: ("Rank", "Your rank in this tournament (higher is better)."),
-    Criterion.RATING: ("Rating", "Your rating in this tournament (higher is better)."),
+    Criterion.NBW: (N_("Number of wins"),
+                    N_("A win counts 1 (also a win by forfeit), a jigo ½, a bye {nbw_bye}, a declared "
+                       "absence {nbw_absent}.")),
+    Criterion.MMS: (N_("McMahon score"),
+                    N_("Your starting score (from your rank, limited by the bar and the floor, plus "
+                       "any correction) plus your wins. A bye adds {mms_bye}, a declared absence "
+                       "{mms_absent}{round_down}; jigo halves are never rounded.")),
+    Criterion.SOSW: (N_("Sum of opponents' number of wins"),
+                     N_("The sum of your opponents' NBW after the round. A round without a game "
+                        "counts 0.")),
+    Criterion.SOSM: (N_("Sum of opponents' McMahon scores"),
+                     N_("The sum of your opponents' MMS after the round. In a handicap game your "
+                        "opponent's MMS is corrected: as White you add the handicap stones, as Black "
+                        "you subtract them. A round without a game counts your own starting score.")),
+    Criterion.SOSW_1: (N_("SOSW without the lowest value"),
+                       N_("SOSW without your one lowest per-round value (a round without a game "
+                          "included).")),
+    Criterion.SOSW_2: (N_("SOSW without the two lowest values"),
+                       N_("SOSW without your two lowest per-round values (a round without a game "
+                          "included).")),
+    Criterion.SOSM_1: (N_("SOSM without the lowest value"),
+                       N_("SOSM without your one lowest per-round value (a round without a game "
+                          "included){defect}.")),
+    Criterion.SOSM_2: (N_("SOSM without the two lowest values"),
+                       N_("SOSM without your two lowest per-round values (a round without a game "
+                          "included){defect}.")),
+    Criterion.SOSOSW: (N_("Sum of opponents' SOSW"),
+                       N_("The sum of your opponents' SOSW. A round without a game counts 0.")),
+    Criterion.SOSOSM: (N_("Sum of opponents' SOSM"),
+                       N_("The sum of your opponents' SOSM. A round without a game counts your "
+                          "starting score × the number of rounds.")),
+    Criterion.SODOSW: (N_("Sum of defeated opponents' number of wins"),
+                       N_("The sum of the NBW of the opponents you beat (half of it for a jigo; "
+                          "forfeit wins count).")),
+    Criterion.SODOSM: (N_("Sum of defeated opponents' McMahon scores"),
+                       N_("The sum of the MMS of the opponents you beat (half of it for a jigo; "
+                          "forfeit wins count).")),
+    Criterion.CUSSW: (N_("Cumulative sum of number of wins"),
+                      N_("Your NBW after round 1 + after round 2 + ...: early wins weigh more.")),
+    Criterion.CUSSM: (N_("Cumulative sum of McMahon scores"),
+                      N_("Your MMS after round 1 + after round 2 + ...: early wins weigh more.")),
+    Criterion.EXT: (N_("Exploits tentés (attempted)"),
+                    N_("The sum of your opponents' number of wins, each weighted by how hard the game "
+                       "was for you: 0 if the handicap was easier than your rank difference, 1 if "
+                       "equal, 2 if one stone harder, 3 if two or more.")),
+    Criterion.EXR: (N_("Exploits réussis (achieved)"),
+                    N_("The same as EXT, over the games you won.")),
+    Criterion.DC: (N_("Direct confrontation"), "{dc}"),
+    Criterion.SDC: (N_("Simplified direct confrontation"),
+                    N_("If all players tied on the criteria before SDC played each other, your number "
+                       "of wins among them; otherwise 0 for all.")),
+    Criterion.CPS: (N_("Cup score"),
+                    N_("Each round doubles your earlier score and adds the new result, so an early "
+                       "win outweighs all later ones. A bye or a declared absence adds its value "
+                       "once, without doubling.")),
+    Criterion.RANK: (N_("Rank"), N_("Your rank in this tournament (higher is better).")),
+    Criterion.RATING: (N_("Rating"), N_("Your rating in this tournament (higher is better).")),
+    Criterion.CAT: (N_("Category"),
+                    N_("Your category, from your rank{categories}. Category 1 is the strongest; "
+                       "players are ranked within their category first, so every player of "
+                       "category 1 is placed above every player of category 2.")),
+    Criterion.STS: (N_("Strasbourg score"),
+                    N_("Your McMahon score, plus 2 points from round {quarter} (the quarter-final) "
+                       "and 2 more from round {semi} (the semi-final) if by then you had won every "
+                       "game from the bar ({bar}): for a McMahon tournament whose top group plays a "
+                       "knock-out bracket.")),
+    Criterion.SOSTS: (N_("Sum of opponents' Strasbourg scores"),
+                      N_("The sum of your opponents' STS after the round, corrected for handicap as "
+                         "SOSM. A round without a game counts your own starting score.{sosts}")),
 }
 
-DC_OPENGOTHA = ("Among players tied on the criteria before DC: a player is placed above the "
-                "players they beat; a circle of wins (A beat B, B beat C, C beat A) counts as one "
-                "block. Bigger is better; forfeits do not count.")
-DC_DIR = ("Among players tied on the criteria before DC: 1 for a player who beat every other "
-          "tied player, else 0. Forfeits do not count.")
+DC_OPENGOTHA = (N_("Among players tied on the criteria before DC: a player is placed above the "
+                   "players they beat; a circle of wins (A beat B, B beat C, C beat A) counts as one "
+                   "block. Bigger is better; forfeits do not count."))
+DC_DIR = (N_("Among players tied on the criteria before DC: 1 for a player who beat every other "
+             "tied player, else 0. Forfeits do not count."))
+
+
+def _category_words(limits: tuple[Rank, ...]) -> str:
+    """Return `` (1: 1d and stronger, 2: 5k to 1k, 3: 6k and weaker)`` for the limits; empty
+    for one category."""
+    if not limits:
+        return " (" + _("one category: everyone is in category 1") + ")"
+    bands = [_("{category}: {rank} and stronger").format(category=1, rank=limits[0])]
+    for n, (upper, lower) in enumerate(zip(limits, limits[1:]), start=2):
+        bands.append(_("{category}: {weaker} to {stronger}").format(
+            category=n, weaker=lower, stronger=Rank(upper.value - 1)))
+    bands.append(_("{category}: {rank} and weaker").format(
+        category=len(limits) + 1, rank=Rank(limits[-1].value - 1)))
+    return " (" + ", ".join(bands) + ")"
 
 
 def criterion_columns(t: Tournament) -> list[dict[str, str]]:
@@ -94,25 +128,81 @@ def criterion_columns(t: Tournament) -> list[dict[str, str]]:
     fill = {
         "nbw_bye": format_value(p.nbw_bye), "nbw_absent": format_value(p.nbw_absent),
         "mms_bye": format_value(p.mms_bye), "mms_absent": format_value(p.mms_absent),
-        "round_down": ", these bonus points added up and rounded down" if p.round_down else "",
-        "defect": ("; after rounds 1 and 2 it is 0, as OpenGotha computes it"
+        "round_down": _(", these bonus points added up and rounded down") if p.round_down else "",
+        "defect": (_("; after rounds 1 and 2 it is 0, as OpenGotha computes it")
                    if p.sosm_minus_defect else ""),
-        "dc": DC_DIR if p.dc_variant is DCVariant.DIR else DC_OPENGOTHA,
+        "dc": _(DC_DIR if p.dc_variant is DCVariant.DIR else DC_OPENGOTHA),
+        "categories": _category_words(p.category_limits),
+        "quarter": max(t.rounds - 2, 1), "semi": max(t.rounds - 1, 1), "bar": str(p.bar),
+        "sosts": (" " + _("With games not played counted as ½ point, OpenGotha counts each "
+                          "opponent's STS as 0 here (only the handicap correction is left); the "
+                          "site does the same, so that its numbers are OpenGotha's.")
+                  if p.count_unplayed_as_half else ""),
     }
     columns = []
     for c in p.criteria:
         long, text = CRITERION_TEXT[c]
-        columns.append({"key": c.value, "short": c.value, "long": long, "text": text.format(**fill)})
+        columns.append({"key": c.value, "short": c.value, "long": _(long),
+                        "text": _(text).format(**fill)})
     return columns
 
 
 # --------------------------------------------------------------------------- planning
 
 
-def last_round_played(t: Tournament) -> int:
-    """Return the last round with a game or a bye (0 when nothing was played yet)."""
-    rounds = [g.round for g in t.games] + [b.round for b in t.byes]
-    return min(max(rounds, default=0), t.rounds)
+def rounds_without_games(t: Tournament, last: int) -> list[int]:
+    """Return the rounds 1..``last`` in which no game was played (byes and absences at most)."""
+    played = {g.round for g in t.games}
+    return [r for r in range(1, last + 1) if r not in played]
+
+
+def _spans(numbers: list[int]) -> str:
+    """Return ``2, 4–6`` for ``[2, 4, 5, 6]`` (sorted, distinct numbers)."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
+
+
+def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
+    """Return the notes of the standings after round ``r``: the rounds up to it without any
+    game, and, on the page of a tournament in progress, what results.h9 holds (so that players
+    are not misled about what the values count)."""
+    notes = []
+    empty = rounds_without_games(t, r)
+    if empty:
+        if t.parameters.system is System.MCMAHON:
+            note = ngettext(
+                "Round {rounds}: no game was played (players absent or not paired). It counts as "
+                "OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and their own starting score in the sums of opponents' "
+                "scores.",
+                "Rounds {rounds}: no game was played (players absent or not paired). They count "
+                "as OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and their own starting score in the sums of opponents' "
+                "scores.", len(empty))
+        else:
+            note = ngettext(
+                "Round {rounds}: no game was played (players absent or not paired). It counts as "
+                "OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and nothing in the sums of opponents' scores.",
+                "Rounds {rounds}: no game was played (players absent or not paired). They count "
+                "as OpenGotha counts such rounds: a player without a game gets the bye or absence "
+                "value if one was given, and nothing in the sums of opponents' scores.",
+                len(empty))
+        notes.append(note.format(rounds=_spans(empty)))
+    if in_progress and r:
+        notes.append(ngettext(
+            "The tournament has {count} round. The results file for the EGD (results.h9) is "
+            "after every round, as OpenGotha exports it: rounds not played yet count as rounds "
+            "without a game.",
+            "The tournament has {count} rounds. The results file for the EGD (results.h9) is "
+            "after every round, as OpenGotha exports it: rounds not played yet count as rounds "
+            "without a game.", t.rounds).format(count=t.rounds))
+    return notes
 
 
 def plan_tournaments(content: Content, plan: SitePlan) -> None:
@@ -123,12 +213,12 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
     items = [plan.part(("tournament", t.id), (t,), partial(_plan_tournament, t, names))
              for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
     if items:
-        plan.home_sections.append({"title": "Tournaments", "items": items[::-1]})  # newest first
+        plan.home_sections.append({"title": _("Tournaments"), "items": items[::-1]})  # newest first
 
 
 def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan) -> dict[str, Any]:
     """Plan one tournament's pages, files and player sections; return its home-page item."""
-    last = last_round_played(t)
+    last = t.last_round
     base = tournament_url(t)
     columns = criterion_columns(t)
     rounds_nav = [{"round": r, "url": round_url(t, r, last)} for r in range(1, last + 1)]
@@ -152,52 +242,55 @@ def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan) -> di
                  JsonFile(base + "standings.json",
                           partial(_standings_data, t, last, names, final_rows), csv=True),
                  File(base + "results.h9",
-                      partial(write_h9, t, last, generator="sitegen", rows=final_rows)))
+                      partial(write_h9, t, generator="sitegen",
+                              rows=final_rows if last == t.rounds else None)))
     _player_sections(plan, t, final_rows, names, last, status)
     winner = final_rows[0] if final_rows and not final_rows[0].shared else None
     parts = [p for p in (_dates(t), t.location) if p]
-    parts.append(f"{len(t.players)} players, {t.rounds} rounds")
+    parts.append(_("{players}, {rounds}").format(
+        players=ngettext("{count} player", "{count} players", len(t.players)).format(count=len(t.players)),
+        rounds=ngettext("{count} round", "{count} rounds", t.rounds).format(count=t.rounds)))
     if last and last < t.rounds:
-        parts.append(f"after round {last}")
+        parts.append(_("after round {round}").format(round=last))
     detail = " · ".join(parts)
     more = None
     if winner is not None:
-        detail += "; winner" if last == t.rounds else "; leader"
+        detail += _("; winner") if last == t.rounds else _("; leader")
         pid = winner.player_id
         more = {"name": names.get(pid, winner.player.name), "url": player_url(pid)}
     return {"name": t.name, "url": tournament_url(t), "detail": detail, "more": more}
 
 
 def _dates(t: Tournament) -> str:
-    if t.begin and t.end and t.begin != t.end:
-        return f"{t.begin.isoformat()} – {t.end.isoformat()}"
-    day = t.begin or t.end
-    return day.isoformat() if day else ""
+    return date_range(t.begin, t.end)
 
 
 def _parameters_text(t: Tournament) -> list[str]:
     p = t.parameters
     lines = []
     if p.system is System.MCMAHON:
-        lines.append(f"McMahon bar {p.bar}, floor {p.floor}: your starting score is your rank, "
-                     f"counted as {p.bar} if stronger and as {p.floor} if weaker.")
+        lines.append(_("McMahon bar {bar}, floor {floor}: your starting score is your rank, "
+                       "counted as {bar} if stronger and as {floor} if weaker.").format(
+                           bar=p.bar, floor=p.floor))
     else:
-        lines.append("Swiss system: the number of wins is the main score.")
-    lines.append(f"A bye counts {format_value(p.nbw_bye)} win(s) and {format_value(p.mms_bye)} "
-                 f"McMahon point(s); a declared absence {format_value(p.nbw_absent)} and "
-                 f"{format_value(p.mms_absent)}.")
+        lines.append(_("Swiss system: the number of wins is the main score."))
+    lines.append(_("A bye counts {bye_wins} win(s) and {bye_points} McMahon point(s); a declared "
+                   "absence {absent_wins} and {absent_points}.").format(
+                       bye_wins=format_value(p.nbw_bye), bye_points=format_value(p.mms_bye),
+                       absent_wins=format_value(p.nbw_absent),
+                       absent_points=format_value(p.mms_absent)))
     if p.count_unplayed_as_half:
-        lines.append("For the sums of opponents' scores, every game an opponent did not play "
-                     "counts ½ point.")
+        lines.append(_("For the sums of opponents' scores, every game an opponent did not play "
+                       "counts ½ point."))
     return lines
 
 
 def _status_words(t: Tournament) -> dict[tuple[int, str], str]:
     words = {}
     for b in t.byes:
-        words[(b.round, b.player)] = "bye"
+        words[(b.round, b.player)] = _("bye")
     for a in t.absences:
-        words[(a.round, a.player)] = "declared absent"
+        words[(a.round, a.player)] = _("declared absent")
     return words
 
 
@@ -208,7 +301,7 @@ def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
     cells = []
     for k, (text, opp) in enumerate(zip(row.games, row.opponents), start=1):
         if opp is None:
-            what = status.get((k, row.player_id), "no game")
+            what = status.get((k, row.player_id)) or _("no game")
             cells.append({"text": text, "anchor": None, "title": what})
         else:
             number = row_of.get(opp, 0)
@@ -239,11 +332,12 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
     base = tournament_url(t)
     crumbs = [{"name": t.name, "url": base if r != last else None}]
     if r != last:
-        crumbs.append({"name": f"After round {r}", "url": None})
+        crumbs.append({"name": _("After round {round}").format(round=r), "url": None})
     return {
-        "title": t.name if r == last else f"{t.name} · after round {r}",
+        "title": t.name if r == last else _("{tournament} · after round {round}").format(
+            tournament=t.name, round=r),
         "name": t.name, "dates": _dates(t), "location": t.location,
-        "system": "McMahon" if t.parameters.system is System.MCMAHON else "Swiss",
+        "system": _("McMahon") if t.parameters.system is System.MCMAHON else _("Swiss"),
         "players": len(t.players), "rounds": t.rounds, "after_round": r, "last": last,
         "is_final": r == last and last == t.rounds, "crumbs": crumbs,
         "rounds_nav": rounds_nav, "columns": columns, "table": table,
@@ -252,6 +346,12 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "h9_url": base + "results.h9" if last else None,
         "parameters": parameters,
         "size_note": len(t.players) - len(rows),
+        "notes": _notes(t, r, in_progress=r == last and last < t.rounds),
+        "pairings": pairings(t, r, names) if r else [],
+        "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r],
+        "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r],
+        "pairings_first": r != last or last < t.rounds,
+        "komi": format_value(t.komi) if t.komi is not None else "",
     }
 
 
@@ -279,7 +379,7 @@ def _json_number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-_RESULT_WORDS = {"+": "won", "-": "lost", "=": "jigo", "?": "result unknown"}
+_RESULT_WORDS = {"+": N_("won"), "-": N_("lost"), "=": N_("jigo"), "?": N_("result unknown")}
 
 
 def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
@@ -298,25 +398,91 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
             text = row.games[k - 1]
             if game is None:
                 games.append({"round": k, "opponent": None, "opponent_url": None,
-                              "result": status.get((k, pid), "no game"), "colour": "",
-                              "handicap": "", "text": text})
+                              "result": status.get((k, pid)) or _("no game"), "colour": "",
+                              "handicap": "", "record": None})
                 continue
             opp = game.opponent(pid)
             symbol = text.lstrip("0123456789")[:1]
-            result = _RESULT_WORDS.get(symbol, "")
+            result = _(_RESULT_WORDS[symbol]) if symbol in _RESULT_WORDS else ""
             if game.result is GameResult.BOTH_WIN:
-                result = "won (both players)"
+                result = _("won (both players)")
             elif game.result is GameResult.BOTH_LOSE:
-                result = "lost (both players)"
+                result = _("lost (both players)")
             if game.forfeit and game.result is not GameResult.UNKNOWN:
-                result += " by forfeit"
-            colour = ("White" if game.white == pid else "Black") if game.colours_known else "unknown"
+                result = _("{result} by forfeit").format(result=result)
+            colour = ((_("White") if game.white == pid else _("Black")) if game.colours_known
+                      else _("unknown"))
             games.append({"round": k, "opponent": names.get(opp, opp), "opponent_url": player_url(opp),
                           "result": result, "colour": colour, "handicap": game.handicap,
-                          "text": text})
+                          "record": record_links(game.record)})
         plan.add_player_section(pid, PlayerSection(
             "partials/player_tournament.html", (t.begin or FAR_PAST, t.name, t.id), {
                 "tournament": t.name, "url": url, "dates": _dates(t), "place": row.place,
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
                 "score_name": main.value, "score": format_value(row.values[main]),
-                "after_round": last, "rounds": t.rounds, "games": games}))
+                "after_round": last, "rounds": t.rounds, "games": games,
+                "with_records": any(g["record"] for g in games)}))
+    _next_pairings(plan, t, names, last)
+
+
+def _next_pairings(plan: SitePlan, t: Tournament, names: dict[str, str], last: int) -> None:
+    """Add a "next pairing" section to the page of each player whose game of round ``last``
+    (the latest round with games) has no result yet (``?``): paired, not played."""
+    if last == 0:
+        return
+    for row in pairings(t, last, names):
+        if row["played"]:
+            continue
+        for side, other in (("white", "black"), ("black", "white")):
+            plan.add_player_section(row[side]["id"], PlayerSection("partials/player_next.html", NEXT_PAIRING, {
+                "competition": t.name, "url": round_url(t, last, last), "round": last,
+                "board": row["board"], "opponent": row[other], "colour": row[side + "_colour"],
+                "handicap": row["handicap"], "record": row["record"]}))
+
+
+def pairings(t: Tournament, r: int, names: dict[str, str]) -> list[dict[str, Any]]:
+    """Return the pairings of round ``r``, in the order of the file (board 1 first): ``{board,
+    white, black ({id, name, url}), white_colour, black_colour, handicap, result, played,
+    record}``. ``played`` is False for a game whose result is not known yet (``?``)."""
+    rows = []
+    games = [g for g in t.games if g.round == r]
+    for board, game in enumerate(games, start=1):
+        known = game.colours_known
+        rows.append({
+            "board": board,
+            "white": _player_ref(game.white, names), "black": _player_ref(game.black, names),
+            "white_colour": "White" if known else "", "black_colour": "Black" if known else "",
+            "colours_known": known,
+            "handicap": ngettext("{stones} stone", "{stones} stones", game.handicap).format(
+                stones=game.handicap) if game.handicap else "",
+            "result": _result_words(game, names),
+            "forfeit": game.forfeit, "played": game.result is not GameResult.UNKNOWN,
+            "record": record_links(game.record)})
+    return rows
+
+
+_PAIRING_RESULT = {
+    GameResult.WHITE_WINS: N_("White won"), GameResult.BLACK_WINS: N_("Black won"),
+    GameResult.JIGO: N_("jigo"), GameResult.BOTH_WIN: N_("both won"),
+    GameResult.BOTH_LOSE: N_("both lost"), GameResult.UNKNOWN: N_("not played yet")}
+_NO_COLOUR_RESULTS = (GameResult.JIGO, GameResult.BOTH_WIN, GameResult.BOTH_LOSE, GameResult.UNKNOWN)
+
+
+_FORFEIT_RESULT = {GameResult.WHITE_WINS: N_("White won by forfeit"),
+                   GameResult.BLACK_WINS: N_("Black won by forfeit")}
+
+
+def _result_words(game: Any, names: dict[str, str]) -> str:
+    """Return a pairing's result in words: "White won", "Black won by forfeit", "jigo", "not
+    played yet"; "<name> won" when the colours are not known (white, black as entered)."""
+    if game.result in _NO_COLOUR_RESULTS:
+        return _(_PAIRING_RESULT[game.result])
+    if game.colours_known:
+        return _((_FORFEIT_RESULT if game.forfeit else _PAIRING_RESULT)[game.result])
+    winner = names.get(game.white if game.result is GameResult.WHITE_WINS else game.black, "")
+    text = _("{name} won by forfeit") if game.forfeit else _("{name} won")
+    return text.format(name=winner)
+
+
+def _player_ref(pid: str, names: dict[str, str]) -> dict[str, str]:
+    return {"id": pid, "name": names.get(pid, pid), "url": player_url(pid)}

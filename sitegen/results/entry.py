@@ -13,12 +13,13 @@ Requests reach these functions with player ids resolved (:mod:`sitegen.commands.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Iterable
+from typing import Callable, Iterable, Sequence
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..diagnostics import SourcePos
-from ..load import YMap, YScalar, YSeq
+from ..diagnostics import SitegenError
+from ..load import YMap, YNode, YScalar, YSeq
 from ..validate.tournament import parse_tournament_result
 from ..yamlwrite import flow_list, flow_map
 from .request import ResultRequest, refuse
@@ -30,28 +31,35 @@ OPEN_RESULTS = ("?", "unknown", "unplayed", "-")
 COLOUR_KEYS = ("black", "white", "players", "result", "winner", "forfeit")
 
 
-def _get(node, key: str):
+def _get(node: YNode | None, key: str) -> YNode | None:
     return node.entries.get(key) if isinstance(node, YMap) else None
 
 
-def _items(node) -> list:
+def _items(node: YNode | None) -> list[YNode]:
     return node.items if isinstance(node, YSeq) else []
 
 
-def _text(node) -> str | None:
+def _text(node: YNode | None) -> str | None:
     return node.text if isinstance(node, YScalar) and not node.is_null else None
 
 
-def _pair(game) -> tuple[str, str] | None:
+def _two_texts(nodes: Sequence[YNode]) -> tuple[str, str] | None:
+    """Return the texts of exactly two scalars, or None for anything else."""
+    if len(nodes) != 2:
+        return None
+    first, second = _text(nodes[0]), _text(nodes[1])
+    return (first, second) if first is not None and second is not None else None
+
+
+def _pair(game: YNode) -> tuple[str, str] | None:
     """Return a game's players as entered, (black, white) or ``players``; None if not a game."""
     black, white = _text(_get(game, "black")), _text(_get(game, "white"))
     if black is not None and white is not None:
         return black, white
-    players = [_text(item) for item in _items(_get(game, "players"))]
-    return (players[0], players[1]) if len(players) == 2 and None not in players else None  # type: ignore[return-value]
+    return _two_texts(_items(_get(game, "players")))
 
 
-def _entered(game) -> str | None:
+def _entered(game: YNode) -> str | None:
     """Return a game's result as entered (``B+R``, ``ann won``), or None when it has none yet."""
     result, winner = _text(_get(game, "result")), _text(_get(game, "winner"))
     if winner is not None:
@@ -61,13 +69,13 @@ def _entered(game) -> str | None:
     return None
 
 
-def _already(request: ResultRequest, pos: SourcePos, where: str, existing: str):
+def _already(request: ResultRequest, pos: SourcePos, where: str, existing: str) -> SitegenError:
     a, b = request.players
     return refuse(pos, f"{a} - {b} already has a result in {where} ({existing}); it is not overwritten",
                   "result.entered", "to change it, run sitegen result add again with --replace")
 
 
-def _scalar(result: str):
+def _scalar(result: str) -> str | int:
     """Return a result as written into YAML: ``0`` (jigo) as a number, the rest as text."""
     return 0 if result == "0" else result
 
@@ -121,19 +129,22 @@ def enter_league(tree: YMap, data: CommentedMap, request: ResultRequest, target:
                  shown: str) -> str:
     """Enter the result into the group of both players (league season); return what was done."""
     a, b = request.players
-    groups: dict[str, tuple[int, int, YMap]] = {}
+    groups: dict[str, tuple[int, int, YNode, YNode]] = {}  # (division, group, node, players)
     for d, division in enumerate(_items(_get(tree, "divisions"))):
         for g, group in enumerate(_items(_get(division, "groups"))):
-            for player in _items(_get(group, "players")):
-                groups.setdefault(_text(player) or "", (d, g, group))
+            listed = _get(group, "players")
+            if listed is None:
+                continue
+            for item in _items(listed):
+                groups.setdefault(_text(item) or "", (d, g, group, listed))
     for player in (a, b):
         if player not in groups:
             raise refuse(SourcePos(shown), f"{player} does not play in season {target.season} of "
                          f"{target.ident}", "result.unpaired", "the season's groups list who plays")
-    (d, g, group), (_, _, other) = groups[a], groups[b]
+    (d, g, group, _), (_, _, other, other_players) = groups[a], groups[b]
     name = _text(_get(group, "name")) or "?"
     if group is not other:
-        raise refuse(_get(other, "players").pos, f"{a} (group {name}) and {b} (group "
+        raise refuse(other_players.pos, f"{a} (group {name}) and {b} (group "
                      f"{_text(_get(other, 'name')) or '?'}) are not in the same group of season "
                      f"{target.season}", "result.group", "a result is entered for two players of one group")
     rt_group = data["divisions"][d]["groups"][g]
@@ -192,8 +203,8 @@ def enter_tournament(tree: YMap, data: CommentedMap, request: ResultRequest, tar
                      shown: str) -> str:
     """Enter the result of a paired tournament game (placement: results); return the round."""
     a, b = request.players
-    number, r, index, game = _paired(tree, "games", _pair, lambda g: _entered(g) is None,
-                                     request, target, shown)
+    number, r, index, game, _ = _paired(tree, "games", _pair, lambda g: _entered(g) is None,
+                                        request, target, shown)
     existing = _entered(game)
     if existing is not None and not request.replace:
         raise _already(request, game.pos, f"round {number}", existing)
@@ -209,12 +220,12 @@ def enter_tournament(tree: YMap, data: CommentedMap, request: ResultRequest, tar
             result = "B+" if request.winner == black else "W+"
         rewrite(rt_game, [("result", _scalar(result))], ("winner",))
     else:
-        winner, forfeit, result = request.winner, False, request.result
-        if request.colours_known and result is not None:
-            _, forfeit, colour = parse_tournament_result(result)
+        winner, forfeit, reported = request.winner, False, request.result
+        if request.colours_known and reported is not None:
+            _, forfeit, colour = parse_tournament_result(reported)
             if colour is not None:
-                winner, result = (a if colour == "B" else b), None
-        keys: list[tuple[str, object]] = [("winner", winner)] if winner else [("result", _scalar(result or ""))]
+                winner, reported = (a if colour == "B" else b), None
+        keys: list[tuple[str, object]] = [("winner", winner)] if winner else [("result", _scalar(reported or ""))]
         if forfeit:
             keys.append(("forfeit", True))
         rewrite(rt_game, keys, ("result", "winner", "forfeit"))
@@ -222,13 +233,15 @@ def enter_tournament(tree: YMap, data: CommentedMap, request: ResultRequest, tar
     return f"round {number}"
 
 
-def _paired(tree: YMap, key: str, pair_of, is_open, request: ResultRequest, target: Target,
-            shown: str) -> tuple[int, int, int, object]:
-    """Return ``(round number, round index, item index, item)`` of the two players' pairing in
-    the rounds' ``key`` lists: in the round given, else the only one, else the only one without
-    a result (``is_open``). Raise SitegenError when there is none or no way to choose."""
+def _paired(tree: YMap, key: str, pair_of: Callable[[YNode], tuple[str, str] | None],
+            is_open: Callable[[YNode], bool], request: ResultRequest, target: Target,
+            shown: str) -> tuple[int, int, int, YNode, tuple[str, str]]:
+    """Return ``(round number, round index, item index, item, pair)`` of the two players'
+    pairing in the rounds' ``key`` lists (``pair`` as :func:`pair_of` reads it): in the round
+    given, else the only one, else the only one without a result (``is_open``). Raise
+    SitegenError when there is none or no way to choose."""
     a, b = request.players
-    found = []
+    found: list[tuple[int, int, int, YNode, tuple[str, str]]] = []
     for r, rnd in enumerate(_items(_get(tree, "rounds"))):
         try:
             number = int(_text(_get(rnd, "round")) or "0")
@@ -239,7 +252,7 @@ def _paired(tree: YMap, key: str, pair_of, is_open, request: ResultRequest, targ
         for index, item in enumerate(_items(_get(rnd, key))):
             pair = pair_of(item)
             if pair is not None and set(pair) == {a, b}:
-                found.append((number, r, index, item))
+                found.append((number, r, index, item, pair))
     if not found:
         where = f"round {target.round}" if target.round is not None else "any round"
         raise refuse(SourcePos(shown), f"{a} and {b} are not paired in {where} of {target.ident}",
@@ -258,9 +271,8 @@ def _paired(tree: YMap, key: str, pair_of, is_open, request: ResultRequest, targ
 # --------------------------------------------------------------------------- Swiss tournaments
 
 
-def _match_pair(item) -> tuple[str, str] | None:
-    players = [_text(part) for part in _items(item)[:2]]
-    return (players[0], players[1]) if len(players) == 2 and None not in players else None  # type: ignore[return-value]
+def _match_pair(item: YNode) -> tuple[str, str] | None:
+    return _two_texts(_items(item)[:2])
 
 
 _FLIPPED = {"+-": "-+", "-+": "+-", "--": "--"}
@@ -279,9 +291,8 @@ def enter_swiss(tree: YMap, data: CommentedMap, request: ResultRequest, target: 
                 shown: str) -> str:
     """Enter a Swiss match's score (swiss: tournaments), turned to the first player's side."""
     a, b = request.players
-    number, r, index, item = _paired(tree, "pairings", _match_pair, lambda m: _match_result(m) is None,
-                                     request, target, shown)
-    first, second = _match_pair(item)  # type: ignore[misc]
+    number, r, index, item, (first, second) = _paired(
+        tree, "pairings", _match_pair, lambda m: _match_result(m) is None, request, target, shown)
     result = request.result or ""
     if (first, second) == (b, a):
         result = flip_match_result(result)
@@ -297,7 +308,7 @@ def enter_swiss(tree: YMap, data: CommentedMap, request: ResultRequest, target: 
     return f"round {number}"
 
 
-def _match_result(item) -> str | None:
+def _match_result(item: YNode) -> str | None:
     """Return a pairing's result (its third item), or None while it has none."""
     parts = _items(item)
     return _text(parts[2]) if len(parts) > 2 else None
@@ -312,10 +323,11 @@ def enter_ladder(tree: YMap, data: CommentedMap, request: ResultRequest, target:
     or before; ``colours`` are (black, white). Return the date."""
     date = request.date or today
     black, white = colours
-    members = {_text(_get(member, "player")) for member in _items(_get(tree, "members"))}
+    listed = _get(tree, "members")
+    members = {_text(_get(member, "player")) for member in _items(listed)}
     for player in request.players:
         if player not in members:
-            raise refuse(_get(tree, "members").pos if _get(tree, "members") else SourcePos(shown),
+            raise refuse(listed.pos if listed is not None else SourcePos(shown),
                          f"{player} is not a member of {target.ident}", "result.unpaired",
                          "add them to the ladder's members first")
     log = _items(_get(tree, "log"))

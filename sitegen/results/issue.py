@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Callable, TypeVar
 
-from ..diagnostics import Diagnostics, SitegenError, SourcePos
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos
 from .request import ResultRequest, check_link, echo, parse_date
 
 FORM = Path(".github") / "ISSUE_TEMPLATE" / "report-result.yml"
@@ -100,9 +101,7 @@ def parse_issue(body: str, source: str, labels: dict[str, str]) -> ResultRequest
     return request
 
 
-def _not_a_report(source: str):
-    from ..diagnostics import Diagnostic
-
+def _not_a_report(source: str) -> Diagnostic:
     return Diagnostic(SourcePos(source, 0, 0), "this issue is not a result report: it has none of "
                       "the fields of the Report a result form", "issue.form",
                       "open the issue with the Report a result form")
@@ -119,20 +118,26 @@ def _request(fields: dict[str, str | None], where: dict[str, SourcePos],
         if text is not None and text.startswith("-"):
             diags.error(where[ident], f"'{echo(text)}' is not a player's name or id", "result.player",
                         "name a player by id or name, as on the site")
-    date = link = None
-    for ident, check in (("date", parse_date), ("link", check_link)):
-        if fields[ident] is not None:
-            try:
-                value = check(fields[ident], where[ident])
-            except SitegenError as error:
-                diags.extend(error.diagnostics)
-                continue
-            if ident == "date":
-                date = value
-            else:
-                link = value
-    if diags.has_errors or None in (competition, black, white, fields["result"]):
+    date = _checked(fields["date"], where["date"], parse_date, diags)
+    link = _checked(fields["link"], where["link"], check_link, diags)
+    result = fields["result"]
+    if diags.has_errors or competition is None or black is None or white is None or result is None:
         return None
-    return ResultRequest(competition, (black, white), result=fields["result"], date=date,  # type: ignore[arg-type]
+    return ResultRequest(competition, (black, white), result=result, date=date,
                          link=link, today_if_undated=True, winner_by_name=True,
                          where={**where, "winner": where["result"]})
+
+
+_Checked = TypeVar("_Checked")
+
+
+def _checked(text: str | None, pos: SourcePos, check: Callable[[str, SourcePos], _Checked],
+             diags: Diagnostics) -> _Checked | None:
+    """Return ``check(text, pos)`` of a field given, else None; record its refusal in ``diags``."""
+    if text is None:
+        return None
+    try:
+        return check(text, pos)
+    except SitegenError as error:
+        diags.extend(error.diagnostics)
+        return None

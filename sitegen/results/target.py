@@ -98,11 +98,11 @@ def _match(content: Content, content_dir: Path, kind: str, rest: list[str]) -> T
         if len(rest) > 1 and rest[1] not in ("games", "handicap") or not any(ld.id == rest[0] for ld in content.ladders):
             return None
         return Target(kind, f"ladders/{rest[0]}", content_dir / "ladders" / f"{rest[0]}.yaml")
-    league = next((lg for lg in content.swiss_leagues if lg.id == rest[0]), None)
-    if league is None or len(rest) < 2 or not any(t.id == rest[1] for t in league.tournaments):
+    swiss = next((lg for lg in content.swiss_leagues if lg.id == rest[0]), None)
+    if swiss is None or len(rest) < 2 or not any(t.id == rest[1] for t in swiss.tournaments):
         return None
-    return Target(kind, f"swiss/{league.id}/{rest[1]}",
-                  content_dir / "swiss" / league.id / f"{rest[1]}.yaml", round=_round_part(rest[2:]))
+    return Target(kind, f"swiss/{swiss.id}/{rest[1]}",
+                  content_dir / "swiss" / swiss.id / f"{rest[1]}.yaml", round=_round_part(rest[2:]))
 
 
 def _round_part(rest: list[str]) -> int | None:

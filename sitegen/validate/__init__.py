@@ -25,18 +25,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import Diagnostics, SitegenError, SourcePos
+from ..i18n import catalog_languages, has_catalog
 from ..load import load_markdown_file
 from ..model import Content
 from ..model.common import MarkdownPage, Player, Rank, SiteConfig
 from .fields import Fields, check_ident, expect_list, expect_map, load_map
 from .ladder import load_ladders
 from .league import PlayerRefs, load_league
+from .records import PROFILE_KEYS, RecordReader, read_profiles
 from .swiss import load_swiss_leagues
 from .tournament import load_tournaments
 
 PAGE_KINDS = ("page", "news", "rules")
 RESERVED_SLUGS = ("index", "404", "players", "leagues", "static", "tournaments", "ladders",
-                  "swiss", "search", "feed", "handicap", "search.json", "sitemap.xml", "feed.xml",
+                  "swiss", "search", "feed", "handicap", "sgf", "search.json", "sitemap.xml", "feed.xml",
                   "404.html", "index.html", "CNAME", ".nojekyll")
 """Page file names that would clash with the site's own folders and files."""
 _RESERVED_FOLDED = {name.casefold(): name for name in RESERVED_SLUGS}
@@ -105,7 +107,7 @@ def load_rule_set(name: str, content_dir: Path, common: Common, diags: Diagnosti
     """Load one rule set's folder (one of :data:`RULE_SETS`): a tuple of its leagues,
     tournaments, ladders or Swiss leagues. Problems are recorded in ``diags``."""
     base = shown_path(content_dir)
-    refs = PlayerRefs(common.players, diags, complete=common.complete)
+    refs = PlayerRefs(common.players, diags, complete=common.complete, records=RecordReader(content_dir))
     folder, shown = content_dir / name, f"{base}/{name}"
     if name == "leagues":
         leagues = []
@@ -195,8 +197,9 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
                               "nojekyll"))
     defaults = SiteConfig()
     base_url = fields.text("base_url", defaults.base_url) or defaults.base_url
-    if base_url_problem(base_url):
-        diags.error(fields.pos("base_url"), base_url_problem(base_url), "site.base-url",
+    problem = base_url_problem(base_url)
+    if problem:
+        diags.error(fields.pos("base_url"), problem, "site.base-url",
                     "use e.g. / or https://example.github.io/league/")
         base_url = defaults.base_url
     language = fields.text("language", defaults.language, max_len=20) or defaults.language
@@ -204,6 +207,11 @@ def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
         diags.error(fields.pos("language"), f"language '{language}' is not a language tag",
                     "site.language", "use e.g. en, pl or pt-BR")
         language = defaults.language
+    elif not has_catalog(language):
+        diags.warning(fields.pos("language"), f"sitegen has no catalog for language '{language}': "
+                      "the pages' own words stay in English", "site.language",
+                      f"languages with a catalog: {', '.join(catalog_languages())}; "
+                      "docs/translating.md says how to add one")
     return SiteConfig(
         title=fields.text("title", defaults.title) or defaults.title,
         base_url=base_url,
@@ -280,7 +288,9 @@ def base_url_problem(base_url: str) -> str | None:
 
 def load_players(path: Path, shown: str, diags: Diagnostics,
                  players: dict[str, Player] | None = None) -> dict[str, Player] | None:
-    """Read one players file: a list under ``players:`` of id, name, rank, rating, club, country.
+    """Read one players file: a list under ``players:`` of id, name, rank, rating, club, country,
+    the profile ids egd_pin, ogs, kgs, and correspondence_rank and correspondence_rating
+    (league D.2).
 
     Players are added to ``players`` (a new dict if None), which is returned; None when the
     file cannot be read at all (already reported).
@@ -296,13 +306,18 @@ def load_players(path: Path, shown: str, diags: Diagnostics,
         if entry is None:
             continue
         fields = Fields(entry, diags, "a player", required=("id", "name"),
-                        optional=("rank", "rating", "club", "country"))
+                        optional=("rank", "rating", "club", "country", *PROFILE_KEYS,
+                                  "correspondence_rank", "correspondence_rating"))
         ident = fields.ident("id")
         name = fields.text("name")
         rank = fields.convert("rank", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
         rating = fields.integer("rating", -1000, 4000)
+        correspondence_rank = fields.convert("correspondence_rank", Rank.parse, "a rank",
+                                             "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
+        correspondence_rating = fields.integer("correspondence_rating", -1000, 4000)
         club = fields.text("club", None, max_len=80)
         country = fields.text("country", None, max_len=2)
+        profiles = read_profiles(fields, diags)
         if ident is None or name is None:
             continue
         if ident in players:
@@ -320,7 +335,9 @@ def load_players(path: Path, shown: str, diags: Diagnostics,
                         "in upper and lower case; Windows and macOS would take their pages for one",
                         "player.duplicate", "give the two players ids that differ in more than case")
             continue
-        players[ident] = Player(ident, name, rank, rating, club, country, fields.pos("id"))
+        players[ident] = Player(ident, name, rank, rating, club, country, fields.pos("id"),
+                                correspondence_rank=correspondence_rank,
+                                correspondence_rating=correspondence_rating, **profiles)
     return players
 
 

@@ -7,9 +7,11 @@ or None after recording why the value was unusable, so validators can carry on.
 
 from __future__ import annotations
 
+import builtins
 import datetime as dt
 import functools
 import re
+from pathlib import Path
 from typing import Callable, TypeVar
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
@@ -44,7 +46,7 @@ def expect_map(node: YNode | None, diags: Diagnostics, what: str, pos: SourcePos
     return None
 
 
-def load_map(path, shown: str, diags: Diagnostics, what: str) -> YMap | None:
+def load_map(path: Path, shown: str, diags: Diagnostics, what: str) -> YMap | None:
     """Load a YAML file that must hold a mapping; None if it is unusable (already reported)."""
     from ..load import load_yaml_file
 
@@ -172,7 +174,7 @@ class Fields:
     def list(self, key: str, what: str | None = None) -> list[YNode]:
         return expect_list(self.node.entries.get(key), self.diags, what or f"'{key}'", self.pos(key))
 
-    def ident_list(self, key: str) -> list[tuple[str, SourcePos]]:
+    def ident_list(self, key: str) -> builtins.list[tuple[str, SourcePos]]:  # list: the method above
         """Return the ids in a list of ids, each with its position."""
         result = []
         for item in self.list(key, f"'{key}' (a list of player ids)"):
@@ -280,3 +282,24 @@ def check_text(text: str, pos: SourcePos, diags: Diagnostics, what: str, max_len
 
 def _shorten(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+K = TypeVar("K")
+"""A key of :func:`seen_before`: an id, a name, a round number, a pair of ids."""
+
+
+def seen_before(first: dict[K, SourcePos], key: K, pos: SourcePos, diags: Diagnostics,
+                message: str, code: str, hint: str | None = None) -> bool:
+    """Return True when ``key`` was seen before, after reporting "``message`` (first at line
+    N)" at ``pos``; else record ``pos`` in ``first`` as where ``key`` first appears, and
+    return False.
+
+    For the lists in which an id, a name, a number or a pair may appear once: every repeat
+    is reported at its own position and names the line of the first.
+    """
+    earlier = first.get(key)
+    if earlier is None:
+        first[key] = pos
+        return False
+    diags.error(pos, f"{message} (first at line {earlier.line})", code, hint)
+    return True

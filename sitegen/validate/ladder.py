@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from pathlib import Path
+from typing import Literal
 
 from ..diagnostics import Diagnostic, Diagnostics, SourcePos, did_you_mean
 from ..engine.ladder import in_log_order, move_after_game
@@ -36,10 +37,11 @@ from ..model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Ladder, La
                             rung_list_problems)
 from .fields import Fields, check_ident, expect_map, kind_of, load_map
 from .league import PlayerRefs
+from .records import RECORD_KEYS, RecordReader
 
 LADDER_KEYS = ("name", "description", "rungs", "handicap", "members", "log")
 MEMBER_KEYS = ("player", "rung", "anchor")
-GAME_KEYS = ("date", "white", "black", "result", "winner")
+GAME_KEYS = ("date", "white", "black", "result", "winner", *RECORD_KEYS)
 REGRADING_KEYS = ("date", "member", "rung")
 HANDICAP_KEYS = ("cap", "max_stones", "stone_komi", "even_komi")
 
@@ -100,7 +102,7 @@ def load_ladder(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
         entry = expect_map(item, diags, "a log entry", item.pos)
         if entry is None:
             continue
-        event = _event(entry, diags, places, rungs)
+        event = _event(entry, diags, places, rungs, refs.records)
         if event is not None:
             events.append(event)
 
@@ -196,7 +198,7 @@ def _member(node: YMap, refs: PlayerRefs, diags: Diagnostics, places: _Places,
 
 
 def _event(node: YMap, diags: Diagnostics, places: _Places,
-           rungs: RungList | None) -> LadderEvent | None:
+           rungs: RungList | None, records: RecordReader) -> LadderEvent | None:
     keys = set(node.key_pos)
     if keys & {"white", "black", "result", "winner"}:
         fields = Fields(node, diags, "a ladder game", required=("date", "white", "black"),
@@ -204,10 +206,11 @@ def _event(node: YMap, diags: Diagnostics, places: _Places,
         date = fields.date("date")
         white, black = fields.ident("white"), fields.ident("black")
         winner = _winner(fields, white, black, diags)
+        record = records.read(fields, diags)
         if date is None or white is None or black is None or winner is False:
             return None
         places.event_fields[node.pos] = fields
-        return LadderGame(date, white, black, winner, node.pos)
+        return LadderGame(date, white, black, winner, node.pos, record)
     if keys & {"member", "rung"}:
         fields = Fields(node, diags, "a re-grading", required=("date", "member", "rung"),
                         optional=REGRADING_KEYS)
@@ -243,7 +246,7 @@ def _ladder_result(text: str) -> Colour | None:
 
 
 def _winner(fields: Fields, white: str | None, black: str | None,
-            diags: Diagnostics) -> Colour | None | bool:
+            diags: Diagnostics) -> Colour | None | Literal[False]:
     """Return the winning colour, None for a draw, or False when unusable (reported)."""
     if fields.has("result") and fields.has("winner"):
         diags.error(fields.pos("winner"), "give either 'result' or 'winner', not both",
@@ -298,8 +301,8 @@ def _place(diag: Diagnostic, places: _Places, rejected: set[str],
             if ident in rejected:
                 return None
             key = next((k for k in ("member", "white", "black")
-                        if fields.has(k) and fields.scalar(k) is not None
-                        and fields.scalar(k).text == ident), None)
+                        if fields.has(k) and (scalar := fields.scalar(k)) is not None
+                        and scalar.text == ident), None)
             hint = diag.hint
             if ident in refs.players:
                 hint = f"add '{ident}' to the ladder's members"
@@ -322,26 +325,9 @@ def ladder_rule_problems(ladder: Ladder) -> list[Diagnostic]:
     games that cannot be replayed are skipped so later games are still checked.
     """
     problems: list[Diagnostic] = []
+    members, current = _members_at_start(ladder, problems)
+    problems.extend(_dates_out_of_order(ladder))
     rungs = ladder.rungs
-    members: dict[str, Member] = {}
-    current: dict[str, Rung] = {}
-
-    def rung_problem(rung: Rung, pos: SourcePos, what: str) -> bool:
-        if rung in rungs:
-            return False
-        problems.append(Diagnostic(
-            pos, f"{what}, {rung}, is not on the rung list ({rungs.bottom} to {rungs.top})",
-            "ladder.rung", closest_rung_hint(rung, rungs)))
-        return True
-
-    for member in ladder.members:
-        if member.id in members:
-            problems.append(Diagnostic(
-                member.pos, f"member '{member.id}' is listed twice", "ladder.member"))
-            continue
-        members[member.id] = member
-        if not rung_problem(member.rung, member.pos, f"the starting rung of '{member.id}'"):
-            current[member.id] = member.rung
 
     def unknown(member: str, pos: SourcePos) -> bool:
         if member in members:
@@ -350,18 +336,11 @@ def ladder_rule_problems(ladder: Ladder) -> list[Diagnostic]:
                                    "ladder.member", did_you_mean(member, members)))
         return True
 
-    previous: dt.date | None = None
-    for event in ladder.events:
-        if previous is not None and event.date < previous:
-            problems.append(Diagnostic(
-                event.pos, f"date {event.date.isoformat()} comes after {previous.isoformat()} "
-                           f"in the log; list events in date order", "ladder.date"))
-        previous = event.date if previous is None else max(previous, event.date)
-
+    problems += _games_entered_twice(ladder)
     for event in in_log_order(ladder.events):
         if isinstance(event, Regrading):
             bad = unknown(event.member, event.pos)
-            bad |= rung_problem(event.rung, event.pos, "the re-grading rung")
+            bad |= _off_the_list(event.rung, rungs, event.pos, "the re-grading rung", problems)
             if not bad:
                 current[event.member] = event.rung
             continue
@@ -375,11 +354,76 @@ def ladder_rule_problems(ladder: Ladder) -> list[Diagnostic]:
             continue
         white, black = current[event.white], current[event.black]
         if white < black:
+            # A warning, never an error: colours played are facts, and correcting an earlier
+            # result moves the rungs of every later game.
             problems.append(Diagnostic(
-                event.pos, f"'{event.white}' ({white}) took White against the stronger "
-                           f"'{event.black}' ({black}); the stronger player takes White",
-                "ladder.colour", "swap white and black"))
+                event.pos, f"'{event.white}' (on rung {white} on {event.date.isoformat()}) took "
+                           f"White against the stronger '{event.black}' (rung {black}); the "
+                           "stronger player takes White (ladder: handicap)",
+                "ladder.colour", "if the game was played so, leave it; else swap white and black",
+                level="warning"))
         current[event.white], current[event.black] = move_after_game(
             rungs, white, black, event.winner,
             members[event.white].anchor, members[event.black].anchor)
+    return problems
+
+
+def _off_the_list(rung: Rung, rungs: RungList, pos: SourcePos, what: str,
+                  problems: list[Diagnostic]) -> bool:
+    """Return True, after recording the problem, when ``rung`` is not on the rung list
+    (ladder: club ladder)."""
+    if rung in rungs:
+        return False
+    problems.append(Diagnostic(
+        pos, f"{what}, {rung}, is not on the rung list ({rungs.bottom} to {rungs.top})",
+        "ladder.rung", closest_rung_hint(rung, rungs)))
+    return True
+
+
+def _members_at_start(ladder: Ladder, problems: list[Diagnostic]
+                      ) -> tuple[dict[str, Member], dict[str, Rung]]:
+    """Return the ladder's members by id, each listed once, and the starting rung of those
+    whose rung is on the list; record the problems."""
+    members: dict[str, Member] = {}
+    current: dict[str, Rung] = {}
+    for member in ladder.members:
+        if member.id in members:
+            problems.append(Diagnostic(
+                member.pos, f"member '{member.id}' is listed twice", "ladder.member"))
+            continue
+        members[member.id] = member
+        if not _off_the_list(member.rung, ladder.rungs, member.pos,
+                             f"the starting rung of '{member.id}'", problems):
+            current[member.id] = member.rung
+    return members, current
+
+
+def _dates_out_of_order(ladder: Ladder) -> list[Diagnostic]:
+    """Return a problem for each event dated before an event above it in the log."""
+    problems = []
+    previous: dt.date | None = None
+    for event in ladder.events:
+        if previous is not None and event.date < previous:
+            problems.append(Diagnostic(
+                event.pos, f"date {event.date.isoformat()} comes after {previous.isoformat()} "
+                           f"in the log; list events in date order", "ladder.date"))
+        previous = event.date if previous is None else max(previous, event.date)
+    return problems
+
+
+def _games_entered_twice(ladder: Ladder) -> list[Diagnostic]:
+    """Warn about each game between the same two members on the same date as an earlier one of
+    the log: usually one game entered twice (two games on one evening also happen)."""
+    first: dict[tuple[dt.date, frozenset[str]], LadderGame] = {}
+    problems = []
+    for event in ladder.events:
+        if not isinstance(event, LadderGame):
+            continue
+        earlier = first.setdefault((event.date, frozenset(event.players)), event)
+        if earlier is not event:
+            problems.append(Diagnostic(
+                event.pos, f"'{event.white}' and '{event.black}' already have a game on "
+                           f"{event.date.isoformat()} (line {earlier.pos.line}); is it entered twice?",
+                "ladder.duplicate", "remove one of them, or leave both if they played twice",
+                level="warning"))
     return problems

@@ -24,9 +24,11 @@ from ..load import YMap, YScalar
 from ..model.common import Colour, Game, Outcome, Player, Rank, Result
 from ..model.league import (Division, DivisionRestrictions, ExtraDemotions, FinalData, Group,
                             League, LeagueSettings, PlayerInfo, RankBand, Season, SeasonSignups,
-                            division_index)
+                            division_index, player_info)
 from ..numbers import QUARTER, parse_decimal, parse_komi, parse_whole
-from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map
+from .fields import (Fields, check_ident, expect_list, expect_map, kind_of, load_map,
+                     seen_before)
+from .records import RECORD_KEYS, RecordReader
 
 RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (unknown)"
 
@@ -199,7 +201,7 @@ def _load_final(node: YMap, members: set[str], top: set[str], refs: "PlayerRefs"
         diags.error(fields.pos("void"), "a void title has no champion", "final.void",
                     "remove 'champion' or 'void'")
     return FinalData(tuple(lists["declined"]), tuple(lists["withdrawn"]), tuple(games), champion,
-                     void, node.pos)
+                     void, node.pos, fields.pos("champion"))
 
 
 def _load_playoffs(node, refs: "PlayerRefs", members: set[str], diags: Diagnostics,
@@ -244,10 +246,13 @@ def _playoff_place(value) -> int | None:
 class PlayerRefs:
     """Resolves player ids against ``players.yaml``, suggesting close ids."""
 
-    def __init__(self, players: dict[str, Player], diags: Diagnostics, complete: bool = True):
+    def __init__(self, players: dict[str, Player], diags: Diagnostics, complete: bool = True,
+                 records: RecordReader | None = None):
         self.players = players
         self.diags = diags
         self.complete = complete
+        self.records = records or RecordReader()
+        """Reads the games' ``link:`` and ``sgf:`` (the SGF files from the content folder)."""
         """False when a players file had errors: unknown ids are then its consequence, and are
         not reported one by one (the players file's own errors say what to fix)."""
 
@@ -295,25 +300,31 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics,
         season = (season_loader or load_season)(path, f"{shown}/seasons/{path.name}", refs, diags)
         if season is not None:
             seasons.append(season)
-    _check_signups(folder / "signups", f"{shown}/signups", seasons, refs, diags)
+    signups = _check_signups(folder / "signups", f"{shown}/signups", seasons, refs, diags)
     if league_id is None:
         return None
-    return League(league_id, name, tuple(seasons), description, SourcePos(meta_shown), settings)
+    return League(league_id, name, tuple(seasons), description, SourcePos(meta_shown), settings,
+                  tuple(signups))
 
 
 def _check_signups(folder: Path, shown: str, seasons: list[Season], refs: PlayerRefs,
-                   diags: Diagnostics) -> None:
-    """Check every sign-ups file against the season before its own, as ``sitegen league
+                   diags: Diagnostics) -> list[SeasonSignups]:
+    """Read every sign-ups file against the season before its own, as ``sitegen league
     next-season`` will read it: a mistake shows in ``check`` and in the pull request's build,
-    not only when the next season is formed. The site does not show sign-ups."""
+    not only when the next season is formed. Return those that read: the season they follow
+    takes them as its players' future (its outcome on the site)."""
     if not folder.is_dir() or not refs.complete:
-        return
+        return []
     ordered = sorted(seasons, key=lambda s: (s.start or date.min, s.id))  # as next-season orders them
+    found = []
     for path in sorted(folder.glob("*.yaml")):
         own = next((i for i, s in enumerate(ordered) if s.id == path.stem), None)
         earlier = ordered[:own] if own is not None else ordered
         if earlier:  # sign-ups for a league's first season have nothing to be checked against
-            load_signups(path, f"{shown}/{path.name}", earlier[-1], refs.players, diags)
+            signups = load_signups(path, f"{shown}/{path.name}", earlier[-1], refs.players, diags)
+            if signups is not None:
+                found.append(signups)
+    return found
 
 
 def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> Season | None:
@@ -323,7 +334,8 @@ def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
         return None
     season_id = check_ident(path.stem, SourcePos(shown), diags, "season file name")
     fields = Fields(node, diags, "a season", required=("name", "divisions"),
-                    optional=("start", "end", "restrictions", "defending_champion", "final", "playoffs"))
+                    optional=("start", "end", "restrictions", "defending_champion", "final", "playoffs",
+                              "concedes"))
     name = fields.text("name", path.stem) or path.stem
     start, end = fields.date("start"), fields.date("end")
     if start and end and end < start:
@@ -339,11 +351,10 @@ def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
         division = _load_division(division_node, refs, diags, seen_in_group, group_ids)
         if division is None:
             continue
-        if division.name in division_names:
-            diags.error(division.pos, f"division '{division.name}' appears twice in this season "
-                        f"(first at line {division_names[division.name].line})", "division.duplicate")
+        if seen_before(division_names, division.name, division.pos, diags,
+                       f"division '{division.name}' appears twice in this season",
+                       "division.duplicate"):
             continue
-        division_names[division.name] = division.pos
         divisions.append(division)
     if season_id is None:
         return None
@@ -361,8 +372,28 @@ def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
         if final_node is not None:
             final = _load_final(final_node, members, top, refs, diags)
     playoffs = _load_playoffs(fields.raw("playoffs"), refs, members, diags, fields.pos("playoffs"))
+    concedes = _load_concedes(fields, refs, members, diags)
     return Season(season_id, name, tuple(divisions), start, end, node.pos,
-                      restrictions, champion, final, playoffs)
+                  restrictions, champion, final, playoffs, concedes)
+
+
+def _load_concedes(fields: Fields, refs: "PlayerRefs", members: set[str],
+                   diags: Diagnostics) -> tuple[str, ...]:
+    """Return the players who concede their place in a tie (D.2, forfeiture): players of the
+    season, each once."""
+    out: list[str] = []
+    for ident, pos in fields.ident_list("concedes"):
+        if not refs.check(ident, pos):
+            continue
+        if ident not in members:
+            diags.error(pos, f"'{ident}' concedes a tie but did not play this season",
+                        "concedes.player", did_you_mean(ident, members))
+            continue
+        if ident in out:
+            diags.error(pos, f"'{ident}' is listed twice in 'concedes'", "concedes.player", "remove one")
+            continue
+        out.append(ident)
+    return tuple(sorted(out))
 
 
 def _load_division(node: YMap, refs: PlayerRefs, diags: Diagnostics,
@@ -378,11 +409,9 @@ def _load_division(node: YMap, refs: PlayerRefs, diags: Diagnostics,
         group = _load_group(group_node, name or "?", refs, diags, seen_in_group)
         if group is None:
             continue
-        if group.id in group_ids:
-            diags.error(group.pos, f"group id '{group.id}' is used twice in this season "
-                        f"(first at line {group_ids[group.id].line})", "group.duplicate")
+        if seen_before(group_ids, group.id, group.pos, diags,
+                       f"group id '{group.id}' is used twice in this season", "group.duplicate"):
             continue
-        group_ids[group.id] = group.pos
         groups.append(group)
     if name is None:
         return None
@@ -391,12 +420,30 @@ def _load_division(node: YMap, refs: PlayerRefs, diags: Diagnostics,
 
 def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                 seen_in_group: dict[str, tuple[str, SourcePos]]) -> Group | None:
+    """Return one group: its name and id, players, recorded outcomes and games; None when
+    its name or id is unusable (every problem recorded)."""
     fields = Fields(node, diags, "a group", required=("name", "players"),
                     optional=("id", "games", "promoted", "relegated", "withdrawn"))
     name = fields.text("name", max_len=40)
     group_id = fields.ident("id") if fields.has("id") else (
         check_ident(name.lower().replace(" ", "-"), fields.pos("name"), diags, "group name")
         if name else None)
+    positions: dict[tuple[str, str], SourcePos] = {}
+    members, rejected = _group_members(fields, name, refs, diags, seen_in_group, positions)
+    outcome_lists = _outcome_lists(fields, name, members, rejected, diags, positions)
+    games = _group_games(fields, name, members, rejected, refs, diags)
+    if name is None or group_id is None:
+        return None
+    return Group(group_id, name, tuple(members), tuple(games), outcome_lists["promoted"],
+                 outcome_lists["relegated"], outcome_lists["withdrawn"], node.pos, positions)
+
+
+def _group_members(fields: Fields, name: str | None, refs: PlayerRefs, diags: Diagnostics,
+                   seen_in_group: dict[str, tuple[str, SourcePos]],
+                   positions: dict[tuple[str, str], SourcePos]) -> tuple[list[str], set[str]]:
+    """Return a group's players, each known and listed once in the season (recorded in
+    ``seen_in_group``, their entries' positions in ``positions``), and the ids listed but
+    unusable (already reported)."""
     members: list[str] = []
     rejected: set[str] = set()  # listed but unusable: already reported, not reported again
     for ident, pos in fields.ident_list("players"):
@@ -413,10 +460,20 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                         "a player belongs to exactly one group per season")
             continue
         seen_in_group[ident] = (name or "?", pos)
+        positions[("players", ident)] = pos
         members.append(ident)
-    outcome_lists = {}
+    return members, rejected
+
+
+def _outcome_lists(fields: Fields, name: str | None, members: list[str], rejected: set[str],
+                   diags: Diagnostics, positions: dict[tuple[str, str], SourcePos]
+                   ) -> dict[str, tuple[str, ...]]:
+    """Return the group's ``promoted``, ``relegated`` and ``withdrawn`` lists: players of the
+    group, each once, none both promoted and relegated (league B.5); their entries'
+    positions go in ``positions``."""
+    outcome_lists: dict[str, tuple[str, ...]] = {}
     for key in ("promoted", "relegated", "withdrawn"):
-        listed = []
+        listed: list[str] = []
         for ident, pos in fields.ident_list(key):
             if ident not in members:
                 if ident in rejected:
@@ -432,7 +489,15 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                             "direct promotions and demotions may not overlap (league B.5)")
                 continue
             listed.append(ident)
+            positions[(key, ident)] = pos
         outcome_lists[key] = tuple(listed)
+    return outcome_lists
+
+
+def _group_games(fields: Fields, name: str | None, members: list[str], rejected: set[str],
+                 refs: PlayerRefs, diags: Diagnostics) -> list[Game]:
+    """Return the group's games: between two of its players, each pair once (league A.i.3:
+    a round-robin). Games of unusable ids (already reported) are left out silently."""
     games: list[Game] = []
     pairs_seen: dict[frozenset[str], SourcePos] = {}
     for item in fields.list("games", "'games' (a list of games)"):
@@ -451,18 +516,12 @@ def _load_group(node: YMap, division: str, refs: PlayerRefs, diags: Diagnostics,
                         f"{'is' if len(outsiders) == 1 else 'are'} not in group {name}",
                         "game.group", "add the player to the group's 'players' or move the game")
             continue
-        pair = frozenset(game.players)
-        if pair in pairs_seen:
-            diags.error(game.pos, f"the game {game.black} - {game.white} is entered twice "
-                        f"(first at line {pairs_seen[pair].line})", "game.duplicate",
-                        "in a round-robin group each pair plays once; remove one entry")
+        if seen_before(pairs_seen, frozenset(game.players), game.pos, diags,
+                       f"the game {game.black} - {game.white} is entered twice", "game.duplicate",
+                       "in a round-robin group each pair plays once; remove one entry"):
             continue
-        pairs_seen[pair] = game.pos
         games.append(game)
-    if name is None or group_id is None:
-        return None
-    return Group(group_id, name, tuple(members), tuple(games), outcome_lists["promoted"],
-                 outcome_lists["relegated"], outcome_lists["withdrawn"], node.pos)
+    return games
 
 
 def load_game(node: YMap, refs: PlayerRefs, diags: Diagnostics) -> Game | None:
@@ -470,10 +529,12 @@ def load_game(node: YMap, refs: PlayerRefs, diags: Diagnostics) -> Game | None:
 
     Forms: ``{black: a, white: b, result: B+R}`` when colours are known, or
     ``{players: [a, b], winner: a}`` when they are not; ``forfeit: true`` marks a forfeit win;
-    no result and no winner means unplayed.
+    no result and no winner means unplayed; ``link:`` and ``sgf:`` give the game's record
+    (:mod:`sitegen.validate.records`).
     """
     fields = Fields(node, diags, "a game", optional=(
-        "black", "white", "players", "result", "winner", "forfeit", "date", "handicap", "komi"))
+        "black", "white", "players", "result", "winner", "forfeit", "date", "handicap", "komi",
+        *RECORD_KEYS))
     pos = node.pos
     colours_known = fields.has("black") or fields.has("white")
     if colours_known and fields.has("players"):
@@ -511,7 +572,9 @@ def load_game(node: YMap, refs: PlayerRefs, diags: Diagnostics) -> Game | None:
         return None
     handicap = fields.integer("handicap", 0, 9) if fields.has("handicap") else 0
     komi = fields.convert("komi", parse_komi, "a komi such as 6.5, 0.5 or -3") if fields.has("komi") else None
-    return Game(black, white, result, colours_known, fields.date("date"), handicap or 0, komi, pos)
+    record = refs.records.read(fields, diags)
+    return Game(black, white, result, colours_known, fields.date("date"), handicap or 0, komi, pos,
+                record=record)
 
 
 def _game_result(fields: Fields, black: str, white: str, colours_known: bool,
@@ -586,11 +649,9 @@ def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str,
             if entry is None:
                 continue
             ident, info, pos = entry
-            if ident in seen:
-                diags.error(pos, f"player '{ident}' is listed twice in the sign-ups (first at line "
-                            f"{seen[ident].line})", "signups.twice")
+            if seen_before(seen, ident, pos, diags,
+                           f"player '{ident}' is listed twice in the sign-ups", "signups.twice"):
                 continue
-            seen[ident] = pos
             if key in ("returning", "withdrawn") and ident not in before:
                 diags.error(pos, f"'{ident}' did not play season {finished.id}; list new players "
                             f"under 'new'", "signups.returning", did_you_mean(ident, before))
@@ -615,7 +676,7 @@ def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str,
     if season_id is None:
         return None
     return SeasonSignups(season_id, tuple(infos), tuple(lists["returning"]), tuple(lists["withdrawn"]),
-                       tuple(lists["new"]), restrictions, name, start, end, node.pos)
+                         tuple(lists["new"]), restrictions, name, start, end, node.pos, finished.id)
 
 
 def _signup_entry(item, key: str, refs: PlayerRefs, diags: Diagnostics
@@ -624,23 +685,34 @@ def _signup_entry(item, key: str, refs: PlayerRefs, diags: Diagnostics
         ident = check_ident(item.text, item.pos, diags, key)
         if ident is None or not refs.check(ident, item.pos):
             return None
-        player = refs.players[ident]
-        info = None if key == "withdrawn" else PlayerInfo(ident, player.rank, player.rating)
+        info = None if key == "withdrawn" else player_info(refs.players[ident])
         return ident, info, item.pos
-    entry = expect_map(item, diags, "a player id or {id, rank, rating, provisional}", item.pos)
+    entry = expect_map(item, diags, "a player id or {id, rank, rating, provisional, ...}", item.pos)
     if entry is None:
         return None
     if key == "withdrawn":
         diags.error(entry.pos, "'withdrawn' lists player ids only", "schema.type")
         return None
-    fields = Fields(entry, diags, "a sign-up", required=("id",), optional=("rank", "rating", "provisional"))
+    fields = Fields(entry, diags, "a sign-up", required=("id",), optional=SIGNUP_KEYS)
     ident = fields.ident("id")
-    rank = fields.convert("rank", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d", "rank.syntax")
-    rating = fields.integer("rating", -1000, 4000)
-    provisional = fields.boolean("provisional", False) if fields.has("provisional") else False
+    ranks = {key: fields.convert(key, Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d", "rank.syntax")
+             for key in ("rank", "correspondence_rank")}
+    ratings = {key: fields.integer(key, -1000, 4000) for key in ("rating", "correspondence_rating")}
+    playoff = fields.integer("playoff", 1, MAX_PLAYOFF_PLACE) if fields.has("playoff") else None
+    flags = {key: fields.boolean(key, False) if fields.has(key) else False
+             for key in ("provisional", "concedes")}
     if ident is None or not refs.check(ident, fields.pos("id")):
         return None
-    player = refs.players[ident]
-    return ident, PlayerInfo(ident, rank if rank is not None else player.rank,
-                             rating if rating is not None else player.rating,
-                             provisional=provisional), fields.pos("id")
+    known = player_info(refs.players[ident])
+    # An entry's own value records a change since the players file (C, D.2).
+    info = PlayerInfo(
+        ident, ranks["rank"] or known.rank, ratings["rating"] if ratings["rating"] is not None
+        else known.rating, ranks["correspondence_rank"] or known.correspondence_rank,
+        ratings["correspondence_rating"] if ratings["correspondence_rating"] is not None
+        else known.correspondence_rating, flags["provisional"], flags["concedes"], playoff)
+    return ident, info, fields.pos("id")
+
+
+SIGNUP_KEYS = ("rank", "rating", "correspondence_rank", "correspondence_rating", "provisional",
+               "concedes", "playoff")
+"""The keys of a sign-up entry besides ``id``: the player's data for C and D.2."""

@@ -10,8 +10,10 @@ absent while paired in one round. Every problem is recorded with its position.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from pathlib import Path
+from typing import Callable
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..engine.placement import check_criteria
@@ -20,8 +22,9 @@ from ..model.common import Outcome, Rank, Result
 from ..model.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, System, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
 from ..numbers import HALF, parse_decimal, parse_komi, shown_number
-from .fields import Fields, check_ident, expect_map, kind_of, load_map
+from .fields import Fields, check_ident, expect_map, kind_of, load_map, seen_before
 from .league import PlayerRefs
+from .records import RECORD_KEYS, RecordReader
 
 RESULT_HINT = ("expected e.g. B+R, W+3.5, B+F (forfeit), 0 or jigo, ? (unknown), "
                "both-win, both-lose")
@@ -32,10 +35,12 @@ TOP_KEYS_REQUIRED = ("name", "system", "number_of_rounds", "players")
 TOP_KEYS_OPTIONAL = ("location", "start", "end", "komi", "parameters", "egd", "rounds")
 PARAMETER_KEYS = ("mcmahon_bar", "mcmahon_floor", "handicap_correction", "bye", "absence",
                   "round_down", "count_unplayed_as_half", "criteria", "sosm_minus_defect",
-                  "dc_variant")
+                  "dc_variant", "category_limits")
+MAX_CATEGORIES = 20
+GAME_FORMATS = ("full", "short")
 PLAYER_KEYS = ("surname", "first_name", "rank", "rating", "club", "country", "egd_pin",
                "smms_correction")
-GAME_KEYS = ("white", "black", "players", "handicap", "result", "winner", "forfeit")
+GAME_KEYS = ("white", "black", "players", "handicap", "result", "winner", "forfeit", *RECORD_KEYS)
 
 
 def load_tournaments(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> list[Tournament]:
@@ -79,7 +84,8 @@ def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,
     egd = _egd(fields, diags)
     players, rejected = _players(fields, refs, diags)
     by_id = {p.id: p for p in players}
-    games, byes, absences = _rounds(fields, by_id, rejected, rounds or MAX_ROUNDS, refs, diags)
+    games, byes, absences, held = _rounds(fields, by_id, rejected, rounds or MAX_ROUNDS, refs,
+                                          diags)
     errors_after = sum(1 for d in diags.items if d.level == "error")
     if errors_after > errors_before or name is None or rounds is None or system is None:
         return None
@@ -87,7 +93,8 @@ def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,
         id=tournament_id, name=name, rounds=rounds, players=tuple(players), games=tuple(games),
         byes=tuple(byes), absences=tuple(absences), parameters=params, location=location,
         begin=start, end=end, komi=komi, handicap_correction=correction,
-        egf_class=egd[0], adjusted_time=egd[1], time_system=egd[2], pos=node.pos)
+        egf_class=egd[0], adjusted_time=egd[1], time_system=egd[2], short_games=egd[3],
+        rounds_held=held, pos=node.pos)
 
 
 # --------------------------------------------------------------------------- parts
@@ -155,10 +162,12 @@ def _criteria(fields: Fields, system: System, diags: Diagnostics) -> tuple[Crite
         return default
     crits = [c for c, _ in parsed]
     for problem in check_criteria(crits):
-        if problem.level != "error":
-            continue
-        diags.error(_criteria_problem_pos(problem.message, parsed, fields.pos("criteria")),
-                    problem.message, "criteria.coherence")
+        pos = _criteria_problem_pos(problem.message, parsed, fields.pos("criteria"))
+        if problem.level == "error":
+            diags.error(pos, problem.message, "criteria.coherence")
+        else:
+            diags.warning(pos, problem.message, "criteria.coherence",
+                          "OpenGotha warns of it too; the standings are computed as listed")
     return tuple(crits)
 
 
@@ -198,6 +207,7 @@ def _parameters(fields: Fields, system: System,
     nbw_bye, mms_bye = _values(p, "bye", defaults.nbw_bye, defaults.mms_bye, diags)
     nbw_absent, mms_absent = _values(p, "absence", defaults.nbw_absent, defaults.mms_absent, diags)
     dc = _choice(p, "dc_variant", {"opengotha": DCVariant.OPENGOTHA, "dir": DCVariant.DIR})
+    limits = _category_limits(p, diags)
     params = TournamentParameters(
         system=system, bar=bar, floor=floor, nbw_bye=nbw_bye, nbw_absent=nbw_absent,
         mms_bye=mms_bye, mms_absent=mms_absent,
@@ -205,8 +215,34 @@ def _parameters(fields: Fields, system: System,
         count_unplayed_as_half=p.boolean("count_unplayed_as_half", defaults.count_unplayed_as_half),
         criteria=_criteria(p, system, diags),
         sosm_minus_defect=p.boolean("sosm_minus_defect", defaults.sosm_minus_defect),
-        dc_variant=dc or defaults.dc_variant)
+        dc_variant=dc or defaults.dc_variant, category_limits=limits)
     return params, correction or 0
+
+
+def _category_limits(p: Fields, diags: Diagnostics) -> tuple[Rank, ...]:
+    """Return the categories' lower limits (placement: CAT): a list of ranks, strongest first."""
+    if not p.has("category_limits"):
+        return ()
+    items = p.list("category_limits", "'category_limits' (a list of ranks such as [1d, 5k])")
+    limits: list[Rank] = []
+    for item in items:
+        try:
+            if not isinstance(item, YScalar):
+                raise ValueError(f"a category limit must be a rank such as 5k, found {kind_of(item)}")
+            rank = Rank.parse(item.text)
+        except ValueError as exc:
+            diags.error(item.pos, f"category_limits: {exc}", "rank.syntax", "expected e.g. 1d, 5k")
+            continue
+        if limits and rank >= limits[-1]:
+            diags.warning(item.pos, f"category limit {rank} is not below the one before it "
+                          f"({limits[-1]}): no player can be in category {len(limits) + 1}",
+                          "tournament.categories",
+                          "list the lowest rank of each category, strongest category first")
+        limits.append(rank)
+    if len(items) >= MAX_CATEGORIES:
+        diags.error(p.pos("category_limits"), f"{len(items) + 1} categories; at most "
+                    f"{MAX_CATEGORIES} are allowed", "tournament.categories")
+    return tuple(limits)
 
 
 def _criteria_default(system: System) -> tuple[Criterion, ...]:
@@ -214,19 +250,22 @@ def _criteria_default(system: System) -> tuple[Criterion, ...]:
             else (Criterion.NBW, Criterion.SOSW, Criterion.SOSOSW))
 
 
-def _egd(fields: Fields, diags: Diagnostics) -> tuple[str, int | None, str]:
+def _egd(fields: Fields, diags: Diagnostics) -> tuple[str, int | None, str, bool]:
+    """Return the h9 header settings: class, adjusted time, overtime system, short games."""
     if not fields.has("egd"):
-        return "X", None, ""
+        return "X", None, "", False
     node = expect_map(fields.raw("egd"), diags, "'egd'", fields.pos("egd"))
     if node is None:
-        return "X", None, ""
-    e = Fields(node, diags, "the EGD settings", optional=("class", "adjusted_time", "time_system"))
+        return "X", None, "", False
+    e = Fields(node, diags, "the EGD settings",
+               optional=("class", "adjusted_time", "time_system", "game_format"))
     klass = e.text("class", "X", max_len=1) or "X"
     if klass not in EGF_CLASSES:
         diags.error(e.pos("class"), f"EGF class '{klass}' is not one of {', '.join(EGF_CLASSES)}",
                     "tournament.egd")
     adjusted = e.integer("adjusted_time", 0, 100000) if e.has("adjusted_time") else None
-    return klass, adjusted, e.text("time_system", "", max_len=60) or ""
+    short = _choice(e, "game_format", {"full": False, "short": True})
+    return klass, adjusted, e.text("time_system", "", max_len=60) or "", bool(short)
 
 
 def _players(fields: Fields, refs: PlayerRefs,
@@ -253,11 +292,10 @@ def _players(fields: Fields, refs: PlayerRefs,
             if ident is not None:
                 rejected.add(ident)
             continue
-        if ident in seen:
-            diags.error(f.pos("id"), f"player '{ident}' is listed twice in this tournament "
-                        f"(first at line {seen[ident].line})", "tournament.player-twice")
+        if seen_before(seen, ident, f.pos("id"), diags,
+                       f"player '{ident}' is listed twice in this tournament",
+                       "tournament.player-twice"):
             continue
-        seen[ident] = f.pos("id")
         site = refs.players[ident]
         if rank is None and not f.has("rank"):
             rank = site.rank
@@ -279,6 +317,9 @@ def _players(fields: Fields, refs: PlayerRefs,
 
 def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[str],
             rounds: int, refs: PlayerRefs, diags: Diagnostics):
+    """Return the games, byes and absences of the rounds listed, and the highest round listed
+    (0 for none): a round listed, even empty, is a round of the tournament so far
+    (docs/placement.md, "Rounds without games")."""
     games: list[TournamentGame] = []
     byes: list[Bye] = []
     absences: list[Absence] = []
@@ -289,12 +330,9 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
             continue
         f = Fields(node, diags, "a round", required=("round",), optional=("games", "byes", "absent"))
         number = f.integer("round", 1, rounds)
-        if number is not None and number in seen_rounds:
-            diags.error(f.pos("round"), f"round {number} appears twice (first at line "
-                        f"{seen_rounds[number].line})", "round.duplicate")
+        if number is not None and seen_before(seen_rounds, number, f.pos("round"), diags,
+                                              f"round {number} appears twice", "round.duplicate"):
             number = None
-        if number is not None:
-            seen_rounds[number] = f.pos("round")
         busy: dict[str, tuple[str, SourcePos]] = {}
 
         def take(ident: str, pos: SourcePos, what: str) -> bool:
@@ -321,25 +359,35 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
             busy[ident] = (what, pos)
             return True
 
-        for game_item in f.list("games", "'games' (a list of games)"):
-            game_node = expect_map(game_item, diags, "a game", game_item.pos)
-            if game_node is None:
-                continue
-            parsed = _game(game_node, number or 0, diags)
-            if parsed is None:
-                continue
-            game, (white, white_pos), (black, black_pos) = parsed
-            ok_white = take(white, white_pos, "paired")
-            ok_black = take(black, black_pos, "paired")
-            if game is not None and ok_white and ok_black and number is not None:
-                games.append(game)
+        games += _round_games(f, number, take, refs.records, diags)
         for ident, pos in f.ident_list("byes"):
             if take(ident, pos, "given a bye") and number is not None:
                 byes.append(Bye(number, ident, pos))
         for ident, pos in f.ident_list("absent"):
             if take(ident, pos, "declared absent") and number is not None:
                 absences.append(Absence(number, ident, pos))
-    return games, byes, absences
+    return games, byes, absences, max(seen_rounds, default=0)
+
+
+def _round_games(f: Fields, number: int | None, take: Callable[[str, SourcePos, str], bool],
+                 records: RecordReader, diags: Diagnostics) -> list[TournamentGame]:
+    """Return the games of one round (``number`` None: a bad round number, already reported),
+    each player taken by ``take`` (which reports a player paired twice or not in the
+    tournament)."""
+    games = []
+    for game_item in f.list("games", "'games' (a list of games)"):
+        game_node = expect_map(game_item, diags, "a game", game_item.pos)
+        if game_node is None:
+            continue
+        parsed = _game(game_node, number or 0, records, diags)
+        if parsed is None:
+            continue
+        game, (white, white_pos), (black, black_pos) = parsed
+        ok_white = take(white, white_pos, "paired")
+        ok_black = take(black, black_pos, "paired")
+        if game is not None and ok_white and ok_black and number is not None:
+            games.append(game)
+    return games
 
 
 _SPECIAL = {"both-win": GameResult.BOTH_WIN, "bothwin": GameResult.BOTH_WIN,
@@ -368,7 +416,7 @@ def parse_tournament_result(text: str) -> tuple[GameResult, bool, str | None]:
     return game_result, result.outcome is Outcome.FORFEIT, colour
 
 
-def _game(node: YMap, number: int,
+def _game(node: YMap, number: int, records: RecordReader,
           diags: Diagnostics) -> tuple[TournamentGame | None, tuple[str, SourcePos],
                                        tuple[str, SourcePos]] | None:
     """Validate one game: ``{white, black, handicap, result}`` or ``{players: [a, b], winner}``.
@@ -403,6 +451,10 @@ def _game(node: YMap, number: int,
         return None
     ids = (white, white_pos), (black, black_pos)
     game = _game_result(f, node, number, white, black, known, diags)
+    if game is not None:
+        record = records.read(f, diags)
+        if record is not None:
+            game = dataclasses.replace(game, record=record)
     return game, ids[0], ids[1]
 
 

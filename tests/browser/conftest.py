@@ -9,8 +9,11 @@ Screenshots go to ``tests/browser/screenshots/`` (git-ignored) for people to loo
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
+import re
+import shutil
 import threading
 from pathlib import Path
 
@@ -41,11 +44,10 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def demo_url(tmp_path_factory):
-    """Build the demo site (content/ of the repository) and serve it; yield its root URL."""
-    root = tmp_path_factory.mktemp("demo-site")
-    for path, data in render(REPO / "content", None).items():
+@contextlib.contextmanager
+def serve_site(content: Path, root: Path):
+    """Build the site of ``content`` into ``root`` and serve it on 127.0.0.1; yield its URL."""
+    for path, data in render(content, None).items():
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
@@ -62,6 +64,28 @@ def demo_url(tmp_path_factory):
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def demo_url(tmp_path_factory):
+    """Build the demo site (content/ of the repository) and serve it; yield its root URL."""
+    with serve_site(REPO / "content", tmp_path_factory.mktemp("demo-site")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def demo_urls_in(tmp_path_factory):
+    """The demo built with ``language: pl`` and with ``language: fr``, each served on its own
+    port: yield ``{language: root URL}``."""
+    with contextlib.ExitStack() as stack:
+        urls = {}
+        for language in ("pl", "fr"):
+            content = tmp_path_factory.mktemp(f"content-{language}")
+            shutil.copytree(REPO / "content", content, dirs_exist_ok=True)
+            settings = content / "site.yaml"
+            settings.write_text(re.sub(r"(?m)^language: .*$", f"language: {language}", settings.read_text()))
+            urls[language] = stack.enter_context(serve_site(content, tmp_path_factory.mktemp(f"demo-{language}")))
+        yield urls
 
 
 @pytest.fixture(scope="session")

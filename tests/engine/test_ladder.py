@@ -397,8 +397,10 @@ def test_validate_reports_every_problem_with_its_position():
         (11, "ladder.date", "date 2024-01-15 comes after 2024-02-01 in the log; "
                             "list events in date order", None),
         # replayed by date, 15 Jan comes first: cat 10k took White against ann 2d
-        (11, "ladder.colour", "'cat' (10k) took White against the stronger 'ann' (2d); "
-                              "the stronger player takes White", "swap white and black"),
+        (11, "ladder.colour", "'cat' (on rung 10k on 2024-01-15) took White against the "
+                              "stronger 'ann' (rung 2d); the stronger player takes White "
+                              "(ladder: handicap)",
+         "if the game was played so, leave it; else swap white and black"),
         (12, "ladder.member", "'anne' is not a member of the ladder", "did you mean 'ann'?"),
         (13, "ladder.rung", "the re-grading rung, 9.7k, is not on the rung list (25k to 5d)",
          "the closest rungs are 9.8k and 9.6k"),

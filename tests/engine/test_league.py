@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from sitegen.engine.league import (LeagueRuleError, Move, SeasonCancelled, direct_moves, division_order, final_round, group_count, group_order, group_sizes, season_outcomes, secondary_classes, seed_groups, size_violations, starting_gamepoints)
+from sitegen.engine.league import (LeagueRuleError, Move, SeasonCancelled, direct_moves, division_order, final_round, group_count, group_order, group_sizes, secondary_classes, seed_groups, size_violations, starting_gamepoints)
 from sitegen.model.league import ExtraDemotions, LeagueSettings, PlayerInfo
 from sitegen.engine.league_next import (
     Signups, is_promotable, next_season, plan_group_sizes,
@@ -222,13 +222,13 @@ def test_fixed_number_per_group_setting():
     season = Season("s", "s", tuple(
         Division(d, (perfect(d.lower(), names(d.lower(), 1, 6)),)) for d in "ABC"))
     fixed = LeagueSettings(fixed_promotions_per_group=2, fixed_relegations_per_group=2)
-    out = season_outcomes(season, settings=fixed)
-    assert [out[p].outcome for p in names("a", 1, 6)] == [Move.FINALIST] * 2 + [Move.STAYS] * 2 + [Move.DEMOTED] * 2
-    assert [out[p].outcome for p in names("b", 1, 6)] == [Move.PROMOTED] * 2 + [Move.STAYS] * 2 + [Move.DEMOTED] * 2
-    assert [out[p].outcome for p in names("c", 1, 6)] == [Move.PROMOTED] * 2 + [Move.STAYS] * 4
+    a, b, c = direct_moves(season, settings=fixed)
+    assert (a.promoted, a.demoted) == (("a1", "a2"), ("a5", "a6"))  # A's spots: the finalists
+    assert (b.promoted, b.demoted) == (("b1", "b2"), ("b5", "b6"))
+    assert (c.promoted, c.demoted) == (("c1", "c2"), ())              # the bottom demotes nobody
     bottom = LeagueSettings(fixed_promotions_per_group=2, fixed_relegations_per_group=2,
                             demote_from_bottom_division=True)
-    assert season_outcomes(season, settings=bottom)["c6"].outcome is Move.DEMOTED
+    assert direct_moves(season, settings=bottom)[2].demoted == ("c5", "c6")
 
 
 # --------------------------------------------------------------------------- next season
@@ -398,7 +398,7 @@ def test_final_round_no_fewer_gamepoints_than_the_champion():
     """Champion a9 (3 gp) declines, a2 and a8 decline too: a3 (5th, 3 gp >= 3) qualifies."""
     final = final_round(league3(), "a9", info_for(ALL), declined={"a9", "a2", "a8"})
     assert [f.player for f in final.finalists] == ["a1", "a7", "a3"]
-    assert "no fewer than the defending champion" in final.finalists[2].explanation
+    assert "no fewer gamepoints than the defending champion" in final.finalists[2].explanation
 
 
 def test_final_round_withdrawal_of_a_leader_draws_the_next_and_void_title():

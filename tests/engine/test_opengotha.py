@@ -1,6 +1,7 @@
 """OpenGotha XML import checked against OpenGotha's own h9 export of the same tournament
 (tests/reference/opengotha/README.md): 57 MMS/SOSM/SOSOSM values and the places."""
 
+import codecs
 from fractions import Fraction
 from pathlib import Path
 
@@ -101,3 +102,55 @@ def test_opengotha_malformed_xml_position():
     with pytest.raises(FormatError) as info:
         read_opengotha(b"<Tournament>\n<Players>\n</Tournament>", "m.xml")
     assert info.value.diagnostics[0].pos.line == 3
+
+
+
+BOMS = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE,
+        "utf-8": b"", "utf-8-sig": b""}
+
+
+def _with_doctype(doctype: str, codec: str) -> bytes:
+    """Return the Juvisy file with ``doctype`` after its declaration, in ``codec`` behind its
+    byte order mark; where ``doctype`` declares the entity ``place``, the location is
+    ``&place;``."""
+    text = XML.decode("utf-8")
+    if codec.startswith("utf-16"):
+        text = text.replace('encoding="UTF-8"', 'encoding="UTF-16"', 1)
+    declaration, rest = text.split("\n", 1)
+    if "ENTITY place" in doctype:
+        rest = rest.replace('location="Juvisy"', 'location="&place;"')
+    return BOMS[codec] + f"{declaration}\n{doctype}\n{rest}".encode(codec)
+
+
+CODECS = ["utf-16-le", "utf-16-be", "utf-8", "utf-8-sig"]
+
+
+@pytest.mark.parametrize("codec", CODECS)
+def test_opengotha_refuses_an_internal_entity_in_any_encoding(codec):
+    """issue 15 item 9: a DTD is refused whatever the encoding, so its entity text never lands
+    in the content (a UTF-16 file used to import with the location 'LEAKED')."""
+    data = _with_doctype('<!DOCTYPE Tournament [<!ENTITY place "LEAKED">]>', codec)
+    with pytest.raises(FormatError) as info:
+        read_opengotha(data, "e.xml")
+    assert [(d.pos.line, d.code) for d in info.value.diagnostics] == [(2, "opengotha.doctype")]
+
+
+@pytest.mark.parametrize("codec", CODECS)
+def test_opengotha_refuses_an_external_entity_and_any_doctype(codec, tmp_path):
+    """issue 15 item 9: an external entity (a local file here) and a DOCTYPE without any
+    declaration are refused as well, at the DOCTYPE's line."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRET", encoding="utf-8")
+    for doctype in (f'<!DOCTYPE Tournament [<!ENTITY place SYSTEM "{secret.as_uri()}">]>',
+                    '<!DOCTYPE Tournament SYSTEM "tournament.dtd">', "<!DOCTYPE Tournament>",
+                    "<!DOCTYPE Tournament [\n<!ENTITY % p 'x'>\n]>"):
+        with pytest.raises(FormatError) as info:
+            read_opengotha(_with_doctype(doctype, codec), "e.xml")
+        assert [(d.pos.line, d.code) for d in info.value.diagnostics] == [(2, "opengotha.doctype")]
+
+
+@pytest.mark.parametrize("codec", CODECS)
+def test_opengotha_reads_any_encoding_without_a_doctype(codec):
+    """The same files without a DTD import: only the DTD is refused, not the encoding."""
+    t = read_opengotha(_with_doctype("", codec), "u.xml")
+    assert (t.location, len(t.players), t.players[0].first_name) == ("Juvisy", 19, "Zoé")

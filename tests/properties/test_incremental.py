@@ -7,7 +7,8 @@ players renamed and added, tournaments added, pages, templates and settings edit
 unchanged or put back as they were). After each edit the dev server's builder
 (:class:`sitegen.incremental.Site`, keeping its state from build to build) and ``sitegen build``
 with its cache (the state written beside the output and read back by the next build) must give
-exactly what a fresh build gives: the same files with the same bytes, or the same errors.
+exactly what a fresh build gives: the same files with the same bytes and the same warnings,
+or the same errors.
 The example count is small and the examples derandomized, so that CI runs the same few.
 """
 
@@ -22,9 +23,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from edits import EDITS, demo_site  # noqa: E402
 
-from sitegen.commands.build import build, render  # noqa: E402
+from sitegen.commands.build import build, plan  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
+from sitegen.hostfiles import host_files  # noqa: E402
 from sitegen.incremental import Site  # noqa: E402
+from sitegen.render import render_site  # noqa: E402
 from sitegen.write import MARKER  # noqa: E402
 
 BASE_URL = "https://example.org/league/"
@@ -36,32 +39,41 @@ edit_sequences = st.lists(st.tuples(st.sampled_from(EDITS), st.integers(0, 10**6
                           max_size=5)
 
 
-def fresh(site: Path) -> tuple[dict[str, bytes] | None, list[str] | None]:
-    """Build ``site`` from scratch: ``(files, None)`` or ``(None, error lines)``."""
+Outcome = tuple[dict[str, bytes] | None, list[str]]
+"""A build's files and warning lines, or None and its error lines."""
+
+
+def fresh(site: Path) -> Outcome:
+    """Build ``site`` from scratch: ``(files, warnings)`` or ``(None, error lines)``."""
     try:
-        return render(site / "content", site / "templates", BASE_URL), None
+        content, planned = plan(site / "content", BASE_URL)
+        files = render_site(planned, content.config, site / "templates")
     except SitegenError as error:
         return None, [d.format() for d in error.diagnostics]
+    files.update(host_files(content.config))
+    return files, [d.format() for d in planned.warnings]
 
 
-def incremental(builder: Site) -> tuple[dict[str, bytes] | None, list[str] | None]:
+def incremental(builder: Site) -> Outcome:
     try:
         builder.build()
     except SitegenError as error:
         return None, [d.format() for d in error.diagnostics]
-    return dict(builder.files), None
+    assert builder.state is not None
+    return dict(builder.files), [d.format() for d in builder.state.warnings]
 
 
-def built(site: Path) -> tuple[dict[str, bytes] | None, list[str] | None]:
+def built(site: Path) -> Outcome:
     """Run ``sitegen build`` (with the cache of the last one) into ``site/output``; return what
-    the output folder then holds (without sitegen's marker file), or the errors."""
+    the output folder then holds (without sitegen's marker file) and the warnings, or the
+    errors."""
     output = site / "output"
     try:
-        build(site / "content", output, site / "templates", BASE_URL)
+        result = build(site / "content", output, site / "templates", BASE_URL)
     except SitegenError as error:
         return None, [d.format() for d in error.diagnostics]
     return {p.relative_to(output).as_posix(): p.read_bytes() for p in output.rglob("*")
-            if p.is_file() and p.name != MARKER}, None
+            if p.is_file() and p.name != MARKER}, [d.format() for d in result.warnings]
 
 
 def differences(got: dict[str, bytes] | None, want: dict[str, bytes] | None) -> list[str]:

@@ -20,7 +20,8 @@ from sitegen.model.league import LeagueSettings, PlayerInfo
 from sitegen.engine.league_next import (
     NextSeasonPlan, Signups, next_season, plan_group_sizes, restrictions_from_rows,
 )
-from sitegen.model.common import Colour, Game, Outcome, Rank, Result
+from sitegen.engine.league_outcome import form_outcome, sentence
+from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
 from sitegen.model.league import Division, Group, Season
 
 RESTRICTIONS = restrictions_from_rows([
@@ -137,3 +138,52 @@ def test_direct_moves_never_overlap_and_leaders_promote(seed, sizes):
             assert len(m.demoted) == min(len(moves[index + 1].promoted), size - len(m.promoted))
         else:
             assert m.demoted == ()
+
+
+def random_season(rng: random.Random, sizes: list[list[int]], names: list[str]) -> Season:
+    """Return a season of divisions of groups of ``sizes``, players named from ``names`` in
+    order, with random winners (the first listed is Black)."""
+    divisions, taken = [], iter(names)
+    for d, group_sizes in enumerate(sizes):
+        groups = []
+        for g, size in enumerate(group_sizes):
+            players = [next(taken) for _ in range(size)]
+            games = tuple(Game(a, b, Result(Outcome.WIN, rng.choice((Colour.BLACK, Colour.WHITE))))
+                          for a, b in itertools.combinations(players, 2))
+            groups.append(Group(f"g{d}{g}", f"G{d}{g}", tuple(players), games))
+        divisions.append(Division(chr(65 + d), tuple(groups)))
+    return Season("s", "s", tuple(divisions))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), top=st.integers(5, 7),
+       below=st.lists(st.lists(st.integers(5, 7), min_size=1, max_size=2), min_size=1, max_size=2),
+       fixed=st.booleans())
+def test_no_outcome_depends_on_player_ids_d_2(seed, top, below, fixed):
+    """D.2: players equal on every criterion are never told apart by their ids. Renaming the
+    players (same games, same ranks: 4k or 5k, no ratings, so that ties abound) gives every
+    player the same outcome: the same division, final round place, or the same undecided
+    choices, and the same sentence with its rules (league_outcome.player_outcomes, ties)."""
+    rng = random.Random(seed)
+    sizes = [[top], *below]  # one group at the top (the setting below)
+    count = sum(sum(g) for g in sizes)
+    first = [f"p{i:03d}" for i in range(count)]
+    second = [f"q{i:03d}" for i in rng.sample(range(count), count)]  # another id order
+    results = rng.getstate()
+    outcomes = []
+    ranks = {i: Rank(rng.choice((-4, -5))) for i in range(count)}
+    for names in (first, second):
+        rng.setstate(results)
+        season = random_season(rng, sizes, names)
+        players = {name: Player(name, name, ranks[i]) for i, name in enumerate(names)}
+        league_settings = LeagueSettings(top_division_groups=1, **(
+            {"fixed_promotions_per_group": 1, "fixed_relegations_per_group": 1} if fixed else {}))
+        outcome = form_outcome(season, players, league_settings)
+        assert outcome.error is None
+        # An undecided player's own move is the engine's placeholder (by id): only its choices
+        # count. The sentence names players by their place in the list, the same in both runs.
+        index = {name: str(i) for i, name in enumerate(names)}
+        outcomes.append({index[p]: (o.undecided or (o.move, o.to_division, o.finalist),
+                                    sentence(o, index.__getitem__)[1])
+                         for p, o in outcome.players.items()})
+    assert outcomes[0] == outcomes[1]

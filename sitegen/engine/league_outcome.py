@@ -1,0 +1,521 @@
+"""One decision per player: a season's outcome, computed once by the next season's formation.
+
+Source: ../shared/rules/000_8831272a7af7d6bd.txt ("league"). The outcome of a season is what
+:func:`sitegen.engine.league_next.next_season` decides (B, C, E.1, A): the season, group and
+player pages, ``standings.json``, ``sitegen check`` and ``sitegen league next-season`` all read
+it from :func:`season_outcome`, so they say the same thing. The season's sign-ups are an input
+where present; without them every player of the season who did not withdraw is assumed to
+return, with no new players (docs/league-rules.md, "Outcomes on the site").
+
+Also here: the season's status (final, provisional, no game played), the league setting that
+voids the games of an early withdrawal, the ties the rules leave open, and the sentence that
+tells each player their outcome with the chain of rules that made it. Pure functions.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable, Mapping, Sequence
+
+from ..i18n import _
+from ..model.common import Outcome, Player, Result
+from ..model.league import (Group, LeagueSettings, PlayerInfo, Season, SeasonSignups,
+                            division_letter, player_info)
+from . import league_text as text
+from .league import Decision, FinalRound, LeagueRuleError, Move, Tie, final_round
+from .league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
+
+# --------------------------------------------------------------------------- status
+
+
+class Status(enum.Enum):
+    """How far a season is: what its outcomes may say."""
+
+    FINAL = "final"
+    """Every game played, or the organizers recorded the outcomes: the outcomes are final."""
+    PROVISIONAL = "provisional"
+    """Games still to play: the outcomes are those "if the season ended today"."""
+    EMPTY = "empty"
+    """No game played and nothing recorded: no outcomes at all."""
+
+
+def withdrawn_players(season: Season) -> set[str]:
+    """Return the players who withdrew during ``season``: its groups' ``withdrawn`` lists and
+    the final round's record (B.4)."""
+    gone = {p for d in season.divisions for g in d.groups for p in g.withdrawn}
+    return gone | set(season.final.withdrawn if season.final else ())
+
+
+def _played(result: Result) -> bool:
+    """A game was played when it gives gamepoints or its result is unknown (league D.1)."""
+    return result.counts or result.outcome is Outcome.UNKNOWN
+
+
+def games_to_play(season: Season) -> int:
+    """Return how many games of the season's round-robins are still to play: pairs of group
+    members, neither withdrawn, without a played game (missing, unplayed or void)."""
+    gone = withdrawn_players(season)
+    left = 0
+    for division in season.divisions:
+        for group in division.groups:
+            active = [p for p in group.players if p not in gone]
+            played = {frozenset(g.players) for g in group.games if _played(g.result)}
+            left += sum(1 for i, a in enumerate(active) for b in active[i + 1:]
+                        if frozenset((a, b)) not in played)
+    return left
+
+
+def has_record(season: Season) -> bool:
+    """Return True when the organizers recorded the season's outcome: a group's ``promoted``
+    or ``relegated`` list, or the final round's champion or void title."""
+    groups = (g for d in season.divisions for g in d.groups)
+    final = season.final
+    return any(g.promoted or g.relegated for g in groups) or bool(
+        final and (final.champion or final.void))
+
+
+def season_status(season: Season) -> Status:
+    """Return the season's :class:`Status`: final when no game is still to play or the
+    organizers recorded its outcome (their record closes a season whose last games will not
+    be played); empty when no game was played; provisional otherwise."""
+    if has_record(season):
+        return Status.FINAL
+    if not any(_played(g.result) for d in season.divisions for grp in d.groups for g in grp.games):
+        return Status.EMPTY
+    return Status.FINAL if games_to_play(season) == 0 else Status.PROVISIONAL
+
+
+# --------------------------------------------------------------------------- early withdrawals
+
+
+@dataclass(frozen=True)
+class Voided:
+    """A withdrawn player whose games are void (league setting
+    ``void_games_of_early_withdrawals``)."""
+
+    player: str
+    group: str
+    played: int
+    games: int
+
+
+def void_early_withdrawals(season: Season, settings: LeagueSettings
+                           ) -> tuple[Season, tuple[Voided, ...]]:
+    """Return ``season`` with the games of each early withdrawal void, and those players.
+
+    With ``settings.void_games_of_early_withdrawals``, a player who withdrew (B.4) having
+    played fewer than half of their group's games (n - 1 in a group of n) has every game of
+    that group void, as if not played. Played: a win, a loss or a jigo on the board, or an
+    unknown result; a forfeit is a game not played. Without the setting, ``season`` as is.
+    """
+    if not settings.void_games_of_early_withdrawals:
+        return season, ()
+    gone = withdrawn_players(season)
+    voided: list[Voided] = []
+    divisions = []
+    for division in season.divisions:
+        groups = []
+        for group in division.groups:
+            early = []
+            for player in (p for p in group.players if p in gone):
+                played = sum(1 for g in group.games if player in g.players
+                             and _played(g.result) and g.result.outcome is not Outcome.FORFEIT)
+                games = len(group.players) - 1
+                if 2 * played < games:
+                    early.append(player)
+                    voided.append(Voided(player, group.name, played, games))
+            if early:
+                void = Result(Outcome.VOID)
+                group = replace(group, games=tuple(
+                    replace(g, result=void) if set(g.players) & set(early) else g
+                    for g in group.games))
+            groups.append(group)
+        divisions.append(replace(division, groups=tuple(groups)))
+    if not voided:
+        return season, ()
+    return replace(season, divisions=tuple(divisions)), tuple(voided)
+
+
+# --------------------------------------------------------------------------- the rules' data
+
+
+def season_infos(season: Season, players: Mapping[str, Player]) -> dict[str, PlayerInfo]:
+    """Return the rules' view of every player of ``season`` (D.2: rank, rating,
+    correspondence rank and rating, the season's ``concedes`` and ``playoffs``), with their
+    recorded outcome (:attr:`PlayerInfo.recorded`)."""
+    playoffs = season.playoff_places()
+    out = {}
+    for division in season.divisions:
+        for group in division.groups:
+            for p in group.players:
+                if p in players:
+                    out[p] = player_info(players[p], playoffs, season.concedes, group.recorded(p))
+    return out
+
+
+def season_signups(season: Season, players: Mapping[str, Player],
+                   signups: SeasonSignups | None) -> Signups:
+    """Return who plays the season after ``season``, with the rules' data (C, D.2).
+
+    With ``signups``, its players: each entry's own data, the season's playoff place,
+    forfeiture and recorded outcome where the entry gives none. Without, every player of the
+    season who did not withdraw returns (the site's assumption) and nobody new comes.
+    """
+    known = season_infos(season, players)
+    if signups is None:
+        gone = withdrawn_players(season)
+        return Signups(tuple(info for p, info in sorted(known.items()) if p not in gone))
+    merged = []
+    for entry in signups.players:
+        before = known.get(entry.id)
+        if before is not None:
+            entry = replace(entry, concedes=entry.concedes or before.concedes,
+                            playoff=entry.playoff if entry.playoff is not None else before.playoff,
+                            recorded=before.recorded)
+        merged.append(entry)
+    return Signups(tuple(merged))
+
+
+# --------------------------------------------------------------------------- outcomes
+
+
+@dataclass(frozen=True)
+class PlayerOutcome:
+    """The final decision about one player, and the chain of rules that made it."""
+
+    player: str
+    move: Move
+    """PROMOTED, PROMOTED_BY_RANK, STAYS, DEMOTED, WITHDREW or NEW: from ``from_division``
+    to ``to_division``, as the next season places the player."""
+    from_division: str | None
+    to_division: str | None
+    steps: tuple[Decision, ...]
+    """Every decision about the player, in the order taken (B, then C, then E.1, A)."""
+    finalist: bool = False
+    """Stays in division A and plays the final round."""
+    tie: Tie | None = None
+    """The tie that decides (or decided) this player's outcome, if any (D.2)."""
+    undecided: tuple[tuple[Move, str | None, bool], ...] = ()
+    """For an open tie: the outcomes it may give, as (move, division, finalist), best first;
+    empty when the outcome is decided."""
+    tie_step: int | None = None
+    """0 for a tie that decides nothing here: the chain is the tie alone."""
+    final_reason: tuple[str, str] | None = None
+    """(rule, why) a finalist qualified other than by a direct promotion spot ([8], B.3)."""
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule ids of the chain, each once, in order."""
+        rules = [step.rule for step in self.steps]
+        if self.tie is not None:
+            rules.append(self.tie.rule)
+        return tuple(dict.fromkeys(rules))
+
+
+@dataclass(frozen=True)
+class SeasonOutcome:
+    """A season's outcome for every player of it, computed once (:func:`season_outcome`)."""
+
+    status: Status
+    players: Mapping[str, PlayerOutcome] = field(default_factory=dict)
+    ties: tuple[Tie, ...] = ()
+    """Ties that decide an outcome and that no playoff or record decides: undecided (D.2)."""
+    final: FinalRound | None = None
+    """The final round, when the season records one (``final:``, ``defending_champion:``)."""
+    error: str | None = None
+    """Why the next season cannot be formed by the rules (a LeagueRuleError), if it cannot."""
+    assumed: bool = True
+    """True when no sign-ups exist: every player who did not withdraw is assumed to return."""
+    voided: tuple[Voided, ...] = ()
+    plan: NextSeasonPlan | None = None
+    season: Season | None = None
+    """The season as the outcome reads it: with the games of early withdrawals void."""
+    games_left: int = 0
+    """Games still to play (:func:`games_to_play`)."""
+
+
+def season_outcome(season: Season, players: Mapping[str, Player], settings: LeagueSettings,
+                   signups: SeasonSignups | None = None,
+                   restrictions: DivisionRestrictions | None = None) -> SeasonOutcome:
+    """Return the outcome of ``season`` for each of its players (league B, C, E.1, A, final
+    round), as :func:`form_outcome` gives it, for a season as played so far
+    (:func:`season_status`): none for a season with no game played."""
+    status = season_status(season)
+    if status is Status.EMPTY or not season.divisions:
+        return SeasonOutcome(Status.EMPTY, season=season)
+    return form_outcome(season, players, settings, signups, restrictions, status)
+
+
+def form_outcome(season: Season, players: Mapping[str, Player], settings: LeagueSettings,
+                 signups: SeasonSignups | None = None,
+                 restrictions: DivisionRestrictions | None = None,
+                 status: Status = Status.FINAL) -> SeasonOutcome:
+    """Return the outcome of ``season`` computed by :func:`next_season` from its sign-ups,
+    or assuming every player who did not withdraw returns (:func:`season_signups`).
+
+    With the league setting ``void_games_of_early_withdrawals`` the games of early
+    withdrawals are void first. ``restrictions``: the new season's (C), by default those of
+    ``signups``, else the season's own. A LeagueRuleError (SeasonCancelled included) leaves
+    the outcome without players, its message in ``error``.
+    """
+    season, voided = void_early_withdrawals(season, settings)
+    left = games_to_play(season)
+    if restrictions is None:
+        restrictions = ((signups.restrictions if signups else None) or season.restrictions
+                        or DivisionRestrictions())
+    try:
+        plan = next_season(season, season_signups(season, players, signups), restrictions, settings)
+    except LeagueRuleError as error:
+        return SeasonOutcome(status, error=str(error), assumed=signups is None, voided=voided,
+                             season=season, games_left=left)
+    final = None
+    if season.final is not None or season.defending_champion is not None:
+        record = season.final
+        final = final_round(season, season.defending_champion, season_infos(season, players),
+                            settings, record.declined if record else (),
+                            record.withdrawn if record else ())
+    named = _named_ties(plan, final, season)
+    outcomes = player_outcomes(plan, final, named)
+    ties = tuple(t for t in named if any(
+        outcomes[p].undecided for p in t.players if p in outcomes))
+    return SeasonOutcome(status, outcomes, ties, final, None, signups is None, voided, plan,
+                         season, left)
+
+
+def _named_ties(plan: NextSeasonPlan, final: FinalRound | None, season: Season) -> list[Tie]:
+    """Return every tie of the plan and the final round once: the promotion spots of the top
+    division are places in the final round."""
+    top = season.divisions[0].name if season.divisions else None
+    ties = [replace(t, spot="final round") if t.spot == "promotion" and t.division == top else t
+            for t in plan.ties]
+    return ties + [t for t in (final.ties if final else ()) if t.rule == "B.3"]
+
+
+def player_outcomes(plan: NextSeasonPlan, final: FinalRound | None = None,
+                    ties: Iterable[Tie] | None = None) -> dict[str, PlayerOutcome]:
+    """Return every player's outcome from a formed next season, one each: the final move
+    (``plan.outcomes``), the chain of decisions, whether they play the final round (the
+    ``final``'s finalists, else the direct promotion spots of division A), and the ties
+    that decide them (D.2: open, decided by the organizers' record, or deciding nothing):
+    ``ties``, by default the plan's and the final round's."""
+    steps: dict[str, list[Decision]] = {}
+    for decision in plan.decisions:
+        steps.setdefault(decision.player, []).append(decision)
+    finalists = ({f.player for f in final.finalists} if final is not None  # none if void
+                 else {d.player for d in plan.decisions if d.rule == "final round"})
+    reason = {f.player: (f.rule, f.explanation) for f in (final.finalists if final else ())}
+    out = {}
+    for player, result in plan.outcomes.items():
+        move = result.outcome
+        if move in (Move.PROMOTED, Move.PROMOTED_BY_RANK, Move.DEMOTED) \
+                and result.from_division == result.to_division:
+            move = Move.STAYS  # e.g. a demotion cancelled by a promotion by rank (C.2)
+        chain = tuple(steps.get(player, ()))
+        finalist = player in finalists and move is Move.STAYS
+        direct = any(step.rule == "final round" for step in chain)
+        out[player] = PlayerOutcome(player, move, result.from_division, result.to_division, chain,
+                                    finalist=finalist, final_reason=reason.get(player)
+                                    if finalist and not direct else None)
+    if ties is None:
+        ties = list(plan.ties) + [t for t in (final.ties if final else ()) if t.rule == "B.3"]
+    for tie in ties:
+        _apply_tie(out, tie)
+    return out
+
+
+def _key(outcome: PlayerOutcome) -> tuple[Move, str | None, bool]:
+    return outcome.move, outcome.to_division, outcome.finalist
+
+
+def _apply_tie(out: dict[str, PlayerOutcome], tie: Tie) -> None:
+    """Mark the players of ``tie`` (D.2): undecided when their outcomes differ and no record
+    decides; else noted, the tied step shown alike for all when it decides nothing."""
+    members = [out[p] for p in tie.players if p in out and out[p].tie is None]
+    if len(members) < 2:
+        return
+    keys = sorted({_key(m) for m in members}, key=_rank)
+    if len(keys) > 1 and not tie.by_record:
+        for m in members:
+            out[m.player] = replace(m, tie=tie, undecided=tuple(keys))
+        return
+    if len(keys) > 1:  # the organizers' record decided it: each keeps their own chain
+        for m in members:
+            out[m.player] = replace(m, tie=tie)
+        return
+    # The same outcome whoever took the spot: each player's chain is the tie alone (the steps
+    # of whoever took the spot would name one of them, by id).
+    for m in members:
+        out[m.player] = replace(m, steps=(), tie=tie, tie_step=0, final_reason=None)
+
+
+def _rank(key: tuple[Move, str | None, bool]) -> tuple:
+    move, division, finalist = key
+    return (division is None, len(division or ""), division or "", not finalist, move.value)
+
+
+# --------------------------------------------------------------------------- words
+
+
+Name = Callable[[str], str]
+
+
+def headline(move: Move, division: str | None, finalist: bool = False) -> str:
+    """Return the decision as a short sentence: ``Promoted to division B``."""
+    key = "finalist" if finalist else move.value
+    return _(text.HEADLINES[key]).format(division=division or "")
+
+
+def spots_text(tie: Tie) -> str:
+    """Return what a tie's players contend for: ``one promotion spot``, ``2 demotion spots``."""
+    return text.tie_spots(tie.spot, tie.spots)
+
+
+def tie_clause(tie: Tie, player: str, name: Name, kind: str) -> str:
+    """Return the clause naming ``player``'s tie: ``kind`` is ``open``, ``record`` or ``moot``."""
+    others = sorted((name(p) for p in tie.players if p != player), key=str.casefold)
+    template = {"open": text.TIE_OPEN, "record": text.TIE_RECORD, "moot": text.TIE_MOOT}[kind]
+    return _(template).format(others=text.names_and(others), spots=spots_text(tie), rule=tie.rule)
+
+
+def tie_sentence(tie: Tie, name: Name) -> str:
+    """Return the tie as a clause naming all its players (for the organizers and the final)."""
+    shown = sorted((name(p) for p in tie.players), key=str.casefold)
+    return _(text.TIE_NAMED).format(players=text.names_and(shown),
+                                 spots=spots_text(tie), rule=tie.rule, division=tie.division)
+
+
+def reasons(outcome: PlayerOutcome, name: Name) -> str:
+    """Return the chain of rules behind ``outcome`` as one clause: each step with its rule id;
+    a step that brings the player back where they started cancels the one before. A tie that
+    decides nothing is the whole chain."""
+    steps = outcome.steps
+    origin = steps[0].from_division if steps else None
+    said = ""
+    for index, step in enumerate(steps):
+        if index == 0:
+            said = _(text.STEP).format(reason=step.explanation, rule=step.rule)
+        elif step.to_division == origin and steps[index - 1].to_division != origin:
+            said = _(text.CANCELLED).format(before=said, rule=step.rule, reason=step.explanation)
+        else:
+            way = "up" if step.outcome in (Move.PROMOTED, Move.PROMOTED_BY_RANK) else "down"
+            said = _(text.THEN[way]).format(before=said, reason=step.explanation, rule=step.rule)
+    if outcome.final_reason is not None:
+        rule, why = outcome.final_reason
+        said = _(text.FINAL_TOO).format(before=said, reason=why, rule=rule)
+    if outcome.tie is not None and not outcome.undecided:
+        kind = "moot" if outcome.tie_step is not None else "record"
+        clause = tie_clause(outcome.tie, outcome.player, name, kind)
+        said = _(text.THEN_TIE).format(before=said, tie=clause) if said else clause
+    return said
+
+
+def sentence(outcome: PlayerOutcome, name: Name, provisional: bool = False) -> tuple[str, str]:
+    """Return ``(headline, sentence)`` telling a player their outcome with its rules, e.g.
+    ``("Stays in division A", "Stays in division A: demotion spot by the criteria of D (B.2),
+    cancelled by E.1: only 2 players would be left below division A, fewer than 5 (A.i.2).")``;
+    ``provisional``: "if the season ended today"."""
+    if outcome.undecided:
+        choices = [_(text.CHOICE["finalist" if f else m.value]).format(division=d or "")
+                   for m, d, f in outcome.undecided]
+        said = choices[0]
+        for choice in choices[1:]:
+            said = _(text.OR).format(first=said, second=choice)
+        head = _(text.UNDECIDED).format(choices=said)
+        why = tie_clause(outcome.tie, outcome.player, name, "open") if outcome.tie else ""
+    else:
+        head = headline(outcome.move, outcome.to_division if outcome.move is not Move.WITHDREW
+                        else None, outcome.finalist)
+        why = reasons(outcome, name)
+    if provisional:
+        head = _(text.PROVISIONAL).format(headline=head)
+    return head, _(text.SENTENCE).format(headline=head, reasons=why) if why else head + "."
+
+
+# --------------------------------------------------------------------------- recorded outcomes
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A recorded outcome (a group's list, or the final's champion) other than the computed."""
+
+    player: str
+    group: Group
+    recorded: str
+    """``promoted``, ``relegated`` or ``stays`` (in a group with recorded lists but not in them)."""
+    computed: PlayerOutcome
+
+
+def recorded_direction(group: Group, player: str) -> str | None:
+    """Return ``player``'s recorded outcome: ``promoted``, ``relegated``, ``stays`` (not listed
+    in a group that records outcomes), or None when the group records none."""
+    if not (group.promoted or group.relegated):
+        return None
+    return "promoted" if player in group.promoted else "relegated" if player in group.relegated \
+        else "stays"
+
+
+def agrees(recorded: str, outcome: PlayerOutcome, top: bool, index_of: Mapping[str, int]) -> bool:
+    """Return True when ``recorded`` says what ``outcome`` does (the same direction).
+
+    In the top division a recorded promotion is the title: a finalist agrees with it and with
+    no promotion recorded. An undecided outcome agrees when one of its choices does."""
+    keys = outcome.undecided or ((outcome.move, outcome.to_division, outcome.finalist),)
+    for move, division, finalist in keys:
+        if move is Move.WITHDREW:
+            continue
+        start, end = index_of.get(outcome.from_division or ""), index_of.get(division or "")
+        if start is None or end is None:
+            direction = "relegated" if move is Move.DEMOTED else "promoted"
+        else:
+            direction = "promoted" if end < start else "relegated" if end > start else "stays"
+        if top and finalist and recorded in ("promoted", "stays"):
+            return True
+        if direction == recorded:
+            return True
+    return outcome.move is Move.WITHDREW
+
+
+def differences(season: Season, outcome: SeasonOutcome) -> list[Difference]:
+    """Return every recorded outcome of ``season`` that differs from the computed one, in the
+    order of the season file (for the organizers: ``sitegen check``)."""
+    if outcome.status is not Status.FINAL or not outcome.players:
+        return []
+    index_of = {d.name: i for i, d in enumerate(season.divisions)}
+    found = []
+    for number, division in enumerate(season.divisions):
+        for group in division.groups:
+            for player in group.players:
+                recorded = recorded_direction(group, player)
+                computed = outcome.players.get(player)
+                if recorded is None or computed is None:
+                    continue
+                if not agrees(recorded, computed, number == 0, index_of):
+                    found.append(Difference(player, group, recorded, computed))
+    return found
+
+
+def recorded_headline(recorded: str, division: str, index: int, season: Season) -> str:
+    """Return the recorded outcome as a headline: ``Promoted to division B``."""
+    names = [d.name for d in season.divisions]
+    if recorded == "promoted":
+        return (_(text.HEADLINES["promoted"]).format(division=names[index - 1]) if index > 0
+                else _(text.HEADLINES["promoted-top"]))
+    if recorded == "relegated":
+        below = names[index + 1] if index + 1 < len(names) else division_letter(index + 1)
+        return _(text.HEADLINES["relegated"]).format(division=below)
+    return _(text.HEADLINES["stays"]).format(division=division)
+
+
+def ordered_players(plan_outcomes: Mapping[str, PlayerOutcome], season: Season,
+                    order: Sequence[Sequence[str]] = ()) -> list[str]:
+    """Return the players of ``plan_outcomes``: the season's by division and ``order`` (each
+    division's players best first), then the new players by id."""
+    seen: list[str] = []
+    for players in order:
+        seen.extend(p for p in players if p in plan_outcomes and p not in seen)
+    for division in season.divisions:
+        for group in division.groups:
+            seen.extend(p for p in group.players if p in plan_outcomes and p not in seen)
+    seen.extend(sorted(p for p in plan_outcomes if p not in seen))
+    return seen

@@ -1,0 +1,311 @@
+"""What the league's pages say about each player's outcome, and what ``check`` tells organizers.
+
+One outcome per player (:func:`sitegen.engine.league_outcome.season_outcome`, the next
+season's formation) is shown alike on the season page, the group page, the player's page and
+in ``standings.json``: the final decision with the chain of rules that made it, or, where the
+organizers recorded another outcome (a group's ``promoted``/``relegated`` lists), the recorded
+one as the organizers' decision. The comparison of the two, the ties the rules leave open and
+a season the rules cannot form the next of are warnings for the organizers
+(:func:`season_warnings`), never shown to players. A season with games still to play shows its
+outcomes as provisional; a season with no game played shows none. A league without
+``settings:`` shows the recorded outcomes only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..diagnostics import Diagnostic
+from ..engine import league_text as text
+from ..engine.league import FinalRound, Tie, final_result, final_round
+from ..engine.league_outcome import (Name, PlayerOutcome, SeasonOutcome, Status, agrees, differences,
+                                     recorded_direction, recorded_headline, season_infos,
+                                     season_outcome, season_status, sentence, tie_sentence)
+from ..i18n import ENGLISH, N_, _, active_language, language, ngettext
+from ..model.common import Player
+from ..model.league import Group, League, LeagueSettings, Season, SeasonSignups, player_info
+from ..plan import FAR_PAST
+
+SYMBOLS = {"promoted": "▲", "promoted-by-rank": "▲", "stays": "•", "finalist": "★",
+           "demoted": "▼", "relegated": "▼", "withdrew": "×", "undecided": "◇", "new": "×"}
+"""The mark of each outcome, always shown with its words (never alone)."""
+JSON_WORDS = {"promoted": "promoted", "promoted-by-rank": "promoted", "stays": "stays",
+              "finalist": "stays", "demoted": "relegated", "relegated": "relegated",
+              "withdrew": "withdrew", "undecided": "undecided", "new": "withdrew"}
+"""The ``outcome`` of a ``standings.json`` row: the words of the recorded lists, plus
+``stays``, ``withdrew`` and ``undecided``. A player of the season whom the next season takes
+as new (a withdrawal who signs up again, B.4) withdrew from this one."""
+
+NOTE_EMPTY = N_("No game of this season has been played yet, so no outcome is shown.")
+NOTE_ASSUMED = N_("The outcomes are worked out as if every player who did not withdraw plays the "
+                  "next season, with no new players (no sign-ups have been entered).")
+NOTE_SIGNUPS = N_("The outcomes are worked out from the sign-ups for the next season.")
+NOTE_NEXT_SEASON = N_("The outcomes are worked out from who played the next season, "
+                      "{season}: its new players included, and those who did not play it as "
+                      "withdrawn (B.4).")
+# Translators: {reason} is the league rules' error, in English (as on the command line).
+NOTE_ERROR = N_("The league rules cannot form the next season from this one ({reason}), so no "
+                "outcome is shown; the organizers decide.")
+NOTE_RECORDED = N_("Promotions and relegations as recorded by the organizers.")
+NOTE_ORGANIZERS = N_("Where the organizers recorded another outcome than the rules give, the "
+                     "organizers' decision is shown.")
+"""The notes at the top of a season's pages, English (translated where used)."""
+
+
+def note_provisional(games_left: int) -> str:
+    """Return the note of a season with ``games_left`` games still to play."""
+    return ngettext("Provisional: {count} game is still to play. The outcomes below are those "
+                    "the league rules give if the season ended today.",
+                    "Provisional: {count} games are still to play. The outcomes below are those "
+                    "the league rules give if the season ended today.",
+                    games_left).format(count=games_left)
+
+
+RECORDED_KINDS = {"promoted": (N_("promoted"), N_("Promoted")),
+                  "relegated": (N_("relegated"), N_("Relegated")),
+                  "withdrew": (N_("withdrew"), N_("Withdrew"))}
+"""A recorded outcome of a league without settings: its word alone, and as a headline."""
+
+RECORDED_WORDS = {"promoted": "is recorded as promoted in group {group}",
+                  "relegated": "is recorded as relegated in group {group}",
+                  "stays": "is in neither the promoted nor the relegated list of group {group}"}
+"""What a warning says of a recorded outcome (the command line's words: English)."""
+
+
+@dataclass
+class SeasonView:
+    """What a season's pages show of its outcome."""
+
+    season: Season
+    """The season as played: with the games of early withdrawals void, if the league says so."""
+    status: Status
+    outcome: SeasonOutcome | None
+    """None for a league without settings (recorded outcomes only)."""
+    shown: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Each player's shown outcome (:func:`_shown_row`); players without one are left out."""
+    notes: list[str] = field(default_factory=list)
+    """Sentences for the top of the season's pages (provisional, assumptions, void games)."""
+    status_note: str | None = None
+    """The first of ``notes`` when the season is provisional or has no game played."""
+    games_left: int = 0
+    final: FinalRound | None = None
+    """The final round, when the season records one and a game was played."""
+
+
+def season_view(league: League, season: Season, players: Mapping[str, Player],
+                names: Mapping[str, str]) -> SeasonView:
+    """Return what the pages of ``season`` show of its outcome (see the module's text)."""
+    if league.settings is None:
+        return _recorded_view(season, players)
+    signups = next((s for s in league.signups if s.finished == season.id), None)
+    following = next_season_of(league, season) if signups is None else None
+    if following is not None:
+        signups = signups_from_season(season, following, players)
+    outcome = season_outcome(season, players, league.settings, signups)
+    view = SeasonView(outcome.season or season, outcome.status, outcome, final=outcome.final)
+    if outcome.status is Status.EMPTY:
+        view.status_note = _(NOTE_EMPTY)
+        view.notes.append(view.status_note)
+        return view
+    view.games_left = outcome.games_left
+    if outcome.status is Status.PROVISIONAL:
+        view.status_note = note_provisional(outcome.games_left)
+        view.notes.append(view.status_note)
+    if outcome.error is not None:
+        view.notes.append(_(NOTE_ERROR).format(reason=outcome.error))
+    else:
+        view.notes.append(_(NOTE_ASSUMED) if outcome.assumed else
+                          _(NOTE_NEXT_SEASON).format(season=following.name) if following is not None
+                          else _(NOTE_SIGNUPS))
+    for voided in outcome.voided:
+        view.notes.append(_(text.VOIDED).format(player=names.get(voided.player, voided.player),
+                                             played=voided.played, games=voided.games))
+    name = lambda p: names.get(p, p)  # noqa: E731
+    index_of = {d.name: i for i, d in enumerate(season.divisions)}
+    for number, division in enumerate(view.season.divisions):
+        for group in division.groups:
+            for player in group.players:
+                row = _shown_row(player, group, number, view, name, index_of)
+                if row is not None:
+                    view.shown[player] = row
+    if any(row["decided_by"] == "organizers" for row in view.shown.values()):
+        view.notes.append(_(NOTE_ORGANIZERS))
+    return view
+
+
+def next_season_of(league: League, season: Season) -> Season | None:
+    """Return the season after ``season`` in the league (by start date, then id), or None."""
+    ordered = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
+    index = next(i for i, s in enumerate(ordered) if s.id == season.id)
+    return ordered[index + 1] if index + 1 < len(ordered) else None
+
+
+def signups_from_season(season: Season, following: Season,
+                        players: Mapping[str, Player]) -> SeasonSignups:
+    """Return who played ``following`` as the sign-ups after ``season``: its players of
+    ``season`` return, its other players are new, and ``season``'s players who do not play it
+    withdraw (B.4). When the next season exists, it is what the league really had to form."""
+    before = {p for d in season.divisions for g in d.groups for p in g.players}
+    after = list(dict.fromkeys(p for d in following.divisions for g in d.groups for p in g.players))
+    returning = tuple(p for p in after if p in before)
+    new = tuple(p for p in after if p not in before)
+    infos = tuple(player_info(players[p]) for p in returning + new if p in players)
+    return SeasonSignups(following.id, infos, returning, tuple(sorted(before - set(after))), new,
+                         finished=season.id)
+
+
+def _recorded_view(season: Season, players: Mapping[str, Player]) -> SeasonView:
+    """Return the view of a league without settings: the recorded lists only, and the final
+    round by the default rules when the season records one."""
+    view = SeasonView(season, season_status(season), None)
+    if view.status is not Status.EMPTY and (season.final or season.defending_champion) \
+            and season.divisions:
+        record = season.final
+        view.final = final_round(season, season.defending_champion, season_infos(season, players),
+                                 LeagueSettings(), record.declined if record else (),
+                                 record.withdrawn if record else ())
+    for division in season.divisions:
+        for group in division.groups:
+            for player in group.players:
+                kind = ("promoted" if player in group.promoted else
+                        "relegated" if player in group.relegated else
+                        "withdrew" if player in group.withdrawn else "")
+                if kind:
+                    word, head = RECORDED_KINDS[kind]
+                    said = _(text.RECORDED).format(headline=_(head))
+                    view.shown[player] = {
+                        "kind": kind, "symbol": SYMBOLS[kind], "headline": _(word), "detail": "",
+                        "sentence": said, "rules": [], "decided_by": "organizers",
+                        "to_division": None, "finalist": False, "json": JSON_WORDS[kind]}
+    if view.shown:
+        view.notes.append(_(NOTE_RECORDED))
+    return view
+
+
+def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: Name,
+               index_of: Mapping[str, int]) -> dict[str, Any] | None:
+    """Return the outcome shown for ``player``: the computed one, or the recorded one when
+    the organizers recorded another (or the rules leave it to a tie)."""
+    outcome = view.outcome
+    assert outcome is not None
+    computed = outcome.players.get(player)
+    recorded = recorded_direction(group, player) if outcome.status is Status.FINAL else None
+    if recorded is not None and (computed is None or computed.undecided
+                                 or not agrees(recorded, computed, number == 0, index_of)):
+        division = view.season.divisions[number].name
+        head = recorded_headline(recorded, division, number, view.season)
+        kind = {"promoted": "promoted", "relegated": "relegated", "stays": "stays"}[recorded]
+        return _row(kind, head, _(text.RECORDED).format(headline=head), [], "organizers", None,
+                    False)
+    if computed is None:
+        return None
+    head, said = sentence(computed, name, outcome.status is Status.PROVISIONAL)
+    return _row(_kind(computed), head, said, list(computed.rules), "rules",
+                computed.to_division, computed.finalist)
+
+
+def _kind(outcome: PlayerOutcome) -> str:
+    if outcome.undecided:
+        return "undecided"
+    if outcome.finalist:
+        return "finalist"
+    return outcome.move.value.replace(" ", "-")
+
+
+def _row(kind: str, head: str, said: str, rules: list[str], decided_by: str,
+         to_division: str | None, finalist: bool) -> dict[str, Any]:
+    """Return a shown outcome: ``headline`` (short), ``detail`` (the rest of the sentence,
+    its rules included), the whole ``sentence``, the marks and the JSON words."""
+    # The colon after the headline, with the space some languages put before it (French).
+    detail = said[len(head):].strip().removeprefix(":").strip() if said.startswith(head) else said
+    return {"kind": kind, "symbol": SYMBOLS[kind], "headline": head, "detail": detail,
+            "sentence": said, "rules": rules, "decided_by": decided_by,
+            "to_division": to_division, "finalist": finalist, "json": JSON_WORDS[kind]}
+
+
+# --------------------------------------------------------------------------- for the organizers
+
+
+def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnostic]:
+    """Return the warnings ``check`` and ``build`` print for ``view``'s season: every recorded
+    outcome that differs from the computed one, every tie the rules leave open (D.2) that no
+    record decides, and a next season the rules cannot form. None for a season that is not
+    final."""
+    outcome = view.outcome
+    if outcome is None or outcome.status is not Status.FINAL:
+        return []
+    season = view.season
+    found: list[Diagnostic] = []
+    if outcome.error is not None:
+        found.append(Diagnostic(season.pos, f"season {season.id}: the league rules cannot form "
+                                f"the next season: {outcome.error}", "league.rules",
+                                "the site shows no computed outcome for this season",
+                                level="warning"))
+    for difference in differences(season, outcome):
+        computed, _sentence = sentence(difference.computed, lambda p: p)
+        pos = difference.group.position(difference.player, "promoted", "relegated")
+        recorded = RECORDED_WORDS[difference.recorded].format(group=difference.group.name)
+        found.append(Diagnostic(
+            pos, f"{difference.player} {recorded}, but the league rules give: "
+                 f"{computed[0].lower()}{computed[1:]} (rules {', '.join(difference.computed.rules)})",
+            "league.recorded-differs", "the site shows the recorded outcome as the organizers' "
+            "decision; correct the list if it is a mistake", level="warning"))
+    groups = {p: g for d in season.divisions for g in d.groups for p in g.players}
+    for tie in outcome.ties:
+        if all(groups[p].promoted or groups[p].relegated for p in tie.players if p in groups):
+            continue  # the recorded lists say what each of them gets
+        found.append(_tie_warning(tie, season, groups))
+    if season.final is not None and outcome.final is not None:
+        found.extend(_final_warnings(view, names))
+    return found
+
+
+def english_warnings(league: League, season: Season, players: Mapping[str, Player],
+                     names: Mapping[str, str], view: SeasonView) -> list[Diagnostic]:
+    """Return :func:`season_warnings` for ``view``, the view of ``season``, in English.
+
+    The command line speaks English (docs/translating.md) while ``view`` speaks the site's
+    language: its outcomes' reasons were worded when they were worked out. So a site in another
+    language works the season's outcome out again in English, only when it has a warning."""
+    warnings = season_warnings(view, names)
+    if not warnings or active_language() == ENGLISH:
+        return warnings
+    with language(ENGLISH):
+        return season_warnings(season_view(league, season, players, names), names)
+
+
+def _tie_warning(tie: Tie, season: Season, groups: Mapping[str, Group]) -> Diagnostic:
+    """Return the warning naming an open tie, with the YAML that decides it (D.2)."""
+    first = tie.players[0]
+    pos = groups[first].position(first) if first in groups else season.pos
+    places = ", ".join(f"{p}: {i}" for i, p in enumerate(tie.players, start=1))
+    return Diagnostic(pos, tie_sentence(tie, lambda p: p), "league.tie",
+                      f"enter the playoff's result in this season file, 1 the winner: "
+                      f"'playoffs: {{{places}}}'", level="warning")
+
+
+def _final_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnostic]:
+    """Return the warning for a recorded champion the final's games do not give."""
+    season = view.season
+    assert season.final is not None and view.outcome is not None and view.outcome.final is not None
+    winner = final_result(view.outcome.final, season.final.games)
+    recorded = season.final.champion
+    if recorded is None or winner.champion is None or winner.champion == recorded:
+        return []
+    return [Diagnostic(season.final.champion_pos, f"the final round's champion is recorded as "
+                       f"{recorded}, but its games give {winner.champion} (league final round)",
+                       "league.recorded-differs", "the site shows the recorded champion as the "
+                       "organizers' decision", level="warning")]
+
+
+def json_outcome(view: SeasonView, player: str) -> dict[str, Any]:
+    """Return the outcome fields of ``player``'s ``standings.json`` row."""
+    row = view.shown.get(player)
+    if row is None:
+        return {"outcome": None, "to_division": None, "finalist": False, "rules": [],
+                "decided_by": None, "outcome_text": None}
+    return {"outcome": row["json"], "to_division": row["to_division"],
+            "finalist": row["finalist"], "rules": row["rules"],
+            "decided_by": row["decided_by"], "outcome_text": row["sentence"]}
+

@@ -1,0 +1,110 @@
+"""What helps a reader find their way on every page: the header's menu of the site's
+competitions and pages, and the search index (``search.json``) behind the header's search box.
+
+The menu is plain links inside a ``<details>`` element, so it works without JavaScript; the
+search box is a form that leads to the players index, and ``static/site.js`` turns it into a
+search as you type over ``search.json``. Names there are folded by
+:func:`sitegen.display.fold`, and the index carries the table the script folds typed text with,
+so both fold alike.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..display import fold, fold_table
+from ..i18n import _
+from ..model import Content
+from ..plan import FAR_PAST, SitePlan
+from ..urls import (group_url, ladder_url, league_url, page_url, player_url, season_url,
+                    swiss_league_url, swiss_tournament_url, tournament_url)
+
+MENU_ITEMS = 8
+"""At most this many links per kind of competition in the menu (the newest); the home page
+lists them all."""
+
+PLAYED_SHOWN = 3
+"""A player's search entry names at most this many of their competitions."""
+
+
+def site_menu(content: Content) -> list[dict[str, Any]]:
+    """Return the header menu: ``[{title, items: [{name, url}], more}]`` per kind of
+    competition that the site has (leagues, tournaments, ladders, Swiss leagues) and its
+    Markdown pages (news left out); ``more`` is True when links were left out."""
+    groups: list[dict[str, Any]] = []
+
+    def add(title: str, items: list[dict[str, str]]) -> None:
+        if items:
+            groups.append({"title": title, "items": items[:MENU_ITEMS], "more": len(items) > MENU_ITEMS})
+
+    add(_("Leagues"), [{"name": league.name, "url": league_url(league)} for league in content.leagues])
+    tournaments = sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id), reverse=True)
+    add(_("Tournaments"), [{"name": t.name, "url": tournament_url(t)} for t in tournaments])
+    add(_("Ladders"), [{"name": club.name, "url": ladder_url(club)} for club in content.ladders])
+    add(_("Swiss leagues"), [{"name": league.name, "url": swiss_league_url(league)}
+                             for league in content.swiss_leagues])
+    pages = sorted((p for p in content.pages if p.kind != "news"), key=lambda p: (p.order, p.slug))
+    add(_("Pages"), [{"name": p.title, "url": page_url(p.slug)} for p in pages])
+    return groups
+
+
+def add_menu(plan: SitePlan, menu: list[dict[str, Any]]) -> None:
+    """Give every page of ``plan`` the header menu (one list shared by all pages)."""
+    for page in plan.pages:
+        page.context.setdefault("menu", menu)
+
+
+# --------------------------------------------------------------------------- search index
+
+
+def search_index(content: Content, competitions: dict[str, set[str]]) -> bytes:
+    """Return ``search.json``: ``{"fold": {character: folded}, "players": [[name, url, detail,
+    folded], ...], "competitions": [[name, url, detail, folded], ...]}``.
+
+    ``players``: every player, sorted by folded name; ``detail`` is the rank and up to three
+    competitions played (``competitions``: player id -> competition names), so two players of
+    the same name can be told apart. ``competitions``: every league, season, group,
+    tournament, ladder, Swiss league and tournament and Markdown page, sorted by folded name;
+    ``detail`` says what it is and where it belongs, and the folded text includes that place
+    (``2021-09 online`` finds the season of the Online league). URLs are relative to the
+    site's root; ``fold`` is :func:`sitegen.display.fold_table` of every name.
+    """
+    players = []
+    for pid, p in content.players.items():
+        detail = [str(p.rank)] if p.rank else []
+        played = sorted(competitions.get(pid, ()))
+        if played:
+            more = len(played) - PLAYED_SHOWN
+            shown = ", ".join(played[:PLAYED_SHOWN])
+            detail.append(shown if more <= 0 else _("{shown} and {more} more").format(shown=shown, more=more))
+        players.append([p.name, player_url(pid), " · ".join(detail), fold(p.name)])
+    players.sort(key=lambda item: (item[3], item[1]))
+    comps = _competition_entries(content)
+    comps.sort(key=lambda item: (item[3], item[1]))
+    names = [item[0] for item in players] + [item[0] + " " + item[2] for item in comps]
+    data = {"fold": fold_table(names), "players": players, "competitions": comps}
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _competition_entries(content: Content) -> list[list[str]]:
+    """Return ``[name, url, detail, folded name and detail]`` of everything but players."""
+    entries: list[tuple[str, str, str]] = []
+    for league in content.leagues:
+        entries.append((league.name, league_url(league), _("league")))
+        for season in league.seasons:
+            entries.append((season.name, season_url(league, season),
+                            _("season of {league}").format(league=league.name)))
+            for division in season.divisions:
+                for group in division.groups:
+                    entries.append((_("Group {group}").format(group=group.name),
+                                    group_url(league, season, group),
+                                    "{season}, {league}".format(season=season.name, league=league.name)))
+    entries += [(t.name, tournament_url(t), _("tournament")) for t in content.tournaments]
+    entries += [(club.name, ladder_url(club), _("ladder")) for club in content.ladders]
+    for swiss in content.swiss_leagues:
+        entries.append((swiss.name, swiss_league_url(swiss), _("Swiss league")))
+        entries += [(t.name, swiss_tournament_url(swiss, t),
+                     _("tournament of {league}").format(league=swiss.name)) for t in swiss.tournaments]
+    entries += [(p.title, page_url(p.slug), _("news") if p.kind == "news" else _("page")) for p in content.pages]
+    return [[name, url, detail, fold(f"{name} {detail}")] for name, url, detail in entries]

@@ -1,0 +1,172 @@
+"""``sitegen build`` with the cache of the last build (issue 18; sitegen/store.py,
+sitegen/commands/build.py): a cache it cannot use -- made by another sitegen, corrupt, forged,
+for other settings or templates, or beside an output folder changed since -- gives a full
+build whose output is a fresh build's, and one line that says why; a usable one gives the
+same site and keeps the warnings and the summary's counts of the build it stands for.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from edits import demo_site, flip_league_result  # noqa: E402
+
+from sitegen.commands.build import build, render  # noqa: E402
+from sitegen.diagnostics import SitegenError  # noqa: E402
+from sitegen.store import cache_folder  # noqa: E402
+from sitegen.write import MARKER  # noqa: E402
+
+SMALL = Path(__file__).resolve().parent / "sites" / "small" / "content"
+
+
+@pytest.fixture
+def site(tmp_path) -> Path:
+    """The small site, built once into ``output/`` (its cache beside it)."""
+    shutil.copytree(SMALL, tmp_path / "content")
+    first = build(tmp_path / "content", tmp_path / "output")
+    assert first.note == "" and not first.cached
+    return tmp_path
+
+
+def output_of(root: Path) -> dict[str, bytes]:
+    output = root / "output"
+    return {p.relative_to(output).as_posix(): p.read_bytes() for p in output.rglob("*")
+            if p.is_file() and p.name != MARKER}
+
+
+def rebuilt(root: Path, templates: Path | None = None, base_url: str | None = None) -> str:
+    """Build again, check the output against a fresh build, return the build's note."""
+    result = build(root / "content", root / "output", templates, base_url)
+    assert output_of(root) == render(root / "content", templates, base_url)
+    assert "\n" not in result.note
+    return result.note
+
+
+def edit_about(root: Path) -> None:
+    about = root / "content/pages/about.md"
+    about.write_text(about.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+
+
+def index_of(root: Path) -> Path:
+    return cache_folder(root / "output") / "index.json"
+
+
+def test_a_usable_cache_is_used_silently(site):
+    edit_about(site)
+    assert rebuilt(site) == ""
+
+
+def test_a_cache_of_another_sitegen_version_is_not_used(site):
+    index = json.loads(index_of(site).read_text())
+    index["sitegen"] = "0.0.1"
+    index_of(site).write_text(json.dumps(index))
+    assert rebuilt(site).startswith("build cache not used: it was made by sitegen 0.0.1 (this is ")
+
+
+def test_a_cache_of_another_format_is_not_used(site):
+    index = json.loads(index_of(site).read_text())
+    index["format"] = 999
+    index_of(site).write_text(json.dumps(index))
+    assert rebuilt(site).startswith("build cache not used: it has another format (999")
+
+
+def test_a_truncated_index_is_not_used(site):
+    index_of(site).write_bytes(index_of(site).read_bytes()[:100])
+    assert rebuilt(site) == "build cache not used: its index does not decode; building everything"
+
+
+def test_a_changed_blob_is_not_used(site):
+    """A blob that does not match the digest its index gives (truncated, edited)."""
+    edit_about(site)
+    blob = next(p for p in (cache_folder(site / "output") / "blobs").glob("*.json"))
+    blob.write_bytes(blob.read_bytes()[:-5])
+    assert rebuilt(site) == f"build cache not used: blob {blob.name} does not match its digest; building everything"
+
+
+def test_a_forged_blob_naming_no_model_class_is_not_used(site):
+    """A blob whose digest matches but that names a class outside the allow-list (what a
+    forged cache would do to make an object of its choice): nothing is made of it."""
+    edit_about(site)
+    folder = cache_folder(site / "output")
+    index = json.loads(index_of(site).read_text())
+    name = index["common"]
+    forged = json.dumps({"config": {"\x00": ["os.system", "true"]}}).encode()
+    (folder / "blobs" / name).write_bytes(forged)
+    import hashlib
+    index["blobs"][name] = hashlib.sha256(forged).hexdigest()
+    index_of(site).write_text(json.dumps(index))
+    assert rebuilt(site) == "build cache not used: an entry does not decode (KeyError); building everything"
+
+
+def test_other_settings_or_templates_or_base_url_are_not_used(site, tmp_path):
+    settings = site / "content/site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    assert rebuilt(site) == "build cache not used: the site settings changed; building everything"
+    assert rebuilt(site, base_url="https://example.org/x/") == \
+        "build cache not used: the site settings changed; building everything"
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "404.html").write_text("<p>lost</p>\n", encoding="utf-8")
+    assert rebuilt(site, templates, "https://example.org/x/") == \
+        "build cache not used: the templates changed; building everything"
+    (templates / "404.html").write_text("<p>lost again</p>\n", encoding="utf-8")
+    assert rebuilt(site, templates, "https://example.org/x/") == \
+        "build cache not used: the templates changed; building everything"
+
+
+def test_an_output_folder_changed_since_the_last_build_is_not_trusted(site):
+    page = next((site / "output").rglob("*.html"))
+    page.write_bytes(page.read_bytes() + b"<!-- edited -->")
+    relative = page.relative_to(site / "output").as_posix()
+    assert rebuilt(site) == (f"build cache not used: {relative} in the output folder was changed "
+                             "since the last build; building everything")
+    (site / "output" / "stray.txt").write_text("x")
+    assert rebuilt(site) == ("build cache not used: files were added to or removed from the output "
+                             "folder since the last build; building everything")
+
+
+def test_a_new_header_menu_builds_everything_and_says_so(site):
+    """Every page shows the menu of the site's competitions and pages: a new page changes it."""
+    (site / "content/pages/rules.md").write_text("---\ntitle: Rules\n---\nPlay fair.\n", encoding="utf-8")
+    assert rebuilt(site) == ("build cache not used: the header menu changed (a competition or page "
+                             "was added, renamed or removed); building everything")
+
+
+def test_the_cli_prints_the_line_once(site, run):
+    index = json.loads(index_of(site).read_text())
+    index["sitegen"] = "0.0.1"
+    index_of(site).write_text(json.dumps(index))
+    status, out, _ = run("--content", str(site / "content"), "build", "--output", str(site / "output"))
+    assert status == 0
+    assert [line for line in out.splitlines() if "cache" in line] == [
+        line for line in out.splitlines() if line.startswith("build cache not used: it was made by sitegen 0.0.1")]
+    assert len([line for line in out.splitlines() if "cache" in line]) == 1
+
+
+def test_warnings_come_back_from_the_cache_and_strict_fails_on_them(tmp_path):
+    """The demo has warnings (league outcomes the organizers recorded otherwise): a build that
+    changes nothing, and one that makes only a season again, give the same warnings as the
+    first; with --strict both fail on them and write nothing."""
+    root = demo_site(tmp_path)
+    first = build(root / "content", root / "output")
+    assert first.warnings and first.census
+    same = build(root / "content", root / "output")
+    assert same.cached and same.warnings == first.warnings and same.census == first.census
+    with pytest.raises(SitegenError) as failed:
+        build(root / "content", root / "output", strict=True)
+    assert failed.value.diagnostics == first.warnings
+    flip_league_result(root, 3)
+    before = output_of(root)
+    with pytest.raises(SitegenError):
+        build(root / "content", root / "output", strict=True)
+    assert output_of(root) == before  # nothing written
+    again = build(root / "content", root / "output")
+    assert not again.cached and again.note == ""
+    fresh = build(root / "content", tmp_path / "fresh")
+    assert again.warnings == fresh.warnings and again.census == fresh.census

@@ -1,0 +1,677 @@
+"""The site in three languages (issue 16): complete catalogs, English where a message is missing,
+dates, numbers and plural forms as each language writes them, and a Polish and a French demo
+with no English word of sitegen's own left; issue 14's league outcome sentences and tournament
+notes in Polish and French (beyond the demo's cases), and the command line's warnings about
+them in English.
+
+The catalogs are checked against the messages extracted from the code now (scripts/catalogs.py,
+the command translators run), not against a stored list, so a new message without its
+translation fails here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import html.parser
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from sitegen import i18n
+from sitegen.display import format_points, game_cell, points_text
+from sitegen.i18n import (_, date_range_texts, format_chart_month, format_date,
+                          format_date_range, format_decimal, format_month, language, ngettext,
+                          plural_forms)
+from sitegen.model.common import Game, Rank, Result, SiteConfig
+from sitegen.model.tournament import Criterion
+from sitegen.render import make_environment
+
+sys.path.insert(0, str(Path(__file__).parent))
+from league_trees import A, B, LEAGUE, PLAIN, group, perfect, tree  # noqa: E402
+from league_trees import season as season_file  # noqa: E402
+from test_league_outcomes import CYCLE, E1, TIE_PLAYERS, VOID  # noqa: E402
+
+REPO = Path(__file__).parent.parent
+LANGUAGES = ("en", "pl", "fr")
+
+
+def _load_catalogs_script():
+    spec = importlib.util.spec_from_file_location("catalogs", REPO / "scripts" / "catalogs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+catalogs = _load_catalogs_script()
+
+
+@pytest.fixture(scope="module")
+def template():
+    """Every message of the templates and the Python modules, extracted now."""
+    return catalogs.extract()
+
+
+# --------------------------------------------------------------------------- the catalogs
+
+
+def test_extraction_finds_the_messages_of_templates_and_python(template):
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
+    assert "Crosstable" in ids  # templates/group.html
+    assert "Sum of opponents' McMahon scores" in ids  # pages/tournament.py, marked with N_
+    assert "{count} player" in ids  # ngettext in Python
+    assert "%(num)s player" in ids  # ngettext in a template
+    assert "{count} match." in ids  # plural_forms: the search box's script
+    assert len(ids) > 400
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_catalog_translates_every_message(template, code):
+    """A message without a translation (absent, empty or fuzzy) fails here; `python
+    scripts/catalogs.py missing` lists the same."""
+    lacking = catalogs.missing(catalogs.read(code), template)
+    assert lacking == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_catalog_holds_no_message_the_code_dropped(template, code):
+    """`python scripts/catalogs.py update` removes them; a stale catalog fails here."""
+    wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
+    held = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in catalogs.read(code) if m.id}
+    assert held - wanted == set()
+
+
+def test_english_catalog_is_the_messages_themselves():
+    """English output must not change when the pages go through the English catalog."""
+    for message in catalogs.read("en"):
+        if message.id:
+            assert message.string == message.id or tuple(message.string) == tuple(message.id), message.id
+
+
+PLACEHOLDER = re.compile(r"%\(\w+\)s|\{\w+\}")
+TAG = re.compile(r"</?\w+[^>]*>")
+
+
+@pytest.mark.parametrize("code", ("pl", "fr"))
+def test_translations_keep_placeholders_and_markup(code):
+    """Every form of a translation has the message's placeholders (%(name)s in templates,
+    {name} in Python) and HTML tags, and no other markup: a translation is inserted into the
+    page as it is, inside attributes too, so a stray quote or bracket would break the page."""
+    for message in catalogs.read(code):
+        if not message.id:
+            continue
+        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        strings = (message.string,) if isinstance(message.string, str) else tuple(message.string)
+        wanted = sorted(set(PLACEHOLDER.findall(ids[-1])))
+        for text in strings:
+            found = sorted(set(PLACEHOLDER.findall(text)))
+            # A form for one may write the number out ("le meilleur score" for %(num)s = 1).
+            assert found == wanted or (text is strings[0] and set(found) <= set(wanted)), (message.id, text)
+            assert sorted(TAG.findall(text)) == sorted(TAG.findall(ids[0])), (message.id, text)
+            bare = TAG.sub("", text)
+            assert not re.search(r'["<>]|&(?!nbsp;)', bare), (message.id, text)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_catalogs_ship_in_the_package():
+    """The wheel takes the package's files as git sees them (hatch: packages = ["sitegen"]):
+    the catalogs sit inside the package and no .gitignore rule drops them."""
+    files = sorted(str(p.relative_to(REPO)) for p in i18n.LOCALE_DIR.rglob("*.po"))
+    assert files == [f"sitegen/locale/{code}/LC_MESSAGES/sitegen.po" for code in sorted(LANGUAGES)]
+    done = subprocess.run(["git", "check-ignore", *files], cwd=REPO, capture_output=True, text=True)
+    assert done.stdout == ""
+    assert i18n.catalog_languages() == sorted(LANGUAGES)
+
+
+def test_polish_catalog_has_three_plural_forms():
+    assert catalogs.read("pl").num_plurals == 3
+
+
+# --------------------------------------------------------------------------- fallback
+
+
+@pytest.fixture
+def partial_catalog(tmp_path, monkeypatch):
+    """A catalog 'xx' that translates two messages, one of them only as a fuzzy guess."""
+    folder = tmp_path / "xx" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "sitegen.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgid "Players"\nmsgstr "Spelers"\n\n'
+        '#, fuzzy\nmsgid "Crosstable"\nmsgstr "Kruistabel"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.translations.cache_clear()
+    yield "xx"
+    i18n.translations.cache_clear()
+
+
+def test_a_message_missing_from_a_catalog_is_shown_in_english(partial_catalog):
+    with language(partial_catalog):
+        assert _("Players") == "Spelers"
+        assert _("Standings") == "Standings"  # not in the catalog
+        assert _("Crosstable") == "Crosstable"  # fuzzy: not reviewed, so not used
+        assert ngettext("{count} player", "{count} players", 2) == "{count} players"
+    assert _("Players") == "Players"  # outside the build: English again
+
+
+def test_a_template_missing_a_message_shows_it_in_english(partial_catalog):
+    env = make_environment(SiteConfig(title="T", language=partial_catalog))
+    page = env.from_string('{{ _("Players") }} · {{ _("Standings") }} · '
+                           '{{ ngettext("%(num)s player", "%(num)s players", 3) }}')
+    assert page.render() == "Spelers · Standings · 3 players"
+
+
+def test_a_language_without_a_catalog_is_english_with_a_warning(site, run):
+    site({"content/site.yaml": "title: T\nlanguage: de\n"})
+    status, _out, err = run("check")
+    assert status == 0
+    assert any("warning: sitegen has no catalog for language 'de'" in line and "[site.language]" in line
+               for line in err), err
+    with language("de"):
+        assert _("Players") == "Players"
+
+
+def test_a_region_tag_finds_its_language_catalog():
+    with language("pl-PL"):
+        assert _("Players") == "Gracze"
+    assert i18n.has_catalog("fr-CA") and not i18n.has_catalog("de")
+
+
+# --------------------------------------------------------------------------- dates, numbers, plurals
+
+
+DAY = dt.date(2019, 10, 26)
+
+
+def test_english_dates_stay_iso():
+    with language("en"):
+        assert format_date(DAY) == "2019-10-26"
+        assert format_date(DAY, "long") == "2019-10-26"
+        assert date_range_texts(dt.date(2021, 9, 19), dt.date(2021, 10, 23)) == ("2021-09-19", "10-23")
+        assert format_date_range(dt.date(2021, 12, 19), dt.date(2022, 1, 9)) == "2021-12-19 – 2022-01-09"
+        assert format_month(dt.date(2025, 3, 1)) == "March 2025"
+        assert format_chart_month(dt.date(2025, 3, 1)) == "2025-03"
+
+
+def test_french_dates():
+    with language("fr"):
+        assert format_date(DAY, "long") == "26 octobre 2019"
+        assert format_date(DAY) == "26 oct. 2019"
+        # Within one year the start's year is left out (French puts the year last).
+        assert format_date_range(dt.date(2021, 9, 19), dt.date(2021, 10, 23)) == "19 sept. – 23 oct. 2021"
+        assert format_month(dt.date(2025, 3, 1)) == "mars 2025"
+
+
+def test_polish_dates():
+    with language("pl"):
+        assert format_date(DAY, "long") == "26 października 2019"  # the genitive, as in a date
+        assert format_date(DAY) == "26 paź 2019"
+        assert format_month(dt.date(2025, 3, 1)) == "marzec 2025"  # a month alone: the nominative
+        assert format_date_range(dt.date(2021, 12, 19), dt.date(2022, 1, 9)) == "19 gru 2021 – 9 sty 2022"
+
+
+def test_numbers_take_the_language_decimal_sign():
+    assert format_decimal(Fraction(13, 2)) == "6.5"
+    with language("fr"):
+        assert format_decimal(Fraction(13, 2)) == "6,5"
+        assert format_decimal(2100) == "2100"  # no grouping: ratings read as they are written
+        assert format_points(Fraction(1, 3)) == "0,33"
+        assert format_points(Fraction(7, 2)) == "3½"
+    with language("pl"):
+        assert format_points(Fraction(1, 3)) == "0,33"
+    assert format_points(Fraction(1, 3)) == "0.33"  # the cache keeps each language apart
+
+
+@pytest.mark.parametrize("count, words", [(1, "1 gracz"), (2, "2 gracze"), (4, "4 gracze"), (5, "5 graczy"),
+                                          (12, "12 graczy"), (22, "22 gracze"), (25, "25 graczy")])
+def test_polish_plural_forms(count, words):
+    with language("pl"):
+        assert ngettext("{count} player", "{count} players", count).format(count=count) == words
+
+
+def test_points_in_words():
+    assert points_text(Fraction(1)) == "1 point"
+    assert points_text(Fraction(3, 2)) == "1½ points"
+    with language("pl"):
+        assert [points_text(Fraction(n)) for n in (1, 2, 5)] == ["1 punkt", "2 punkty", "5 punktów"]
+        assert points_text(Fraction(3, 2)) == "1½ punktu"  # a fraction takes the genitive
+    with language("fr"):
+        assert [points_text(Fraction(n)) for n in (1, 2)] == ["1 point", "2 points"]
+        assert points_text(Fraction(3, 2)) == "1½ point"  # below two: singular in French
+
+
+def test_script_plural_forms_cover_the_language_categories():
+    """What the search box's script picks from with Intl.PluralRules."""
+    with language("en"):
+        assert plural_forms("{count} match.", "{count} matches.") == {
+            "one": "{count} match.", "other": "{count} matches."}
+    with language("pl"):
+        assert plural_forms("{count} match.", "{count} matches.") == {
+            "one": "{count} wynik.", "other": "{count} wyników.", "few": "{count} wyniki."}
+    with language("fr"):
+        assert plural_forms("{count} match.", "{count} matches.") == {
+            "one": "{count} résultat.", "other": "{count} résultats."}
+
+
+def test_game_cell_words_follow_the_language():
+    game = Game(black="ann", white="bob", result=Result.parse("B+R"))
+    assert game_cell(game, "ann")["words"] == "won with Black"
+    with language("pl"):
+        cell = game_cell(game, "ann")
+        assert (cell["words"], cell["colour"], cell["colour_name"]) == ("wygrana czarnymi", "c", "Czarne")
+    with language("fr"):
+        assert game_cell(game, "bob")["words"] == "perdue avec Blanc"
+    assert game_cell(game, "ann")["words"] == "won with Black"
+
+
+def test_template_words_are_escaped_values_in_trusted_text():
+    """New-style gettext: the translation is markup, the values are escaped."""
+    env = make_environment(SiteConfig(title="T", language="fr"))
+    out = env.from_string('{{ _("Group %(group)s", group=name) }}').render(name="<b>A</b>")
+    assert out == "Groupe &lt;b&gt;A&lt;/b&gt;"
+
+
+# --------------------------------------------------------------------------- the demo in Polish and French
+
+
+class _Texts(html.parser.HTMLParser):
+    """The words a reader meets on a page: text, the attributes read aloud or shown (title,
+    aria-label, placeholder, alt, the search box's messages) and the strings of inline scripts;
+    the Markdown pages' bodies and descriptions (content, class ``prose`` or ``lead``) left out."""
+
+    ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+    VOID = {"meta", "link", "br", "img", "input", "hr", "source", "col", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.texts: list[str] = []
+        self.stack: list[tuple[str, bool]] = []  # (tag, inside content)
+        self.script = ""  # the type of the script being read, "" outside one
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        inside = bool(self.stack and self.stack[-1][1]) or bool(
+            {"prose", "lead"} & set((attributes.get("class") or "").split()))
+        if not inside:
+            for name, value in attrs:
+                if value and (name in self.ATTRIBUTES or name.startswith(("data-none", "data-one",
+                                                                            "data-many", "data-more"))):
+                    self.texts.append(value)
+        if tag == "script":
+            self.script = attributes.get("type") or "text/javascript"
+        if tag not in self.VOID:
+            self.stack.append((tag, inside))
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self.script = ""
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if self.stack and self.stack[-1][1]:
+            return
+        if self.script == "application/json":  # data for a script: its values, not its keys
+            self.texts += list(_strings(json.loads(data)))
+        elif self.script:  # words, not the code's own strings (ids, event names)
+            strings = [json.loads(f'"{s}"') for s in re.findall(r'"((?:[^"\\]|\\.)*)"', data)]
+            self.texts += [s for s in strings if " " in s or s[:1].isupper()]
+        else:
+            self.texts.append(data)
+
+
+def _strings(value):
+    """Yield every string value inside a JSON document (not the keys, nor the handicap
+    page's ``levels``: strings of base-36 digits)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key != "levels" or not isinstance(item, list):
+                yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def page_texts(data: bytes) -> list[str]:
+    parser = _Texts()
+    parser.feed(data.decode("utf-8"))
+    return parser.texts
+
+
+def content_words(content_dir: Path) -> list[str]:
+    """Return the site's own data (names, titles, descriptions), longest first: not translated."""
+    from sitegen.pipeline import prepare
+
+    content, _plan = prepare(content_dir)
+    words = {content.config.title, content.config.description}
+    for p in content.players.values():
+        words.update((p.name, p.club or "", p.country or "", p.egd_pin or "", p.ogs or "", p.kgs or ""))
+    words.update(p.title for p in content.pages)
+    for league in content.leagues:
+        words.update((league.name, league.description or ""))
+        for season in league.seasons:
+            words.add(season.name)
+            words.update(g.name for d in season.divisions for g in d.groups)
+    for t in content.tournaments:
+        words.update((t.name, t.location or ""))
+    for club in content.ladders:
+        words.update((club.name, club.description or ""))
+    for swiss in content.swiss_leagues:
+        words.update((swiss.name, swiss.description or ""))
+        words.update(t.name for t in swiss.tournaments)
+    return sorted((w for w in words if w), key=lambda w: (-len(w), w))
+
+
+FILE_NAMES = ("standings.json", "standings.csv", "rungs.json", "rungs.csv", "results.h9", "SGF")
+"""Link texts that are file names, the same in every language."""
+SITES = ("EGD", "OGS", "KGS")
+"""Names of the profile sites linked from a player's page."""
+ABBREVIATIONS = tuple(sorted({c.value for c in Criterion} | {"SOS", "SODOS"}))
+"""Criteria as players know them in every language (placement: SOS, MMS ...)."""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The demo built in English, Polish and French: ``{language: {path: bytes}}``."""
+    from sitegen.commands.build import render
+
+    sites = {}
+    for code in LANGUAGES:
+        content = tmp_path_factory.mktemp(f"content-{code}")
+        shutil.copytree(REPO / "content", content, dirs_exist_ok=True)
+        settings = content / "site.yaml"
+        settings.write_text(re.sub(r"(?m)^language: .*$", f"language: {code}", settings.read_text()))
+        sites[code] = (render(content, None), content)
+    return sites
+
+
+def ui_texts(files: dict[str, bytes], data: list[str]) -> dict[str, str]:
+    """Return each page's (and search.json's details') words of sitegen's own: the page texts
+    with the site's data and the file names taken out."""
+    words = sorted(set(data) | set(FILE_NAMES) | set(SITES) | set(ABBREVIATIONS), key=lambda w: (-len(w), w))
+    kept = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)")
+    out = {}
+    for path, body in files.items():
+        if path.endswith(".html"):
+            texts = page_texts(body)
+        elif path == "search.json":
+            index = json.loads(body)
+            texts = [item[2] for item in index["players"] + index["competitions"]]
+        else:
+            continue
+        text = "\n".join(texts)
+        out[path] = kept.sub(" ", text)
+    return out
+
+
+def english_phrases(target: str) -> list[str]:
+    """Return the phrases of the English messages that a page in ``target`` must not show:
+    each message cut at its placeholders and tags, the phrases with a word of three letters
+    or more, less those the target catalog's own translations contain (a word the language
+    shares, such as komi, SODOS or McMahon)."""
+    translated = []
+    for message in catalogs.read(target):
+        if message.id:
+            strings = (message.string,) if isinstance(message.string, str) else message.string
+            translated += [TAG.sub(" ", s) for s in strings]
+    phrases = set()
+    for message in catalogs.read("en"):
+        if not message.id:
+            continue
+        for text in (message.id,) if isinstance(message.id, str) else message.id:
+            for part in re.split(r"%\(\w+\)s|\{\w+\}|<[^>]+>", text):
+                part = part.strip(" .,;:()–-·*=+?!\u00a0")
+                if re.search(r"[A-Za-z]{3}", part):
+                    phrases.add(part)
+    shared = [p for p in phrases if any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", t) for t in translated)]
+    return sorted(phrases - set(shared), key=lambda p: (-len(p), p))
+
+
+@pytest.mark.slow  # the demo built three times
+@pytest.mark.parametrize("code", ("pl", "fr"))
+def test_demo_in_the_language_has_no_english_message_left(built, code):
+    """Walk every page (and the search index) of the demo built with ``language: pl`` / ``fr``
+    against the English catalog's messages: none of their phrases may be left."""
+    files, content = built[code]
+    texts = ui_texts(files, content_words(content))
+    assert len(texts) > 300
+    phrases = english_phrases(code)
+    assert {"Crosstable", "Standings after round", "How the table is ordered"} <= set(phrases)
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)")
+    left = {}
+    for path, text in sorted(texts.items()):
+        found = sorted(set(pattern.findall(text)))
+        if found:
+            left[path] = found[:5]
+    assert left == {}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ("pl", "fr"))
+def test_demo_in_the_language_shares_no_english_word_with_the_english_demo(built, code):
+    """A word the code shows but never put through gettext is in no catalog, so the walk above
+    cannot see it: here every word (three letters or more) of sitegen's own that a page shows in
+    English and in the other language alike must be one the catalog's translations use too."""
+    english, en_content = built["en"]
+    files, content = built[code]
+    data = content_words(content)
+    en_texts, texts = ui_texts(english, data), ui_texts(files, data)
+    allowed = set()
+    for message in catalogs.read(code):
+        strings = (message.string,) if isinstance(message.string, str) else message.string
+        for s in strings:
+            allowed.update(re.findall(r"[A-Za-z]{3,}", TAG.sub(" ", s or "")))
+    left = {}
+    for path, text in sorted(texts.items()):
+        words = set(re.findall(r"[A-Za-z]{3,}", text)) & set(re.findall(r"[A-Za-z]{3,}", en_texts[path]))
+        if words - allowed:
+            left[path] = sorted(words - allowed)[:8]
+    assert left == {}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ("pl", "fr"))
+def test_demo_pages_carry_their_language(built, code):
+    files, _content = built[code]
+    for path, body in files.items():
+        if path.endswith(".html"):
+            assert body.startswith(f'<!doctype html>\n<html lang="{code}">'.encode()), path
+
+
+@pytest.mark.slow
+def test_demo_in_polish_reads_as_polish(built):
+    """A few facts of the Polish pages: plural forms, dates, the search box's forms."""
+    files, _content = built["pl"]
+    group = files["leagues/iglo/2021-09/a/index.html"].decode()
+    assert re.search(r"Dywizja A · \d+ graczy · ", group)
+    assert "Tabela krzyżowa" in group
+    home = files["index.html"].decode()
+    assert 'data-one="1 wynik." data-many="{count} wyników." data-many-few="{count} wyniki."' in home
+    league = files["leagues/iglo/index.html"].decode()
+    assert "19 wrz – 23 paź 2021" in re.sub(r"<[^>]+>", "", league)
+    assert "Ostatnia aktualizacja: <time datetime=\"2021-10-23\">23 października 2021</time>" in league
+    french = built["fr"][0]["leagues/iglo/index.html"].decode()
+    assert "19 sept. – 23 oct. 2021" in re.sub(r"<[^>]+>", "", french)
+
+
+# --------------------------------------------------------------------------- league outcomes, tournament notes
+
+
+def _site_in(folder: Path, code: str, files: dict[str, str]) -> dict[str, bytes]:
+    """Build ``files`` (a content tree, written into the new ``folder``) with ``language:
+    code``; return the site's files."""
+    from sitegen.commands.build import render
+
+    for relative, text in {**files, "content/site.yaml": f"title: Test\nlanguage: {code}\n"}.items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    return render(folder / "content", None)
+
+
+def _words(html_text: str) -> str:
+    """Return what a reader sees of a piece of a page: text without tags, spaces as typed."""
+    return html.unescape(re.sub(r"<[^>]+>", "", html_text))
+
+
+def _outcome(page: bytes, name: str) -> str:
+    """Return the outcome cell of player ``name``'s row on a season or group page."""
+    rows = re.findall(r"<tr.*?</tr>", page.decode(), re.S)
+    row = next(tr for tr in rows if f">{name}</a></th>" in tr)
+    return _words(re.findall(r"<td>(.*?)</td>", row, re.S)[-1])
+
+
+def _english_left(files: dict[str, bytes], code: str, data: list[str]) -> dict[str, list[str]]:
+    """Return the English catalog's phrases each page shows (see the demo's walk above)."""
+    phrases = english_phrases(code)
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)")
+    found = {path: sorted(set(pattern.findall(text))) for path, text in ui_texts(files, data).items()}
+    return {path: words for path, words in found.items() if words}
+
+
+LEAGUE_CASES = {
+    "e1": tree(E1, **{"leagues/club/signups/2025.yaml":
+                      "returning: [a1, a2, a3, a4, a5, b1, b2, b3, b4]\nwithdrawn: [b5, b6]\n"}),
+    "tie": {**tree(season_file(group("A", A, perfect(A)), group("B", B, CYCLE))),
+            "content/players.yaml": TIE_PLAYERS},
+    "provisional": tree(season_file(group("A", A, perfect(A)), group("B", B, perfect(B, skip=(("b5", "b6"),))))),
+    "void": tree(VOID, league=LEAGUE + "  void_games_of_early_withdrawals: true\n"),
+    "final": tree(season_file(group("A", A, perfect(A)), group("B", B, perfect(B)),
+                         "defending_champion: a3\nfinal:\n  games:\n    - {players: [a1, a2], winner: a1}\n"
+                         "    - {players: [a2, a3], winner: a2}\n    - {players: [a3, a1], winner: a3}\n")),
+    "recorded": tree(season_file(group("A", A, perfect(A)), group("B", B, perfect(B), "promoted: [b1, b3]"))),
+}
+"""Seasons of tests/test_league_outcomes.py, worked by hand there: E.1 cancelling a demotion,
+a three-way tie left to a playoff, games still to play, an early withdrawal's void games, a
+final round that ends level, recorded outcomes that differ from the rules'."""
+
+
+@pytest.mark.parametrize("code", ("pl", "fr"))
+@pytest.mark.parametrize("case", sorted(LEAGUE_CASES))
+def test_league_outcomes_leave_no_english_message(tmp_path, code, case):
+    """Issue 14's outcome sentences (league_text: the engine's reasons, the chains of rules,
+    ties, notes) are page text: on a site in Polish or French no English message is left on
+    any page of these seasons, beyond the demo's cases."""
+    files = _site_in(tmp_path, code, LEAGUE_CASES[case])
+    assert _english_left(files, code, content_words(tmp_path / "content")) == {}
+
+
+def test_league_outcome_sentences_in_polish(tmp_path):
+    """Whole sentences from the catalog, with Polish plural forms: 4 gracze (E.1), jedno miejsce
+    awansowe (a tie), pozostała 1 gra (provisional)."""
+    e1 = _site_in(tmp_path / "e1", "pl", LEAGUE_CASES["e1"])
+    assert _outcome(e1["leagues/club/2024/index.html"], "Al") == (
+        "• Pozostanie w dywizji A: miejsce spadkowe według kryteriów D (B.2), anulowane na mocy "
+        "E.1: poniżej dywizji A zostaliby tylko 4 gracze, mniej niż 5 wymaganych przez A.i.2.")
+    tie = _site_in(tmp_path / "tie", "pl", LEAGUE_CASES["tie"])
+    assert _outcome(tie["leagues/club/2024/b/index.html"], "Ben") == (
+        "◇ Nierozstrzygnięte: awans do dywizji A lub pozostanie w dywizji B: równość z Bea i Bo "
+        "we wszystkich kryteriach D w walce o jedno miejsce awansowe (B.3), do rozstrzygnięcia "
+        "w barażu (D.2).")
+    provisional = _site_in(tmp_path / "provisional", "pl", LEAGUE_CASES["provisional"])
+    page = _words(provisional["leagues/club/2024/index.html"].decode())
+    assert ("Tymczasowe: do rozegrania pozostała 1 gra. Poniższe rozstrzygnięcia są tymi, które "
+            "dałby regulamin ligi, gdyby sezon skończył się dziś.") in page
+    assert _outcome(provisional["leagues/club/2024/index.html"], "Bob") == (
+        "▲ Awans do dywizji A, gdyby sezon skończył się dziś: zwycięzca grupy (B.1).")
+
+
+def test_league_outcome_sentences_in_french(tmp_path):
+    """French typography (a no-break space before the colon, the headline kept apart from its
+    reasons on the page), the final round's result and an early withdrawal's void games."""
+    e1 = _site_in(tmp_path / "e1", "fr", LEAGUE_CASES["e1"])["leagues/club/2024/index.html"]
+    assert _outcome(e1, "Al") == (
+        "• Se maintient en division A\u00a0: place de descente selon les critères de D (B.2), "
+        "annulé selon E.1\u00a0: il ne resterait que 4 joueurs sous la division A, moins que les 5 "
+        "qu'exige A.i.2.")
+    assert ('<span class="outcome-headline">Se maintient en division A</span></span>\u00a0: '
+            '<span class="outcome-detail">place de descente') in e1.decode()
+    final = _site_in(tmp_path / "final", "fr", LEAGUE_CASES["final"])
+    assert ("La phase finale n'est pas décidée\u00a0: Ann et Abe finissent à égalité de points (2), "
+            "chacun avec une position avantagée ([7]).") in _words(
+        final["leagues/club/2024/final/index.html"].decode())
+    void = _site_in(tmp_path / "void", "fr", LEAGUE_CASES["void"])
+    assert ("Parties annulées pour Amy\u00a0: retrait après 1 des 4 parties à jouer, moins de la "
+            "moitié (paramètre de la ligue void_games_of_early_withdrawals).") in _words(
+        void["leagues/club/2024/index.html"].decode())
+
+
+def test_warnings_stay_english_on_a_site_in_another_language(site, run):
+    """The command line speaks English (docs/translating.md): a Polish site's warning about an
+    open tie reads as an English site's."""
+    site({**LEAGUE_CASES["tie"], "content/site.yaml": "title: Test\nlanguage: pl\n"})
+    status, _out, err = run("check")
+    assert status == 0 and len(err) == 1
+    assert ("warning: b2, b3 and b4 are equal on every criterion of D for one promotion spot "
+            "(B.3) in division B, which only a playoff can decide (D.2); enter the playoff's "
+            "result in this season file") in err[0]
+
+
+def test_recorded_outcome_warnings_stay_english_on_a_site_in_another_language(site, run):
+    """The warnings about recorded outcomes that differ quote the computed outcome with its
+    chain of rules, worked out in English for the command line (the pages have it in French)."""
+    site({**LEAGUE_CASES["recorded"], "content/site.yaml": "title: Test\nlanguage: fr\n"})
+    status, _out, err = run("check")
+    assert status == 0
+    assert [line.split(": warning: ")[1].split(";")[0] for line in err] == [
+        "b2 is in neither the promoted nor the relegated list of group B, but the league rules "
+        "give: promoted to division A (rules B.3)",
+        "b3 is recorded as promoted in group B, but the league rules give: stays in division B "
+        "(rules B)"]
+
+
+UNPAIRED = """\
+name: Spring Cup
+system: mcmahon
+number_of_rounds: 5
+players:
+  - {id: a1, rank: 3d}
+  - {id: a2, rank: 2d}
+  - {id: a3, rank: 1d}
+  - {id: a4, rank: 1d}
+rounds:
+  - round: 1
+    games:
+      - {white: a1, black: a2, handicap: 0, result: W+R}
+      - {white: a3, black: a4, handicap: 0, result: B+R}
+  - round: 2
+  - round: 3
+    absent: [a3]
+"""
+"""A McMahon tournament of 5 rounds listed up to 3, rounds 2 and 3 without a game."""
+
+
+def test_tournament_notes_and_new_criteria_in_the_language(tmp_path):
+    """The rounds without games (a count of rounds), what results.h9 holds while the tournament
+    is in progress, and the CAT, STS, SOSTS explanations of issue 14, in French and Polish."""
+    from sitegen.model.tournament import Tournament, TournamentParameters
+    from sitegen.pages.tournament import criterion_columns
+
+    files = {**tree(PLAIN), "content/tournaments/spring.yaml": UNPAIRED}
+    page = _words(_site_in(tmp_path, "fr", files)["tournaments/spring/index.html"].decode())
+    assert ("Rondes 2–3\u00a0: aucune partie n'a été jouée (joueurs absents ou non appariés). Elles "
+            "comptent comme OpenGotha compte de telles rondes\u00a0: un joueur sans partie reçoit la "
+            "valeur de l'exemption ou de l'absence si elle a été attribuée, et son propre score de "
+            "départ dans les sommes des scores des adversaires.") in page
+    assert "Le tournoi a 5 rondes. Le fichier de résultats pour l'EGD (results.h9) couvre" in page
+    t = Tournament("t", "T", 5, (), parameters=TournamentParameters(
+        criteria=(Criterion.CAT, Criterion.STS, Criterion.SOSTS), count_unplayed_as_half=True,
+        category_limits=(Rank.parse("1k"), Rank.parse("5k"))))
+    with language("pl"):
+        cat, sts, sosts = criterion_columns(t)
+    assert cat["text"].startswith("Twoja kategoria, według rangi (1: 1k i silniejsi, 2: od 5k do "
+                                  "2k, 3: 6k i słabsi). Kategoria 1 jest najsilniejsza;")
+    assert sts["text"].startswith("Twoje punkty McMahona plus 2 punkty od rundy 3 (ćwierćfinał) i "
+                                  "kolejne 2 od rundy 4 (półfinał)")
+    assert sosts["text"].endswith("liczy się jako twoje punkty startowe. Gdy nierozegrane gry "
+                                  "liczą się za ½ punktu, OpenGotha liczy tu STS każdego "
+                                  "przeciwnika jako 0 (zostaje tylko korekta za fory); strona "
+                                  "robi tak samo, aby jej liczby zgadzały się z OpenGotha.")

@@ -1,0 +1,440 @@
+"""One decision per player, shown everywhere (league rules, issue 14), on small content trees.
+
+Each case is a season of tests/league_trees.py (A = a1..a5, B = b1..b6, perfect orders unless
+said; worked by hand there and below): the decision with its rules must read the same on the
+season page, the group page, the player's page, in standings.json and in ``sitegen league
+next-season``'s output. Cases: a division falling below 5 (E.1), C.2 and C.3 moves, an
+unfinished and an empty season, a three-way tie on a promotion line with and without a
+playoff (and decided by the organizers' record), the withdrawal-void setting, recorded outcomes
+that differ (warnings), the final round's result, and D.2's data in content.
+"""
+
+from __future__ import annotations
+
+import html as markup
+import json
+import re
+import sys
+from pathlib import Path
+
+from sitegen.commands.build import render
+
+sys.path.insert(0, str(Path(__file__).parent))
+from league_trees import A, B, LEAGUE, PLAIN, PLAYERS, group, perfect, season, tree  # noqa: E402
+
+SIGNUPS_ALL = "returning: [a1, a2, a3, a4, a5, b1, b2, b3, b4, b5, b6]\n"
+
+
+def pages(site, files: dict[str, str]) -> dict[str, bytes]:
+    root = site(files)
+    return render(root / "content", None)
+
+
+def cell(text: str) -> str:
+    """Return the outcome sentence of one table row or player section: headline: detail."""
+    found = re.search(r'<span class="outcome-headline">(.*?)</span></span>'
+                      r'(?:: <span class="outcome-detail">(.*?)</span>)?', text)
+    assert found, text
+    head, detail = found.groups()
+    return markup.unescape(f"{head}: {detail}" if detail else head)
+
+
+def row(html: str, name: str) -> str:
+    """Return the table row (``<tr>...</tr>``, on one line or several) of player ``name``."""
+    return next(tr for tr in re.findall(r"<tr.*?</tr>", html, re.S) if f">{name}</a></th>" in tr)
+
+
+def everywhere(built: dict[str, bytes], player: str, name: str, group_id: str,
+               season_id: str = "2024") -> set[str]:
+    """Return the player's outcome sentences on the season page, the group page, the player
+    page and in standings.json (one element when they all agree)."""
+    base = f"leagues/club/{season_id}/"
+    season_page = built[base + "index.html"].decode()
+    group_page = built[base + f"{group_id}/index.html"].decode()
+    player_page = built[f"players/{player}/index.html"].decode()
+    section = next(line for line in player_page.splitlines()
+                   if f'/leagues/club/{season_id}/{group_id}/">group' in line)
+    rows = json.loads(built[base + f"{group_id}/standings.json"])["rows"]
+    data = next(r for r in rows if r["id"] == player)
+    return {cell(row(season_page, name)), cell(row(group_page, name)), cell(section),
+            data["outcome_text"]}
+
+
+# --------------------------------------------------------------------------- E.1
+
+
+E1 = season(group("A", A, perfect(A)), group("B", B, perfect(B), "withdrawn: [b5, b6]"))
+"""b5, b6 withdrew (B.4). B promotes b1 (B.1), b2 (B.3); A demotes a4, a5 (B.2). Left for B:
+a4, a5, b3, b4: fewer than 5 (A.i.2), so E.1 keeps them all in A, which holds 9 in one group."""
+A4_E1 = ("Stays in division A: demotion spot by the criteria of D (B.2), cancelled by E.1: only 4 "
+         "players would be left below division A, fewer than the 5 that A.i.2 requires.")
+
+
+def test_e_1_a_division_falling_below_5_one_decision_everywhere(site, run):
+    """The season page once said 'a4 demoted to B (B.2)' while next-season kept a4 in A by
+    E.1: now the season, group and player pages, standings.json and next-season agree."""
+    signups = "returning: [a1, a2, a3, a4, a5, b1, b2, b3, b4]\nwithdrawn: [b5, b6]\n"
+    built = pages(site, tree(E1, **{"leagues/club/signups/2025.yaml": signups}))
+    assert everywhere(built, "a4", "Al", "a") == {A4_E1}
+    b3 = ("Promoted to division A: middle position (B); then moved up by E.1: only 4 players "
+          "would be left below division A, fewer than the 5 that A.i.2 requires.")
+    assert everywhere(built, "b3", "Bea", "b") == {b3}
+    assert everywhere(built, "b5", "Bud", "b") == {
+        "Withdrew: the place is forfeited and not passed on (B.4)."}
+    data = json.loads(built["leagues/club/2024/a/standings.json"])
+    a4 = next(r for r in data["rows"] if r["id"] == "a4")
+    assert (data["final"], a4["outcome"], a4["to_division"], a4["rules"]) == (True, "stays", "A", ["B.2", "E.1"])
+    status, out, err = run("league", "next-season", "club")
+    assert (status, err) == (0, [])
+    lines = out.splitlines()
+    assert f"a4: {A4_E1}" in lines and f"b3: {b3}" in lines
+    assert len([line for line in lines if line.startswith("a4: ")]) == 1  # one line per player
+    assert lines[-1] == "wrote content/leagues/club/seasons/2025.yaml: A: A (9)"
+
+
+def test_without_sign_ups_every_player_who_did_not_withdraw_returns(site):
+    """The same season without a sign-ups file: the outcomes assume b5, b6 (withdrawn) leave
+    and everyone else returns, which here is what the sign-ups above say: the same decision."""
+    built = pages(site, tree(E1))
+    assert everywhere(built, "a4", "Al", "a") == {A4_E1}
+    assert "as if every player who did not withdraw plays the next season" in \
+        built["leagues/club/2024/index.html"].decode()
+
+
+def test_without_sign_ups_the_next_season_says_who_returned(site):
+    """No sign-ups file, but season 2025 is entered: its players are the sign-ups after 2024.
+    b5, b6 are not in it: they withdrew (B.4). b9 is new: below A there are now a4, a5, b3,
+    b4 and b9, five players, enough for a division (A.i.2), so unlike the assumption of the
+    test above E.1 has nothing to cancel and a4 is demoted (B.2). The page says where the
+    players come from."""
+    later = season(group("A", A + ["b1", "b2", "b3", "b4"], []), group("B", ["b9"], []),
+                   name="Season 2025", start="2025-01-01")
+    files = tree(E1, **{"leagues/club/seasons/2025.yaml": later})
+    files["content/players.yaml"] += "  - {id: b9, name: Bea Nine, rank: 9k}\n"
+    built = pages(site, files)
+    assert everywhere(built, "a4", "Al", "a") == {
+        "Demoted to division B: demotion spot by the criteria of D (B.2)."}
+    assert everywhere(built, "b5", "Bud", "b") == {
+        "Withdrew: the place is forfeited and not passed on (B.4)."}
+    assert "worked out from who played the next season, Season 2025" in \
+        built["leagues/club/2024/index.html"].decode()
+
+
+# --------------------------------------------------------------------------- C.2, C.3
+
+
+def test_c_2_a_promotion_by_rank_overrides_a_demotion(site):
+    """a3 withdrew (B.4), so A keeps 4 assured players (a1, a2 finalists; b1, b2 promoted) of
+    its previous 5 (A.i.5): one space (C.5). Band 1d and stronger: highest division A (C.4):
+    a4 (1d), demoted by B.2, is promotable and takes it (C.2); a5 (1k) goes down."""
+    text = season(group("A", A, perfect(A), "withdrawn: [a3]"), group("B", B, perfect(B)),
+                  "restrictions:\n  - {weakest: 1d, highest: A}\n")
+    built = pages(site, tree(text))
+    assert everywhere(built, "a4", "Al", "a") == {
+        "Stays in division A: demotion spot by the criteria of D (B.2), cancelled by C.2: a "
+        "promotion by rank overrides the demotion, as division A has space under C.5."}
+    assert everywhere(built, "a5", "Amy", "a") == {
+        "Demoted to division B: demotion spot by the criteria of D (B.2)."}
+
+
+def test_c_3_a_forced_promotion_by_rank(site, run):
+    """Band 4k: highest and lowest division A. b3 (4k), in a middle position of B, may not be
+    placed below A: forced promotion (C.3). A: a1 a2 a3 b1 b2 b3; B: a4 a5 b4 b5 b6."""
+    text = season(group("A", A, perfect(A)), group("B", B, perfect(B)),
+                  "restrictions:\n  - {weakest: 4k, strongest: 4k, highest: A, lowest: A}\n")
+    built = pages(site, tree(text, **{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
+    b3 = ("Promoted by rank to division A: middle position (B); then moved up by C.3: rank 4k may "
+          "not be placed below division A: forced promotion.")
+    assert everywhere(built, "b3", "Bea", "b") == {b3}
+    status, out, _ = run("league", "next-season", "club")
+    assert status == 0 and f"b3: {b3}" in out.splitlines()
+    assert out.splitlines()[-1] == "wrote content/leagues/club/seasons/2025.yaml: A: A (6); B: B (5)"
+
+
+# --------------------------------------------------------------------------- provisional, empty
+
+
+def test_an_unfinished_season_shows_provisional_outcomes(site, run):
+    """b5 - b6 is still to play: 'if the season ended today' on every page and in the JSON
+    ('final': false); no warning for the organizers yet."""
+    text = season(group("A", A, perfect(A)), group("B", B, perfect(B, skip=(("b5", "b6"),))))
+    built = pages(site, tree(text))
+    assert everywhere(built, "b1", "Bob", "b") == {
+        "Promoted to division A if the season ended today: group leader (B.1)."}
+    assert everywhere(built, "a1", "Ann", "a") == {
+        "Stays in division A and plays the final round if the season ended today: direct "
+        "promotion spot of division A (final round)."}
+    html = built["leagues/club/2024/index.html"].decode()
+    assert "<strong>Provisional: 1 game is still to play. The outcomes below are those the " \
+           "league rules give if the season ended today.</strong>" in html
+    data = json.loads(built["leagues/club/2024/b/standings.json"])
+    assert (data["final"], data["status"]) == (False, "provisional")
+    status, out, err = run("check")
+    assert status == 0 and "warning" not in out + "".join(err)
+
+
+def test_a_season_with_no_game_played_shows_no_outcome(site):
+    """Season 2025 has its groups and no game: no finalist, no promotion, no demotion."""
+    empty = season(group("A", A, []), group("B", B, []), "defending_champion: a1\n",
+                   name="Season 2025", start="2025-01-01")
+    built = pages(site, tree(PLAIN, **{"leagues/club/seasons/2025.yaml": empty}))
+    for page in ("index.html", "a/index.html", "final/index.html"):
+        html = built[f"leagues/club/2025/{page}"].decode()
+        assert "No game of this season has been played yet, so no outcome is shown." in html
+        assert not re.search(r"[Ff]inalist|[Pp]romoted|[Dd]emoted|plays the final", html)
+    data = json.loads(built["leagues/club/2025/a/standings.json"])
+    assert (data["final"], data["status"]) == (False, "empty")
+    assert {r["outcome"] for r in data["rows"]} == {None}
+    player_page = built["players/a4/index.html"].decode().splitlines()
+    section = next(line for line in player_page if '/leagues/club/2025/a/">group' in line)
+    assert "outcome" not in section
+
+
+# --------------------------------------------------------------------------- ties (D.2)
+
+
+TIE_PLAYERS = PLAYERS.replace("rank: 4k}", "rank: 3k}").replace("rank: 5k}", "rank: 3k}")
+"""b2, b3 and b4 are all 3k, without ratings: equal on D.2."""
+CYCLE = ([("b1", p) for p in B[1:]] + [("b2", "b3"), ("b3", "b4"), ("b4", "b2")]
+         + [(w, loser) for w in ("b2", "b3", "b4") for loser in ("b5", "b6")] + [("b5", "b6")])
+"""b1 beats all; b2 > b3 > b4 > b2; each of them beats b5 and b6; b5 > b6. b2, b3, b4: 3
+gamepoints, SODOS 3 + 1 = 4, 1 gamepoint among them: equal on D.1."""
+
+
+def tie_tree(extra: str = "", record: str = "", **more: str) -> dict[str, str]:
+    files = tree(season(group("A", A, perfect(A)), group("B", B, CYCLE, record), extra), **more)
+    files["content/players.yaml"] = TIE_PLAYERS
+    return files
+
+
+def test_three_way_tie_on_the_promotion_line_is_undecided_warned_and_refused(site, run):
+    """B.3: the second promotion of B goes to one of b2, b3, b4, equal on every criterion of D:
+    undecided (never by id) on every page, a warning of check naming the tie with the YAML to
+    add, and next-season refuses to place them, writing nothing."""
+    root = site(tie_tree(**{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
+    built = render(root / "content", None)
+    for player, name, others in (("b2", "Ben", "Bea and Bo"), ("b3", "Bea", "Ben and Bo"),
+                                 ("b4", "Bo", "Bea and Ben")):  # by name
+        assert everywhere(built, player, name, "b") == {
+            f"Undecided: promoted to division A or stays in division B: tie with {others} on "
+            f"every criterion of D for one promotion spot (B.3), to be decided by a playoff (D.2)."}
+    data = json.loads(built["leagues/club/2024/b/standings.json"])
+    assert [r["outcome"] for r in data["rows"]] == ["promoted", "undecided", "undecided",
+                                                    "undecided", "stays", "stays"]
+    text = (root / "content/leagues/club/seasons/2024.yaml").read_text()
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "players: [b1, b2" in t)
+    column = text.splitlines()[line - 1].index("b2") + 1
+    where = f"content/leagues/club/seasons/2024.yaml:{line}:{column}"
+    message = ("b2, b3 and b4 are equal on every criterion of D for one promotion spot (B.3) in "
+               "division B, which only a playoff can decide (D.2)")
+    status, out, err = run("check")
+    assert status == 0
+    assert err == [f"{where}: warning: {message}; enter the playoff's result in this season "
+                   "file, 1 the winner: 'playoffs: {b2: 1, b3: 2, b4: 3}' [league.tie]"]
+    assert run("check", "--strict")[0] == 1
+    status, out, err = run("league", "next-season", "club")
+    assert (status, out) == (1, "")
+    assert err[0] == (f"{where}: error: {message}: their places in the next season are not "
+                      "decided; enter the playoff's result in this season file, 1 the winner, "
+                      "e.g. 'playoffs: {b2: 1, b3: 2, b4: 3}', then run the command again [league.tie]")
+    assert not (root / "content/leagues/club/seasons/2025.yaml").exists()
+
+
+def test_three_way_tie_decided_by_a_playoff(site, run):
+    """playoffs: b3 won (D.2, last criterion): b3 takes the B.3 spot, b2 and b4 stay; no warning."""
+    root = site(tie_tree("playoffs: {b3: 1, b2: 2, b4: 3}\n",
+                         **{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
+    built = render(root / "content", None)
+    assert everywhere(built, "b3", "Bea", "b") == {
+        "Promoted to division A: next best by the criteria of D (B.3)."}
+    assert everywhere(built, "b2", "Ben", "b") == {"Stays in division B: middle position (B)."}
+    status, out, err = run("check")
+    assert (status, err) == (0, [])
+    status, out, _ = run("league", "next-season", "club")
+    assert status == 0 and "b3: Promoted to division A: next best by the criteria of D (B.3)." in out
+    assert "players: [a1, a2, a3, b1, b3]" in (root / "content/leagues/club/seasons/2025.yaml").read_text()
+
+
+def test_three_way_tie_decided_by_the_organizers_record(site, run):
+    """Recorded promoted: b1, b4. The record orders the tied b2, b3, b4 (the organizers'
+    decision of a tie the rules leave open): b4 takes the spot, said so; nothing to warn."""
+    built = pages(site, tie_tree(record="promoted: [b1, b4]"))
+    assert everywhere(built, "b4", "Bo", "b") == {
+        "Promoted to division A: next best by the criteria of D (B.3); tie with Bea and Ben on "
+        "every criterion of D for one promotion spot (B.3), decided by the organizers."}
+    status, out, err = run("check")
+    assert (status, err) == (0, [])
+
+
+# --------------------------------------------------------------------------- early withdrawals
+
+
+VOID = season(group("A", A, [g for g in perfect(A) if "a5" not in g] + [("a5", "a3")], "withdrawn: [a5]"),
+              group("B", B, perfect(B)))
+"""a5 withdrew having played one game, a win over a3. As played: a1 3, a2 2, a5 1 (SODOS 1:
+a3's gamepoint), a3 1 (SODOS 0), a4 0: A demotes its last two, a4 and a3 (B.2). With a5's
+games void: a3 1, a4 0, a5 0 (a4 ahead by rank, D.2): the spots are a4's and a5's, and a5's
+is forfeited (B.4)."""
+
+
+def test_withdrawal_void_setting_off_by_default(site):
+    built = pages(site, tree(VOID))
+    assert everywhere(built, "a3", "Ada", "a") == {
+        "Demoted to division B: demotion spot by the criteria of D (B.2)."}
+
+
+def test_withdrawal_void_setting_voids_the_games_of_an_early_withdrawal(site):
+    league = LEAGUE + "  void_games_of_early_withdrawals: true\n"
+    built = pages(site, tree(VOID, league=league))
+    assert everywhere(built, "a3", "Ada", "a") == {"Stays in division A: middle position (B)."}
+    assert everywhere(built, "a5", "Amy", "a") == {
+        "Withdrew: the demotion spot is forfeited and not passed on (B.4)."}
+    note = ("The games of Amy are void: they withdrew having played 1 of 4 games, fewer than half "
+            "(league setting void_games_of_early_withdrawals).")
+    for page in ("index.html", "a/index.html"):
+        assert note in built[f"leagues/club/2024/{page}"].decode()
+    rows = json.loads(built["leagues/club/2024/a/standings.json"])["rows"]
+    assert {r["id"]: r["gamepoints"] for r in rows}["a5"] == 0
+
+
+# --------------------------------------------------------------------------- recorded outcomes
+
+
+def test_recorded_outcomes_that_differ_are_warnings_with_their_positions(site, run):
+    """Recorded promoted in B: b1, b3. b3 (computed: stays, B) and b2 (computed: promoted by
+    B.3, not in the lists) differ: players see the recorded outcome as the organizers'
+    decision; check warns at b3's entry in 'promoted' and at b2's entry in 'players'."""
+    text = season(group("A", A, perfect(A)), group("B", B, perfect(B), "promoted: [b1, b3]"))
+    root = site(tree(text))
+    built = render(root / "content", None)
+    assert everywhere(built, "b3", "Bea", "b") == {"Promoted to division A: the organizers' decision."}
+    assert everywhere(built, "b2", "Ben", "b") == {"Stays in division B: the organizers' decision."}
+    assert everywhere(built, "b1", "Bob", "b") == {"Promoted to division A: group leader (B.1)."}
+    lines = (root / "content/leagues/club/seasons/2024.yaml").read_text().splitlines()
+    players = next(i for i, t in enumerate(lines, 1) if "players: [b1, b2" in t)
+    promoted = next(i for i, t in enumerate(lines, 1) if "promoted: [b1, b3]" in t)
+    hint = ("the site shows the recorded outcome as the organizers' decision; correct the list if "
+            "it is a mistake [league.recorded-differs]")
+    status, out, err = run("check")
+    assert status == 0 and out.endswith("2 warnings)\n")
+    assert err == [
+        f"content/leagues/club/seasons/2024.yaml:{players}:{lines[players - 1].index('b2') + 1}: "
+        f"warning: b2 is in neither the promoted nor the relegated list of group B, but the "
+        f"league rules give: promoted to division A (rules B.3); {hint}",
+        f"content/leagues/club/seasons/2024.yaml:{promoted}:{lines[promoted - 1].index('b3') + 1}: "
+        f"warning: b3 is recorded as promoted in group B, but the league rules give: stays in "
+        f"division B (rules B); {hint}"]
+    assert run("check", "--strict")[0] == 1
+
+
+# --------------------------------------------------------------------------- final round
+
+
+def final_page(site, extra: str) -> str:
+    text = season(group("A", A, perfect(A)), group("B", B, perfect(B)), extra)
+    return pages(site, tree(text))["leagues/club/2024/final/index.html"].decode()
+
+
+def test_final_round_undecided_when_two_advantaged_leaders_end_level(site):
+    """Finalists: a1 (B.1), a2 (B.3), the defending champion a3 ([8]); the champion is not a
+    group leader, so a1 and a2 are advantaged ([7]). Each wins one game: a1 and a2 end level
+    on 1 + 1 = 2 gamepoints: the title is undecided."""
+    html = final_page(site, "defending_champion: a3\nfinal:\n  games:\n"
+                            "    - {players: [a1, a2], winner: a1}\n"
+                            "    - {players: [a2, a3], winner: a2}\n"
+                            "    - {players: [a3, a1], winner: a3}\n")
+    assert ("<strong>The final round is undecided: Ann and Abe end level on 2 gamepoints, each "
+            "with an advantaged position ([7]).</strong>") in html
+
+
+def test_final_round_won_by_the_advantaged_champion_in_a_three_way_tie(site):
+    """The defending champion a1 leads A: only a1 is advantaged ([7]); the third finalist is
+    A's next by D, a3 (place 3, B.3). Each wins one game: a1 wins by the advantage."""
+    html = final_page(site, "defending_champion: a1\nfinal:\n  games:\n"
+                            "    - {players: [a1, a2], winner: a1}\n"
+                            "    - {players: [a2, a3], winner: a2}\n"
+                            "    - {players: [a3, a1], winner: a3}\n")
+    assert ("<strong>Ann won the final round: each finalist won one game, and the advantaged "
+            "position breaks the tie ([7]).</strong>") in html
+
+
+def test_a_recorded_champion_is_shown_as_the_organizers_decision(site, run):
+    """Recorded champion a2, while a3 won two games: players see the champion recorded; the
+    difference is a warning at the champion's key."""
+    html = final_page(site, "defending_champion: a3\nfinal:\n  champion: a2\n  games:\n"
+                            "    - {players: [a3, a1], winner: a3}\n"
+                            "    - {players: [a3, a2], winner: a3}\n")
+    assert "Champion: <a href=\"/players/a2/\">Abe</a></strong>, as recorded by the organizers." in html
+    assert "won the final round" not in html
+    status, _, err = run("check")
+    assert status == 0
+    assert any("the final round's champion is recorded as a2, but its games give a3" in line
+               and "[league.recorded-differs]" in line for line in err)
+
+
+# --------------------------------------------------------------------------- D.2 in content
+
+
+def test_d_2_data_in_content_correspondence_rank_rating_and_forfeiture(site):
+    """D.2 after rank and rating: correspondence rank, correspondence rating (a virtual tie
+    within 10 points, [6]), then forfeiture. In the tie of b2, b3, b4 (all 3k, no rating):
+    b4's correspondence rank 1d beats the others' (unknown ranks last): b4 takes the B.3 spot.
+    Then with correspondence ratings b2 1711, b3 1711, b4 1700: b2 and b3 stay tied, b4 is 11
+    points below; b2 concedes (season file 'concedes'), so b3 takes the spot."""
+    files = tie_tree()
+    files["content/players.yaml"] = TIE_PLAYERS.replace(
+        "{id: b4, name: Bo, rank: 3k}", "{id: b4, name: Bo, rank: 3k, correspondence_rank: 1d}")
+    built = pages(site, files)
+    assert everywhere(built, "b4", "Bo", "b") == {
+        "Promoted to division A: next best by the criteria of D (B.3)."}
+    ratings = TIE_PLAYERS
+    for player, rating in (("b2, name: Ben", 1711), ("b3, name: Bea", 1711), ("b4, name: Bo", 1700)):
+        ratings = ratings.replace(f"{{id: {player}, rank: 3k}}",
+                                  f"{{id: {player}, rank: 3k, correspondence_rating: {rating}}}")
+    for extra, expected in (("", "Undecided: promoted to division A or stays in division B: tie "
+                                 "with Ben on every criterion of D for one promotion spot (B.3), "
+                                 "to be decided by a playoff (D.2)."),
+                            ("concedes: [b2]\n", "Promoted to division A: next best by the "
+                                                  "criteria of D (B.3).")):
+        files = tie_tree(extra)
+        files["content/players.yaml"] = ratings
+        built = pages(site, files)
+        assert everywhere(built, "b3", "Bea", "b") == {expected}
+        assert everywhere(built, "b4", "Bo", "b") == {"Stays in division B: middle position (B)."}
+
+
+def test_d_2_keys_are_checked(site, run):
+    """A correspondence rank must be a rank; 'concedes' lists players of the season; a sign-up
+    entry may give correspondence data, forfeiture and a playoff place."""
+    files = tie_tree("concedes: [zed]\n", **{"leagues/club/signups/2025.yaml": (
+        "returning:\n  - {id: a1, correspondence_rank: 2d, correspondence_rating: 1900, "
+        "concedes: true, playoff: 1}\n  - {id: a2, playoff: first}\n"
+        "  - a3\n  - a4\n  - a5\n  - b1\n  - b2\n  - b3\n  - b4\n  - b5\n  - b6\n")})
+    files["content/players.yaml"] = TIE_PLAYERS.replace("rank: 7k}", "rank: 7k, correspondence_rank: 9x}")
+    site(files)
+    status, _, err = run("check")
+    assert status == 1
+    assert any("correspondence_rank" in line and "[rank.syntax]" in line for line in err)
+    assert any("unknown player id 'zed'" in line for line in err)
+    assert any("signups/2025.yaml:3:" in line and "playoff" in line for line in err)
+    assert not any("signups/2025.yaml:2:" in line for line in err)
+
+
+def test_a_withdrawn_player_who_signs_up_again_is_shown_as_withdrawn(site):
+    """B.4: a5 withdrew from season 2024 and signs up for 2025: merits forfeited, placed as a
+    new player. Season 2024's pages say so, the place forfeited, and standings.json calls it a
+    withdrawal, whether or not the early withdrawal's games are void. (This once crashed the
+    build.)"""
+    signups = ("returning: [a1, a2, a3, a4, a5, b1, b2, b3, b4, b5, b6]\nwithdrawn: []\n")
+    # As played a5 is third, outside A's two demotion spots; with its games void a5 is last
+    # and holds one of them (see VOID above).
+    for league, spot in ((LEAGUE, "place"),
+                         (LEAGUE + "  void_games_of_early_withdrawals: true\n", "demotion spot")):
+        built = pages(site, tree(VOID, league=league,
+                                 **{"leagues/club/signups/2025.yaml": signups}))
+        shown = everywhere(built, "a5", "Amy", "a")
+        assert len(shown) == 1
+        assert next(iter(shown)).startswith(f"New player in division B: the {spot} is forfeited "
+                                            "and not passed on (B.4)")
+        rows = json.loads(built["leagues/club/2024/a/standings.json"])["rows"]
+        assert {r["id"]: r["outcome"] for r in rows}["a5"] == "withdrew"
