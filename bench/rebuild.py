@@ -10,8 +10,11 @@ the log) -- N times (5 by default):
 
 1. writes the changed file the way editors do (a temporary file renamed over it);
 2. polls the changed page over HTTP every 10 ms until its bytes are new: *served new*;
-3. notes when the page's own live-reload poll (``/__sitegen/version?after=V&page=...``), started
-   before the change, answered: *announced*.
+3. notes when the page's own live-reload poll (``/__sitegen/version?after=V&page=...``, V the
+   version the page was served with), started before the change, answered: *announced*;
+4. waits until the build that made the page has finished (the site's version moves on: the
+   player pages and site-wide pages are made after the changed page is shown), so that the next
+   change is not queued behind it.
 
 Both times run from the rename, so the server's debounce (0.15 s) is included. The result is
 reversed by the next repetition. Printed: the first build, each time, the medians, the load
@@ -90,14 +93,17 @@ def measure(server, base: str, content: Path, kind: str, repeat: int) -> dict:
     url = f"{base}{page}"
     served, announced = [], []
     for _ in range(repeat):
-        time.sleep(1.0)  # the last build and its writing of output/ are over
-        before = strip(fetch(url))
+        time.sleep(1.0)  # the last build's writing of output/ is over
+        raw = fetch(url)
+        before = strip(raw)
         version = json.loads(fetch(f"{base}__sitegen/version"))["version"]
+        own = re.search(rb"var version = (\d+);", raw)
+        assert own is not None
         answered: list[float] = []
         path = "/" + page  # the site is served from / (base_url "/")
 
-        def poll() -> None:
-            fetch(f"{base}__sitegen/version?after={version}&page={urllib.request.quote(path)}")
+        def poll() -> None:  # as the page's own script does: with the version it was served with
+            fetch(f"{base}__sitegen/version?after={int(own.group(1))}&page={urllib.request.quote(path)}")
             answered.append(time.perf_counter())
 
         poller = threading.Thread(target=poll)
@@ -111,6 +117,10 @@ def measure(server, base: str, content: Path, kind: str, repeat: int) -> dict:
             time.sleep(0.01)
         served.append(time.perf_counter() - started)
         poller.join(timeout=120)
+        # The page is shown before the build has made the player pages and the site-wide ones:
+        # wait for the end of that build (the site's version moves on), so that the next change
+        # does not wait for it.
+        fetch(f"{base}__sitegen/version?after={version}")
         announced.append(answered[0] - started if answered else float("nan"))
     return {"page": page, "file": file.relative_to(content).as_posix(), "served": served,
             "announced": announced}
