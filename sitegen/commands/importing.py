@@ -30,7 +30,7 @@ from ..load import parse_yaml
 from ..model.common import Player
 from ..model.tournament import GameResult, Tournament
 from ..validate import load_all_players, load_players, shown_path
-from ..validate.fields import MAX_TEXT, check_ident
+from ..validate.fields import MAX_TEXT, check_ident, expect_map
 from ..validate.league import PlayerRefs
 from ..validate.tournament import load_tournaments, tournament_from_node
 from ..yamlwrite import (dump_unwrapped, flow_map, keep_added, load_rt, round_trip_yaml,
@@ -337,7 +337,8 @@ def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_te
         _drop_players_of(players_target, all_players)
     if players_text is not None:
         _players_from_text(players_text, f"{base}/players/{t.id}.yaml", check, all_players)
-    node = parse_yaml(tournament_text, f"{base}/tournaments/{t.id}.yaml", check)
+    tree = parse_yaml(tournament_text, f"{base}/tournaments/{t.id}.yaml", check)
+    node = expect_map(tree, check, "a tournament", tree.pos) if tree is not None else None
     if node is not None:
         tournament_from_node(node, t.id, PlayerRefs(all_players, check), check)
     if check.has_errors:

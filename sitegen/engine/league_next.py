@@ -220,6 +220,16 @@ class Formation:
         """The number of players of the next season."""
         return len(self.info)
 
+    def may_go_below(self, player: str, index: int) -> bool:
+        """Return whether ``player``'s rank allows a division below ``index`` (C.3)."""
+        lowest = self.lowest[player]
+        return lowest is None or lowest > index
+
+    def may_be_promoted_into(self, player: str, index: int) -> bool:
+        """Return whether ``player``'s rank allows promotion into division ``index`` (C.4)."""
+        highest = self.highest[player]
+        return highest is not None and highest <= index
+
     def name(self, index: int | None) -> str | None:
         """Return the name of division ``index``: the finished season's, else its letter."""
         if index is None:
@@ -405,8 +415,7 @@ def move_down_over_capacity(state: Formation, d: int, chosen: set[str], cap: int
     most ``cap`` (A.i.4 or A.i.2, as ``cap_rule``); raise LeagueRuleError when too few may."""
     if len(chosen) <= cap:
         return
-    movable = [p for p in state.worst_first(chosen)
-               if state.lowest[p] is None or state.lowest[p] > d]
+    movable = [p for p in state.worst_first(chosen) if state.may_go_below(p, d)]
     excess = len(chosen) - cap
     if len(movable) < excess:
         raise LeagueRuleError(
@@ -431,7 +440,7 @@ def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: 
     if space <= 0:
         return
     candidates = [p for p in secondary_order(state.remaining - chosen, state.info, state.settings)
-                  if state.highest[p] is not None and state.highest[p] <= d]
+                  if state.may_be_promoted_into(p, d)]
     take = candidates[:space]
     rest = len(state.remaining) - len(chosen) - len(take)
     minimum = state.settings.min_group_size
@@ -528,8 +537,7 @@ def leave_enough_below(state: Formation, d: int, chosen: set[str], cap: int, nee
     left = state.remaining - chosen
     if not 0 < len(left) < minimum or absorb_the_rest(state, d, chosen, cap):
         return
-    movable = [p for p in state.worst_first(chosen)
-               if state.lowest[p] is None or state.lowest[p] > d]
+    movable = [p for p in state.worst_first(chosen) if state.may_go_below(p, d)]
     short = minimum - len(left)
     if len(movable) < short or len(chosen) - short < need:
         raise LeagueRuleError(

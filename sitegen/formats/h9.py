@@ -69,9 +69,8 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
     crits = t.parameters.criteria
     out = [f"; CL[{tag_value(t.egf_class)}]", f"; EV[{tag_value(t.name)}]",
            f"; PC[,{tag_value(t.location)}]"]
-    if t.begin or t.end:
-        begin = t.begin or t.end
-        end = t.end or t.begin
+    begin, end = t.begin or t.end, t.end or t.begin
+    if begin is not None and end is not None:
         out.append(f"; DT[{begin.isoformat()},{end.isoformat()}]")
     if t.handicap_correction > 0:
         out.append(f"; HA[h{t.handicap_correction}]")

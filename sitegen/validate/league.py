@@ -246,7 +246,7 @@ def _playoff_place(value) -> int | None:
 class PlayerRefs:
     """Resolves player ids against ``players.yaml``, suggesting close ids."""
 
-    def __init__(self, players: dict[str, Player], diags: Diagnostics, complete: bool = True,
+    def __init__(self, players: Mapping[str, Player], diags: Diagnostics, complete: bool = True,
                  records: RecordReader | None = None):
         self.players = players
         self.diags = diags
