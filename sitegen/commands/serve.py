@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from ..load import enable_parse_cache
@@ -17,7 +18,7 @@ from .build import render
 
 def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path | None = None, *,
                 host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
-                debounce: float = 0.15, watch_theme: bool = True, log=None,
+                debounce: float = 0.15, watch_theme: bool = True, log: Callable[[str], None] | None = None,
                 progress: Progress | None = None) -> DevServer:
     """Return a :class:`DevServer` for the site in ``content_dir`` (not started yet).
 

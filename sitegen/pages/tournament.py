@@ -209,7 +209,7 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
     """Add every tournament's standings pages, ``standings.json``, ``results.h9``, the players'
     sections and the home-page section to ``plan``."""
     names = {pid: p.name for pid, p in content.players.items()}
-    summaries = []
+    summaries: list[tuple[Tournament, PlacementRow | None, int]] = []  # (t, winner, last round)
     for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id)):
         last = t.last_round
         base = tournament_url(t)
@@ -239,23 +239,22 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
                                   rows=final_rows if last == t.rounds else None)))
         _player_sections(plan, t, final_rows, names, last, status)
         winner = final_rows[0] if final_rows and not final_rows[0].shared else None
-        summaries.append({"t": t, "winner": winner, "last": last})
+        summaries.append((t, winner, last))
     if summaries:
         items = []
-        for s in reversed(summaries):  # newest first
-            t = s["t"]
+        for t, winner, last in reversed(summaries):  # newest first
             parts = [p for p in (_dates(t), t.location) if p]
             parts.append(_("{players}, {rounds}").format(
                 players=ngettext("{count} player", "{count} players", len(t.players)).format(count=len(t.players)),
                 rounds=ngettext("{count} round", "{count} rounds", t.rounds).format(count=t.rounds)))
-            if s["last"] and s["last"] < t.rounds:
-                parts.append(_("after round {round}").format(round=s["last"]))
+            if last and last < t.rounds:
+                parts.append(_("after round {round}").format(round=last))
             detail = " · ".join(parts)
             more = None
-            if s["winner"] is not None:
-                detail += _("; winner") if s["last"] == t.rounds else _("; leader")
-                pid = s["winner"].player_id
-                more = {"name": names.get(pid, s["winner"].player.name), "url": player_url(pid)}
+            if winner is not None:
+                detail += _("; winner") if last == t.rounds else _("; leader")
+                pid = winner.player_id
+                more = {"name": names.get(pid, winner.player.name), "url": player_url(pid)}
             items.append({"name": t.name, "url": tournament_url(t), "detail": detail, "more": more})
         plan.home_sections.append({"title": _("Tournaments"), "items": items})
 
@@ -391,7 +390,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
         by_round.setdefault((g.round, g.black), g)
     for row in rows:
         pid = row.player_id
-        games = []
+        games: list[dict[str, Any]] = []
         for k in range(1, last + 1):
             game = by_round.get((k, pid))
             text = row.games[k - 1]
