@@ -28,6 +28,7 @@ PAGES = {
     "league": "leagues/iglo/",
     "season": "leagues/iglo/2021-09/",
     "group": "leagues/iglo/2021-09/a/",
+    "group-tied": "leagues/iglo/2021-09/c/",  # a Tied GP column and long outcome sentences
     "movements": "leagues/iglo/2021-09/movements/",
     "final": "leagues/iglo/2021-09/final/",
     "tournament": "tournaments/juvisy-2019/",
@@ -163,6 +164,31 @@ def test_wide_tables_fit_a_desktop_without_scrolling(browser, demo_url, name):
         "return Array.prototype.map.call(document.querySelectorAll('.scroll'), "
         "function (s) { return [s.id || s.getAttribute('aria-labelledby'), s.scrollWidth, s.clientWidth]; })")
     assert sizes and [s for s in sizes if s[1] > s[2] + 1] == []
+
+
+def test_every_group_page_of_the_demo_shows_its_key_columns_on_a_phone(browser, demo_url):
+    """Place, player, gamepoints and outcome of every group of every season fit 360 px (the
+    tie-breakers and the record scroll sideways): found through the league's season pages."""
+    def links(pattern: str) -> list[str]:
+        return sorted(set(browser.execute_script(
+            "var re = new RegExp(arguments[0]); return Array.prototype.map.call("
+            "document.querySelectorAll('main a[href]'), function (a) { return a.href; })"
+            ".filter(function (h) { return re.test(h); });", pattern)))
+
+    open_at(browser, demo_url + "leagues/iglo/", 360)
+    seasons = links(r"/leagues/iglo/\d{4}-\d{2}/$")
+    groups = []
+    for season in seasons:
+        open_at(browser, season, 360)
+        groups += links(r"/leagues/iglo/\d{4}-\d{2}/[a-z]/$")
+    assert len(seasons) >= 10 and len(groups) >= 60, (len(seasons), len(groups))
+    cut = {}
+    for group in groups:
+        open_at(browser, group, 360)
+        problems = table_problems(browser)
+        if problems:
+            cut[group] = problems
+    assert cut == {}
 
 
 def test_the_table_checks_find_a_cut_column_and_a_missing_cue(browser, demo_url):
