@@ -267,12 +267,22 @@ class TerminalProgress(Progress):
 
 def for_stream(stream: IO[str], quiet: bool = False, verbose: bool = False) -> Progress:
     """Return the reporter a command shows on ``stream``: none when ``quiet``, bars when
-    ``stream`` is a terminal (not ``TERM=dumb``), else one line per stage."""
+    ``stream`` is a terminal (not ``TERM=dumb``) whose width is known, else one line per stage
+    (a terminal that says it is 0 columns wide, as ``script`` or a bare pseudo-terminal may,
+    would show bars of no width: nothing at all)."""
     if quiet:
         return Progress()
-    if _is_terminal(stream) and os.environ.get("TERM") != "dumb":
+    if _is_terminal(stream) and os.environ.get("TERM") != "dumb" and _columns(stream) > 0:
         return TerminalProgress(stream, verbose)
     return LineProgress(stream, verbose)
+
+
+def _columns(stream: IO[str]) -> int:
+    """Return the width of the terminal ``stream`` is, in columns (0 when it does not say)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return 0
 
 
 def _is_terminal(stream: IO[str]) -> bool:
