@@ -116,6 +116,49 @@ def test_unpaired_rounds_are_named_on_the_page(site, run):
     assert re.search(r"4 players, 5 rounds; winner.*A Ann", home, re.S)
 
 
+def test_a_last_round_paired_without_results_is_not_final(site, run):
+    """Round 2 of 2 paired, one of its two games without a result (``?``): the page says
+    "Standings after round 2" (not "Final standings"), names the game still to come, puts the
+    round's pairings above the standings, and the home page gives a leader, not a winner."""
+    cup = """\
+name: Short Cup
+system: mcmahon
+number_of_rounds: 2
+players:
+  - {id: ann, rank: 2d}
+  - {id: bob, rank: 1k}
+  - {id: cy, rank: 3k}
+  - {id: dee, rank: 5k}
+rounds:
+  - round: 1
+    games:
+      - {white: ann, black: bob, handicap: 0, result: W+R}
+      - {white: cy, black: dee, handicap: 0, result: B+R}
+  - round: 2
+    games:
+      - {white: ann, black: dee, handicap: 0, result: W+R}
+      - {white: bob, black: cy, handicap: 0, result: "?"}
+"""
+    site({"content/players.yaml": PLAYERS, "content/tournaments/cup.yaml": cup})
+    assert run("build")[0] == 0
+    page = _page("output/tournaments/cup/index.html")
+    assert "Final standings" not in page
+    assert "Standings after round 2" in page
+    assert ("Provisional: 1 game has no result yet. It counts as OpenGotha counts a game whose "
+            "result is unknown, and these standings will change when its result is entered.") in page
+    assert page.index("Round 2 pairings") < page.index("Standings after round 2")
+    home = Path("output/index.html").read_text(encoding="utf-8")
+    assert re.search(r"4 players, 2 rounds; leader.*A Ann", home, re.S)
+    assert "winner" not in home
+
+    Path("content/tournaments/cup.yaml").write_text(cup.replace('result: "?"', "result: B+R"))
+    assert run("build")[0] == 0
+    page = _page("output/tournaments/cup/index.html")
+    assert "Final standings" in page and "Provisional" not in page
+    assert page.index("Final standings") < page.index("Round 2 pairings")
+    assert re.search(r"4 players, 2 rounds; winner.*A Ann", Path("output/index.html").read_text(), re.S)
+
+
 def test_a_round_with_only_absences_is_a_round_of_the_tournament(site, run):
     """Rounds listed up to 3 of 5, round 3 holding only an absence: the main standings are
     after round 3 of 5 (not after round 1, the last with a game), results.h9 after round 5,
