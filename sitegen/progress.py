@@ -45,6 +45,8 @@ STAGES: dict[str, tuple[str, str]] = {
     "swap": ("swapping", ""),
 }
 """Each stage's name: the words shown for it and the unit it is counted in ("" when it is not)."""
+UNIT_ONE = {"files": "file", "competitions": "competition", "pages": "page"}
+"""Each unit for a count of one (the command line speaks English: docs/translating.md)."""
 
 
 @dataclass
@@ -73,7 +75,8 @@ class Stage:
         seconds = self.seconds or 0.0
         if not self.unit:
             return f"{self.label}: {seconds:.2f} s"
-        text = f"{self.label}: {self.count} {self.unit} in {seconds:.2f} s"
+        unit = UNIT_ONE[self.unit] if self.count == 1 else self.unit
+        text = f"{self.label}: {self.count} {unit} in {seconds:.2f} s"
         if self.name == "render" and seconds > 0 and self.count:
             text += f" ({self.count / seconds:.0f} {self.unit}/s)"
         return text

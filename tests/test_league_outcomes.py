@@ -438,3 +438,12 @@ def test_a_withdrawn_player_who_signs_up_again_is_shown_as_withdrawn(site):
                                             "and not passed on (B.4)")
         rows = json.loads(built["leagues/club/2024/a/standings.json"])["rows"]
         assert {r["id"]: r["outcome"] for r in rows}["a5"] == "withdrew"
+
+
+def test_a_player_page_says_1_gamepoint_in_the_singular(site):
+    """The player's league section once read "1 gamepoints": a count meets its noun through
+    ngettext (a4 of the E.1 tree beats a5 only: 1 gamepoint; a1 beats all four: 4)."""
+    built = pages(site, tree(E1))
+    a4 = built["players/a4/index.html"].decode()
+    assert ", 1 gamepoint" in a4 and "1 gamepoints" not in a4
+    assert ", 4 gamepoints" in built["players/a1/index.html"].decode()

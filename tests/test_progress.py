@@ -102,7 +102,7 @@ def small(tmp_path) -> Path:
     return tmp_path
 
 
-SMALL_STAGES = ["loading and validating: 5 files", "computing: 1 competitions",
+SMALL_STAGES = ["loading and validating: 5 files", "computing: 1 competition",
                 "rendering and writing: 13 pages", "swapping"]
 """The small site's stages, counted by hand: site.yaml, players.yaml, league.yaml, 2024.yaml
 and about.md; one league; the pages home, 404, about, the players' index, five players, the
@@ -408,3 +408,11 @@ def test_serve_shows_the_first_builds_progress_on_a_terminal(small):
     assert status == 0
     assert "rendering and writing: " in out and "pages/s" in out
     assert out.index("rendering and writing: ") < out.index("serving http://127.0.0.1:")
+
+
+def test_a_count_of_one_takes_the_singular():
+    """"computing: 1 competitions" read wrong: a count of one names its unit in the singular."""
+    from sitegen.progress import Stage
+    assert Stage("compute", count=1, seconds=0.5).line() == "computing: 1 competition in 0.50 s"
+    assert Stage("compute", count=3, seconds=0.5).line() == "computing: 3 competitions in 0.50 s"
+    assert Stage("load", count=1, seconds=0.25).line() == "loading and validating: 1 file in 0.25 s"

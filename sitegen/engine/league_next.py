@@ -83,6 +83,10 @@ class Signups:
     """
 
     players: tuple[PlayerInfo, ...]
+    finished: tuple[PlayerInfo, ...] = ()
+    """The rules' data of the finished season's players who do not sign up: they do not play,
+    but D orders them in the finished season (D.2, a playoff among tied players included), so
+    that the spots they take are the ones lost (B.4)."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +129,8 @@ def next_season(season: Season, signups: Signups,
     restrictions or sizes cannot all be met, e.g. "division restrictions must be revised (C.3)".
     """
     check_restrictions(restrictions)
-    state = Formation.start(season, _signed_up(signups, settings), restrictions, settings)
+    state = Formation.start(season, _signed_up(signups, settings), restrictions, settings,
+                            {entry.id: entry for entry in signups.finished})
     take_direct_moves(state)
     apply_rank_limits(state)
     while state.remaining:
@@ -204,12 +209,14 @@ class Formation:
 
     @classmethod
     def start(cls, season: Season, info: dict[str, PlayerInfo],
-              restrictions: DivisionRestrictions, settings: LeagueSettings) -> "Formation":
-        """Return the state before any step: the finished season's divisions and moves (B)."""
+              restrictions: DivisionRestrictions, settings: LeagueSettings,
+              gone: Mapping[str, PlayerInfo] = {}) -> "Formation":
+        """Return the state before any step: the finished season's divisions and moves (B),
+        ordered with the data of the players who do not sign up (``gone``) too."""
         divisions = season.divisions
         return cls(
             season=season, info=info, restrictions=restrictions, settings=settings,
-            moves=direct_moves(season, info, settings),
+            moves=direct_moves(season, {**gone, **info}, settings),
             previous={p: i for i, d in enumerate(divisions) for g in d.groups for p in g.players},
             previous_sizes=[sum(len(g.players) for g in d.groups) for d in divisions],
             left_season={p for d in divisions for g in d.groups for p in g.withdrawn},
