@@ -261,3 +261,30 @@ def test_import_failing_between_its_writes_leaves_nothing(site, run, monkeypatch
     assert status == 1 and "No space left on device" in err[0], err
     assert _visible_files() == pristine and not list(Path("content").rglob(".*"))
     assert run("import", "opengotha", str(XML), "--id", "juvisy")[0] == 0
+
+
+def _limited() -> None:
+    """Cap the child's memory at 2 GB: reading /dev/zero then fails instead of swapping."""
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+@pytest.mark.parametrize("fmt, source", [("opengotha", "/dev/zero"), ("h9", "fifo.h9"),
+                                         ("opengotha", "zero-link.xml")])
+def test_import_reads_only_a_regular_file_and_refuses_others_at_once(site, fmt, source):
+    """Like the build (issue 15, item 3), the import reads only a regular file: a device, a
+    FIFO or a link to a device is refused at once, before any read (before, /dev/zero was read
+    until memory ran out and a FIFO waited forever). It runs in a child process with a memory
+    cap and a time bound: a guard so that the code before the fix fails, not a speed test."""
+    root = site({})
+    before = content_files()
+    os.mkfifo(root / "fifo.h9")
+    (root / "zero-link.xml").symlink_to("/dev/zero")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "SITEGEN_NO_CACHE": "1"}
+    done = subprocess.run([sys.executable, "-m", "sitegen", "import", fmt, source], cwd=root,
+                          env=env, capture_output=True, text=True, timeout=60, preexec_fn=_limited)
+    shown = os.path.relpath(source, root) if source.startswith("/") else source
+    assert (done.returncode, done.stderr.splitlines()) == (1, [
+        f"{shown}:1:1: error: {shown} is not a regular file; give the tournament file that "
+        "OpenGotha or the EGD wrote [import]", "1 error; nothing was written"])
+    assert content_files() == before

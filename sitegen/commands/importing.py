@@ -7,13 +7,15 @@ unless ``--replace`` is given: then it is imported again over its file, keeping 
 tournament's id and its players' ids. Tournament players become site players: a person whose
 name is already in the players files keeps that id (a warning when the ranks differ), everyone
 else gets a new id in ``players/<id>.yaml``. The text to be written is validated exactly as a
-build would read it before anything is written.
+build would read it before anything is written. Only a regular file is read as the tournament
+file: a device or a FIFO is refused before any read.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import TextIO
@@ -26,7 +28,7 @@ from ..formats.h9_check import check_values, fit_mcmahon_bar
 from ..formats.ids import slug, unique_id
 from ..formats.opengotha import read_opengotha
 from ..formats.tournament_yaml import dump_players, dump_tournament, game_result_text
-from ..load import parse_yaml
+from ..load import MAX_FILE_BYTES, parse_yaml
 from ..model.common import Player
 from ..model.tournament import GameResult, Tournament
 from ..validate import load_all_players, load_players, shown_path
@@ -76,16 +78,41 @@ def read_tournament(fmt: str, path: Path, tournament_id: str | None
     """Return the tournament in an OpenGotha XML or h9 file and the file's warnings (an h9
     column whose values differ from those computed). Raises SitegenError (FormatError)."""
     shown = shown_path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise _fail(f"cannot read {shown}: {exc.strerror}") from None
+    data = read_regular_file(path, shown)
     if fmt == "opengotha":
         return read_opengotha(data, shown, tournament_id), []
     h9 = read_h9(data, shown)
     default = tournament_id or slug(h9.tags.get("EV", "")) or slug(path.stem) or "tournament"
     t = fit_mcmahon_bar(h9, to_tournament(h9, default))
     return t, check_values(h9, t)
+
+
+def read_regular_file(path: Path, shown: str) -> bytes:
+    """Return the bytes of the tournament file ``path``, a regular file of at most
+    MAX_FILE_BYTES (a link to one is followed); raise SitegenError at once for anything else
+    (a device such as ``/dev/zero``, a FIFO, a folder), which is never read (issue 15 item 3)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise _fail(f"cannot read {shown}: {exc.strerror}", SourcePos(shown)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _fail(f"{shown} is not a regular file", SourcePos(shown),
+                        "give the tournament file that OpenGotha or the EGD wrote")
+        if info.st_size > MAX_FILE_BYTES:
+            raise _fail(f"{shown} is {info.st_size} bytes; a tournament file may be at most "
+                        f"{MAX_FILE_BYTES} bytes", SourcePos(shown))
+        with open(fd, "rb", closefd=False) as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise _fail(f"cannot read {shown}: {exc.strerror}", SourcePos(shown)) from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        raise _fail(f"{shown} grew over {MAX_FILE_BYTES} bytes while it was read", SourcePos(shown))
+    return data
 
 
 def _norm(name: str) -> str:
