@@ -339,3 +339,17 @@ def test_result_add_names_the_competition_by_a_page_address(league, run):
     status, out, _ = run("result", "add", "https://you.github.io/swiss/leagues/club/1/a1/",
                          "cho", "dee", "W+R")
     assert status == 0 and out.startswith("entered cho - dee W+R in content/leagues/club/seasons/1.yaml:17 ")
+
+
+def test_result_add_prints_names_as_plain_text_and_the_pull_request_gets_markdown(tmp_path, monkeypatch, run):
+    """The terminal shows names as they are; only the pull request's body (Markdown) escapes them."""
+    from sitegen.commands.result import ResultRequest, add_result, pull_request_body
+
+    root = new_repository(tmp_path / "club", "My <b>League</b> & co_op", "league")
+    monkeypatch.chdir(root)
+    status, out, err = run("result", "add", "my-b-league-b-co-op", "ann", "ben", "B+R")
+    assert (status, err) == (0, [])
+    assert "### My <b>League</b> & co_op · Season 1 · Group A1\n" in out
+    assert "&lt;" not in out and "\\_" not in out
+    done = add_result(root / "content", ResultRequest("my-b-league-b-co-op", ("cho", "dee"), "W+R"))
+    assert "### My &lt;b&gt;League&lt;/b&gt; &amp; co\\_op · Season 1 · Group A1\n" in pull_request_body(done, 3)
