@@ -125,6 +125,7 @@ def dump_unwrapped(data: object) -> str:
     the organizer wrote stays one line, so only the edited line differs)."""
     yaml = round_trip_yaml()
     yaml.width = 1 << 30
+    yaml.brace_single_entry_mapping_in_flow_sequence = True  # a Swiss match's {link: ...}
     stream = io.StringIO()
     yaml.dump(data, stream)
     return stream.getvalue()
