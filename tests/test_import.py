@@ -102,10 +102,10 @@ def test_import_bad_h9_line_and_bad_id(site, run):
     site({"bad.h9": "; EV[T]\n   1 Nowak Jan 3k PL Wars 1 2+/w0\n   2 Kim Lee Seou 0 1-/b0\n"})
     status, _out, err = run("import", "h9", "bad.h9")
     assert status == 1
-    assert sorted(err) == [
-        "2 errors; nothing was written",
-        "bad.h9:2:29: error: opponent 2 in round 1: there are only 1 players [h9.opponent]",
-        "bad.h9:3:19: error: '0k': kyu ranks go from 30k to 1k [h9.rank]"]
+    assert err == [  # row 2 is not read, but it keeps its number: row 1 meets it, no error
+        "bad.h9:3:19: error: '0k': kyu ranks go from 30k to 1k; an h9 rank is kyu (30k to 1k), "
+        "dan (1d to 9d) or pro (1p to 9p) [h9.rank]",
+        "1 error; nothing was written"]
     assert not Path("content/tournaments").exists()
     status, _out, err = run("import", "h9", str(H9), "--id", "../evil")
     assert status == 1
@@ -288,3 +288,19 @@ def test_import_reads_only_a_regular_file_and_refuses_others_at_once(site, fmt, 
         f"{shown}:1:1: error: {shown} is not a regular file; give the tournament file that "
         "OpenGotha or the EGD wrote [import]", "1 error; nothing was written"])
     assert content_files() == before
+
+
+def test_import_h9_bad_rank_is_one_error_at_the_rank_with_no_follow_on_errors(site, run):
+    """Row 5's rank 2K written 7Q: one error at the rank's column about '7Q' (before: the MMS
+    column's 31 read as the rank '31k', and the dropped row shifted every later row's number,
+    giving 10 false opponent errors)."""
+    lines = H9.read_bytes().split(b"\n")
+    row = next(n for n, line in enumerate(lines) if line.startswith(b"   5 "))
+    column = lines[row].index(b" 2K FR") + 2
+    lines[row] = lines[row].replace(b" 2K FR", b" 7Q FR")
+    site({"bad.h9": ""})
+    Path("bad.h9").write_bytes(b"\n".join(lines))
+    status, _out, err = run("import", "h9", "bad.h9")
+    assert (status, err) == (1, [
+        f"bad.h9:{row + 1}:{column}: error: '7Q' is not a rank; an h9 rank is kyu (30k to 1k), "
+        "dan (1d to 9d) or pro (1p to 9p) [h9.rank]", "1 error; nothing was written"])
