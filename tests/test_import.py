@@ -304,3 +304,56 @@ def test_import_h9_bad_rank_is_one_error_at_the_rank_with_no_follow_on_errors(si
     assert (status, err) == (1, [
         f"bad.h9:{row + 1}:{column}: error: '7Q' is not a rank; an h9 rank is kyu (30k to 1k), "
         "dan (1d to 9d) or pro (1p to 9p) [h9.rank]", "1 error; nothing was written"])
+
+
+def test_replace_keeps_the_organizers_comments_keys_and_corrected_result(tmp_path, monkeypatch, run):
+    """The demo's tournament imported again from its own file (the reviewer's case): the
+    file's heading comment, a game's end-of-line comment, round 4 board 1's sgf, a link and a
+    comment line the organizer added all stay; the result corrected by the organizer (W+R,
+    the file says B+) is refused by default, then kept with --results content; a game the
+    file gives without a result keeps the content's result, with a warning."""
+    shutil.copytree(Path(__file__).parent.parent / "content", tmp_path / "content")
+    monkeypatch.chdir(tmp_path)
+    path = Path("content/tournaments/juvisy-2019.yaml")
+    text = path.read_text(encoding="utf-8")
+    for old, new in [
+        ("- {white: zoe-garnier, black: tomas-moreau, handicap: 0, result: B+}",
+         "- {white: zoe-garnier, black: tomas-moreau, handicap: 0, result: W+R}  # corrected by the organizer"),
+        ("- {white: leon-ulloa, black: zoe-garnier, handicap: 1, result: W+}",
+         '- {white: leon-ulloa, black: zoe-garnier, handicap: 1, result: W+, link: "https://example.org/g/4"}'),
+        ("  - round: 3\n", "  # Sunday morning\n  - round: 3\n")]:
+        assert old in text
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(next(t for t in text.splitlines() if "corrected by" in t)) + 1
+    status, _out, err = run("import", "opengotha", str(XML), "--replace")
+    assert status == 1 and err[0].startswith(
+        f"content/tournaments/juvisy-2019.yaml:{line}:9: error: round 2: zoe-garnier (White) - "
+        f"tomas-moreau: W+R in the content, B+ (zoe-garnier White) in ")
+    assert path.read_text(encoding="utf-8") == text
+    assert run("import", "opengotha", str(XML), "--replace", "--results", "content")[0] == 0
+    assert path.read_text(encoding="utf-8") == text  # the same tournament: nothing else changes
+    # the file without round 4 board 2's result: the content's W+ stays
+    unplayed = XML.read_bytes().replace(
+        b'result="RESULT_WHITEWINS" roundNumber="4" tableNumber="2"',
+        b'result="RESULT_UNKNOWN" roundNumber="4" tableNumber="2"')
+    assert unplayed != XML.read_bytes()
+    Path("u.xml").write_bytes(unplayed)
+    status, _out, err = run("import", "opengotha", "u.xml", "--replace", "--results", "file")
+    assert status == 0
+    assert [e.split(": warning: ")[1] for e in err] == [
+        "round 2: zoe-garnier (White) - tomas-moreau: W+R in the content, B+ (zoe-garnier White) "
+        "in u.xml; the file's result is written (--results file) [import.result]",
+        "round 4: basile-esterhazy (White) - dmitri-chevalier: W+ in the content, no result yet in u.xml; "
+        "the content's result is kept [import.result]"]
+    after = path.read_text(encoding="utf-8")
+    assert after.startswith("# Added by hand for the demo (issue 16); re-add it after re-running")
+    assert "\n  # Sunday morning\n  - round: 3\n" in after
+    assert ("- {white: zoe-garnier, black: tomas-moreau, handicap: 0, result: B+}   # corrected by "
+            "the organizer\n") in after
+    assert ("- {white: daria-sorensen, black: zoe-abelard, handicap: 9, result: W+, sgf: "
+            "games/juvisy-2019/round-4-board-1.sgf}\n") in after
+    assert ('- {white: leon-ulloa, black: zoe-garnier, handicap: 1, result: W+, link: '
+            '"https://example.org/g/4"}\n') in after
+    assert 'club: "01Ca"' in after  # an equal value keeps its quotes
+    assert run("check")[0] == 0
