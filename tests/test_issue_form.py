@@ -69,6 +69,16 @@ def test_dry_run_prints_the_command(league, run, tmp_path):
                    "--link https://example.org/g/1\n")
 
 
+def test_the_game_link_field_becomes_the_games_link(league, run, tmp_path):
+    """The form's "Game link" is the game's ``link:`` key, which the pages show."""
+    status, _, err = issue(run, tmp_path, body(link="https://online-go.com/game/77"))
+    assert (status, err) == (0, [])
+    assert ('{black: ann, white: ben, result: B+R, date: ' in
+            (league / "content/leagues/club/seasons/1.yaml").read_text(encoding="utf-8"))
+    assert ', link: "https://online-go.com/game/77"}\n' in (
+        league / "content/leagues/club/seasons/1.yaml").read_text(encoding="utf-8")
+
+
 def test_hostile_fields_stay_single_arguments(league, run, tmp_path):
     """Quotes and $(...) in a name are data: the printed command splits back into exactly the
     fields, and the command itself refuses the unknown player without running anything."""

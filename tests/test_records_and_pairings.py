@@ -40,6 +40,17 @@ def test_javascript_link_is_refused_with_its_position(site, run):
                    "https://online-go.com/game/12345 [record.link]"]
 
 
+def test_a_bad_link_and_a_bad_sgf_path_of_one_game_are_both_reported(site, run):
+    """Every error in one run: the sgf path is checked even when the link is refused."""
+    site(league('{black: ann, white: bob, result: B+R, link: "javascript:alert(1)", '
+                'sgf: ../../../../etc/passwd}'))
+    status, _out, err = run("check")
+    assert status == 1
+    assert [line.split(" error: ")[0] + " " + line.rsplit(" ", 1)[1] for line in err[:-1]] == [
+        "content/leagues/club/seasons/2024.yaml:8:57: [record.link]",
+        "content/leagues/club/seasons/2024.yaml:8:85: [record.sgf]"]
+
+
 @pytest.mark.parametrize("link, problem", [
     ("data:text/html,hi", "is not an http or https address"),
     ("/relative/path", "is not an http or https address"),

@@ -455,22 +455,40 @@ def test_strasbourg_criteria_worded_for_players():
                                   "that its numbers are OpenGotha's.")
 
 
-def test_replace_warns_of_a_result_it_changes(site, run):
-    """--replace writes the file's results; a known result of the content that the file
-    changes is a warning at the game in the content's file, so that the organizer checks it."""
+def test_replace_refuses_to_overwrite_a_result_unless_told_which_to_take(site, run):
+    """A known result of the content that the file contradicts is not overwritten silently:
+    --replace refuses, with an error at the game naming both results; --results file takes
+    the file's and --results content keeps the content's, each with a warning there."""
     changed = XML.read_bytes().replace(
         b'result="RESULT_WHITEWINS" roundNumber="1" tableNumber="1"',
         b'result="RESULT_BLACKWINS" roundNumber="1" tableNumber="1"')
     site({"a.xml": ""})
     Path("a.xml").write_bytes(changed)
     assert run("import", "opengotha", "a.xml", "--id", "juv")[0] == 0
-    line = next(n for n, text in enumerate(
-        Path("content/tournaments/juv.yaml").read_text(encoding="utf-8").splitlines(), start=1)
-        if "{white: rosa-etienne, black: clement-carmody-2" in text)
+    path = Path("content/tournaments/juv.yaml")
+    before = path.read_text(encoding="utf-8")
+    line = next(n for n, text in enumerate(before.splitlines(), start=1)
+                if "{white: rosa-etienne, black: clement-carmody-2" in text)
+    where = (f"content/tournaments/juv.yaml:{line}:9: ")
+    said = (f"round 1: rosa-etienne (White) - clement-carmody-2: B+ in the content, W+ "
+            f"(rosa-etienne White) in {_shown(XML)}")
     status, _out, err = run("import", "opengotha", str(XML), "--replace")
-    assert status == 0
-    assert err == [f"content/tournaments/juv.yaml:{line}:9: warning: round 1: rosa-etienne "
-                   f"(White) - clement-carmody-2: B+ in the content, W+ (rosa-etienne White) in "
-                   f"{_shown(XML)}; the file's result is written; check it [import.result]"]
-    assert "{white: rosa-etienne, black: clement-carmody-2, handicap: 0, result: W+}" in Path(
-        "content/tournaments/juv.yaml").read_text(encoding="utf-8")
+    assert (status, err) == (1, [
+        f"{where}error: {said}; a result entered in the content is not overwritten; correct the "
+        "result where it is wrong: in the tournament program (then export the file again) or in "
+        "the content; or import again with --results file to take the file's results, or "
+        "--results content to keep the content's [import.result]",
+        "1 error; nothing was written"])
+    assert path.read_text(encoding="utf-8") == before
+    status, _out, err = run("import", "opengotha", str(XML), "--replace", "--results", "content")
+    assert (status, err) == (0, [f"{where}warning: {said}; the content's result is kept "
+                                 "(--results content) [import.result]"])
+    assert path.read_text(encoding="utf-8") == before
+    status, _out, err = run("import", "opengotha", str(XML), "--replace", "--results", "file")
+    assert (status, err) == (0, [f"{where}warning: {said}; the file's result is written "
+                                 "(--results file) [import.result]"])
+    assert "{white: rosa-etienne, black: clement-carmody-2, handicap: 0, result: W+}" in path.read_text(
+        encoding="utf-8")
+    assert run("import", "opengotha", str(XML), "--results", "file")[2][0] == (
+        "sitegen import: error: --results file: --results is for --replace; --results file "
+        "or --results content, with --replace [import]")

@@ -157,6 +157,9 @@ def _og_token(token: str, keep_forfeits: bool) -> str:
 _TOKEN_RE = re.compile(r"^([0-9]{1,9})([+\-=?])(?:([/!])?([wWbB?])?([0-9]{1,9})?)?(!)?$")
 """A round result: opponent row, result, ``/`` or ``!`` (forfeit), colour, handicap."""
 _PLACE_RE = re.compile(r"[0-9]{1,9}")
+_RANK_SHAPE = re.compile(r"^[0-9]{1,2}[A-Za-z]$")
+"""A field written like a rank (digits and one letter, ``7Q``): taken as the rank, and an error
+if it is not one, rather than passed over for a later number (the MMS column)."""
 _TAG_RE = re.compile(r"^;\s*([A-Z]{2})\[((?:[^\\\]]|\\.)*)\]\s*$")
 _LOOSE_TAG_RE = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
 """A value with an unescaped ``]`` (OpenGotha does not escape): up to the last ``]``."""
@@ -255,8 +258,9 @@ def read_h9(data: bytes, path: str = "<h9>") -> H9File:
     header, lines = _split_lines(decode_h9(data))
     n_rounds = min((_trailing_results(line.tokens) for line in lines), default=0)
     diags: list[Diagnostic] = []
-    rows = [row for line in lines if (row := _read_row(line, n_rounds, path, diags)) is not None]
-    _check_opponents(rows, path, diags)
+    read = [_read_row(line, n_rounds, path, diags) for line in lines]
+    _check_opponents(read, path, diags)
+    rows = [row for row in read if row is not None]
     if diags:
         raise FormatError(diags)
     return H9File(header.tags, header.columns, tuple(rows), path, header.generated_by,
@@ -340,14 +344,16 @@ def _read_row(line: _Line, n_rounds: int, path: str, diags: list[Diagnostic]) ->
         return None
     head = tokens[: len(tokens) - n_rounds]
     start = 1 if _PLACE_RE.fullmatch(head[0][0]) and head[0][1] <= 5 else 0  # not a name
-    rank_at = next((k for k in range(start + 1, len(head)) if RANK_RE.match(head[k][0])), None)
+    rank_at = next((k for k in range(start + 1, len(head))
+                    if RANK_RE.match(head[k][0]) or _RANK_SHAPE.match(head[k][0])), None)
     if rank_at is None:
         diags.append(Diagnostic(pos, "no rank found after the name (expected e.g. 3k, 2d)", "h9.rank"))
         return None
     try:
         rank = parse_rank(head[rank_at][0])
     except ValueError as exc:
-        diags.append(Diagnostic(SourcePos(path, line.number, head[rank_at][1]), str(exc), "h9.rank"))
+        diags.append(Diagnostic(SourcePos(path, line.number, head[rank_at][1]), str(exc), "h9.rank",
+                                "an h9 rank is kyu (30k to 1k), dan (1d to 9d) or pro (1p to 9p)"))
         return None
     names = [read_field(t) for t, _ in head[start:rank_at]]
     rest = [t for t, _ in head[rank_at + 1:]]
@@ -375,9 +381,13 @@ def _read_results(tokens: list[tuple[str, int]], number: int, path: str,
     return rounds
 
 
-def _check_opponents(rows: list[H9Row], path: str, diags: list[Diagnostic]) -> None:
-    """Report opponents beyond the last row, and a row that meets itself."""
+def _check_opponents(rows: list[H9Row | None], path: str, diags: list[Diagnostic]) -> None:
+    """Report opponents beyond the last row, and a row that meets itself. ``rows`` holds None
+    for a line that could not be read (already reported): it keeps its number, so the other
+    rows' opponents are not shifted into false errors."""
     for index, row in enumerate(rows, start=1):
+        if row is None:
+            continue
         for k, rd in enumerate(row.rounds):
             if rd.opponent > len(rows):
                 diags.append(Diagnostic(SourcePos(path, row.line, rd.col),

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
 from ..diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
+from ..validate.records import link_problem
 
 FIELDS = ("competition", "black", "white", "result", "winner", "date", "link", "season", "round")
 """The parts of a request, each with a position for its errors (:attr:`ResultRequest.where`)."""
@@ -109,12 +110,13 @@ def parse_date(text: str, pos: SourcePos) -> dt.date:
 
 def check_link(text: str, pos: SourcePos) -> str:
     """Return ``text`` if it is an http(s) address of at most :data:`MAX_LINK` characters made
-    of URL characters only (no spaces, quotes or line breaks: it is written into a YAML comment
-    and a pull request); raise SitegenError at ``pos`` otherwise."""
+    of URL characters only (no spaces, quotes or line breaks: it goes into the game's ``link:``
+    and a pull request) that the content format takes as a game's link
+    (:func:`sitegen.validate.records.link_problem`); raise SitegenError at ``pos`` otherwise."""
     text = text.strip()
     parts = urlsplit(text) if _LINK_CHARS.match(text) else None
     if (parts is None or parts.scheme not in ("http", "https") or not parts.netloc
-            or len(text) > MAX_LINK):
+            or len(text) > MAX_LINK or link_problem(text) is not None):
         raise refuse(pos, f"'{echo(text)}' is not a link to a game", "result.link",
                      f"give an http:// or https:// address of at most {MAX_LINK} characters")
     return text

@@ -76,21 +76,21 @@ class RecordReader:
         if not (fields.has("link") or fields.has("sgf")):
             return None
         link = fields.text("link", "", max_len=MAX_LINK) or ""
+        usable = True
         if link and (problem := link_problem(link)):
             diags.error(fields.pos("link"), problem, "record.link", LINK_HINT)
-            return None
+            usable = False  # the sgf is still checked: every error in one run
         sgf = fields.text("sgf", "") or ""
         data = b""
-        if sgf:
-            if problem := sgf_problem(sgf):
-                diags.error(fields.pos("sgf"), problem, "record.sgf", SGF_HINT)
+        if sgf and (problem := sgf_problem(sgf)):
+            diags.error(fields.pos("sgf"), problem, "record.sgf", SGF_HINT)
+            return None
+        if sgf and self.content_dir is not None:
+            loaded = load_record_file(self.content_dir, sgf, fields.pos("sgf"), diags)
+            if loaded is None:
                 return None
-            if self.content_dir is not None:
-                loaded = load_record_file(self.content_dir, sgf, fields.pos("sgf"), diags)
-                if loaded is None:
-                    return None
-                data = loaded
-        if not link and not sgf:
+            data = loaded
+        if not usable or not (link or sgf):
             return None
         return GameRecord(link, sgf, data, fields.node.pos)
 
