@@ -172,7 +172,9 @@ def tournament_facts(content: Content) -> Iterator[Fact]:
     for tournament in content.tournaments:
         scope = f"tournaments/{tournament.id}"
         title = f"Tournament {tournament.name}"
-        names = {p.id: p.name for p in tournament.players}
+        # the players' names as the pages show them (players files), else as the tournament has them
+        names = {p.id: p.name for p in tournament.players} | {
+            p.id: content.players[p.id].name for p in tournament.players if p.id in content.players}
         for game in tournament.games:
             white, black = names.get(game.white, game.white), names.get(game.black, game.black)
             for me, other in ((game.white, black), (game.black, white)):
@@ -188,7 +190,7 @@ def tournament_facts(content: Content) -> Iterator[Fact]:
         if tournament.rounds:
             for row in standings(tournament):
                 yield Fact(scope, "place", row.player.id, ordinal(row.place, row.shared), title,
-                           row.player.name, (row.place, row.player.id))
+                           names[row.player.id], (row.place, row.player.id))
 
 
 def _tournament_result(game: TournamentGame, white: str, black: str) -> str:
