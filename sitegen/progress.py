@@ -270,14 +270,20 @@ class TerminalProgress(Progress):
 
 def for_stream(stream: IO[str], quiet: bool = False, verbose: bool = False) -> Progress:
     """Return the reporter a command shows on ``stream``: none when ``quiet``, bars when
-    ``stream`` is a terminal (not ``TERM=dumb``) whose width is known, else one line per stage
-    (a terminal that says it is 0 columns wide, as ``script`` or a bare pseudo-terminal may,
-    would show bars of no width: nothing at all)."""
+    ``stream`` is a terminal (not ``TERM=dumb``) at least :data:`BAR_COLUMNS` wide, else one
+    line per stage (a terminal that says it is 0 columns wide, as ``script`` or a bare
+    pseudo-terminal may, would show bars of no width; a narrow one, bars that wrap on every
+    redraw)."""
     if quiet:
         return Progress()
-    if _is_terminal(stream) and os.environ.get("TERM") != "dumb" and _columns(stream) > 0:
+    if (_is_terminal(stream) and os.environ.get("TERM") != "dumb"
+            and _columns(stream) >= BAR_COLUMNS):
         return TerminalProgress(stream, verbose)
     return LineProgress(stream, verbose)
+
+
+BAR_COLUMNS = 40
+"""The narrowest terminal that gets bars: a stage's label and count take about 35 columns."""
 
 
 def _columns(stream: IO[str]) -> int:

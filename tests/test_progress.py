@@ -172,6 +172,10 @@ def test_a_stream_gets_the_reporter_it_can_show(monkeypatch):
     assert type(for_stream(Terminal())) is TerminalProgress
     monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((0, 0)))
     assert type(for_stream(Terminal())) is LineProgress  # bars of no width would show nothing
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((39, 24)))
+    assert type(for_stream(Terminal())) is LineProgress  # bars would wrap on every redraw
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((40, 24)))
+    assert type(for_stream(Terminal())) is TerminalProgress
     monkeypatch.setenv("TERM", "dumb")
     monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((100, 24)))
     assert type(for_stream(Terminal())) is LineProgress

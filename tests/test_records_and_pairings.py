@@ -233,7 +233,7 @@ def test_round_pages_list_their_pairings_above_the_standings(site, run):
     # Round 2 is paired, not played: the main page (after round 2 of 3) shows it first too.
     main = (root / "output/tournaments/cup/index.html").read_text(encoding="utf-8")
     assert main.index("Round 2 pairings") < main.index("Standings after round 2")
-    assert '<span class="muted">not played yet</span>' in main
+    assert '<span class="muted">no result yet</span>' in main
 
 
 def test_player_page_shows_the_next_game_of_a_paired_round(site, run):

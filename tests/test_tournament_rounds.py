@@ -147,6 +147,12 @@ rounds:
     assert ("Provisional: 1 game has no result yet. It counts as OpenGotha counts a game whose "
             "result is unknown, and these standings will change when its result is entered.") in page
     assert page.index("Round 2 pairings") < page.index("Standings after round 2")
+    assert _json("output/tournaments/cup/standings.json")["final"] is False
+    for player in ("bob", "cy"):  # the game without a result reads the same on every page
+        text = _page(f"output/players/{player}/index.html")
+        assert "Place " in text and "(provisional: games without a result)" in text
+        assert "<td>no result yet</td>" in text
+    assert "no result yet" in page
     home = Path("output/index.html").read_text(encoding="utf-8")
     assert re.search(r"4 players, 2 rounds; leader.*A Ann", home, re.S)
     assert "winner" not in home
@@ -155,6 +161,8 @@ rounds:
     assert run("build")[0] == 0
     page = _page("output/tournaments/cup/index.html")
     assert "Final standings" in page and "Provisional" not in page
+    assert _json("output/tournaments/cup/standings.json")["final"] is True
+    assert "provisional" not in _page("output/players/bob/index.html")
     assert page.index("Final standings") < page.index("Round 2 pairings")
     assert re.search(r"4 players, 2 rounds; winner.*A Ann", Path("output/index.html").read_text(), re.S)
 

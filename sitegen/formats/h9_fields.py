@@ -7,7 +7,8 @@ end a line or start a comment, the writer puts (docs/placement.md, "h9 files"):
 - in every field and header value: a white-space character (tab, line break, no-break space)
   as a space; a control character or one ISO-8859-15 lacks as ``?`` (as OpenGotha prints it);
 - in a name, club or country: ``_`` as a space (``_`` is h9's space) and ``;`` as ``?``,
-  without outer spaces; a part that would read as a rank (``3d``, ``12``), or a club or country
+  without outer spaces; a name part that starts like a rank (a digit, or ``-``: ``3d``, ``12``,
+  ``0A``, which the reader takes for a rank and reports if it is not one), or a club or country
   that would read as a value (``1234``, ``-``), gets a leading ``_``, which reads as nothing;
   an empty surname is ``_``; no club is ``xxxx`` and no country ``XX``, as OpenGotha writes;
 - in a header value (``EV[...]``): ``\\`` as ``\\\\`` and ``]`` as ``\\]``, as in SGF.
@@ -22,6 +23,9 @@ ENCODING = "iso8859_15"
 
 RANK_RE = re.compile(r"^([0-9]{1,2})([kKdDpP]?)$")
 """A rank as h9 files write it: ``3D``, ``18k``, ``1p``, or a bare number (kyu)."""
+NAME_ESCAPE_RE = re.compile(r"^[0-9-]")
+"""A name part the reader could take for a rank (it reports rank-shaped fields such as ``7Q``
+as bad ranks rather than read past them): written with a leading ``_``."""
 VALUE_RE = re.compile(r"^-?[0-9]{0,9}[½¼¾]?$")
 """A criteria value as h9 files write it: ``12``, ``12½``, ``-1``."""
 NO_CLUB, NO_COUNTRY = "xxxx", "XX"
@@ -55,8 +59,8 @@ def _token(text: str, pattern: re.Pattern[str]) -> str:
 def name_field(surname: str, first_name: str) -> str:
     """Return ``Surname First_name`` as one line holds it: two fields, or one without a first
     name (``_`` for an empty surname)."""
-    first = _token(field_text(first_name), RANK_RE)
-    return f"{_token(field_text(surname), RANK_RE) or '_'} {first}"
+    first = _token(field_text(first_name), NAME_ESCAPE_RE)
+    return f"{_token(field_text(surname), NAME_ESCAPE_RE) or '_'} {first}"
 
 
 def club_field(club: str) -> str:

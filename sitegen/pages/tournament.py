@@ -383,6 +383,7 @@ def _standings_data(t: Tournament, r: int, names: dict[str, str],
         entry["opponents"] = list(row.opponents)
         out_rows.append(entry)
     data = {"tournament": t.id, "name": t.name, "after_round": r, "rounds": t.rounds,
+            "final": r == t.rounds and not results_to_come(t, r),
             "criteria": criteria, "rows": out_rows}
     return data
 
@@ -392,7 +393,7 @@ def _json_number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-_RESULT_WORDS = {"+": N_("won"), "-": N_("lost"), "=": N_("jigo"), "?": N_("result unknown")}
+_RESULT_WORDS = {"+": N_("won"), "-": N_("lost"), "=": N_("jigo"), "?": N_("no result yet")}
 
 
 def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
@@ -434,6 +435,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
                 "score_name": main.value, "score": format_value(row.values[main]),
                 "after_round": last, "rounds": t.rounds, "games": games,
+                "provisional": results_to_come(t, last) > 0,
                 "with_records": any(g["record"] for g in games)}))
     _next_pairings(plan, t, names, last)
 
@@ -477,7 +479,7 @@ def pairings(t: Tournament, r: int, names: dict[str, str]) -> list[dict[str, Any
 _PAIRING_RESULT = {
     GameResult.WHITE_WINS: N_("White won"), GameResult.BLACK_WINS: N_("Black won"),
     GameResult.JIGO: N_("jigo"), GameResult.BOTH_WIN: N_("both won"),
-    GameResult.BOTH_LOSE: N_("both lost"), GameResult.UNKNOWN: N_("not played yet")}
+    GameResult.BOTH_LOSE: N_("both lost"), GameResult.UNKNOWN: N_("no result yet")}
 _NO_COLOUR_RESULTS = (GameResult.JIGO, GameResult.BOTH_WIN, GameResult.BOTH_LOSE, GameResult.UNKNOWN)
 
 

@@ -191,6 +191,17 @@ def test_every_group_page_of_the_demo_shows_its_key_columns_on_a_phone(browser, 
     assert cut == {}
 
 
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_long_names_do_not_push_the_key_columns_off_a_phone(browser, long_names_url, name):
+    """Every player's name ending in a 40-letter surname (conftest.LONG_NAME): at 360 px the
+    names wrap and break inside the word, and every key column still fits."""
+    open_at(browser, long_names_url + PAGES[name], 360)
+    overflow = browser.execute_script(
+        "var e = document.documentElement; return [e.scrollWidth, e.clientWidth];")
+    assert overflow[0] <= overflow[1], f"{name} scrolls sideways: {overflow[0]} > {overflow[1]}"
+    assert table_problems(browser) == []
+
+
 def test_the_table_checks_find_a_cut_column_and_a_missing_cue(browser, demo_url):
     """The checks above can fail: a group page forced narrow, its cue removed."""
     open_at(browser, demo_url + PAGES["group"], 360)
