@@ -495,9 +495,11 @@ FACTS = (Move.WITHDREW,)
 def _apply_tie(out: dict[str, PlayerOutcome], tie: Tie, choices: Choices | None = None) -> None:
     """Mark the players of ``tie`` (D.2): undecided, with their own choices (``choices``, by
     default the outcomes of the tied players who are not withdrawals), when it may give them
-    different outcomes and no record decides; a player it may not move is noted as decided
-    by the organizers (when their record ruled ways out) or as a tie that changes nothing for
-    them, the tied step alone. A withdrawal is a fact, not a choice (B.4): it stays as it is."""
+    different outcomes and no record decides; a tie the organizers' record decides is noted as
+    decided by them (even when the rules would give its players the same outcome either way:
+    the record tells them apart); a player it may not move is noted as decided by the
+    organizers (when their record ruled ways out) or as a tie that changes nothing for them,
+    the tied step alone. A withdrawal is a fact, not a choice (B.4): it stays as it is."""
     members = [out[p] for p in tie.players if p in out and out[p].tie is None]
     if len(members) < 2:
         return
@@ -508,12 +510,11 @@ def _apply_tie(out: dict[str, PlayerOutcome], tie: Tie, choices: Choices | None 
                     m.player, Move.WITHDREW, "B.4", _(text.WITHDREW_LEFT), m.from_division, None),))
     playing = [m for m in members if m.move not in FACTS]
     keys = sorted({_key(m) for m in playing}, key=_rank)
-    if tie.by_record:
-        if len({_key(m) for m in members}) > 1:  # the organizers' record decided it: each
-            for m in playing:                      # keeps their own chain
-                out[m.player] = replace(m, tie=tie)
-            return
-    elif choices is not None:
+    if tie.by_record:  # the organizers' record decided it, even where the rules would give
+        for m in playing:  # the same outcome either way: each keeps their own chain (by record)
+            out[m.player] = replace(m, tie=tie)
+        return
+    if choices is not None:
         own = {m.player: choices.outcomes.get(m.player, (_key(m),)) for m in playing}
         for m in playing:
             out[m.player] = (replace(m, tie=tie, undecided=own[m.player])
