@@ -60,8 +60,13 @@ def test_import_reuses_an_existing_player_id(site, run):
     assert "Tournoi de Juvisy" in Path("output/players/hugo/index.html").read_text(encoding="utf-8")
 
 
+MINE = "name: Mine\nsystem: swiss\nnumber_of_rounds: 1\nplayers:\n  - {id: ann, rank: 1k}\n"
+
+
 def test_import_refuses_to_overwrite_an_existing_tournament(site, run):
-    site({"content/tournaments/juvisy.yaml": "name: Mine\n"})
+    """Another tournament (a valid file) under the id: refused, nothing written. (A file with
+    errors is refused with its errors: tests/test_import_replace.py.)"""
+    site({"content/tournaments/juvisy.yaml": MINE})
     before = content_files()
     status, out, err = run("import", "opengotha", str(XML), "--id", "juvisy")
     assert status == 1 and out == ""
@@ -71,7 +76,7 @@ def test_import_refuses_to_overwrite_an_existing_tournament(site, run):
         "file first [import]",
         "1 error; nothing was written"]
     assert content_files() == before
-    assert Path("content/tournaments/juvisy.yaml").read_text(encoding="utf-8") == "name: Mine\n"
+    assert Path("content/tournaments/juvisy.yaml").read_text(encoding="utf-8") == MINE
 
 
 def test_import_bad_xml_gives_a_positioned_error_and_writes_nothing(site, run):
