@@ -366,7 +366,7 @@ def _read_row(line: _Line, n_rounds: int, path: str, diags: list[Diagnostic]) ->
 
 def _is_value(token: str) -> bool:
     """Return whether ``token`` is written as a criteria value (``12½``, ``30?``, ``0=``, ``NONE``)."""
-    return bool(VALUE_FORM.match(token)) or token == "0=" or token.upper() == "NONE"
+    return bool(VALUE_FORM.match(token))
 
 
 def _rank_index(head: list[tuple[str, int]], start: int) -> int | None:

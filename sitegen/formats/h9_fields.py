@@ -24,10 +24,11 @@ RANK_RE = re.compile(r"^([0-9]{1,2})([kKdDpP]?)$")
 """A rank as h9 files write it: ``3D``, ``18k``, ``1p``, or a bare number (kyu)."""
 VALUE_RE = re.compile(r"^-?[0-9]{0,9}[½¼¾]?$")
 """A criteria value as h9 files write it: ``12``, ``12½``, ``-1``."""
-VALUE_FORM = re.compile(r"^-?[0-9]{0,9}[½¼¾?œ]?$")
+VALUE_FORM = re.compile(r"^(?:-?[0-9]{0,9}[½¼¾?œ]?|0=|(?i:none))$")
 """A field read as a criteria value when the columns are aligned: a value, also with a
 fraction ISO-8859-15 lacks (``30?``, the writer's ``?`` for ``½``; ``30œ``, a Latin-1 ``½``
-read as ISO-8859-15). A club or country of that form is written with a leading ``_``."""
+read as ISO-8859-15), ``0=`` or ``NONE``. A club or country of that form is written with a
+leading ``_``."""
 NO_CLUB, NO_COUNTRY = "xxxx", "XX"
 
 _LATIN9 = frozenset(bytes(range(256)).decode(ENCODING))
