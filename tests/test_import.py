@@ -60,8 +60,13 @@ def test_import_reuses_an_existing_player_id(site, run):
     assert "Tournoi de Juvisy" in Path("output/players/hugo/index.html").read_text(encoding="utf-8")
 
 
+MINE = "name: Mine\nsystem: swiss\nnumber_of_rounds: 1\nplayers:\n  - {id: ann, rank: 1k}\n"
+
+
 def test_import_refuses_to_overwrite_an_existing_tournament(site, run):
-    site({"content/tournaments/juvisy.yaml": "name: Mine\n"})
+    """Another tournament (a valid file) under the id: refused, nothing written. (A file with
+    errors is refused with its errors: tests/test_import_replace.py.)"""
+    site({"content/tournaments/juvisy.yaml": MINE})
     before = content_files()
     status, out, err = run("import", "opengotha", str(XML), "--id", "juvisy")
     assert status == 1 and out == ""
@@ -71,7 +76,7 @@ def test_import_refuses_to_overwrite_an_existing_tournament(site, run):
         "file first [import]",
         "1 error; nothing was written"]
     assert content_files() == before
-    assert Path("content/tournaments/juvisy.yaml").read_text(encoding="utf-8") == "name: Mine\n"
+    assert Path("content/tournaments/juvisy.yaml").read_text(encoding="utf-8") == MINE
 
 
 def test_import_bad_xml_gives_a_positioned_error_and_writes_nothing(site, run):
@@ -304,6 +309,37 @@ def test_import_h9_bad_rank_is_one_error_at_the_rank_with_no_follow_on_errors(si
     assert (status, err) == (1, [
         f"bad.h9:{row + 1}:{column}: error: '7Q' is not a rank; an h9 rank is kyu (30k to 1k), "
         "dan (1d to 9d) or pro (1p to 9p) [h9.rank]", "1 error; nothing was written"])
+
+
+@pytest.mark.parametrize("rank", ["3KK", "--", "3Kyu", "-"])
+def test_import_h9_any_text_at_the_rank_is_an_error_never_a_later_column(site, run, rank):
+    """Basile's rank 3K written 3KK, --, 3Kyu or -: an error at that field (before: the MMS
+    column's 30 was read as his rank 30k and '3KK FR 03Cc' as part of his name, exit 0)."""
+    lines = H9.read_bytes().split(b"\n")
+    row = next(n for n, line in enumerate(lines) if b"Basile" in line)
+    column = lines[row].index(b" 3K FR") + 2
+    lines[row] = lines[row].replace(b" 3K FR", b" " + rank.encode() + b" FR")
+    site({"bad.h9": ""})
+    Path("bad.h9").write_bytes(b"\n".join(lines))
+    before = content_files()
+    status, _out, err = run("import", "h9", "bad.h9")
+    assert (status, err) == (1, [
+        f"bad.h9:{row + 1}:{column}: error: '{rank}' is not a rank; an h9 rank is kyu (30k to 1k), "
+        "dan (1d to 9d) or pro (1p to 9p) [h9.rank]", "1 error; nothing was written"])
+    assert content_files() == before
+
+
+def test_import_h9_a_line_with_fields_out_of_columns_is_an_error(site, run):
+    """A line without country and club whose rank is not one ('3KK 30 ...'): its fields
+    cannot be aligned, an error at the line, never a guess."""
+    lines = H9.read_bytes().split(b"\n")
+    row = next(n for n, line in enumerate(lines) if b"Basile" in line)
+    lines[row] = lines[row].replace(b" 3K FR 03Cc", b" 3KK")
+    site({"bad.h9": ""})
+    Path("bad.h9").write_bytes(b"\n".join(lines))
+    status, _out, err = run("import", "h9", "bad.h9")
+    assert status == 1 and err[-1] == "1 error; nothing was written"
+    assert err[0].startswith(f"bad.h9:{row + 1}:") and "[h9." in err[0]
 
 
 def test_replace_keeps_the_organizers_comments_keys_and_corrected_result(tmp_path, monkeypatch, run):

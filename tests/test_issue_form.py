@@ -113,8 +113,8 @@ def test_hostile_newlines_and_links_are_refused_with_every_problem(league, run, 
         "it as in the address of its page, e.g. leagues/club or ladders/club [result.competition]",
         "issue #12, field 'Date': error: '2025-02-30' is not a date; write it as YYYY-MM-DD, "
         "e.g. 2025-03-01 [result.date]",
-        "issue #12, field 'Game link': error: 'javascript:alert(1)' is not a link to a game; give "
-        "an http:// or https:// address of at most 300 characters [result.link]",
+        "issue #12, field 'Game link': error: link 'javascript:alert(1)' is not an http or https "
+        "address; give the game's web address, e.g. https://online-go.com/game/12345 [result.link]",
         "issue #12, field 'Result': error: the field 'Result' appears twice; use the Report a "
         "result form as it is [issue.form]",
         "issue #12, field 'White (or second player)': error: the field 'White (or second "

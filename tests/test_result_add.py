@@ -386,6 +386,46 @@ def test_result_add_refuses_a_link_the_content_format_refuses(league, run, link)
     assert (league / SEASON).read_text(encoding="utf-8") == before
 
 
+LONG_LINK = "https://example.org/" + "g" * 480  # 500 characters, the content format's longest
+
+
+@pytest.mark.parametrize("link", ["https://ex.org/ą", "https://ex.org/#x}{", LONG_LINK])
+def test_result_add_takes_every_link_check_takes(league, run, link):
+    """One check of a link for ``result add`` and the content (before: result add had its own,
+    300 characters of URL characters only, and refused these three, which check accepts)."""
+    assert len(LONG_LINK) == 500
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R", "--link", link)[0] == 0
+    assert run("check")[0] == 0
+    assert "link: " in (league / SEASON).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("link, problem, in_content", [
+    ("https://ex.org/a\u200bb", "holds the invisible character U+200B (ZERO WIDTH SPACE)", "record.link"),
+    ("https://ex.org/\u2060x", "holds the invisible character U+2060 (WORD JOINER)", "record.link"),
+    ("https://ex.org/\u202egpj.exe", "holds the invisible character U+202E (RIGHT-TO-LEFT OVERRIDE)",
+     "text.character"),
+    ("https://ex.org/\u00a0x", "holds a space, quote, angle bracket, backslash or control character",
+     "record.link"),
+    (LONG_LINK + "g", "the link is 501 characters long; at most 500 are allowed", "schema.text"),
+])
+def test_a_link_with_an_invisible_character_is_refused_by_result_add_and_check(league, run, link, problem,
+                                                                               in_content):
+    """A zero width space, a word joiner or a bidirectional override makes an address that
+    reads as another: refused by the content format (before: check dropped U+200B and took the
+    link) and so by result add, which uses the same check."""
+    before = (league / SEASON).read_text(encoding="utf-8")
+    status, _, err = run("result", "add", "leagues/club", "ann", "cho", "B+R", "--link", link)
+    assert status == 1 and problem in err[0] and err[0].endswith("[result.link]")
+    assert (league / SEASON).read_text(encoding="utf-8") == before
+    (league / SEASON).write_text(before.replace(
+        "- {players: [ann, cho]}", f'- {{black: ann, white: cho, result: B+R, link: "{link}"}}'),
+        encoding="utf-8")
+    status, _, err = run("check")
+    assert status == 1 and err[0].startswith(f"{SEASON}:13:") and err[0].endswith(f"[{in_content}]")
+    if in_content == "record.link":  # the others are refused before, by the text's own checks
+        assert problem in err[0]
+
+
 def test_result_add_link_on_a_tournament_game(tournament, run):
     assert run("result", "add", "tournaments/cup", "ann", "dee", "B+R", "--date", "2025-03-01",
                "--link", "https://online-go.com/game/9")[0] == 0

@@ -217,24 +217,30 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
                             f"(imported from {path.name}).") if new_players else None
     players_text = (_players_added(players_target, new_players, new_text)
                     if replace and new_text is not None else new_text)
-    warnings += _validate(content_dir, t, tournament_text, players_text, existing,
-                          players_target)
+    said, written = _validate(content_dir, t, tournament_text, players_text, existing,
+                              players_target)
+    warnings += said
     _write(content_dir, target, tournament_text, players_target, players_text, replace)
     result = ImportResult(target, players_target if players_text is not None else None,
                           tuple(p.id for p in new_players), tuple(reused), tuple(warnings),
                           replace)
     if out is not None:
-        _report(out, t, result)
+        _report(out, written, result)
     return result
 
 
 def _in_content(content_dir: Path, t: Tournament, existing: dict[str, Player]) -> _InContent | None:
     """Return the tournament of the content with ``t``'s name (spaces and case aside) and
-    dates, if any (tournament files with errors are not looked at)."""
+    dates, if any. Raises SitegenError with the errors of the content's tournament files, as
+    ``sitegen check`` gives them, when there are any: a file that cannot be read may be this
+    tournament (imported twice, or replaced from scratch losing what the organizer added)."""
     folder = content_dir / "tournaments"
-    quiet = Diagnostics()
-    for other in load_tournaments(folder, f"{shown_path(content_dir)}/tournaments",
-                                  PlayerRefs(existing, quiet), quiet):
+    diags = Diagnostics()
+    tournaments = load_tournaments(folder, f"{shown_path(content_dir)}/tournaments",
+                                   PlayerRefs(existing, diags), diags)
+    if diags.has_errors:
+        raise SitegenError([d for d in diags.sorted() if d.level == "error"])
+    for other in tournaments:
         if (_norm(other.name), other.begin, other.end) == (_norm(t.name), t.begin, t.end):
             return _InContent(folder / f"{other.id}.yaml", other)
     return None
@@ -298,6 +304,7 @@ def _result_decisions(same: _InContent, t: Tournament, path: Path, old_tree: Any
     ``results="file"`` takes the file's (each a warning). Positions are the content's games.
     """
     new = {(g.round, frozenset((g.white, g.black))): g for g in t.games}
+    in_file = {p.id for p in t.players}
     entries = game_entries(old_tree)
     kept: set[GameKey] = set()
     said: list[Diagnostic] = []
@@ -316,21 +323,47 @@ def _result_decisions(same: _InContent, t: Tournament, path: Path, old_tree: Any
             said.append(Diagnostic(old.pos, f"{where}, no result yet in {shown_path(path)}",
                                    "import.result", "the content's result is kept", level="warning"))
             continue
-        now = (f"{game_result_text(game)} ({game.white} White)" if game is not None else "not in it")
-        message = f"{where}, {now} in {shown_path(path)}"
+        now = (f"{game_result_text(game)} ({game.white} White) in {shown_path(path)}" if game is not None
+               else f"not in {shown_path(path)}" + _left_out(old, in_file))
+        message = f"{where}, {now}"
         if results is None:
             errors.append(Diagnostic(old.pos, message + "; a result entered in the content is not "
                                      "overwritten", "import.result", RESULT_HINT))
         elif results == "content":
             kept.add(key)
-            said.append(Diagnostic(old.pos, message, "import.result",
-                                   "the content's result is kept (--results content)", level="warning"))
+            said.append(Diagnostic(old.pos, message, "import.result", _what_happens(old, game, in_file, True),
+                                   level="warning"))
         else:
-            said.append(Diagnostic(old.pos, message, "import.result",
-                                   "the file's result is written (--results file)", level="warning"))
+            said.append(Diagnostic(old.pos, message, "import.result", _what_happens(old, game, in_file, False),
+                                   level="warning"))
     if errors:
         raise SitegenError(errors)
     return kept, said
+
+
+def _left_out(game: TournamentGame, in_file: set[str]) -> str:
+    """Return `` (nor is ann)`` naming the game's players the imported file lacks, or ``""``."""
+    gone = [pid for pid in (game.white, game.black) if pid not in in_file]
+    return f" (nor is {' or '.join(gone)})" if gone else ""
+
+
+def _what_happens(old: TournamentGame, game: TournamentGame | None, in_file: set[str],
+                  keep: bool) -> str:
+    """Return what the import does with a game of the content that the file contradicts
+    (``game``) or leaves out (None), as ``--results content`` (``keep``) or ``file`` says."""
+    gone = [pid for pid in (old.white, old.black) if pid not in in_file]
+    if keep:
+        said = ("the content's result is kept" if game is not None
+                else "the game is kept as the content has it")
+        if gone:
+            said += f", and {' and '.join(gone)} stays in the tournament's players"
+        return said + " (--results content)"
+    if game is not None:
+        return "the file's result is written (--results file)"
+    said = "the game is removed from the content"
+    if gone:
+        said += f", and {' and '.join(gone)} with it from the tournament's players"
+    return said + " (--results file)"
 
 
 RESULT_HINT = ("correct the result where it is wrong: in the tournament program (then export the "
@@ -367,12 +400,14 @@ def _entered_text(entry: Any, game: TournamentGame) -> str:
 
 
 def _content_tree(path: Path) -> Any:
-    """Return the round-trip tree of the tournament's content file, or None when it cannot
-    be read (it is then replaced whole, as asked)."""
+    """Return the round-trip tree of the tournament's content file. Raises SitegenError when
+    it cannot be read: it is never replaced whole (what the organizer added would be lost)."""
     try:
         return load_rt(path)
-    except (OSError, ValueError, YAMLError):
-        return None
+    except (OSError, ValueError, YAMLError) as exc:
+        raise _fail(f"cannot read {shown_path(path)} to merge the import into it: "
+                    f"{getattr(exc, 'strerror', None) or exc}", SourcePos(shown_path(path)),
+                    "correct the file (sitegen check), then import again") from None
 
 
 def _tournament_text(t: Tournament, source: str, old_tree: Any, kept: set[GameKey]) -> str:
@@ -435,10 +470,12 @@ def _check_request(fmt: str, content_dir: Path, tournament_id: str | None, repla
 
 
 def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_text: str | None,
-              existing: dict[str, Player], players_target: Path) -> list[Diagnostic]:
+              existing: dict[str, Player], players_target: Path
+              ) -> tuple[list[Diagnostic], Tournament]:
     """Read the texts to be written exactly as a build will; raise SitegenError on any error,
-    else return the warnings a build will give (criteria OpenGotha warns of, ...). A players
-    file replacing ``players_target`` is read instead of it."""
+    else return the warnings a build will give (criteria OpenGotha warns of, ...) and the
+    tournament as it is written (with the games kept from the content). A players file
+    replacing ``players_target`` is read instead of it."""
     base = shown_path(content_dir)
     check = Diagnostics()
     all_players = dict(existing)
@@ -448,11 +485,11 @@ def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_te
         _players_from_text(players_text, f"{base}/players/{t.id}.yaml", check, all_players)
     tree = parse_yaml(tournament_text, f"{base}/tournaments/{t.id}.yaml", check)
     node = expect_map(tree, check, "a tournament", tree.pos) if tree is not None else None
-    if node is not None:
-        tournament_from_node(node, t.id, PlayerRefs(all_players, check), check)
-    if check.has_errors:
+    written = (tournament_from_node(node, t.id, PlayerRefs(all_players, check), check)
+               if node is not None else None)
+    if check.has_errors or written is None:
         raise SitegenError(check.sorted())
-    return check.warnings
+    return check.warnings, written
 
 
 def _drop_players_of(path: Path, players: dict[str, Player]) -> None:

@@ -66,7 +66,8 @@ def _list(node: Any, key: str) -> list[Any]:
 def merge_tournament(old: CommentedMap, new: CommentedMap, kept: set[GameKey]) -> CommentedMap:
     """Return ``old`` (the content file's tree) edited into ``new`` (the import's), keeping
     what the organizer added (module docstring); the games of ``kept`` stay as in ``old``, also
-    when the import lacks them."""
+    when the import lacks them, and so do their players and rounds (appended when the import
+    lacks them)."""
     def merge_round(was: CommentedMap, now: CommentedMap) -> CommentedMap:
         number = now.get("round")
 
@@ -75,25 +76,61 @@ def merge_tournament(old: CommentedMap, new: CommentedMap, kept: set[GameKey]) -
                 return game_was
             return _merge_map(game_was, game_now, "game", {})
 
-        merged = _merge_map(was, now, "round", {"games": lambda a, b: _merge_entries(a, b, game_pair, merge_game)})
         missing = [g for g in _list(was, "games") if (number, game_pair(g)) in kept
                    and game_pair(g) not in {game_pair(n) for n in _list(now, "games")}]
-        if missing:
-            games = merged.setdefault("games", CommentedSeq())
-            games.extend(missing)
+        # ``missing`` is taken before the merge, which replaces ``was``'s list of games
+        old_games = list(was.get("games") or [])
+        merged = _merge_map(was, now, "round", {"games": lambda a, b: _merge_entries(a, b, game_pair, merge_game)})
+        _add_missing(merged, "games", old_games, missing, game_pair)
         return merged
 
     def round_number(entry: Any) -> Hashable:
         return entry.get("round") if isinstance(entry, dict) else None
 
+    old_rounds, old_players = _list(old, "rounds"), _list(old, "players")
+    kept_rounds = [r for r in old_rounds if any((r.get("round"), game_pair(g)) in kept
+                                                for g in _list(r, "games"))]
+    kept_players = [p for p in old_players if any(str(p.get("id")) in pair for _, pair in kept)]
     merged = _merge_map(old, new, "tournament", {
         "parameters": lambda a, b: _merge_map(a, b, "parameters", {}),
         "egd": lambda a, b: _merge_map(a, b, "egd", {}),
-        "players": lambda a, b: _merge_entries(a, b, lambda e: e.get("id") if isinstance(e, dict) else None,
-                                               lambda x, y: _merge_map(x, y, "player", {})),
+        "players": lambda a, b: _merge_entries(a, b, player_id, lambda x, y: _merge_map(x, y, "player", {})),
         "rounds": lambda a, b: _merge_entries(a, b, round_number, merge_round),
     })
+    _add_missing(merged, "players", old_players, kept_players, player_id)
+    _add_missing(merged, "rounds", old_rounds, [_only_kept(r, kept) for r in kept_rounds], round_number)
     return merged
+
+
+def player_id(entry: Any) -> Hashable:
+    """Return a player entry's ``id``, or None."""
+    return entry.get("id") if isinstance(entry, dict) else None
+
+
+def _only_kept(rnd: CommentedMap, kept: set[GameKey]) -> CommentedMap:
+    """Return a round entry of the content holding only its games of ``kept``."""
+    games = CommentedSeq(g for g in _list(rnd, "games") if (rnd.get("round"), game_pair(g)) in kept)
+    return CommentedMap([("round", rnd.get("round")), ("games", games)])
+
+
+def _add_missing(tree: Any, key: str, before: list[Any], entries: list[Any],
+                 key_of: Callable[[Any], Hashable]) -> None:
+    """Put in the list ``tree[key]`` each of ``entries`` whose ``key_of`` it lacks (a game,
+    player or round of the content kept as the content has it, which the import left out):
+    after the entry that preceded it in ``before`` (the content's list), else first."""
+    if not entries or not isinstance(tree, dict):
+        return
+    items = tree.setdefault(key, CommentedSeq())
+    if not isinstance(items, list):
+        return
+    for entry in entries:
+        have = [key_of(e) for e in items]
+        if key_of(entry) in have:
+            continue
+        at = next((i for i, e in enumerate(before) if key_of(e) == key_of(entry)), 0)
+        previous = [key_of(e) for e in before[:at]]
+        after = max((have.index(k) + 1 for k in previous if k in have), default=0)
+        items.insert(after, entry)
 
 
 Merge = Callable[[Any, Any], Any]

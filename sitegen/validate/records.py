@@ -11,6 +11,7 @@ its path is relative to the content folder, made of plain names (letters, digits
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -29,25 +30,36 @@ MAX_LINK = 500
 LINK_HINT = "give the game's web address, e.g. https://online-go.com/game/12345"
 SGF_HINT = "give the path of an .sgf file inside the content folder, e.g. games/2024/ann-bob.sgf"
 _LINK_REFUSED = re.compile(r"[\s\"'<>\\`\x00-\x1f\x7f]")
+_INVISIBLE = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"))
+"""Unicode categories refused in a link: controls, format characters (U+200B zero width
+space, U+202E right-to-left override, ...), surrogates, private use and unassigned code
+points, separators: they make an address that reads as another."""
 
 
-def link_problem(text: str) -> str | None:
+def link_problem(text: str, shown: str | None = None) -> str | None:
     """Return why ``text`` is not a usable link to a game, or None: it must be an ``http`` or
     ``https`` address with a host, at most :data:`MAX_LINK` characters, without spaces, quotes,
-    angle brackets, backslashes or control characters."""
+    angle brackets, backslashes, control or invisible (format) characters. The one check of a
+    link, for the content and for ``sitegen result``; ``shown``: the text to quote in the
+    reason (default ``text``)."""
+    shown = text if shown is None else shown
     if len(text) > MAX_LINK:
         return f"the link is {len(text)} characters long; at most {MAX_LINK} are allowed"
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 - raises ValueError for a port that is not a number
     except ValueError:
-        return f"link '{text}' is not a web address"
+        return f"link '{shown}' is not a web address"
     if parts.scheme.lower() not in ("http", "https"):
-        return f"link '{text}' is not an http or https address"
+        return f"link '{shown}' is not an http or https address"
     if not parts.hostname:
-        return f"link '{text}' has no host"
+        return f"link '{shown}' has no host"
     if _LINK_REFUSED.search(text):
-        return f"link '{text}' holds a space, quote, angle bracket, backslash or control character"
+        return f"link '{shown}' holds a space, quote, angle bracket, backslash or control character"
+    invisible = next((c for c in text if unicodedata.category(c) in _INVISIBLE), None)
+    if invisible is not None:
+        return (f"link '{shown}' holds the invisible character U+{ord(invisible):04X} "
+                f"({unicodedata.name(invisible, 'unnamed')})")
     return None
 
 
@@ -61,6 +73,13 @@ def sgf_problem(text: str) -> str | None:
     if not text.lower().endswith(".sgf"):
         return f"sgf '{text}' is not an .sgf file"
     return None
+
+
+def _as_written(fields: Fields, key: str) -> str:
+    """Return the text of ``key`` as the file writes it (spaces around it aside): a link is
+    checked with the invisible characters a display text drops (U+200B)."""
+    value = fields.scalar(key)
+    return value.text.strip(" \t\r\n") if value is not None else ""
 
 
 class RecordReader:
@@ -77,7 +96,7 @@ class RecordReader:
             return None
         link = fields.text("link", "", max_len=MAX_LINK) or ""
         usable = True
-        if link and (problem := link_problem(link)):
+        if link and (problem := link_problem(_as_written(fields, "link"))):
             diags.error(fields.pos("link"), problem, "record.link", LINK_HINT)
             usable = False  # the sgf is still checked: every error in one run
         sgf = fields.text("sgf", "") or ""
