@@ -33,6 +33,24 @@ def _port(text: str) -> int:
     return port
 
 
+def _import_options(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add ``sitegen import`` and its options."""
+    importing = commands.add_parser("import", help="write a tournament's content files from an "
+                                                   "OpenGotha XML or EGD h9 file")
+    importing.add_argument("format", choices=("opengotha", "h9"), help="the file's format")
+    importing.add_argument("file", type=Path, help="the tournament file, e.g. tournament.xml")
+    importing.add_argument("--id", dest="tournament_id", default=None,
+                           help="tournament id, the name of content/tournaments/<id>.yaml "
+                                "(default: from the tournament's name)")
+    importing.add_argument("--replace", action="store_true",
+                           help="import again a tournament already in the content (same name "
+                                "and dates), keeping its id and its players' ids")
+    importing.add_argument("--results", choices=("file", "content"), default=None,
+                           help="with --replace, where the file contradicts a result entered in "
+                                "the content: take the file's or keep the content's (without it, "
+                                "the import is refused)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sitegen", description="Build a static results site for Go leagues, tournaments and ladders.")
@@ -70,16 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help="treat warnings as errors: exit 1")
     _display_options(check)
 
-    importing = commands.add_parser("import", help="write a tournament's content files from an "
-                                                   "OpenGotha XML or EGD h9 file")
-    importing.add_argument("format", choices=("opengotha", "h9"), help="the file's format")
-    importing.add_argument("file", type=Path, help="the tournament file, e.g. tournament.xml")
-    importing.add_argument("--id", dest="tournament_id", default=None,
-                           help="tournament id, the name of content/tournaments/<id>.yaml "
-                                "(default: from the tournament's name)")
-    importing.add_argument("--replace", action="store_true",
-                           help="import again a tournament already in the content (same name "
-                                "and dates), keeping its id and its players' ids")
+    _import_options(commands)
 
     league = commands.add_parser("league", help="league tools")
     league_commands = league.add_subparsers(dest="league_command", metavar="TOOL", required=True)
@@ -269,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
             from .commands.importing import import_tournament
 
             imported = import_tournament(args.format, args.file, args.content,
-                                         args.tournament_id, sys.stdout, args.replace)
+                                         args.tournament_id, sys.stdout, args.replace, args.results)
             _print_warnings(list(imported.warnings))
             return 0
         if args.command == "league":

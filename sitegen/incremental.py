@@ -44,7 +44,7 @@ from . import __version__
 from .depends import COMMON, Digests, reference, player_ids, sha, unit_of
 from .diagnostics import Diagnostic, Diagnostics
 from .model import Content
-from .model.common import Player
+from .model.common import Player, SiteConfig
 from .pages.extras import mark_updated, updated_dates
 from .i18n import language
 from .pages.navigation import add_menu, site_menu
@@ -288,6 +288,7 @@ class _Spill:
     def __init__(self, folder: Path):
         self.folder = folder
         self.stream: Any = None
+        self.pid = 0
 
     def put(self, data: bytes) -> tuple[str, int, int]:
         if self.stream is None or self.pid != os.getpid():
@@ -957,7 +958,7 @@ class Site:
         self.base_url = base_url
         self.state: State | None = None
         self.files: dict[str, bytes] = {}
-        self.config = None
+        self.config: SiteConfig | None = None
         self.environment: Any = None
         """The Jinja environment, kept while the settings and templates stay the same."""
 

@@ -22,10 +22,12 @@ from ruamel.yaml import YAML, events
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .diagnostics import Diagnostics, SourcePos
-from .text import hint_for, refused_at
+from .text import hint_for, refused_all
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 """Content files larger than this are refused (a guard against accidents and hostile input)."""
+MAX_REFUSED_SHOWN = 50
+"""Refused characters reported one by one per file; the rest are counted in one more error."""
 MAX_DEPTH = 64
 """Deepest nesting of mappings and sequences accepted in a content file."""
 
@@ -87,14 +89,17 @@ def read_text(path: Path, shown: str, diags: Diagnostics) -> str | None:
                     "file.encoding", "save the file as UTF-8")
         return None
     text = text.removeprefix("\ufeff")
-    bad = refused_at(text)
-    if bad:
+    refused = refused_all(text)
+    for bad in refused[:MAX_REFUSED_SHOWN]:  # not only the first: every error in one run
         line = text.count("\n", 0, bad.index) + 1
         col = bad.index - (text.rfind("\n", 0, bad.index) + 1) + 1
         diags.error(SourcePos(shown, line, col), f"{bad} is not allowed in content files",
                     "text.character", hint_for(bad.char))
-        return None
-    return text
+    if len(refused) > MAX_REFUSED_SHOWN:
+        diags.error(SourcePos(shown), f"{len(refused) - MAX_REFUSED_SHOWN} more characters that "
+                    "are not allowed in content files", "text.character",
+                    "is it a text file? remove them")
+    return None if refused else text
 
 
 def _read_regular_file(path: Path, shown: str, diags: Diagnostics) -> bytes | None:

@@ -253,7 +253,7 @@ def csv_of_document(doc: Any) -> bytes:
     that spreadsheets do not run it as a formula. UTF-8, comma-separated, ``\\r\\n`` line ends
     (RFC 4180).
     """
-    rows = doc.get("rows", doc.get("members", [])) if isinstance(doc, dict) else []
+    rows = (doc.get("rows", doc.get("members")) if isinstance(doc, dict) else None) or []
     columns: list[str] = []
     for row in rows:
         for key in row:

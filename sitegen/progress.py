@@ -45,6 +45,8 @@ STAGES: dict[str, tuple[str, str]] = {
     "swap": ("swapping", ""),
 }
 """Each stage's name: the words shown for it and the unit it is counted in ("" when it is not)."""
+UNIT_ONE = {"files": "file", "competitions": "competition", "pages": "page"}
+"""Each unit for a count of one (the command line speaks English: docs/translating.md)."""
 
 
 @dataclass
@@ -73,7 +75,8 @@ class Stage:
         seconds = self.seconds or 0.0
         if not self.unit:
             return f"{self.label}: {seconds:.2f} s"
-        text = f"{self.label}: {self.count} {self.unit} in {seconds:.2f} s"
+        unit = UNIT_ONE[self.unit] if self.count == 1 else self.unit
+        text = f"{self.label}: {self.count} {unit} in {seconds:.2f} s"
         if self.name == "render" and seconds > 0 and self.count:
             text += f" ({self.count / seconds:.0f} {self.unit}/s)"
         return text
@@ -267,12 +270,28 @@ class TerminalProgress(Progress):
 
 def for_stream(stream: IO[str], quiet: bool = False, verbose: bool = False) -> Progress:
     """Return the reporter a command shows on ``stream``: none when ``quiet``, bars when
-    ``stream`` is a terminal (not ``TERM=dumb``), else one line per stage."""
+    ``stream`` is a terminal (not ``TERM=dumb``) at least :data:`BAR_COLUMNS` wide, else one
+    line per stage (a terminal that says it is 0 columns wide, as ``script`` or a bare
+    pseudo-terminal may, would show bars of no width; a narrow one, bars that wrap on every
+    redraw)."""
     if quiet:
         return Progress()
-    if _is_terminal(stream) and os.environ.get("TERM") != "dumb":
+    if (_is_terminal(stream) and os.environ.get("TERM") != "dumb"
+            and _columns(stream) >= BAR_COLUMNS):
         return TerminalProgress(stream, verbose)
     return LineProgress(stream, verbose)
+
+
+BAR_COLUMNS = 40
+"""The narrowest terminal that gets bars: a stage's label and count take about 35 columns."""
+
+
+def _columns(stream: IO[str]) -> int:
+    """Return the width of the terminal ``stream`` is, in columns (0 when it does not say)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return 0
 
 
 def _is_terminal(stream: IO[str]) -> bool:

@@ -150,7 +150,7 @@ class DevServer:
 
     @property
     def url(self) -> str:
-        host = self.httpd.server_address[0]
+        host = str(self.httpd.server_address[0])
         base = self.state.site.base_path if self.state.site else "/"
         return f"http://{host}:{self.port}{base}"
 
@@ -546,7 +546,7 @@ def _handler_for(server: DevServer) -> type[BaseHTTPRequestHandler]:
             except (BrokenPipeError, ConnectionResetError):
                 pass
 
-        def log_message(self, format: str, *args) -> None:  # quiet: the terminal shows builds
+        def log_message(self, format: str, *args: object) -> None:  # quiet: the terminal shows builds
             return
 
     return Handler

@@ -242,7 +242,8 @@ def unit_blobs(seasons: dict[str, UnitRecord], units: dict[Any, UnitRecord]) -> 
     """Return the blobs of the validated units (file name -> a function writing its text): a
     league's seasons are blobs of their own, which the league's blob refers to."""
     refs = {id(obj): _season_blob(record) for record in seasons.values() for obj in record.model}
-    blobs = {_season_blob(record): partial(_unit_text, record, {}) for record in seasons.values()}
+    blobs: dict[str, Callable[[], str]] = {
+        _season_blob(record): partial(_unit_text, record, {}) for record in seasons.values()}
     blobs.update({_unit_blob(record): partial(_unit_text, record, refs) for record in units.values()})
     return blobs
 

@@ -172,7 +172,9 @@ def tournament_facts(content: Content) -> Iterator[Fact]:
     for tournament in content.tournaments:
         scope = f"tournaments/{tournament.id}"
         title = f"Tournament {tournament.name}"
-        names = {p.id: p.name for p in tournament.players}
+        # the players' names as the pages show them (players files), else as the tournament has them
+        names = {p.id: p.name for p in tournament.players} | {
+            p.id: content.players[p.id].name for p in tournament.players if p.id in content.players}
         for game in tournament.games:
             white, black = names.get(game.white, game.white), names.get(game.black, game.black)
             for me, other in ((game.white, black), (game.black, white)):
@@ -188,7 +190,7 @@ def tournament_facts(content: Content) -> Iterator[Fact]:
         if tournament.rounds:
             for row in standings(tournament):
                 yield Fact(scope, "place", row.player.id, ordinal(row.place, row.shared), title,
-                           row.player.name, (row.place, row.player.id))
+                           names[row.player.id], (row.place, row.player.id))
 
 
 def _tournament_result(game: TournamentGame, white: str, black: str) -> str:
@@ -248,16 +250,16 @@ def compare(before: Summary, after: Summary) -> list[Change]:
                                           c.fact.order, c.fact.key))
 
 
-def _line(change: Change) -> str:
+def _line(change: Change, escape: Callable[[str], str]) -> str:
     fact = change.fact
-    label = _md(fact.label or fact.key)
+    label = escape(fact.label or fact.key)
     if fact.kind in _KIND_WORD:  # promotions and the like: present or not
         return f"- {label}: {'newly' if change.before is None else 'no longer'} {_KIND_WORD[fact.kind]}"
     if change.before is None:
-        return f"- {label}: {_md(fact.value)} (new)"
+        return f"- {label}: {escape(fact.value)} (new)"
     if change.after is None:
-        return f"- {label}: {_md(fact.value)} (removed)"
-    return f"- {label}: {_md(change.before.value)} → {_md(change.after.value)}"
+        return f"- {label}: {escape(fact.value)} (removed)"
+    return f"- {label}: {escape(change.before.value)} → {escape(change.after.value)}"
 
 
 def _md(text: str) -> str:
@@ -279,22 +281,29 @@ _AUTOLINKS = re.compile(r"(?<=@)|(?<=:)(?=//)|(?<=www)(?=\.)|(?<=#)(?=\d)", re.I
 """Where GitHub's Markdown would start a mention, a link or a reference: a joiner goes there."""
 
 
-def markdown(changes: list[Change], heading: str = "Standings changes") -> str:
+def _plain(text: str) -> str:
+    """Return text for a terminal: as it is, on one line (content refuses control characters)."""
+    return text.replace("\n", " ")
+
+
+def markdown(changes: list[Change], heading: str = "Standings changes", plain: bool = False) -> str:
     """Return the Markdown summary of ``changes``: one section per scope, one list per kind.
 
-    Empty string when there are no changes.
+    Empty string when there are no changes. ``plain``: the same lines for a terminal, names
+    as they are (no Markdown escapes, no ``&lt;``).
     """
     if not changes:
         return ""
+    escape = _plain if plain else _md
     lines = [f"## {heading}"]
     scope = kind = None
     for change in changes:
         fact = change.fact
         if fact.scope != scope:
             scope, kind = fact.scope, None
-            lines += ["", f"### {_md(fact.title or fact.scope)}"]
+            lines += ["", f"### {escape(fact.title or fact.scope)}"]
         if fact.kind != kind:
             kind = fact.kind
             lines += ["", f"**{KIND_TITLES.get(kind, kind)}**", ""]
-        lines.append(_line(change))
+        lines.append(_line(change, escape))
     return "\n".join(lines) + "\n"

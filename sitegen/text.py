@@ -71,6 +71,18 @@ def refused_at(text: str, one_line: bool = False) -> Refused | None:
     return Refused(match.start(), match.group()) if match else None
 
 
+def refused_all(text: str) -> list[Refused]:
+    """Return every character of ``text`` content may not hold (multi-line rules: tab and line
+    ends pass), typed or written as a numeric character reference, in the order they appear."""
+    found = [Refused(m.start(), m.group()) for m in REFUSED.finditer(text)]
+    if "&#" in text:
+        for ref in _REFERENCE.finditer(text):
+            code = int(ref.group(1), 16) if ref.group(1) else int(ref.group(2))
+            if code <= 0x10FFFF and REFUSED.match(chr(code)):
+                found.append(Refused(ref.start(), chr(code), ref.group()))
+    return sorted(found, key=lambda bad: bad.index)
+
+
 def describe(char: str) -> str:
     """Return what a refused character is, for a message: ``U+202E (RIGHT-TO-LEFT OVERRIDE)``,
     ``U+001B (a control character)``, ``U+FFFF (a non-character)``."""

@@ -40,6 +40,21 @@ def requirement() -> str:
     return requirement_from(json.loads(text) if text else None, package_version())
 
 
+def installed_locally() -> bool:
+    """Return whether this sitegen was installed from a local file or folder (``pip install
+    -e .``, a wheel on the disk): a workflow on GitHub cannot install it from there."""
+    try:
+        text = metadata.distribution(DISTRIBUTION).read_text("direct_url.json")
+    except metadata.PackageNotFoundError:
+        return False
+    return is_local(json.loads(text) if text else None)
+
+
+def is_local(direct_url: dict | None) -> bool:
+    """Return whether the PEP 610 ``direct_url`` of an installation is a ``file:`` address."""
+    return isinstance(direct_url, dict) and str(direct_url.get("url", "")).startswith("file:")
+
+
 def requirement_from(direct_url: dict | None, version: str) -> str:
     """Return the requirement line for an installation described by ``direct_url`` (the parsed
     PEP 610 ``direct_url.json``, None for an index install) of ``version``."""

@@ -166,3 +166,32 @@ def test_diff_of_a_hostile_name_has_no_bare_mention_or_url(repo, run):
     assert status == 0
     assert "- Ann @\u200doctocat https:\u200d//evil.example: 1st → 2nd\n" in out
     assert "@octocat" not in out and "https://" not in out
+
+
+CUP = """\
+name: Cup
+system: mcmahon
+number_of_rounds: 1
+players:
+  - {id: ann, surname: Abe, first_name: Ann, rank: 2d}
+  - {id: bob, surname: Brown, first_name: Bob, rank: 1k}
+rounds:
+  - round: 1
+    games:
+      - {white: ann, black: bob, handicap: 0, result: W+R}
+"""
+
+
+def test_diff_of_a_tournament_names_players_as_the_pages_do(repo, run):
+    """A tournament's players carry OpenGotha's surname and first name; the summary of a
+    changed result names them as the players file and the pages do (Ann Abe, not Abe Ann)."""
+    (repo / "content/tournaments").mkdir()
+    (repo / "content/tournaments/cup.yaml").write_text(CUP, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "cup")
+    edit(repo / "content/tournaments/cup.yaml", "result: W+R", "result: B+R")
+    git(repo, "commit", "-q", "-am", "corrected")
+    status, out, err = run("diff", "HEAD~1")
+    assert status == 0 and err == []
+    assert "- Round 1 · Ann Abe (W) – Bob Brown (B): Ann Abe won (W) → Bob Brown won (B)\n" in out
+    assert "Abe Ann" not in out and "Brown Bob" not in out

@@ -69,6 +69,16 @@ def test_dry_run_prints_the_command(league, run, tmp_path):
                    "--link https://example.org/g/1\n")
 
 
+def test_the_game_link_field_becomes_the_games_link(league, run, tmp_path):
+    """The form's "Game link" is the game's ``link:`` key, which the pages show."""
+    status, _, err = issue(run, tmp_path, body(link="https://online-go.com/game/77"))
+    assert (status, err) == (0, [])
+    assert ('{black: ann, white: ben, result: B+R, date: ' in
+            (league / "content/leagues/club/seasons/1.yaml").read_text(encoding="utf-8"))
+    assert ', link: "https://online-go.com/game/77"}\n' in (
+        league / "content/leagues/club/seasons/1.yaml").read_text(encoding="utf-8")
+
+
 def test_hostile_fields_stay_single_arguments(league, run, tmp_path):
     """Quotes and $(...) in a name are data: the printed command splits back into exactly the
     fields, and the command itself refuses the unknown player without running anything."""
@@ -103,8 +113,8 @@ def test_hostile_newlines_and_links_are_refused_with_every_problem(league, run, 
         "it as in the address of its page, e.g. leagues/club or ladders/club [result.competition]",
         "issue #12, field 'Date': error: '2025-02-30' is not a date; write it as YYYY-MM-DD, "
         "e.g. 2025-03-01 [result.date]",
-        "issue #12, field 'Game link': error: 'javascript:alert(1)' is not a link to a game; give "
-        "an http:// or https:// address of at most 300 characters [result.link]",
+        "issue #12, field 'Game link': error: link 'javascript:alert(1)' is not an http or https "
+        "address; give the game's web address, e.g. https://online-go.com/game/12345 [result.link]",
         "issue #12, field 'Result': error: the field 'Result' appears twice; use the Report a "
         "result form as it is [issue.form]",
         "issue #12, field 'White (or second player)': error: the field 'White (or second "

@@ -526,7 +526,7 @@ def _outcome(page: bytes, name: str) -> str:
     """Return the outcome cell of player ``name``'s row on a season or group page."""
     rows = re.findall(r"<tr.*?</tr>", page.decode(), re.S)
     row = next(tr for tr in rows if f">{name}</a></th>" in tr)
-    return _words(re.findall(r"<td>(.*?)</td>", row, re.S)[-1])
+    return _words(re.findall(r'<td(?: class="outcome-cell")?>(.*?)</td>', row, re.S)[-1])
 
 
 def _english_left(files: dict[str, bytes], code: str, data: list[str]) -> dict[str, list[str]]:

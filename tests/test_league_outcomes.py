@@ -11,6 +11,7 @@ that differ (warnings), the final round's result, and D.2's data in content.
 
 from __future__ import annotations
 
+import csv
 import html as markup
 import json
 import re
@@ -240,6 +241,57 @@ def test_three_way_tie_on_the_promotion_line_is_undecided_warned_and_refused(sit
     assert not (root / "content/leagues/club/seasons/2025.yaml").exists()
 
 
+def test_an_undecided_tie_is_not_decided_in_standings_json_or_the_csv_d_2(site):
+    """The B.3 tie of b2, b3, b4 above: the engine goes on with them by id (b2 first), which is
+    no rule, so no field of the data may say who took the spot. Each tied row: outcome
+    'undecided', to_division and finalist null, rules the tie's (B.3, D.2), and the same two
+    choices, worked by hand: promoted to A (B.3 spot) or stays in B (middle position). The CSV
+    twin says the same: empty cells, the choices as JSON."""
+    built = pages(site, tie_tree())
+    rows = {r["id"]: r for r in json.loads(built["leagues/club/2024/b/standings.json"])["rows"]}
+    choices = [{"outcome": "promoted", "to_division": "A", "finalist": False},
+               {"outcome": "stays", "to_division": "B", "finalist": False}]
+    for player in ("b2", "b3", "b4"):
+        row = rows[player]
+        assert (row["outcome"], row["to_division"], row["finalist"], row["rules"],
+                row["choices"]) == ("undecided", None, None, ["B.3", "D.2"], choices), player
+    assert (rows["b1"]["to_division"], rows["b1"]["rules"], rows["b1"]["choices"]) == (
+        "A", ["B.1"], None)
+    lines = built["leagues/club/2024/b/standings.csv"].decode().splitlines()
+    header = next(csv.reader(lines[:1]))
+    cells = {r[header.index("id")]: dict(zip(header, r)) for r in csv.reader(lines[1:])}
+    for player in ("b2", "b3", "b4"):
+        assert (cells[player]["to_division"], cells[player]["finalist"],
+                cells[player]["rules"]) == ("", "", "B.3 D.2")
+        assert cells[player]["choices"] == " ".join(json.dumps(c, sort_keys=True) for c in choices)
+
+
+def test_an_undecided_place_in_the_final_round_names_no_finalist_in_standings_json(site):
+    """A: a1 beats all; a2 > a3 > a4 > a2; each of them beats a5. a2, a3, a4: 2 gamepoints,
+    SODOS 1 + 0 = 1 each (a win over one of the cycle, one over a5), 1 among them, all 1d:
+    equal on every criterion of D. They share A's second direct spot (the final round, B.3)
+    and, B promoting b1 and b2, A's second demotion spot with a5 (B.2). Every order of the
+    three is a way (a playoff): first plays the final round and stays, second stays, third is
+    demoted to B (A keeps 5: a1, two of them, b1, b2). So each of them: finalist in A, or
+    stays in A, or demoted to B; finalist null, to_division null."""
+    games = ([("a1", p) for p in A[1:]] + [("a2", "a3"), ("a3", "a4"), ("a4", "a2")]
+             + [(w, "a5") for w in ("a2", "a3", "a4")])
+    files = tree(season(group("A", A, games), group("B", B, perfect(B))))
+    files["content/players.yaml"] = PLAYERS.replace("{id: a2, name: Abe, rank: 2d}",
+                                                    "{id: a2, name: Abe, rank: 1d}")
+    built = pages(site, files)
+    rows = {r["id"]: r for r in json.loads(built["leagues/club/2024/a/standings.json"])["rows"]}
+    choices = [{"outcome": "stays", "to_division": "A", "finalist": True},
+               {"outcome": "stays", "to_division": "A", "finalist": False},
+               {"outcome": "relegated", "to_division": "B", "finalist": False}]
+    for player in ("a2", "a3", "a4"):
+        row = rows[player]
+        assert (row["outcome"], row["to_division"], row["finalist"], row["choices"]) == (
+            "undecided", None, None, choices), player
+        assert row["rules"][-1] == "D.2" and "final round" not in row["rules"][:-2]
+    assert (rows["a1"]["finalist"], rows["a5"]["to_division"]) == (True, "B")
+
+
 def test_three_way_tie_decided_by_a_playoff(site, run):
     """playoffs: b3 won (D.2, last criterion): b3 takes the B.3 spot, b2 and b4 stay; no warning."""
     root = site(tie_tree("playoffs: {b3: 1, b2: 2, b4: 3}\n",
@@ -264,6 +316,65 @@ def test_three_way_tie_decided_by_the_organizers_record(site, run):
         "every criterion of D for one promotion spot (B.3), decided by the organizers."}
     status, out, err = run("check")
     assert (status, err) == (0, [])
+
+
+def test_a_partial_record_does_not_decide_the_tie_check_and_next_season_agree(site, run):
+    """Recorded promoted: b1 only, no relegated list. A player not in the lists of a group
+    that has lists is recorded as staying (docs/league-rules.md, "Recorded outcomes"): the
+    record keeps b2, b3 and b4 all in B, which players see as the organizers' decision, but
+    it does not tell them apart, so the B.3 spot the rules give one of them is still a tie
+    only a playoff decides (D.2). `check` warns about it, as `league next-season` refuses it
+    (once check was silent while next-season refused). With the playoff entered (b3 won),
+    next-season promotes b3, and check warns that the record keeps b3 in B."""
+    signups = {"leagues/club/signups/2025.yaml": SIGNUPS_ALL}
+    root = site(tie_tree(record="promoted: [b1]", **signups))
+    built = render(root / "content", None)
+    for player, name in (("b2", "Ben"), ("b3", "Bea"), ("b4", "Bo")):
+        assert everywhere(built, player, name, "b") == {
+            "Stays in division B: the organizers' decision."}
+    text = (root / "content/leagues/club/seasons/2024.yaml").read_text()
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if "players: [b1, b2" in t)
+    where = f"content/leagues/club/seasons/2024.yaml:{line}:{text.splitlines()[line - 1].index('b2') + 1}"
+    message = ("b2, b3 and b4 are equal on every criterion of D for one promotion spot (B.3) in "
+               "division B, which only a playoff can decide (D.2)")
+    status, out, err = run("check")
+    assert status == 0
+    assert err == [f"{where}: warning: {message}; the recorded lists do not decide it: they "
+                   "record alike tied players whom the rules may give different outcomes (the "
+                   "pages show the record as the organizers' decision); enter the playoff's "
+                   "result in this season file, 1 the winner: 'playoffs: {b2: 1, b3: 2, b4: 3}', "
+                   "or correct the recorded lists [league.tie]"]
+    status, out, err = run("league", "next-season", "club")
+    assert status == 1 and err[0].startswith(f"{where}: error: {message}: ")
+    root = site(tie_tree("playoffs: {b3: 1, b2: 2, b4: 3}\n", record="promoted: [b1]", **signups))
+    status, out, err = run("check")
+    assert status == 0 and len(err) == 1 and err[0].endswith("[league.recorded-differs]")
+    assert "b3 is in neither the promoted nor the relegated list of group B" in err[0]
+    status, out, _ = run("league", "next-season", "club")
+    assert status == 0 and "b3: Promoted to division A: next best by the criteria of D (B.3)." in out
+
+
+def test_a_bottom_tie_the_record_decides_reads_alike_for_all_its_players(site):
+    """B is the bottom division and demotes its last two (setting demote_from_bottom_division).
+    b4, b5, b6 (all 5k) lost to b1, b2, b3 and did not play each other: 0 gamepoints, SODOS 0,
+    0 among them: equal on every criterion of D for the 2 demotion spots (B.2). Whoever takes
+    them, two players cannot open a division below B (A.i.2): E.1 keeps all three in B, the
+    same outcome either way. The record relegates b5 and b6: players see it as the
+    organizers' decision, so b4's sentence cannot say the tie gives 'the same outcome either
+    way' (it once did): the organizers decided it, and b4, whom the record keeps, reads so."""
+    games = [g for g in perfect(B) if not set(g) <= {"b4", "b5", "b6"}]
+    files = tree(season(group("A", A, perfect(A)),
+                        group("B", B, games, "promoted: [b1, b2]\nrelegated: [b5, b6]")),
+                 league=LEAGUE + "  demote_from_bottom_division: true\n")
+    files["content/players.yaml"] = re.sub(r"(b[456], name: \w+), rank: \dk", r"\1, rank: 5k",
+                                           PLAYERS)
+    built = pages(site, files)
+    assert everywhere(built, "b4", "Bo", "b") == {
+        "Stays in division B: middle position (B); tie with Bix and Bud on every criterion of D "
+        "for 2 demotion spots (B.2), decided by the organizers."}
+    for player, name in (("b5", "Bud"), ("b6", "Bix")):
+        assert everywhere(built, player, name, "b") == {
+            "Relegated from the bottom division: the organizers' decision."}
 
 
 # --------------------------------------------------------------------------- early withdrawals
@@ -438,3 +549,12 @@ def test_a_withdrawn_player_who_signs_up_again_is_shown_as_withdrawn(site):
                                             "and not passed on (B.4)")
         rows = json.loads(built["leagues/club/2024/a/standings.json"])["rows"]
         assert {r["id"]: r["outcome"] for r in rows}["a5"] == "withdrew"
+
+
+def test_a_player_page_says_1_gamepoint_in_the_singular(site):
+    """The player's league section once read "1 gamepoints": a count meets its noun through
+    ngettext (a4 of the E.1 tree beats a5 only: 1 gamepoint; a1 beats all four: 4)."""
+    built = pages(site, tree(E1))
+    a4 = built["players/a4/index.html"].decode()
+    assert ", 1 gamepoint" in a4 and "1 gamepoints" not in a4
+    assert ", 4 gamepoints" in built["players/a1/index.html"].decode()

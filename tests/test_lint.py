@@ -27,7 +27,6 @@ def test_ruff_finds_nothing_in_sitegen_and_the_tests():
 
 
 @pytest.mark.slow  # a cold run checks every module (about 8 s); later ones use .mypy_cache
-@pytest.mark.xfail(strict=False, reason="sitegen is being made type-clean (issue 13)")
 def test_mypy_finds_nothing_in_sitegen():
     done = run_tool("mypy")  # files and options: [tool.mypy] of pyproject.toml
     assert done.returncode == 0, done.stdout + done.stderr

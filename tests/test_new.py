@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sitegen.commands.new import competition_id
-from sitegen.version import package_version, requirement_from
+from sitegen.version import is_local, package_version, requirement_from
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -115,6 +115,24 @@ def test_requirement_from_the_installation():
     assert requirement_from({"url": "file:///home/me/sitegen", "dir_info": {"editable": True}}, "0.2.0") == (
         "sitegen==0.2.0")
     assert requirement_from(None, "0.2.0") == "sitegen==0.2.0"
+    assert is_local({"url": "file:///home/me/sitegen", "dir_info": {"editable": True}})
+    assert is_local({"url": "file:///tmp/sitegen-0.2.0-py3-none-any.whl", "archive_info": {}})
+    assert not is_local({"url": git, "vcs_info": {"vcs": "git", "commit_id": "ab12"}})
+    assert not is_local({"url": wheel, "archive_info": {}}) and not is_local(None)
+
+
+def test_new_says_when_the_pin_cannot_be_installed_by_the_workflows(tmp_path, monkeypatch):
+    """Installed from a folder (this checkout's ``pip install -e .``), sitegen new writes
+    ``sitegen==VERSION`` and says that the workflows cannot install it from there."""
+    import io
+
+    from sitegen.commands import new as new_command
+
+    for local, shown in ((True, True), (False, False)):
+        monkeypatch.setattr(new_command, "installed_locally", lambda: local)
+        out = io.StringIO()
+        new_command.new_repository(tmp_path / f"league-{local}", "Club", "league", out=out)
+        assert ("note: requirements.txt says sitegen==" in out.getvalue()) is shown
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")

@@ -52,12 +52,12 @@ def piped(*argv: str, cwd: Path, **env: str) -> tuple[int, str, str]:
 
 
 def on_terminal(*argv: str, cwd: Path, until: str | None = None, program: list[str] | None = None,
-                **env: str) -> tuple[int, str]:
+                columns: int = 100, **env: str) -> tuple[int, str]:
     """Run ``sitegen ARGV`` (``program``: default ``python -m sitegen``) on a pseudo-terminal
-    of 100 x 24 (stdin, stdout and stderr): ``(status, everything it wrote)``. With ``until``,
-    stop the process (SIGTERM) once its output holds that text (a server): status 0."""
+    of ``columns`` x 24 (stdin, stdout and stderr): ``(status, everything it wrote)``. With
+    ``until``, stop the process (SIGTERM) once its output holds that text (a server): status 0."""
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24 if columns else 0, columns, 0, 0))
     program = program or [sys.executable, "-m", "sitegen"]
     process = subprocess.Popen([*program, *argv], cwd=cwd, stdin=slave,
                                stdout=slave, stderr=slave, env=environ(TERM="xterm", **env))
@@ -102,7 +102,7 @@ def small(tmp_path) -> Path:
     return tmp_path
 
 
-SMALL_STAGES = ["loading and validating: 5 files", "computing: 1 competitions",
+SMALL_STAGES = ["loading and validating: 5 files", "computing: 1 competition",
                 "rendering and writing: 13 pages", "swapping"]
 """The small site's stages, counted by hand: site.yaml, players.yaml, league.yaml, 2024.yaml
 and about.md; one league; the pages home, 404, about, the players' index, five players, the
@@ -161,12 +161,23 @@ def test_a_stream_gets_the_reporter_it_can_show(monkeypatch):
         def isatty(self) -> bool:
             return True
 
+        def fileno(self) -> int:
+            return 2
+
     assert type(for_stream(io.StringIO())) is LineProgress
     assert type(for_stream(io.StringIO(), quiet=True)) is Progress
     assert type(for_stream(Terminal(), quiet=True)) is Progress
     monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((100, 24)))
+    assert type(for_stream(Terminal())) is TerminalProgress
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((0, 0)))
+    assert type(for_stream(Terminal())) is LineProgress  # bars of no width would show nothing
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((39, 24)))
+    assert type(for_stream(Terminal())) is LineProgress  # bars would wrap on every redraw
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((40, 24)))
     assert type(for_stream(Terminal())) is TerminalProgress
     monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((100, 24)))
     assert type(for_stream(Terminal())) is LineProgress
 
 
@@ -223,6 +234,14 @@ def test_build_on_a_terminal_shows_each_stage_then_the_summary(small):
     summary = lines.index("  leagues: 1 league, 1 season, 2 groups, 6 games")
     assert lines[summary - 1].endswith("built 13 pages into output/ (24 files written, 0 unchanged)")
     assert lines[summary + 1:summary + 2] == ["  players: 5"]
+
+
+def test_a_terminal_of_no_width_gets_one_line_per_stage(small):
+    """A pseudo-terminal that says it is 0 columns wide (``script`` run without a terminal, a
+    bare ``pty.openpty()``) would draw bars of no width; it gets the stage lines instead."""
+    status, out = on_terminal("build", cwd=small, columns=0)
+    assert status == 0
+    assert stage_lines(out.replace("\r\n", "\n"))[:4] == SMALL_STAGES[:4]
 
 
 def test_verbose_on_a_terminal_keeps_each_stage_with_its_time(small):
@@ -402,3 +421,11 @@ def test_serve_shows_the_first_builds_progress_on_a_terminal(small):
     assert status == 0
     assert "rendering and writing: " in out and "pages/s" in out
     assert out.index("rendering and writing: ") < out.index("serving http://127.0.0.1:")
+
+
+def test_a_count_of_one_takes_the_singular():
+    """"computing: 1 competitions" read wrong: a count of one names its unit in the singular."""
+    from sitegen.progress import Stage
+    assert Stage("compute", count=1, seconds=0.5).line() == "computing: 1 competition in 0.50 s"
+    assert Stage("compute", count=3, seconds=0.5).line() == "computing: 3 competitions in 0.50 s"
+    assert Stage("load", count=1, seconds=0.25).line() == "loading and validating: 1 file in 0.25 s"

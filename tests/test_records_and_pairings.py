@@ -40,6 +40,17 @@ def test_javascript_link_is_refused_with_its_position(site, run):
                    "https://online-go.com/game/12345 [record.link]"]
 
 
+def test_a_bad_link_and_a_bad_sgf_path_of_one_game_are_both_reported(site, run):
+    """Every error in one run: the sgf path is checked even when the link is refused."""
+    site(league('{black: ann, white: bob, result: B+R, link: "javascript:alert(1)", '
+                'sgf: ../../../../etc/passwd}'))
+    status, _out, err = run("check")
+    assert status == 1
+    assert [line.split(" error: ")[0] + " " + line.rsplit(" ", 1)[1] for line in err[:-1]] == [
+        "content/leagues/club/seasons/2024.yaml:8:57: [record.link]",
+        "content/leagues/club/seasons/2024.yaml:8:85: [record.sgf]"]
+
+
 @pytest.mark.parametrize("link, problem", [
     ("data:text/html,hi", "is not an http or https address"),
     ("/relative/path", "is not an http or https address"),
@@ -222,7 +233,7 @@ def test_round_pages_list_their_pairings_above_the_standings(site, run):
     # Round 2 is paired, not played: the main page (after round 2 of 3) shows it first too.
     main = (root / "output/tournaments/cup/index.html").read_text(encoding="utf-8")
     assert main.index("Round 2 pairings") < main.index("Standings after round 2")
-    assert '<span class="muted">not played yet</span>' in main
+    assert '<span class="muted">no result yet</span>' in main
 
 
 def test_player_page_shows_the_next_game_of_a_paired_round(site, run):

@@ -158,7 +158,7 @@ def test_result_add_keeps_comments_and_crlf_line_ends(league, run):
     assert unified(text, after.replace("\r\n", "\n")) == [
         "@@ -14 +14 @@",
         "-          - {players: [ann, dee]}   # played on the 3rd",
-        "+          - {black: dee, white: ann, result: 0} # played on the 3rd; https://example.org/game/7",
+        "+          - {black: dee, white: ann, result: 0, link: \"https://example.org/game/7\"} # played on the 3rd",
     ]
 
 
@@ -339,3 +339,140 @@ def test_result_add_names_the_competition_by_a_page_address(league, run):
     status, out, _ = run("result", "add", "https://you.github.io/swiss/leagues/club/1/a1/",
                          "cho", "dee", "W+R")
     assert status == 0 and out.startswith("entered cho - dee W+R in content/leagues/club/seasons/1.yaml:17 ")
+
+
+def test_result_add_prints_names_as_plain_text_and_the_pull_request_gets_markdown(tmp_path, monkeypatch, run):
+    """The terminal shows names as they are; only the pull request's body (Markdown) escapes them."""
+    from sitegen.commands.result import ResultRequest, add_result, pull_request_body
+
+    root = new_repository(tmp_path / "club", "My <b>League</b> & co_op", "league")
+    monkeypatch.chdir(root)
+    status, out, err = run("result", "add", "my-b-league-b-co-op", "ann", "ben", "B+R")
+    assert (status, err) == (0, [])
+    assert "### My <b>League</b> & co_op · Season 1 · Group A1\n" in out
+    assert "&lt;" not in out and "\\_" not in out
+    done = add_result(root / "content", ResultRequest("my-b-league-b-co-op", ("cho", "dee"), "W+R"))
+    assert "### My &lt;b&gt;League&lt;/b&gt; &amp; co\\_op · Season 1 · Group A1\n" in pull_request_body(done, 3)
+
+
+# --------------------------------------------------------------------------- game links
+
+
+def test_result_add_link_becomes_the_games_link_key_and_the_pages_show_it(league, run):
+    """--link is the game's ``link:`` (as docs/content-format.md, "Game records"), not a YAML
+    comment no page reads: the group's crosstable and both players' pages link to it."""
+    before = (league / SEASON).read_text(encoding="utf-8")
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R",
+               "--link", "https://online-go.com/game/123")[0] == 0
+    assert unified(before, (league / SEASON).read_text(encoding="utf-8")) == [
+        "@@ -13 +13 @@",
+        "-          - {players: [ann, cho]}",
+        '+          - {black: ann, white: cho, result: B+R, link: "https://online-go.com/game/123"}']
+    status, _, err = run("build")
+    assert (status, err) == (0, [])
+    group = (league / "output/leagues/club/1/a1/index.html").read_text(encoding="utf-8")
+    assert group.count('<a class="record" href="https://online-go.com/game/123">') == 2
+    for player in ("ann", "cho"):
+        page = (league / f"output/players/{player}/index.html").read_text(encoding="utf-8")
+        assert '<a href="https://online-go.com/game/123" rel="nofollow">Game</a>' in page
+
+
+@pytest.mark.parametrize("link", ["javascript:alert(1)", "https://", "https://example.org/a\"b",
+                                  "ftp://example.org/game"])
+def test_result_add_refuses_a_link_the_content_format_refuses(league, run, link):
+    before = (league / SEASON).read_text(encoding="utf-8")
+    status, _, err = run("result", "add", "leagues/club", "ann", "cho", "B+R", "--link", link)
+    assert status == 1 and err[0].endswith("[result.link]")
+    assert (league / SEASON).read_text(encoding="utf-8") == before
+
+
+LONG_LINK = "https://example.org/" + "g" * 480  # 500 characters, the content format's longest
+
+
+@pytest.mark.parametrize("link", ["https://ex.org/ą", "https://ex.org/#x}{", LONG_LINK])
+def test_result_add_takes_every_link_check_takes(league, run, link):
+    """One check of a link for ``result add`` and the content (before: result add had its own,
+    300 characters of URL characters only, and refused these three, which check accepts)."""
+    assert len(LONG_LINK) == 500
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R", "--link", link)[0] == 0
+    assert run("check")[0] == 0
+    assert "link: " in (league / SEASON).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("link, problem, in_content", [
+    ("https://ex.org/a\u200bb", "holds the invisible character U+200B (ZERO WIDTH SPACE)", "record.link"),
+    ("https://ex.org/\u2060x", "holds the invisible character U+2060 (WORD JOINER)", "record.link"),
+    ("https://ex.org/\u202egpj.exe", "holds the invisible character U+202E (RIGHT-TO-LEFT OVERRIDE)",
+     "text.character"),
+    ("https://ex.org/\u00a0x", "holds a space, quote, angle bracket, backslash or control character",
+     "record.link"),
+    (LONG_LINK + "g", "the link is 501 characters long; at most 500 are allowed", "schema.text"),
+])
+def test_a_link_with_an_invisible_character_is_refused_by_result_add_and_check(league, run, link, problem,
+                                                                               in_content):
+    """A zero width space, a word joiner or a bidirectional override makes an address that
+    reads as another: refused by the content format (before: check dropped U+200B and took the
+    link) and so by result add, which uses the same check."""
+    before = (league / SEASON).read_text(encoding="utf-8")
+    status, _, err = run("result", "add", "leagues/club", "ann", "cho", "B+R", "--link", link)
+    assert status == 1 and problem in err[0] and err[0].endswith("[result.link]")
+    assert (league / SEASON).read_text(encoding="utf-8") == before
+    (league / SEASON).write_text(before.replace(
+        "- {players: [ann, cho]}", f'- {{black: ann, white: cho, result: B+R, link: "{link}"}}'),
+        encoding="utf-8")
+    status, _, err = run("check")
+    assert status == 1 and err[0].startswith(f"{SEASON}:13:") and err[0].endswith(f"[{in_content}]")
+    if in_content == "record.link":  # the others are refused before, by the text's own checks
+        assert problem in err[0]
+
+
+def test_result_add_link_on_a_tournament_game(tournament, run):
+    assert run("result", "add", "tournaments/cup", "ann", "dee", "B+R", "--date", "2025-03-01",
+               "--link", "https://online-go.com/game/9")[0] == 0
+    assert unified(TOURNAMENT, tournament.read_text(encoding="utf-8")) == [
+        "@@ -12 +12 @@",
+        "-      - {white: dee, black: ann, handicap: 0, result: '?'}   # board 1",
+        '+      - {white: dee, black: ann, handicap: 0, result: B+R, link: "https://online-go.com/game/9"} # board 1; 2025-03-01',
+    ]
+    assert run("build")[0] == 0
+    assert '<a href="https://online-go.com/game/9" rel="nofollow">Game</a>' in Path(
+        "output/players/dee/index.html").read_text(encoding="utf-8")
+
+
+def test_result_add_link_on_a_swiss_match_is_its_record(swiss, run):
+    """A Swiss match's record is its fourth item, {link: ...} (docs/content-format.md)."""
+    assert run("result", "add", "spring/t1", "ann", "cho", "2-0",
+               "--link", "https://online-go.com/game/5")[0] == 0
+    assert unified(SWISS_T1, swiss.read_text(encoding="utf-8")) == [
+        "@@ -6 +6 @@", "-      - [ann, cho]",
+        '+      - [ann, cho, 2-0, {link: "https://online-go.com/game/5"}]']
+    assert run("build")[0] == 0
+    assert "https://online-go.com/game/5" in Path("output/players/cho/index.html").read_text(encoding="utf-8")
+
+
+def test_result_add_link_on_a_ladder_game(ladder, run):
+    assert run("result", "add", "ladders/club", "ben", "cho", "W+R", "--date", "2025-01-20",
+               "--link", "https://online-go.com/game/8")[0] == 0
+    assert unified(LADDER, ladder.read_text(encoding="utf-8")) == [
+        "@@ -7,0 +8 @@",
+        '+  - {date: 2025-01-20, white: cho, black: ben, result: W+R, link: "https://online-go.com/game/8"}']
+    assert run("build")[0] == 0
+    assert '<a href="https://online-go.com/game/8" rel="nofollow">Game</a>' in Path(
+        "output/players/ben/index.html").read_text(encoding="utf-8")
+
+
+def test_result_add_does_not_overwrite_a_link_the_game_has(league, run):
+    """Like a result, a link entered is kept unless --replace."""
+    season = league / SEASON
+    season.write_text(season.read_text(encoding="utf-8").replace(
+        "- {players: [ann, cho]}", '- {players: [ann, cho], link: "https://example.org/kept"}'), encoding="utf-8")
+    before = season.read_text(encoding="utf-8")
+    status, _, err = run("result", "add", "leagues/club", "ann", "cho", "B+R", "--link", "https://example.org/new")
+    assert status == 1
+    assert err[0] == ("content/leagues/club/seasons/1.yaml:13:13: error: ann - cho in group A1 already has "
+                      "the link https://example.org/kept; it is not overwritten; to change it, run "
+                      "sitegen result add again with --replace [result.entered]")
+    assert season.read_text(encoding="utf-8") == before
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R")[0] == 0
+    assert ('- {black: ann, white: cho, result: B+R, link: "https://example.org/kept"}'
+            in season.read_text(encoding="utf-8"))

@@ -127,3 +127,19 @@ def test_a_quoted_key_cannot_forge_a_line_of_the_log_or_drive_the_terminal(site,
         "content/site.yaml:2:1: error: unknown key 'x\\ncontent/site.yaml:9:9: error: forged "
         "[f]\\x1b[2J' in site.yaml; expected one of: base_url, cname, description, language, "
         "markdown_html, nojekyll, title [schema.unknown-key]"]
+
+
+def test_every_refused_character_of_a_file_is_reported_in_one_run(site, run):
+    """U+FFFF in a page's title and ESC in its body; DEL on line 2 and U+0085 on line 3 of a
+    players file: four errors, each at its line and column (before, one per file)."""
+    site({"content/pages/rules.md": "---\ntitle: Rules\uffff\n---\nBody \x1b here.\n",
+          "content/players.yaml": "players:\n  - {id: ann, name: A\x7fnn}\n  - {id: bob, name: B\x85ob}\n"})
+    assert build_errors(run) == [
+        "content/pages/rules.md:2:13: error: U+FFFF (a non-character) is not allowed in content "
+        "files; remove it: it is not a character, and no page or feed may hold it [text.character]",
+        "content/pages/rules.md:4:6: error: U+001B (a control character) is not allowed in "
+        "content files; remove it; it is invisible in most editors [text.character]",
+        "content/players.yaml:2:22: error: U+007F (a control character) is not allowed in "
+        "content files; remove it; it is invisible in most editors [text.character]",
+        "content/players.yaml:3:22: error: U+0085 (a control character) is not allowed in "
+        "content files; remove it; it is invisible in most editors [text.character]"]

@@ -116,6 +116,57 @@ def test_unpaired_rounds_are_named_on_the_page(site, run):
     assert re.search(r"4 players, 5 rounds; winner.*A Ann", home, re.S)
 
 
+def test_a_last_round_paired_without_results_is_not_final(site, run):
+    """Round 2 of 2 paired, one of its two games without a result (``?``): the page says
+    "Standings after round 2" (not "Final standings"), names the game still to come, puts the
+    round's pairings above the standings, and the home page gives a leader, not a winner."""
+    cup = """\
+name: Short Cup
+system: mcmahon
+number_of_rounds: 2
+players:
+  - {id: ann, rank: 2d}
+  - {id: bob, rank: 1k}
+  - {id: cy, rank: 3k}
+  - {id: dee, rank: 5k}
+rounds:
+  - round: 1
+    games:
+      - {white: ann, black: bob, handicap: 0, result: W+R}
+      - {white: cy, black: dee, handicap: 0, result: B+R}
+  - round: 2
+    games:
+      - {white: ann, black: dee, handicap: 0, result: W+R}
+      - {white: bob, black: cy, handicap: 0, result: "?"}
+"""
+    site({"content/players.yaml": PLAYERS, "content/tournaments/cup.yaml": cup})
+    assert run("build")[0] == 0
+    page = _page("output/tournaments/cup/index.html")
+    assert "Final standings" not in page
+    assert "Standings after round 2" in page
+    assert ("Provisional: 1 game has no result yet. It counts as OpenGotha counts a game whose "
+            "result is unknown, and these standings will change when its result is entered.") in page
+    assert page.index("Round 2 pairings") < page.index("Standings after round 2")
+    assert _json("output/tournaments/cup/standings.json")["final"] is False
+    for player in ("bob", "cy"):  # the game without a result reads the same on every page
+        text = _page(f"output/players/{player}/index.html")
+        assert "Place " in text and "(provisional: games without a result)" in text
+        assert "<td>no result yet</td>" in text
+    assert "no result yet" in page
+    home = Path("output/index.html").read_text(encoding="utf-8")
+    assert re.search(r"4 players, 2 rounds; leader.*A Ann", home, re.S)
+    assert "winner" not in home
+
+    Path("content/tournaments/cup.yaml").write_text(cup.replace('result: "?"', "result: B+R"))
+    assert run("build")[0] == 0
+    page = _page("output/tournaments/cup/index.html")
+    assert "Final standings" in page and "Provisional" not in page
+    assert _json("output/tournaments/cup/standings.json")["final"] is True
+    assert "provisional" not in _page("output/players/bob/index.html")
+    assert page.index("Final standings") < page.index("Round 2 pairings")
+    assert re.search(r"4 players, 2 rounds; winner.*A Ann", Path("output/index.html").read_text(), re.S)
+
+
 def test_a_round_with_only_absences_is_a_round_of_the_tournament(site, run):
     """Rounds listed up to 3 of 5, round 3 holding only an absence: the main standings are
     after round 3 of 5 (not after round 1, the last with a game), results.h9 after round 5,
@@ -412,22 +463,40 @@ def test_strasbourg_criteria_worded_for_players():
                                   "that its numbers are OpenGotha's.")
 
 
-def test_replace_warns_of_a_result_it_changes(site, run):
-    """--replace writes the file's results; a known result of the content that the file
-    changes is a warning at the game in the content's file, so that the organizer checks it."""
+def test_replace_refuses_to_overwrite_a_result_unless_told_which_to_take(site, run):
+    """A known result of the content that the file contradicts is not overwritten silently:
+    --replace refuses, with an error at the game naming both results; --results file takes
+    the file's and --results content keeps the content's, each with a warning there."""
     changed = XML.read_bytes().replace(
         b'result="RESULT_WHITEWINS" roundNumber="1" tableNumber="1"',
         b'result="RESULT_BLACKWINS" roundNumber="1" tableNumber="1"')
     site({"a.xml": ""})
     Path("a.xml").write_bytes(changed)
     assert run("import", "opengotha", "a.xml", "--id", "juv")[0] == 0
-    line = next(n for n, text in enumerate(
-        Path("content/tournaments/juv.yaml").read_text(encoding="utf-8").splitlines(), start=1)
-        if "{white: rosa-etienne, black: clement-carmody-2" in text)
+    path = Path("content/tournaments/juv.yaml")
+    before = path.read_text(encoding="utf-8")
+    line = next(n for n, text in enumerate(before.splitlines(), start=1)
+                if "{white: rosa-etienne, black: clement-carmody-2" in text)
+    where = (f"content/tournaments/juv.yaml:{line}:9: ")
+    said = (f"round 1: rosa-etienne (White) - clement-carmody-2: B+ in the content, W+ "
+            f"(rosa-etienne White) in {_shown(XML)}")
     status, _out, err = run("import", "opengotha", str(XML), "--replace")
-    assert status == 0
-    assert err == [f"content/tournaments/juv.yaml:{line}:9: warning: round 1: rosa-etienne "
-                   f"(White) - clement-carmody-2: B+ in the content, W+ (rosa-etienne White) in "
-                   f"{_shown(XML)}; the file's result is written; check it [import.result]"]
-    assert "{white: rosa-etienne, black: clement-carmody-2, handicap: 0, result: W+}" in Path(
-        "content/tournaments/juv.yaml").read_text(encoding="utf-8")
+    assert (status, err) == (1, [
+        f"{where}error: {said}; a result entered in the content is not overwritten; correct the "
+        "result where it is wrong: in the tournament program (then export the file again) or in "
+        "the content; or import again with --results file to take the file's results, or "
+        "--results content to keep the content's [import.result]",
+        "1 error; nothing was written"])
+    assert path.read_text(encoding="utf-8") == before
+    status, _out, err = run("import", "opengotha", str(XML), "--replace", "--results", "content")
+    assert (status, err) == (0, [f"{where}warning: {said}; the content's result is kept "
+                                 "(--results content) [import.result]"])
+    assert path.read_text(encoding="utf-8") == before
+    status, _out, err = run("import", "opengotha", str(XML), "--replace", "--results", "file")
+    assert (status, err) == (0, [f"{where}warning: {said}; the file's result is written "
+                                 "(--results file) [import.result]"])
+    assert "{white: rosa-etienne, black: clement-carmody-2, handicap: 0, result: W+}" in path.read_text(
+        encoding="utf-8")
+    assert run("import", "opengotha", str(XML), "--results", "file")[2][0] == (
+        "sitegen import: error: --results file: --results is for --replace; --results file "
+        "or --results content, with --replace [import]")

@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Any, Callable
 
 from .. import store
 from ..census import Census, census
@@ -270,8 +271,10 @@ def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, byte
         store.remove(folder)
     staging = Staging(output_dir, lock)
     try:
-        blobs = store.unit_blobs(build.caches.new_seasons, build.caches.new_units) if folder else {}
-        after = tuple(partial(store.write_blob, folder, name, make) for name, make in blobs.items())
+        after: tuple[Callable[[], Any], ...] = ()
+        if folder is not None:
+            blobs = store.unit_blobs(build.caches.new_seasons, build.caches.new_units)
+            after = tuple(partial(store.write_blob, folder, name, make) for name, make in blobs.items())
         results, texts = render_work(bundles, build.content.config, templates_dir,
                                      sink=staging.put_stamped,
                                      keys=build.key_of(False, store.spill_folder(folder)) if folder else None,

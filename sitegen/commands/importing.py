@@ -7,17 +7,20 @@ unless ``--replace`` is given: then it is imported again over its file, keeping 
 tournament's id and its players' ids. Tournament players become site players: a person whose
 name is already in the players files keeps that id (a warning when the ranks differ), everyone
 else gets a new id in ``players/<id>.yaml``. The text to be written is validated exactly as a
-build would read it before anything is written.
+build would read it before anything is written. Only a regular file is read as the tournament
+file: a device or a FIFO is refused before any read.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import stat
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import YAMLError
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
@@ -25,15 +28,16 @@ from ..formats.h9 import read_h9, to_tournament
 from ..formats.h9_check import check_values, fit_mcmahon_bar
 from ..formats.ids import slug, unique_id
 from ..formats.opengotha import read_opengotha
+from ..formats.reimport import GameKey, game_entries, merge_tournament
 from ..formats.tournament_yaml import dump_players, dump_tournament, game_result_text
-from ..load import parse_yaml
+from ..load import MAX_FILE_BYTES, parse_yaml
 from ..model.common import Player
-from ..model.tournament import GameResult, Tournament
+from ..model.tournament import GameResult, Tournament, TournamentGame
 from ..validate import load_all_players, load_players, shown_path
-from ..validate.fields import MAX_TEXT, check_ident
+from ..validate.fields import MAX_TEXT, check_ident, expect_map
 from ..validate.league import PlayerRefs
 from ..validate.tournament import load_tournaments, tournament_from_node
-from ..yamlwrite import (dump_unwrapped, flow_map, keep_added, load_rt, round_trip_yaml,
+from ..yamlwrite import (dump_unwrapped, flow_map, load_rt, round_trip_yaml,
                          undo_file_set, write_atomic, write_new_files)
 
 FORMATS = ("opengotha", "h9")
@@ -76,16 +80,41 @@ def read_tournament(fmt: str, path: Path, tournament_id: str | None
     """Return the tournament in an OpenGotha XML or h9 file and the file's warnings (an h9
     column whose values differ from those computed). Raises SitegenError (FormatError)."""
     shown = shown_path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise _fail(f"cannot read {shown}: {exc.strerror}") from None
+    data = read_regular_file(path, shown)
     if fmt == "opengotha":
         return read_opengotha(data, shown, tournament_id), []
     h9 = read_h9(data, shown)
     default = tournament_id or slug(h9.tags.get("EV", "")) or slug(path.stem) or "tournament"
     t = fit_mcmahon_bar(h9, to_tournament(h9, default))
     return t, check_values(h9, t)
+
+
+def read_regular_file(path: Path, shown: str) -> bytes:
+    """Return the bytes of the tournament file ``path``, a regular file of at most
+    MAX_FILE_BYTES (a link to one is followed); raise SitegenError at once for anything else
+    (a device such as ``/dev/zero``, a FIFO, a folder), which is never read (issue 15 item 3)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise _fail(f"cannot read {shown}: {exc.strerror}", SourcePos(shown)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _fail(f"{shown} is not a regular file", SourcePos(shown),
+                        "give the tournament file that OpenGotha or the EGD wrote")
+        if info.st_size > MAX_FILE_BYTES:
+            raise _fail(f"{shown} is {info.st_size} bytes; a tournament file may be at most "
+                        f"{MAX_FILE_BYTES} bytes", SourcePos(shown))
+        with open(fd, "rb", closefd=False) as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise _fail(f"cannot read {shown}: {exc.strerror}", SourcePos(shown)) from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        raise _fail(f"{shown} grew over {MAX_FILE_BYTES} bytes while it was read", SourcePos(shown))
+    return data
 
 
 def _norm(name: str) -> str:
@@ -141,7 +170,8 @@ def site_players_for(t: Tournament, existing: dict[str, Player],
 
 
 def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: str | None = None,
-                      out: TextIO | None = None, replace: bool = False) -> ImportResult:
+                      out: TextIO | None = None, replace: bool = False,
+                      results: str | None = None) -> ImportResult:
     """Import a tournament file into ``content_dir``; return what was written.
 
     ``fmt`` is ``opengotha`` or ``h9``. Raises SitegenError (nothing written) for an unreadable
@@ -150,10 +180,12 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
     for one that is not, bad existing players files, content that would not validate, or a
     failed write. With ``replace`` the tournament's file is written again (what the organizer
     added to it kept) under its id, its players keep their ids, and new players are added to
-    ``players/<id>.yaml``. An import killed while writing is undone first
+    ``players/<id>.yaml``. A result of the content that the file contradicts (or leaves out)
+    is refused, unless ``results`` says which to take: ``file`` or ``content``
+    (:func:`_result_decisions`). An import killed while writing is undone first
     (:func:`_undo_interrupted`).
     """
-    _check_request(fmt, content_dir, tournament_id)
+    _check_request(fmt, content_dir, tournament_id, replace, results)
     _undo_interrupted(content_dir, out)
     t, warnings = read_tournament(fmt, path, tournament_id)
     if t.rounds < 1:
@@ -175,31 +207,40 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
     t, new_players, reused = site_players_for(dataclasses.replace(t, id=tid), existing,
                                               same.ids_by_name() if same else None)
     warnings += _rank_warnings(t, existing)
+    kept: set[GameKey] = set()
+    old_tree = _content_tree(target) if replace else None
     if same is not None:
-        warnings += _changed_results(same, t, path)
-    tournament_text = _tournament_text(t, path.name, target if replace else None)
+        kept, said = _result_decisions(same, t, path, old_tree, results)
+        warnings += said
+    tournament_text = _tournament_text(t, path.name, old_tree, kept)
     new_text = dump_players(new_players, f"Players first seen in {t.name or tid} "
                             f"(imported from {path.name}).") if new_players else None
     players_text = (_players_added(players_target, new_players, new_text)
                     if replace and new_text is not None else new_text)
-    warnings += _validate(content_dir, t, tournament_text, players_text, existing,
-                          players_target)
+    said, written = _validate(content_dir, t, tournament_text, players_text, existing,
+                              players_target)
+    warnings += said
     _write(content_dir, target, tournament_text, players_target, players_text, replace)
     result = ImportResult(target, players_target if players_text is not None else None,
                           tuple(p.id for p in new_players), tuple(reused), tuple(warnings),
                           replace)
     if out is not None:
-        _report(out, t, result)
+        _report(out, written, result)
     return result
 
 
 def _in_content(content_dir: Path, t: Tournament, existing: dict[str, Player]) -> _InContent | None:
     """Return the tournament of the content with ``t``'s name (spaces and case aside) and
-    dates, if any (tournament files with errors are not looked at)."""
+    dates, if any. Raises SitegenError with the errors of the content's tournament files, as
+    ``sitegen check`` gives them, when there are any: a file that cannot be read may be this
+    tournament (imported twice, or replaced from scratch losing what the organizer added)."""
     folder = content_dir / "tournaments"
-    quiet = Diagnostics()
-    for other in load_tournaments(folder, f"{shown_path(content_dir)}/tournaments",
-                                  PlayerRefs(existing, quiet), quiet):
+    diags = Diagnostics()
+    tournaments = load_tournaments(folder, f"{shown_path(content_dir)}/tournaments",
+                                   PlayerRefs(existing, diags), diags)
+    if diags.has_errors:
+        raise SitegenError([d for d in diags.sorted() if d.level == "error"])
+    for other in tournaments:
         if (_norm(other.name), other.begin, other.end) == (_norm(t.name), t.begin, t.end):
             return _InContent(folder / f"{other.id}.yaml", other)
     return None
@@ -248,38 +289,135 @@ def _rank_warnings(t: Tournament, existing: dict[str, Player]) -> list[Diagnosti
     return warnings
 
 
-def _changed_results(same: _InContent, t: Tournament, path: Path) -> list[Diagnostic]:
-    """Return a warning for each game of the content's tournament whose known result the file
-    replacing it changes or leaves out (placed at the game in the content's file)."""
+RESULT_CHOICES = ("file", "content")
+"""``--results``: which result to take where the file contradicts the content's."""
+
+
+def _result_decisions(same: _InContent, t: Tournament, path: Path, old_tree: Any,
+                      results: str | None) -> tuple[set[GameKey], list[Diagnostic]]:
+    """Return the games whose result stays as the content has it, and the warnings, for a
+    tournament imported again; raise SitegenError for each game whose known result the file
+    changes or leaves out when ``results`` is None (a result entered is not overwritten).
+
+    A game the file has with no result yet keeps the content's result (a warning says so);
+    ``results="content"`` keeps the content's result of every contradicted game,
+    ``results="file"`` takes the file's (each a warning). Positions are the content's games.
+    """
     new = {(g.round, frozenset((g.white, g.black))): g for g in t.games}
-    warnings = []
+    in_file = {p.id for p in t.players}
+    entries = game_entries(old_tree)
+    kept: set[GameKey] = set()
+    said: list[Diagnostic] = []
+    errors: list[Diagnostic] = []
     for old in same.tournament.games:
         if old.result is GameResult.UNKNOWN:
             continue
-        game = new.get((old.round, frozenset((old.white, old.black))))
-        if game is not None and (game.result, game.forfeit, game.white) == (
-                old.result, old.forfeit, old.white):
+        key = (old.round, frozenset((old.white, old.black)))
+        game = new.get(key)
+        if game is not None and _same_result(old, game):
             continue
-        now = (f"{game_result_text(game)} ({game.white} White)" if game is not None
-               else "not in it")
-        warnings.append(Diagnostic(
-            old.pos, f"round {old.round}: {old.white} (White) - {old.black}: "
-            f"{game_result_text(old)} in the content, {now} in {shown_path(path)}",
-            "import.result", "the file's result is written; check it", level="warning"))
-    return warnings
+        where = (f"round {old.round}: {old.white} (White) - {old.black}: "
+                 f"{_entered_text(entries.get(key), old)} in the content")
+        if game is not None and game.result is GameResult.UNKNOWN:
+            kept.add(key)
+            said.append(Diagnostic(old.pos, f"{where}, no result yet in {shown_path(path)}",
+                                   "import.result", "the content's result is kept", level="warning"))
+            continue
+        now = (f"{game_result_text(game)} ({game.white} White) in {shown_path(path)}" if game is not None
+               else f"not in {shown_path(path)}" + _left_out(old, in_file))
+        message = f"{where}, {now}"
+        if results is None:
+            errors.append(Diagnostic(old.pos, message + "; a result entered in the content is not "
+                                     "overwritten", "import.result", RESULT_HINT))
+        elif results == "content":
+            kept.add(key)
+            said.append(Diagnostic(old.pos, message, "import.result", _what_happens(old, game, in_file, True),
+                                   level="warning"))
+        else:
+            said.append(Diagnostic(old.pos, message, "import.result", _what_happens(old, game, in_file, False),
+                                   level="warning"))
+    if errors:
+        raise SitegenError(errors)
+    return kept, said
 
 
-def _tournament_text(t: Tournament, source: str, replaced: Path | None) -> str:
-    """Return the tournament file's text; when it replaces ``replaced``, with what the
-    organizer added there kept (keys, comments, player entries' own keys)."""
-    text = dump_tournament(t, source)
-    if replaced is None:
-        return text
+def _left_out(game: TournamentGame, in_file: set[str]) -> str:
+    """Return `` (nor is ann)`` naming the game's players the imported file lacks, or ``""``."""
+    gone = [pid for pid in (game.white, game.black) if pid not in in_file]
+    return f" (nor is {' or '.join(gone)})" if gone else ""
+
+
+def _what_happens(old: TournamentGame, game: TournamentGame | None, in_file: set[str],
+                  keep: bool) -> str:
+    """Return what the import does with a game of the content that the file contradicts
+    (``game``) or leaves out (None), as ``--results content`` (``keep``) or ``file`` says."""
+    gone = [pid for pid in (old.white, old.black) if pid not in in_file]
+    if keep:
+        said = ("the content's result is kept" if game is not None
+                else "the game is kept as the content has it")
+        if gone:
+            said += f", and {' and '.join(gone)} stays in the tournament's players"
+        return said + " (--results content)"
+    if game is not None:
+        return "the file's result is written (--results file)"
+    said = "the game is removed from the content"
+    if gone:
+        said += f", and {' and '.join(gone)} with it from the tournament's players"
+    return said + " (--results file)"
+
+
+RESULT_HINT = ("correct the result where it is wrong: in the tournament program (then export the "
+               "file again) or in the content; or import again with --results file to take the "
+               "file's results, or --results content to keep the content's")
+
+
+def _same_result(old: TournamentGame, new: TournamentGame) -> bool:
+    """Return whether two games of the same players say the same: the result (the same
+    winner), the forfeit, and the colours where both files know them."""
+    if old.colours_known and new.colours_known and old.white != new.white:
+        return False
+    return (old.result if old.result not in _DECIDED else None, _winner(old), old.forfeit) == (
+        new.result if new.result not in _DECIDED else None, _winner(new), new.forfeit)
+
+
+_DECIDED = (GameResult.WHITE_WINS, GameResult.BLACK_WINS)
+
+
+def _winner(game: TournamentGame) -> str | None:
+    if game.result is GameResult.WHITE_WINS:
+        return game.white
+    return game.black if game.result is GameResult.BLACK_WINS else None
+
+
+def _entered_text(entry: Any, game: TournamentGame) -> str:
+    """Return a game's result as the content writes it (``W+R``, ``ann won``)."""
+    if isinstance(entry, dict):
+        if entry.get("result") is not None:
+            return str(entry["result"])
+        if entry.get("winner") is not None:
+            return f"{entry['winner']} won"
+    return game_result_text(game)
+
+
+def _content_tree(path: Path) -> Any:
+    """Return the round-trip tree of the tournament's content file. Raises SitegenError when
+    it cannot be read: it is never replaced whole (what the organizer added would be lost)."""
     try:
-        old = load_rt(replaced)
-    except (OSError, ValueError, YAMLError):  # unreadable: replaced whole, as asked
+        return load_rt(path)
+    except (OSError, ValueError, YAMLError) as exc:
+        raise _fail(f"cannot read {shown_path(path)} to merge the import into it: "
+                    f"{getattr(exc, 'strerror', None) or exc}", SourcePos(shown_path(path)),
+                    "correct the file (sitegen check), then import again") from None
+
+
+def _tournament_text(t: Tournament, source: str, old_tree: Any, kept: set[GameKey]) -> str:
+    """Return the tournament file's text; when it replaces the content's file (``old_tree``),
+    with what the organizer added there kept (:mod:`sitegen.formats.reimport`) and the games
+    of ``kept`` as the content has them."""
+    text = dump_tournament(t, source)
+    if not isinstance(old_tree, CommentedMap):
         return text
-    return dump_unwrapped(keep_added(old, round_trip_yaml().load(text)))
+    return dump_unwrapped(merge_tournament(old_tree, round_trip_yaml().load(text), kept))
 
 
 def _players_added(path: Path, players: list[Player], text: str) -> str:
@@ -312,10 +450,16 @@ def _write(content_dir: Path, target: Path, tournament_text: str, players_target
         raise _fail(f"cannot write {shown_path(Path(exc.filename or target))}: {exc.strerror}") from None
 
 
-def _check_request(fmt: str, content_dir: Path, tournament_id: str | None) -> None:
-    """Raise SitegenError for an unknown format, a bad ``--id`` or a missing content folder."""
+def _check_request(fmt: str, content_dir: Path, tournament_id: str | None, replace: bool = False,
+                   results: str | None = None) -> None:
+    """Raise SitegenError for an unknown format, a bad ``--id``, ``--results`` without
+    ``--replace`` or with another value, or a missing content folder."""
     if fmt not in FORMATS:
         raise _fail(f"unknown import format '{fmt}'", hint=f"expected one of: {', '.join(FORMATS)}")
+    if results is not None and (results not in RESULT_CHOICES or not replace):
+        raise _fail(f"--results {results}: " + ("--results is for --replace" if results in RESULT_CHOICES
+                    else "expected file or content"),
+                    hint="--results file or --results content, with --replace")
     if tournament_id is not None:
         diags = Diagnostics()
         if check_ident(tournament_id, SourcePos("--id"), diags, "tournament id") is None:
@@ -326,10 +470,12 @@ def _check_request(fmt: str, content_dir: Path, tournament_id: str | None) -> No
 
 
 def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_text: str | None,
-              existing: dict[str, Player], players_target: Path) -> list[Diagnostic]:
+              existing: dict[str, Player], players_target: Path
+              ) -> tuple[list[Diagnostic], Tournament]:
     """Read the texts to be written exactly as a build will; raise SitegenError on any error,
-    else return the warnings a build will give (criteria OpenGotha warns of, ...). A players
-    file replacing ``players_target`` is read instead of it."""
+    else return the warnings a build will give (criteria OpenGotha warns of, ...) and the
+    tournament as it is written (with the games kept from the content). A players file
+    replacing ``players_target`` is read instead of it."""
     base = shown_path(content_dir)
     check = Diagnostics()
     all_players = dict(existing)
@@ -337,12 +483,13 @@ def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_te
         _drop_players_of(players_target, all_players)
     if players_text is not None:
         _players_from_text(players_text, f"{base}/players/{t.id}.yaml", check, all_players)
-    node = parse_yaml(tournament_text, f"{base}/tournaments/{t.id}.yaml", check)
-    if node is not None:
-        tournament_from_node(node, t.id, PlayerRefs(all_players, check), check)
-    if check.has_errors:
+    tree = parse_yaml(tournament_text, f"{base}/tournaments/{t.id}.yaml", check)
+    node = expect_map(tree, check, "a tournament", tree.pos) if tree is not None else None
+    written = (tournament_from_node(node, t.id, PlayerRefs(all_players, check), check)
+               if node is not None else None)
+    if check.has_errors or written is None:
         raise SitegenError(check.sorted())
-    return check.warnings
+    return check.warnings, written
 
 
 def _drop_players_of(path: Path, players: dict[str, Player]) -> None:

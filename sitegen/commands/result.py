@@ -99,13 +99,15 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     text = splice(original, dump_unwrapped(load_rt(target.path)), dump_unwrapped(data))
     after, warnings = load_edited(content_dir, target.path, text)
     write_atomic(target.path, text)
-    changes = markdown(compare(summarize(content), summarize(after)), "Standings changes") or NO_CHANGE
+    changed = compare(summarize(content), summarize(after))
+    changes = markdown(changed, "Standings changes") or NO_CHANGE
     known = {(d.code, d.message) for d in before}
     new = tuple(d for d in warnings if (d.code, d.message) not in known)
     done = AddResult(target, request, changed_line(original, text), changes, new)
     if out is not None:
         out.write(f"entered {done.what} in {shown}:{done.line} ({target.shown}, {where})\n"
-                  + "".join(d.format() + "\n" for d in new) + f"\n{changes}")
+                  + "".join(d.format() + "\n" for d in new) + "\n"
+                  + (markdown(changed, "Standings changes", plain=True) or NO_CHANGE))
     return done
 
 
@@ -123,6 +125,7 @@ def dump_unwrapped(data: object) -> str:
     the organizer wrote stays one line, so only the edited line differs)."""
     yaml = round_trip_yaml()
     yaml.width = 1 << 30
+    yaml.brace_single_entry_mapping_in_flow_sequence = True  # a Swiss match's {link: ...}
     stream = io.StringIO()
     yaml.dump(data, stream)
     return stream.getvalue()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..incremental import Site
@@ -14,7 +15,7 @@ from ..write import NotInPlace, check_output_folder, update_site, write_site
 
 def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path | None = None, *,
                 host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
-                debounce: float = 0.15, watch_theme: bool = True, log=None,
+                debounce: float = 0.15, watch_theme: bool = True, log: Callable[[str], None] | None = None,
                 progress: Progress | None = None) -> DevServer:
     """Return a :class:`DevServer` for the site in ``content_dir`` (not started yet).
 
@@ -32,7 +33,8 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
         with shown:
             changed, reason = site.build(show)
         note = f"everything built: {reason}" if reason else ""
-        return Build(site.files, site.config.base_path, changed, note)  # type: ignore[union-attr]
+        assert site.config is not None  # a build that returns has read the settings
+        return Build(site.files, site.config.base_path, changed, note)
 
     def write(built: Build) -> str:
         assert output_dir is not None

@@ -78,6 +78,11 @@ class Decision:
 # --------------------------------------------------------------------------- D: priority
 
 
+def _negated(place: int | None) -> int | None:
+    """Return ``-place`` (a play-off place sorts ascending), None when there is none."""
+    return None if place is None else -place
+
+
 def _split_by_key(tied: list[str], key: Callable[[str], object | None]) -> list[list[str]]:
     """Split ``tied`` into classes of equal key, higher key first, None last."""
     known = [p for p in tied if key(p) is not None]
@@ -142,7 +147,7 @@ def secondary_classes(players: Iterable[str], info: Mapping[str, PlayerInfo],
         t, lambda p: get(p).correspondence_rating, settings.rating_virtual_tie))
     classes = _refine(classes, lambda t: _split_by_key(t, lambda p: not get(p).concedes))
     classes = _refine(classes, lambda t: _split_by_key(
-        t, lambda p: None if get(p).playoff is None else -get(p).playoff))
+        t, lambda p: _negated(get(p).playoff)))
     if record:
         classes = _refine(classes, lambda t: _split_by_key(t, lambda p: get(p).recorded))
     return [c for c in classes if c]
@@ -594,7 +599,8 @@ def final_round(season: Season, defending_champion: str | None = None,
     decisions: list[Decision] = []
     chosen = _direct_finalists(top, unavailable, division.name, decisions)
 
-    if champion_ok and defending_champion not in [c[0] for c in chosen] \
+    if champion_ok and defending_champion is not None \
+            and defending_champion not in [c[0] for c in chosen] \
             and defending_champion not in unavailable:
         chosen.append((defending_champion, "[8]", _(text.CHAMPION_ELIGIBLE)))
     elif defending_champion is not None and not champion_ok:

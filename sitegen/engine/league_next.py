@@ -83,6 +83,10 @@ class Signups:
     """
 
     players: tuple[PlayerInfo, ...]
+    finished: tuple[PlayerInfo, ...] = ()
+    """The rules' data of the finished season's players who do not sign up: they do not play,
+    but D orders them in the finished season (D.2, a playoff among tied players included), so
+    that the spots they take are the ones lost (B.4)."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +129,8 @@ def next_season(season: Season, signups: Signups,
     restrictions or sizes cannot all be met, e.g. "division restrictions must be revised (C.3)".
     """
     check_restrictions(restrictions)
-    state = Formation.start(season, _signed_up(signups, settings), restrictions, settings)
+    state = Formation.start(season, _signed_up(signups, settings), restrictions, settings,
+                            {entry.id: entry for entry in signups.finished})
     take_direct_moves(state)
     apply_rank_limits(state)
     while state.remaining:
@@ -204,12 +209,14 @@ class Formation:
 
     @classmethod
     def start(cls, season: Season, info: dict[str, PlayerInfo],
-              restrictions: DivisionRestrictions, settings: LeagueSettings) -> "Formation":
-        """Return the state before any step: the finished season's divisions and moves (B)."""
+              restrictions: DivisionRestrictions, settings: LeagueSettings,
+              gone: Mapping[str, PlayerInfo] = {}) -> "Formation":
+        """Return the state before any step: the finished season's divisions and moves (B),
+        ordered with the data of the players who do not sign up (``gone``) too."""
         divisions = season.divisions
         return cls(
             season=season, info=info, restrictions=restrictions, settings=settings,
-            moves=direct_moves(season, info, settings),
+            moves=direct_moves(season, {**gone, **info}, settings),
             previous={p: i for i, d in enumerate(divisions) for g in d.groups for p in g.players},
             previous_sizes=[sum(len(g.players) for g in d.groups) for d in divisions],
             left_season={p for d in divisions for g in d.groups for p in g.withdrawn},
@@ -219,6 +226,16 @@ class Formation:
     def total(self) -> int:
         """The number of players of the next season."""
         return len(self.info)
+
+    def may_go_below(self, player: str, index: int) -> bool:
+        """Return whether ``player``'s rank allows a division below ``index`` (C.3)."""
+        lowest = self.lowest[player]
+        return lowest is None or lowest > index
+
+    def may_be_promoted_into(self, player: str, index: int) -> bool:
+        """Return whether ``player``'s rank allows promotion into division ``index`` (C.4)."""
+        highest = self.highest[player]
+        return highest is not None and highest <= index
 
     def name(self, index: int | None) -> str | None:
         """Return the name of division ``index``: the finished season's, else its letter."""
@@ -405,8 +422,7 @@ def move_down_over_capacity(state: Formation, d: int, chosen: set[str], cap: int
     most ``cap`` (A.i.4 or A.i.2, as ``cap_rule``); raise LeagueRuleError when too few may."""
     if len(chosen) <= cap:
         return
-    movable = [p for p in state.worst_first(chosen)
-               if state.lowest[p] is None or state.lowest[p] > d]
+    movable = [p for p in state.worst_first(chosen) if state.may_go_below(p, d)]
     excess = len(chosen) - cap
     if len(movable) < excess:
         raise LeagueRuleError(
@@ -431,7 +447,7 @@ def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: 
     if space <= 0:
         return
     candidates = [p for p in secondary_order(state.remaining - chosen, state.info, state.settings)
-                  if state.highest[p] is not None and state.highest[p] <= d]
+                  if state.may_be_promoted_into(p, d)]
     take = candidates[:space]
     rest = len(state.remaining) - len(chosen) - len(take)
     minimum = state.settings.min_group_size
@@ -528,8 +544,7 @@ def leave_enough_below(state: Formation, d: int, chosen: set[str], cap: int, nee
     left = state.remaining - chosen
     if not 0 < len(left) < minimum or absorb_the_rest(state, d, chosen, cap):
         return
-    movable = [p for p in state.worst_first(chosen)
-               if state.lowest[p] is None or state.lowest[p] > d]
+    movable = [p for p in state.worst_first(chosen) if state.may_go_below(p, d)]
     short = minimum - len(left)
     if len(movable) < short or len(chosen) - short < need:
         raise LeagueRuleError(

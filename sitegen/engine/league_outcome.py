@@ -15,13 +15,14 @@ tells each player their outcome with the chain of rules that made it. Pure funct
 from __future__ import annotations
 
 import enum
+import itertools
+import math
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 from ..i18n import _
 from ..model.common import Outcome, Player, Result
-from ..model.league import (Group, LeagueSettings, PlayerInfo, Season, SeasonSignups,
-                            division_letter, player_info)
+from ..model.league import Group, LeagueSettings, PlayerInfo, Season, SeasonSignups, player_info
 from . import league_text as text
 from .league import Decision, FinalRound, LeagueRuleError, Move, Tie, final_round
 from .league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
@@ -165,7 +166,8 @@ def season_signups(season: Season, players: Mapping[str, Player],
     known = season_infos(season, players)
     if signups is None:
         gone = withdrawn_players(season)
-        return Signups(tuple(info for p, info in sorted(known.items()) if p not in gone))
+        return Signups(tuple(info for p, info in sorted(known.items()) if p not in gone),
+                       tuple(info for p, info in sorted(known.items()) if p in gone))
     merged = []
     for entry in signups.players:
         before = known.get(entry.id)
@@ -174,7 +176,9 @@ def season_signups(season: Season, players: Mapping[str, Player],
                             playoff=entry.playoff if entry.playoff is not None else before.playoff,
                             recorded=before.recorded)
         merged.append(entry)
-    return Signups(tuple(merged))
+    signed = {entry.id for entry in merged}
+    return Signups(tuple(merged), tuple(info for p, info in sorted(known.items())
+                                        if p not in signed))
 
 
 # --------------------------------------------------------------------------- outcomes
@@ -264,23 +268,170 @@ def form_outcome(season: Season, players: Mapping[str, Player], settings: League
     if restrictions is None:
         restrictions = ((signups.restrictions if signups else None) or season.restrictions
                         or DivisionRestrictions())
+    signed = season_signups(season, players, signups)
     try:
-        plan = next_season(season, season_signups(season, players, signups), restrictions, settings)
+        plan = next_season(season, signed, restrictions, settings)
     except LeagueRuleError as error:
         return SeasonOutcome(status, error=str(error), assumed=signups is None, voided=voided,
                              season=season, games_left=left)
-    final = None
-    if season.final is not None or season.defending_champion is not None:
-        record = season.final
-        final = final_round(season, season.defending_champion, season_infos(season, players),
-                            settings, record.declined if record else (),
-                            record.withdrawn if record else ())
+    infos = season_infos(season, players)
+    final = _final(season, infos, settings)
     named = _named_ties(plan, final, season)
-    outcomes = player_outcomes(plan, final, named)
+    choices = {}
+    for together in sharing([t for t in named if not t.by_record]):
+        joint = (joint_choices(together, season, signed, infos, restrictions, settings)
+                 if len(together) > 1 else None)
+        for tie in together:
+            found = joint or tie_choices(tie, season, signed, infos, restrictions, settings)
+            if found is not None:
+                choices[tie] = found
+    outcomes = player_outcomes(plan, final, named, choices)
     ties = tuple(t for t in named if any(
         outcomes[p].undecided for p in t.players if p in outcomes))
     return SeasonOutcome(status, outcomes, ties, final, None, signups is None, voided, plan,
                          season, left)
+
+
+def _final(season: Season, infos: Mapping[str, PlayerInfo],
+           settings: LeagueSettings) -> FinalRound | None:
+    """Return the season's final round (final round, [8]) when it records one."""
+    if season.final is None and season.defending_champion is None:
+        return None
+    record = season.final
+    return final_round(season, season.defending_champion, infos, settings,
+                       record.declined if record else (), record.withdrawn if record else ())
+
+
+Key = tuple[Move, str | None, bool]
+"""An outcome as a tie's choices list it: (move, division, finalist)."""
+
+RESOLUTIONS = 16
+"""The most ways of a tie's spots to form the next season with; beyond, each shown player's two."""
+
+
+def resolutions(tie: Tie, shown: Collection[str]) -> list[tuple[str, ...]]:
+    """Return the ways ``tie``'s spots can fall, each as the players who take them (D.2):
+    every way when there are at most :data:`RESOLUTIONS`, else for each player of ``shown``
+    (the finished season's) a way where they take a spot and one where they do not (the
+    others by id); none when the tie has no such player."""
+    players = sorted(tie.players)
+    if math.comb(len(players), tie.spots) <= RESOLUTIONS:
+        return list(itertools.combinations(players, tie.spots))
+    ways: set[tuple[str, ...]] = set()
+    for player in (p for p in players if p in shown):
+        others = [p for p in players if p != player]
+        ways.add(tuple(sorted([player, *others[:tie.spots - 1]])))
+        ways.add(tuple(others[:tie.spots]))
+    return sorted(ways)
+
+
+def playoff_for(tie: Tie, takers: Sequence[str]) -> dict[str, int]:
+    """Return the playoff places (D.2, 1 the winner) that give ``tie``'s spots to ``takers``:
+    the first places for a promotion or a place in the final round, the last for a demotion."""
+    rest = [p for p in sorted(tie.players) if p not in takers]
+    order = [*rest, *takers] if tie.spot == "demotion" else [*takers, *rest]
+    return {player: place for place, player in enumerate(order, start=1)}
+
+
+def _as_recorded(tie: Tie, takers: Sequence[str], infos: Mapping[str, PlayerInfo]) -> bool:
+    """Return False when the organizers' record orders a player who does not take ``tie``'s
+    spots above one who takes them, against the way they fall (a promotion to a player
+    recorded lower, a demotion to one recorded higher): the record decides what it can."""
+    def recorded(player: str) -> int:
+        return infos[player].recorded if player in infos else 0
+
+    sign = -1 if tie.spot == "demotion" else 1
+    return all(sign * (recorded(taker) - recorded(other)) >= 0
+               for taker in takers for other in tie.players if other not in takers)
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What an open tie may give each player (:func:`tie_choices`)."""
+
+    outcomes: Mapping[str, tuple[Key, ...]]
+    """Each player's possible outcomes, best first; one when the tie does not change theirs."""
+    by_record: bool = False
+    """The organizers' record ruled some ways out (it orders some of the tied players)."""
+
+
+def tie_choices(tie: Tie, season: Season, signed: Signups, infos: Mapping[str, PlayerInfo],
+                restrictions: DivisionRestrictions, settings: LeagueSettings
+                ) -> Choices | None:
+    """Return the outcomes each player may get by how ``tie`` is decided, best first (D.2).
+
+    The next season is formed (and the final round drawn) once for each way the spots can
+    fall (:func:`resolutions`; ``infos``: the season's players) that the organizers' record
+    allows (:func:`_as_recorded`), as if a playoff had decided it: a player's choices are the
+    final outcomes they get over those ways. A player whose outcome is a fact about them (a
+    withdrawal, B.4) has that one choice. A way the rules cannot form is left out; None when
+    no way is formed.
+    """
+    ways = resolutions(tie, infos)
+    recorded = [takers for takers in ways if _as_recorded(tie, takers, infos)]
+    return _choices([playoff_for(tie, takers) for takers in recorded], len(recorded) < len(ways),
+                    season, signed, infos, restrictions, settings)
+
+
+JOINT = 120
+"""The most orders of the players of ties that share players to form the next season with."""
+
+
+def joint_choices(ties: Sequence[Tie], season: Season, signed: Signups,
+                  infos: Mapping[str, PlayerInfo], restrictions: DivisionRestrictions,
+                  settings: LeagueSettings) -> Choices | None:
+    """Return :func:`tie_choices` for ties that share players (e.g. one class cut by a place in
+    the final round and by a demotion spot): every order of their players that the record
+    allows, as a playoff would give it, so that no tie is left to the players' ids while
+    another is decided. None when they are too many to order (:data:`JOINT`)."""
+    players = sorted({p for tie in ties for p in tie.players})
+    if math.factorial(len(players)) > JOINT:
+        return None
+
+    def recorded(player: str) -> int:
+        return infos[player].recorded if player in infos else 0
+
+    orders = list(itertools.permutations(players))
+    allowed = [o for o in orders
+               if all(recorded(a) >= recorded(b) for a, b in zip(o, o[1:]))]
+    return _choices([{p: i for i, p in enumerate(order, start=1)} for order in allowed],
+                    len(allowed) < len(orders), season, signed, infos, restrictions, settings)
+
+
+def _choices(ways: Sequence[Mapping[str, int]], by_record: bool, season: Season,
+             signed: Signups, infos: Mapping[str, PlayerInfo],
+             restrictions: DivisionRestrictions, settings: LeagueSettings) -> Choices | None:
+    """Return each player's outcomes over ``ways`` (playoff places, D.2) of forming the next
+    season and drawing the final round; None when the rules form none of them."""
+    seen: dict[str, set[Key]] = {}
+    for places in ways:
+
+        def forced(entry: PlayerInfo) -> PlayerInfo:
+            return replace(entry, playoff=places[entry.id]) if entry.id in places else entry
+
+        try:
+            plan = next_season(season, Signups(tuple(map(forced, signed.players)),
+                                               tuple(map(forced, signed.finished))),
+                               restrictions, settings)
+        except LeagueRuleError:
+            continue
+        final = _final(season, {p: forced(i) for p, i in infos.items()}, settings)
+        for player, outcome in player_outcomes(plan, final, ties=()).items():
+            seen.setdefault(player, set()).add(_key(outcome))
+    if not seen:
+        return None
+    return Choices({player: tuple(sorted(keys, key=_rank)) for player, keys in seen.items()},
+                   by_record)
+
+
+def sharing(ties: Sequence[Tie]) -> list[list[Tie]]:
+    """Return ``ties`` in groups that share players (directly or through another), in order."""
+    groups: list[list[Tie]] = []
+    for tie in ties:
+        joined = [g for g in groups if any(set(tie.players) & set(t.players) for t in g)]
+        merged = [t for g in joined for t in g] + [tie]
+        groups = [g for g in groups if g not in joined] + [merged]
+    return groups
 
 
 def _named_ties(plan: NextSeasonPlan, final: FinalRound | None, season: Season) -> list[Tie]:
@@ -293,12 +444,15 @@ def _named_ties(plan: NextSeasonPlan, final: FinalRound | None, season: Season) 
 
 
 def player_outcomes(plan: NextSeasonPlan, final: FinalRound | None = None,
-                    ties: Iterable[Tie] | None = None) -> dict[str, PlayerOutcome]:
+                    ties: Iterable[Tie] | None = None,
+                    choices: Mapping[Tie, Choices] = {}
+                    ) -> dict[str, PlayerOutcome]:
     """Return every player's outcome from a formed next season, one each: the final move
     (``plan.outcomes``), the chain of decisions, whether they play the final round (the
     ``final``'s finalists, else the direct promotion spots of division A), and the ties
     that decide them (D.2: open, decided by the organizers' record, or deciding nothing):
-    ``ties``, by default the plan's and the final round's."""
+    ``ties``, by default the plan's and the final round's; ``choices``: each open tie's
+    outcomes per player (:func:`tie_choices`), by default the tied players' own."""
     steps: dict[str, list[Decision]] = {}
     for decision in plan.decisions:
         steps.setdefault(decision.player, []).append(decision)
@@ -320,33 +474,68 @@ def player_outcomes(plan: NextSeasonPlan, final: FinalRound | None = None,
     if ties is None:
         ties = list(plan.ties) + [t for t in (final.ties if final else ()) if t.rule == "B.3"]
     for tie in ties:
-        _apply_tie(out, tie)
+        _apply_tie(out, tie, choices.get(tie))
+    for tie, found in choices.items():  # players outside a tie whose outcome hangs on it
+        for player, keys in found.outcomes.items():
+            outcome = out.get(player)
+            if outcome is not None and len(keys) > 1 and outcome.tie is None \
+                    and outcome.move not in FACTS and player not in tie.players:
+                out[player] = replace(outcome, tie=tie, undecided=keys)
     return out
 
 
-def _key(outcome: PlayerOutcome) -> tuple[Move, str | None, bool]:
+def _key(outcome: PlayerOutcome) -> Key:
     return outcome.move, outcome.to_division, outcome.finalist
 
 
-def _apply_tie(out: dict[str, PlayerOutcome], tie: Tie) -> None:
-    """Mark the players of ``tie`` (D.2): undecided when their outcomes differ and no record
-    decides; else noted, the tied step shown alike for all when it decides nothing."""
+FACTS = (Move.WITHDREW,)
+"""Moves that are facts about one player (B.4), never a choice of a tie."""
+
+
+def _apply_tie(out: dict[str, PlayerOutcome], tie: Tie, choices: Choices | None = None) -> None:
+    """Mark the players of ``tie`` (D.2): undecided, with their own choices (``choices``, by
+    default the outcomes of the tied players who are not withdrawals), when it may give them
+    different outcomes and no record decides; a tie the organizers' record decides is noted as
+    decided by them (even when the rules would give its players the same outcome either way:
+    the record tells them apart); a player it may not move is noted as decided by the
+    organizers (when their record ruled ways out) or as a tie that changes nothing for them,
+    the tied step alone. A withdrawal is a fact, not a choice (B.4): it stays as it is."""
     members = [out[p] for p in tie.players if p in out and out[p].tie is None]
     if len(members) < 2:
         return
-    keys = sorted({_key(m) for m in members}, key=_rank)
-    if len(keys) > 1 and not tie.by_record:
+    if not tie.by_record:  # which spot a withdrawal forfeited is the tie's to say (B.4)
         for m in members:
+            if m.move is Move.WITHDREW:
+                out[m.player] = replace(m, steps=(Decision(
+                    m.player, Move.WITHDREW, "B.4", _(text.WITHDREW_LEFT), m.from_division, None),))
+    playing = [m for m in members if m.move not in FACTS]
+    keys = sorted({_key(m) for m in playing}, key=_rank)
+    if tie.by_record:  # the organizers' record decided it, even where the rules would give
+        for m in playing:  # the same outcome either way: each keeps their own chain (by record)
+            out[m.player] = replace(m, tie=tie)
+        return
+    if choices is not None:
+        own = {m.player: choices.outcomes.get(m.player, (_key(m),)) for m in playing}
+        for m in playing:
+            out[m.player] = (replace(m, tie=tie, undecided=own[m.player])
+                             if len(own[m.player]) > 1 else
+                             replace(m, tie=tie) if choices.by_record else _moot(m, tie))
+        return
+    elif len(keys) > 1:
+        for m in playing:
             out[m.player] = replace(m, tie=tie, undecided=tuple(keys))
         return
-    if len(keys) > 1:  # the organizers' record decided it: each keeps their own chain
-        for m in members:
-            out[m.player] = replace(m, tie=tie)
+    if len(keys) > 1 or len(playing) < 2:
         return
     # The same outcome whoever took the spot: each player's chain is the tie alone (the steps
     # of whoever took the spot would name one of them, by id).
-    for m in members:
-        out[m.player] = replace(m, steps=(), tie=tie, tie_step=0, final_reason=None)
+    for m in playing:
+        out[m.player] = _moot(m, tie)
+
+
+def _moot(outcome: PlayerOutcome, tie: Tie) -> PlayerOutcome:
+    """Return ``outcome`` as one that ``tie`` does not change: its chain is the tie alone."""
+    return replace(outcome, steps=(), tie=tie, tie_step=0, final_reason=None)
 
 
 def _rank(key: tuple[Move, str | None, bool]) -> tuple:
@@ -372,7 +561,12 @@ def spots_text(tie: Tie) -> str:
 
 
 def tie_clause(tie: Tie, player: str, name: Name, kind: str) -> str:
-    """Return the clause naming ``player``'s tie: ``kind`` is ``open``, ``record`` or ``moot``."""
+    """Return the clause naming ``player``'s tie: ``kind`` is ``open``, ``record`` or ``moot``;
+    an open tie ``player`` is not in is one their outcome depends on."""
+    if kind == "open" and player not in tie.players:
+        shown = sorted((name(p) for p in tie.players), key=str.casefold)
+        return _(text.TIE_DEPENDS).format(players=text.names_and(shown), spots=spots_text(tie),
+                                          rule=tie.rule, division=tie.division)
     others = sorted((name(p) for p in tie.players if p != player), key=str.casefold)
     template = {"open": text.TIE_OPEN, "record": text.TIE_RECORD, "moot": text.TIE_MOOT}[kind]
     return _(template).format(others=text.names_and(others), spots=spots_text(tie), rule=tie.rule)
@@ -496,14 +690,17 @@ def differences(season: Season, outcome: SeasonOutcome) -> list[Difference]:
 
 
 def recorded_headline(recorded: str, division: str, index: int, season: Season) -> str:
-    """Return the recorded outcome as a headline: ``Promoted to division B``."""
+    """Return the recorded outcome as a headline: ``Promoted to division B``. A relegation from
+    the bottom division names no division (``Relegated from the bottom division``): there is
+    none below it in the season, and a page never names a division that does not exist."""
     names = [d.name for d in season.divisions]
     if recorded == "promoted":
         return (_(text.HEADLINES["promoted"]).format(division=names[index - 1]) if index > 0
                 else _(text.HEADLINES["promoted-top"]))
     if recorded == "relegated":
-        below = names[index + 1] if index + 1 < len(names) else division_letter(index + 1)
-        return _(text.HEADLINES["relegated"]).format(division=below)
+        if index + 1 >= len(names):
+            return _(text.HEADLINES["relegated-bottom"])
+        return _(text.HEADLINES["relegated"]).format(division=names[index + 1])
     return _(text.HEADLINES["stays"]).format(division=division)
 
 

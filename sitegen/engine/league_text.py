@@ -82,12 +82,14 @@ HEADLINES = {
     "finalist": N_("Stays in division {division} and plays the final round"),
     "demoted": N_("Demoted to division {division}"),
     "relegated": N_("Relegated to division {division}"),
+    "relegated-bottom": N_("Relegated from the bottom division"),
     "promoted-top": N_("Promoted"),
     "withdrew": N_("Withdrew"),
     "new": N_("New player in division {division}"),
 }
 """The final decision about a player, by move (``finalist``: stays in division A and plays the
-final round; ``relegated``, ``promoted-top``: recorded outcomes, the latter in division A)."""
+final round; ``relegated``, ``relegated-bottom``, ``promoted-top``: recorded outcomes, the second
+from the bottom division, which has no division below to name, the last in division A)."""
 CHOICE = {
     "promoted": N_("promoted to division {division}"),
     "promoted by rank": N_("promoted by rank to division {division}"),
@@ -124,6 +126,8 @@ TIE_RECORD = N_("tie with {others} on every criterion of D for {spots} ({rule}),
                 "decided by the organizers")
 TIE_MOOT = N_("tie with {others} on every criterion of D for {spots} ({rule}), "
               "which gives the same outcome either way")
+TIE_DEPENDS = N_("depends on the tie of {players} on every criterion of D for {spots} ({rule}) "
+                 "in division {division}, to be decided by a playoff (D.2)")
 TIE_NAMED = N_("{players} are equal on every criterion of D for {spots} ({rule}) in division "
                "{division}, which only a playoff can decide (D.2)")
 # Translators: the last two of a list of names ({first} may be several, joined by commas).

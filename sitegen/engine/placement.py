@@ -279,14 +279,15 @@ class _Scores:
         """Each player's game string per round (:attr:`PlacementRow.games`) without the
         opponent's row number (the whole string without a game)."""
         for i in ids:
-            opps, texts = [], []
-            for k, g in enumerate(self.game[i]):
-                if g is None:
+            opps: list[str | None] = []
+            texts: list[str] = []
+            for k, game in enumerate(self.game[i]):
+                if game is None:
                     opps.append(None)
                     texts.append(_no_game_string(t, self.part[i][k]))
                 else:
-                    opps.append(g.opponent(i))
-                    texts.append(_game_suffix(g, i))
+                    opps.append(game.opponent(i))
+                    texts.append(_game_suffix(game, i))
             self.opponents[i], self.cell_text[i] = tuple(opps), texts
 
     def _base(self, i: str) -> None:
@@ -294,17 +295,23 @@ class _Scores:
         start = self.smms[i]
         part, played = self.part[i], self.game[i]
         bye, absent = self.bye, self.absent
-        games_pts = 0
-        nbw_special = 0
-        mms_special = 0
-        cps = 0
-        pts_list, nbw, mms, cpss, nbw_v, mms_v = [], [], [], [], [], []
-        played_pts = 0
+        games_pts: Fraction | int = 0
+        nbw_special: Fraction | int = 0
+        mms_special: Fraction | int = 0
+        cps: Fraction | int = 0
+        pts_list: list[Fraction | int] = []
+        nbw: list[Fraction | int] = []
+        mms: list[Fraction | int] = []
+        cpss: list[Fraction | int] = []
+        nbw_v: list[Fraction | int] = []
+        mms_v: list[Fraction | int] = []
+        played_pts: Fraction | int = 0
         unplayed = 0
         for k in range(self.n):
             g = played[k]
-            pts = 0
-            special_nbw = special_mms = 0
+            pts: Fraction | int = 0
+            special_nbw: Fraction | int = 0
+            special_mms: Fraction | int = 0
             if g is not None:
                 pts = _points(g, i)
                 games_pts += pts
@@ -321,6 +328,8 @@ class _Scores:
                     special_nbw, special_mms = absent
             nbw_special += special_nbw
             mms_special += special_mms
+            nbw_extra: Fraction | int
+            mms_extra: Fraction | int
             if p.round_down:
                 nbw_extra, mms_extra = math.floor(nbw_special), math.floor(mms_special)
             else:

@@ -20,7 +20,7 @@ from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tou
 from ..numbers import parse_komi
 from . import FormatError
 from .h9_columns import category_limits, heading_criteria, split_heading, unknown_names
-from .h9_fields import (ENCODING, NO_CLUB, NO_COUNTRY, RANK_RE, VALUE_RE, club_field,
+from .h9_fields import (ENCODING, NO_CLUB, NO_COUNTRY, RANK_RE, VALUE_FORM, VALUE_RE, club_field,
                         country_field, name_field, read_field, read_tag_value, tag_value)
 from .ids import slug, unique_id
 
@@ -69,9 +69,8 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
     crits = t.parameters.criteria
     out = [f"; CL[{tag_value(t.egf_class)}]", f"; EV[{tag_value(t.name)}]",
            f"; PC[,{tag_value(t.location)}]"]
-    if t.begin or t.end:
-        begin = t.begin or t.end
-        end = t.end or t.begin
+    begin, end = t.begin or t.end, t.end or t.begin
+    if begin is not None and end is not None:
         out.append(f"; DT[{begin.isoformat()},{end.isoformat()}]")
     if t.handicap_correction > 0:
         out.append(f"; HA[h{t.handicap_correction}]")
@@ -158,6 +157,9 @@ def _og_token(token: str, keep_forfeits: bool) -> str:
 _TOKEN_RE = re.compile(r"^([0-9]{1,9})([+\-=?])(?:([/!])?([wWbB?])?([0-9]{1,9})?)?(!)?$")
 """A round result: opponent row, result, ``/`` or ``!`` (forfeit), colour, handicap."""
 _PLACE_RE = re.compile(r"[0-9]{1,9}")
+_RANK_SHAPE = re.compile(r"^[0-9]{1,2}[A-Za-z]$")
+"""A field written like a rank (digits and one letter, ``7Q``): taken as the rank, and an error
+if it is not one, rather than passed over for a later number (the MMS column)."""
 _TAG_RE = re.compile(r"^;\s*([A-Z]{2})\[((?:[^\\\]]|\\.)*)\]\s*$")
 _LOOSE_TAG_RE = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
 """A value with an unescaped ``]`` (OpenGotha does not escape): up to the last ``]``."""
@@ -256,8 +258,10 @@ def read_h9(data: bytes, path: str = "<h9>") -> H9File:
     header, lines = _split_lines(decode_h9(data))
     n_rounds = min((_trailing_results(line.tokens) for line in lines), default=0)
     diags: list[Diagnostic] = []
-    rows = [row for line in lines if (row := _read_row(line, n_rounds, path, diags)) is not None]
-    _check_opponents(rows, path, diags)
+    read = [_read_row(line, n_rounds, path, diags) for line in lines]
+    _check_value_columns(read, path, diags)
+    _check_opponents(read, path, diags)
+    rows = [row for row in read if row is not None]
     if diags:
         raise FormatError(diags)
     return H9File(header.tags, header.columns, tuple(rows), path, header.generated_by,
@@ -341,22 +345,69 @@ def _read_row(line: _Line, n_rounds: int, path: str, diags: list[Diagnostic]) ->
         return None
     head = tokens[: len(tokens) - n_rounds]
     start = 1 if _PLACE_RE.fullmatch(head[0][0]) and head[0][1] <= 5 else 0  # not a name
-    rank_at = next((k for k in range(start + 1, len(head)) if RANK_RE.match(head[k][0])), None)
+    rank_at = _rank_index(head, start)
     if rank_at is None:
         diags.append(Diagnostic(pos, "no rank found after the name (expected e.g. 3k, 2d)", "h9.rank"))
         return None
     try:
         rank = parse_rank(head[rank_at][0])
     except ValueError as exc:
-        diags.append(Diagnostic(SourcePos(path, line.number, head[rank_at][1]), str(exc), "h9.rank"))
+        diags.append(Diagnostic(SourcePos(path, line.number, head[rank_at][1]), str(exc), "h9.rank",
+                                "an h9 rank is kyu (30k to 1k), dan (1d to 9d) or pro (1p to 9p)"))
         return None
     names = [read_field(t) for t, _ in head[start:rank_at]]
     rest = [t for t, _ in head[rank_at + 1:]]
-    country = read_field(rest.pop(0), NO_COUNTRY) if rest and not VALUE_RE.match(rest[0]) else ""
-    club = read_field(rest.pop(0), NO_CLUB) if rest and not VALUE_RE.match(rest[0]) else ""
+    country = read_field(rest.pop(0), NO_COUNTRY) if rest and not _is_value(rest[0]) else ""
+    club = read_field(rest.pop(0), NO_CLUB) if rest and not _is_value(rest[0]) else ""
     rounds = _read_results(tokens[len(tokens) - n_rounds:] if n_rounds else [], line.number, path, diags)
     return H9Row(line.number, int(head[0][0]) if start else None, names[0], " ".join(names[1:]).strip(),
                  rank, country, club, tuple(rest), tuple(rounds), line.pin)
+
+
+def _is_value(token: str) -> bool:
+    """Return whether ``token`` is written as a criteria value (``12½``, ``30?``, ``0=``, ``NONE``)."""
+    return bool(VALUE_FORM.match(token))
+
+
+def _rank_index(head: list[tuple[str, int]], start: int) -> int | None:
+    """Return the index in ``head`` (a line's fields before its results) of the rank field.
+
+    Counted from the right: the criteria values, then the club and the country (fields that
+    read as neither a value nor a rank, at most two); the rank is the field before them, and
+    any text there is taken as the rank (an error if it is not one, never a later value read
+    as a rank). A line without club and country fields has its rank where the first field
+    after the name reads as one (a rank written as a bare number, ``12``, reads as a value).
+    """
+    at = len(head)
+    while at > start + 1 and _is_value(head[at - 1][0]):
+        at -= 1
+    club_country = 0
+    while (club_country < 2 and at > start + 1 and not _is_value(head[at - 1][0])
+           and not RANK_RE.match(head[at - 1][0])):
+        at -= 1
+        club_country += 1
+    if club_country and at - 1 > start:
+        return at - 1
+    return next((k for k in range(start + 1, len(head))
+                 if RANK_RE.match(head[k][0]) or _RANK_SHAPE.match(head[k][0])), None)
+
+
+def _check_value_columns(rows: list[H9Row | None], path: str, diags: list[Diagnostic]) -> None:
+    """Report each row with another number of criteria values than most rows: its fields
+    could not be aligned with the columns (a rank or a club that is not one), and a guess
+    would write another player's data."""
+    counts = [len(row.values) for row in rows if row is not None]
+    if not counts:
+        return
+    usual = max(counts, key=lambda n: (counts.count(n), -counts.index(n)))
+    for row in rows:
+        if row is not None and len(row.values) != usual:
+            diags.append(Diagnostic(SourcePos(path, row.line),
+                                    f"this line has {len(row.values)} criteria values where the "
+                                    f"other lines have {usual}: its fields cannot be aligned with "
+                                    "the columns", "h9.line",
+                                    "write the line as the others: name, rank, country, club, "
+                                    "the criteria values, then the results"))
 
 
 def _read_results(tokens: list[tuple[str, int]], number: int, path: str,
@@ -376,9 +427,13 @@ def _read_results(tokens: list[tuple[str, int]], number: int, path: str,
     return rounds
 
 
-def _check_opponents(rows: list[H9Row], path: str, diags: list[Diagnostic]) -> None:
-    """Report opponents beyond the last row, and a row that meets itself."""
+def _check_opponents(rows: list[H9Row | None], path: str, diags: list[Diagnostic]) -> None:
+    """Report opponents beyond the last row, and a row that meets itself. ``rows`` holds None
+    for a line that could not be read (already reported): it keeps its number, so the other
+    rows' opponents are not shifted into false errors."""
     for index, row in enumerate(rows, start=1):
+        if row is None:
+            continue
         for k, rd in enumerate(row.rounds):
             if rd.opponent > len(rows):
                 diags.append(Diagnostic(SourcePos(path, row.line, rd.col),

@@ -7,8 +7,10 @@ end a line or start a comment, the writer puts (docs/placement.md, "h9 files"):
 - in every field and header value: a white-space character (tab, line break, no-break space)
   as a space; a control character or one ISO-8859-15 lacks as ``?`` (as OpenGotha prints it);
 - in a name, club or country: ``_`` as a space (``_`` is h9's space) and ``;`` as ``?``,
-  without outer spaces; a part that would read as a rank (``3d``, ``12``), or a club or country
-  that would read as a value (``1234``, ``-``), gets a leading ``_``, which reads as nothing;
+  without outer spaces; a name part that starts like a rank (a digit, or ``-``: ``3d``, ``12``,
+  ``0A``, which the reader takes for a rank and reports if it is not one), or a club or country
+  that would read as a value (``1234``, ``-``, ``0?``), gets a leading ``_``, which reads as
+  nothing;
   an empty surname is ``_``; no club is ``xxxx`` and no country ``XX``, as OpenGotha writes;
 - in a header value (``EV[...]``): ``\\`` as ``\\\\`` and ``]`` as ``\\]``, as in SGF.
 """
@@ -22,8 +24,16 @@ ENCODING = "iso8859_15"
 
 RANK_RE = re.compile(r"^([0-9]{1,2})([kKdDpP]?)$")
 """A rank as h9 files write it: ``3D``, ``18k``, ``1p``, or a bare number (kyu)."""
+NAME_ESCAPE_RE = re.compile(r"^[0-9-]")
+"""A name part the reader could take for a rank (it reports rank-shaped fields such as ``7Q``
+as bad ranks rather than read past them): written with a leading ``_``."""
 VALUE_RE = re.compile(r"^-?[0-9]{0,9}[½¼¾]?$")
 """A criteria value as h9 files write it: ``12``, ``12½``, ``-1``."""
+VALUE_FORM = re.compile(r"^(?:-?[0-9]{0,9}[½¼¾?œ]?|0=|(?i:none))$")
+"""A field read as a criteria value when the columns are aligned: a value, also with a
+fraction ISO-8859-15 lacks (``30?``, the writer's ``?`` for ``½``; ``30œ``, a Latin-1 ``½``
+read as ISO-8859-15), ``0=`` or ``NONE``. A club or country of that form is written with a
+leading ``_``."""
 NO_CLUB, NO_COUNTRY = "xxxx", "XX"
 
 _LATIN9 = frozenset(bytes(range(256)).decode(ENCODING))
@@ -55,19 +65,19 @@ def _token(text: str, pattern: re.Pattern[str]) -> str:
 def name_field(surname: str, first_name: str) -> str:
     """Return ``Surname First_name`` as one line holds it: two fields, or one without a first
     name (``_`` for an empty surname)."""
-    first = _token(field_text(first_name), RANK_RE)
-    return f"{_token(field_text(surname), RANK_RE) or '_'} {first}"
+    first = _token(field_text(first_name), NAME_ESCAPE_RE)
+    return f"{_token(field_text(surname), NAME_ESCAPE_RE) or '_'} {first}"
 
 
 def club_field(club: str) -> str:
     """Return the club field: the last 4 characters (OpenGotha), ``xxxx`` without a club."""
-    return _token(field_text(club)[-4:].strip(), VALUE_RE) or NO_CLUB
+    return _token(field_text(club)[-4:].strip(), VALUE_FORM) or NO_CLUB
 
 
 def country_field(country: str) -> str:
     """Return the country field: the last 2 characters (OpenGotha), ``XX`` for fewer than 2."""
     text = field_text(country)
-    return _token(text[-2:].strip(), VALUE_RE) if len(text) >= 2 else NO_COUNTRY
+    return _token(text[-2:].strip(), VALUE_FORM) if len(text) >= 2 else NO_COUNTRY
 
 
 def read_field(token: str, missing: str = "") -> str:

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 from xml.parsers import expat
 
 from ..diagnostics import Diagnostic, SourcePos
@@ -91,11 +91,11 @@ def _parse_with_lines(data: bytes, path: str, diags: list[Diagnostic]) -> tuple[
     builder = ET.TreeBuilder()
     parser = expat.ParserCreate()
 
-    def start(tag, attrs):
+    def start(tag: str, attrs: dict[str, str]) -> None:
         el = builder.start(tag, attrs)
         lines[id(el)] = parser.CurrentLineNumber
 
-    def refuse(*_args) -> None:
+    def refuse(*_args: object) -> NoReturn:
         raise _DoctypeRefused()
 
     parser.StartElementHandler = start

@@ -91,13 +91,13 @@ def updated_dates(content: Content) -> dict[str, dt.date]:
             put(url, latest)
         for date in events:
             put(ladder_month_url(club, date), date)
-    for league in content.swiss_leagues:
-        for t in league.tournaments:
-            day = t.date
-            put(swiss_league_url(league), day)
-            put(swiss_tournament_url(league, t), day)
-            for rnd in t.rounds:
-                put(swiss_round_url(league, t, rnd.number), day)
+    for swiss in content.swiss_leagues:
+        for event in swiss.tournaments:
+            day = event.date
+            put(swiss_league_url(swiss), day)
+            put(swiss_tournament_url(swiss, event), day)
+            for rnd in event.rounds:
+                put(swiss_round_url(swiss, event, rnd.number), day)
     return dates
 
 
@@ -157,15 +157,15 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
                             "title": ngettext("{ladder}: {count} game on {date}", "{ladder}: {count} games on {date}",
                                               count).format(ladder=club.name, count=count, date=format_date(date)),
                             "url": month, "date": date, "summary": ""})
-    for league in content.swiss_leagues:
-        for t in league.tournaments:
-            date = t.date
-            played = sum(1 for r in t.rounds for m in r.matches if m.result is not None)
+    for swiss in content.swiss_leagues:
+        for tournament in swiss.tournaments:
+            date = tournament.date
+            played = sum(1 for r in tournament.rounds for m in r.matches if m.result is not None)
             if date is None or not played:
                 continue
-            entries.append({"id": f"results/{swiss_tournament_url(league, t)}",
-                            "title": _("{competition}: results").format(competition=f"{league.name} · {t.name}"),
-                            "url": swiss_tournament_url(league, t), "date": date,
+            entries.append({"id": f"results/{swiss_tournament_url(swiss, tournament)}",
+                            "title": _("{competition}: results").format(competition=f"{swiss.name} · {tournament.name}"),
+                            "url": swiss_tournament_url(swiss, tournament), "date": date,
                             "summary": ngettext("{count} match with a result.", "{count} matches with a result.",
                                                 played).format(count=played)})
     entries.sort(key=lambda e: (e["date"], e["id"]), reverse=True)

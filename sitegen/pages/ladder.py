@@ -13,10 +13,10 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Mapping
 
-from ..engine.ladder import Handicap, Replay, group_by_rung, handicap, replay
+from ..engine.ladder import Handicap, PlayedGame, Replay, group_by_rung, handicap, replay
 from ..model import Content
 from ..model.common import Colour, Player
-from ..model.ladder import ClubLadder, LadderGame, Regrading, Rung
+from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung
 from ..display import json_number, name_order, record_links
 from ..i18n import _, format_chart_month, format_date, format_decimal, format_month, ngettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
@@ -123,7 +123,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
     months: dict[str, list[dict[str, Any]]] = {}
     for event in events:
         months.setdefault(event["date"].strftime("%Y-%m"), []).append(event)
-    month_list = [{"id": month, "name": _month_name(month), "url": ladder_month_url(club, rows[0]["date"]),
+    month_list: list[dict[str, Any]] = [{"id": month, "name": _month_name(month), "url": ladder_month_url(club, rows[0]["date"]),
                    "games": sum(1 for e in rows if e["kind"] == "game"),
                    "regradings": sum(1 for e in rows if e["kind"] == "regrading")}
                   for month, rows in sorted(months.items(), reverse=True)]
@@ -185,7 +185,7 @@ def _short_handicap(h: Handicap) -> str:
     return f"{h.levels} ({', '.join(parts) or _('no komi')})"
 
 
-def _game_row(played, names: dict[str, str]) -> dict[str, Any]:
+def _game_row(played: PlayedGame, names: dict[str, str]) -> dict[str, Any]:
     game: LadderGame = played.game
     if game.winner is None:
         outcome = _("jigo")
@@ -262,8 +262,8 @@ def handicap_table(club: ClubLadder, result: Replay, names: dict[str, str]) -> d
                      "rung": str(final[member]), "cells": cells})
     legend = []
     for level in range(rules.cap + 1):
-        h = _example_handicap(level, rules)
-        text = handicap_text(h) if h is not None else None
+        example = _example_handicap(level, rules)
+        text = handicap_text(example) if example is not None else None
         if text is not None:
             legend.append(text)
             bands.setdefault(level, text)
@@ -279,7 +279,7 @@ def handicap_table(club: ClubLadder, result: Replay, names: dict[str, str]) -> d
             "cap": rules.cap}
 
 
-def _example_handicap(level: int, rules) -> Handicap | None:
+def _example_handicap(level: int, rules: HandicapRules) -> Handicap | None:
     """Return the engine's handicap for two rungs ``level`` whole levels apart (for the legend)."""
     base = Rung(Fraction(-30))
     try:
@@ -349,14 +349,12 @@ def rung_chart(history: list[tuple[dt.date, Rung]], start: dt.date, end: dt.date
     def y(index: int) -> float:
         return _TOP + height * (high - index) / (high - low)
 
-    points = []
-    previous_y = None
+    points: list[tuple[float, float]] = []
     for (date, _rung), index in zip(history, indexes):
-        if previous_y is not None:
-            points.append((x(date), previous_y))
+        if points:  # a step: along at the height before, then up or down
+            points.append((x(date), points[-1][1]))
         points.append((x(date), y(index)))
-        previous_y = y(index)
-    points.append((x(end), previous_y))
+    points.append((x(end), points[-1][1]))
     step = -(-(high - low) // (RUNG_TICKS - 1))  # ceiling: at most RUNG_TICKS labels
     ticks = sorted(set(range(low, high + 1, step)) | {high})
     return {
@@ -416,7 +414,9 @@ def _player_sections(club: ClubLadder, result: Replay, names: dict[str, str],
         games.reverse()
         chart = None
         if first_date is not None and last_date is not None:
-            history = [(first_date, entries[0].rung)] + [(e.date, e.rung) for e in entries[1:]]
+            # every entry after the starting rung is an event's, with its date
+            history = [(first_date, entries[0].rung)] + [(e.date, e.rung) for e in entries[1:]
+                                                         if e.date is not None]
             chart = rung_chart(history, first_date, last_date, club)
         start, now = entries[0].rung, final[member]
         last = result.last_game(member)

@@ -127,7 +127,7 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
     following = ordered[number + 1] if number + 1 < len(ordered) else None
     view = season_view(league, season, players, names)
     plan.warnings.extend(english_warnings(league, season, players, names, view))
-    divisions = [{"name": division.name, "groups": [
+    divisions: list[dict[str, Any]] = [{"name": division.name, "groups": [
                   _plan_group(plan, league, season, division, group, names, view)
                   for group in division.groups]} for division in view.season.divisions]
     ctx = {"league": _ref(league.name, league_url(league)), "title": f"{league.name} · {season.name}",
@@ -247,7 +247,7 @@ def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
                 cells.append({"kind": "self", "symbol": "", "colour": "", "words": "", "record": None})
             else:
                 game = by_pair.get((player, other))
-                cell = dict(cell_of[(id(game), player)]) if game is not None \
+                cell: dict[str, Any] = dict(cell_of[(id(game), player)]) if game is not None \
                     else game_cell(None, player)
                 cell["words"] = _("{player} against {opponent}: {result}").format(
                     player=names[player], opponent=names[other], result=cell["words"])
@@ -278,7 +278,8 @@ def _standings_data(league: str, season: str, division: str, group: Group,
     return data
 
 
-def _record_history(plan: SitePlan, league, season, division, group, rows, names, url,
+def _record_history(plan: SitePlan, league: League, season: Season, division: str, group: Group,
+                    rows: list[StandingRow], names: dict[str, str], url: str,
                     group_cells: dict[str, list[tuple[Game, dict[str, str]]]],
                     view: SeasonView) -> None:
     for row in rows:
@@ -499,7 +500,7 @@ def _final_context(league: League, season: Season, view: SeasonView,
     games = [{"a": _ref(names[g.black], player_url(g.black)),
               "b": _ref(names[g.white], player_url(g.white)),
               "colours": g.colours_known, "result": str(g.result),
-              "winner": names[g.winner()] if g.winner() else None,
+              "winner": names[winner] if (winner := g.winner()) else None,
               "counts": g.result.counts, "record": record_links(g.record)}
              for g in (final.games if final else ())]
     points = by_games.totals

@@ -177,7 +177,8 @@ def _recorded_view(season: Season, players: Mapping[str, Player]) -> SeasonView:
                     view.shown[player] = {
                         "kind": kind, "symbol": SYMBOLS[kind], "headline": _(word), "detail": "",
                         "sentence": said, "rules": [], "decided_by": "organizers",
-                        "to_division": None, "finalist": False, "json": JSON_WORDS[kind]}
+                        "to_division": None, "finalist": False, "json": JSON_WORDS[kind],
+                        "choices": None}
     if view.shown:
         view.notes.append(_(NOTE_RECORDED))
     return view
@@ -201,6 +202,17 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
     if computed is None:
         return None
     head, said = sentence(computed, name, outcome.status is Status.PROVISIONAL)
+    if computed.undecided:
+        # Nothing in the data decides the tie: the division and the final round are the
+        # alternatives', and the rules are the tie's (D.2), not those of whoever the engine
+        # took by id (docs/content-format.md).
+        rules = [computed.tie.rule, "D.2"] if computed.tie is not None else ["D.2"]
+        shown = _row("undecided", head, said, rules, "rules", None, None)
+        shown["choices"] = [{"outcome": JSON_WORDS["finalist" if finalist else move.value
+                                                   .replace(" ", "-")],
+                             "to_division": division, "finalist": finalist}
+                            for move, division, finalist in computed.undecided]
+        return shown
     return _row(_kind(computed), head, said, list(computed.rules), "rules",
                 computed.to_division, computed.finalist)
 
@@ -214,14 +226,16 @@ def _kind(outcome: PlayerOutcome) -> str:
 
 
 def _row(kind: str, head: str, said: str, rules: list[str], decided_by: str,
-         to_division: str | None, finalist: bool) -> dict[str, Any]:
+         to_division: str | None, finalist: bool | None) -> dict[str, Any]:
     """Return a shown outcome: ``headline`` (short), ``detail`` (the rest of the sentence,
-    its rules included), the whole ``sentence``, the marks and the JSON words."""
+    its rules included), the whole ``sentence``, the marks and the JSON words (``choices``:
+    an undecided outcome's alternatives, else None)."""
     # The colon after the headline, with the space some languages put before it (French).
     detail = said[len(head):].strip().removeprefix(":").strip() if said.startswith(head) else said
     return {"kind": kind, "symbol": SYMBOLS[kind], "headline": head, "detail": detail,
             "sentence": said, "rules": rules, "decided_by": decided_by,
-            "to_division": to_division, "finalist": finalist, "json": JSON_WORDS[kind]}
+            "to_division": to_division, "finalist": finalist, "json": JSON_WORDS[kind],
+            "choices": None}
 
 
 # --------------------------------------------------------------------------- for the organizers
@@ -252,10 +266,9 @@ def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnost
             "league.recorded-differs", "the site shows the recorded outcome as the organizers' "
             "decision; correct the list if it is a mistake", level="warning"))
     groups = {p: g for d in season.divisions for g in d.groups for p in g.players}
-    for tie in outcome.ties:
-        if all(groups[p].promoted or groups[p].relegated for p in tie.players if p in groups):
-            continue  # the recorded lists say what each of them gets
-        found.append(_tie_warning(tie, season, groups))
+    for tie in outcome.ties:  # each one `league next-season` refuses, recorded lists or not
+        if any(p in groups for p in tie.players):  # not one of the next season's new players
+            found.append(_tie_warning(tie, season, groups))
     if season.final is not None and outcome.final is not None:
         found.extend(_final_warnings(view, names))
     return found
@@ -276,13 +289,22 @@ def english_warnings(league: League, season: Season, players: Mapping[str, Playe
 
 
 def _tie_warning(tie: Tie, season: Season, groups: Mapping[str, Group]) -> Diagnostic:
-    """Return the warning naming an open tie, with the YAML that decides it (D.2)."""
+    """Return the warning naming an open tie, with the YAML that decides it (D.2).
+
+    Recorded lists that give the tied players the same outcome (e.g. a ``promoted`` list
+    without the tie's spot) do not decide it: the pages show the record, but ``league
+    next-season`` follows the rules and needs the playoff, and the warning says so."""
     first = tie.players[0]
     pos = groups[first].position(first) if first in groups else season.pos
     places = ", ".join(f"{p}: {i}" for i, p in enumerate(tie.players, start=1))
-    return Diagnostic(pos, tie_sentence(tie, lambda p: p), "league.tie",
-                      f"enter the playoff's result in this season file, 1 the winner: "
-                      f"'playoffs: {{{places}}}'", level="warning")
+    message = tie_sentence(tie, lambda p: p)
+    hint = f"enter the playoff's result in this season file, 1 the winner: 'playoffs: {{{places}}}'"
+    if all(groups[p].promoted or groups[p].relegated for p in tie.players if p in groups):
+        message += ("; the recorded lists do not decide it: they record alike tied players "
+                    "whom the rules may give different outcomes (the pages show the record as "
+                    "the organizers' decision)")
+        hint += ", or correct the recorded lists"
+    return Diagnostic(pos, message, "league.tie", hint, level="warning")
 
 
 def _final_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnostic]:
@@ -300,12 +322,15 @@ def _final_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnost
 
 
 def json_outcome(view: SeasonView, player: str) -> dict[str, Any]:
-    """Return the outcome fields of ``player``'s ``standings.json`` row."""
+    """Return the outcome fields of ``player``'s ``standings.json`` row. An undecided outcome
+    (a tie only a playoff can decide, D.2) has null ``to_division`` and ``finalist``, the
+    tie's rules, and its alternatives in ``choices`` (each ``outcome``, ``to_division``,
+    ``finalist``); ``choices`` is null for every other row."""
     row = view.shown.get(player)
     if row is None:
         return {"outcome": None, "to_division": None, "finalist": False, "rules": [],
-                "decided_by": None, "outcome_text": None}
+                "choices": None, "decided_by": None, "outcome_text": None}
     return {"outcome": row["json"], "to_division": row["to_division"],
-            "finalist": row["finalist"], "rules": row["rules"],
+            "finalist": row["finalist"], "rules": row["rules"], "choices": row["choices"],
             "decided_by": row["decided_by"], "outcome_text": row["sentence"]}
 

@@ -104,16 +104,16 @@ def _results(content: Content) -> Iterator[Result]:
                         yield (game.black, game.white, points, game.date or season.end, name, url)
     for t in content.tournaments:
         url, date = tournament_url(t), t.end or t.begin
-        for game in t.games:
-            if game.result is GameResult.WHITE_WINS:
+        for tournament_game in t.games:
+            if tournament_game.result is GameResult.WHITE_WINS:
                 points = ONE
-            elif game.result is GameResult.BLACK_WINS:
+            elif tournament_game.result is GameResult.BLACK_WINS:
                 points = ZERO
-            elif game.result is GameResult.JIGO:
+            elif tournament_game.result is GameResult.JIGO:
                 points = HALF
             else:
                 continue
-            yield (game.white, game.black, points, date, t.name, url)
+            yield (tournament_game.white, tournament_game.black, points, date, t.name, url)
     for club in content.ladders:
         url = ladder_url(club)
         for event in club.ladder.events:
@@ -124,15 +124,15 @@ def _results(content: Content) -> Iterator[Result]:
             else:
                 points = ONE if event.winner is Colour.WHITE else ZERO
             yield (event.white, event.black, points, event.date, club.name, url)
-    for league in content.swiss_leagues:
-        for t in league.tournaments:
-            for rnd in t.rounds:
+    for swiss in content.swiss_leagues:
+        for swiss_tournament in swiss.tournaments:
+            for rnd in swiss_tournament.rounds:
                 for match in rnd.matches:
-                    result = match.result
-                    if result is None or (result.is_forfeit and not any(result.present)):
+                    match_result = match.result
+                    if match_result is None or (match_result.is_forfeit and not any(match_result.present)):
                         continue
-                    yield (match.first, match.second, result.points()[0],
-                           t.date, league.name, swiss_tournament_url(league, t))
+                    yield (match.first, match.second, match_result.points()[0], swiss_tournament.date,
+                           swiss.name, swiss_tournament_url(swiss, swiss_tournament))
 
 
 Record = tuple[Fraction, "dt.date | None", str]
@@ -156,7 +156,7 @@ def head_to_head(found: list[Meeting], player: str, names: dict[str, str],
 def _head_to_head_rows(by_opponent: dict[str, list[Record]], names: dict[str, str],
                        minimum: int, limit: int) -> list[dict[str, Any]]:
     """Return the rows of :func:`head_to_head` from one player's results by opponent."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for opponent, ms in by_opponent.items():
         if len(ms) < minimum:
             continue

@@ -9,6 +9,7 @@ SODOS (placement: SOS, placement: SODOS, over played matches) are shown beside i
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -110,7 +111,7 @@ def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan) -> 
             "more": {"name": latest["name"], "url": latest["url"]} if latest else None}
 
 
-def _latest_date(league: SwissLeague):
+def _latest_date(league: SwissLeague) -> date:
     dates = [t.date for t in league.tournaments]
     return max((d for d in dates if d is not None), default=FAR_PAST)
 
@@ -256,11 +257,11 @@ def _standings_json(league: SwissLeague, tournament: SwissTournament, rnd: Round
     }
 
 
-def _record_history(history, tournament: SwissTournament, final: list[SwissStandingRow], url: str,
+def _record_history(history: dict[str, list[dict[str, Any]]], tournament: SwissTournament, final: list[SwissStandingRow], url: str,
                     names: dict[str, str]) -> None:
     place = {r.player: r for r in final}
     for player, row in place.items():
-        matches = []
+        matches: list[dict[str, Any]] = []
         for rnd in tournament.rounds:
             if rnd.bye == player:
                 matches.append({"round": rnd.number, "opponent": None, "result": _("bye"),

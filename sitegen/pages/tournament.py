@@ -167,11 +167,25 @@ def _spans(numbers: list[int]) -> str:
     return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
+def results_to_come(t: Tournament, r: int) -> int:
+    """Return how many games of rounds 1 to ``r`` are paired without a result yet (``?``)."""
+    return sum(1 for g in t.games if g.round <= r and g.result is GameResult.UNKNOWN)
+
+
 def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
-    """Return the notes of the standings after round ``r``: the rounds up to it without any
-    game, and, on the page of a tournament in progress, what results.h9 holds (so that players
-    are not misled about what the values count)."""
+    """Return the notes of the standings after round ``r``: games still without a result
+    (the standings are then provisional), the rounds up to it without any game, and, on the
+    page of a tournament in progress, what results.h9 holds (so that players are not misled
+    about what the values count)."""
     notes = []
+    to_come = results_to_come(t, r)
+    if to_come:
+        notes.append(ngettext(
+            "Provisional: {count} game has no result yet. It counts as OpenGotha counts a game "
+            "whose result is unknown, and these standings will change when its result is entered.",
+            "Provisional: {count} games have no result yet. They count as OpenGotha counts games "
+            "whose result is unknown, and these standings will change when their results are "
+            "entered.", to_come).format(count=to_come))
     empty = rounds_without_games(t, r)
     if empty:
         if t.parameters.system is System.MCMAHON:
@@ -255,7 +269,8 @@ def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan) -> di
     detail = " · ".join(parts)
     more = None
     if winner is not None:
-        detail += _("; winner") if last == t.rounds else _("; leader")
+        finished = last == t.rounds and not results_to_come(t, last)
+        detail += _("; winner") if finished else _("; leader")
         pid = winner.player_id
         more = {"name": names.get(pid, winner.player.name), "url": player_url(pid)}
     return {"name": t.name, "url": tournament_url(t), "detail": detail, "more": more}
@@ -339,7 +354,7 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "name": t.name, "dates": _dates(t), "location": t.location,
         "system": _("McMahon") if t.parameters.system is System.MCMAHON else _("Swiss"),
         "players": len(t.players), "rounds": t.rounds, "after_round": r, "last": last,
-        "is_final": r == last and last == t.rounds, "crumbs": crumbs,
+        "is_final": r == last and last == t.rounds and not results_to_come(t, r), "crumbs": crumbs,
         "rounds_nav": rounds_nav, "columns": columns, "table": table,
         "has_shared": any(row.shared for row in rows),
         "json_url": (round_url(t, r, last) if r else base) + "standings.json",
@@ -350,7 +365,7 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "pairings": pairings(t, r, names) if r else [],
         "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r],
         "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r],
-        "pairings_first": r != last or last < t.rounds,
+        "pairings_first": r != last or last < t.rounds or results_to_come(t, r) > 0,
         "komi": format_value(t.komi) if t.komi is not None else "",
     }
 
@@ -370,6 +385,7 @@ def _standings_data(t: Tournament, r: int, names: dict[str, str],
         entry["opponents"] = list(row.opponents)
         out_rows.append(entry)
     data = {"tournament": t.id, "name": t.name, "after_round": r, "rounds": t.rounds,
+            "final": r == t.rounds and not results_to_come(t, r),
             "criteria": criteria, "rows": out_rows}
     return data
 
@@ -379,7 +395,7 @@ def _json_number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-_RESULT_WORDS = {"+": N_("won"), "-": N_("lost"), "=": N_("jigo"), "?": N_("result unknown")}
+_RESULT_WORDS = {"+": N_("won"), "-": N_("lost"), "=": N_("jigo"), "?": N_("no result yet")}
 
 
 def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
@@ -392,7 +408,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
         by_round.setdefault((g.round, g.black), g)
     for row in rows:
         pid = row.player_id
-        games = []
+        games: list[dict[str, Any]] = []
         for k in range(1, last + 1):
             game = by_round.get((k, pid))
             text = row.games[k - 1]
@@ -421,6 +437,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
                 "score_name": main.value, "score": format_value(row.values[main]),
                 "after_round": last, "rounds": t.rounds, "games": games,
+                "provisional": results_to_come(t, last) > 0,
                 "with_records": any(g["record"] for g in games)}))
     _next_pairings(plan, t, names, last)
 
@@ -464,7 +481,7 @@ def pairings(t: Tournament, r: int, names: dict[str, str]) -> list[dict[str, Any
 _PAIRING_RESULT = {
     GameResult.WHITE_WINS: N_("White won"), GameResult.BLACK_WINS: N_("Black won"),
     GameResult.JIGO: N_("jigo"), GameResult.BOTH_WIN: N_("both won"),
-    GameResult.BOTH_LOSE: N_("both lost"), GameResult.UNKNOWN: N_("not played yet")}
+    GameResult.BOTH_LOSE: N_("both lost"), GameResult.UNKNOWN: N_("no result yet")}
 _NO_COLOUR_RESULTS = (GameResult.JIGO, GameResult.BOTH_WIN, GameResult.BOTH_LOSE, GameResult.UNKNOWN)
 
 

@@ -5,7 +5,9 @@ Each ``enter_*`` function finds the game of the two players in the positioned tr
 them), and edits the same item of the ruamel round-trip tree, so that comments, key order and
 flow style stay as they were: only the game's line changes, or one line is added. A result
 already entered is refused unless ``replace``; so are players who are not paired (tournaments,
-Swiss rounds), not in the same group (league seasons) or not members (ladders).
+Swiss rounds), not in the same group (league seasons) or not members (ladders). A game link
+becomes the game's ``link:`` key (a Swiss match's record ``{link: ...}``), which the pages
+show; a link the game already has is not replaced unless ``replace``.
 
 Requests reach these functions with player ids resolved (:mod:`sitegen.commands.result`).
 """
@@ -16,6 +18,7 @@ import datetime as dt
 from typing import Callable, Iterable, Sequence
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from ..diagnostics import SourcePos
 from ..diagnostics import SitegenError
@@ -115,11 +118,27 @@ def add_note(seq: CommentedSeq, index: int, note: str) -> None:
 
 
 def note_of(request: ResultRequest, with_date: bool) -> str | None:
-    """Return what goes into the game's end-of-line comment: the link, and the date where the
-    rule set has no date field; None when there is nothing to note."""
-    parts = ([request.date.isoformat()] if with_date and request.date else []) + (
-        [request.link] if request.link else [])
-    return " ".join(parts) or None
+    """Return what goes into the game's end-of-line comment: the date where the rule set has
+    no date field (tournaments, Swiss rounds); None when there is nothing to note. The link is
+    a ``link:`` key (:func:`link_keys`), which the pages show."""
+    return request.date.isoformat() if with_date and request.date else None
+
+
+def link_keys(request: ResultRequest) -> list[tuple[str, object]]:
+    """Return the game's ``link:`` key (double-quoted, as the content format writes links), or
+    nothing when the report gives no link."""
+    return [("link", DoubleQuotedScalarString(request.link))] if request.link else []
+
+
+def check_link_kept(request: ResultRequest, game: YNode | None, where: str) -> None:
+    """Raise SitegenError when the report's link would replace another link the game already
+    has, unless ``replace``: like a result, a link entered is not overwritten."""
+    existing = _text(_get(game, "link"))
+    if request.link and existing and existing != request.link and not request.replace:
+        a, b = request.players
+        raise refuse(game.pos if game is not None else SourcePos(""),
+                     f"{a} - {b} in {where} already has the link {existing}; it is not overwritten",
+                     "result.entered", "to change it, run sitegen result add again with --replace")
 
 
 # --------------------------------------------------------------------------- league seasons
@@ -157,14 +176,13 @@ def enter_league(tree: YMap, data: CommentedMap, request: ResultRequest, target:
         existing = _entered(game)
         if existing is not None and not request.replace:
             raise _already(request, game.pos, f"group {name}", existing)
+        check_link_kept(request, game, f"group {name}")
         keys, drop = _game_keys(request, pair if _get(game, "black") is not None else None, True)
-        rewrite(rt_group["games"][index], keys, drop)
-        _note(rt_group["games"], index, request, with_date=False)
+        rewrite(rt_group["games"][index], keys + link_keys(request), drop)
         return f"group {name}"
     if not isinstance(rt_group.get("games"), CommentedSeq):
         rt_group["games"] = CommentedSeq()
-    rt_group["games"].append(flow_map(keys))
-    _note(rt_group["games"], len(rt_group["games"]) - 1, request, with_date=False)
+    rt_group["games"].append(flow_map(keys + link_keys(request)))
     return f"group {name}"
 
 
@@ -208,6 +226,7 @@ def enter_tournament(tree: YMap, data: CommentedMap, request: ResultRequest, tar
     existing = _entered(game)
     if existing is not None and not request.replace:
         raise _already(request, game.pos, f"round {number}", existing)
+    check_link_kept(request, game, f"round {number}")
     rt_game = data["rounds"][r]["games"][index]
     black, white = _text(_get(game, "black")), _text(_get(game, "white"))
     if black is not None and white is not None:
@@ -218,7 +237,7 @@ def enter_tournament(tree: YMap, data: CommentedMap, request: ResultRequest, tar
             result = request.result or ""
         else:
             result = "B+" if request.winner == black else "W+"
-        rewrite(rt_game, [("result", _scalar(result))], ("winner",))
+        rewrite(rt_game, [("result", _scalar(result)), *link_keys(request)], ("winner",))
     else:
         winner, forfeit, reported = request.winner, False, request.result
         if request.colours_known and reported is not None:
@@ -228,7 +247,7 @@ def enter_tournament(tree: YMap, data: CommentedMap, request: ResultRequest, tar
         keys: list[tuple[str, object]] = [("winner", winner)] if winner else [("result", _scalar(reported or ""))]
         if forfeit:
             keys.append(("forfeit", True))
-        rewrite(rt_game, keys, ("result", "winner", "forfeit"))
+        rewrite(rt_game, keys + link_keys(request), ("result", "winner", "forfeit"))
     _note(data["rounds"][r]["games"], index, request, with_date=True)
     return f"round {number}"
 
@@ -299,11 +318,18 @@ def enter_swiss(tree: YMap, data: CommentedMap, request: ResultRequest, target: 
     existing = _match_result(item)
     if existing is not None and not request.replace:
         raise _already(request, item.pos, f"round {number}", f"{first} - {second} {existing}")
+    record = _items(item)[3] if len(_items(item)) > 3 else None
+    check_link_kept(request, record, f"round {number}")
     rt_match = data["rounds"][r]["pairings"][index]
     if len(rt_match) > 2:
         rt_match[2] = result
     else:
         rt_match.append(result)
+    if request.link:  # the match's record, its fourth item: {link: ..., sgf: ...}
+        if len(rt_match) > 3 and isinstance(rt_match[3], CommentedMap):
+            rewrite(rt_match[3], [*link_keys(request)])
+        else:
+            rt_match.append(flow_map(link_keys(request)))
     _note(data["rounds"][r]["pairings"], index, request, with_date=True)
     return f"round {number}"
 
@@ -341,13 +367,12 @@ def enter_ladder(tree: YMap, data: CommentedMap, request: ResultRequest, target:
             if existing is not None and not request.replace:
                 raise _already(request, entry.pos, f"the log of {date.isoformat()}", existing)
             if existing is not None:
+                check_link_kept(request, entry, f"the log of {date.isoformat()}")
                 rewrite(data["log"][index], _ladder_keys(request, date, colours), ("result", "winner"))
-                _note(data["log"], index, request, with_date=False)
                 return date.isoformat()
     if not isinstance(data.get("log"), CommentedSeq):
         data["log"] = CommentedSeq()
     data["log"].insert(after, flow_map(_ladder_keys(request, date, colours)))
-    _note(data["log"], after, request, with_date=False)
     return date.isoformat()
 
 
@@ -355,4 +380,4 @@ def _ladder_keys(request: ResultRequest, date: dt.date, colours: tuple[str, str]
     black, white = colours
     outcome: tuple[str, object] = (("winner", request.winner) if request.winner is not None
                                    else ("result", _scalar(request.result or "")))
-    return [("date", date), ("white", white), ("black", black), outcome]
+    return [("date", date), ("white", white), ("black", black), outcome, *link_keys(request)]

@@ -11,17 +11,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
-from urllib.parse import urlsplit
 
 from ..diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
+from ..validate.records import LINK_HINT, link_problem
 
 FIELDS = ("competition", "black", "white", "result", "winner", "date", "link", "season", "round")
 """The parts of a request, each with a position for its errors (:attr:`ResultRequest.where`)."""
 
-MAX_LINK = 300
-"""Longest game link accepted (characters)."""
-
-_LINK_CHARS = re.compile(r"^[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -108,15 +104,14 @@ def parse_date(text: str, pos: SourcePos) -> dt.date:
 
 
 def check_link(text: str, pos: SourcePos) -> str:
-    """Return ``text`` if it is an http(s) address of at most :data:`MAX_LINK` characters made
-    of URL characters only (no spaces, quotes or line breaks: it is written into a YAML comment
-    and a pull request); raise SitegenError at ``pos`` otherwise."""
+    """Return ``text`` (outer spaces aside) if the content format takes it as a game's link
+    (:func:`sitegen.validate.records.link_problem`, the one check of a link: an http(s)
+    address with a host, no spaces, quotes or invisible characters); raise SitegenError at
+    ``pos`` otherwise."""
     text = text.strip()
-    parts = urlsplit(text) if _LINK_CHARS.match(text) else None
-    if (parts is None or parts.scheme not in ("http", "https") or not parts.netloc
-            or len(text) > MAX_LINK):
-        raise refuse(pos, f"'{echo(text)}' is not a link to a game", "result.link",
-                     f"give an http:// or https:// address of at most {MAX_LINK} characters")
+    problem = link_problem(text, echo(text))
+    if problem is not None:
+        raise refuse(pos, problem, "result.link", LINK_HINT)
     return text
 
 

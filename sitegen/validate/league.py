@@ -20,7 +20,7 @@ from typing import Callable, Mapping
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..engine.league import LeagueRuleError
 from ..engine.league_next import check_restrictions
-from ..load import YMap, YScalar
+from ..load import YMap, YNode, YScalar
 from ..model.common import Colour, Game, Outcome, Player, Rank, Result
 from ..model.league import (Division, DivisionRestrictions, ExtraDemotions, FinalData, Group,
                             League, LeagueSettings, PlayerInfo, RankBand, Season, SeasonSignups,
@@ -67,6 +67,7 @@ def load_settings(node: YMap, diags: Diagnostics) -> LeagueSettings | None:
         if kind is None:
             ok = False
             continue
+        value: object
         if kind == "bool":
             value = fields.convert(key, _parse_bool, "true or false")
         elif kind == "extra":
@@ -123,7 +124,7 @@ def _division_letter(text: str) -> str:
     return text.strip().upper()
 
 
-def load_restrictions(node, diags: Diagnostics, pos: SourcePos) -> DivisionRestrictions | None:
+def load_restrictions(node: YNode | None, diags: Diagnostics, pos: SourcePos) -> DivisionRestrictions | None:
     """Read a ``restrictions:`` list of rank bands (C); None if anything is unusable.
 
     Each band: ``weakest`` rank, optional ``strongest`` rank, ``highest`` division letter and
@@ -165,7 +166,7 @@ def _load_final(node: YMap, members: set[str], top: set[str], refs: "PlayerRefs"
                 diags: Diagnostics) -> FinalData:
     fields = Fields(node, diags, "the final round", optional=("declined", "withdrawn", "games",
                                                              "champion", "void"))
-    lists = {}
+    lists: dict[str, list[str]] = {}
     for key in ("declined", "withdrawn"):
         lists[key] = []
         for ident, pos in fields.ident_list(key):
@@ -204,7 +205,7 @@ def _load_final(node: YMap, members: set[str], top: set[str], refs: "PlayerRefs"
                      void, node.pos, fields.pos("champion"))
 
 
-def _load_playoffs(node, refs: "PlayerRefs", members: set[str], diags: Diagnostics,
+def _load_playoffs(node: YNode | None, refs: "PlayerRefs", members: set[str], diags: Diagnostics,
                    pos: SourcePos) -> tuple[tuple[str, int], ...]:
     if node is None or (isinstance(node, YScalar) and node.is_null):
         return ()
@@ -233,7 +234,7 @@ def _load_playoffs(node, refs: "PlayerRefs", members: set[str], diags: Diagnosti
 MAX_PLAYOFF_PLACE = 1000
 
 
-def _playoff_place(value) -> int | None:
+def _playoff_place(value: YNode | None) -> int | None:
     """Return the playoff place written in ``value`` (1 to 1000), or None."""
     if not isinstance(value, YScalar):
         return None
@@ -246,7 +247,7 @@ def _playoff_place(value) -> int | None:
 class PlayerRefs:
     """Resolves player ids against ``players.yaml``, suggesting close ids."""
 
-    def __init__(self, players: dict[str, Player], diags: Diagnostics, complete: bool = True,
+    def __init__(self, players: Mapping[str, Player], diags: Diagnostics, complete: bool = True,
                  records: RecordReader | None = None):
         self.players = players
         self.diags = diags
@@ -599,7 +600,8 @@ def _game_result(fields: Fields, black: str, white: str, colours_known: bool,
         return None
     if result is not None:
         if result.winner is not None and not colours_known:
-            diags.error(fields.pos("result"), f"result '{fields.scalar('result').text}' names a colour "
+            written = fields.scalar("result")
+            diags.error(fields.pos("result"), f"result '{written.text if written else result}' names a colour "
                         "but the colours of this game are not given", "result.colour",
                         "use 'black:' and 'white:', or 'winner: <player id>'")
             return None
@@ -679,7 +681,7 @@ def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str,
                          tuple(lists["new"]), restrictions, name, start, end, node.pos, finished.id)
 
 
-def _signup_entry(item, key: str, refs: PlayerRefs, diags: Diagnostics
+def _signup_entry(item: YNode, key: str, refs: PlayerRefs, diags: Diagnostics
                   ) -> tuple[str, PlayerInfo | None, SourcePos] | None:
     if isinstance(item, YScalar):
         ident = check_ident(item.text, item.pos, diags, key)

@@ -11,6 +11,7 @@ its path is relative to the content folder, made of plain names (letters, digits
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -29,25 +30,36 @@ MAX_LINK = 500
 LINK_HINT = "give the game's web address, e.g. https://online-go.com/game/12345"
 SGF_HINT = "give the path of an .sgf file inside the content folder, e.g. games/2024/ann-bob.sgf"
 _LINK_REFUSED = re.compile(r"[\s\"'<>\\`\x00-\x1f\x7f]")
+_INVISIBLE = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp", "Zs"))
+"""Unicode categories refused in a link: controls, format characters (U+200B zero width
+space, U+202E right-to-left override, ...), surrogates, private use and unassigned code
+points, separators: they make an address that reads as another."""
 
 
-def link_problem(text: str) -> str | None:
+def link_problem(text: str, shown: str | None = None) -> str | None:
     """Return why ``text`` is not a usable link to a game, or None: it must be an ``http`` or
     ``https`` address with a host, at most :data:`MAX_LINK` characters, without spaces, quotes,
-    angle brackets, backslashes or control characters."""
+    angle brackets, backslashes, control or invisible (format) characters. The one check of a
+    link, for the content and for ``sitegen result``; ``shown``: the text to quote in the
+    reason (default ``text``)."""
+    shown = text if shown is None else shown
     if len(text) > MAX_LINK:
         return f"the link is {len(text)} characters long; at most {MAX_LINK} are allowed"
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 - raises ValueError for a port that is not a number
     except ValueError:
-        return f"link '{text}' is not a web address"
+        return f"link '{shown}' is not a web address"
     if parts.scheme.lower() not in ("http", "https"):
-        return f"link '{text}' is not an http or https address"
+        return f"link '{shown}' is not an http or https address"
     if not parts.hostname:
-        return f"link '{text}' has no host"
+        return f"link '{shown}' has no host"
     if _LINK_REFUSED.search(text):
-        return f"link '{text}' holds a space, quote, angle bracket, backslash or control character"
+        return f"link '{shown}' holds a space, quote, angle bracket, backslash or control character"
+    invisible = next((c for c in text if unicodedata.category(c) in _INVISIBLE), None)
+    if invisible is not None:
+        return (f"link '{shown}' holds the invisible character U+{ord(invisible):04X} "
+                f"({unicodedata.name(invisible, 'unnamed')})")
     return None
 
 
@@ -63,6 +75,13 @@ def sgf_problem(text: str) -> str | None:
     return None
 
 
+def _as_written(fields: Fields, key: str) -> str:
+    """Return the text of ``key`` as the file writes it (spaces around it aside): a link is
+    checked with the invisible characters a display text drops (U+200B)."""
+    value = fields.scalar(key)
+    return value.text.strip(" \t\r\n") if value is not None else ""
+
+
 class RecordReader:
     """Reads the ``link:`` and ``sgf:`` of games, the SGF files from ``content_dir`` (None:
     the paths are checked but no file is read, e.g. when a command reloads one file)."""
@@ -76,21 +95,21 @@ class RecordReader:
         if not (fields.has("link") or fields.has("sgf")):
             return None
         link = fields.text("link", "", max_len=MAX_LINK) or ""
-        if link and (problem := link_problem(link)):
+        usable = True
+        if link and (problem := link_problem(_as_written(fields, "link"))):
             diags.error(fields.pos("link"), problem, "record.link", LINK_HINT)
-            return None
+            usable = False  # the sgf is still checked: every error in one run
         sgf = fields.text("sgf", "") or ""
         data = b""
-        if sgf:
-            if problem := sgf_problem(sgf):
-                diags.error(fields.pos("sgf"), problem, "record.sgf", SGF_HINT)
+        if sgf and (problem := sgf_problem(sgf)):
+            diags.error(fields.pos("sgf"), problem, "record.sgf", SGF_HINT)
+            return None
+        if sgf and self.content_dir is not None:
+            loaded = load_record_file(self.content_dir, sgf, fields.pos("sgf"), diags)
+            if loaded is None:
                 return None
-            if self.content_dir is not None:
-                loaded = load_record_file(self.content_dir, sgf, fields.pos("sgf"), diags)
-                if loaded is None:
-                    return None
-                data = loaded
-        if not link and not sgf:
+            data = loaded
+        if not usable or not (link or sgf):
             return None
         return GameRecord(link, sgf, data, fields.node.pos)
 

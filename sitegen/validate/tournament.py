@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
+from typing import Callable, TypeVar
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..engine.placement import check_criteria
@@ -100,7 +100,10 @@ def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,
 # --------------------------------------------------------------------------- parts
 
 
-def _choice(fields: Fields, key: str, choices: dict[str, object]):
+Choice = TypeVar("Choice")
+
+
+def _choice(fields: Fields, key: str, choices: dict[str, Choice]) -> Choice | None:
     value = fields.scalar(key)
     if value is None:
         return None
@@ -316,7 +319,8 @@ def _players(fields: Fields, refs: PlayerRefs,
 
 
 def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[str],
-            rounds: int, refs: PlayerRefs, diags: Diagnostics):
+            rounds: int, refs: PlayerRefs, diags: Diagnostics
+            ) -> tuple[list[TournamentGame], list[Bye], list[Absence], int]:
     """Return the games, byes and absences of the rounds listed, and the highest round listed
     (0 for none): a round listed, even empty, is a round of the tournament so far
     (docs/placement.md, "Rounds without games")."""
@@ -411,6 +415,7 @@ def parse_tournament_result(text: str) -> tuple[GameResult, bool, str | None]:
         return GameResult.UNKNOWN, False, None
     if result.outcome in (Outcome.VOID, Outcome.UNPLAYED):
         raise ValueError(f"'{text}' is not a tournament result; leave the game out of the round")
+    assert result.winner is not None, "a win or forfeit names its winner"
     colour = result.winner.value
     game_result = GameResult.BLACK_WINS if colour == "B" else GameResult.WHITE_WINS
     return game_result, result.outcome is Outcome.FORFEIT, colour
@@ -472,7 +477,8 @@ def _game_result(f: Fields, node: YMap, number: int, white: str, black: str, kno
     if parsed is not None:
         result, forfeit, colour = parsed
         if colour is not None and not known:
-            diags.error(f.pos("result"), f"result '{f.scalar('result').text}' names a colour but "
+            written = f.scalar("result")
+            diags.error(f.pos("result"), f"result '{written.text if written else result}' names a colour but "
                         "the colours of this game are not given", "result.colour",
                         "use 'white:' and 'black:', or 'winner: <player id>'")
             return None

@@ -73,6 +73,23 @@ def demo_url(tmp_path_factory):
         yield url
 
 
+LONG_NAME = "Brzęczyszczykiewicz-Chrząszczyżewoszycki"
+"""A real kind of surname, 40 letters without a space, added to every player's name."""
+
+
+@pytest.fixture(scope="session")
+def long_names_url(tmp_path_factory):
+    """The demo with every player's name ending in :data:`LONG_NAME`, served: yield its URL."""
+    content = tmp_path_factory.mktemp("content-long")
+    shutil.copytree(REPO / "content", content, dirs_exist_ok=True)
+    for players in (content / "players").glob("*.yaml"):
+        text = players.read_text(encoding="utf-8")
+        players.write_text(re.sub(r"(\bname: )('[^'\n]*|\"[^\"\n]*|[^,}\n]+)",
+                                  lambda m: f"{m[1]}{m[2]} {LONG_NAME}", text), encoding="utf-8")
+    with serve_site(content, tmp_path_factory.mktemp("demo-long")) as url:
+        yield url
+
+
 @pytest.fixture(scope="session")
 def demo_urls_in(tmp_path_factory):
     """The demo built with ``language: pl`` and with ``language: fr``, each served on its own

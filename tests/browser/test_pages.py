@@ -28,6 +28,7 @@ PAGES = {
     "league": "leagues/iglo/",
     "season": "leagues/iglo/2021-09/",
     "group": "leagues/iglo/2021-09/a/",
+    "group-tied": "leagues/iglo/2021-09/c/",  # a Tied GP column and long outcome sentences
     "movements": "leagues/iglo/2021-09/movements/",
     "final": "leagues/iglo/2021-09/final/",
     "tournament": "tournaments/juvisy-2019/",
@@ -163,6 +164,42 @@ def test_wide_tables_fit_a_desktop_without_scrolling(browser, demo_url, name):
         "return Array.prototype.map.call(document.querySelectorAll('.scroll'), "
         "function (s) { return [s.id || s.getAttribute('aria-labelledby'), s.scrollWidth, s.clientWidth]; })")
     assert sizes and [s for s in sizes if s[1] > s[2] + 1] == []
+
+
+def test_every_group_page_of_the_demo_shows_its_key_columns_on_a_phone(browser, demo_url):
+    """Place, player, gamepoints and outcome of every group of every season fit 360 px (the
+    tie-breakers and the record scroll sideways): found through the league's season pages."""
+    def links(pattern: str) -> list[str]:
+        return sorted(set(browser.execute_script(
+            "var re = new RegExp(arguments[0]); return Array.prototype.map.call("
+            "document.querySelectorAll('main a[href]'), function (a) { return a.href; })"
+            ".filter(function (h) { return re.test(h); });", pattern)))
+
+    open_at(browser, demo_url + "leagues/iglo/", 360)
+    seasons = links(r"/leagues/iglo/\d{4}-\d{2}/$")
+    groups = []
+    for season in seasons:
+        open_at(browser, season, 360)
+        groups += links(r"/leagues/iglo/\d{4}-\d{2}/[a-z]/$")
+    assert len(seasons) >= 10 and len(groups) >= 60, (len(seasons), len(groups))
+    cut = {}
+    for group in groups:
+        open_at(browser, group, 360)
+        problems = table_problems(browser)
+        if problems:
+            cut[group] = problems
+    assert cut == {}
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_long_names_do_not_push_the_key_columns_off_a_phone(browser, long_names_url, name):
+    """Every player's name ending in a 40-letter surname (conftest.LONG_NAME): at 360 px the
+    names wrap and break inside the word, and every key column still fits."""
+    open_at(browser, long_names_url + PAGES[name], 360)
+    overflow = browser.execute_script(
+        "var e = document.documentElement; return [e.scrollWidth, e.clientWidth];")
+    assert overflow[0] <= overflow[1], f"{name} scrolls sideways: {overflow[0]} > {overflow[1]}"
+    assert table_problems(browser) == []
 
 
 def test_the_table_checks_find_a_cut_column_and_a_missing_cue(browser, demo_url):

@@ -14,9 +14,11 @@ from fractions import Fraction
 from sitegen.engine.league import FinalRound, Finalist, find_ties, final_result
 from sitegen.engine.league_next import Signups, next_season
 from sitegen.engine.league_outcome import (Status, form_outcome, games_to_play, player_outcomes,
-                                           season_status, sentence, void_early_withdrawals)
+                                           recorded_headline, season_status, sentence,
+                                           void_early_withdrawals)
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
-from sitegen.model.league import Division, Group, LeagueSettings, PlayerInfo, Season
+from sitegen.model.league import (Division, Group, LeagueSettings, PlayerInfo, Season,
+                                  SeasonSignups)
 
 WIN = Result(Outcome.WIN, Colour.BLACK)
 
@@ -243,3 +245,78 @@ def test_each_player_has_one_outcome_where_the_next_season_places_them():
     assert set(outcomes) == set(A + B)
     for player, outcome in outcomes.items():
         assert outcome.to_division == where.get(player)
+
+
+def cycle_bottom_of_a() -> Group:
+    """A: a1 beats all, a2 beats a3, a4, a5; a3 > a4 > a5 > a3 (a cycle). a3, a4, a5 have 1
+    gamepoint, SODOS 1 and 1 gamepoint among them: equal on D.1."""
+    games = [game("a1", p) for p in A[1:]] + [game("a2", p) for p in A[2:]]
+    games += [game("a3", "a4"), game("a4", "a5"), game("a5", "a3")]
+    return Group("a", "A", tuple(A), tuple(games))
+
+
+def test_a_tie_for_demotion_spots_offers_its_real_alternatives_and_no_withdrawal_b_2_b_4():
+    """No ranks (D.2 equal for all). B promotes b1 (B.1) and b2 (B.3); A demotes 2 (B.2), the
+    last of A by D: a3, a4, a5 are equal on every criterion of D, a tie for 2 demotion spots.
+    a5 does not sign up again (B.4: withdrew, whatever the playoff says). Worked by hand, each
+    way the spots can fall (10 players, A needs 5 (A.i.2), one group of A (A.i.1 setting)):
+    - a4, a5 demoted: a5's spot is lost (B.4); A = a1, a2, a3, b1, b2; a4 to B;
+    - a3, a5 demoted: the same with a3 and a4 swapped;
+    - a3, a4 demoted: A = a1, a2, b1, b2, 4 players: E.1 promotes b3, the best middle
+      position of B (B.3, B.5); a3, a4 to B.
+    So a3 and a4 may stay in A or be demoted to B; a5 withdrew, which is no choice of the tie;
+    b3's outcome hangs on the tie: promoted to A or stays in B."""
+    season = two_divisions(a=cycle_bottom_of_a(), b=perfect("b", B))
+    players = {p: Player(p, p.upper(), None) for p in A + B}
+    signups = SeasonSignups("next", tuple(PlayerInfo(p) for p in A[:4] + B),
+                            tuple(A[:4] + B), ("a5",), ())
+    outcome = form_outcome(season, players, ONE_GROUP, signups)
+    (tie,) = outcome.ties
+    assert (tie.players, tie.spots, tie.spot, tie.rule) == (("a3", "a4", "a5"), 2, "demotion", "B.2")
+    for p, others in (("a3", "a4 and a5"), ("a4", "a3 and a5")):
+        assert sentence(outcome.players[p], str)[1] == (
+            f"Undecided: stays in division A or demoted to division B: tie with {others} on "
+            f"every criterion of D for 2 demotion spots (B.2), to be decided by a playoff (D.2).")
+    assert sentence(outcome.players["a5"], str)[1] == (
+        "Withdrew: promotion and demotion merits are forfeited (B.4).")
+    assert sentence(outcome.players["b3"], str)[1] == (
+        "Undecided: promoted to division A or stays in division B: depends on the tie of a3, a4 "
+        "and a5 on every criterion of D for 2 demotion spots (B.2) in division A, to be decided "
+        "by a playoff (D.2).")
+    # A playoff decides it (D.2, last criterion): a5 last, a4 next: a3 stays, a4 is demoted.
+    decided = Season("s", "S", season.divisions, playoffs=(("a3", 1), ("a4", 2), ("a5", 3)))
+    outcome = form_outcome(decided, players, ONE_GROUP, signups)
+    assert outcome.ties == ()
+    assert sentence(outcome.players["a3"], str)[0] == "Stays in division A"
+    assert sentence(outcome.players["a4"], str)[0] == "Demoted to division B"
+    assert sentence(outcome.players["b3"], str)[0] == "Stays in division B"
+
+
+def test_the_record_decides_what_it_can_of_a_tie_b_2():
+    """The same tie, with the organizers' record: a4 and a5 relegated, a3 not. The record
+    orders a3 above a4 and a5, so it gives the 2 demotion spots to a4 and a5 (the data of a5,
+    who did not return, counts: B.4 keeps the spot and loses it); a3 and b3 stay, a4 is
+    demoted: decided by the organizers, nothing left open."""
+    a = cycle_bottom_of_a()
+    a = Group("a", "A", a.players, a.games, relegated=("a4", "a5"))
+    season = two_divisions(a=a, b=perfect("b", B))
+    players = {p: Player(p, p.upper(), None) for p in A + B}
+    signups = SeasonSignups("next", tuple(PlayerInfo(p) for p in A[:4] + B),
+                            tuple(A[:4] + B), ("a5",), ())
+    outcome = form_outcome(season, players, ONE_GROUP, signups)
+    assert sentence(outcome.players["a3"], str)[1] == (
+        "Stays in division A: middle position (B); tie with a4 and a5 on every criterion of D "
+        "for 2 demotion spots (B.2), decided by the organizers.")
+    assert outcome.ties == ()
+    assert sentence(outcome.players["a4"], str)[1] == (
+        "Demoted to division B: demotion spot by the criteria of D (B.2); tie with a3 and a5 on "
+        "every criterion of D for 2 demotion spots (B.2), decided by the organizers.")
+    assert sentence(outcome.players["b3"], str)[0] == "Stays in division B"
+
+
+def test_a_recorded_relegation_from_the_bottom_division_names_no_division():
+    """The bottom division has no division below: a recorded relegation from it names none
+    (docs/league-rules.md, "Recorded outcomes"); from above it, the division below."""
+    season = two_divisions()
+    assert recorded_headline("relegated", "B", 1, season) == "Relegated from the bottom division"
+    assert recorded_headline("relegated", "A", 0, season) == "Relegated to division B"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from sitegen.engine.placement import standings
 from sitegen.formats.h9 import read_h9, to_tournament, write_h9
@@ -141,6 +141,9 @@ def _check_round_trip(t: Tournament, name=field_form, club=club_form, country=co
 
 @settings(max_examples=150, deadline=None)
 @given(tournaments(any_text))
+@example(Tournament("t", "T", 1, (TournamentPlayer("p0", "0A", "3KK", Rank(-5)),
+                                  TournamentPlayer("p1", "-", "7Q", Rank(1))),
+                    (TournamentGame(1, "p0", "p1", R.WHITE_WINS, 0),), (), ()))
 def test_h9_any_text_reads_back_to_the_table_written(t):
     """issue 15 item 8: no name, club, country or header value shifts a column, ends a line
     or starts a comment; each comes back in its stated h9 form, and the results are the same."""
