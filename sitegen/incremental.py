@@ -776,8 +776,7 @@ class _Caches:
         files = self._files_of(unit)
         record = self.old.units.get(unit)
         digests = self.digests
-        if (record is not None and record.files == files + self._read(record)
-                and (common is self.old.common or self.records(record.refs) == record.records)):
+        if record is not None and self._unchanged(record, files, common):
             diags.extend(record.diagnostics)
         else:
             recorder = _Recorder(common.players)
@@ -801,6 +800,12 @@ class _Caches:
                 self._keep_seasons(obj)
         return record.model
 
+    def _unchanged(self, record: UnitRecord, files: tuple, common: Common) -> bool:
+        """Return whether ``record`` was made from ``files`` as they are now (and the files it
+        read beside them), with the players' records it looked up unchanged."""
+        return (record.files == files + self._read(record)
+                and (common is self.old.common or self.records(record.refs) == record.records))
+
     def _keep_seasons(self, league: Any) -> None:
         """A league kept as it was keeps its seasons' records (their digests and players)."""
         records = {id(record.model[0]): (relative, record) for relative, record in self.old.seasons.items()
@@ -819,8 +824,7 @@ class _Caches:
             files = ((relative, self.files.get(relative, b"")),)
             record = self.old.seasons.get(relative)
             digests = self.digests
-            if (record is not None and record.files == files + self._read(record)
-                    and (common is self.old.common or self.records(record.refs) == record.records)):
+            if record is not None and self._unchanged(record, files, common):
                 diags.extend(record.diagnostics)
             else:
                 recorder = _Recorder(common.players)

@@ -313,7 +313,7 @@ def test_verbose_tells_what_the_cache_and_the_writer_reused(small):
     status, out, err = piped("build", "-v", cwd=small)
     assert status == 0
     lines = stage_lines(err)
-    assert lines[:2] == ["loading and validating: 3 files", "computing: 1 competitions"]
+    assert lines[:2] == ["loading and validating: 3 files", "computing: 1 competition"]
     assert re.fullmatch(r"build cache: \d+ of the site's 23 outputs to make again, the rest kept "
                         r"from the last build", lines[2])
     assert lines[3].startswith("rendering and writing: ") and lines[3] != SMALL_STAGES[2]

@@ -271,8 +271,9 @@ def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, byte
         store.remove(folder)
     staging = Staging(output_dir, lock)
     try:
+        blobs: dict[str, Callable[[], str]] = {}
         after: tuple[Callable[[], Any], ...] = ()
-        if folder is not None:
+        if folder is not None:  # the cache is on: the workers write the units' blobs too
             blobs = store.unit_blobs(build.caches.new_seasons, build.caches.new_units)
             after = tuple(partial(store.write_blob, folder, name, make) for name, make in blobs.items())
         results, texts = render_work(bundles, build.content.config, templates_dir,
