@@ -31,23 +31,25 @@ def requirement() -> str:
     Installed from a git URL: ``sitegen @ git+URL@REV`` (the tag or branch asked for, else the
     commit); from a wheel or archive at an http(s) address: ``sitegen @ URL``; otherwise (a
     package index, or a local file or folder, which a workflow cannot reach):
-    ``sitegen==VERSION``. The source is read from the installer's ``direct_url.json`` (PEP 610).
+    ``sitegen==VERSION``.
     """
-    try:
-        text = metadata.distribution(DISTRIBUTION).read_text("direct_url.json")
-    except metadata.PackageNotFoundError:
-        text = None
-    return requirement_from(json.loads(text) if text else None, package_version())
+    return requirement_from(direct_url(), package_version())
 
 
 def installed_locally() -> bool:
     """Return whether this sitegen was installed from a local file or folder (``pip install
     -e .``, a wheel on the disk): a workflow on GitHub cannot install it from there."""
+    return is_local(direct_url())
+
+
+def direct_url() -> dict | None:
+    """Return where this sitegen was installed from: the installer's ``direct_url.json``
+    (PEP 610), parsed; None for an install from a package index or a source tree."""
     try:
         text = metadata.distribution(DISTRIBUTION).read_text("direct_url.json")
     except metadata.PackageNotFoundError:
-        return False
-    return is_local(json.loads(text) if text else None)
+        return None
+    return json.loads(text) if text else None
 
 
 def is_local(direct_url: dict | None) -> bool:

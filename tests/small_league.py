@@ -3,6 +3,8 @@
 group's order is by id. Season 2024: division A = a1..a5 and B = b1..b5, one group each;
 n1 is a player new to the league."""
 
+import league_trees  # the outcome tests' builder of the same YAML
+
 PLAYERS = """\
 players:
   - {id: a1, name: Ann, rank: 3d}
@@ -21,10 +23,7 @@ players:
 
 def group(name: str, players: list[str]) -> str:
     """Return a group of ``players`` in which the player listed first wins every game."""
-    games = "".join(f"          - {{players: [{a}, {b}], winner: {a}}}\n"
-                    for i, a in enumerate(players) for b in players[i + 1:])
-    return (f"      - name: {name}\n        players: [{', '.join(players)}]\n"
-            f"        games:\n{games}")
+    return league_trees.group(name, players, league_trees.perfect(players))
 
 
 SEASON_2024 = ("name: Season 2024\nstart: 2024-01-01\ndivisions:\n  - name: A\n    groups:\n"

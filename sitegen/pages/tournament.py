@@ -172,6 +172,12 @@ def results_to_come(t: Tournament, r: int) -> int:
     return sum(1 for g in t.games if g.round <= r and g.result is GameResult.UNKNOWN)
 
 
+def final_after(t: Tournament, r: int) -> bool:
+    """Return whether the standings after round ``r`` are the final standings: the
+    tournament's last round, and every game with a result."""
+    return r == t.rounds and not results_to_come(t, r)
+
+
 def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
     """Return the notes of the standings after round ``r``: games still without a result
     (the standings are then provisional), the rounds up to it without any game, and, on the
@@ -269,8 +275,7 @@ def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan) -> di
     detail = " · ".join(parts)
     more = None
     if winner is not None:
-        finished = last == t.rounds and not results_to_come(t, last)
-        detail += _("; winner") if finished else _("; leader")
+        detail += _("; winner") if final_after(t, last) else _("; leader")
         pid = winner.player_id
         more = {"name": names.get(pid, winner.player.name), "url": player_url(pid)}
     return {"name": t.name, "url": tournament_url(t), "detail": detail, "more": more}
@@ -354,7 +359,7 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "name": t.name, "dates": _dates(t), "location": t.location,
         "system": _("McMahon") if t.parameters.system is System.MCMAHON else _("Swiss"),
         "players": len(t.players), "rounds": t.rounds, "after_round": r, "last": last,
-        "is_final": r == last and last == t.rounds and not results_to_come(t, r), "crumbs": crumbs,
+        "is_final": final_after(t, r), "crumbs": crumbs,
         "rounds_nav": rounds_nav, "columns": columns, "table": table,
         "has_shared": any(row.shared for row in rows),
         "json_url": (round_url(t, r, last) if r else base) + "standings.json",
@@ -365,7 +370,7 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "pairings": pairings(t, r, names) if r else [],
         "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r],
         "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r],
-        "pairings_first": r != last or last < t.rounds or results_to_come(t, r) > 0,
+        "pairings_first": r != last or not final_after(t, r),
         "komi": format_value(t.komi) if t.komi is not None else "",
     }
 
@@ -385,7 +390,7 @@ def _standings_data(t: Tournament, r: int, names: dict[str, str],
         entry["opponents"] = list(row.opponents)
         out_rows.append(entry)
     data = {"tournament": t.id, "name": t.name, "after_round": r, "rounds": t.rounds,
-            "final": r == t.rounds and not results_to_come(t, r),
+            "final": final_after(t, r),
             "criteria": criteria, "rows": out_rows}
     return data
 
