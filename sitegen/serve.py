@@ -135,6 +135,9 @@ class DevServer:
         self._dirty = threading.Event()
         self._stop = threading.Event()
         self._last_event = 0.0
+        self._open: dict[str, int] = {}
+        """The files of the site whose pages are open in a browser (their live-reload polls
+        are waiting), with the number of polls: a build makes and shows them first."""
         self._snapshot: dict[str, tuple[int, int, int]] | None = None
         self._observer: BaseObserver | None = None
         self._builder: threading.Thread | None = None
@@ -333,18 +336,32 @@ class DevServer:
         the errors change."""
         deadline = time.monotonic() + timeout
         with self._cond:
-            while not self._stop.is_set():
-                current = self.state.version if page is None else self._page_version(page)
-                if current > after:
-                    break
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    break
-                self._cond.wait(remaining)
+            if page is not None:
+                self._open[page] = self._open.get(page, 0) + 1
+            try:
+                while not self._stop.is_set():
+                    current = self.state.version if page is None else self._page_version(page)
+                    if current > after:
+                        break
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0:
+                        break
+                    self._cond.wait(remaining)
+            finally:
+                if page is not None:
+                    self._open[page] -= 1
+                    if not self._open[page]:
+                        del self._open[page]
             info = self.version_info()
             if page is not None:
                 info["version"] = self._page_version(page)
             return info
+
+    def open_pages(self) -> frozenset[str]:
+        """Return the files of the site whose pages are open in a browser now (their
+        live-reload polls are waiting)."""
+        with self._cond:
+            return frozenset(self._open)
 
     def _page_version(self, page: str) -> int:
         """Return the version a file of the site carries: the last in which it was served new or

@@ -196,3 +196,19 @@ def test_keys_are_the_same_in_every_process():
                               capture_output=True, text=True, check=True)
         runs.append(json.loads(done.stdout))
     assert runs[0] == runs[1] and len(runs[0]) > 500
+
+
+def test_a_kept_part_is_known_by_its_inputs_without_looking_for_players(demo, monkeypatch):
+    """A part whose inputs give the same digest as the last build's, while no player's record
+    changed, is kept without finding the players in its inputs again (most of what checking
+    the 30 kept seasons of a full-size league cost): after a league result, only the parts
+    planned again are searched for players."""
+    import sitegen.incremental as incremental
+
+    site, builder = demo
+    flip_league_result(site, 11)
+    searched = []
+    real = incremental.player_ids
+    monkeypatch.setattr(incremental, "player_ids", lambda value, *args: (searched.append(value), real(value, *args))[1])
+    build = again(builder)
+    assert 0 < len(searched) <= len(made_parts(build)) < len(build.caches.new_parts)

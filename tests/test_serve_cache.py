@@ -113,3 +113,41 @@ def test_each_open_page_is_told_to_reload_when_its_own_file_changes(dev):
     # The group page served now carries its new version: its poll waits again.
     status, headers, body = server.respond("/club/" + GROUP.removesuffix("index.html"))
     assert status == 200 and f"var version = {changed['version']};".encode() in body
+
+
+def test_the_page_open_in_a_browser_is_made_and_shown_first(dev, monkeypatch):
+    """Issue 18: a build makes the changed pages that a browser has open (their live-reload
+    polls wait) before the other changed pages, and shows each as soon as it is made: the
+    group page whose result changed comes before its season's page, which would otherwise be
+    made first (shallow addresses first)."""
+    import threading
+
+    server, content, _ = dev
+    served(server)
+    version = server.state.version
+    batches: list[set[str]] = []
+    show = server._show
+    monkeypatch.setattr(server, "_show", lambda files, upcoming: (batches.append(set(files)),
+                                                                  show(files, upcoming)))
+    poll = threading.Thread(target=server.wait_version, args=(version, 10, GROUP))
+    poll.start()
+    assert wait_until(lambda: server.open_pages() == {GROUP})
+    season = content / SEASON
+    season.write_text(season.read_text().replace("result: B+3.5", "result: W+3.5"))
+    served(server)
+    poll.join(timeout=10)
+    assert not poll.is_alive() and server.open_pages() == frozenset()
+    season_page = "leagues/club/2024/index.html"
+    assert GROUP in batches[0] and season_page not in batches[0]
+    assert any(season_page in batch for batch in batches[1:])
+
+
+def wait_until(predicate, timeout: float = 5.0) -> bool:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return predicate()

@@ -28,10 +28,13 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
     """
     shown = progress or Progress()
     site = Site(content_dir, templates_dir, base_url, shown)
+    server: DevServer | None = None
 
     def build(show: Show) -> Build:
+        # The pages open in a browser are made and shown first.
+        first = server.open_pages() if server is not None else frozenset()
         with shown:
-            changed, reason = site.build(show)
+            changed, reason = site.build(show, first)
         note = f"everything built: {reason}" if reason else ""
         assert site.config is not None  # a build that returns has read the settings
         return Build(site.files, site.config.base_path, changed, note)
@@ -49,9 +52,10 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
     watch = [content_dir] + ([default_templates_dir()] if watch_theme else []) \
         + ([templates_dir] if templates_dir else [])
     options = {"log": log} if log is not None else {}
-    return DevServer(build, watch, host=host, port=port, debounce=debounce,
-                     ignore=[output_dir] if output_dir else [],
-                     write=write if output_dir is not None else None, **options)
+    server = DevServer(build, watch, host=host, port=port, debounce=debounce,
+                       ignore=[output_dir] if output_dir else [],
+                       write=write if output_dir is not None else None, **options)
+    return server
 
 
 def serve(content_dir: Path, templates_dir: Path | None, output_dir: Path | None, *,
