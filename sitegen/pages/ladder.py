@@ -107,8 +107,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
             {**person(m), "last_game": result.last_game(m), "record": _record_text(records[m]),
              "games": records[m]["games"]} for m in ordered]})
 
-    games = [_game_row(played, names) for played in result.games]
-    games.reverse()  # newest first
+    recent = [_game_row(played, names) for played in reversed(result.games[-RECENT_GAMES:])]  # newest first
     events = _event_rows(result, names)
     common = {"ladder": {"name": club.name, "url": url}, "name": club.name}
     links = {"games_url": url + "games/", "handicap_url": url + "handicap/",
@@ -117,7 +116,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
         **common, **links, "title": club.name, "description": club.description,
         "members": len(final), "game_count": len(result.games), "anchors": len(anchors),
         "first_date": first_date, "last_date": last_date, "groups": groups,
-        "recent": games[:RECENT_GAMES], "rung_count": len(ladder.rungs),
+        "recent": recent, "rung_count": len(ladder.rungs),
         "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top)}),
              JsonFile(url + "rungs.json", rungs_document(club, result, names), csv=True))
     months: dict[str, list[dict[str, Any]]] = {}
