@@ -20,7 +20,8 @@ state and, with the dependencies of :mod:`sitegen.depends`:
    pages, the players index, home, search, feed, sitemap, Markdown pages, 404, static files)
    gets its key; an output whose key differs from the last build's is made (:meth:`Build.front`,
    :meth:`Build.rest`); outputs no longer planned are removed;
-5. the caller renders those outputs, and :meth:`Build.finish` returns the state for the next
+5. the caller renders those outputs (the dev server: the files open in a browser first,
+   :meth:`Build.front`'s ``first``), and :meth:`Build.finish` returns the state for the next
    build.
 
 The result is the site a fresh build would make, byte for byte (tests/properties/

@@ -20,7 +20,9 @@
 
 An incremental build (sitegen.incremental.Site) may ``show`` the pages it has made before it
 has finished (the changed competition's pages first, the player pages and the home page later):
-they are served at once, and each open page is told to reload when its own file changes.
+they are served at once, and each open page is told to reload when its own file changes. The
+pages open in a browser (:meth:`DevServer.open_pages`: their polls are waiting) are made and
+shown before the other changed pages.
 
 Requests are answered only when their ``Host`` header names this machine (``localhost``,
 ``127.0.0.1``, ``[::1]`` or the ``--host`` given) with the server's port: a page of another
