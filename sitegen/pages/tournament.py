@@ -411,6 +411,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
     for g in t.games:
         by_round.setdefault((g.round, g.white), g)
         by_round.setdefault((g.round, g.black), g)
+    provisional = results_to_come(t, last) > 0  # once: it reads every game
     for row in rows:
         pid = row.player_id
         games: list[dict[str, Any]] = []
@@ -442,7 +443,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
                 "score_name": main.value, "score": format_value(row.values[main]),
                 "after_round": last, "rounds": t.rounds, "games": games,
-                "provisional": results_to_come(t, last) > 0,
+                "provisional": provisional,
                 "with_records": any(g["record"] for g in games)}))
     _next_pairings(plan, t, names, last)
 
