@@ -34,6 +34,7 @@ import operator
 import os
 import shutil
 import stat
+import types
 import typing
 from fractions import Fraction
 from functools import partial
@@ -142,6 +143,9 @@ def _plan(cls: type) -> tuple[Callable[[Any], list], Callable[[list], Any]]:
     fields = [f.name for f in dataclasses.fields(cls)]
     codecs = [(i, _field_codec(hints[name])) for i, name in enumerate(fields)]
     typed = [(i, codec) for i, codec in codecs if codec is not None]
+    # Only the fields that may hold a tuple are looked at for JSON's lists (reading back the
+    # 331,000 model objects of a full-size archive looked at every field: 0.5 s).
+    listy = [i for i, codec in codecs if codec is None and _may_hold_tuple(hints[fields[i]])]
     getter = operator.attrgetter(*fields) if len(fields) > 1 else (lambda obj: (getattr(obj, fields[0]),))
 
     def encode(obj: Any) -> list:
@@ -151,13 +155,28 @@ def _plan(cls: type) -> tuple[Callable[[Any], list], Callable[[list], Any]]:
         return values
 
     def decode(values: list) -> Any:
-        values = [_tuples(value) if type(value) is list else value for value in values]
+        values = list(values)
+        for i in listy:
+            if type(values[i]) is list:
+                values[i] = _tuples(values[i])
         for i, (_, read) in typed:
             values[i] = read(values[i])
         return cls(*values)
 
     _PLANS[cls] = plan = (encode, decode)
     return plan
+
+
+_SCALARS = (str, int, bool, float)
+
+
+def _may_hold_tuple(hint: Any) -> bool:
+    """Return False for a field whose type hint holds no tuple (text, numbers, ``X | None`` of
+    those); True for anything else (tuples, unions, Any)."""
+    args = typing.get_args(hint)
+    if args and typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return any(_may_hold_tuple(arg) for arg in args if arg is not type(None))
+    return not (isinstance(hint, type) and issubclass(hint, _SCALARS))
 
 
 class _Encoder:

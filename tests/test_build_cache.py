@@ -170,3 +170,16 @@ def test_warnings_come_back_from_the_cache_and_strict_fails_on_them(tmp_path):
     assert not again.cached and again.note == ""
     fresh = build(root / "content", tmp_path / "fresh")
     assert again.warnings == fresh.warnings and again.census == fresh.census
+
+
+def test_only_fields_that_may_hold_a_tuple_are_read_back_as_tuples():
+    """The cache reads JSON's lists back as tuples only in fields whose type may hold one;
+    text and numbers (also ``X | None``) are left as read."""
+    from typing import Any, Optional
+
+    from sitegen.store import _may_hold_tuple
+
+    assert not _may_hold_tuple(str) and not _may_hold_tuple(int) and not _may_hold_tuple(bool)
+    assert not _may_hold_tuple(str | None) and not _may_hold_tuple(Optional[int])
+    assert _may_hold_tuple(tuple[str, ...]) and _may_hold_tuple(Any)
+    assert _may_hold_tuple(int | tuple[int, int]) and _may_hold_tuple(Optional[tuple[str, ...]])

@@ -151,7 +151,9 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     LAST[:] = [build]
     kept = not build.old.empty
     try:
-        with no_cycle_collection():  # as sitegen.pipeline.prepare: planning makes no garbage cycles
+        # As sitegen.pipeline.prepare: planning makes no garbage cycles; the content and plan
+        # live as long as the command.
+        with no_cycle_collection(keep=True):
             bundles = build.front()
             bundles += build.rest()
     except SitegenError as error:
@@ -227,7 +229,7 @@ def _open_cache(folder: Path, content_dir: Path, templates_dir: Path | None, bas
         if build.unchanged():
             return _Opened(build, stamps, index, unchanged=True)
         try:
-            with no_cycle_collection():
+            with no_cycle_collection(keep=True):  # the model objects live as long as the command
                 store.load_blobs(state, folder, index)
         except store.Unusable as why:
             note = f"build cache not used: {why}; building everything"
