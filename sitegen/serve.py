@@ -18,7 +18,7 @@
   :func:`sitegen.write.update_site`; a build from scratch with :func:`sitegen.write.write_site`),
   but the server never reads them back.
 
-An incremental build (sitegen.incremental.Site) may ``show`` the pages it has made before it
+An incremental build (sitegen.devsite.Site) may ``show`` the pages it has made before it
 has finished (the changed competition's pages first, the player pages and the home page later):
 they are served at once, and each open page is told to reload when its own file changes. The
 pages open in a browser (:meth:`DevServer.open_pages`: their polls are waiting) are made and

@@ -22,7 +22,8 @@ from edits import demo_site, flip_league_result  # noqa: E402
 
 from sitegen.commands.build import render  # noqa: E402
 from sitegen.depends import unit_of  # noqa: E402
-from sitegen.incremental import Build, Site  # noqa: E402
+from sitegen.devsite import Site  # noqa: E402
+from sitegen.incremental import Build  # noqa: E402
 from sitegen.plan import PlayerSection  # noqa: E402
 from sitegen.pipeline import prepare  # noqa: E402
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..diagnostics import Diagnostic, SitegenError, command_pos
-from ..incremental import Site
+from ..devsite import Site
 from ..progress import Progress
 from ..render import default_templates_dir
 from ..serve import Build, DevServer, Show
@@ -19,7 +19,7 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
                 progress: Progress | None = None) -> DevServer:
     """Return a :class:`DevServer` for the site in ``content_dir`` (not started yet).
 
-    It builds incrementally (:class:`sitegen.incremental.Site`: after a change, only what the
+    It builds incrementally (:class:`sitegen.devsite.Site`: after a change, only what the
     change reaches is validated, planned and made again), serves under the site's base path
     (``base_url`` overrides site.yaml's), watches ``content_dir``, ``templates_dir`` and the
     default theme (unless ``watch_theme`` is False), and writes each good build to

@@ -5,7 +5,7 @@ Hypothesis chooses sequences of edits of the demo site (tests/edits.py: results 
 leagues, tournaments, ladders and Swiss leagues, games and seasons added, seasons removed,
 players renamed and added, tournaments added, pages, templates and settings edited, files saved
 unchanged or put back as they were). After each edit the dev server's builder
-(:class:`sitegen.incremental.Site`, keeping its state from build to build) and ``sitegen build``
+(:class:`sitegen.devsite.Site`, keeping its state from build to build) and ``sitegen build``
 with its cache (the state written beside the output and read back by the next build) must give
 exactly what a fresh build gives: the same files with the same bytes and the same warnings,
 or the same errors.
@@ -26,7 +26,7 @@ from edits import EDITS, demo_site  # noqa: E402
 from sitegen.commands.build import build, plan  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
 from sitegen.hostfiles import host_files  # noqa: E402
-from sitegen.incremental import Site  # noqa: E402
+from sitegen.devsite import Site  # noqa: E402
 from sitegen.render import render_site  # noqa: E402
 from sitegen.write import MARKER  # noqa: E402
 
