@@ -830,7 +830,7 @@ class _Caches:
             refs = PlayerRefs(recorder, own, complete=common.complete, records=reader)
             model = load(refs, own, seasons)
             diags.extend(own.items)
-            record = UnitRecord(files + reader.files(self.files), tuple(sorted(recorder.seen)),
+            record = UnitRecord(files + self._reads(unit, reader), tuple(sorted(recorder.seen)),
                                 self.records(recorder.seen), model,
                                 tuple(own.items))
             if own.has_errors or recorder.everything:
@@ -843,6 +843,16 @@ class _Caches:
             if unit[0] == "leagues" and record is self.old.units.get(unit):
                 self._keep_seasons(obj)
         return record.model
+
+    def _reads(self, unit: Unit, reader: _RecordingReader) -> tuple[tuple[str, bytes], ...]:
+        """Return the game records a unit's validation read, marked (:data:`READ`): a league's
+        include those its seasons read (a league whose files are unchanged is kept whole, its
+        seasons with it: an edited record must validate it again)."""
+        reads = set(reader.files(self.files))
+        if unit[0] == "leagues":
+            reads.update(entry for relative, season in self.new_seasons.items() if unit_of(relative) == unit
+                         for entry in season.files if entry[0].startswith(READ))
+        return tuple(sorted(reads))
 
     def _unchanged(self, record: UnitRecord, files: tuple, common: Common) -> bool:
         """Return whether ``record`` was made from ``files`` as they are now (and the files it
