@@ -823,18 +823,13 @@ class _Caches:
         if record is not None and self._unchanged(record, files, common):
             diags.extend(record.diagnostics)
         else:
-            recorder = _Recorder(common.players)
-            own = Diagnostics()
-            seasons = self._season_loader(common, recorder) if unit[0] == "leagues" else None
-            reader = _RecordingReader(self.content_dir)
-            refs = PlayerRefs(recorder, own, complete=common.complete, records=reader)
-            model = load(refs, own, seasons)
-            diags.extend(own.items)
-            record = UnitRecord(files + self._reads(unit, reader), tuple(sorted(recorder.seen)),
-                                self.records(recorder.seen), model,
-                                tuple(own.items))
-            if own.has_errors or recorder.everything:
-                return model
+            def validate(refs: PlayerRefs, own: Diagnostics, recorder: _Recorder) -> tuple:
+                seasons = self._season_loader(common, recorder) if unit[0] == "leagues" else None
+                return load(refs, own, seasons)
+
+            record, kept = self._validate(unit, files, common, common.complete, validate, diags)
+            if not kept:
+                return record.model
         self.new_units[unit] = record
         key = record.key
         for obj in record.model:
@@ -843,6 +838,23 @@ class _Caches:
             if unit[0] == "leagues" and record is self.old.units.get(unit):
                 self._keep_seasons(obj)
         return record.model
+
+    def _validate(self, unit: Unit | None, files: tuple[tuple[str, bytes], ...], common: Common,
+                  complete: bool, load: Callable[[PlayerRefs, Diagnostics, _Recorder], tuple],
+                  diags: Diagnostics) -> tuple[UnitRecord, bool]:
+        """Validate a unit (or, ``unit`` None, a league's season file) from ``files`` with
+        ``load``, recording the players and game records it looked up; return its record and
+        whether it may be kept for the next build (no error, and it did not read the whole
+        players table)."""
+        recorder = _Recorder(common.players)
+        own = Diagnostics()
+        reader = _RecordingReader(self.content_dir)
+        model = load(PlayerRefs(recorder, own, complete=complete, records=reader), own, recorder)
+        diags.extend(own.items)
+        reads = self._reads(unit, reader) if unit is not None else reader.files(self.files)
+        record = UnitRecord(files + reads, tuple(sorted(recorder.seen)), self.records(recorder.seen),
+                            model, tuple(own.items))
+        return record, not (own.has_errors or recorder.everything)
 
     def _reads(self, unit: Unit, reader: _RecordingReader) -> tuple[tuple[str, bytes], ...]:
         """Return the game records a unit's validation read, marked (:data:`READ`): a league's
@@ -881,18 +893,14 @@ class _Caches:
             if record is not None and self._unchanged(record, files, common):
                 diags.extend(record.diagnostics)
             else:
-                recorder = _Recorder(common.players)
-                own = Diagnostics()
-                reader = _RecordingReader(self.content_dir)
-                season = load_season(path, shown, PlayerRefs(recorder, own, complete=refs.complete,
-                                                             records=reader), own)
-                diags.extend(own.items)
-                record = UnitRecord(files + reader.files(self.files), tuple(sorted(recorder.seen)),
-                                    self.records(recorder.seen),
-                                    () if season is None else (season,), tuple(own.items))
-                if own.has_errors or recorder.everything:
+                def validate(season_refs: PlayerRefs, own: Diagnostics, recorder: _Recorder) -> tuple:
+                    season = load_season(path, shown, season_refs, own)
+                    return () if season is None else (season,)
+
+                record, kept = self._validate(None, files, common, refs.complete, validate, diags)
+                if not kept:
                     outer.everything = True
-                    return season
+                    return record.model[0] if record.model else None
             outer.seen.update(record.refs)
             self.new_seasons[relative] = record
             for obj in record.model:
