@@ -6,14 +6,17 @@ joins the two."""
 from __future__ import annotations
 
 import gc
+import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .depends import sha
+from .hostfiles import host_files
 from .incremental import Build, State
 from .model.common import SiteConfig
 from .plan import Bundle
 from .progress import Progress
+from .render import make_environment, render_bundles
 from .workers import no_cycle_collection
 
 Show = Callable[[dict[str, "bytes | None"]], None]
@@ -59,9 +62,6 @@ class Site:
 
     def _build(self, show: Show | None, first: frozenset[str]
                ) -> tuple[dict[str, bytes | None] | None, str | None]:
-        from .hostfiles import host_files
-        from .render import make_environment, render_bundles
-
         build = Build(self.state, self.content_dir, self.templates_dir, self.base_url,
                       progress=self.progress)
         if build.old.empty:
@@ -131,10 +131,6 @@ class Site:
         """Make ``bundles``' outputs into ``made`` in this process, showing those that changed
         every :data:`SHOW_EVERY` seconds when ``show`` is given. The bundles of the files
         ``first`` (open in a browser) are made first and shown as soon as they are made."""
-        import time
-
-        from .render import render_bundles
-
         if first:
             bundles = sorted(bundles, key=lambda bundle: not any(path in first for path in bundle.paths))
         last = [0.0]
