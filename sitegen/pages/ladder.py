@@ -9,16 +9,19 @@ history chart drawn here as SVG coordinates) all share that replay. Templates on
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from typing import Any, Mapping
 
-from ..engine.ladder import Handicap, PlayedGame, Replay, group_by_rung, handicap, replay
+from .. import remembered
+from ..engine.ladder import (Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap,
+                             remembered_replay)
 from ..model import Content
 from ..model.common import Colour, Player
-from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung
+from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
 from ..display import json_number, name_order, record_links
-from ..i18n import _, format_chart_month, format_date, format_decimal, format_month, ngettext
+from ..i18n import _, active_language, format_chart_month, format_date, format_decimal, format_month, ngettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import ladder_month_url, ladder_url, player_url
 
@@ -57,7 +60,28 @@ def _ladder_part(club: ClubLadder, players: Mapping[str, Player], plan: SitePlan
     """Plan one ladder (a part of the plan: it reads the ladder and its members' names);
     return its home-page item."""
     names = {m.id: players[m.id].name for m in club.ladder.members}
-    return _plan_ladder(club, replay(club.ladder), names, plan)
+    return _plan_ladder(club, remembered_replay(club.id, club.ladder), names, plan)
+
+
+@dataclass
+class _Made:
+    """What one plan of a ladder made that the next plan may take again (the dev server's
+    speed path: the 20,000 rows of a ladder's games pages take 0.25 s to make, its members'
+    sections 0.25 s, and an edit of the log changes a few). A continued replay
+    (:func:`sitegen.engine.ladder.remembered_replay`) keeps the played games and the members'
+    histories that an edit did not touch as the same objects, which find their row or section
+    here; everything else they are made from is in ``rows_from`` / ``sections_from``."""
+
+    rows_from: tuple
+    rows: dict[int, tuple[PlayedGame, dict[str, Any]]] = field(default_factory=dict)
+    """By ``id(played game)``: the game and its row."""
+    sections_from: tuple = ()
+    sections: dict[str, tuple[tuple[HistoryEntry, ...], PlayerSection]] = field(default_factory=dict)
+    """By member: their history and their section."""
+
+
+_MADE: dict[str, _Made] = remembered.table()
+"""This process's last plan of each ladder, by ladder id."""
 
 
 def _member_order(result: Replay, names: dict[str, str]) -> list[str]:
@@ -107,8 +131,15 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
             {**person(m), "last_game": result.last_game(m), "record": _record_text(records[m]),
              "games": records[m]["games"]} for m in ordered]})
 
+    earlier = _MADE.get(club.id)
+    made = _Made((active_language(), names), {}, (active_language(), names, club.name, first_date,
+                                                 last_date, ladder.rungs, frozenset(anchors)))
+    if earlier is None or earlier.rows_from != made.rows_from:
+        earlier = _Made(made.rows_from)
+    if earlier.sections_from != made.sections_from:
+        earlier.sections = {}
     recent = [_game_row(played, names) for played in reversed(result.games[-RECENT_GAMES:])]  # newest first
-    events = _event_rows(result, names)
+    events = _event_rows(result, names, earlier.rows, made.rows)
     common = {"ladder": {"name": club.name, "url": url}, "name": club.name}
     links = {"games_url": url + "games/", "handicap_url": url + "handicap/",
              "json_url": url + "rungs.json"}
@@ -118,7 +149,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
         "first_date": first_date, "last_date": last_date, "groups": groups,
         "recent": recent, "rung_count": len(ladder.rungs),
         "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top)}),
-             JsonFile(url + "rungs.json", rungs_document(club, result, names), csv=True))
+             JsonFile(url + "rungs.json", rungs_document(club, result, names, records), csv=True))
     months: dict[str, list[dict[str, Any]]] = {}
     for event in events:
         months.setdefault(event["date"].strftime("%Y-%m"), []).append(event)
@@ -134,10 +165,14 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
             **common, **links, "title": f"{club.name} · " + _("games") + f" · {month['name']}",
             "months": month_list, "game_count": month["games"], "month": month,
             "events": months[month["id"]]}))
+    order = _member_order(result, names)
     plan.add(Page(url + "handicap/", "ladder_handicap.html", {
-        **common, **links, "title": f"{club.name} · " + _("handicaps"),
-        **handicap_table(club, result, names)}))
-    _player_sections(club, result, names, records, plan, first_date, last_date)
+        **common, **links, "title": f"{club.name} · " + _("handicaps")},
+        deferred=partial(_handicap_context, ladder.handicap_rules, ladder.rungs,
+                         tuple((m, final[m], names[m]) for m in order))))
+    _player_sections(club, result, names, records, plan, first_date, last_date,
+                     earlier.sections, made.sections)
+    _MADE[club.id] = made
     detail = _("{members}, {games}").format(
         members=ngettext("{count} member", "{count} members", len(final)).format(count=len(final)),
         games=ngettext("{count} game", "{count} games", len(result.games)).format(count=len(result.games)))
@@ -199,8 +234,11 @@ def _game_row(played: PlayedGame, names: dict[str, str]) -> dict[str, Any]:
                        game.black if game.winner is Colour.BLACK else None)}
 
 
-def _event_rows(result: Replay, names: dict[str, str]) -> list[dict[str, Any]]:
-    """Return the games and re-gradings of the log, newest first, for the games page."""
+def _event_rows(result: Replay, names: dict[str, str],
+                earlier: dict[int, tuple[PlayedGame, dict[str, Any]]],
+                made: dict[int, tuple[PlayedGame, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Return the games and re-gradings of the log, newest first, for the games page; a game
+    found in ``earlier`` (see :class:`_Made`) keeps its row; ``made`` gets every game's."""
     rows: list[tuple[dt.date, int, dict[str, Any]]] = []
     played = iter(result.games)
     before: dict[str, Rung] = {m.id: m.rung for m in result.ladder.members}
@@ -214,7 +252,9 @@ def _event_rows(result: Replay, names: dict[str, str]) -> list[dict[str, Any]]:
             before[event.member] = event.rung
             continue
         game = next(played)
-        row = _game_row(game, names)
+        known = earlier.get(id(game))
+        row = known[1] if known is not None and known[0] is game else _game_row(game, names)
+        made[id(game)] = (game, row)
         before[event.white], before[event.black] = game.white.after, game.black.after
         rows.append((event.date, index, row))
     rows.sort(key=lambda r: (r[0], r[1]), reverse=True)
@@ -227,18 +267,24 @@ def _event_rows(result: Replay, names: dict[str, str]) -> list[dict[str, Any]]:
 _LEVEL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def handicap_table(club: ClubLadder, result: Replay, names: dict[str, str]) -> dict[str, Any]:
+def _handicap_context(rules: HandicapRules, rungs: RungList,
+                      members: tuple[tuple[str, Rung, str], ...]) -> dict[str, Any]:
+    """The handicap page's deferred context: :func:`handicap_table` of the members
+    ``(id, current rung, name)``, strongest first (made when the page is, from small inputs)."""
+    return handicap_table(rules, rungs, [m for m, _, _ in members], {m: rung for m, rung, _ in members},
+                          {m: name for m, _, name in members})
+
+
+def handicap_table(rules: HandicapRules, rungs: RungList, order: list[str], final: Mapping[str, Rung],
+                   names: Mapping[str, str]) -> dict[str, Any]:
     """Return the handicap page's context: the members strongest first, the matrix of
     handicap levels between every two of them, the legend of levels, and the page's data.
 
-    ladder: handicap, from the members' current rungs. ``data`` (embedded as JSON) holds the
+    ladder: handicap, from the members' current rungs ``final``, ``order`` strongest first.
+    ``data`` (embedded as JSON) holds the
     members (name ``n``, rung ``r``, rung index ``x``), one string per member with the level
     against every member as a base-36 digit, and the stones, komi and first move per level.
     """
-    rules = club.ladder.handicap_rules
-    rungs = club.ladder.rungs
-    final = result.final
-    order = _member_order(result, names)
     rows = []
     level_rows = []
     bands: dict[int, dict[str, str]] = {}
@@ -291,13 +337,13 @@ def _example_handicap(level: int, rules: HandicapRules) -> Handicap | None:
 # --------------------------------------------------------------------------- rungs.json
 
 
-def rungs_document(club: ClubLadder, result: Replay, names: dict[str, str]) -> dict[str, Any]:
+def rungs_document(club: ClubLadder, result: Replay, names: dict[str, str],
+                   records: dict[str, dict[str, int]]) -> dict[str, Any]:
     """Return ``rungs.json``, the machine-readable rung list: members grouped by rung,
-    strongest first, and every member with their rung and record."""
+    strongest first, and every member with their rung and ``records`` (:func:`_records`)."""
     final = result.final
     anchors = {m.id for m in club.ladder.members if m.anchor}
     starts = {m.id: m.rung for m in club.ladder.members}
-    records = _records(result)
     dates = [event.date for event in club.ladder.events]
 
     def last(member: str) -> str | None:
@@ -385,50 +431,68 @@ def _month_ticks(start: dt.date, end: dt.date) -> list[dt.date]:
 
 def _player_sections(club: ClubLadder, result: Replay, names: dict[str, str],
                      records: dict[str, dict[str, int]], plan: SitePlan,
-                     first_date: dt.date | None, last_date: dt.date | None) -> None:
-    final = result.final
+                     first_date: dt.date | None, last_date: dt.date | None,
+                     earlier: dict[str, tuple[tuple[HistoryEntry, ...], PlayerSection]],
+                     made: dict[str, tuple[tuple[HistoryEntry, ...], PlayerSection]]) -> None:
+    """Add each member's section of their player page; a member whose history is the one
+    in ``earlier`` (see :class:`_Made`) keeps its section; ``made`` gets every member's."""
     anchors = {m.id for m in club.ladder.members if m.anchor}
-    url = ladder_url(club)
     for member in sorted(result.history):
         entries = result.history[member]
-        games = []
-        for entry in entries[1:]:
-            event = entry.event
-            if isinstance(event, LadderGame):
-                colour = Colour.WHITE if event.white == member else Colour.BLACK
-                opponent = event.black if colour is Colour.WHITE else event.white
-                outcome = ("jigo" if event.winner is None else
-                           "won" if event.winner is colour else "lost")
-                games.append({"date": event.date, "opponent": names[opponent],
-                              "opponent_url": player_url(opponent), "colour": _colour_name(colour),
-                              "outcome": outcome,
-                              "outcome_text": _("jigo") if outcome == "jigo" else _("won") if outcome == "won" else _("lost"),
-                              "rung": str(entry.rung),
-                              "record": record_links(event.record)})
-            elif isinstance(event, Regrading):
-                games.append({"date": event.date, "opponent": "", "opponent_url": "",
-                              "colour": "", "outcome": "re-graded", "outcome_text": _("re-graded"),
-                              "rung": str(entry.rung),
-                              "record": None})
-        games.reverse()
-        chart = None
-        if first_date is not None and last_date is not None:
-            # every entry after the starting rung is an event's, with its date
-            history = [(first_date, entries[0].rung)] + [(e.date, e.rung) for e in entries[1:]
-                                                         if e.date is not None]
-            chart = rung_chart(history, first_date, last_date, club)
-        start, now = entries[0].rung, final[member]
-        last = result.last_game(member)
-        plan.add_player_section(member, PlayerSection(
-            "partials/player_ladder.html", (last or first_date or FAR_PAST, club.name, club.id), {
-                "ladder": club.name, "url": url, "name": names[member],
-                "rung": str(now), "start": str(start), "anchor": member in anchors,
-                "record": _record_text(records[member]), "games_played": records[member]["games"],
-                "last_game": last, "chart": chart, "events": games,
-                "with_records": any(g["record"] for g in games),
-                "chart_title": _("{player}'s rung in {ladder}: from {start} to {now}").format(
-                    player=names[member], ladder=club.name, start=start, now=now)
-                               + (_(", {first} to {last}").format(first=format_date(first_date),
-                                                                  last=format_date(last_date))
-                                  if first_date and last_date else ""),
-            }))
+        known = earlier.get(member)
+        if known is not None and known[0] is entries:
+            section = known[1]
+        else:
+            section = _member_section(club, result, member, names, records[member],
+                                      member in anchors, first_date, last_date)
+        made[member] = (entries, section)
+        plan.add_player_section(member, section)
+
+
+def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[str, str],
+                    record: dict[str, int], anchor: bool,
+                    first_date: dt.date | None, last_date: dt.date | None) -> PlayerSection:
+    """Return ``member``'s section of their player page: rung now and at the start, record,
+    rung history chart and events, newest first."""
+    entries = result.history[member]
+    games = []
+    for entry in entries[1:]:
+        event = entry.event
+        if isinstance(event, LadderGame):
+            colour = Colour.WHITE if event.white == member else Colour.BLACK
+            opponent = event.black if colour is Colour.WHITE else event.white
+            outcome = ("jigo" if event.winner is None else
+                       "won" if event.winner is colour else "lost")
+            games.append({"date": event.date, "opponent": names[opponent],
+                          "opponent_url": player_url(opponent), "colour": _colour_name(colour),
+                          "outcome": outcome,
+                          "outcome_text": _("jigo") if outcome == "jigo" else _("won") if outcome == "won" else _("lost"),
+                          "rung": str(entry.rung),
+                          "record": record_links(event.record)})
+        elif isinstance(event, Regrading):
+            games.append({"date": event.date, "opponent": "", "opponent_url": "",
+                          "colour": "", "outcome": "re-graded", "outcome_text": _("re-graded"),
+                          "rung": str(entry.rung),
+                          "record": None})
+    games.reverse()
+    chart = None
+    if first_date is not None and last_date is not None:
+        # every entry after the starting rung is an event's, with its date
+        history = [(first_date, entries[0].rung)] + [(e.date, e.rung) for e in entries[1:]
+                                                     if e.date is not None]
+        chart = rung_chart(history, first_date, last_date, club)
+    start, now = entries[0].rung, entries[-1].rung
+    last = result.last_game(member)
+    return PlayerSection(
+        "partials/player_ladder.html", (last or first_date or FAR_PAST, club.name, club.id), {
+            "ladder": club.name, "url": ladder_url(club), "name": names[member],
+            "rung": str(now), "start": str(start), "anchor": anchor,
+            "record": _record_text(record), "games_played": record["games"],
+            "last_game": last, "chart": chart, "events": games,
+            "with_records": any(g["record"] for g in games),
+            "chart_title": _("{player}'s rung in {ladder}: from {start} to {now}").format(
+                player=names[member], ladder=club.name, start=start, now=now)
+                           + (_(", {first} to {last}").format(first=format_date(first_date),
+                                                              last=format_date(last_date))
+                              if first_date and last_date else ""),
+        })

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from edits import EDITS, demo_site  # noqa: E402
 
+from sitegen import load, remembered  # noqa: E402
 from sitegen.commands.build import build, plan  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
 from sitegen.hostfiles import host_files  # noqa: E402
@@ -35,6 +36,15 @@ BASE_URL = "https://example.org/league/"
 
 pytestmark = pytest.mark.slow  # dozens of builds of the demo site
 
+
+@pytest.fixture(autouse=True)
+def every_file_read_again():
+    """Every YAML file goes through sitegen.load.parse_yaml_again, not only the large ones:
+    the incremental builds here take each speed path that a federation's archive takes."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(load, "REMEMBER_FROM_CHARS", 0)
+        yield
+
 edit_sequences = st.lists(st.tuples(st.sampled_from(EDITS), st.integers(0, 10**6)), min_size=1,
                           max_size=5)
 
@@ -44,10 +54,12 @@ Outcome = tuple[dict[str, bytes] | None, list[str]]
 
 
 def fresh(site: Path) -> Outcome:
-    """Build ``site`` from scratch: ``(files, warnings)`` or ``(None, error lines)``."""
+    """Build ``site`` from scratch, as a new process would (nothing remembered from the builds
+    before): ``(files, warnings)`` or ``(None, error lines)``."""
     try:
-        content, planned = plan(site / "content", BASE_URL)
-        files = render_site(planned, content.config, site / "templates")
+        with remembered.set_aside():
+            content, planned = plan(site / "content", BASE_URL)
+            files = render_site(planned, content.config, site / "templates")
     except SitegenError as error:
         return None, [d.format() for d in error.diagnostics]
     files.update(host_files(content.config))

@@ -7,9 +7,9 @@ from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
 
-from sitegen.engine.ladder import handicap, replay
+from sitegen.engine.ladder import handicap, replay, replay_continued
 from sitegen.model.ladder import (DEFAULT_RUNGS, Ladder, LadderGame, Member, Regrading, Rung, RungList)
-from sitegen.validate.ladder import ladder_rule_problems
+from sitegen.validate.ladder import _members_at_start, _walk, ladder_rule_problems
 from sitegen.model.common import Colour
 
 SETTINGS = settings(max_examples=200, deadline=None)
@@ -137,3 +137,68 @@ def test_rung_list_text_round_trip_and_bounds(rungs):
         assert rungs.index(rung) == index
         if index + 1 < len(rungs):
             assert rungs.up(rung) == rungs[index + 1] and rungs.down(rungs[index + 1]) == rung
+
+
+# --------------------------------------------------------------------------- the speed paths
+
+
+@st.composite
+def edited(draw, ladder: Ladder) -> Ladder:
+    """``ladder`` after one edit an organizer makes: a result changed, an event removed, a game
+    inserted or added at the end, a re-grading, a member made an anchor (or not)."""
+    events = list(ladder.events)
+    ids = [m.id for m in ladder.members]
+    kind = draw(st.sampled_from(["result", "remove", "insert", "append", "regrade", "anchor"]))
+    day = events[-1].date if events else dt.date(2024, 1, 1)
+    if kind == "result" and any(isinstance(e, LadderGame) for e in events):
+        index = draw(st.sampled_from([i for i, e in enumerate(events) if isinstance(e, LadderGame)]))
+        game = events[index]
+        events[index] = LadderGame(game.date, game.white, game.black, draw(winners))
+    elif kind == "remove" and events:
+        del events[draw(st.integers(min_value=0, max_value=len(events) - 1))]
+    elif kind in ("insert", "append", "regrade"):
+        index = len(events) if kind == "append" else draw(st.integers(min_value=0, max_value=len(events)))
+        if index < len(events):
+            day = events[index].date
+        if kind == "regrade":
+            event = Regrading(day, draw(st.sampled_from(ids)), draw(st.sampled_from(ladder.rungs.rungs)))
+        else:
+            white, black = draw(st.permutations(ids))[:2]
+            event = LadderGame(day, white, black, draw(winners))
+        events.insert(index, event)
+    elif kind == "anchor":
+        index = draw(st.integers(min_value=0, max_value=len(ids) - 1))
+        member = ladder.members[index]
+        members = list(ladder.members)
+        members[index] = Member(member.id, member.rung, not member.anchor)
+        return Ladder(tuple(members), ladder.events, ladder.rungs)
+    return Ladder(ladder.members, tuple(events), ladder.rungs)
+
+
+@LOG_SETTINGS
+@given(ladders().flatmap(lambda ladder: st.tuples(st.just(ladder), edited(ladder))))
+def test_a_continued_replay_is_the_replay_of_the_edited_log(pair):
+    """ladder: club ladder: continuing the replay of a log before an edit gives the replay of
+    the edited log, entry for entry; what comes before the edit is the earlier replay's own."""
+    before, after = pair
+    earlier = replay(before)
+    continued = replay_continued(earlier, after)
+    assert continued == replay(after)
+    first_change = next((i for i, (a, b) in enumerate(zip(sorted(before.events, key=lambda e: e.date),
+                                                          sorted(after.events, key=lambda e: e.date)))
+                         if a is not b), None)
+    if before.members == after.members and first_change is not None:
+        kept = sum(isinstance(e, LadderGame)
+                   for e in sorted(before.events, key=lambda e: e.date)[:first_change])
+        assert all(a is b for a, b in zip(continued.games[:kept], earlier.games[:kept]))
+
+
+@LOG_SETTINGS
+@given(ladders())
+def test_the_colour_checks_on_the_replay_are_those_of_the_walk(ladder):
+    """ladder: handicap: for a log that replays whole, the colour warnings read from its replay
+    are those of the checker's own walk through the log, in the same order."""
+    problems: list = []
+    members, current = _members_at_start(ladder, problems)
+    walked = _walk(ladder, members, current)
+    assert [d for d in ladder_rule_problems(ladder) if d.code == "ladder.colour"] == walked

@@ -1,0 +1,133 @@
+"""Reading a large YAML file again after an edit (sitegen.load.parse_yaml_again) gives what a
+whole parse gives: the same tree, positions included, and the same diagnostics."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from sitegen import load
+from sitegen.diagnostics import Diagnostics
+from sitegen.load import parse_yaml, parse_yaml_again
+
+ITEM_LINES = [
+    "  - {date: 2025-01-07, white: ann, black: bob, result: B+}",
+    "  - {date: 2025-01-08, white: bob, black: cy, result: W+R}",
+    "  - {date: 2025-01-09, member: ann, rung: 3k}",
+    "  - date: 2025-01-10",
+    "    white: cy",
+    "    result: jigo",
+    "  -",
+    "    note: below its dash",
+    "  - |+",
+    "    kept text",
+    "",
+    "  # a comment",
+    "# a comment at the margin",
+    "  - plain text",
+    "    that goes on",
+    "  - [a, b]",
+    "  - - nested",
+    "    - again",
+    "  - {broken: [}",
+    "  - {date: 2025-01-11, white: ann, white: bob}",
+    "  - &anchor x",
+    "extra: key",
+    "- at the margin",
+    "\tbad: tab",
+    "  -x",
+    "    deeper: {a: 1}",
+    "---",
+]
+HEAD = ["name: Club", "members:", "  - {player: ann, rung: 3k}", "  - {player: bob, rung: 2k}", "log:"]
+
+
+ITEMS = [[ITEM_LINES[0]], [ITEM_LINES[1]], [ITEM_LINES[2]], ITEM_LINES[3:6], ITEM_LINES[6:8],
+         ITEM_LINES[8:11], ITEM_LINES[13:15], [ITEM_LINES[11]], [""]]
+"""Well-formed items of the log (and a comment, a blank line), one list of lines each."""
+
+
+@st.composite
+def documents(draw) -> list[str]:
+    body = [line for item in draw(st.lists(st.sampled_from(ITEMS), min_size=1, max_size=12))
+            for line in item]
+    tail = draw(st.sampled_from([[], ["after: 1"], ["# end"]]))
+    return HEAD + body + tail + draw(st.sampled_from([[""], []]))
+
+
+@st.composite
+def edits(draw, lines: list[str]) -> list[str]:
+    lines = list(lines)
+    for _ in range(draw(st.integers(min_value=1, max_value=2))):
+        kind = draw(st.sampled_from(["replace", "insert", "delete", "append"]))
+        at = draw(st.integers(min_value=0, max_value=len(lines)))
+        line = draw(st.sampled_from(ITEM_LINES[:6]) | st.sampled_from(ITEM_LINES))  # half of them items
+        if kind == "replace" and at < len(lines):
+            lines[at] = line
+        elif kind == "insert":
+            lines.insert(at, line)
+        elif kind == "delete" and at < len(lines) and len(lines) > 1:
+            del lines[at]
+        else:
+            lines.append(line)
+    return lines
+
+
+def parsed(text: str, again: bool):
+    diags = Diagnostics()
+    tree = parse_yaml_again(text, "big.yaml", diags) if again else parse_yaml(text, "big.yaml", diags)
+    return tree, diags.items
+
+
+@settings(max_examples=300, deadline=None)
+@given(documents().flatmap(lambda doc: st.tuples(st.just(doc), edits(doc))))
+def test_reading_an_edited_file_again_gives_the_whole_parse(pair):
+    before, after = ("\n".join(lines) for lines in pair)
+    load._REMEMBERED.clear()
+    parsed(before, again=True)
+    assert parsed(after, again=True) == parsed(after, again=False)
+    assert parsed(before, again=True) == parsed(before, again=False)  # and back
+
+
+def test_an_edited_item_is_read_again_and_the_others_are_kept():
+    """The speed path is taken: after one result changes, or a game is added at the end, the
+    other items are the nodes of the last parse."""
+    lines = HEAD + [f"  - {{date: 2025-01-{day:02}, white: ann, black: bob, result: B+}}"
+                    for day in range(1, 29)] + [""]
+    load._REMEMBERED.clear()
+    first, _ = parsed("\n".join(lines), again=True)
+    lines[10] = lines[10].replace("B+", "W+")
+    second, problems = parsed("\n".join(lines), again=True)
+    assert problems == []
+    old, new = first.entries["log"].items, second.entries["log"].items
+    assert [a is b for a, b in zip(old, new)] == [True] * 5 + [False] + [True] * 22
+    assert new[5].entries["result"].text == "W+" and new[5].entries["result"].pos.line == 11
+    assert second.entries["members"] is first.entries["members"]
+    third, _ = parsed("\n".join(lines[:-1] + ["  - {date: 2025-01-29, white: bob, black: ann, result: jigo}", ""]),
+                      again=True)
+    assert len(third.entries["log"].items) == 29
+    assert all(a is b for a, b in zip(new[:27], third.entries["log"].items))
+    assert third.entries["log"].items[28].pos == ("big.yaml", 34, 5)
+
+
+def _again_and_whole(before: list[str], after: list[str]) -> None:
+    load._REMEMBERED.clear()
+    parsed("\n".join(before), again=True)
+    assert parsed("\n".join(after), again=True) == parsed("\n".join(after), again=False)
+
+
+def test_an_item_whose_node_starts_below_its_dash_is_read_whole():
+    """An edit of the dash line of an item written ``-`` then its mapping below: the item's
+    node starts on the next line, so its lines are not known from the last tree."""
+    before = HEAD + [ITEM_LINES[0], "  -", "    note: below its dash", ITEM_LINES[1], ""]
+    after = list(before)
+    after[HEAD.__len__() + 1] = "  -   "
+    _again_and_whole(before, after)
+
+
+def test_a_kept_block_scalar_keeps_its_trailing_lines():
+    """``|+`` keeps the blank lines after its text, up to the next item: read again, an edited
+    item of that kind ends as in the whole text."""
+    before = HEAD + [ITEM_LINES[0], "  - |+", "    kept text", "", "", ITEM_LINES[1], ""]
+    after = list(before)
+    after[HEAD.__len__() + 2] = "    other text"
+    _again_and_whole(before, after)
