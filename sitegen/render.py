@@ -26,6 +26,7 @@ from .i18n import date_range_texts, format_date, format_iso, language, plural_fo
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan
 from .progress import Progress
+from .template_words import ConstantWords
 from .workers import can_fork, map_forked
 
 
@@ -61,9 +62,11 @@ class SiteEnvironment(SandboxedEnvironment):
         return super().getattr(obj, attribute)
 
 
-def make_environment(config: SiteConfig, site_templates: Path | None = None) -> Environment:
+def make_environment(config: SiteConfig, site_templates: Path | None = None,
+                     constant_words: bool = True) -> Environment:
     """Return the (sandboxed) Jinja environment: the site's templates first, then the default
-    theme; its words are those of ``config.language``'s catalog. Dates and scripts' plural
+    theme; its words are those of ``config.language``'s catalog (the constant ones put into
+    the templates when they are compiled, unless ``constant_words`` is False). Dates and scripts' plural
     forms follow the active language (:func:`sitegen.i18n.language`), which :func:`render_site`
     and :func:`render_into` set to the site's."""
     loaders = []
@@ -78,7 +81,7 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,  # one environment per build: no stat() of every template per page
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n", ConstantWords],
     )
     # Page words in the site's language: _("..."), ngettext(...) and {% trans %} (newstyle:
     # placeholders are named, %(name)s, and the values are escaped). {% trans %} blocks are
@@ -88,6 +91,8 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None) -> 
         words.gettext, words.ngettext, newstyle=True, pgettext=words.pgettext,
         npgettext=words.npgettext)
     env.policies["ext.i18n.trimmed"] = True
+    if constant_words:  # _("words") translated when a template is compiled (sitegen.template_words)
+        env.extend(constant_gettext=words.gettext)
     markdown = MarkdownIt("commonmark", {"html": config.markdown_html, "typographer": False})
     markdown.enable("table")
     base = config.base_path

@@ -675,3 +675,33 @@ def test_tournament_notes_and_new_criteria_in_the_language(tmp_path):
                                   "liczą się za ½ punktu, OpenGotha liczy tu STS każdego "
                                   "przeciwnika jako 0 (zostaje tylko korekta za fory); strona "
                                   "robi tak samo, aby jej liczby zgadzały się z OpenGotha.")
+
+
+# --------------------------------------------------------------------------- words put in when compiled
+
+
+def test_constant_template_words_are_put_in_when_a_template_is_compiled():
+    """sitegen.template_words: ``_("Standings")`` compiles to the French words themselves, no
+    call left; ``_`` with placeholders, or a template naming ``_`` otherwise, keeps its calls."""
+    env = make_environment(SiteConfig(title="T", language="fr"))
+    code = env.compile('<h2>{{ _("Standings") }}</h2>', raw=True)
+    assert "Classement" in code and "'Standings'" not in code
+    assert env.from_string('{{ _("Standings") }}|{{ _("Standings")|length }}').render() == "Classement|10"
+    with_placeholder = env.compile('{{ _("Round {round}", round=3) }}', raw=True)
+    assert "'Round {round}'" in with_placeholder  # the message, an argument of the call
+    shadowed = '{% for _ in [1] %}{% endfor %}{{ _("Standings") }}'
+    assert "'Standings'" in env.compile(shadowed, raw=True)
+    plain = make_environment(SiteConfig(title="T", language="fr"), constant_words=False)
+    assert "'Standings'" in plain.compile('{{ _("Standings") }}', raw=True)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_words_put_in_when_compiled_are_those_said_when_rendered(built, code, monkeypatch):
+    """The demo in each language, every page and file, is byte for byte the same with the
+    constant words put into the templates as with Jinja's i18n calls at every render."""
+    from sitegen.commands.build import render
+    from sitegen.template_words import ConstantWords
+
+    files, content = built[code]
+    monkeypatch.setattr(ConstantWords, "filter_stream", lambda self, stream: stream)
+    assert render(content, None) == files
