@@ -22,7 +22,7 @@ from __future__ import annotations
 import gc
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable
@@ -32,13 +32,13 @@ from ..census import Census, census
 from ..depends import sha
 from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..hostfiles import host_files
-from ..incremental import Build, State
+from ..incremental import Build, DamagedSection, State
 from ..model import Content
 from ..pipeline import prepare
 from ..plan import Bundle, SitePlan
 from ..progress import Progress
 from ..render import render_bundles, render_site, render_work
-from ..workers import no_cycle_collection
+from ..workers import alongside, no_cycle_collection
 from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteReport,
                      check_output_folder, update_site)
 
@@ -182,6 +182,11 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
             except NotInPlace:  # cannot happen to a checked output folder; build it whole
                 return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
                               options)
+            except DamagedSection as why:  # the cache changed since it was opened: nothing written
+                store.remove(folder)
+                result = _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
+                                options)
+                return replace(result, note=f"build cache not used: {why}; building everything")
             clock.lap("render+write")
     except OSError as error:
         raise _unwritable(output_dir, error) from None
@@ -221,20 +226,33 @@ def _open_cache(folder: Path, content_dir: Path, templates_dir: Path | None, bas
         note = f"build cache not used: {build.reason}; building everything"
     elif state is not None:
         try:
-            stamps = store.check_output(output_dir.resolve(), stamps, state.shas, MARKER)
-        except store.Unusable as why:
-            note = f"build cache not used: {why}; building everything"
-            state, build = None, Build(None, content_dir, templates_dir, base_url, progress=progress)
-    if state is not None and build.reason is None:
-        if build.unchanged():
-            return _Opened(build, stamps, index, unchanged=True)
-        try:
-            with no_cycle_collection(keep=True):  # the model objects live as long as the command
-                store.load_blobs(state, folder, index)
+            stamps, unchanged = _check_and_load(build, state, stamps, index, folder, output_dir)
         except store.Unusable as why:
             note = f"build cache not used: {why}; building everything"
             build = Build(None, content_dir, templates_dir, base_url, progress=progress)
+        else:
+            return _Opened(build, stamps, index, unchanged=unchanged)
     return _Opened(build, stamps, index, note=note)
+
+
+def _check_and_load(build: Build, state: State, stamps: dict, index: dict, folder: Path,
+                    output_dir: Path) -> tuple[dict, bool]:
+    """Check that ``output_dir`` holds what the last build wrote and, unless no input changed,
+    read the cache's blobs into ``state``; return the outputs' stamps as they are now and
+    whether no input changed. The check (0.3-0.5 s at full size, 39,000 files) is done by a
+    forked helper while this process reads the blobs (about 1 s), when it can fork. Raises
+    store.Unusable (the output folder's reason first)."""
+    resolved = output_dir.resolve()
+
+    def changed() -> dict:  # only the stamps that changed travel back from the helper
+        found = store.check_output(resolved, stamps, state.shas, MARKER)
+        return {path: stamp for path, stamp in found.items() if stamp != stamps[path]}
+
+    if build.unchanged():
+        return {**stamps, **changed()}, True
+    with no_cycle_collection(keep=True):  # the model objects live as long as the command
+        _, found = alongside(partial(store.load_blobs, state, folder, index), changed)
+    return {**stamps, **found}, False
 
 
 def _unchanged(build: Build, stamps: dict, clock: "_Clock", options: _Options) -> BuildResult:
