@@ -107,6 +107,8 @@ def _codec(hint: Any) -> Codec | None:
         return plan(hint)
     if typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis:
         return _tuple_codec(args[0])
+    if typing.get_origin(hint) is tuple and args and all(_scalar(arg) for arg in args):
+        return list, _flat_tuple  # a pair of ids (a group's positions are keyed by them)
     if typing.get_origin(hint) in (collections.abc.Mapping, dict) and args and args[0] is not str:
         return _mapping_codec(*args)
     return None
@@ -124,9 +126,13 @@ def _tuple_codec(item: Any) -> Codec | None:
     if _inline(item):
         write, read = plan(item)
         return (lambda v: [write(x) for x in v]), (lambda v: tuple([read(x) for x in v]))
-    if isinstance(item, type) and issubclass(item, _SCALARS):
+    if _scalar(item):
         return list, _flat_tuple
     return None
+
+
+def _scalar(hint: Any) -> bool:
+    return isinstance(hint, type) and issubclass(hint, _SCALARS)
 
 
 def _flat_tuple(v: list) -> tuple:

@@ -2,23 +2,27 @@
 build, kept beside the output folder and read back by the next build (issue 18).
 
 ``.<output>.sitegen-cache/`` holds ``index.json`` (the settings' digest, every input file's
-digest, every output's key, digest and file stamp, and the names of the blobs below) and
-``blobs/<name>.json``: the settings, players and pages; one blob per validated unit (a
-tournament, a ladder, a Swiss league, a league, each league season); one per planned part (its
-value, the addresses of its outputs, its player sections). A blob is named after what it was made
-from, so an unchanged unit or part keeps its blob; the others are written anew and the unused
-ones deleted. A part's player sections are kept apart, one JSON document per line
-(``<name>.lines``), and read only for the player pages made again.
+digest, every output's key, digest and file stamp, the digest of each player's record, and the
+names of the blobs below) and ``blobs/<name>.json``: the settings, players and pages; one blob
+per validated unit (a tournament, a ladder, a Swiss league, a league, each league season); one
+per planned part (its value, the addresses of its outputs, the digest of its inputs and
+shape, its player sections' digests and lengths). A blob is named after what it was made from,
+so an unchanged unit or part keeps its blob; the others are written anew and the unused ones
+deleted. A part's player sections are kept apart, one JSON document per line
+(``<name>.lines``): opening the cache checks only the file's size; a section is read when its
+player page is made again, and checked then against its digest
+(:class:`sitegen.incremental.KeptText`).
 
 **Why JSON.** In CI the cache comes back from a cache service (``actions/cache``); whoever can
 write that cache could, with pickle or marshal, run code on the machine that builds and
 deploys the site (it holds the deployment token). JSON cannot run code when read: the model's
-objects are made again only from an allow-list of sitegen's own model classes, each through
-its constructor (which checks its values), from plain numbers and strings. A forged cache can at
-worst make wrong pages, as a forged ``output/`` restored beside it could anyway. A cache made
-by another version of sitegen (or another format), one whose blobs do not match the digests of
-its index (truncated, edited), or one that does not decode, is not used: the build starts from
-scratch and says why in one line.
+objects are made again only from an allow-list of sitegen's own model classes, field by field
+from plain numbers and strings (:mod:`sitegen.modeljson`; the classes that check their values
+through their constructor). A forged cache can at worst make wrong pages, as a forged
+``output/`` restored beside it could anyway. A cache made by another version of sitegen (or
+another format), one whose blobs do not match the digests of its index (truncated, edited),
+or one that does not decode, is not used: the build starts from scratch and says why in one
+line (a player section found changed when read, too: nothing has been written then).
 """
 
 from __future__ import annotations

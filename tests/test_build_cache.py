@@ -76,6 +76,15 @@ def test_a_cache_of_another_format_is_not_used(site):
     assert rebuilt(site).startswith("build cache not used: it has another format (999")
 
 
+def test_a_cache_of_the_format_before_is_not_used(site):
+    """Format 2 read every player section when opened and kept no players' digests: refused."""
+    index = json.loads(index_of(site).read_text())
+    index["format"] = 2
+    index_of(site).write_text(json.dumps(index))
+    assert rebuilt(site) == ("build cache not used: it has another format (2, this sitegen reads 3); "
+                             "building everything")
+
+
 def test_a_truncated_index_is_not_used(site):
     index_of(site).write_bytes(index_of(site).read_bytes()[:100])
     assert rebuilt(site) == "build cache not used: its index does not decode; building everything"
