@@ -131,6 +131,8 @@ class _Options:
 
     strict: bool
     progress: Progress
+    dropped: str = ""
+    """Why an earlier attempt of this build dropped the cache (it is then not opened again)."""
 
 
 def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base_url: str | None,
@@ -142,8 +144,12 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     if refused is None and not use_cache:
         progress.note("build cache: off (SITEGEN_NO_CACHE): full build")
     folder = store.cache_folder(output_dir)
-    opened = _open_cache(folder, content_dir, templates_dir, base_url, output_dir, progress) \
-        if use_cache else _Opened(Build(None, content_dir, templates_dir, base_url, progress=progress))
+    if use_cache and not options.dropped:
+        opened = _open_cache(folder, content_dir, templates_dir, base_url, output_dir, progress)
+    else:
+        opened = _Opened(Build(None, content_dir, templates_dir, base_url, progress=progress),
+                         note=f"build cache not used: {options.dropped}; building everything"
+                         if options.dropped else "")
     build = opened.build
     if opened.unchanged:
         return _unchanged(build, opened.stamps, clock, options)
@@ -183,10 +189,8 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
                 return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
                               options)
             except DamagedSection as why:  # the cache changed since it was opened: nothing written
-                store.remove(folder)
-                result = _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
-                                options)
-                return replace(result, note=f"build cache not used: {why}; building everything")
+                return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
+                              replace(options, dropped=str(why)))
             clock.lap("render+write")
     except OSError as error:
         raise _unwritable(output_dir, error) from None
