@@ -36,7 +36,7 @@ import os
 import stat
 import time
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 
@@ -57,7 +57,7 @@ from .urls import player_url
 from .validate import Common, read_common, refuse_links_and_special_files
 from .validate.league import PlayerRefs, load_season
 from .validate.records import RecordReader
-from .workers import alongside, can_fork, no_cycle_collection
+from .workers import no_cycle_collection
 
 
 # --------------------------------------------------------------------------- files
@@ -408,11 +408,6 @@ def records_digest(known: Mapping[str, bytes], ids: Iterable[str]) -> bytes:
 # --------------------------------------------------------------------------- one build
 
 
-PARALLEL_KEYS = 1000
-"""More outputs to key than this (the pages of a season's 2,700 players after one of its
-results changed: 0.4 s at full size) are keyed half here, half by a forked helper."""
-
-
 class Build:
     """One build from the previous :class:`State` (see the module's docstring).
 
@@ -608,29 +603,16 @@ class Build:
         the last build, when it had them (it is not made)."""
         dirty = []
         old = self.old.keys
-        todo = []
         for bundle in bundles:
             if keep is not None and keep(bundle) and all(path in old for path in bundle.paths):
                 self.keys.update((path, old[path]) for path in bundle.paths)
-            else:
-                todo.append(bundle)
-        for bundle, keys in zip(todo, self._output_keys(todo)):
+                continue
+            keys = self.digests.output_keys(bundle)
             self.keys.update(keys)
             changed = {path for path, key in keys if old.get(path) != key}
             if changed:
                 dirty.append(_reduced(bundle, changed))
         return dirty
-
-    def _output_keys(self, bundles: list[Bundle]) -> list[list[tuple[str, bytes]]]:
-        """Return the keys of each bundle's outputs (sitegen.depends): with more than
-        :data:`PARALLEL_KEYS` bundles, half are keyed by a forked helper meanwhile (it inherits
-        the plan and the registered digests, so its keys are those this process would give)."""
-        keys = partial(_keys_of, self.digests)
-        if len(bundles) < PARALLEL_KEYS or not can_fork(None):
-            return keys(bundles)
-        half = len(bundles) // 2
-        mine, theirs = alongside(partial(keys, bundles[:half]), partial(keys, bundles[half:]))
-        return mine + theirs
 
     def store_sections(self, records: Iterable[PartRecord],
                        found: Mapping[int, tuple[Any, bytes]] | None = None) -> None:
@@ -765,10 +747,6 @@ def _stored_reduce(section: StoredSection) -> tuple:
 
 def _digest_of(stamps: Mapping[str, tuple[Stamp, bytes]]) -> bytes:
     return sha(b"".join(path.encode() + b"\0" + digest for path, (_, digest) in sorted(stamps.items())))
-
-
-def _keys_of(digests: Digests, bundles: list[Bundle]) -> list[list[tuple[str, bytes]]]:
-    return [digests.output_keys(bundle) for bundle in bundles]
 
 
 def _reduced(bundle: Bundle, paths: set[str]) -> Bundle:

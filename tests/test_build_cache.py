@@ -259,26 +259,3 @@ def test_a_kept_part_is_known_without_looking_for_players(tmp_path, monkeypatch)
     parts, old = LAST[0].caches.new_parts, LAST[0].old.parts
     made = [ident for ident, record in parts.items() if record is not old.get(ident)]
     assert 0 < len(searched) <= len(made) < len(parts)
-
-
-def test_keys_made_half_by_a_helper_are_those_of_one_process(tmp_path, monkeypatch):
-    """Many outputs to key (the pages of a season's players) are keyed half by a forked
-    helper: the keys, and so the site, are those one process gives."""
-    import sitegen.incremental as incremental
-    from sitegen.commands.build import LAST
-
-    root = demo_site(tmp_path)
-    build(root / "content", root / "output")
-    flip_league_result(root, 1)
-    calls = []
-    real = incremental.alongside
-    monkeypatch.setattr(incremental, "alongside", lambda mine, theirs: (calls.append(1), real(mine, theirs))[1])
-    monkeypatch.setattr(incremental, "PARALLEL_KEYS", 2)
-    assert rebuilt(root) == ""
-    helped = LAST[0]
-    assert calls or not incremental.can_fork(None)
-    monkeypatch.setattr(incremental, "PARALLEL_KEYS", 10**9)
-    alone = incremental.Build(helped.old, root / "content", None, None)
-    alone.front()
-    alone.rest()
-    assert alone.keys == helped.keys
