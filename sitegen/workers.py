@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import signal
 import threading
+from functools import partial
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 Shared = TypeVar("Shared")
@@ -107,6 +108,32 @@ def run_beside(fn: Callable[[Shared, Task, Send], Result], shared: Shared, mine:
     finally:
         reader.close()
         writer.close()
+
+
+def alongside(mine: Callable[[], Any], theirs: Callable[[], Result]) -> tuple[Any, Result]:
+    """Return ``(mine(), theirs())``: ``theirs`` is run by a forked helper while this process
+    runs ``mine`` when forking is possible (:func:`can_fork`), else here, first. ``theirs``'s
+    exception is raised before ``mine``'s (it must pickle, as its result must)."""
+    if not can_fork(None):
+        found = theirs()
+        return mine(), found
+    tasks: dict[str, Callable[[], Any]] = {"mine": partial(_outcome, mine), "theirs": theirs}
+    here: Any
+    here, found = run_beside(_call_shared, tasks, "mine", "theirs")
+    if here[0] == "raised":
+        raise here[1]
+    return here[1], found
+
+
+def _call_shared(shared: dict[str, Callable[[], Any]], task: str, send: Send) -> Any:
+    return shared[task]()
+
+
+def _outcome(fn: Callable[[], Any]) -> tuple[str, Any]:
+    try:
+        return "returned", fn()
+    except Exception as error:
+        return "raised", error
 
 
 @contextlib.contextmanager

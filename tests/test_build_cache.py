@@ -76,6 +76,15 @@ def test_a_cache_of_another_format_is_not_used(site):
     assert rebuilt(site).startswith("build cache not used: it has another format (999")
 
 
+def test_a_cache_of_the_format_before_is_not_used(site):
+    """Format 2 read every player section when opened and kept no players' digests: refused."""
+    index = json.loads(index_of(site).read_text())
+    index["format"] = 2
+    index_of(site).write_text(json.dumps(index))
+    assert rebuilt(site) == ("build cache not used: it has another format (2, this sitegen reads 3); "
+                             "building everything")
+
+
 def test_a_truncated_index_is_not_used(site):
     index_of(site).write_bytes(index_of(site).read_bytes()[:100])
     assert rebuilt(site) == "build cache not used: its index does not decode; building everything"
@@ -177,9 +186,76 @@ def test_only_fields_that_may_hold_a_tuple_are_read_back_as_tuples():
     text and numbers (also ``X | None``) are left as read."""
     from typing import Any, Optional
 
-    from sitegen.store import _may_hold_tuple
+    from sitegen.modeljson import may_hold_tuple as _may_hold_tuple
 
     assert not _may_hold_tuple(str) and not _may_hold_tuple(int) and not _may_hold_tuple(bool)
     assert not _may_hold_tuple(str | None) and not _may_hold_tuple(Optional[int])
     assert _may_hold_tuple(tuple[str, ...]) and _may_hold_tuple(Any)
     assert _may_hold_tuple(int | tuple[int, int]) and _may_hold_tuple(Optional[tuple[str, ...]])
+
+
+def lines_blobs(root: Path) -> list[Path]:
+    return sorted((cache_folder(root / "output") / "blobs").glob("*.lines"))
+
+
+def test_kept_sections_are_read_when_needed_and_checked_then(tmp_path):
+    """Opening the cache reads no player section (their ``.lines`` blobs: 98 MB at full size):
+    each is read when its page is made again, and checked then against its digest."""
+    from sitegen import store
+    from sitegen.incremental import DamagedSection, KeptText
+
+    site = demo_site(tmp_path)
+    build(site / "content", site / "output")
+    state, _ = store.load(cache_folder(site / "output"))
+    sections = [section for record in state.parts.values() for _, found in record.sections for section in found]
+    assert sections and all(type(section.where) is KeptText for section in sections)
+    blob = Path(sections[0].where.path)
+    blob.write_bytes(blob.read_bytes().replace(b'"', b"'"))  # same size: not noticed until read
+    with pytest.raises(DamagedSection, match=f"blob {blob.name} does not match its digest"):
+        sections[0].data
+    state, _ = store.load(cache_folder(site / "output"))
+    other = next(section for record in state.parts.values() for _, found in record.sections
+                 for section in found if section.where.path != str(blob))
+    assert isinstance(other.data, dict)
+
+
+def test_a_damaged_section_is_noticed_when_read_and_everything_is_built(tmp_path):
+    """A kept section whose text does not match its digest (its blob edited after the build,
+    same size) is noticed when its page is made again: the cache is dropped and the site built
+    from scratch, with one line that says why."""
+    site = demo_site(tmp_path)
+    build(site / "content", site / "output")
+    for blob in lines_blobs(site):
+        blob.write_bytes(blob.read_bytes().replace(b'"', b"'"))
+    flip_league_result(site, 1)  # its players' pages show sections of other seasons
+    note = rebuilt(site)
+    assert note.startswith("build cache not used: blob p") and note.endswith(
+        ".lines does not match its digest; building everything")
+    assert rebuilt(site) == ""  # the new cache is whole
+
+
+def test_a_truncated_sections_blob_is_not_used(site):
+    """A ``.lines`` blob of another size than its sections' is refused when the cache is opened."""
+    blob = next(blob for blob in lines_blobs(site) if blob.stat().st_size)
+    blob.write_bytes(blob.read_bytes()[:-2])
+    flip_league_result(site, 0)
+    assert rebuilt(site) == f"build cache not used: blob {blob.name} does not match its digest; building everything"
+
+
+def test_a_kept_part_is_known_without_looking_for_players(tmp_path, monkeypatch):
+    """The cache keeps the digests of the players' records and each part's shape: after one
+    league result, a build with it searches only the parts it plans again for players (not
+    the kept ones), as the dev server does (tests/test_incremental.py)."""
+    import sitegen.incremental as incremental
+
+    root = demo_site(tmp_path)
+    build(root / "content", root / "output")
+    flip_league_result(root, 11)
+    searched = []
+    real = incremental.player_ids
+    monkeypatch.setattr(incremental, "player_ids", lambda value, *args: (searched.append(value), real(value, *args))[1])
+    from sitegen.commands.build import LAST
+    assert rebuilt(root) == ""
+    parts, old = LAST[0].caches.new_parts, LAST[0].old.parts
+    made = [ident for ident, record in parts.items() if record is not old.get(ident)]
+    assert 0 < len(searched) <= len(made) < len(parts)

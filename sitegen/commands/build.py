@@ -22,7 +22,7 @@ from __future__ import annotations
 import gc
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable
@@ -32,13 +32,13 @@ from ..census import Census, census
 from ..depends import sha
 from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..hostfiles import host_files
-from ..incremental import Build, State
+from ..incremental import Build, DamagedSection, State
 from ..model import Content
 from ..pipeline import prepare
 from ..plan import Bundle, SitePlan
 from ..progress import Progress
 from ..render import render_bundles, render_site, render_work
-from ..workers import no_cycle_collection
+from ..workers import alongside, no_cycle_collection
 from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteReport,
                      check_output_folder, update_site)
 
@@ -131,6 +131,8 @@ class _Options:
 
     strict: bool
     progress: Progress
+    dropped: str = ""
+    """Why an earlier attempt of this build dropped the cache (it is then not opened again)."""
 
 
 def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base_url: str | None,
@@ -142,8 +144,12 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     if refused is None and not use_cache:
         progress.note("build cache: off (SITEGEN_NO_CACHE): full build")
     folder = store.cache_folder(output_dir)
-    opened = _open_cache(folder, content_dir, templates_dir, base_url, output_dir, progress) \
-        if use_cache else _Opened(Build(None, content_dir, templates_dir, base_url, progress=progress))
+    if use_cache and not options.dropped:
+        opened = _open_cache(folder, content_dir, templates_dir, base_url, output_dir, progress)
+    else:
+        opened = _Opened(Build(None, content_dir, templates_dir, base_url, progress=progress),
+                         note=f"build cache not used: {options.dropped}; building everything"
+                         if options.dropped else "")
     build = opened.build
     if opened.unchanged:
         return _unchanged(build, opened.stamps, clock, options)
@@ -182,6 +188,9 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
             except NotInPlace:  # cannot happen to a checked output folder; build it whole
                 return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
                               options)
+            except DamagedSection as why:  # the cache changed since it was opened: nothing written
+                return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
+                              replace(options, dropped=str(why)))
             clock.lap("render+write")
     except OSError as error:
         raise _unwritable(output_dir, error) from None
@@ -221,20 +230,33 @@ def _open_cache(folder: Path, content_dir: Path, templates_dir: Path | None, bas
         note = f"build cache not used: {build.reason}; building everything"
     elif state is not None:
         try:
-            stamps = store.check_output(output_dir.resolve(), stamps, state.shas, MARKER)
-        except store.Unusable as why:
-            note = f"build cache not used: {why}; building everything"
-            state, build = None, Build(None, content_dir, templates_dir, base_url, progress=progress)
-    if state is not None and build.reason is None:
-        if build.unchanged():
-            return _Opened(build, stamps, index, unchanged=True)
-        try:
-            with no_cycle_collection(keep=True):  # the model objects live as long as the command
-                store.load_blobs(state, folder, index)
+            stamps, unchanged = _check_and_load(build, state, stamps, index, folder, output_dir)
         except store.Unusable as why:
             note = f"build cache not used: {why}; building everything"
             build = Build(None, content_dir, templates_dir, base_url, progress=progress)
+        else:
+            return _Opened(build, stamps, index, unchanged=unchanged)
     return _Opened(build, stamps, index, note=note)
+
+
+def _check_and_load(build: Build, state: State, stamps: dict, index: dict, folder: Path,
+                    output_dir: Path) -> tuple[dict, bool]:
+    """Check that ``output_dir`` holds what the last build wrote and, unless no input changed,
+    read the cache's blobs into ``state``; return the outputs' stamps as they are now and
+    whether no input changed. The check (0.3-0.5 s at full size, 39,000 files) is done by a
+    forked helper while this process reads the blobs (about 1 s), when it can fork. Raises
+    store.Unusable (the output folder's reason first)."""
+    resolved = output_dir.resolve()
+
+    def changed() -> dict:  # only the stamps that changed travel back from the helper
+        found = store.check_output(resolved, stamps, state.shas, MARKER)
+        return {path: stamp for path, stamp in found.items() if stamp != stamps[path]}
+
+    if build.unchanged():
+        return {**stamps, **changed()}, True
+    with no_cycle_collection(keep=True):  # the model objects live as long as the command
+        _, found = alongside(partial(store.load_blobs, state, folder, index), changed)
+    return {**stamps, **found}, False
 
 
 def _unchanged(build: Build, stamps: dict, clock: "_Clock", options: _Options) -> BuildResult:
