@@ -26,7 +26,7 @@ from .i18n import date_range_texts, format_date, format_iso, language, plural_fo
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan
 from .progress import Progress
-from .template_words import ConstantWords
+from .template_words import ConstantWords, site_binds_words
 from .workers import can_fork, map_forked
 
 
@@ -91,7 +91,9 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
         words.gettext, words.ngettext, newstyle=True, pgettext=words.pgettext,
         npgettext=words.npgettext)
     env.policies["ext.i18n.trimmed"] = True
-    if constant_words:  # _("words") translated when a template is compiled (sitegen.template_words)
+    # _("words") translated when a template is compiled (sitegen.template_words), unless the
+    # site's own templates give ``_`` a value that the templates they include would see
+    if constant_words and not site_binds_words(env, site_templates):
         env.extend(constant_gettext=words.gettext)
     markdown = MarkdownIt("commonmark", {"html": config.markdown_html, "typographer": False})
     markdown.enable("table")

@@ -9,15 +9,22 @@ extension puts them into the template as the constant they evaluate to: ``Markup
 exactly what the i18n extension's newstyle ``gettext`` returns under autoescape.
 
 It leaves a template as it is where that could differ: a name ``_`` that is not a call (set,
-imported, a loop variable or a macro's argument), an ``{% autoescape %}`` block, or words whose
-formatting fails (the render raises as before). ``_()`` with placeholders, ``ngettext`` and
+imported, a loop variable or a macro's argument), a macro named ``_``, an attribute ``x._``, an
+``{% autoescape %}`` block, or words whose formatting fails (the render raises as before). A name
+``_`` given a value in one template is seen by the templates it includes, extends or imports
+with context, so a site whose own templates give ``_`` a value gets no constant words at all
+(:func:`site_binds_words`, sitegen.render.make_environment); the default theme gives it none. ``_()`` with placeholders, ``ngettext`` and
 ``{% trans %}`` are not touched. tests/test_languages.py renders the demo site in every
 language with and without it and compares the bytes.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Iterable, Iterator
+
+from jinja2 import Environment
+from jinja2.exceptions import TemplateSyntaxError
 
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
@@ -41,12 +48,34 @@ def _autoescaped(environment: object, name: str | None) -> bool:
     return bool(autoescape(name) if callable(autoescape) else autoescape)
 
 
+def site_binds_words(environment: Environment, directory: Path | None) -> bool:
+    """True when a template below ``directory`` (a site's own templates) gives the name ``_`` a
+    value (sets it, loops over it, imports it, defines a macro of that name, ...): the templates
+    it includes or extends would see that value, not the words of the catalog. A file that is
+    not UTF-8 or not a template's syntax counts as giving none (its render reports it)."""
+    if directory is None or not directory.is_dir():
+        return False
+    for path in sorted(directory.rglob("*")):
+        if not path.is_file():
+            continue
+        try:
+            tokens = list(environment.lexer.tokenize(path.read_text(encoding="utf-8"), path.name))
+        except (UnicodeDecodeError, OSError, TemplateSyntaxError):
+            continue
+        if not _only_calls(tokens):
+            return True
+    return False
+
+
 def _only_calls(tokens: list[Token]) -> bool:
-    """True when every name ``_`` is called and no block turns autoescape off or on."""
+    """True when every name ``_`` is the catalog's, called, and no block turns autoescape off
+    or on."""
     for index, token in enumerate(tokens):
         if token.type == "name" and token.value == "_":
             if index + 1 >= len(tokens) or tokens[index + 1].type != "lparen":
                 return False
+            if index and (tokens[index - 1].type == "dot" or tokens[index - 1].value == "macro"):
+                return False  # an attribute ``x._(...)``, or a macro ``_`` of the template's own
         if token.type == "name" and token.value == "autoescape" and index and tokens[index - 1].type == "block_begin":
             return False
     return True

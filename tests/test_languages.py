@@ -277,6 +277,51 @@ def test_template_words_are_escaped_values_in_trusted_text():
     assert out == "Groupe &lt;b&gt;A&lt;/b&gt;"
 
 
+SITE_TEMPLATES_GIVING_WORDS_A_VALUE = {
+    "a macro named _": {"t.html": '{% macro _(s) %}<b>{{ s }}</b>{% endmacro %}{{ _("Standings") }}'},
+    "a macro _ in the child": {"base0.html": '[{{ _("Standings") }}]',
+                               "t.html": '{% extends "base0.html" %}{% macro _(s) %}<b>{{ s }}</b>{% endmacro %}'},
+    "a macro _ before an include": {"inc.html": '[{{ _("Standings") }}]',
+                                    "t.html": '{% macro _(s) %}<b>{{ s }}</b>{% endmacro %}{% include "inc.html" %}'},
+    "a loop over _ around an include": {"inc.html": '[{{ _("Standings") }}]',
+                                        "t.html": '{% for _ in ["x"] %}{% include "inc.html" %}{% endfor %}'},
+    "an import with context": {"m.html": '{% macro m() %}[{{ _("Standings") }}]{% endmacro %}',
+                               "t.html": '{% macro _(s) %}<b>{{ s }}</b>{% endmacro %}'
+                                         '{% from "m.html" import m with context %}{{ m() }}'},
+}
+
+
+@pytest.mark.parametrize("case", sorted(SITE_TEMPLATES_GIVING_WORDS_A_VALUE))
+def test_constant_words_follow_a_value_the_site_templates_give_the_name(tmp_path, case):
+    """A site template that gives ``_`` a value (a macro, a loop variable) changes what
+    ``_("...")`` means in it and in the templates it includes, extends or imports: the words put
+    in when a template is compiled (sitegen.template_words) must not hide that value."""
+    for name, text in SITE_TEMPLATES_GIVING_WORDS_A_VALUE[case].items():
+        (tmp_path / name).write_text(text)
+
+    def rendered(constant: bool) -> str:
+        env = make_environment(SiteConfig(language="fr"), tmp_path, constant_words=constant)
+        try:
+            return env.get_template("t.html").render()
+        except Exception as exc:  # the render without constant words may raise; so must this one
+            return f"{type(exc).__name__}: {exc}"
+
+    assert rendered(True) == rendered(False)
+
+
+def test_site_templates_that_only_call_words_keep_constant_words(tmp_path):
+    """An override that only calls ``_("...")`` keeps the speed path; one looping over ``_``
+    does not (sitegen.template_words.site_binds_words)."""
+    from sitegen.template_words import site_binds_words
+
+    env = make_environment(SiteConfig())
+    (tmp_path / "page.html").write_text('{{ _("Standings") }} {{ "x"|upper }}')
+    assert not site_binds_words(env, tmp_path)
+    (tmp_path / "partials").mkdir()
+    (tmp_path / "partials" / "list.html").write_text('{% for _ in items %}{% endfor %}')
+    assert site_binds_words(env, tmp_path)
+
+
 # --------------------------------------------------------------------------- the demo in Polish and French
 
 
