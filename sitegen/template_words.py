@@ -13,8 +13,9 @@ imported, a loop variable or a macro's argument), a macro named ``_``, an attrib
 ``{% autoescape %}`` block, or words whose formatting fails (the render raises as before). A name
 ``_`` given a value in one template is seen by the templates it includes, extends or imports
 with context, so a site whose own templates give ``_`` a value gets no constant words at all
-(:func:`site_binds_words`, sitegen.render.make_environment); the default theme gives it none. ``_()`` with placeholders, ``ngettext`` and
-``{% trans %}`` are not touched. tests/test_languages.py renders the demo site in every
+(:func:`site_binds_words`, sitegen.render.make_environment); the default theme gives it none
+where another template could see it. ``_()`` with placeholders, ``ngettext`` and ``{% trans %}``
+are not touched. tests/test_languages.py renders the demo site in every
 language with and without it and compares the bytes.
 """
 
@@ -25,7 +26,6 @@ from typing import Callable, Iterable, Iterator
 
 from jinja2 import Environment
 from jinja2.exceptions import TemplateSyntaxError
-
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from markupsafe import Markup
