@@ -750,3 +750,23 @@ def test_words_put_in_when_compiled_are_those_said_when_rendered(built, code, mo
     files, content = built[code]
     monkeypatch.setattr(ConstantWords, "filter_stream", lambda self, stream: stream)
     assert render(content, None) == files
+
+
+def test_default_theme_loops_over_underscore_include_nothing():
+    """sitegen.template_words relies on it: where a default-theme template gives ``_`` a value
+    (a loop over ``_``), no template is included inside the loop (it would see that value) and
+    nothing is imported with the caller's context."""
+    from sitegen.render import default_templates_dir
+    from sitegen.template_words import _only_calls
+
+    env = make_environment(SiteConfig(title="T"))
+    loops = 0
+    for path in sorted(default_templates_dir().rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        if _only_calls(list(env.lexer.tokenize(text, path.name))):
+            continue
+        assert "with context" not in text, path.name
+        for match in re.finditer(r"{%-?\s*for\b[^%]*\b_\b[^%]*%}(.*?){%-?\s*endfor", text, re.S):
+            loops += 1
+            assert not re.search(r"{%-?\s*include\b", match.group(1)), path.name
+    assert loops  # the loops over ``_`` exist today: the check above checks something
