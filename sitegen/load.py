@@ -376,14 +376,17 @@ def parse_yaml_again(text: str, shown: str, diags: Diagnostics) -> YNode | None:
     """
     earlier = _REMEMBERED.pop(shown, None)
     root: YNode | None = None
-    if earlier is not None and not any(brk in text for brk in _OTHER_LINE_BREAKS):
+    # lines counted by str.split("\n") are the parser's lines only without other breaks,
+    # in the new text and in the remembered one (whose tree gives the items' lines)
+    lines_known = not any(brk in text for brk in _OTHER_LINE_BREAKS)
+    if earlier is not None and lines_known:
         root = earlier[1] if earlier[0] == text else _splice(earlier[0], earlier[1], text, shown)
     if root is None:
         count = len(diags.items)
         root = parse_yaml(text, shown, diags)
         if len(diags.items) > count:
             return root
-    if isinstance(root, YMap):
+    if isinstance(root, YMap) and lines_known:
         _REMEMBERED[shown] = (text, root)
     return root
 
@@ -429,6 +432,10 @@ def _splice(old_text: str, old_root: YMap, text: str, shown: str) -> YMap | None
     if (scratch.items or not isinstance(fragment, YSeq) or fragment.pos.col != seq.pos.col
             or (low == 0 and fragment.pos != seq.pos) or _depth(fragment) > MAX_DEPTH - 2):
         return None
+    if stop < len(new_lines) and _last_line(fragment) > stop:
+        # a node placed where the fragment ends (the empty value of ``? key``) takes the
+        # position of the token after it, which in the whole text is the next line's
+        return None
     entries = dict(old_root.entries)
     entries[key] = YSeq(seq.items[:low] + fragment.items + seq.items[high:], seq.pos)
     return YMap(entries, old_root.pos, dict(old_root.key_pos))
@@ -460,6 +467,16 @@ def _within_items(line: str, column: int) -> bool:
         return "\t" not in line
     indent = len(line) - len(stripped)
     return "\t" not in line[:indent + 1] and (indent > column or _item_start(line, column))
+
+
+def _last_line(node: YNode) -> int:
+    """Return the last line at which ``node`` or a node inside it starts."""
+    while isinstance(node, (YSeq, YMap)):
+        inner = node.items if isinstance(node, YSeq) else list(node.entries.values())
+        if not inner:
+            break
+        node = inner[-1]
+    return node.pos.line
 
 
 def _depth(node: YNode) -> int:

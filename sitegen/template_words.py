@@ -8,14 +8,15 @@ page of a build (an environment has one language, sitegen.render.make_environmen
 extension puts them into the template as the constant they evaluate to: ``Markup(words) % {}``,
 exactly what the i18n extension's newstyle ``gettext`` returns under autoescape.
 
-It leaves a template as it is where that could differ: a name ``_`` that is not a call (set,
-imported, a loop variable or a macro's argument), a macro named ``_``, an attribute ``x._``, an
-``{% autoescape %}`` block, or words whose formatting fails (the render raises as before). A name
-``_`` given a value in one template is seen by the templates it includes, extends or imports
-with context, so a site whose own templates give ``_`` a value gets no constant words at all
-(:func:`site_binds_words`, sitegen.render.make_environment); the default theme gives it none
-where another template could see it. ``_()`` with placeholders, ``ngettext`` and ``{% trans %}``
-are not touched. tests/test_languages.py renders the demo site in every
+It leaves a template as it is where that could differ: a name ``_`` that is not a call of the
+global ``_`` (set, imported, a loop variable, a macro's argument, a macro of that name, an
+attribute, a filter or a test), an ``{% autoescape %}`` block, or words whose formatting fails
+(the render raises as before). A name ``_`` given a value in one template is seen by the
+templates it includes, extends or imports with context, so a site whose own templates give
+``_`` a value gets no constant words at all (:func:`site_binds_words`,
+sitegen.render.make_environment); the default theme gives it none where another template could
+see it. ``_()`` with placeholders, ``ngettext`` and ``{% trans %}`` are not touched.
+tests/test_languages.py renders the demo site in every
 language with and without it and compares the bytes.
 """
 
@@ -68,14 +69,16 @@ def site_binds_words(environment: Environment, directory: Path | None) -> bool:
 
 
 def _only_calls(tokens: list[Token]) -> bool:
-    """True when every name ``_`` is the catalog's, called, and no block turns autoescape off
-    or on."""
+    """True when every name ``_`` is a call of the global ``_`` and no block turns autoescape
+    off or on: not an attribute (``x._("...")``), a filter or a test, nor a macro named ``_``."""
     for index, token in enumerate(tokens):
         if token.type == "name" and token.value == "_":
             if index + 1 >= len(tokens) or tokens[index + 1].type != "lparen":
                 return False
-            if index and (tokens[index - 1].type == "dot" or tokens[index - 1].value == "macro"):
-                return False  # an attribute ``x._(...)``, or a macro ``_`` of the template's own
+            before = tokens[index - 1] if index else None
+            if before is not None and (before.type in ("dot", "pipe")
+                                       or (before.type == "name" and before.value in ("macro", "is"))):
+                return False
         if token.type == "name" and token.value == "autoescape" and index and tokens[index - 1].type == "block_begin":
             return False
     return True

@@ -740,6 +740,19 @@ def test_constant_template_words_are_put_in_when_a_template_is_compiled():
     assert "'Standings'" in plain.compile('{{ _("Standings") }}', raw=True)
 
 
+@pytest.mark.parametrize("template, said", [
+    ('{% macro _(w) %}[{{ w }}]{% endmacro %}{{ _("Standings") }}', "[Standings]"),
+    ('{% set d = {"_": echo} %}{{ d._("Standings") }}', "Standings"),
+])
+def test_a_call_of_another_underscore_keeps_its_words(template, said):
+    """sitegen.template_words: ``_("...")`` that calls a template's own macro ``_`` or an
+    attribute ``x._`` is not the catalog's ``_``: its words are not translated when compiled
+    (a site template says what it says without the speed path)."""
+    for constant in (True, False):
+        env = make_environment(SiteConfig(title="T", language="fr"), constant_words=constant)
+        assert env.from_string(template).render(echo=lambda w: w) == said
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_words_put_in_when_compiled_are_those_said_when_rendered(built, code, monkeypatch):
     """The demo in each language, every page and file, is byte for byte the same with the

@@ -131,3 +131,21 @@ def test_a_kept_block_scalar_keeps_its_trailing_lines():
     after = list(before)
     after[HEAD.__len__() + 2] = "    other text"
     _again_and_whole(before, after)
+
+
+def test_a_remembered_text_with_a_lone_carriage_return_is_not_spliced():
+    """A lone CR (or U+2028) is a line break for the YAML reader but not for ``split("\\n")``:
+    the remembered tree's lines are then not the remembered text's, and an edit that takes
+    the break out must not splice the items at the wrong lines."""
+    for brk in ("\r", "\u2028"):
+        _again_and_whole(HEAD[:2] + [f"  - 'x{brk}y'", "  - p", "  - q", ""],
+                         HEAD[:2] + ["  - 'x y'", "  - p", "  - q", ""])
+
+
+def test_an_empty_value_at_the_end_of_an_edited_item_is_placed_as_in_the_whole_text():
+    """The empty value of ``? key`` takes the position of the token after it: in the whole
+    text the next item's dash (or the next key), not where the re-read lines end."""
+    _again_and_whole(HEAD + [ITEM_LINES[0], ITEM_LINES[1], ITEM_LINES[2], ""],
+                     HEAD + [ITEM_LINES[0], "  - ? key", ITEM_LINES[2], ""])
+    indented = ["  name: Club", "  log:", "    - a", "    - b", "  after: 1", ""]
+    _again_and_whole(indented, indented[:3] + ["    - ? key"] + indented[4:])
