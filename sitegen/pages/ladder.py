@@ -73,9 +73,9 @@ class _Made:
     here; everything else they are made from is in ``rows_from`` / ``sections_from``."""
 
     rows_from: tuple
+    sections_from: tuple
     rows: dict[int, tuple[PlayedGame, dict[str, Any]]] = field(default_factory=dict)
     """By ``id(played game)``: the game and its row."""
-    sections_from: tuple = ()
     sections: dict[str, tuple[tuple[HistoryEntry, ...], PlayerSection]] = field(default_factory=dict)
     """By member: their history and their section."""
 
@@ -131,15 +131,15 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
             {**person(m), "last_game": result.last_game(m), "record": _record_text(records[m]),
              "games": records[m]["games"]} for m in ordered]})
 
+    made = _Made(rows_from=(active_language(), names),
+                 sections_from=(active_language(), names, club.name, first_date, last_date,
+                                ladder.rungs, frozenset(anchors)))
     earlier = _MADE.get(club.id)
-    made = _Made((active_language(), names), {}, (active_language(), names, club.name, first_date,
-                                                 last_date, ladder.rungs, frozenset(anchors)))
-    if earlier is None or earlier.rows_from != made.rows_from:
-        earlier = _Made(made.rows_from)
-    if earlier.sections_from != made.sections_from:
-        earlier.sections = {}
+    rows = earlier.rows if earlier is not None and earlier.rows_from == made.rows_from else {}
+    sections = (earlier.sections if earlier is not None and earlier.sections_from == made.sections_from
+                else {})
     recent = [_game_row(played, names) for played in reversed(result.games[-RECENT_GAMES:])]  # newest first
-    events = _event_rows(result, names, earlier.rows, made.rows)
+    events = _event_rows(result, names, rows, made.rows)
     common = {"ladder": {"name": club.name, "url": url}, "name": club.name}
     links = {"games_url": url + "games/", "handicap_url": url + "handicap/",
              "json_url": url + "rungs.json"}
@@ -168,10 +168,10 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
     order = _member_order(result, names)
     plan.add(Page(url + "handicap/", "ladder_handicap.html", {
         **common, **links, "title": f"{club.name} · " + _("handicaps")},
-        deferred=partial(_handicap_context, ladder.handicap_rules, ladder.rungs,
+        deferred=partial(handicap_table, ladder.handicap_rules, ladder.rungs,
                          tuple((m, final[m], names[m]) for m in order))))
     _player_sections(club, result, names, records, plan, first_date, last_date,
-                     earlier.sections, made.sections)
+                     sections, made.sections)
     _MADE[club.id] = made
     detail = _("{members}, {games}").format(
         members=ngettext("{count} member", "{count} members", len(final)).format(count=len(final)),
@@ -267,24 +267,20 @@ def _event_rows(result: Replay, names: dict[str, str],
 _LEVEL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def _handicap_context(rules: HandicapRules, rungs: RungList,
-                      members: tuple[tuple[str, Rung, str], ...]) -> dict[str, Any]:
-    """The handicap page's deferred context: :func:`handicap_table` of the members
-    ``(id, current rung, name)``, strongest first (made when the page is, from small inputs)."""
-    return handicap_table(rules, rungs, [m for m, _, _ in members], {m: rung for m, rung, _ in members},
-                          {m: name for m, _, name in members})
+def handicap_table(rules: HandicapRules, rungs: RungList,
+                   members: tuple[tuple[str, Rung, str], ...]) -> dict[str, Any]:
+    """Return the handicap page's context (deferred: made with the page, from these small
+    inputs): the members strongest first, the matrix of handicap levels between every two of
+    them, the legend of levels, and the page's data.
 
-
-def handicap_table(rules: HandicapRules, rungs: RungList, order: list[str], final: Mapping[str, Rung],
-                   names: Mapping[str, str]) -> dict[str, Any]:
-    """Return the handicap page's context: the members strongest first, the matrix of
-    handicap levels between every two of them, the legend of levels, and the page's data.
-
-    ladder: handicap, from the members' current rungs ``final``, ``order`` strongest first.
-    ``data`` (embedded as JSON) holds the
-    members (name ``n``, rung ``r``, rung index ``x``), one string per member with the level
-    against every member as a base-36 digit, and the stones, komi and first move per level.
+    ladder: handicap, from ``members``: ``(id, current rung, name)``, strongest first.
+    ``data`` (embedded as JSON) holds the members (name ``n``, rung ``r``, rung index ``x``),
+    one string per member with the level against every member as a base-36 digit, and the
+    stones, komi and first move per level.
     """
+    order = [member for member, _rung, _name in members]
+    final = {member: rung for member, rung, _name in members}
+    names = {member: name for member, _rung, name in members}
     rows = []
     level_rows = []
     bands: dict[int, dict[str, str]] = {}
