@@ -508,6 +508,7 @@ class Build:
         with language(content.config.language):
             menu = site_menu(content)
         self.menu = self.digests.of(menu)
+        self.digests.register(menu, self.menu)  # every page's key takes it by its digest
         if not self.old.empty and self.menu != self.old.menu:
             self.reason = "the header menu changed (a competition or page was added, renamed or removed)"
             self._start(jobs)

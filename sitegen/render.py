@@ -152,9 +152,9 @@ def render_work(bundles: list[Bundle], config: SiteConfig, site_templates: Path 
                 keys: Callable[[Bundle], list[tuple[str, Any]]] | None = None,
                 after: tuple[Callable[[], Any], ...] = (),
                 progress: Progress | None = None) -> tuple[list[tuple], list[Any]]:
-    """:func:`render_bundles`, then ``after``'s functions (of no argument) run by the same
-    workers as they become free (e.g. writing down what the build made, for the next one);
-    return the outputs and the functions' results, in order."""
+    """:func:`render_bundles`, and ``after``'s functions (of no argument) run by the same
+    workers (before the pages, which balance the workers better: e.g. writing down what the
+    build made, for the next one); return the outputs and the functions' results, in order."""
     return _produce(bundles, config, site_templates, jobs, sink, environment, keys, after, progress)
 
 
@@ -225,15 +225,18 @@ def _produce_all(bundles: list[Bundle], config: SiteConfig, site_templates: Path
             made += job.make(bounds)
             progress.advance("render", count)
         return made, [function() for function in after]
-    tasks: list[Any] = [*slices, *range(len(after))]
+    # ``after``'s functions first: one of them may take a second or two (a league's cache
+    # blob, sitegen.store), and the last tasks of a build must be small slices, or one worker
+    # finishes alone while the other waits (measured at full size).
+    tasks: list[Any] = [*range(len(after)), *slices]
 
     def done(index: int, _: Any) -> None:
-        if index < len(pages):
-            progress.advance("render", pages[index])
+        if index >= len(after):
+            progress.advance("render", pages[index - len(after)])
 
     parts = map_forked(_RenderJob.run, job, tasks, jobs, on_done=done)
-    made = [item for part in parts[:len(slices)] for item in part]
-    return made, list(parts[len(slices):])
+    made = [item for part in parts[len(after):] for item in part]
+    return made, list(parts[:len(after)])
 
 
 SLICE = 100
@@ -254,7 +257,7 @@ class _RenderJob:
     keys: Callable[[Bundle], list[tuple[str, Any]]] | None = None
     """When set, each output comes with the key this function gives it (or None)."""
     after: tuple[Callable[[], Any], ...] = ()
-    """Functions run by the workers once they have made the bundles."""
+    """Functions run by the workers besides making the bundles (first, when forked)."""
 
     def run(self, task: Any) -> Any:
         """Make a slice of the bundles (``(start, end)``), or run ``after[task]``."""

@@ -46,6 +46,7 @@ from .diagnostics import Diagnostic, SourcePos
 from .incremental import KeptText, PartRecord, State, StoredSection, UnitRecord
 from .modeljson import ALLOWED, NAMES, plan, tuples
 from .validate import Common
+from .workers import alongside
 
 FORMAT = 3
 """The layout of the cache; a cache of another format is not used."""
@@ -154,6 +155,17 @@ def unit_blobs(seasons: dict[str, UnitRecord], units: dict[Any, UnitRecord]) -> 
     return blobs
 
 
+def common_blob(common: Common | None, files: tuple[tuple[str, bytes], ...],
+                diagnostics: tuple[Diagnostic, ...]) -> tuple[str, Callable[[], str]] | None:
+    """Return the blob of the settings, players and pages (file name, a function writing its
+    text), or None without them; ``files``: their files' digests; ``diagnostics``: their
+    warnings."""
+    if common is None:
+        return None
+    key = sha(repr(files).encode() + repr(diagnostics).encode())
+    return f"c{key.hex()}.json", partial(_common_text, common, files, diagnostics)
+
+
 def _season_blob(record: UnitRecord) -> str:
     return f"s{record.key.hex()}.json"
 
@@ -170,45 +182,26 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
     digests of the blobs the last index listed (those read back by this build). Raises OSError."""
     blobs = folder / "blobs"
     blobs.mkdir(parents=True, exist_ok=True)
-    present = {path.name for path in blobs.iterdir()}
-    written: dict[str, str] = {}
-    made = made or {}
-    known = known or {}
-
-    def put(file: str, make: Any) -> str:
-        if file in made:
-            written[file] = made[file]  # written by a render worker (write_blob)
-        elif file in present:
-            written[file] = known.get(file) or _blob_digest(blobs / file)
-        else:
-            data = make()
-            data = data.encode("utf-8") if isinstance(data, str) else data
-            _atomic_write(blobs / file, data)
-            written[file] = sha(data).hex()
-        return file
-
+    put = _Putter(blobs, made or {}, known or {})
     for file, make in unit_blobs(state.seasons, state.units).items():
         put(file, make)
     seasons = [[relative, _season_blob(record)] for relative, record in sorted(state.seasons.items())]
     units = [[unit[0], unit[1], _unit_blob(record)] for unit, record in sorted(state.units.items())]
-    parts = []
-    spilled: dict[str, Any] = {}
-    try:
-        for ident, record in state.parts.items():
-            try:
-                if record.inputs:
-                    name = "p" + record.inputs.hex()
-                    put(name + ".lines", lambda record=record: _lines(record, spilled))
-                    parts.append([_Encoder().dumps(ident), put(name + ".json", lambda record=record: _part_text(record))])
-            except TypeError:
-                pass  # a value JSON cannot hold: the next build plans the part again
-    finally:
-        for stream in spilled.values():
-            stream.close()
-    common = None
-    if state.common is not None:
-        common_key = sha(repr(state.common_files).encode() + repr(state.common_diagnostics).encode())
-        common = put(f"c{common_key.hex()}.json", lambda: _common_text(state))
+    # The parts' blobs are most of the work (1-1.5 s at full size, after the render): half of
+    # them are written by a forked helper meanwhile.
+    records = [(number, ident, record) for number, (ident, record) in enumerate(state.parts.items())
+               if record.inputs]
+    (mine, written_here), (theirs, written_there) = alongside(partial(_put_parts, put, records[0::2]),
+                                                              partial(_put_parts, put, records[1::2]))
+    written = {**put.written, **written_here, **written_there}
+    entries = {**mine, **theirs}
+    parts = [entries[number] for number in sorted(entries)]
+    blob = common_blob(state.common, state.common_files, state.common_diagnostics)
+    if blob is not None:
+        common = put(*blob)
+        written[common] = put.written[common]
+    else:
+        common = None
     index = {
         "format": FORMAT, "sitegen": __version__, "settings": state.settings.hex(),
         "stamps": {root: {path: [*stamp, digest.hex()] for path, (stamp, digest) in files.items()}
@@ -226,6 +219,59 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
     _atomic_write(folder / "index.json", json.dumps(index, separators=(",", ":")).encode("utf-8"))
     for name in {path.name for path in blobs.iterdir()} - set(written):
         (blobs / name).unlink(missing_ok=True)  # unused blobs and the render workers' spill files
+
+
+class _Putter:
+    """Writes the blobs of :func:`save` into ``blobs`` unless there already, recording each
+    one's digest (hex) in ``written``; ``made``: the digests of those written by the render
+    workers; ``known``: of those the last index listed."""
+
+    def __init__(self, blobs: Path, made: dict[str, str], known: dict[str, str],
+                 present: set[str] | None = None):
+        self.blobs = blobs
+        self.made = made
+        self.known = known
+        self.present = {path.name for path in blobs.iterdir()} if present is None else present
+        self.written: dict[str, str] = {}
+
+    def fresh(self) -> "_Putter":
+        """Return a putter of the same blobs that has written nothing yet."""
+        return _Putter(self.blobs, self.made, self.known, self.present)
+
+    def __call__(self, file: str, make: Callable[[], str | bytes]) -> str:
+        """Write the blob ``file`` (its text or bytes made by ``make``) unless there; return
+        ``file``. Raises OSError."""
+        if file in self.made:
+            self.written[file] = self.made[file]  # written by a render worker (write_blob)
+        elif file in self.present:
+            self.written[file] = self.known.get(file) or _blob_digest(self.blobs / file)
+        else:
+            data = make()
+            data = data.encode("utf-8") if isinstance(data, str) else data
+            _atomic_write(self.blobs / file, data)
+            self.written[file] = sha(data).hex()
+        return file
+
+
+def _put_parts(put: _Putter, records: list[tuple[int, tuple, PartRecord]]
+               ) -> tuple[dict[int, list[str]], dict[str, str]]:
+    """Write the blobs of the parts ``records`` (numbered); return their index entries by
+    number, and the digests of the blobs written. Raises OSError."""
+    put = put.fresh()
+    entries = {}
+    spilled: dict[str, Any] = {}
+    try:
+        for number, ident, record in records:
+            try:
+                name = "p" + record.inputs.hex()
+                put(name + ".lines", partial(_lines, record, spilled))
+                entries[number] = [_Encoder().dumps(ident), put(name + ".json", partial(_part_text, record))]
+            except TypeError:
+                pass  # a value JSON cannot hold: the next build plans the part again
+    finally:
+        for stream in spilled.values():
+            stream.close()
+    return entries, put.written
 
 
 def write_blob(folder: Path, file: str, make: Callable[[], str]) -> str:
@@ -298,13 +344,12 @@ def _length(where: Any) -> int:
     return len(where.encode("utf-8")) if type(where) is str else where[2]
 
 
-def _common_text(state: State) -> str:
-    common = state.common
-    assert common is not None
+def _common_text(common: Common, files: tuple[tuple[str, bytes], ...],
+                 diagnostics: tuple[Diagnostic, ...]) -> str:
     return _Encoder().dumps({"config": common.config, "players": dict(common.players),
                              "pages": list(common.pages), "complete": common.complete,
-                             "files": [[path, digest.hex()] for path, digest in state.common_files],
-                             "diagnostics": list(state.common_diagnostics)})
+                             "files": [[path, digest.hex()] for path, digest in files],
+                             "diagnostics": list(diagnostics)})
 
 
 # --------------------------------------------------------------------------- loading

@@ -298,7 +298,11 @@ def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, byte
         blobs: dict[str, Callable[[], str]] = {}
         after: tuple[Callable[[], Any], ...] = ()
         if folder is not None:  # the cache is on: the workers write the units' blobs too
-            blobs = store.unit_blobs(build.caches.new_seasons, build.caches.new_units)
+            caches = build.caches
+            blobs = store.unit_blobs(caches.new_seasons, caches.new_units)
+            common = store.common_blob(caches.common_value, caches.common_files, caches.common_diags)
+            if common is not None:
+                blobs[common[0]] = common[1]
             after = tuple(partial(store.write_blob, folder, name, make) for name, make in blobs.items())
         results, texts = render_work(bundles, build.content.config, templates_dir,
                                      sink=staging.put_stamped,
