@@ -43,7 +43,7 @@ from typing import Any, Callable, Iterable
 from . import __version__
 from .depends import sha
 from .diagnostics import Diagnostic, SourcePos
-from .incremental import KeptText, PartRecord, State, StoredSection, UnitRecord
+from .incremental import KeptText, PartRecord, State, UnitRecord, kept_section
 from .modeljson import ALLOWED, NAMES, plan, tuples
 from .validate import Common
 from .workers import alongside
@@ -459,15 +459,6 @@ def _unit_record(raw: dict) -> UnitRecord:
 _new_tuple = tuple.__new__
 
 
-def _section(template: str, sort_key: tuple, where: KeptText, digest: bytes) -> StoredSection:
-    """A kept section, its fields set at once (its frozen dataclass's ``__init__`` sets them one
-    by one: half of the 0.15 s that reading the 65,000 sections of a full-size site took)."""
-    section = object.__new__(StoredSection)
-    object.__setattr__(section, "__dict__", {"template": template, "sort_key": sort_key, "where": where,
-                                             "digest": digest, "make": None})
-    return section
-
-
 def _part_record(raw: dict, lines: str) -> PartRecord:
     """A part read back; its sections' texts are left in ``lines`` (its ``.lines`` blob, whose
     size is checked: they are checked one by one when read, by their digests)."""
@@ -478,7 +469,7 @@ def _part_record(raw: dict, lines: str) -> PartRecord:
         for template, key, digest, length in found:
             if type(length) is not int or length < 0:
                 raise ValueError
-            kept.append(_section(template, tuples(key), _new_tuple(KeptText, (lines, offset, length)),
+            kept.append(kept_section(template, tuples(key), _new_tuple(KeptText, (lines, offset, length)),
                                  bytes.fromhex(digest)))
             offset += length + 1
         sections.append((player, tuple(kept)))
