@@ -91,10 +91,11 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
         words.gettext, words.ngettext, newstyle=True, pgettext=words.pgettext,
         npgettext=words.npgettext)
     env.policies["ext.i18n.trimmed"] = True
-    # _("words") translated when a template is compiled (sitegen.template_words), unless the
-    # site's own templates give ``_`` a value that the templates they include would see
+    # _("words", ...) and pgettext("context", "words", ...) translated when a template is
+    # compiled (sitegen.template_words), unless the site's own templates give ``_``, ``gettext``
+    # or ``pgettext`` a value that the templates they include would see
     if constant_words and not site_binds_words(env, site_templates):
-        env.extend(constant_gettext=words.gettext)
+        env.extend(constant_gettext=words.gettext, constant_pgettext=words.pgettext)
     markdown = MarkdownIt("commonmark", {"html": config.markdown_html, "typographer": False})
     markdown.enable("table")
     base = config.base_path

@@ -1,29 +1,46 @@
-"""The templates' constant words, translated once when a template is compiled (a speed path).
+"""The templates' words, translated once when a template is compiled (a speed path).
 
 ``{{ _("Standings") }}`` is, through Jinja's i18n extension, a call at every render: the
 sandbox's checks twice, the catalog, a Markup and a formatting. A player page says a dozen such
 words, and a full build renders 26,000 pages: in a profiled build at scale 0.1 those calls cost
-1.0 s of 10 s. The words of a ``_("...")`` whose one argument is a string are the same on every
-page of a build (an environment has one language, sitegen.render.make_environment), so this
-extension puts them into the template as the constant they evaluate to: ``Markup(words) % {}``,
-exactly what the i18n extension's newstyle ``gettext`` returns under autoescape.
+1.0 s of 10 s. The words of a message are the same on every page of a build (an environment has
+one language, sitegen.render.make_environment), so this extension puts them into the template
+as what the i18n extension's newstyle calls return under autoescape, ``Markup(words) %
+variables``:
 
-It leaves a template as it is where that could differ: a name ``_`` that is not a call of the
-global ``_`` (set, imported, a loop variable, a macro's argument, a macro of that name, an
-attribute, a filter or a test), an ``{% autoescape %}`` block, or words whose formatting fails
-(the render raises as before). A name ``_`` given a value in one template is seen by the
-templates it includes, extends or imports with context, so a site whose own templates give
-``_`` a value gets no constant words at all (:func:`site_binds_words`,
-sitegen.render.make_environment); the default theme gives it none where another template could
-see it. ``_()`` with placeholders, ``ngettext`` and ``{% trans %}`` are not touched.
-tests/test_languages.py renders the demo site in every
-language with and without it and compares the bytes.
+- ``_("words")``: the constant it evaluates to, ``Markup(words) % {}``, put in as
+  ``("..."|safe)``;
+- ``_("words %(name)s", name=EXPR, ...)``, the string first and then only keyword arguments:
+  ``(("words %(name)s"|safe) % {"name": (EXPR), ...})``, the translated words keeping their
+  placeholders. Each expression is evaluated once, in the call's order, Markup's ``%`` escapes
+  the values (markup stays markup), and a placeholder the arguments lack raises KeyError at
+  render, as the call did;
+- ``pgettext("context", "words", ...)`` alike, with the variable ``context`` (the context)
+  where the arguments do not give one: the newstyle pgettext's ``variables.setdefault``.
+
+Any other call is left as it is: an argument that is not a keyword after the strings,
+``*args``, ``**kwargs``, a first argument that is not one string (a variable, strings joined or
+filtered), a keyword given twice or starting with ``__`` (the functions' own parameters),
+brackets that do not pair. ``ngettext``, ``npgettext`` (the plural form depends on the number
+at render) and ``{% trans %}`` are not touched either.
+
+It leaves a template as it is where that could differ: a name ``_``, ``gettext`` (what ``_``
+calls) or ``pgettext`` that is not a call of the global of that name (set, imported, a loop
+variable, a macro's argument, a macro of that name, an attribute, a filter or a test), an
+``{% autoescape %}`` block, or words without keywords whose formatting fails (the render raises
+as before). A name given a value in one template is seen by the templates it includes, extends
+or imports with context, so a site whose own templates give one of them a value gets no
+compiled words at all (:func:`site_binds_words`, sitegen.render.make_environment); the default
+theme gives ``_`` one only where no other template could see it, and sitegen's page contexts
+hold none of those names. tests/test_languages.py renders the demo site in every language with
+and without it and compares the bytes; tests/test_template_words.py tests the rewrite.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
 from jinja2 import Environment
 from jinja2.exceptions import TemplateSyntaxError
@@ -33,15 +50,18 @@ from markupsafe import Markup
 
 
 class ConstantWords(Extension):
-    """Replace each ``_("words")`` by ``("translated words"|safe)`` while compiling, when the
-    environment has ``constant_gettext`` (the catalog's ``gettext``) and autoescape is on."""
+    """Put the catalog's words of ``_("words", ...)`` (and of ``pgettext("context", "words",
+    ...)`` when the environment has ``constant_pgettext``) into a template while compiling it,
+    when the environment has ``constant_gettext`` (the catalog's ``gettext``) and autoescape is
+    on."""
 
     def filter_stream(self, stream: TokenStream) -> Iterable[Token]:
         gettext: Callable[[str], str] | None = getattr(self.environment, "constant_gettext", None)
+        pgettext: Callable[[str, str], str] | None = getattr(self.environment, "constant_pgettext", None)
         tokens = list(stream)
         if gettext is None or not _autoescaped(self.environment, stream.name) or not _only_calls(tokens):
             return tokens
-        return _translated(tokens, gettext)
+        return _translated(tokens, gettext, pgettext)
 
 
 def _autoescaped(environment: object, name: str | None) -> bool:
@@ -50,10 +70,11 @@ def _autoescaped(environment: object, name: str | None) -> bool:
 
 
 def site_binds_words(environment: Environment, directory: Path | None) -> bool:
-    """True when a template below ``directory`` (a site's own templates) gives the name ``_`` a
-    value (sets it, loops over it, imports it, defines a macro of that name, ...): the templates
-    it includes or extends would see that value, not the words of the catalog. A file that is
-    not UTF-8 or not a template's syntax counts as giving none (its render reports it)."""
+    """True when a template below ``directory`` (a site's own templates) gives a name of
+    :data:`WORD_NAMES` a value (sets it, loops over it, imports it, defines a macro of that name,
+    ...): the templates it includes or extends would see that value, not the words of the
+    catalog. A file that is not UTF-8 or not a template's syntax counts as giving none (its
+    render reports it)."""
     if directory is None or not directory.is_dir():
         return False
     for path in sorted(directory.rglob("*")):
@@ -68,11 +89,18 @@ def site_binds_words(environment: Environment, directory: Path | None) -> bool:
     return False
 
 
+WORD_NAMES = ("_", "gettext", "pgettext")
+"""The names whose value the compiled words stand for: ``_`` calls the context's ``gettext``
+(jinja2.ext._gettext_alias), ``pgettext`` is called itself."""
+
+
 def _only_calls(tokens: list[Token]) -> bool:
-    """True when every name ``_`` is a call of the global ``_`` and no block turns autoescape
-    off or on: not an attribute (``x._("...")``), a filter or a test, nor a macro named ``_``."""
+    """True when every name of :data:`WORD_NAMES` is a call of the global of that name and no
+    block turns autoescape off or on: not an attribute (``x._("...")``), a filter or a test, nor
+    a macro of that name, nor a name given a value (set, a loop variable, imported, a macro's
+    argument)."""
     for index, token in enumerate(tokens):
-        if token.type == "name" and token.value == "_":
+        if token.type == "name" and token.value in WORD_NAMES:
             if index + 1 >= len(tokens) or tokens[index + 1].type != "lparen":
                 return False
             before = tokens[index - 1] if index else None
@@ -84,24 +112,129 @@ def _only_calls(tokens: list[Token]) -> bool:
     return True
 
 
-def _translated(tokens: list[Token], gettext: Callable[[str], str]) -> Iterator[Token]:
+@dataclass(frozen=True)
+class _Call:
+    """A call ``name("literal", ..., key=EXPR, ...)`` read from a template's tokens."""
+
+    literals: tuple[str, ...]
+    keywords: tuple[tuple[str, list[Token]], ...]
+    """Each keyword argument's name and its expression's tokens, in the call's order."""
+    end: int
+    """The index of the token after the closing parenthesis."""
+
+
+_EXPRESSION_TOKENS = frozenset((
+    "add", "sub", "mul", "div", "floordiv", "mod", "pow", "tilde", "eq", "ne", "gt", "gteq", "lt",
+    "lteq", "dot", "pipe", "colon", "comma", "assign", "lparen", "rparen", "lbracket", "rbracket",
+    "lbrace", "rbrace", "name", "string", "integer", "float"))
+_CLOSING = {"lparen": "rparen", "lbracket": "rbracket", "lbrace": "rbrace"}
+
+
+def _call_at(tokens: list[Token], index: int, literals: int) -> _Call | None:
+    """Read the call whose name is ``tokens[index]``: ``literals`` strings, then only keyword
+    arguments (a trailing comma allowed). None for anything else: a positional argument after
+    the strings, ``*args``, ``**kwargs``, a string joined to another or filtered, a keyword given
+    twice or starting with ``__`` (a parameter of Jinja's own functions), unbalanced brackets,
+    tokens that are no expression's, the end of the tokens."""
+    position = index + 1
+    strings: list[str] = []
+    for number in range(literals):
+        expected = "lparen" if number == 0 else "comma"
+        if position + 1 >= len(tokens) or tokens[position].type != expected or tokens[position + 1].type != "string":
+            return None
+        strings.append(tokens[position + 1].value)
+        position += 2
+    keywords: list[tuple[str, list[Token]]] = []
+    while position < len(tokens):
+        if tokens[position].type == "rparen":
+            return _Call(tuple(strings), tuple(keywords), position + 1)
+        if tokens[position].type != "comma" or position + 1 >= len(tokens):
+            return None
+        if tokens[position + 1].type == "rparen":
+            return _Call(tuple(strings), tuple(keywords), position + 2)
+        if position + 2 >= len(tokens) or tokens[position + 1].type != "name" or tokens[position + 2].type != "assign":
+            return None
+        name = tokens[position + 1].value
+        end = _expression_end(tokens, position + 3)
+        if end is None or end == position + 3 or name.startswith("__") or name in (k for k, _ in keywords):
+            return None
+        keywords.append((name, tokens[position + 3:end]))
+        position = end
+    return None
+
+
+def _expression_end(tokens: list[Token], start: int) -> int | None:
+    """Return the index of the ``,`` or ``)`` that ends the argument starting at ``start`` (the
+    first one outside brackets), or None if the brackets do not pair, a ``=`` stands outside
+    them, a token belongs to no expression or the tokens end first."""
+    closing: list[str] = []
+    for position in range(start, len(tokens)):
+        kind = tokens[position].type
+        if kind not in _EXPRESSION_TOKENS:
+            return None
+        if not closing and kind in ("comma", "rparen"):
+            return position
+        if not closing and kind == "assign":
+            return None
+        if kind in _CLOSING:
+            closing.append(_CLOSING[kind])
+        elif kind in ("rparen", "rbracket", "rbrace") and (not closing or closing.pop() != kind):
+            return None
+    return None
+
+
+def _translated(tokens: list[Token], gettext: Callable[[str], str],
+                pgettext: Callable[[str, str], str] | None) -> list[Token]:
+    """Return ``tokens`` with each call of ``_`` or ``pgettext`` that :func:`_call_at` reads
+    replaced by its words (:func:`_words_tokens`); the keyword expressions are translated too."""
+    out: list[Token] = []
     index = 0
     while index < len(tokens):
         token = tokens[index]
-        if (token.type == "name" and token.value == "_" and index + 3 < len(tokens)
-                and tokens[index + 2].type == "string" and tokens[index + 3].type == "rparen"):
-            try:
-                words = str(Markup(gettext(tokens[index + 2].value)) % {})
-            except (ValueError, TypeError, KeyError):
-                words = None
-            if words is not None:
-                line = token.lineno
-                yield Token(line, "lparen", "(")
-                yield Token(line, "string", words)
-                yield Token(line, "pipe", "|")
-                yield Token(line, "name", "safe")
-                yield Token(line, "rparen", ")")
-                index += 4
-                continue
-        yield token
-        index += 1
+        call = replacement = None
+        if token.type == "name" and token.value == "_":
+            call = _call_at(tokens, index, 1)
+            if call is not None:
+                replacement = _words_tokens(token.lineno, gettext(call.literals[0]), {}, call,
+                                            gettext, pgettext)
+        elif token.type == "name" and token.value == "pgettext" and pgettext is not None:
+            call = _call_at(tokens, index, 2)
+            if call is not None:
+                # the newstyle pgettext's variables.setdefault("context", <the context>)
+                replacement = _words_tokens(token.lineno, pgettext(*call.literals),
+                                            {"context": call.literals[0]}, call, gettext, pgettext)
+        if call is None or replacement is None:
+            out.append(token)
+            index += 1
+        else:
+            out.extend(replacement)
+            index = call.end
+    return out
+
+
+def _words_tokens(line: int, words: str, defaults: dict[str, str], call: _Call,
+                  gettext: Callable[[str], str], pgettext: Callable[[str, str], str] | None) -> list[Token] | None:
+    """Return the tokens of what Jinja's newstyle call returns under autoescape,
+    ``Markup(words) % variables`` (the keyword arguments, then ``defaults`` for the names they
+    do not give): the formatted words themselves without keywords, None if formatting them
+    fails (the call stays and raises at render as before); else ``(("words"|safe) % {"name":
+    (EXPR), ...})``, formatted at render, each expression evaluated once as by the call."""
+    if not call.keywords:
+        try:
+            constant = str(Markup(words) % defaults)
+        except (ValueError, TypeError, KeyError):
+            return None
+        return [Token(line, "lparen", "("), Token(line, "string", constant), Token(line, "pipe", "|"),
+                Token(line, "name", "safe"), Token(line, "rparen", ")")]
+    out = [Token(line, "lparen", "("), Token(line, "lparen", "("), Token(line, "string", words),
+           Token(line, "pipe", "|"), Token(line, "name", "safe"), Token(line, "rparen", ")"),
+           Token(line, "mod", "%"), Token(line, "lbrace", "{")]
+    given = dict(call.keywords)
+    variables = [(name, _translated(expression, gettext, pgettext)) for name, expression in call.keywords]
+    variables += [(name, [Token(line, "string", value)]) for name, value in defaults.items() if name not in given]
+    for number, (name, expression) in enumerate(variables):
+        if number:
+            out.append(Token(line, "comma", ","))
+        out += [Token(line, "string", name), Token(line, "colon", ":"), Token(line, "lparen", "("),
+                *expression, Token(line, "rparen", ")")]
+    return out + [Token(line, "rbrace", "}"), Token(line, "rparen", ")")]

@@ -285,6 +285,12 @@ SITE_TEMPLATES_GIVING_WORDS_A_VALUE = {
                                     "t.html": '{% macro _(s) %}<b>{{ s }}</b>{% endmacro %}{% include "inc.html" %}'},
     "a loop over _ around an include": {"inc.html": '[{{ _("Standings") }}]',
                                         "t.html": '{% for _ in ["x"] %}{% include "inc.html" %}{% endfor %}'},
+    "a macro gettext before an include": {  # _ calls the context's gettext
+        "inc.html": '[{{ _("Standings") }}|{{ _("Group %(group)s", group="A") }}]',
+        "t.html": '{% macro gettext(s) %}<b>{{ s }}{{ kwargs|length }}</b>{% endmacro %}{% include "inc.html" %}'},
+    "a macro pgettext before an include": {
+        "inc.html": '[{{ pgettext("movement", "up") }}|{{ pgettext("a fraction", "%(points)s gamepoints", points=1) }}]',
+        "t.html": '{% macro pgettext(c, s) %}<b>{{ s }}{{ kwargs|length }}</b>{% endmacro %}{% include "inc.html" %}'},
     "an import with context": {"m.html": '{% macro m() %}[{{ _("Standings") }}]{% endmacro %}',
                                "t.html": '{% macro _(s) %}<b>{{ s }}</b>{% endmacro %}'
                                          '{% from "m.html" import m with context %}{{ m() }}'},
@@ -727,13 +733,16 @@ def test_tournament_notes_and_new_criteria_in_the_language(tmp_path):
 
 def test_constant_template_words_are_put_in_when_a_template_is_compiled():
     """sitegen.template_words: ``_("Standings")`` compiles to the French words themselves, no
-    call left; ``_`` with placeholders, or a template naming ``_`` otherwise, keeps its calls."""
+    call left, and ``_("...%(group)s", group=...)`` to the French words formatted at render;
+    ``ngettext``, or a template naming ``_`` otherwise, keeps its calls."""
     env = make_environment(SiteConfig(title="T", language="fr"))
     code = env.compile('<h2>{{ _("Standings") }}</h2>', raw=True)
     assert "Classement" in code and "'Standings'" not in code
     assert env.from_string('{{ _("Standings") }}|{{ _("Standings")|length }}').render() == "Classement|10"
-    with_placeholder = env.compile('{{ _("Round {round}", round=3) }}', raw=True)
-    assert "'Round {round}'" in with_placeholder  # the message, an argument of the call
+    with_placeholder = env.compile('{{ _("Group %(group)s", group=name) }}', raw=True)
+    assert "'Groupe %(group)s'" in with_placeholder and "'Group %(group)s'" not in with_placeholder
+    plural = env.compile('{{ ngettext("%(num)s player", "%(num)s players", n) }}', raw=True)
+    assert "'%(num)s player'" in plural  # the message, an argument of the call
     shadowed = '{% for _ in [1] %}{% endfor %}{{ _("Standings") }}'
     assert "'Standings'" in env.compile(shadowed, raw=True)
     plain = make_environment(SiteConfig(title="T", language="fr"), constant_words=False)
@@ -761,6 +770,47 @@ def test_words_put_in_when_compiled_are_those_said_when_rendered(built, code, mo
     from sitegen.template_words import ConstantWords
 
     files, content = built[code]
+    monkeypatch.setattr(ConstantWords, "filter_stream", lambda self, stream: stream)
+    assert render(content, None) == files
+
+
+HOSTILE_NAMES = {
+    "leagues/iglo/league.yaml": ("name: Online Go League", "name: '<u>Online</u> Go & League'"),
+    "leagues/iglo/seasons/2020-04.yaml": ("name: Season 2020-04", "name: 'Season <b>2020-04</b> & co'"),
+    "tournaments/juvisy-2019.yaml": ("name: Tournoi de Juvisy", "name: 'Tournoi <i>de</i> Juvisy & co'"),
+    "swiss/demo/league.yaml": ("name: Demo Swiss League 2024", "name: 'Demo <s>Swiss</s> & co'"),
+    "players/club.yaml": ("name: Ada Stenhouse,", "name: 'Ada <b>Sten</b>house & co',"),
+}
+"""The demo's names that sentences with placeholders say (player pages: "Games in %(league)s
+%(season)s", "Games in %(competition)s"; a season's "Leaders of %(season)s", ...), given markup
+and an ampersand."""
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_names_with_markup_in_compiled_words_are_escaped_as_by_the_calls(code, tmp_path, monkeypatch):
+    """The demo with names holding ``<`` and ``&`` (:data:`HOSTILE_NAMES`): byte for byte the
+    same with the words compiled into the templates (their placeholders formatted by Markup's
+    ``%``, sitegen.template_words) as with Jinja's calls, and no name's markup left unescaped."""
+    from sitegen.commands.build import render
+    from sitegen.template_words import ConstantWords
+
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content", content)
+    for name, (plain, hostile) in HOSTILE_NAMES.items():
+        path = content / name
+        text = path.read_text(encoding="utf-8")
+        assert text.count(plain) == 1, name
+        path.write_text(text.replace(plain, hostile), encoding="utf-8")
+    settings = content / "site.yaml"
+    settings.write_text(re.sub(r"(?m)^language: .*$", f"language: {code}", settings.read_text()))
+    files = render(content, None)
+    pages = b"".join(body for path, body in files.items() if path.endswith(".html"))
+    for markup in (b"<u>Online", b"<b>2020-04", b"<i>de</i>", b"<s>Swiss", b"<b>Sten"):
+        assert markup not in pages
+    # player_league.html: _("Games in %(league)s %(season)s", league=..., season=...)
+    said = {"en": "Games in", "fr": "Parties en", "pl": "Gry:"}[code]
+    caption = f"{said} &lt;u&gt;Online&lt;/u&gt; Go &amp; League Season &lt;b&gt;2020-04&lt;/b&gt; &amp; co"
+    assert caption.encode() in files["players/Gosuna2/index.html"]
     monkeypatch.setattr(ConstantWords, "filter_stream", lambda self, stream: stream)
     assert render(content, None) == files
 
