@@ -344,19 +344,36 @@ def load_yaml_file(path: Path, shown: str, diags: Diagnostics) -> YNode | None:
     text = read_text(path, shown, diags)
     if text is None:
         return None
-    if len(text) < REMEMBER_FROM_CHARS:
-        return parse_yaml(text, shown, diags)
-    return parse_yaml_again(text, shown, diags)
+    if len(text) >= REMEMBER_FROM_CHARS or shown in _REMEMBERED or _edited(shown, text):
+        return parse_yaml_again(text, shown, diags)
+    return parse_yaml(text, shown, diags)
 
 
 # --------------------------------------------------------------------------- large files again
 
 REMEMBER_FROM_CHARS = 256 * 1024
 """A YAML file at least this long is remembered after a clean parse, so that the next parse
-of its edited text can re-read only what the edit touched (:func:`parse_yaml_again`)."""
+of its edited text can re-read only what the edit touched (:func:`parse_yaml_again`); a
+smaller one once it has been edited (:func:`_edited`)."""
 
 _REMEMBERED: dict[str, tuple[str, YMap]] = remembered.table()
 """This process's last clean parse of each large file, by its shown path: (text, tree)."""
+
+_LAST_TEXTS: dict[str, int] = remembered.table()
+"""The hash of the text of each smaller file this process last read, by its shown path."""
+
+
+def _edited(shown: str, text: str) -> bool:
+    """True when this process read the file ``shown`` before with another text: an organizer
+    is editing it (the dev server), so it is remembered from now on, whatever its size. At
+    full size a league season's file (260 kB) and a tournament's (130 kB) take 0.05-0.1 s to
+    parse whole; the next edits of the same file re-read only the edited division or round.
+    Only the files edited are kept (the tree of every season would be about 200 MB)."""
+    digest = hash(text)
+    last = _LAST_TEXTS.get(shown)
+    _LAST_TEXTS[shown] = digest
+    return last is not None and last != digest
+
 
 _OTHER_LINE_BREAKS = ("\r", "\x85", "\u2028", "\u2029")
 """Line breaks of the YAML reader that ``str.split("\\n")`` would not count."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from sitegen import load
+from sitegen import load, remembered
 from sitegen.diagnostics import Diagnostics
 from sitegen.load import parse_yaml, parse_yaml_again
 
@@ -149,3 +149,34 @@ def test_an_empty_value_at_the_end_of_an_edited_item_is_placed_as_in_the_whole_t
                      HEAD + [ITEM_LINES[0], "  - ? key", ITEM_LINES[2], ""])
     indented = ["  name: Club", "  log:", "    - a", "    - b", "  after: 1", ""]
     _again_and_whole(indented, indented[:3] + ["    - ? key"] + indented[4:])
+
+
+def test_a_smaller_file_is_remembered_once_it_has_been_edited(tmp_path):
+    """A file under REMEMBER_FROM_CHARS is parsed whole while it does not change; the read
+    after its first edit remembers it, and the next edit re-reads only the edited item (a
+    league season's division, say). Each read gives the whole parse's tree."""
+    season = ["name: Season 2024", "divisions:"] + [
+        line for letter in "ABC" for line in (
+            f"  - name: {letter}", "    games:", f"      - {{black: {letter}1, white: {letter}2, result: B+R}}")] + [""]
+    path = tmp_path / "2024.yaml"
+
+    def read(lines: list[str]):
+        path.write_text("\n".join(lines), encoding="utf-8")
+        diags = Diagnostics()
+        tree = load.load_yaml_file(path, "seasons/2024.yaml", diags)
+        assert diags.items == []
+        assert tree == parse_yaml("\n".join(lines), "seasons/2024.yaml", Diagnostics())
+        return tree
+
+    with remembered.set_aside():
+        read(season)
+        read(season)
+        assert "seasons/2024.yaml" not in load._REMEMBERED  # unchanged: not kept
+        season[7] = season[7].replace("B+R", "W+R")  # division B's game
+        first = read(season)
+        assert "seasons/2024.yaml" in load._REMEMBERED  # edited: kept from now on
+        season[7] = season[7].replace("W+R", "W+T")
+        second = read(season)
+        old, new = first.entries["divisions"].items, second.entries["divisions"].items
+        assert [a is b for a, b in zip(old, new)] == [True, False, True]
+        assert new[1].entries["games"].items[0].entries["result"].text == "W+T"
