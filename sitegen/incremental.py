@@ -43,6 +43,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 from . import __version__
 from .depends import COMMON, Digests, reference, player_ids, sha, unit_of
 from .diagnostics import Diagnostic, Diagnostics
+from .folders import entries_below
 from .model import Content
 from .model.common import Player
 from .pages.extras import mark_updated, updated_dates
@@ -80,36 +81,23 @@ def file_digests(root: Path, old: Mapping[str, tuple[Stamp, bytes]]) -> dict[str
     reads it again."""
     racy = time.time_ns() - RACY_NS
     found: dict[str, tuple[Stamp, bytes]] = {}
-    stack = [os.fspath(root)]
-    base = len(os.fspath(root)) + 1
-    while stack:
+    for entry, relative in entries_below(os.fspath(root), skip=frozenset({"__pycache__"})):
         try:
-            with os.scandir(stack.pop()) as scan:
-                entries = list(scan)
+            info = entry.stat(follow_symlinks=False)
         except OSError:
             continue
-        for entry in entries:
-            try:
-                info = entry.stat(follow_symlinks=False)
-            except OSError:
-                continue
-            if stat.S_ISDIR(info.st_mode):
-                if entry.name != "__pycache__":
-                    stack.append(entry.path)
-                continue
-            if not stat.S_ISREG(info.st_mode):
-                continue
-            relative = entry.path[base:].replace(os.sep, "/")
-            stamp = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-            previous = old.get(relative)
-            if previous is not None and previous[0] == stamp:
-                found[relative] = previous
-                continue
-            data = _read_regular(entry.path)
-            if data is not None:
-                if max(info.st_mtime_ns, info.st_ctime_ns) > racy:
-                    stamp = (-1, *stamp[1:])
-                found[relative] = (stamp, sha(data))
+        if not stat.S_ISREG(info.st_mode):
+            continue
+        stamp = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+        previous = old.get(relative)
+        if previous is not None and previous[0] == stamp:
+            found[relative] = previous
+            continue
+        data = _read_regular(entry.path)
+        if data is not None:
+            if max(info.st_mtime_ns, info.st_ctime_ns) > racy:
+                stamp = (-1, *stamp[1:])
+            found[relative] = (stamp, sha(data))
     return found
 
 

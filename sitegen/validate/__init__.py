@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..diagnostics import Diagnostics, SitegenError, SourcePos
+from ..folders import entries_below
 from ..i18n import catalog_languages, has_catalog
 from ..load import load_markdown_file
 from ..model import Content
@@ -162,26 +163,17 @@ def find_links_and_special_files(folder: Path) -> list[tuple[Path, str]]:
     """Return ``(path, kind)`` of every symbolic link (kind ``link``) and every special file
     (``a FIFO``, ``a device``, ``a socket``) under ``folder``, sorted; links are not followed."""
     found = []
-    stack = [os.fspath(folder)]
-    while stack:
+    for entry, _ in entries_below(os.fspath(folder)):
         try:
-            with os.scandir(stack.pop()) as scan:
-                entries = list(scan)
+            mode = entry.stat(follow_symlinks=False).st_mode
         except OSError:
-            continue  # unreadable or gone: the loaders report what they cannot read
-        for entry in entries:
-            try:
-                mode = entry.stat(follow_symlinks=False).st_mode
-            except OSError:
-                continue
-            if stat.S_ISLNK(mode):
-                found.append((Path(entry.path), "link"))
-            elif stat.S_ISDIR(mode):
-                stack.append(entry.path)
-            elif not stat.S_ISREG(mode):
-                kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
-                        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "an entry")
-                found.append((Path(entry.path), kind))
+            continue
+        if stat.S_ISLNK(mode):
+            found.append((Path(entry.path), "link"))
+        elif not stat.S_ISREG(mode):
+            kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "an entry")
+            found.append((Path(entry.path), kind))
     return sorted(found)
 
 

@@ -1,0 +1,45 @@
+"""Walking a folder tree without following links: the one walk behind the content folder's
+digests (sitegen.incremental), its check for links and special files (sitegen.validate) and
+the check of the output folder against the build cache (sitegen.store)."""
+
+from __future__ import annotations
+
+import os
+from typing import Iterator
+
+
+class Unreadable(OSError):
+    """A folder of the tree cannot be listed (raised only by a walk that asked for it)."""
+
+
+def entries_below(root: str, skip: frozenset[str] = frozenset(), strict: bool = False
+                  ) -> Iterator[tuple[os.DirEntry, str]]:
+    """Yield ``(entry, relative POSIX path)`` of every entry under the folder ``root`` that is
+    not a folder: files, symbolic links (never followed, to folders neither) and special files.
+
+    Folders are told by their listing's entry type (no ``stat`` call: a third of the 66,000
+    calls of a full-size output folder were for folders); those named in ``skip`` are not
+    entered. A folder that cannot be listed is passed over, or raises :class:`Unreadable`
+    with ``strict``. The order is the file system's: callers sort what they need sorted.
+    """
+    base = len(root) + 1
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as scan:
+                entries = list(scan)
+        except OSError as error:
+            if strict:
+                raise Unreadable(error.errno, f"cannot list {folder}") from None
+            continue
+        for entry in entries:
+            try:
+                folder_entry = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                continue  # gone, or not even its type can be read: as if not there
+            if folder_entry:
+                if entry.name not in skip:
+                    stack.append(entry.path)
+                continue
+            yield entry, entry.path[base:].replace(os.sep, "/")
