@@ -82,6 +82,8 @@ class Build:
     removed file)."""
     note: str = ""
     """Said in the build's line of the log (e.g. why everything was built)."""
+    warnings: tuple[str, ...] = ()
+    """The build's warnings, one line each (``path:line:col: warning: ...``)."""
 
 
 Show = Callable[[dict[str, "bytes | None"]], None]
@@ -123,6 +125,8 @@ class DevServer:
                  write: Callable[[Build], str] | None = None,
                  log: Callable[[str], None] = _default_log):
         self._build = build
+        self._warned: tuple[str, ...] = ()
+        """The warnings last logged."""
         self._watch = sorted({path.resolve() for path in watch})
         self._armed: dict[Path, tuple] = {}
         """Each watched folder's watchdog watch and the (device, inode) it was made for."""
@@ -304,6 +308,7 @@ class DevServer:
             except OSError as error:
                 report = f"output not written: {error}"
         if site is not None:
+            self._log_warnings(site.warnings)
             pages = sum(1 for path in site.files if path.endswith(".html"))
             made = "" if site.changed is None else f", {len(site.changed)} changed"
             self._log(f"build {self.state.builds}: {pages} pages{made} in {seconds:.2f} s"
@@ -315,6 +320,18 @@ class DevServer:
             kept = "still serving the last good site" if self.state.site else "no site to serve yet"
             self._log(f"build {self.state.builds} failed: {count} error{'s' if count != 1 else ''}; {kept}")
         return site is not None
+
+    def _log_warnings(self, warnings: tuple[str, ...]) -> None:
+        """Log the warnings of a good build when they are not those last logged (the first
+        build's, and after an edit that adds or settles one), so that an organizer previewing
+        an edit sees what ``sitegen build`` would warn of, without the same lines at every save."""
+        if warnings == self._warned:
+            return
+        for line in warnings:
+            self._log(line)
+        if not warnings:
+            self._log("no warnings left")
+        self._warned = warnings
 
     def _show(self, files: dict[str, bytes | None], version: int) -> None:
         """Serve ``files`` (made by the running build, which will be ``version``) at once."""

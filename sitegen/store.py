@@ -547,7 +547,8 @@ def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, b
         recorded = stamps[path]
         if stamp[:2] != recorded[:2]:
             if stamp[0] != recorded[0] or sha((output / path).read_bytes()) != shas.get(path):
-                raise Unusable(f"{path} in the output folder was changed since the last build")
+                raise Unusable(f"{path} in the output folder was changed since the last "
+                              "sitegen build (by hand, or by sitegen serve writing there)")
     return found
 
 

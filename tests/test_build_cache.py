@@ -134,7 +134,8 @@ def test_an_output_folder_changed_since_the_last_build_is_not_trusted(site):
     page.write_bytes(page.read_bytes() + b"<!-- edited -->")
     relative = page.relative_to(site / "output").as_posix()
     assert rebuilt(site) == (f"build cache not used: {relative} in the output folder was changed "
-                             "since the last build; building everything")
+                             "since the last sitegen build (by hand, or by sitegen serve writing "
+                             "there); building everything")
     (site / "output" / "stray.txt").write_text("x")
     assert rebuilt(site) == ("build cache not used: files were added to or removed from the output "
                              "folder since the last build; building everything")

@@ -286,3 +286,37 @@ def test_a_build_holding_the_output_folder_is_not_disturbed(server):
         f"output not written: another sitegen process (pid {os.getpid()}) is writing the output "
         "folder output")
     assert output_files() == before
+
+
+def test_the_log_shows_the_warnings_of_a_good_build_when_they_change(tmp_path):
+    """An organizer previewing an edit sees the warnings ``sitegen build`` would give: those
+    of the first build, then only when an edit changes them (not the same lines at every
+    save), and a line when the last one is settled."""
+    from sitegen.serve import Build, DevServer
+
+    warned = [("a.yaml:3:5: warning: tie [league.tie]",),
+              ("a.yaml:3:5: warning: tie [league.tie]",),
+              ("a.yaml:3:5: warning: tie [league.tie]", "b.yaml:1:1: warning: late [x]"),
+              ()]
+    lines: list[str] = []
+    dev = DevServer(lambda show: Build({"index.html": b"<p>x</p>"}, warnings=warned.pop(0)),
+                    [tmp_path], port=0, log=lines.append)
+    for _ in range(4):
+        assert dev.rebuild()
+    assert [line for line in lines if not line.startswith("build ")] == [
+        "a.yaml:3:5: warning: tie [league.tie]",
+        "a.yaml:3:5: warning: tie [league.tie]", "b.yaml:1:1: warning: late [x]",
+        "no warnings left"]
+    assert lines[-1].startswith("build 4: ")
+
+
+def test_serve_logs_the_demo_warnings_once(tmp_path, monkeypatch):
+    """The shipped demo has warnings (the README lists them): the dev server's first build
+    logs each one, as ``sitegen build`` prints them."""
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    lines: list[str] = []
+    dev = make_server(Path("content"), None, None, port=0, watch_theme=False, log=lines.append)
+    assert dev.rebuild()
+    warnings = [line for line in lines if ": warning: " in line]
+    assert len(warnings) == 36 and len(set(warnings)) == 36
+    assert any("[league.tie]" in line for line in warnings)

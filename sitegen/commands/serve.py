@@ -37,7 +37,8 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
             changed, reason = site.build(show, first)
         note = f"everything built: {reason}" if reason else ""
         assert site.config is not None  # a build that returns has read the settings
-        return Build(site.files, site.config.base_path, changed, note)
+        warnings = tuple(d.format() for d in site.state.warnings) if site.state is not None else ()
+        return Build(site.files, site.config.base_path, changed, note, warnings)
 
     def write(built: Build) -> str:
         assert output_dir is not None
