@@ -188,6 +188,8 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
         put(file, make)
     seasons = [[relative, _season_blob(record)] for relative, record in sorted(state.seasons.items())]
     units = [[unit[0], unit[1], _unit_blob(record)] for unit, record in sorted(state.units.items())]
+    blob = common_blob(state.common, state.common_files, state.common_diagnostics)
+    common = put(*blob) if blob is not None else None
     # The parts' blobs are most of the work (1-1.5 s at full size, after the render): half of
     # them are written by a forked helper meanwhile.
     records = [(number, ident, record) for number, (ident, record) in enumerate(state.parts.items())
@@ -197,12 +199,6 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
     written = {**put.written, **written_here, **written_there}
     entries = {**mine, **theirs}
     parts = [entries[number] for number in sorted(entries)]
-    blob = common_blob(state.common, state.common_files, state.common_diagnostics)
-    if blob is not None:
-        common = put(*blob)
-        written[common] = put.written[common]
-    else:
-        common = None
     index = {
         "format": FORMAT, "sitegen": __version__, "settings": state.settings.hex(),
         "stamps": {root: {path: [*stamp, digest.hex()] for path, (stamp, digest) in files.items()}
