@@ -13,7 +13,9 @@ from importlib import metadata
 
 from . import __version__
 
-DISTRIBUTION = "sitegen"
+DISTRIBUTION = "go-league-sitegen"
+"""The distribution's name on the package index (pyproject.toml's ``[project] name``). The import
+package and the command are ``sitegen``; ``pip install sitegen`` is an unrelated project."""
 
 
 def package_version() -> str:
@@ -28,10 +30,10 @@ def package_version() -> str:
 def requirement() -> str:
     """Return the pip requirement that installs this very sitegen on another machine.
 
-    Installed from a git URL: ``sitegen @ git+URL@REV`` (the tag or branch asked for, else the
-    commit); from a wheel or archive at an http(s) address: ``sitegen @ URL``; otherwise (a
-    package index, or a local file or folder, which a workflow cannot reach):
-    ``sitegen==VERSION``.
+    Installed from a git URL: ``go-league-sitegen @ git+URL@REV`` (the tag or branch asked for,
+    else the commit); from a wheel or archive at an http(s) address: ``go-league-sitegen @ URL``;
+    otherwise (a package index, or a local file or folder, which a workflow cannot reach):
+    ``go-league-sitegen==VERSION``.
     """
     return requirement_from(direct_url(), package_version())
 

@@ -23,7 +23,7 @@ def test_new_league_then_build_gives_a_working_site(tmp_path, run, monkeypatch):
     root = tmp_path / "x"
     files = sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
     assert files == [
-        ".github/ISSUE_TEMPLATE/report-result.yml", ".github/workflows/deploy.yml",
+        ".github/ISSUE_TEMPLATE/report-result.yml", ".github/dependabot.yml", ".github/workflows/deploy.yml",
         ".github/workflows/pr-comment.yml", ".github/workflows/pr.yml",
         ".github/workflows/report-result.yml", ".gitignore", "README.md",
         "content/leagues/x/league.yaml", "content/leagues/x/seasons/1.yaml",
@@ -54,7 +54,7 @@ def test_new_writes_the_name_as_yaml_and_the_pin_once(tmp_path):
     assert (root / "content/ladders/kyoto-go-league-2025-1.yaml").is_file()
     pins = [line for line in (root / "requirements.txt").read_text(encoding="utf-8").splitlines()
             if line and not line.startswith("#")]
-    assert pins == [f"sitegen=={package_version()}"]  # an editable install: not reachable elsewhere
+    assert pins == [f"go-league-sitegen=={package_version()}"]  # an editable install: not reachable elsewhere
     for workflow in (root / ".github/workflows").glob("*.yml"):
         text = workflow.read_text(encoding="utf-8")
         assert "sitegen==" not in text and "pip install ." not in text
@@ -99,7 +99,7 @@ def test_version_is_the_package_metadata(run, capsys):
     with pytest.raises(SystemExit) as exit_:
         run("--version")
     assert exit_.value.code == 0
-    assert capsys.readouterr().out == f"sitegen {metadata.version('sitegen')}\n"
+    assert capsys.readouterr().out == f"sitegen {metadata.version('go-league-sitegen')}\n"
 
 
 def test_requirement_from_the_installation():
@@ -107,14 +107,15 @@ def test_requirement_from_the_installation():
     path (not reachable by a workflow), and an index install (no file)."""
     git = "https://github.com/org/sitegen"
     assert requirement_from({"url": git, "vcs_info": {"vcs": "git", "requested_revision": "v0.2.0",
-                                                      "commit_id": "ab12"}}, "0.2.0") == f"sitegen @ git+{git}@v0.2.0"
+                                                      "commit_id": "ab12"}}, "0.2.0") == (
+        f"go-league-sitegen @ git+{git}@v0.2.0")
     assert requirement_from({"url": git, "vcs_info": {"vcs": "git", "commit_id": "ab12"}}, "0.2.0") == (
-        f"sitegen @ git+{git}@ab12")
-    wheel = "https://example.org/dist/sitegen-0.2.0-py3-none-any.whl"
-    assert requirement_from({"url": wheel, "archive_info": {}}, "0.2.0") == f"sitegen @ {wheel}"
+        f"go-league-sitegen @ git+{git}@ab12")
+    wheel = "https://example.org/dist/go_league_sitegen-0.2.0-py3-none-any.whl"
+    assert requirement_from({"url": wheel, "archive_info": {}}, "0.2.0") == f"go-league-sitegen @ {wheel}"
     assert requirement_from({"url": "file:///home/me/sitegen", "dir_info": {"editable": True}}, "0.2.0") == (
-        "sitegen==0.2.0")
-    assert requirement_from(None, "0.2.0") == "sitegen==0.2.0"
+        "go-league-sitegen==0.2.0")
+    assert requirement_from(None, "0.2.0") == "go-league-sitegen==0.2.0"
     assert is_local({"url": "file:///home/me/sitegen", "dir_info": {"editable": True}})
     assert is_local({"url": "file:///tmp/sitegen-0.2.0-py3-none-any.whl", "archive_info": {}})
     assert not is_local({"url": git, "vcs_info": {"vcs": "git", "commit_id": "ab12"}})
@@ -132,7 +133,7 @@ def test_new_says_when_the_pin_cannot_be_installed_by_the_workflows(tmp_path, mo
         monkeypatch.setattr(new_command, "installed_locally", lambda: local)
         out = io.StringIO()
         new_command.new_repository(tmp_path / f"league-{local}", "Club", "league", out=out)
-        assert ("note: requirements.txt says sitegen==" in out.getvalue()) is shown
+        assert ("note: requirements.txt says go-league-sitegen==" in out.getvalue()) is shown
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")

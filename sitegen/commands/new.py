@@ -29,7 +29,7 @@ from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from ..render import default_templates_dir
 from ..validate import load_content
 from ..validate.fields import check_ident
-from ..version import installed_locally, package_version, requirement
+from ..version import DISTRIBUTION, installed_locally, package_version, requirement
 
 SCAFFOLD = Path(__file__).resolve().parent.parent / "scaffold"
 KINDS = {
@@ -88,10 +88,11 @@ def new_repository(folder: Path, name: str | None, kind: str, eject_theme: bool 
                   f"requirements.txt, .gitignore, .github/{', templates/' if eject_theme else ''}\n"
                   f"next: cd {folder} && sitegen serve; publishing: README.md\n")
         if installed_locally():
-            out.write(f"note: requirements.txt says {values['requirement']}, but this sitegen was "
-                      "installed from a folder or file on this machine, which the workflows cannot "
-                      "reach: before publishing, change that line to where they can install it, "
-                      "e.g. sitegen @ git+https://github.com/OWNER/sitegen@TAG "
+            out.write(f"note: requirements.txt says {values['requirement']}, the release of that "
+                      "version on the package index, but this sitegen was installed from a folder "
+                      "or file on this machine, which the workflows cannot reach: if that version is "
+                      "not released, or you publish a fork, change the line to a git URL at a tag, "
+                      f"e.g. {DISTRIBUTION} @ git+https://github.com/OWNER/sitegen@v{values['version']} "
                       "(docs/publishing.md, step 2)\n")
     return folder
 
