@@ -154,12 +154,12 @@ def _new_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    player = commands.add_parser("player", help="player tools")
+    player = commands.add_parser("player", help="add a player to the players file")
     tools = player.add_subparsers(dest="player_command", metavar="TOOL", required=True)
     add = tools.add_parser("add", help="add a player to content/players.yaml, keeping its "
                                        "comments and order")
     add.add_argument("name", metavar="NAME", help='the player\'s name, e.g. "Eve Example"')
-    add.add_argument("--id", dest="player_id", default=None,
+    add.add_argument("--id", dest="player_id", default=None, metavar="ID",
                      help="the player's id (default: from the name, e.g. eve-example); needed "
                           "for a player whose name is an existing player's")
     add.add_argument("--rank", default=None, help="e.g. 4k, 1d")
@@ -307,13 +307,7 @@ def main(argv: list[str] | None = None) -> int:
 
             pair(args.content, args.tournament, args.round_no, args.seed, args.explain, sys.stdout)
             return 0
-        if args.command == "player":
-            from .commands.player import add_player
-
-            add_player(args.content, args.name, args.player_id, args.rank, args.rating,
-                       args.country, args.club, sys.stdout)
-            return 0
-        if args.command in ("new", "result"):
+        if args.command in ("new", "player", "result"):
             return _result(args, parser)
         if args.command == "handicap":
             from .commands.handicap import handicap, ladder_of
@@ -339,11 +333,18 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _result(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Run ``sitegen new``, ``sitegen result add`` or ``sitegen result from-issue``."""
+    """Run ``sitegen new``, ``sitegen player add``, ``sitegen result add`` or ``sitegen result
+    from-issue``."""
     if args.command == "new":
         from .commands.new import new_repository
 
         new_repository(args.folder, args.name, args.kind, args.eject_theme, sys.stdout)
+        return 0
+    if args.command == "player":
+        from .commands.player import add_player
+
+        add_player(args.content, args.name, args.player_id, args.rank, args.rating,
+                   args.country, args.club, sys.stdout)
         return 0
     from .commands.result import add_result, from_issue
 
