@@ -111,6 +111,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="print why each pair and the bye were chosen")
 
     _new_parser(commands)
+    _player_parser(commands)
     _result_parser(commands)
 
     handicap = commands.add_parser("handicap", help="handicap between two ladder rungs, e.g. 1.3d 13.5k")
@@ -150,6 +151,21 @@ def _new_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
                      help="the competition to start with (default: league)")
     new.add_argument("--eject-theme", action="store_true",
                      help="also copy the default theme into DIR/templates, to own it")
+
+
+def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    player = commands.add_parser("player", help="add a player to the players file")
+    tools = player.add_subparsers(dest="player_command", metavar="TOOL", required=True)
+    add = tools.add_parser("add", help="add a player to content/players.yaml, keeping its "
+                                       "comments and order")
+    add.add_argument("name", metavar="NAME", help='the player\'s name, e.g. "Eve Example"')
+    add.add_argument("--id", dest="player_id", default=None, metavar="ID",
+                     help="the player's id (default: from the name, e.g. eve-example); needed "
+                          "for a player whose name is an existing player's")
+    add.add_argument("--rank", default=None, help="e.g. 4k, 1d")
+    add.add_argument("--rating", default=None, metavar="R", help="a rating, e.g. 1850")
+    add.add_argument("--country", default=None, metavar="CC", help="two-letter country code")
+    add.add_argument("--club", default=None, help="the player's club")
 
 
 def _result_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -291,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
 
             pair(args.content, args.tournament, args.round_no, args.seed, args.explain, sys.stdout)
             return 0
-        if args.command in ("new", "result"):
+        if args.command in ("new", "player", "result"):
             return _result(args, parser)
         if args.command == "handicap":
             from .commands.handicap import handicap, ladder_of
@@ -317,11 +333,18 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _result(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Run ``sitegen new``, ``sitegen result add`` or ``sitegen result from-issue``."""
+    """Run ``sitegen new``, ``sitegen player add``, ``sitegen result add`` or ``sitegen result
+    from-issue``."""
     if args.command == "new":
         from .commands.new import new_repository
 
         new_repository(args.folder, args.name, args.kind, args.eject_theme, sys.stdout)
+        return 0
+    if args.command == "player":
+        from .commands.player import add_player
+
+        add_player(args.content, args.name, args.player_id, args.rank, args.rating,
+                   args.country, args.club, sys.stdout)
         return 0
     from .commands.result import add_result, from_issue
 
@@ -337,7 +360,7 @@ def _result(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-WRITING_COMMANDS = ("build", "import", "league", "pair", "new", "result")
+WRITING_COMMANDS = ("build", "import", "league", "pair", "new", "player", "result")
 """Commands that write files: their error summary says that nothing was written."""
 
 

@@ -348,13 +348,15 @@ class ReaderSafeEmitter(RoundTripEmitter):
         return analysis
 
 
-def dump_unwrapped(data: Any) -> str:
+def dump_unwrapped(data: Any, trailing: bool = False) -> str:
     """Return ``data`` as :func:`dump_rt` does, but with no line folded -- each flow mapping and
     list on one line however long (the import's one player and one game per line) -- and
-    with the quotes of :class:`ReaderSafeEmitter`."""
+    with the quotes of :class:`ReaderSafeEmitter`. ``trailing``: end with the comment lines
+    its file ended with, as :func:`dump_rt` does (an entry added at the end of a list then
+    comes before them)."""
     yaml = round_trip_yaml()
     yaml.Emitter = ReaderSafeEmitter
     yaml.width = 1 << 30
     stream = io.StringIO()
     yaml.dump(data, stream)
-    return stream.getvalue()
+    return stream.getvalue() + (getattr(data, _TRAILING, "") if trailing else "")

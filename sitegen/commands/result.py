@@ -35,6 +35,7 @@ from ..model import Content
 from ..model.common import Outcome, Player, Result
 from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
 from ..results.issue import form_labels, parse_issue
+from ..results.names import listed, players_named
 from ..results.request import ResultRequest, echo, refuse
 from ..results.target import Target, find_target
 from ..summary import compare, markdown, summarize
@@ -233,19 +234,22 @@ def resolve(content: Content, request: ResultRequest, target: Target, today: dt.
 
 
 def find_player(text: str, players: Mapping[str, Player], pos: SourcePos, diags: Diagnostics) -> str:
-    """Return the id of the player named ``text`` by id or by name (case does not matter);
-    record an error in ``diags`` (and return ``text``) when none or several fit."""
+    """Return the id of the player named ``text``: by id, by name as written, by id in another
+    case, else by name as people type it (:mod:`sitegen.results.names`: diacritics and case
+    aside, surname first or last). Record an error in ``diags`` (and return ``text``) when
+    none or several fit: several are listed with their ids."""
     text = text.strip()
     if text in players:
         return text
     folded = text.casefold()
-    for found in ([pid for pid in players if pid.casefold() == folded],
-                  [pid for pid, player in players.items() if player.name.casefold() == folded]):
+    for found in (sorted(pid for pid, player in players.items() if player.name == text),
+                  [pid for pid in players if pid.casefold() == folded],
+                  players_named(text, players)):
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            diags.error(pos, f"'{echo(text)}' is the name of {len(found)} players ("
-                        + ", ".join(sorted(found)) + ")", "result.player", "give the player's id")
+            diags.error(pos, f"'{echo(text)}' matches {len(found)} players: "
+                        + listed(found, players), "result.player", "give the id")
             return text
     diags.error(pos, f"unknown player '{echo(text)}'", "result.player",
                 did_you_mean(text, list(players) + [p.name for p in players.values()])

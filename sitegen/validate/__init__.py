@@ -27,7 +27,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostics, SitegenError, SourcePos
 from ..folders import entries_below
 from ..i18n import catalog_languages, has_catalog
-from ..load import load_markdown_file
+from ..load import YMap, load_markdown_file
 from ..model import Content
 from ..model.common import MarkdownPage, Player, Rank, SiteConfig
 from .fields import Fields, check_ident, expect_list, expect_map, load_map
@@ -295,27 +295,14 @@ def load_players(path: Path, shown: str, diags: Diagnostics,
     Fields(node, diags, "a players file", required=("players",))
     for item in expect_list(node.get("players"), diags, "'players'", node.pos):
         entry = expect_map(item, diags, "a player", item.pos)
-        if entry is None:
+        player = read_player(entry, diags) if entry is not None else None
+        if player is None:
             continue
-        fields = Fields(entry, diags, "a player", required=("id", "name"),
-                        optional=("rank", "rating", "club", "country", *PROFILE_KEYS,
-                                  "correspondence_rank", "correspondence_rating"))
-        ident = fields.ident("id")
-        name = fields.text("name")
-        rank = fields.convert("rank", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
-        rating = fields.integer("rating", -1000, 4000)
-        correspondence_rank = fields.convert("correspondence_rank", Rank.parse, "a rank",
-                                             "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
-        correspondence_rating = fields.integer("correspondence_rating", -1000, 4000)
-        club = fields.text("club", None, max_len=80)
-        country = fields.text("country", None, max_len=2)
-        profiles = read_profiles(fields, diags)
-        if ident is None or name is None:
-            continue
+        ident = player.id
         if ident in players:
             first = players[ident].pos
             where = f"line {first.line}" if first.path == shown else f"{first.path}:{first.line}"
-            diags.error(fields.pos("id"), f"player id '{ident}' is used twice (first at {where})",
+            diags.error(player.pos, f"player id '{ident}' is used twice (first at {where})",
                         "player.duplicate", "give each person one id; reuse it everywhere")
             continue
         folded = ident.casefold()
@@ -323,14 +310,39 @@ def load_players(path: Path, shown: str, diags: Diagnostics,
         if other != ident and other in players:
             first = players[other].pos
             where = f"line {first.line}" if first.path == shown else f"{first.path}:{first.line}"
-            diags.error(fields.pos("id"), f"player id '{ident}' differs from '{other}' ({where}) only "
+            diags.error(player.pos, f"player id '{ident}' differs from '{other}' ({where}) only "
                         "in upper and lower case; Windows and macOS would take their pages for one",
                         "player.duplicate", "give the two players ids that differ in more than case")
             continue
-        players[ident] = Player(ident, name, rank, rating, club, country, fields.pos("id"),
-                                correspondence_rank=correspondence_rank,
-                                correspondence_rating=correspondence_rating, **profiles)
+        players[ident] = player
     return players
+
+
+def read_player(entry: YMap, diags: Diagnostics) -> Player | None:
+    """Return the player of one entry of a players file (its keys as in :func:`load_players`),
+    positioned at its id; None when the id or the name is unusable. Every problem is recorded
+    in ``diags`` (a bad rank, say, leaves the rank out of the player returned).
+
+    ``sitegen player add`` checks its options with it, as a mapping positioned at the command.
+    """
+    fields = Fields(entry, diags, "a player", required=("id", "name"),
+                    optional=("rank", "rating", "club", "country", *PROFILE_KEYS,
+                              "correspondence_rank", "correspondence_rating"))
+    ident = fields.ident("id")
+    name = fields.text("name")
+    rank = fields.convert("rank", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
+    rating = fields.integer("rating", -1000, 4000)
+    correspondence_rank = fields.convert("correspondence_rank", Rank.parse, "a rank",
+                                         "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
+    correspondence_rating = fields.integer("correspondence_rating", -1000, 4000)
+    club = fields.text("club", None, max_len=80)
+    country = fields.text("country", None, max_len=2)
+    profiles = read_profiles(fields, diags)
+    if ident is None or name is None:
+        return None
+    return Player(ident, name, rank, rating, club, country, fields.pos("id"),
+                  correspondence_rank=correspondence_rank,
+                  correspondence_rating=correspondence_rating, **profiles)
 
 
 def load_pages(folder: Path, shown: str, diags: Diagnostics) -> list[MarkdownPage]:

@@ -1,0 +1,156 @@
+"""``sitegen player add``: one player into the players files.
+
+The player goes at the end of the ``players:`` list of ``content/players.yaml`` (the file is
+written when there is none; the loader reads it beside any ``players/*.yaml``), in the style
+of the list's last entry (one line ``{id: ..., name: ...}``, or a block), keys in the order of
+docs/content-format.md: id, name, rank, rating, club, country. Only the new entry's lines
+change: the rest of the file, comments included, stays as it was (round-trip YAML, spliced
+line by line as ``sitegen result add`` does), and the file is replaced atomically.
+
+The options are checked by the validator of a players file entry
+(:func:`sitegen.validate.read_player`), each error positioned at the command. The id
+defaults to the name's (:func:`sitegen.formats.ids.slug`, as the importers make ids), made
+unique among the players' ids (``-2``, ``-3``, ...). Refused, exit 1 and nothing written:
+content whose site settings, players or pages do not validate; an id already used (also in
+another case); and, unless ``--id`` is given to tell them apart, a player whose name matches
+an existing player's as the results commands match names (:mod:`sitegen.results.names`:
+diacritics, case and the order of the words aside), the message naming that player, their
+id, file and line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from ..diagnostics import Diagnostics, SitegenError, command_pos
+from ..formats.ids import slug, unique_id
+from ..formats.tournament_yaml import dump_players
+from ..load import YMap, YScalar
+from ..model.common import Player
+from ..results.names import folded_name, listed, players_named
+from ..validate import load_players, read_common, read_player, shown_path
+from ..validate.fields import is_ident
+from ..yamlwrite import dump_unwrapped, flow_map, load_rt, write_atomic
+from .result import splice
+
+COMMAND = "sitegen player add"
+HEADING = "Every player once, with an id that never changes (it is part of their page's address)."
+"""The first comment of a players file that ``player add`` writes anew."""
+
+
+@dataclasses.dataclass(frozen=True)
+class AddedPlayer:
+    """What ``sitegen player add`` did."""
+
+    player: Player
+    path: Path
+    """The players file the player was added to."""
+    line: int
+    """The 1-based line of the new entry in it."""
+
+
+class _Taken:
+    """The ids a new default id may not be: those of the players in any case (the validator
+    refuses ids differing in case only), and ids the validator refuses (``con``, ``nul``)."""
+
+    def __init__(self, ids: list[str]):
+        self.folded = {ident.casefold() for ident in ids}
+
+    def __contains__(self, ident: object) -> bool:
+        return not isinstance(ident, str) or ident.casefold() in self.folded or not is_ident(ident)
+
+
+def default_id(name: str, players: dict[str, Player]) -> str:
+    """Return the id made from ``name`` as the importers make ids (``Zoé Abelard`` ->
+    ``zoe-abelard``; a name of no Latin letter by its transliteration, else ``player``),
+    unique among ``players`` (``zoe-abelard-2``, ...)."""
+    base = (slug(name) or slug(folded_name(name)) or "player")[:60].strip("-") or "player"
+    return unique_id(base, _Taken(list(players)))
+
+
+def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str | None = None,
+               rating: str | None = None, country: str | None = None, club: str | None = None,
+               out: TextIO | None = None) -> AddedPlayer:
+    """Add a player to ``content_dir/players.yaml``; return what was done, after printing it
+    to ``out`` (one line). Raises SitegenError, with nothing written, for every refusal
+    (module docstring), all reported at once."""
+    diags = Diagnostics()
+    common = read_common(content_dir, diags)
+    if common is None or diags.has_errors:
+        raise SitegenError(diags.sorted())
+    players = common.players
+    given = {"id": ident if ident is not None else default_id(name, players), "name": name,
+             "rank": rank, "rating": rating, "club": club, "country": country}
+    pos = command_pos(COMMAND)
+    entry = YMap({key: YScalar(value, pos, quoted=True) for key, value in given.items() if value is not None},
+                 pos, {key: pos for key, value in given.items() if value is not None})
+    player = read_player(entry, diags)
+    if player is not None:
+        _check_new(player, players, ident is not None, diags)
+    if player is None or diags.has_errors:
+        raise SitegenError(diags.sorted())
+    path = content_dir / "players.yaml"
+    original = path.read_text(encoding="utf-8-sig") if path.exists() else None
+    text = dump_players([player], HEADING) if original is None else _added(path, original, player)
+    line = _read_back(path, text, player, players)
+    write_atomic(path, text)
+    done = AddedPlayer(player, path, line)
+    if out is not None:
+        out.write(f"added {player.id} ({player.name}) to {shown_path(path)}:{done.line}\n")
+    return done
+
+
+def _check_new(player: Player, players: dict[str, Player], id_given: bool, diags: Diagnostics) -> None:
+    """Record an error when ``player``'s id is taken (in any case), or, unless ``id_given``,
+    when their name matches an existing player's (:func:`players_named`)."""
+    pos = command_pos(COMMAND)
+    same_id = sorted(pid for pid in players if pid.casefold() == player.id.casefold())
+    if same_id:
+        other = players[same_id[0]]
+        in_case = "" if other.id == player.id else f" (as '{other.id}', in another case)"
+        diags.error(pos, f"the id '{player.id}' is taken{in_case} by {other.name} at "
+                    f"{other.pos.path}:{other.pos.line}", "player.duplicate",
+                    "give the new player another id with --id")
+    for pid in [] if id_given else players_named(player.name, players):
+        other = players[pid]
+        diags.error(pos, f"'{player.name}' is already a player: {listed([pid], players)}, "
+                    f"{other.pos.path}:{other.pos.line}", "player.duplicate",
+                    f"if this is another person, give them an id of their own, e.g. --id {player.id}")
+
+
+def _added(path: Path, original: str, player: Player) -> str:
+    """Return the text of the players file ``path`` (its text ``original``) with ``player``
+    added at the end of its list, the rest of its lines as they were."""
+    data = load_rt(path)
+    plain = dump_unwrapped(load_rt(path), trailing=True)
+    pairs = [(key, value) for key, value in (
+        ("id", player.id), ("name", player.name), ("rank", str(player.rank) if player.rank else None),
+        ("rating", player.rating), ("club", player.club), ("country", player.country))
+        if value is not None]
+    entries = data.get("players") if isinstance(data, CommentedMap) else None
+    if not isinstance(entries, CommentedSeq) or (not entries and entries.fa.flow_style()):
+        entries = data["players"] = CommentedSeq()  # players: (nothing) or players: []
+    block = bool(entries) and isinstance(entries[-1], CommentedMap) and not entries[-1].fa.flow_style()
+    entries.append(CommentedMap(pairs) if block else flow_map(pairs))
+    return splice(original, plain, dump_unwrapped(data, trailing=True))
+
+
+def _read_back(path: Path, text: str, player: Player, players: dict[str, Player]) -> int:
+    """Return the line of ``player`` in ``text``, the players file ``path`` as it will be,
+    after checking that it reads back with ``player`` in it and no error (beside the players
+    of the other files); raise SitegenError if not."""
+    shown = shown_path(path)
+    others = {pid: p for pid, p in players.items() if p.pos.path != shown}
+    diags = Diagnostics()
+    with tempfile.TemporaryDirectory(prefix="sitegen-player-") as temp:
+        copy = Path(temp) / path.name
+        copy.write_text(text, encoding="utf-8")
+        read = load_players(copy, shown, diags, others)
+    if diags.has_errors or read is None or read.get(player.id) != player:  # pragma: no cover - a bug
+        raise SitegenError(diags.sorted() or f"{shown} would not read back with {player.id} in it")
+    return read[player.id].pos.line

@@ -1,0 +1,158 @@
+"""``sitegen player add``: a player added to content/players.yaml with the file's comments and
+order kept, the default id, and the refusals with their exact messages.
+
+The repository is the one ``sitegen new --kind league --name Club`` writes: its players file
+has two comment lines and four players, ann to dee ("Ann Example", ...).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sitegen.commands.new import new_repository
+from sitegen.commands.player import default_id
+from sitegen.model.common import Player
+
+PLAYERS = "content/players.yaml"
+
+
+@pytest.fixture
+def league(tmp_path, monkeypatch):
+    root = new_repository(tmp_path / "club", "Club", "league")
+    monkeypatch.chdir(root)
+    return root
+
+
+def test_player_add_appends_one_line_and_keeps_the_rest_of_the_file(league, run):
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    status, out, err = run("player", "add", "Łukasz Wąsowski", "--rank", "4 kyu", "--rating", "1850",
+                           "--country", "PL", "--club", "Warszawa")
+    assert (status, err) == (0, [])
+    assert out == "added lukasz-wasowski (Łukasz Wąsowski) to content/players.yaml:8\n"
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before + (
+        "  - {id: lukasz-wasowski, name: Łukasz Wąsowski, rank: 4k, rating: 1850, club: Warszawa, "
+        "country: PL}\n")
+    assert run("check")[0] == 0
+
+
+def test_player_add_keeps_block_entries_comments_and_the_comments_that_end_the_file(league, run):
+    """The new entry follows the last one, in its (block) style, before the closing comments."""
+    (league / PLAYERS).write_text(
+        "# Our players\n"
+        "players:\n"
+        "  - id: ann   # the founder\n"
+        "    name: Ann Example\n"
+        "\n"
+        "  # joined in 2024\n"
+        "  - id: ben\n"
+        '    name: "Ben Example"\n'
+        "    rank: 5k\n"
+        "# Add new players above this line.\n", encoding="utf-8")
+    status, out, _ = run("player", "add", "Eve Example", "--club", "Go: Club")
+    assert (status, out) == (0, "added eve-example (Eve Example) to content/players.yaml:10\n")
+    assert (league / PLAYERS).read_text(encoding="utf-8") == (
+        "# Our players\n"
+        "players:\n"
+        "  - id: ann   # the founder\n"
+        "    name: Ann Example\n"
+        "\n"
+        "  # joined in 2024\n"
+        "  - id: ben\n"
+        '    name: "Ben Example"\n'
+        "    rank: 5k\n"
+        "  - id: eve-example\n"
+        "    name: Eve Example\n"
+        "    club: 'Go: Club'\n"
+        "# Add new players above this line.\n")
+
+
+def test_player_add_writes_a_players_file_when_there_is_none(tmp_path, monkeypatch, run):
+    (tmp_path / "content").mkdir()
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = run("player", "add", "Eve Example", "--rank", "4k")
+    assert (status, out) == (0, "added eve-example (Eve Example) to content/players.yaml:3\n")
+    assert (tmp_path / PLAYERS).read_text(encoding="utf-8") == (
+        "# Every player once, with an id that never changes (it is part of their page's address).\n"
+        "players:\n"
+        "  - {id: eve-example, name: Eve Example, rank: 4k}\n")
+
+
+def test_default_id_is_the_importers_slug_made_unique():
+    players = {"eve-example": Player("eve-example", "Eve Example"), "Con-2": Player("Con-2", "X")}
+    assert default_id("Zoé  Abelard", players) == "zoe-abelard"
+    assert default_id("Eve Example!", players) == "eve-example-2"
+    assert default_id("Con", players) == "con-3"  # con: a Windows device name; con-2: taken in another case
+    assert default_id("李伟", players) == "liwei"  # no Latin letter: its transliteration
+    assert default_id("…", players) == "player"
+
+
+def test_player_add_refuses_a_name_that_folds_to_an_existing_players(league, run):
+    assert run("player", "add", "Łukasz Wąsowski")[0] == 0
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    for typed in ("Lukasz Wasowski", "WASOWSKI  łukasz"):
+        status, out, err = run("player", "add", typed)
+        assert (status, out) == (1, "")
+        suggested = "lukasz-wasowski-2" if typed == "Lukasz Wasowski" else "wasowski-lukasz"
+        assert err == [
+            f"sitegen player add: error: '{typed}' is already a player: "
+            "lukasz-wasowski (Łukasz Wąsowski), content/players.yaml:8; if this is another "
+            f"person, give them an id of their own, e.g. --id {suggested} [player.duplicate]",
+            "1 error; nothing was written"]
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before
+
+
+def test_player_add_with_id_adds_a_second_player_of_the_same_name(league, run):
+    assert run("player", "add", "Łukasz Wąsowski")[0] == 0
+    status, out, err = run("player", "add", "Lukasz Wasowski", "--id", "lukasz-wasowski-2")
+    assert (status, err) == (0, [])
+    assert out == "added lukasz-wasowski-2 (Lukasz Wasowski) to content/players.yaml:9\n"
+    assert (league / PLAYERS).read_text(encoding="utf-8").endswith(
+        "  - {id: lukasz-wasowski, name: Łukasz Wąsowski}\n"
+        "  - {id: lukasz-wasowski-2, name: Lukasz Wasowski}\n")
+
+
+def test_player_add_refuses_an_id_taken_in_any_case(league, run):
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    status, _, err = run("player", "add", "Anna Other", "--id", "ANN")
+    assert status == 1
+    assert err == [
+        "sitegen player add: error: the id 'ANN' is taken (as 'ann', in another case) by Ann "
+        "Example at content/players.yaml:4; give the new player another id with --id "
+        "[player.duplicate]",
+        "1 error; nothing was written"]
+    status, _, err = run("player", "add", "Anna Other", "--id", "ben")
+    assert err[0] == ("sitegen player add: error: the id 'ben' is taken by Ben Example at "
+                      "content/players.yaml:5; give the new player another id with --id "
+                      "[player.duplicate]")
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before
+
+
+def test_player_add_refuses_bad_values_as_the_players_file_would_all_at_once(league, run):
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    status, out, err = run("player", "add", "Eve Example", "--id", "eve/x", "--rank", "40k",
+                           "--rating", "5000", "--country", "POL")
+    assert (status, out) == (1, "")
+    assert err == [
+        "sitegen player add: error: rank: '40k': kyu ranks go from 30k to 1k; expected e.g. "
+        "3k, 15k, 1d, 2d [rank.syntax]",
+        "sitegen player add: error: id 'eve/x' is not a valid id; use 1-64 letters, digits, "
+        "'-', '_' or '.', starting with a letter or digit [schema.id]",
+        "sitegen player add: error: country is 3 characters long; at most 2 are allowed; "
+        "shorten it [schema.text]",
+        "sitegen player add: error: rating: 5000 is out of range -1000..4000; expected a whole number "
+        "[schema.value]",
+        "4 errors; nothing was written"]
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before
+
+
+def test_player_add_refuses_when_a_players_file_does_not_validate(league, run):
+    with open(league / PLAYERS, "a", encoding="utf-8") as handle:
+        handle.write("  - {id: ann, name: Ann Again}\n")
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    status, _, err = run("player", "add", "Eve Example")
+    assert status == 1
+    assert err == [
+        "content/players.yaml:8:10: error: player id 'ann' is used twice (first at line 4); "
+        "give each person one id; reuse it everywhere [player.duplicate]",
+        "1 error; nothing was written"]
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before
