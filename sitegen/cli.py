@@ -94,7 +94,8 @@ def _parser() -> argparse.ArgumentParser:
     league_commands = league.add_subparsers(dest="league_command", metavar="TOOL", required=True)
     next_season = league_commands.add_parser(
         "next-season", help="form the next season's divisions and groups from the latest season "
-                            "and its sign-ups, and write its season file")
+                            "and its sign-ups, and write its season file; with no season yet, "
+                            "form the league's first season from the sign-ups by rank")
     next_season.add_argument("league_id", metavar="LEAGUE", help="the league id (its folder name)")
     next_season.add_argument("--season", dest="new_season", default=None,
                              help="the new season's id (default: the id of the only sign-ups file, signups/<id>.yaml)")

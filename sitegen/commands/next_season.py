@@ -12,6 +12,12 @@ order stay); one with results is never overwritten. When the rules cannot all be
 (:class:`LeagueRuleError`, e.g. "division restrictions must be revised (C.3)"), or when players
 equal on every criterion of D contend for a spot and no playoff decides (D.2), nothing is
 written; the error shows the ``playoffs:`` to enter.
+
+With no season before ``NEW_ID`` (the organizer has only ``league.yaml`` and the sign-ups, every
+player under ``new``), the command forms the league's first season
+(:func:`sitegen.engine.league_outcome.first_season_outcome`): divisions filled from the top by
+rank (D.2) to their ideal sizes (A.i), within the division restrictions (C.3, C.4), groups
+seeded in zig-zag (A.ii.2); docs/league-rules.md, "The first season".
 """
 
 from __future__ import annotations
@@ -26,7 +32,9 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
 from ..engine.league import Tie
 from ..engine.league_next import NextSeasonPlan
-from ..engine.league_outcome import SeasonOutcome, form_outcome, ordered_players, sentence, tie_sentence
+from ..engine.league import secondary_order
+from ..engine.league_outcome import (SeasonOutcome, first_season_outcome, form_outcome, ordered_players,
+                                      sentence, tie_sentence)
 from ..model import Content
 from ..model.league import DivisionRestrictions, League, LeagueSettings, Season, SeasonSignups
 from ..display import format_points
@@ -64,10 +72,12 @@ def ordered_seasons(league: League) -> list[Season]:
 
 
 def next_season_command(content_dir: Path, league_id: str, new_id: str | None, out: TextIO) -> NextSeasonResult:
-    """Form and write the season after the league's latest finished one; return what was done.
+    """Form and write the season after the league's latest finished one, or the league's first
+    season when it has none; return what was done.
 
     Raises SitegenError (exit 1, nothing written) for bad content, a missing or ambiguous
-    sign-ups file, a season file that already has results, and rule conflicts (LeagueRuleError).
+    sign-ups file, an empty sign-up list, a season file that already has results, and rule
+    conflicts (LeagueRuleError).
     """
     content = load_content(content_dir)
     league = _league(content, league_id, content_dir)
@@ -76,20 +86,42 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
     new_id = _new_season_id(league, signup_dir, new_id)
     season_path = folder / "seasons" / f"{new_id}.yaml"
     season_shown = shown_path(season_path)
-    finished = _finished_season(league, new_id, season_shown, folder)
+    finished = _finished_season(league, new_id, season_shown)
     signup_path = signup_dir / f"{new_id}.yaml"
     signups = _signups(signup_path, finished, content)
-    restrictions = (signups.restrictions or finished.restrictions
-                    or DivisionRestrictions())
-    outcome = form_outcome(finished, content.players, league.settings or LeagueSettings(), signups,
-                           restrictions)
-    plan = _plan(outcome, finished, new_id, signup_path)
-    order = [moves.order for moves in plan.moves]
-    for player in ordered_players(outcome.players, finished, order):
+    settings = league.settings or LeagueSettings()
+    if finished is None:
+        current = next((s for s in league.seasons if s.id == new_id), None)
+        restrictions = (signups.restrictions or (current.restrictions if current else None)
+                        or DivisionRestrictions())
+        outcome = first_season_outcome(settings, signups, restrictions)
+        plan = _plan(outcome, None, new_id, signup_path)
+        infos = {entry.id: entry for entry in signups.players}
+        players = [p for d in plan.divisions
+                   for p in secondary_order([p for g in d.groups for p in g.players], infos, settings)]
+    else:
+        restrictions = (signups.restrictions or finished.restrictions or DivisionRestrictions())
+        outcome = form_outcome(finished, content.players, settings, signups, restrictions)
+        plan = _plan(outcome, finished, new_id, signup_path)
+        players = ordered_players(outcome.players, finished, [moves.order for moves in plan.moves])
+    for player in players:
         print(f"{player}: {sentence(outcome.players[player], lambda p: p)[1]}", file=out)
+    edited = _write_season(season_path, league, new_id, finished, signups, plan,
+                           restrictions if signups.restrictions else None, content)
+    sizes = "; ".join(f"{d.name}: " + ", ".join(f"{g.name} ({len(g.players)})" for g in d.groups)
+                      for d in plan.divisions)
+    print(f"{'updated' if edited else 'wrote'} {season_shown}: {sizes}", file=out)
+    return NextSeasonResult(season_path, plan, edited)
 
+
+def _write_season(season_path: Path, league: League, new_id: str, finished: Season | None,
+                  signups: SeasonSignups, plan: NextSeasonPlan,
+                  restrictions: DivisionRestrictions | None, content: Content) -> bool:
+    """Write the formed season (a new file, or the existing one edited in place, keeping its
+    comments and key order); return True when it edited an existing file."""
+    season_shown = shown_path(season_path)
     champion = None
-    if finished.final is not None and finished.final.champion:
+    if finished is not None and finished.final is not None and finished.final.champion:
         champion = finished.final.champion
     edited = season_path.exists()
     if edited:
@@ -98,17 +130,16 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
             raise _fail(f"{season_shown} does not hold a mapping; it is not overwritten", SourcePos(season_shown))
     else:
         data = CommentedMap()
+        source = (f"from season\n{finished.id} and signups/{new_id}.yaml" if finished is not None
+                  else f"as the league's\nfirst season from signups/{new_id}.yaml")
         data.yaml_set_start_comment(
-            f"Season {new_id} of {league.name}, formed by `sitegen league next-season` from season\n"
-            f"{finished.id} and signups/{new_id}.yaml. Review it, then enter the games.")
-    _fill_season(data, new_id, signups, plan, restrictions if signups.restrictions else None, champion)
+            f"Season {new_id} of {league.name}, formed by `sitegen league next-season` {source}. "
+            "Review it, then enter the games.")
+    _fill_season(data, new_id, signups, plan, restrictions, champion)
     text = dump_rt(data)
     _check_written(text, season_path.name, content, new_id)
     write_atomic(season_path, text)
-    sizes = "; ".join(f"{d.name}: " + ", ".join(f"{g.name} ({len(g.players)})" for g in d.groups)
-                      for d in plan.divisions)
-    print(f"{'updated' if edited else 'wrote'} {season_shown}: {sizes}", file=out)
-    return NextSeasonResult(season_path, plan, edited)
+    return edited
 
 
 def _league(content: Content, league_id: str, content_dir: Path) -> League:
@@ -133,8 +164,10 @@ def _new_season_id(league: League, signup_dir: Path, new_id: str | None) -> str:
             raise _fail("cannot tell which season to form: "
                         + (f"sign-ups for {', '.join(candidates)}" if candidates else "no sign-ups found"),
                         command_pos("sitegen league next-season"),
-                        f"create {signup_shown}/<new-season-id>.yaml listing 'returning', 'withdrawn' "
-                        "and 'new' players (docs/content-format.md)" if not candidates else
+                        f"create {signup_shown}/<new-season-id>.yaml listing "
+                        + ("'returning', 'withdrawn' and 'new' players" if league.seasons else
+                           "the players under 'new' (the league's first season)")
+                        + " (docs/content-format.md)" if not candidates else
                         "give the new season's id with --season")
         new_id = candidates[0]
     if check_ident(new_id, command_pos("--season"), Diagnostics(), "season id") is None:
@@ -143,43 +176,50 @@ def _new_season_id(league: League, signup_dir: Path, new_id: str | None) -> str:
     return new_id
 
 
-def _finished_season(league: League, new_id: str, season_shown: str, folder: Path) -> Season:
-    """Return the latest season before ``new_id``; raise SitegenError when season ``new_id``
-    already has results (it is never overwritten) or there is no earlier season."""
+def _finished_season(league: League, new_id: str, season_shown: str) -> Season | None:
+    """Return the latest season before ``new_id``, None when there is none (the league's first
+    season); raise SitegenError when season ``new_id`` already has results (it is never
+    overwritten)."""
     current = next((s for s in league.seasons if s.id == new_id), None)
     if current is not None and has_results(current):
         raise _fail(f"season {new_id} already has results; it is not overwritten",
                     SourcePos(season_shown), "choose another id with --season, or delete the file "
                     "yourself if it really should be formed again", "league.season-has-results")
     earlier = [s for s in ordered_seasons(league) if s.id != new_id]
-    if not earlier:
-        raise _fail(f"league '{league.id}' has no finished season to start from", SourcePos(shown_path(folder)))
-    return earlier[-1]
+    return earlier[-1] if earlier else None
 
 
-def _signups(signup_path: Path, finished: Season, content: Content) -> SeasonSignups:
-    """Return the validated sign-ups; raise SitegenError when the file is missing or has errors."""
+def _signups(signup_path: Path, finished: Season | None, content: Content) -> SeasonSignups:
+    """Return the validated sign-ups; raise SitegenError when the file is missing, has errors,
+    or (for a first season) lists nobody."""
     if not signup_path.exists():
+        lists = ("the players under 'new'" if finished is None
+                 else "'returning', 'withdrawn' and 'new' players")
         raise _fail(f"no sign-ups for season {signup_path.stem}: {shown_path(signup_path)} does not exist",
                     command_pos("sitegen league next-season"),
-                    f"create {shown_path(signup_path)} listing 'returning', 'withdrawn' and 'new' "
-                    "players (docs/content-format.md)")
+                    f"create {shown_path(signup_path)} listing {lists} (docs/content-format.md)")
     diags = Diagnostics()
     signups = load_signups(signup_path, shown_path(signup_path), finished, content.players, diags)
     if diags.has_errors or signups is None:
         raise SitegenError(diags.sorted())
+    if finished is None and not signups.players:
+        raise _fail(f"nobody signs up for season {signups.season_id}, the league's first season",
+                    signups.pos, "list the players under 'new', e.g. 'new: [ann, ben, cho, dee, eve]'",
+                    "signups.empty")
     return signups
 
 
-def _plan(outcome: SeasonOutcome, finished: Season, new_id: str, signup_path: Path) -> NextSeasonPlan:
+def _plan(outcome: SeasonOutcome, finished: Season | None, new_id: str, signup_path: Path) -> NextSeasonPlan:
     """Return the next season's plan (league B, C, E.1, A); raise SitegenError when the rules
     cannot form it (a LeagueRuleError) or a tie the rules leave open decides a player's
     place (D.2), one error per tie with the ``playoffs:`` that decides it."""
     if outcome.error is not None or outcome.plan is None:
-        raise _fail(f"season {new_id} cannot be formed from season {finished.id}: {outcome.error}",
+        source = f"season {finished.id}" if finished is not None else shown_path(signup_path)
+        raise _fail(f"season {new_id} cannot be formed from {source}: {outcome.error}",
                     SourcePos(shown_path(signup_path)), code="league.rules")
     if outcome.ties:
-        raise SitegenError([_tie_error(tie, finished, signup_path) for tie in outcome.ties])
+        raise SitegenError([_tie_error(tie, finished or Season("", "", ()), signup_path)
+                            for tie in outcome.ties])
     return outcome.plan
 
 

@@ -25,6 +25,7 @@ from ..model.common import Outcome, Player, Result
 from ..model.league import Group, LeagueSettings, PlayerInfo, Season, SeasonSignups, player_info
 from . import league_text as text
 from .league import Decision, FinalRound, LeagueRuleError, Move, Tie, final_round
+from .league_first import first_season
 from .league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
 
 # --------------------------------------------------------------------------- status
@@ -290,6 +291,25 @@ def form_outcome(season: Season, players: Mapping[str, Player], settings: League
         outcomes[p].undecided for p in t.players if p in outcomes))
     return SeasonOutcome(status, outcomes, ties, final, None, signups is None, voided, plan,
                          season, left)
+
+
+def first_season_outcome(settings: LeagueSettings, signups: SeasonSignups,
+                         restrictions: DivisionRestrictions) -> SeasonOutcome:
+    """Return the outcome of forming a league's first season from its sign-ups
+    (:func:`sitegen.engine.league_first.first_season`): every player's placement with its rules.
+
+    A tie matters only when its players end in different divisions (they are equal on every
+    criterion, so any playoff gives the same divisions to others). A LeagueRuleError leaves the
+    outcome without players, its message in ``error``.
+    """
+    try:
+        plan = first_season(Signups(signups.players), restrictions, settings)
+    except LeagueRuleError as error:
+        return SeasonOutcome(Status.FINAL, error=str(error), assumed=False)
+    where = {p: d.name for d in plan.divisions for g in d.groups for p in g.players}
+    ties = tuple(t for t in plan.ties if len({where[p] for p in t.players}) > 1)
+    outcomes = player_outcomes(plan, None, ties)
+    return SeasonOutcome(Status.FINAL, outcomes, ties, assumed=False, plan=plan)
 
 
 def _final(season: Season, infos: Mapping[str, PlayerInfo],

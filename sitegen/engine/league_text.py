@@ -35,6 +35,8 @@ WITHDREW_LEFT = N_("promotion and demotion merits are forfeited")
 FORCED_BY_RANK = N_("rank {rank} may not be placed below division {division}: forced promotion")
 NEW_BY_RANK = N_("placed by rank {rank} in the lowest division it allows")
 NEW_BOTTOM = N_("placed in the bottom division, as {why}")
+FIRST_BY_RANK = N_("first season, divisions filled from the top in the order of D.2: rank {rank} "
+                   "has a place in division {division}, whose ideal size under A.i is {size} players")
 NEW_PROVISIONAL = N_("a provisional rank gives no promotion by rank (C.1 addendum)")
 NEW_NO_BAND = N_("no rank band applies")
 NOT_GROWING = N_("division {division} does not grow: placed in the division below")

@@ -321,10 +321,13 @@ def _check_signups(folder: Path, shown: str, seasons: list[Season], refs: Player
     for path in sorted(folder.glob("*.yaml")):
         own = next((i for i, s in enumerate(ordered) if s.id == path.stem), None)
         earlier = ordered[:own] if own is not None else ordered
-        if earlier:  # sign-ups for a league's first season have nothing to be checked against
-            signups = load_signups(path, f"{shown}/{path.name}", earlier[-1], refs.players, diags)
-            if signups is not None:
-                found.append(signups)
+        if not earlier and any(s.id != path.stem for s in ordered):
+            continue  # a draft season ordered before the others: nothing to check against
+        # sign-ups for a league's first season (no other season): every player new
+        signups = load_signups(path, f"{shown}/{path.name}", earlier[-1] if earlier else None,
+                               refs.players, diags)
+        if signups is not None and earlier:
+            found.append(signups)
     return found
 
 
@@ -624,9 +627,10 @@ def _game_result(fields: Fields, black: str, white: str, colours_known: bool,
 # --------------------------------------------------------------------------- sign-ups
 
 
-def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str, Player],
+def load_signups(path: Path, shown: str, finished: Season | None, players: Mapping[str, Player],
                  diags: Diagnostics) -> SeasonSignups | None:
-    """Read the sign-ups for the season after ``finished``; None when unusable (reported).
+    """Read the sign-ups for the season after ``finished`` (None: the league's first season,
+    whose players are all ``new``); None when unusable (reported).
 
     Keys: ``returning`` and ``withdrawn`` (players of the finished season; each of them must be
     in exactly one list), ``new`` (players new to the league), optional ``restrictions`` and the
@@ -641,7 +645,8 @@ def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str,
     fields = Fields(node, diags, "the sign-ups", optional=(
         "returning", "withdrawn", "new", "restrictions", "name", "start", "end"))
     refs = PlayerRefs(dict(players), diags)
-    before = {p for d in finished.divisions for g in d.groups for p in g.players}
+    before = ({p for d in finished.divisions for g in d.groups for p in g.players}
+              if finished is not None else set())
     seen: dict[str, SourcePos] = {}
     infos: list[PlayerInfo] = []
     lists: dict[str, list[str]] = {"returning": [], "withdrawn": [], "new": []}
@@ -654,11 +659,16 @@ def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str,
             if seen_before(seen, ident, pos, diags,
                            f"player '{ident}' is listed twice in the sign-ups", "signups.twice"):
                 continue
+            if key in ("returning", "withdrawn") and finished is None:
+                diags.error(pos, f"'{ident}' cannot be '{key}': season {path.stem} is the "
+                            f"league's first season; list every player under 'new'",
+                            "signups.returning")
+                continue
             if key in ("returning", "withdrawn") and ident not in before:
                 diags.error(pos, f"'{ident}' did not play season {finished.id}; list new players "
                             f"under 'new'", "signups.returning", did_you_mean(ident, before))
                 continue
-            if key == "new" and ident in before:
+            if key == "new" and finished is not None and ident in before:
                 diags.error(pos, f"'{ident}' played season {finished.id}; list them under "
                             f"'returning' (or 'withdrawn')", "signups.new")
                 continue
@@ -668,7 +678,8 @@ def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str,
     missing = sorted(before - set(seen))
     for ident in missing:
         diags.error(fields.pos("returning") if fields.has("returning") else node.pos,
-                    f"player '{ident}' of season {finished.id} is neither 'returning' nor 'withdrawn'",
+                    f"player '{ident}' of season {finished.id if finished else ''} is neither "
+                    "'returning' nor 'withdrawn'",
                     "signups.missing", "list every player of the finished season in one of the two")
     restrictions = None
     if fields.has("restrictions"):
@@ -678,7 +689,8 @@ def load_signups(path: Path, shown: str, finished: Season, players: Mapping[str,
     if season_id is None:
         return None
     return SeasonSignups(season_id, tuple(infos), tuple(lists["returning"]), tuple(lists["withdrawn"]),
-                         tuple(lists["new"]), restrictions, name, start, end, node.pos, finished.id)
+                         tuple(lists["new"]), restrictions, name, start, end, node.pos,
+                         finished.id if finished is not None else None)
 
 
 def _signup_entry(item: YNode, key: str, refs: PlayerRefs, diags: Diagnostics
