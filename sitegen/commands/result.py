@@ -35,7 +35,7 @@ from ..model import Content
 from ..model.common import Outcome, Player, Result
 from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
 from ..results.issue import form_labels, parse_issue
-from ..results.request import ResultRequest, echo, refuse
+from ..results.request import ResultRequest, echo, local_today, refuse
 from ..results.target import Target, find_target
 from ..summary import compare, markdown, summarize
 from ..validate import read_content, shown_path
@@ -74,12 +74,14 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
                today: dt.date | None = None) -> AddResult:
     """Enter ``request`` into its competition's file; return what was done.
 
-    ``today`` (default: the date today) dates a ladder game given without a date. Raises
+    ``today`` (default: :func:`~sitegen.results.request.local_today`, the local date unless
+    ``$SITEGEN_TODAY`` gives one) dates a league or ladder game given without a date. Raises
     SitegenError, with nothing written, for invalid content and every refusal (module docstring).
     """
     content, before = load_with_warnings(content_dir)
     target = find_target(content, content_dir, request)
-    request = resolve(content, request, target, today or dt.date.today())
+    today = today or local_today()
+    request = resolve(content, request, target, today)
     shown = shown_path(target.path)
     original = target.path.read_text(encoding="utf-8-sig")
     diags = Diagnostics()
@@ -94,8 +96,8 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     elif target.kind == "swiss":
         where = enter_swiss(tree, data, request, target, shown)
     else:
-        colours = ladder_colours(content, target, request, today or dt.date.today())
-        where = enter_ladder(tree, data, request, target, shown, colours, today or dt.date.today())
+        colours = ladder_colours(content, target, request, today)
+        where = enter_ladder(tree, data, request, target, shown, colours, today)
     text = splice(original, dump_unwrapped(load_rt(target.path)), dump_unwrapped(data))
     after, warnings = load_edited(content_dir, target.path, text)
     write_atomic(target.path, text)
@@ -228,7 +230,7 @@ def resolve(content: Content, request: ResultRequest, target: Target, today: dt.
     else:
         request = dataclasses.replace(request, result=check_result(request, target.kind))
     if request.date is None and request.today_if_undated and target.kind in ("league", "ladder"):
-        request = dataclasses.replace(request, date=today)
+        request = dataclasses.replace(request, date=today, dated_today=True)
     return request
 
 
