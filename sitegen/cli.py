@@ -185,7 +185,7 @@ def _result_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
                       help="the environment variable holding the issue's body")
     issue.add_argument("--issue", type=int, default=None, metavar="N", help="the issue's number")
     issue.add_argument("--out", type=Path, default=None, metavar="DIR",
-                       help="write commit.txt and pr.md (entered) or comment.md (refused) here")
+                       help="write commit.txt, pr.md and reply.md (entered) or comment.md (refused) here")
     issue.add_argument("--form", type=Path, default=None, metavar="FILE",
                        help="the issue form (default: .github/ISSUE_TEMPLATE/report-result.yml)")
     issue.add_argument("--dry-run", action="store_true",

@@ -230,6 +230,7 @@ def test_result_add_tournament_refusals(tournament, run):
 
 
 def test_result_add_tournament_winner_without_colours_uses_the_pairing(tournament, run):
+    """No --date: a tournament game has no date field, and no date is noted beside it."""
     assert run("result", "add", "cup", "--players", "ben", "dee", "--winner", "ben")[0] == 0
     assert "- {white: ben, black: dee, handicap: 0, result: W+}\n" in tournament.read_text(encoding="utf-8")
 
@@ -488,3 +489,59 @@ def test_result_add_does_not_overwrite_a_link_the_game_has(league, run):
     assert run("result", "add", "leagues/club", "ann", "cho", "B+R")[0] == 0
     assert ('- {black: ann, white: cho, result: B+R, date: 2025-04-01, link: "https://example.org/kept"}'
             in season.read_text(encoding="utf-8"))
+
+
+# --------------------------------------------------------------------------- dates
+
+
+def test_result_add_dates_a_league_and_a_ladder_game_today_unless_date(league, ladder, run):
+    """Without --date, the game is dated today ($SITEGEN_TODAY here); --date wins."""
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R")[0] == 0
+    assert run("result", "add", "leagues/club", "ben", "dee", "W+R", "--date", "2025-03-30")[0] == 0
+    season = (league / SEASON).read_text(encoding="utf-8")
+    assert "- {black: ann, white: cho, result: B+R, date: 2025-04-01}\n" in season
+    assert "- {black: ben, white: dee, result: W+R, date: 2025-03-30}\n" in season
+    assert run("result", "add", "ladders/club", "ben", "cho", "W+R")[0] == 0
+    assert ladder.read_text(encoding="utf-8").endswith(
+        "  - {date: 2025-04-01, white: cho, black: ben, result: W+R}\n")
+
+
+def test_result_add_without_sitegen_today_uses_the_local_date(league, run, monkeypatch):
+    import datetime as dt
+
+    monkeypatch.delenv("SITEGEN_TODAY")
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R")[0] == 0
+    assert f"- {{black: ann, white: cho, result: B+R, date: {dt.date.today().isoformat()}}}\n" in (
+        league / SEASON).read_text(encoding="utf-8")
+
+
+def test_sitegen_today_must_be_an_iso_date(league, run, monkeypatch):
+    monkeypatch.setenv("SITEGEN_TODAY", "1.4.2025")
+    before = (league / SEASON).read_text(encoding="utf-8")
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R") == (1, "", [
+        "$SITEGEN_TODAY: error: '1.4.2025' is not a date written YYYY-MM-DD; write it as "
+        "2025-04-01 (1 April 2025) or 2025-01-04 (4 January 2025) [result.date]",
+        "1 error; nothing was written"])
+    assert (league / SEASON).read_text(encoding="utf-8") == before
+
+
+@pytest.mark.parametrize("date, error", [
+    ("5.3.2025", "'5.3.2025' is not a date written YYYY-MM-DD; write it as 2025-03-05 (5 March 2025) "
+                 "or 2025-05-03 (3 May 2025)"),
+    ("05/03/2025", "'05/03/2025' is not a date written YYYY-MM-DD; write it as 2025-03-05 (5 March "
+                   "2025) or 2025-05-03 (3 May 2025)"),
+    ("2025/3/5", "'2025/3/5' is not a date written YYYY-MM-DD; write it as 2025-03-05 (5 March 2025)"),
+    ("2025-3-5", "'2025-3-5' is not a date written YYYY-MM-DD; write it as 2025-03-05 (5 March 2025)"),
+    ("13.3.2025", "'13.3.2025' is not a date written YYYY-MM-DD; write it as 2025-03-13 (13 March 2025)"),
+    ("3/13/2025", "'3/13/2025' is not a date written YYYY-MM-DD; write it as 2025-03-13 (13 March 2025)"),
+    ("4.4.2025", "'4.4.2025' is not a date written YYYY-MM-DD; write it as 2025-04-04 (4 April 2025)"),
+    ("31.2.2025", "'31.2.2025' is not a date; write it as YYYY-MM-DD, e.g. 2025-03-01"),
+    ("March 5", "'March 5' is not a date; write it as YYYY-MM-DD, e.g. 2025-03-01"),
+])
+def test_result_add_shows_the_iso_dates_a_date_may_mean(league, run, date, error):
+    """Never guessed: a date with the year last may be day-month or month-day (both shown
+    when both exist); year first is read in the ISO order."""
+    before = (league / SEASON).read_text(encoding="utf-8")
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R", "--date", date) == (1, "", [
+        f"sitegen result add: error: {error} [result.date]", "1 error; nothing was written"])
+    assert (league / SEASON).read_text(encoding="utf-8") == before

@@ -11,8 +11,9 @@ the same group or not members, and results the rule set does not know.
 
 ``from-issue`` reads the request from the body of a "Report a result" issue form
 (:mod:`sitegen.results.issue`) and runs ``add`` in this process: the form's fields never go
-through a shell. With ``--out DIR`` it writes what the workflow needs: ``commit.txt`` and
-``pr.md`` when the result was entered, ``comment.md`` with the errors when it was not.
+through a shell. With ``--out DIR`` it writes what the workflow needs: ``commit.txt``, ``pr.md``
+(for the organizers) and ``reply.md`` (for the player) when the result was entered,
+``comment.md`` (for the player: what to correct) when it was not (:mod:`sitegen.results.reply`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from ..load import YMap, parse_yaml
 from ..model import Content
 from ..model.common import Outcome, Player, Result
 from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
-from ..results.issue import form_labels, parse_issue
+from ..results.issue import form_labels, form_values, parse_issue
+from ..results.reply import entered_comment, pull_request_body, refused_comment
 from ..results.request import ResultRequest, echo, local_today, refuse
 from ..results.target import Target, find_target
 from ..summary import compare, markdown, summarize
@@ -56,6 +58,10 @@ class AddResult:
     """The standings change in Markdown (:data:`NO_CHANGE` when there is none)."""
     warnings: tuple[Diagnostic, ...] = ()
     """Warnings the new result brings (e.g. White taken by the weaker rung of a ladder)."""
+    where: str = ""
+    """Where in the competition it went: ``group A1``, ``round 2``, a ladder game's date."""
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The two players' names, by id."""
 
     @property
     def command(self) -> list[str]:
@@ -105,7 +111,8 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     changes = markdown(changed, "Standings changes") or NO_CHANGE
     known = {(d.code, d.message) for d in before}
     new = tuple(d for d in warnings if (d.code, d.message) not in known)
-    done = AddResult(target, request, changed_line(original, text), changes, new)
+    names = {pid: after.players[pid].name for pid in request.players if pid in after.players}
+    done = AddResult(target, request, changed_line(original, text), changes, new, where, names)
     if out is not None:
         out.write(f"entered {done.what} in {shown}:{done.line} ({target.shown}, {where})\n"
                   + "".join(d.format() + "\n" for d in new) + "\n"
@@ -322,55 +329,31 @@ def from_issue(content_dir: Path, body: str, issue: int | None, out_dir: Path | 
     """Enter the result reported in an issue form's ``body`` (GitHub's Markdown rendering).
 
     ``dry_run`` prints the ``sitegen result add`` command it would run, and stops. With
-    ``out_dir``, writes ``commit.txt`` and ``pr.md`` after entering the result, or
-    ``comment.md`` with the errors. Raises SitegenError when the report cannot be entered.
+    ``out_dir``, writes ``commit.txt``, ``pr.md`` and ``reply.md`` (the comment for the player)
+    after entering the result, or ``comment.md`` (the player's comment: what to correct) when
+    it was refused (:mod:`sitegen.results.reply`). ``today`` as for :func:`add_result`. Raises
+    SitegenError when the report cannot be entered.
     """
     source = f"issue #{issue}" if issue is not None else "the issue"
+    labels = form_labels(form)
     try:
-        request = parse_issue(body, source, form_labels(form))
+        request = parse_issue(body, source, labels)
         if dry_run:
             out.write(shlex.join(["sitegen", "result", "add", *request.argv()]) + "\n")
             return None
         done = add_result(content_dir, request, out, today)
     except SitegenError as error:
         if out_dir is not None and not dry_run:
-            _write(out_dir, "comment.md", error_comment(error.diagnostics))
+            _write(out_dir, "comment.md", refused_comment(error.diagnostics, form_values(body, labels),
+                                                          labels, source))
         raise
     if out_dir is not None:
         subject = f"Result: {done.what} ({done.target.shown})"
         reported = f"Reported in #{issue}" if issue is not None else "Reported in an issue"
         _write(out_dir, "commit.txt", f"{subject}\n\n{reported}; entered with `sitegen result from-issue`.\n")
         _write(out_dir, "pr.md", pull_request_body(done, issue))
+        _write(out_dir, "reply.md", entered_comment(done, labels))
     return done
-
-
-def pull_request_body(done: AddResult, issue: int | None) -> str:
-    """Return the Markdown description of the pull request that enters ``done``."""
-    lines = [f"Reported in #{issue}, entered with:" if issue is not None else "Entered with:", "",
-             "```sh", shlex.join(done.command), "```", "",
-             f"Changed: `{shown_path(done.target.path)}`, line {done.line}.", "", done.changes.rstrip()]
-    if issue is not None:
-        lines += ["", f"Closes #{issue}"]
-    return "\n".join(lines) + "\n"
-
-
-def error_comment(diagnostics: list[Diagnostic]) -> str:
-    """Return the issue comment that explains why a report was not entered (the messages in a
-    code block whose fence no message can close)."""
-    text = "\n".join(d.format() for d in diagnostics)
-    fence = "`" * max(3, _longest_backticks(text) + 1)
-    return ("The result could not be entered, so no pull request was opened:\n\n"
-            f"{fence}text\n{text}\n{fence}\n\n"
-            "Please open a new report with the fields corrected (and close this one), "
-            "or ask an organizer.\n")
-
-
-def _longest_backticks(text: str) -> int:
-    longest = run = 0
-    for char in text:
-        run = run + 1 if char == "`" else 0
-        longest = max(longest, run)
-    return longest
 
 
 def _write(folder: Path, name: str, text: str) -> None:
