@@ -189,7 +189,9 @@ def _result_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     where.add_argument("--season", default=None, help="a league season (default: the latest)")
     where.add_argument("--round", dest="round_no", type=int, default=None, metavar="N",
                        help="a tournament round (default: the round where the two are paired)")
-    add.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="when the game was played")
+    add.add_argument("--date", default=None, metavar="YYYY-MM-DD",
+                     help="when the game was played (default: today, for a league or ladder "
+                          "game; $SITEGEN_TODAY sets today)")
     add.add_argument("--link", default=None, metavar="URL", help="a link to the game record")
     add.add_argument("--replace", action="store_true", help="change a result already entered")
     issue = tools.add_parser(
@@ -200,7 +202,7 @@ def _result_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
                       help="the environment variable holding the issue's body")
     issue.add_argument("--issue", type=int, default=None, metavar="N", help="the issue's number")
     issue.add_argument("--out", type=Path, default=None, metavar="DIR",
-                       help="write commit.txt and pr.md (entered) or comment.md (refused) here")
+                       help="write commit.txt, pr.md and reply.md (entered) or comment.md (refused) here")
     issue.add_argument("--form", type=Path, default=None, metavar="FILE",
                        help="the issue form (default: .github/ISSUE_TEMPLATE/report-result.yml)")
     issue.add_argument("--dry-run", action="store_true",

@@ -20,7 +20,9 @@ from ruamel.yaml import YAML
 from sitegen.cli import _parser
 from sitegen.commands.new import new_repository
 from sitegen.commands.result import from_issue
+from sitegen.diagnostics import Diagnostic, SourcePos
 from sitegen.results.issue import PACKAGED_FORM, form_labels
+from sitegen.results.reply import refused_comment
 
 REPO = Path(__file__).resolve().parent.parent
 SCAFFOLD = REPO / "sitegen" / "scaffold" / "common" / "github"
@@ -96,8 +98,10 @@ def test_hostile_fields_stay_single_arguments(league, run, tmp_path):
                       "site [result.player]")
     assert not (league / "pwned").exists() and not (tmp_path / "pwned").exists()
     comment = (tmp_path / "report" / "comment.md").read_text(encoding="utf-8")
-    assert comment.startswith("The result could not be entered, so no pull request was opened:\n\n````text\n")
-    assert "\n````\n" in comment  # the fence is longer than any backtick run in the messages
+    # each value in a code span whose fence is longer than any backtick run in it
+    assert "- **Black (or first player)**: ````Ann\"; $(touch pwned) ```id``` 'x````\n" in comment
+    assert ("- **Black (or first player)**: ````unknown player 'Ann\"; $(touch pwned) ```id``` 'x'; "
+            "name a player by id or name, as on the site````\n") in comment
 
 
 def test_hostile_newlines_and_links_are_refused_with_every_problem(league, run, tmp_path):
@@ -160,6 +164,123 @@ def test_from_issue_reads_the_body_from_an_environment_variable(league, run, mon
     assert (status, out) == (0, "sitegen result add leagues/club 'Ann Example' ben W+R --date 2025-03-02\n")
 
 
+def test_from_issue_refuses_a_date_not_written_iso_and_tells_the_player_what_to_correct(league, run, tmp_path):
+    """The comment speaks to the player: the fields as read, what to correct under the form's
+    label, no command or option."""
+    report = tmp_path / "report"
+    status, out, err = issue(run, tmp_path, body(date="05/03/2025", link="https://ogs.example/1"),
+                             "--out", str(report))
+    assert (status, out) == (1, "")
+    assert err == ["issue #12, field 'Date': error: '05/03/2025' is not a date written YYYY-MM-DD; "
+                   "write it as 2025-03-05 (5 March 2025) or 2025-05-03 (3 May 2025) [result.date]",
+                   "1 error; nothing was written"]
+    assert (report / "comment.md").read_text(encoding="utf-8") == (
+        "Thank you for your report. It could not be entered, so nothing has changed on the site "
+        "yet. It was read as:\n"
+        "\n"
+        "- **Competition**: `leagues/club`\n"
+        "- **Black (or first player)**: `Ann Example`\n"
+        "- **White (or second player)**: `ben`\n"
+        "- **Result**: `B+R`\n"
+        "- **Date**: `05/03/2025`\n"
+        "- **Game link**: `https://ogs.example/1`\n"
+        "\n"
+        "**To correct in the form:**\n"
+        "\n"
+        "- **Date**: `'05/03/2025' is not a date written YYYY-MM-DD; write it as 2025-03-05 (5 March "
+        "2025) or 2025-05-03 (3 May 2025)`\n"
+        "\n"
+        "Please open a new report with the Report a result form, corrected as above, and close "
+        "this one. If you think the report was right, reply here.\n")
+    assert sorted(p.name for p in report.iterdir()) == ["comment.md"]
+
+
+def test_a_result_already_entered_is_left_to_an_organizer_without_naming_an_option(league, run, tmp_path):
+    """The organizer's way (--replace) is not the player's: they are told an organizer can
+    correct it, and need not report again."""
+    season = league / "content/leagues/club/seasons/1.yaml"
+    season.write_text(season.read_text(encoding="utf-8").replace(
+        "- {players: [ann, ben]}", "- {black: ann, white: ben, result: W+R}"), encoding="utf-8")
+    report = tmp_path / "report"
+    status, _, err = issue(run, tmp_path, body(), "--out", str(report))
+    assert status == 1 and "with --replace [result.entered]" in err[0]
+    comment = (report / "comment.md").read_text(encoding="utf-8")
+    assert comment == (
+        "Thank you for your report. It could not be entered, so nothing has changed on the site "
+        "yet. It was read as:\n"
+        "\n"
+        "- **Competition**: `leagues/club`\n"
+        "- **Black (or first player)**: `Ann Example`\n"
+        "- **White (or second player)**: `ben`\n"
+        "- **Result**: `B+R`\n"
+        "- **Date**: (empty: today)\n"
+        "- **Game link**: (empty)\n"
+        "\n"
+        "**What could not be done:**\n"
+        "\n"
+        "- `ann - ben already has a result in group A1 (W+R); it is not overwritten; if it is "
+        "wrong, reply here: an organizer can correct it`\n"
+        "\n"
+        "An organizer will look at this issue and reply here; you need not report the game again.\n")
+    assert "--" not in comment and "sitegen" not in comment
+
+
+def test_the_player_is_told_how_the_report_was_read_and_the_organizers_how_to_correct_it(league, run, tmp_path,
+                                                                                          monkeypatch):
+    """Entered: reply.md for the player (names, the result in words, the date used, what
+    happens next); pr.md for the organizers (the command, the date used, how to correct)."""
+    monkeypatch.setenv("SITEGEN_TODAY", "2025-04-01")
+    report = tmp_path / "report"
+    status, _, err = issue(run, tmp_path, body(black="ann", white="BEN EXAMPLE", result="W+3.5"),
+                           "--out", str(report))
+    assert (status, err) == (0, [])
+    assert (report / "reply.md").read_text(encoding="utf-8") == (
+        "Thank you for your report. It was read as:\n"
+        "\n"
+        "- **Competition**: `leagues/club season 1, group A1`\n"
+        "- **Black (or first player)**: `Ann Example`\n"
+        "- **White (or second player)**: `Ben Example`\n"
+        "- **Result**: `W+3.5: Ben Example won`\n"
+        "- **Date**: `2025-04-01` (today: the date was left empty)\n"
+        "\n"
+        "A pull request enters it into the league's files. An organizer reviews it and merges it; "
+        "the site shows the result a few minutes later, and this issue is then closed. If "
+        "something above is wrong, reply here before then.\n")
+    pr = (report / "pr.md").read_text(encoding="utf-8")
+    assert pr.startswith("Reported in #12, entered with:\n\n```sh\nsitegen result add leagues/club ann ben "
+                         "W+3.5 --date 2025-04-01\n```\n\nChanged: `content/leagues/club/seasons/1.yaml`, "
+                         "line 12.\n\nDate: 2025-04-01, the day the report was entered (the report gave "
+                         "none).\n\n## Standings changes\n")
+    assert pr.endswith("\n\nTo correct it before merging, edit the line on this pull request's branch, "
+                       "or run the command above again there with the correction and `--replace`. To "
+                       "refuse it, close this pull request and say why on the issue.\n\nCloses #12\n")
+    assert not (report / "comment.md").exists()
+
+
+def test_hints_for_the_command_line_are_told_the_players_way():
+    """A refusal's hint written for the command line is replaced, or left out."""
+    at = SourcePos("issue #5, field 'Result'", 0, 0)
+    comment = refused_comment([
+        Diagnostic(at, "a Swiss match result is its game score, not a winner", "result.syntax",
+                   "give FIRST SECOND SCORE, e.g. ann ben 2-1"),
+        Diagnostic(SourcePos("content/swiss/s/t1.yaml", 0, 0), "ann and cho are paired in rounds 1, 2 "
+                   "of swiss/s/t1", "result.round", "give the round with --round"),
+        Diagnostic(SourcePos("content/x.yaml", 3, 1), "odd", "result.other", "use --force"),
+        Diagnostic(SourcePos("content/players.yaml", 3, 1), "duplicate key 'id'", "yaml.duplicate")],
+        {ident: None for ident in form_labels()}, form_labels(), "issue #5")
+    assert comment.split("\n\n")[2:] == [
+        "**To correct in the form:**",
+        "- **Result**: `a Swiss match result is its game score, not a winner; write the match's score "
+        "from the first player's side, e.g. 2-1`",
+        "**What could not be done:**",
+        "- `ann and cho are paired in rounds 1, 2 of swiss/s/t1; add the round to the Competition "
+        "field as in the address of the round's page, e.g. tournaments/cup/round-2`\n- `odd`",
+        "The league's files have 1 error that an organizer has to fix first; there is nothing for "
+        "you to correct there.",
+        "Please open a new report with the Report a result form, corrected as above, and close this "
+        "one. If you think the report was right, reply here.\n"]
+
+
 def test_from_issue_dates_an_undated_league_game_today(league):
     done = from_issue(Path("content"), body(), 3, None, False, io.StringIO(), today=dt.date(2025, 4, 1))
     assert done is not None and done.request.date == dt.date(2025, 4, 1)
@@ -194,6 +315,10 @@ def test_report_result_workflow_permissions_and_body():
     assert enter["env"]["ISSUE_BODY"] == "${{ github.event.issue.body }}"
     assert "--body-env ISSUE_BODY" in enter["run"]
     assert job["if"] == "startsWith(github.event.issue.body, '### Competition')"
+    steps = {step.get("name"): step for step in job["steps"]}
+    assert steps["Tell the player"]["run"] == 'gh issue comment "$ISSUE_NUMBER" --body-file "$RUNNER_TEMP/report/reply.md"'
+    assert steps["Tell the player"]["continue-on-error"] is True  # a failed comment is no refusal
+    assert "reply.md" in steps["Open the pull request"]["run"]  # the pull request's address added
     assert body().startswith("### Competition")
 
 

@@ -331,6 +331,48 @@ def test_home_page_shows_the_current_season_leaders_and_latest_results(site, run
         "2023-02-01 · Club League · Season 2023: Bob beat Ann"]
 
 
+
+def test_latest_results_list_undated_games_by_the_order_they_were_entered(site, run):
+    """A game without a date is listed by the date of the nearest dated game above it in its
+    group (cy-bob: 2023-02-01, entered after ann-cy, so before it), else by the season's start
+    (bob-ann: 2023-01-01); with neither (season 2024 has no start), after every dated result,
+    the last entered first. Undated games show no date."""
+    root = site({"content/leagues/club/league.yaml": "name: Club League\n",
+                 "content/leagues/club/seasons/2023.yaml": """\
+                     name: Season 2023
+                     start: 2023-01-01
+                     divisions:
+                       - name: A
+                         groups:
+                           - name: A1
+                             players: [ann, bob, cy]
+                             games:
+                               - {black: bob, white: ann, result: B+R}
+                               - {black: ann, white: cy, result: W+R, date: 2023-02-01}
+                               - {black: cy, white: bob, result: 0}
+                     """,
+                 "content/leagues/club/seasons/2024.yaml": """\
+                     name: Season 2024
+                     divisions:
+                       - name: A
+                         groups:
+                           - name: A1
+                             players: [ann, bob, cy]
+                             games:
+                               - {black: ann, white: bob, result: B+R}
+                               - {black: bob, white: cy, result: W+3.5}
+                     """})
+    assert run("build")[0] == 0
+    home = (root / "output/index.html").read_text(encoding="utf-8")
+    latest = home[home.index('id="latest-h"'):home.index("</ul>", home.index('id="latest-h"'))]
+    assert [" ".join(re.sub(r"<[^>]+>", "", line).split()) for line in re.findall(r"<li>(.*?)</li>", latest)] == [
+        "Club League · Season 2023: Cy and Bob drew",
+        "2023-02-01 · Club League · Season 2023: Cy beat Ann",
+        "Club League · Season 2023: Bob beat Ann",
+        "Club League · Season 2024: Cy beat Bob",
+        "Club League · Season 2024: Ann beat Bob"]
+    assert latest.count("<time") == 1
+
 def test_final_round_games_show_their_record(site, run):
     files = league("{black: ann, white: bob, result: B+R}")
     season = "content/leagues/club/seasons/2024.yaml"

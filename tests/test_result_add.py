@@ -18,6 +18,14 @@ from sitegen.commands.new import new_repository
 from sitegen.results.entry import flip_match_result
 
 SEASON = "content/leagues/club/seasons/1.yaml"
+TODAY = "2025-04-01"
+"""The date today in these tests ($SITEGEN_TODAY): a league or ladder game given without a date
+is dated so."""
+
+
+@pytest.fixture(autouse=True)
+def today(monkeypatch):
+    monkeypatch.setenv("SITEGEN_TODAY", TODAY)
 
 
 @pytest.fixture
@@ -74,12 +82,15 @@ def test_result_add_by_name_without_colours_keeps_the_line_order(league, run):
     assert unified(before, (league / SEASON).read_text(encoding="utf-8")) == [
         "@@ -17 +17 @@",
         "-          - {players: [cho, dee]}",
-        "+          - {players: [dee, cho], winner: dee}",
+        "+          - {players: [dee, cho], winner: dee, date: 2025-04-01}",
     ]
 
 
-def test_result_add_refuses_a_result_already_entered_unless_replace(league, run):
+def test_result_add_refuses_a_result_already_entered_unless_replace(league, run, monkeypatch):
+    """Entered again with --replace and no --date, a game keeps the date it has (it was played
+    then, not today)."""
     assert run("result", "add", "leagues/club", "ann", "ben", "B+R")[0] == 0
+    monkeypatch.setenv("SITEGEN_TODAY", "2025-04-09")
     entered = (league / SEASON).read_text(encoding="utf-8")
     status, out, err = run("result", "add", "leagues/club", "ben", "ann", "W+3.5")
     assert (status, out) == (1, "")
@@ -92,7 +103,7 @@ def test_result_add_refuses_a_result_already_entered_unless_replace(league, run)
     status, out, _ = run("result", "add", "leagues/club", "ben", "ann", "B+3.5", "--replace")
     assert status == 0
     assert "- Ann Example – Ben Example: Ann Example won (B+R) → Ben Example won (B+3.5)\n" in out
-    assert "{black: ben, white: ann, result: B+3.5}" in (league / SEASON).read_text(encoding="utf-8")
+    assert "- {black: ben, white: ann, result: B+3.5, date: 2025-04-01}\n" in (league / SEASON).read_text(encoding="utf-8")
 
 
 def _two_groups(league: Path) -> None:
@@ -158,7 +169,8 @@ def test_result_add_keeps_comments_and_crlf_line_ends(league, run):
     assert unified(text, after.replace("\r\n", "\n")) == [
         "@@ -14 +14 @@",
         "-          - {players: [ann, dee]}   # played on the 3rd",
-        "+          - {black: dee, white: ann, result: 0, link: \"https://example.org/game/7\"} # played on the 3rd",
+        "+          - {black: dee, white: ann, result: 0, date: 2025-04-01, link: \"https://example.org/game/7\"} # "
+        "played on the 3rd",
     ]
 
 
@@ -218,6 +230,7 @@ def test_result_add_tournament_refusals(tournament, run):
 
 
 def test_result_add_tournament_winner_without_colours_uses_the_pairing(tournament, run):
+    """No --date: a tournament game has no date field, and no date is noted beside it."""
     assert run("result", "add", "cup", "--players", "ben", "dee", "--winner", "ben")[0] == 0
     assert "- {white: ben, black: dee, handicap: 0, result: W+}\n" in tournament.read_text(encoding="utf-8")
 
@@ -367,7 +380,7 @@ def test_result_add_link_becomes_the_games_link_key_and_the_pages_show_it(league
     assert unified(before, (league / SEASON).read_text(encoding="utf-8")) == [
         "@@ -13 +13 @@",
         "-          - {players: [ann, cho]}",
-        '+          - {black: ann, white: cho, result: B+R, link: "https://online-go.com/game/123"}']
+        '+          - {black: ann, white: cho, result: B+R, date: 2025-04-01, link: "https://online-go.com/game/123"}']
     status, _, err = run("build")
     assert (status, err) == (0, [])
     group = (league / "output/leagues/club/1/a1/index.html").read_text(encoding="utf-8")
@@ -474,5 +487,61 @@ def test_result_add_does_not_overwrite_a_link_the_game_has(league, run):
                       "sitegen result add again with --replace [result.entered]")
     assert season.read_text(encoding="utf-8") == before
     assert run("result", "add", "leagues/club", "ann", "cho", "B+R")[0] == 0
-    assert ('- {black: ann, white: cho, result: B+R, link: "https://example.org/kept"}'
+    assert ('- {black: ann, white: cho, result: B+R, date: 2025-04-01, link: "https://example.org/kept"}'
             in season.read_text(encoding="utf-8"))
+
+
+# --------------------------------------------------------------------------- dates
+
+
+def test_result_add_dates_a_league_and_a_ladder_game_today_unless_date(league, ladder, run):
+    """Without --date, the game is dated today ($SITEGEN_TODAY here); --date wins."""
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R")[0] == 0
+    assert run("result", "add", "leagues/club", "ben", "dee", "W+R", "--date", "2025-03-30")[0] == 0
+    season = (league / SEASON).read_text(encoding="utf-8")
+    assert "- {black: ann, white: cho, result: B+R, date: 2025-04-01}\n" in season
+    assert "- {black: ben, white: dee, result: W+R, date: 2025-03-30}\n" in season
+    assert run("result", "add", "ladders/club", "ben", "cho", "W+R")[0] == 0
+    assert ladder.read_text(encoding="utf-8").endswith(
+        "  - {date: 2025-04-01, white: cho, black: ben, result: W+R}\n")
+
+
+def test_result_add_without_sitegen_today_uses_the_local_date(league, run, monkeypatch):
+    import datetime as dt
+
+    monkeypatch.delenv("SITEGEN_TODAY")
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R")[0] == 0
+    assert f"- {{black: ann, white: cho, result: B+R, date: {dt.date.today().isoformat()}}}\n" in (
+        league / SEASON).read_text(encoding="utf-8")
+
+
+def test_sitegen_today_must_be_an_iso_date(league, run, monkeypatch):
+    monkeypatch.setenv("SITEGEN_TODAY", "1.4.2025")
+    before = (league / SEASON).read_text(encoding="utf-8")
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R") == (1, "", [
+        "$SITEGEN_TODAY: error: '1.4.2025' is not a date written YYYY-MM-DD; write it as "
+        "2025-04-01 (1 April 2025) or 2025-01-04 (4 January 2025) [result.date]",
+        "1 error; nothing was written"])
+    assert (league / SEASON).read_text(encoding="utf-8") == before
+
+
+@pytest.mark.parametrize("date, error", [
+    ("5.3.2025", "'5.3.2025' is not a date written YYYY-MM-DD; write it as 2025-03-05 (5 March 2025) "
+                 "or 2025-05-03 (3 May 2025)"),
+    ("05/03/2025", "'05/03/2025' is not a date written YYYY-MM-DD; write it as 2025-03-05 (5 March "
+                   "2025) or 2025-05-03 (3 May 2025)"),
+    ("2025/3/5", "'2025/3/5' is not a date written YYYY-MM-DD; write it as 2025-03-05 (5 March 2025)"),
+    ("2025-3-5", "'2025-3-5' is not a date written YYYY-MM-DD; write it as 2025-03-05 (5 March 2025)"),
+    ("13.3.2025", "'13.3.2025' is not a date written YYYY-MM-DD; write it as 2025-03-13 (13 March 2025)"),
+    ("3/13/2025", "'3/13/2025' is not a date written YYYY-MM-DD; write it as 2025-03-13 (13 March 2025)"),
+    ("4.4.2025", "'4.4.2025' is not a date written YYYY-MM-DD; write it as 2025-04-04 (4 April 2025)"),
+    ("31.2.2025", "'31.2.2025' is not a date; write it as YYYY-MM-DD, e.g. 2025-03-01"),
+    ("March 5", "'March 5' is not a date; write it as YYYY-MM-DD, e.g. 2025-03-01"),
+])
+def test_result_add_shows_the_iso_dates_a_date_may_mean(league, run, date, error):
+    """Never guessed: a date with the year last may be day-month or month-day (both shown
+    when both exist); year first is read in the ISO order."""
+    before = (league / SEASON).read_text(encoding="utf-8")
+    assert run("result", "add", "leagues/club", "ann", "cho", "B+R", "--date", date) == (1, "", [
+        f"sitegen result add: error: {error} [result.date]", "1 error; nothing was written"])
+    assert (league / SEASON).read_text(encoding="utf-8") == before

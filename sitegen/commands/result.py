@@ -11,8 +11,9 @@ the same group or not members, and results the rule set does not know.
 
 ``from-issue`` reads the request from the body of a "Report a result" issue form
 (:mod:`sitegen.results.issue`) and runs ``add`` in this process: the form's fields never go
-through a shell. With ``--out DIR`` it writes what the workflow needs: ``commit.txt`` and
-``pr.md`` when the result was entered, ``comment.md`` with the errors when it was not.
+through a shell. With ``--out DIR`` it writes what the workflow needs: ``commit.txt``, ``pr.md``
+(for the organizers) and ``reply.md`` (for the player) when the result was entered,
+``comment.md`` (for the player: what to correct) when it was not (:mod:`sitegen.results.reply`).
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ from ..load import YMap, parse_yaml
 from ..model import Content
 from ..model.common import Outcome, Player, Result
 from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
-from ..results.issue import form_labels, parse_issue
+from ..results.issue import form_labels, form_values, parse_issue
 from ..results.names import listed, players_named
-from ..results.request import ResultRequest, echo, refuse
+from ..results.reply import entered_comment, pull_request_body, refused_comment
+from ..results.request import ResultRequest, echo, local_today, refuse
 from ..results.target import Target, find_target
 from ..summary import compare, markdown, summarize
 from ..validate import read_content, shown_path
@@ -57,6 +59,10 @@ class AddResult:
     """The standings change in Markdown (:data:`NO_CHANGE` when there is none)."""
     warnings: tuple[Diagnostic, ...] = ()
     """Warnings the new result brings (e.g. White taken by the weaker rung of a ladder)."""
+    where: str = ""
+    """Where in the competition it went: ``group A1``, ``round 2``, a ladder game's date."""
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The two players' names, by id."""
 
     @property
     def command(self) -> list[str]:
@@ -75,12 +81,14 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
                today: dt.date | None = None) -> AddResult:
     """Enter ``request`` into its competition's file; return what was done.
 
-    ``today`` (default: the date today) dates a ladder game given without a date. Raises
+    ``today`` (default: :func:`~sitegen.results.request.local_today`, the local date unless
+    ``$SITEGEN_TODAY`` gives one) dates a league or ladder game given without a date. Raises
     SitegenError, with nothing written, for invalid content and every refusal (module docstring).
     """
     content, before = load_with_warnings(content_dir)
     target = find_target(content, content_dir, request)
-    request = resolve(content, request, target, today or dt.date.today())
+    today = today or local_today()
+    request = resolve(content, request, target, today)
     shown = shown_path(target.path)
     original = target.path.read_text(encoding="utf-8-sig")
     diags = Diagnostics()
@@ -95,8 +103,8 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     elif target.kind == "swiss":
         where = enter_swiss(tree, data, request, target, shown)
     else:
-        colours = ladder_colours(content, target, request, today or dt.date.today())
-        where = enter_ladder(tree, data, request, target, shown, colours, today or dt.date.today())
+        colours = ladder_colours(content, target, request, today)
+        where = enter_ladder(tree, data, request, target, shown, colours, today)
     text = splice(original, dump_unwrapped(load_rt(target.path)), dump_unwrapped(data))
     after, warnings = load_edited(content_dir, target.path, text)
     write_atomic(target.path, text)
@@ -104,7 +112,8 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     changes = markdown(changed, "Standings changes") or NO_CHANGE
     known = {(d.code, d.message) for d in before}
     new = tuple(d for d in warnings if (d.code, d.message) not in known)
-    done = AddResult(target, request, changed_line(original, text), changes, new)
+    names = {pid: after.players[pid].name for pid in request.players if pid in after.players}
+    done = AddResult(target, request, changed_line(original, text), changes, new, where, names)
     if out is not None:
         out.write(f"entered {done.what} in {shown}:{done.line} ({target.shown}, {where})\n"
                   + "".join(d.format() + "\n" for d in new) + "\n"
@@ -229,7 +238,7 @@ def resolve(content: Content, request: ResultRequest, target: Target, today: dt.
     else:
         request = dataclasses.replace(request, result=check_result(request, target.kind))
     if request.date is None and request.today_if_undated and target.kind in ("league", "ladder"):
-        request = dataclasses.replace(request, date=today)
+        request = dataclasses.replace(request, date=today, dated_today=True)
     return request
 
 
@@ -324,55 +333,31 @@ def from_issue(content_dir: Path, body: str, issue: int | None, out_dir: Path | 
     """Enter the result reported in an issue form's ``body`` (GitHub's Markdown rendering).
 
     ``dry_run`` prints the ``sitegen result add`` command it would run, and stops. With
-    ``out_dir``, writes ``commit.txt`` and ``pr.md`` after entering the result, or
-    ``comment.md`` with the errors. Raises SitegenError when the report cannot be entered.
+    ``out_dir``, writes ``commit.txt``, ``pr.md`` and ``reply.md`` (the comment for the player)
+    after entering the result, or ``comment.md`` (the player's comment: what to correct) when
+    it was refused (:mod:`sitegen.results.reply`). ``today`` as for :func:`add_result`. Raises
+    SitegenError when the report cannot be entered.
     """
     source = f"issue #{issue}" if issue is not None else "the issue"
+    labels = form_labels(form)
     try:
-        request = parse_issue(body, source, form_labels(form))
+        request = parse_issue(body, source, labels)
         if dry_run:
             out.write(shlex.join(["sitegen", "result", "add", *request.argv()]) + "\n")
             return None
         done = add_result(content_dir, request, out, today)
     except SitegenError as error:
         if out_dir is not None and not dry_run:
-            _write(out_dir, "comment.md", error_comment(error.diagnostics))
+            _write(out_dir, "comment.md", refused_comment(error.diagnostics, form_values(body, labels),
+                                                          labels, source))
         raise
     if out_dir is not None:
         subject = f"Result: {done.what} ({done.target.shown})"
         reported = f"Reported in #{issue}" if issue is not None else "Reported in an issue"
         _write(out_dir, "commit.txt", f"{subject}\n\n{reported}; entered with `sitegen result from-issue`.\n")
         _write(out_dir, "pr.md", pull_request_body(done, issue))
+        _write(out_dir, "reply.md", entered_comment(done, labels))
     return done
-
-
-def pull_request_body(done: AddResult, issue: int | None) -> str:
-    """Return the Markdown description of the pull request that enters ``done``."""
-    lines = [f"Reported in #{issue}, entered with:" if issue is not None else "Entered with:", "",
-             "```sh", shlex.join(done.command), "```", "",
-             f"Changed: `{shown_path(done.target.path)}`, line {done.line}.", "", done.changes.rstrip()]
-    if issue is not None:
-        lines += ["", f"Closes #{issue}"]
-    return "\n".join(lines) + "\n"
-
-
-def error_comment(diagnostics: list[Diagnostic]) -> str:
-    """Return the issue comment that explains why a report was not entered (the messages in a
-    code block whose fence no message can close)."""
-    text = "\n".join(d.format() for d in diagnostics)
-    fence = "`" * max(3, _longest_backticks(text) + 1)
-    return ("The result could not be entered, so no pull request was opened:\n\n"
-            f"{fence}text\n{text}\n{fence}\n\n"
-            "Please open a new report with the fields corrected (and close this one), "
-            "or ask an organizer.\n")
-
-
-def _longest_backticks(text: str) -> int:
-    longest = run = 0
-    for char in text:
-        run = run + 1 if char == "`" else 0
-        longest = max(longest, run)
-    return longest
 
 
 def _write(folder: Path, name: str, text: str) -> None:

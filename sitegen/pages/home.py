@@ -39,23 +39,30 @@ def plan_home_and_pages(content: Content, plan: SitePlan) -> None:
     plan.add(Page(HOME, "404.html", {"title": _("Page not found")}, file_name=NOT_FOUND))
 
 
-Finished = tuple[dt.date, str, str, str, str, str | None]
-"""One dated result: (date, competition, its page, first player, second player, winner or
-None for a draw)."""
+Finished = tuple[dt.date | None, dt.date | None, str, str, str, str, str | None]
+"""One result: (the date it is listed by or None, the date shown or None, competition, its
+page, first player, second player, winner or None for a draw)."""
 
 
 def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[str, Any]]:
     """Return the newest results of every competition for the home page, newest first:
-    ``{date, competition: {name, url}, winner, loser: {name, url} (a win), or players: [a, b]
-    (a draw)}``. Only dated results count (league games with a date, ladder games, tournament
-    games on the tournament's last day, Swiss matches on the tournament's date); ties in date
-    keep the content's order, latest entered first; at most :data:`LATEST_PER_COMPETITION` of
-    one competition's page."""
+    ``{date (None: not dated), competition: {name, url}, winner, loser: {name, url} (a win), or
+    players: [a, b] (a draw)}``; at most :data:`LATEST_PER_COMPETITION` of one competition's page.
+
+    A result is listed by its date: a league game's own, a ladder game's, a tournament game's
+    the tournament's last day, a Swiss match's the tournament's date. A league game without a
+    date (entered before ``sitegen result add`` dated games today) is listed by the latest
+    date it can have, as its group's file says: that of the nearest game above it in the group
+    that has one, else the season's start; it shows no date. A result with no date at all (a
+    league game with no dated game above it in a season without a start, a tournament or Swiss
+    tournament without a date) comes after every dated one. Ties keep the content's order,
+    latest entered (lowest in its file) first."""
     names = {pid: p.name for pid, p in content.players.items()}
-    found = sorted(enumerate(_finished(content)), key=lambda item: (item[1][0], item[0]), reverse=True)
+    found = sorted(enumerate(_finished(content)), reverse=True,
+                   key=lambda item: (item[1][0] is not None, item[1][0] or dt.date.min, item[0]))
     rows: list[dict[str, Any]] = []
     shown: dict[str, int] = {}
-    for _order, (date, name, url, first, second, winner) in found:
+    for _order, (_listed, date, name, url, first, second, winner) in found:
         if len(rows) == limit:
             break
         shown[url] = shown.get(url, 0) + 1
@@ -73,37 +80,24 @@ def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[s
 
 
 def _finished(content: Content) -> Iterator[Finished]:
-    """Yield every dated result with a winner or a draw (see :func:`latest_results`)."""
-    for league in content.leagues:
-        for season in league.seasons:
-            title = f"{league.name} · {season.name}"
-            for division in season.divisions:
-                for group in division.groups:
-                    for game in group.games:
-                        outcome = game.result.outcome
-                        if game.date is None or outcome not in (Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO):
-                            continue
-                        yield (game.date, title, group_url(league, season, group), game.black, game.white,
-                               game.winner())
+    """Yield every result with a winner or a draw, in the content's order (see
+    :func:`latest_results`)."""
+    yield from _league_finished(content)
     for t in content.tournaments:
         day = t.end or t.begin
-        if day is None:
-            continue
         for g in t.games:
             if g.result in (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.JIGO):
                 winner = (g.white if g.result is GameResult.WHITE_WINS else
                           g.black if g.result is GameResult.BLACK_WINS else None)
-                yield (day, t.name, tournament_url(t), g.white, g.black, winner)
+                yield (day, day, t.name, tournament_url(t), g.white, g.black, winner)
     for club in content.ladders:
         for event in club.ladder.events:
             if isinstance(event, LadderGame):
                 winner = (event.white if event.winner is Colour.WHITE else
                           event.black if event.winner is Colour.BLACK else None)
-                yield (event.date, club.name, ladder_url(club), event.white, event.black, winner)
+                yield (event.date, event.date, club.name, ladder_url(club), event.white, event.black, winner)
     for swiss in content.swiss_leagues:
         for st in swiss.tournaments:
-            if st.date is None:
-                continue
             for rnd in st.rounds:
                 for match in rnd.matches:
                     result = match.result
@@ -111,5 +105,22 @@ def _finished(content: Content) -> Iterator[Finished]:
                         continue
                     first, second = result.points()
                     winner = match.first if first > second else match.second if second > first else None
-                    yield (st.date, f"{swiss.name} · {st.name}", swiss_round_url(swiss, st, rnd.number),
+                    yield (st.date, st.date, f"{swiss.name} · {st.name}", swiss_round_url(swiss, st, rnd.number),
                            match.first, match.second, winner)
+
+
+def _league_finished(content: Content) -> Iterator[Finished]:
+    """Yield the league games with a winner or a draw; an undated game is listed by the date of
+    the nearest dated game above it in its group, else the season's start."""
+    for league in content.leagues:
+        for season in league.seasons:
+            title = f"{league.name} · {season.name}"
+            for division in season.divisions:
+                for group in division.groups:
+                    listed = season.start
+                    for game in group.games:
+                        listed = game.date or listed
+                        if game.result.outcome not in (Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO):
+                            continue
+                        yield (listed, game.date, title, group_url(league, season, group), game.black,
+                               game.white, game.winner())

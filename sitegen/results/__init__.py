@@ -2,6 +2,7 @@
 
 :mod:`.request` holds what a report says (:class:`~.request.ResultRequest`), :mod:`.target`
 finds the competition and file it belongs to, :mod:`.entry` writes it into that file's
-round-trip YAML for each rule set, and :mod:`.issue` reads a report from the body of a GitHub
-issue form. The command itself is :mod:`sitegen.commands.result`.
+round-trip YAML for each rule set, :mod:`.issue` reads a report from the body of a GitHub
+issue form, and :mod:`.reply` writes what the player (the issue's comment) and the organizers
+(the pull request's description) are told. The command itself is :mod:`sitegen.commands.result`.
 """

@@ -15,6 +15,7 @@ Requests reach these functions with player ids resolved (:mod:`sitegen.commands.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Callable, Iterable, Sequence
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -177,6 +178,8 @@ def enter_league(tree: YMap, data: CommentedMap, request: ResultRequest, target:
         if existing is not None and not request.replace:
             raise _already(request, game.pos, f"group {name}", existing)
         check_link_kept(request, game, f"group {name}")
+        if request.dated_today and _get(game, "date") is not None:
+            request = replace(request, date=None)  # entered again: the game keeps its date
         keys, drop = _game_keys(request, pair if _get(game, "black") is not None else None, True)
         rewrite(rt_group["games"][index], keys + link_keys(request), drop)
         return f"group {name}"

@@ -61,24 +61,46 @@ def form_labels(form: Path | None = None) -> dict[str, str]:
     return labels
 
 
-def parse_issue(body: str, source: str, labels: dict[str, str]) -> ResultRequest:
-    """Return the request of an issue form's ``body``; ``source`` names the issue in errors
-    (``issue #12``). Raises SitegenError with every problem of every field."""
-    diags = Diagnostics()
+def form_values(body: str, labels: dict[str, str]) -> dict[str, str | None]:
+    """Return each field's value as the issue's ``body`` gives it, by field id: its first
+    non-empty line (outer spaces aside), None for a field empty or missing. Unchecked: what a
+    comment quotes back to the player as read."""
+    values, _ = _sections(body, labels)
+    found: dict[str, str | None] = {}
+    for ident in FIELD_IDS:
+        lines = [line.strip() for line in values.get(ident, []) if line.strip()]
+        found[ident] = lines[0] if lines and lines[0] != NO_RESPONSE else None
+    return found
+
+
+def _sections(body: str, labels: dict[str, str]) -> tuple[dict[str, list[str]], list[str]]:
+    """Return the lines under each field's heading, by field id, and the ids whose heading
+    appears more than once (the lines of the last one are kept)."""
     by_label = {label: ident for ident, label in labels.items()}
-    where = {ident: SourcePos(f"{source}, field '{label}'", 0, 0) for ident, label in labels.items()}
     values: dict[str, list[str]] = {}
+    repeated: list[str] = []
     current = None
     for line in body.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         heading = line[4:].strip() if line.startswith("### ") else None
         if heading in by_label:
             current = by_label[heading]
             if current in values:
-                diags.error(where[current], f"the field '{heading}' appears twice", "issue.form",
-                            "use the Report a result form as it is")
+                repeated.append(current)
             values[current] = []
         elif current is not None:
             values[current].append(line)
+    return values, repeated
+
+
+def parse_issue(body: str, source: str, labels: dict[str, str]) -> ResultRequest:
+    """Return the request of an issue form's ``body``; ``source`` names the issue in errors
+    (``issue #12``). Raises SitegenError with every problem of every field."""
+    diags = Diagnostics()
+    where = {ident: SourcePos(f"{source}, field '{label}'", 0, 0) for ident, label in labels.items()}
+    values, repeated = _sections(body, labels)
+    for ident in repeated:
+        diags.error(where[ident], f"the field '{labels[ident]}' appears twice", "issue.form",
+                    "use the Report a result form as it is")
     if not values:
         raise SitegenError([_not_a_report(source)])
     fields: dict[str, str | None] = {}

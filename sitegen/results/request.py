@@ -9,8 +9,10 @@ in pull requests, and never goes through a shell.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from dataclasses import dataclass, field, replace
+from typing import Mapping
 
 from ..diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from ..validate.records import LINK_HINT, link_problem
@@ -19,6 +21,15 @@ FIELDS = ("competition", "black", "white", "result", "winner", "date", "link", "
 """The parts of a request, each with a position for its errors (:attr:`ResultRequest.where`)."""
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_YEAR_FIRST = re.compile(r"^(\d{4})\s*[-./]\s*(\d{1,2})\s*[-./]\s*(\d{1,2})\.?$")
+"""A date in ISO order written another way: ``2025/3/5``, ``2025.03.05``, ``2025-3-5``."""
+_YEAR_LAST = re.compile(r"^(\d{1,2})\s*[-./]\s*(\d{1,2})\s*[-./]\s*(\d{4})\.?$")
+"""A date with the year last: ``5.3.2025``, ``05/03/2025`` (day and month in either order)."""
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December")
+TODAY_ENV = "SITEGEN_TODAY"
+"""The environment variable that, when set (``YYYY-MM-DD``), is the date today for ``result add``
+and ``result from-issue`` (tests, or entering a report a day late as of the day it was made)."""
 
 
 @dataclass(frozen=True)
@@ -41,8 +52,12 @@ class ResultRequest:
     date: dt.date | None = None
     link: str | None = None
     replace: bool = False
-    today_if_undated: bool = False
-    """Date the game today where the competition records dates and none was given (issue form)."""
+    today_if_undated: bool = True
+    """Date the game today where the competition records dates (league seasons, ladders) and
+    none was given, as ``sitegen result add`` and the issue form do."""
+    dated_today: bool = False
+    """The date is today's because none was given: a game entered again (``replace``) that
+    already has a date keeps it."""
     winner_by_name: bool = False
     """``result`` may be the winner's name or id instead of a result (the issue form's field)."""
     where: dict[str, SourcePos] = field(default_factory=dict, compare=False)
@@ -93,14 +108,51 @@ def refuse(pos: SourcePos, message: str, code: str, hint: str | None = None) -> 
 
 
 def parse_date(text: str, pos: SourcePos) -> dt.date:
-    """Return the date ``YYYY-MM-DD``; raise SitegenError at ``pos`` for anything else."""
+    """Return the date ``YYYY-MM-DD``; raise SitegenError at ``pos`` for anything else.
+
+    A date written another way is not guessed: ``2025/3/5`` or ``2025-3-5`` is refused with the
+    ISO form as hint, ``5.3.2025`` or ``05/03/2025`` with both dates it may mean (day first and
+    month first; one when only one exists or they are the same).
+    """
     text = text.strip()
     try:
         if _DATE.match(text):
             return dt.date.fromisoformat(text)
     except ValueError:
         pass
+    meant = [f"{day.isoformat()} ({day.day} {MONTHS[day.month - 1]} {day.year})" for day in _may_mean(text)]
+    if meant:
+        raise refuse(pos, f"'{echo(text)}' is not a date written YYYY-MM-DD", "result.date",
+                     "write it as " + " or ".join(meant))
     raise refuse(pos, f"'{echo(text)}' is not a date", "result.date", "write it as YYYY-MM-DD, e.g. 2025-03-01")
+
+
+def _may_mean(text: str) -> list[dt.date]:
+    """Return the dates that ``text``, a date not written ``YYYY-MM-DD``, may mean: year first
+    is read year, month, day (the ISO order); year last, day then month and month then day."""
+    orders: list[tuple[str, str, str]] = []
+    if match := _YEAR_FIRST.match(text):
+        year, month, day = match.groups()
+        orders.append((year, month, day))
+    elif match := _YEAR_LAST.match(text):
+        first, second, year = match.groups()
+        orders += [(year, second, first), (year, first, second)]
+    found: list[dt.date] = []
+    for year, month, day in orders:
+        try:
+            date = dt.date(int(year), int(month), int(day))
+        except ValueError:
+            continue
+        if date not in found:
+            found.append(date)
+    return found
+
+
+def local_today(environ: Mapping[str, str] = os.environ) -> dt.date:
+    """Return the date today (the computer's local date), or the date :data:`TODAY_ENV` gives.
+    Raises SitegenError when that variable is set to anything but a ``YYYY-MM-DD`` date."""
+    given = environ.get(TODAY_ENV, "").strip()
+    return parse_date(given, SourcePos(f"${TODAY_ENV}", 0, 0)) if given else dt.date.today()
 
 
 def check_link(text: str, pos: SourcePos) -> str:
