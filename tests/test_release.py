@@ -9,6 +9,7 @@ wheel (not the source tree) into a new virtual environment and runs ``sitegen ne
 
 from __future__ import annotations
 
+import datetime
 import importlib.util
 import os
 import shutil
@@ -121,6 +122,7 @@ def test_the_built_wheel_alone_makes_and_builds_a_league(tmp_path):
     # The module is the wheel's, not this checkout's.
     where = _run([str(python), "-c", "import sitegen; print(sitegen.__file__)"], cwd=elsewhere, env=env)
     assert where.startswith(str(environment))
+    organizer_journey([str(sitegen)], elsewhere, env)
     for kind in ("league", "tournament", "ladder", "swiss"):
         _run([str(sitegen), "new", kind, "--kind", kind, "--name", "Club"], cwd=elsewhere, env=env)
         league = elsewhere / kind
@@ -140,3 +142,79 @@ def test_the_built_wheel_alone_makes_and_builds_a_league(tmp_path):
     site.write_text(text.replace("\nlanguage: en ", "\nlanguage: pl "), encoding="utf-8")
     _run([str(sitegen), "build", "-q"], cwd=elsewhere / "league", env=env)
     assert 'lang="pl"' in (elsewhere / "league/output/index.html").read_text(encoding="utf-8")
+
+
+PLAYERS = [  # name, rank: twelve players added one by one, in no order of strength
+    ("Łukasz Wąsowski", "3d"), ("Zofia Kowalska", "1d"), ("Jan Nowak", "2k"), ("Anna Wiśniewska", "4k"),
+    ("Piotr Zieliński", "5k"), ("Maria Wójcik", "1k"), ("Tomasz Kamiński", "6k"), ("Ewa Lewandowska", "8k"),
+    ("Michał Dąbrowski", "10k"), ("Katarzyna Szymańska", "12k"), ("Paweł Woźniak", "2d"), ("Agnieszka Kozłowska", "15k"),
+]
+
+
+def _issue_body(form: Path, values: dict[str, str]) -> str:
+    """An issue body as GitHub renders the submitted form ``form``: ``### <label>`` and the value
+    (``_No response_`` for an empty optional field), in the form's order."""
+    from ruamel.yaml import YAML
+
+    fields = [item for item in YAML(typ="safe").load(form.read_text(encoding="utf-8"))["body"]
+              if item.get("type") == "input"]
+    return "\n\n".join(f"### {item['attributes']['label']}\n\n{values.get(item['id']) or '_No response_'}"
+                        for item in fields)
+
+
+def organizer_journey(sitegen: list[str], where: Path, env: dict) -> None:
+    """A new organizer's first season, as issue 26 walks it: ``sitegen new --language pl``, the
+    example season removed, twelve players added, the first season formed from their sign-ups
+    (league A.i, A.ii, C.1), a result entered without a date (today), a player's report with
+    names typed without diacritics, ``check --strict``, ``build`` and ``diff HEAD~1 HEAD``."""
+    def git(*argv: str) -> str:
+        return _run(["git", "-c", "user.name=Org", "-c", "user.email=org@example.org", *argv], root, env)
+
+    _run([*sitegen, "new", "klub", "--kind", "league", "--language", "pl", "--name", "Klub Go"], where, env)
+    root = where / "klub"
+    assert "language: pl" in (root / "content/site.yaml").read_text(encoding="utf-8")
+    league = root / "content/leagues/klub-go"
+    (league / "seasons/1.yaml").unlink()  # the example season, with the example players
+    for name, rank in PLAYERS:
+        added = _run([*sitegen, "player", "add", name, "--rank", rank], root, env)
+        assert added.startswith("added ") and f"({name})" in added
+    players = (root / "content/players.yaml").read_text(encoding="utf-8")
+    ids = ["lukasz-wasowski", "zofia-kowalska", "jan-nowak", "anna-wisniewska", "piotr-zielinski", "maria-wojcik",
+           "tomasz-kaminski", "ewa-lewandowska", "michal-dabrowski", "katarzyna-szymanska", "pawel-wozniak",
+           "agnieszka-kozlowska"]
+    assert all(f"id: {ident}," in players for ident in ids)
+    (league / "signups").mkdir()
+    (league / "signups/1.yaml").write_text("name: Sezon 1\nstart: 2026-01-10\nnew: [" + ", ".join(ids) + "]\n",
+                                          encoding="utf-8")
+    formed = _run([*sitegen, "league", "next-season", "klub-go"], root, env)
+    assert "lukasz-wasowski" in formed
+    season = (league / "seasons/1.yaml").read_text(encoding="utf-8")
+    # Twelve players fit division A's ideal size (14, A.i): two groups of six seeded in zig-zag
+    # by rank (A.ii.2): seeds 1, 4, 5, 8, 9, 12 in A1 = 3d, 1k, 2k, 6k, 8k, 15k.
+    a1 = ["lukasz-wasowski", "maria-wojcik", "jan-nowak", "tomasz-kaminski", "ewa-lewandowska", "agnieszka-kozlowska"]
+    assert "[" + ", ".join(a1) + "]" in season, season
+    git("init", "-q", "-b", "main")
+    git("add", "-A")
+    git("commit", "-q", "-m", "The first season")
+
+    entered = _run([*sitegen, "result", "add", "leagues/klub-go", "wasowski lukasz", "Maria Wojcik", "B+R"], root, env)
+    assert "lukasz-wasowski" in entered
+    season = (league / "seasons/1.yaml").read_text(encoding="utf-8")
+    today = datetime.date.today().isoformat()
+    assert f"date: {today}" in season  # no --date: the game is dated today
+    body = _issue_body(root / ".github/ISSUE_TEMPLATE/report-result.yml",
+                       {"competition": "leagues/klub-go", "black": "jan nowak", "white": "TOMASZ KAMINSKI",
+                        "result": "W+3.5"})
+    (where / "body.md").write_text(body, encoding="utf-8")
+    out = where / "report"
+    _run([*sitegen, "result", "from-issue", "--body-file", str(where / "body.md"), "--issue", "7",
+          "--out", str(out)], root, env)
+    assert "W+3.5" in (league / "seasons/1.yaml").read_text(encoding="utf-8")
+    assert (out / "pr.md").is_file() and not (out / "comment.md").exists()
+    _run([*sitegen, "check", "--strict"], root, env)
+    _run([*sitegen, "build", "-q"], root, env)
+    assert 'lang="pl"' in (root / "output/index.html").read_text(encoding="utf-8")
+    git("add", "content")
+    git("commit", "-q", "-m", "Two results")
+    diff = _run([*sitegen, "diff", "HEAD~1", "HEAD"], root, env)
+    assert "W+3.5" in diff or "Jan Nowak" in diff, diff
