@@ -80,9 +80,12 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--base-url", default=None, help="override site.yaml's base_url")
     _display_options(serve, "each build's progress")
 
-    diff = commands.add_parser("diff", help="Markdown summary of what the working tree changes "
-                                            "in the standings, compared with a git revision")
-    diff.add_argument("base", metavar="BASE", help="git revision to compare with, e.g. origin/main")
+    diff = commands.add_parser("diff", help="Markdown summary of what the working tree (or git "
+                                            "revision HEAD) changes in the standings, compared with "
+                                            "git revision BASE")
+    diff.add_argument("base", metavar="BASE", help="git revision to compare with, e.g. origin/main or HEAD~1")
+    diff.add_argument("head", metavar="HEAD", nargs="?", default=None,
+                      help="git revision to compare (default: the working files), e.g. HEAD")
 
     check = commands.add_parser("check", help="validate and compute without writing anything")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors: exit 1")
@@ -150,6 +153,9 @@ def _new_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     new.add_argument("--name", default=None, help="the league's name (default: from DIR)")
     new.add_argument("--kind", choices=("league", "tournament", "ladder", "swiss"), default="league",
                      help="the competition to start with (default: league)")
+    new.add_argument("--language", default="en", metavar="LANG",
+                     help="the language of the site, its README, issue form and first pages: "
+                          "en, pl or fr (default: en)")
     new.add_argument("--eject-theme", action="store_true",
                      help="also copy the default theme into DIR/templates, to own it")
 
@@ -328,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "diff":
             from .commands.diff import diff
 
-            return diff(args.base, args.content, sys.stdout)
+            return diff(args.base, args.content, sys.stdout, args.head)
     except SitegenError as error:
         _report(error, args.command)
         return 1
@@ -341,7 +347,7 @@ def _result(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.command == "new":
         from .commands.new import new_repository
 
-        new_repository(args.folder, args.name, args.kind, args.eject_theme, sys.stdout)
+        new_repository(args.folder, args.name, args.kind, args.eject_theme, sys.stdout, args.language)
         return 0
     if args.command == "player":
         from .commands.player import add_player

@@ -119,6 +119,60 @@ def test_diff_new_league_season_is_all_new(repo, run):
     assert "- Ann Abe: 1st (new)\n" in out
 
 
+def test_diff_of_two_revisions_leaves_the_working_tree_out(repo, run):
+    """``diff HEAD~1 HEAD``: the commit's change (ann-cy B+3.5 -> W+3.5, worked out above),
+    although the working tree has undone it; the other way round, the change undone."""
+    edit(repo / SEASON, "result: B+3.5", "result: W+3.5")
+    git(repo, "commit", "-q", "-am", "second")
+    edit(repo / SEASON, "result: W+3.5", "result: B+3.5")
+    status, out, err = run("diff", "HEAD~1", "HEAD")
+    assert (status, err) == (0, [])
+    assert out == (
+        "## Standings changes from `HEAD~1` to `HEAD`\n"
+        "\n"
+        "### Club League · Season 2024 · Group A1\n"
+        "\n"
+        "**Results**\n"
+        "\n"
+        f"- Ann Abe – {CY}: Ann Abe won (B+3.5) → {CY} won (W+3.5)\n"
+        "\n"
+        "**Places**\n"
+        "\n"
+        f"- {CY}: 2nd → 1st\n"
+        "- Ann Abe: 1st → 2nd\n")
+    status, out, _ = run("diff", "HEAD", "HEAD~1")
+    assert status == 0 and out.startswith("## Standings changes from `HEAD` to `HEAD~1`\n")
+    assert f"- Ann Abe – {CY}: {CY} won (W+3.5) → Ann Abe won (B+3.5)\n" in out
+    assert run("diff", "HEAD~1", "HEAD~1") == (0, "No standings change.\n", [])
+    assert run("diff", "HEAD", "main") == (0, "No standings change.\n", [])
+    assert git(repo, "status", "--porcelain") == f" M {SEASON}\n"  # the undoing edit, left alone
+
+
+def test_diff_of_two_revisions_refuses_an_unknown_one(repo, run):
+    for args in (("HEAD", "no-such-branch"), ("no-such-branch", "HEAD")):
+        assert run("diff", *args) == (1, "", [
+            "sitegen: error: 'no-such-branch' is not a git revision of this repository (fetch it "
+            "first, e.g. git fetch origin main) [command]", "1 error"])
+
+
+def test_diff_of_two_revisions_when_one_has_no_content_or_does_not_build(repo, run):
+    """A first commit without content: every fact is new; a second revision without content
+    is refused; a second revision that does not build is named with its error."""
+    edit(repo / SEASON, "result: B+3.5", "result: B+X")
+    git(repo, "commit", "-q", "-am", "broken")
+    status, out, _ = run("diff", "HEAD~1", "HEAD")
+    assert status == 0
+    assert out.startswith("## Standings changes\n\nThe content at `HEAD` does not build")
+    assert f"{SEASON}:14:45: error: result: 'B+X' is not a result" in out
+    git(repo, "rm", "-q", "-r", "content")
+    git(repo, "commit", "-q", "-m", "empty")
+    assert run("diff", "HEAD~2", "HEAD") == (1, "", [
+        "sitegen: error: the content folder content is not in revision 'HEAD' [command]", "1 error"])
+    status, out, _ = run("diff", "HEAD", "HEAD~2")
+    assert status == 0
+    assert f"- Ann Abe – {CY}: Ann Abe won (B+3.5) (new)\n" in out
+
+
 def test_ordinal():
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]

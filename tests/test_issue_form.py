@@ -306,7 +306,7 @@ def test_no_expression_is_interpolated_into_a_shell_line():
                 assert "${{" not in step.get("run", ""), f"{path.name}: {step.get('name')}"
 
 
-def test_report_result_workflow_permissions_and_body():
+def test_report_result_workflow_permissions_and_body(tmp_path):
     data = YAML(typ="safe").load((SCAFFOLD / "workflows/report-result.yml").read_text(encoding="utf-8"))
     assert data["permissions"] == {}
     job = data["jobs"]["enter"]
@@ -314,7 +314,11 @@ def test_report_result_workflow_permissions_and_body():
     enter = next(step for step in job["steps"] if step.get("id") == "enter")
     assert enter["env"]["ISSUE_BODY"] == "${{ github.event.issue.body }}"
     assert "--body-env ISSUE_BODY" in enter["run"]
-    assert job["if"] == "startsWith(github.event.issue.body, '### Competition')"
+    # the form's first label, filled in by sitegen new (tests/test_new.py: in pl and fr)
+    assert job["if"] == "startsWith(github.event.issue.body, '### %%form_competition%%')"
+    root = new_repository(tmp_path / "club", "Club", "league")
+    written = YAML(typ="safe").load((root / ".github/workflows/report-result.yml").read_text(encoding="utf-8"))
+    assert written["jobs"]["enter"]["if"] == "startsWith(github.event.issue.body, '### Competition')"
     steps = {step.get("name"): step for step in job["steps"]}
     assert steps["Tell the player"]["run"] == 'gh issue comment "$ISSUE_NUMBER" --body-file "$RUNNER_TEMP/report/reply.md"'
     assert steps["Tell the player"]["continue-on-error"] is True  # a failed comment is no refusal
@@ -329,7 +333,8 @@ def test_the_project_workflows_are_the_scaffold_workflows():
         ours = (REPO / ".github/workflows" / path.name).read_text(encoding="utf-8")
         theirs = path.read_text(encoding="utf-8").replace(
             "python -m pip install -r requirements.txt", "python -m pip install .").replace(
-            "cache-dependency-path: requirements.txt", "cache-dependency-path: pyproject.toml")
+            "cache-dependency-path: requirements.txt", "cache-dependency-path: pyproject.toml").replace(
+            "%%form_competition%%", "Competition")
         assert ours == theirs, path.name
 
 

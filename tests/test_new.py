@@ -3,14 +3,16 @@ requirement line that pins a league to the sitegen that created it."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from importlib import metadata
 from pathlib import Path
 
 import pytest
+from ruamel.yaml import YAML
 
-from sitegen.commands.new import competition_id
+from sitegen.commands.new import competition_id, new_repository
 from sitegen.version import is_local, package_version, requirement_from
 
 REPO = Path(__file__).resolve().parent.parent
@@ -143,3 +145,143 @@ def test_no_scaffold_file_is_git_ignored():
     assert len(files) >= 17
     done = subprocess.run(["git", "check-ignore", *files], cwd=REPO, capture_output=True, text=True)
     assert done.stdout == ""
+
+
+# --------------------------------------------------------------------------- languages (issue 26)
+
+SCAFFOLD = REPO / "sitegen" / "scaffold"
+FORMS = {"pl": {"competition": "Rozgrywki", "black": "Czarne (lub pierwszy gracz)",
+                "white": "Białe (lub drugi gracz)", "result": "Wynik", "date": "Data",
+                "link": "Link do partii"},
+         "fr": {"competition": "Compétition", "black": "Noir (ou premier joueur)",
+                "white": "Blanc (ou second joueur)", "result": "Résultat", "date": "Date",
+                "link": "Lien vers la partie"}}
+
+
+def written(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("language, readme, about, section", [
+    ("pl", "Strona z wynikami rozgrywek „Klub”", "title: O lidze\n", "## Wyniki i sezony\n"),
+    ("fr", "Le site des résultats de « Klub »", "title: À propos\n", "## Résultats et saisons\n")])
+def test_new_in_another_language(tmp_path, run, monkeypatch, language, readme, about, section):
+    """The same files as in English, the prose ones in the language, site.yaml's language
+    set, the workflow waiting for the form's translated first label; the site builds in it."""
+    from sitegen.results.issue import form_labels
+
+    english = written(new_repository(tmp_path / "en", "Klub", "league"))
+    status, _, err = run("new", str(tmp_path / language), "--name", "Klub", "--language", language)
+    assert (status, err) == (0, [])
+    files = written(tmp_path / language)
+    assert list(files) == list(english)
+    assert "language: en " in english["content/site.yaml"]
+    assert f"\nlanguage: {language} " in files["content/site.yaml"]
+    assert files["README.md"].startswith(f"# Klub\n\n{readme}")
+    assert f"\n{section}" in files["README.md"] and "%%" not in "".join(files.values())
+    assert files["content/pages/about.md"].startswith(f"---\n{about}")
+    assert form_labels(tmp_path / language / ".github/ISSUE_TEMPLATE/report-result.yml") == FORMS[language]
+    workflow = YAML(typ="safe").load(files[".github/workflows/report-result.yml"])
+    assert workflow["jobs"]["enter"]["if"] == (
+        f"startsWith(github.event.issue.body, '### {FORMS[language]['competition']}')")
+    differing = {name for name in files if files[name] != english[name]}
+    assert differing == {"README.md", ".github/ISSUE_TEMPLATE/report-result.yml",
+                         ".github/workflows/report-result.yml", "content/pages/about.md",
+                         "content/players.yaml", "content/site.yaml",
+                         "content/leagues/klub/league.yaml", "content/leagues/klub/seasons/1.yaml"}
+    monkeypatch.chdir(tmp_path / language)
+    assert run("build")[0] == 0
+    assert f'<html lang="{language}">' in (tmp_path / language / "output/index.html").read_text(encoding="utf-8")
+
+
+def test_a_polish_report_is_entered_by_from_issue(tmp_path, run, monkeypatch):
+    """An issue as GitHub renders the Polish form: its labels are read from the repository's
+    form, so the result is entered; the Polish workflow's if: matches its start."""
+    root = new_repository(tmp_path / "pl", "Klub", "league", language="pl")
+    monkeypatch.chdir(root)
+    labels = FORMS["pl"]
+    body = "\n\n".join(f"### {labels[ident]}\n\n{value}" for ident, value in (
+        ("competition", "leagues/klub"), ("black", "Ann Example"), ("white", "ben"),
+        ("result", "W+R"), ("date", "2025-03-02"), ("link", "_No response_")))
+    assert body.startswith("### Rozgrywki\n")
+    (tmp_path / "body.md").write_text(body, encoding="utf-8")
+    status, out, err = run("result", "from-issue", "--body-file", str(tmp_path / "body.md"),
+                           "--issue", "7", "--out", str(tmp_path / "report"))
+    assert (status, err) == (0, [])
+    assert "{black: ann, white: ben, result: W+R, date: 2025-03-02}" in (
+        root / "content/leagues/klub/seasons/1.yaml").read_text(encoding="utf-8")
+    (tmp_path / "body.md").write_text(body.replace("### Wynik\n\nW+R", "### Wynik\n\n_No response_"),
+                                      encoding="utf-8")
+    status, _, err = run("result", "from-issue", "--body-file", str(tmp_path / "body.md"), "--issue", "8")
+    assert status == 1
+    assert err[0] == ("issue #8, field 'Wynik': error: the field 'Wynik' is empty; fill in every "
+                      "required field [issue.form]")
+
+
+def test_new_refuses_an_unknown_language(tmp_path, run):
+    status, out, err = run("new", str(tmp_path / "x"), "--language", "de")
+    assert (status, out) == (1, "")
+    assert err == ["sitegen new: error: unknown language 'de'; expected one of: en (English), "
+                   "pl (Polish), fr (French) [new]", "1 error; nothing was written"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_variant_has_its_original_with_the_same_data():
+    """A prose file's variants (NAME.pl.EXT, NAME.fr.EXT) translate it: the original exists,
+    a YAML file's data is the same but for its prose values, a form has the same fields."""
+    from sitegen.commands.new import variant_of
+
+    variants = [p for p in SCAFFOLD.rglob("*") if p.is_file() and variant_of(p)]
+    assert len(variants) == 2 * 15
+    yaml = YAML(typ="safe")
+    for path in variants:
+        language, name = variant_of(path)
+        original = path.with_name(name)
+        assert original.is_file(), path
+        if path.suffix not in (".yaml", ".yml"):
+            continue
+        ours, theirs = (yaml.load(p.read_text(encoding="utf-8").replace("%%name_yaml%%", "X"))
+                        for p in (original, path))
+        if "body" in ours:  # the issue form
+            assert [(f["type"], f.get("id")) for f in ours["body"]] == [
+                (f["type"], f.get("id")) for f in theirs["body"]], path
+            continue
+        prose = {"name", "description", "language"}
+        assert {k: v for k, v in ours.items() if k not in prose} == {
+            k: v for k, v in theirs.items() if k not in prose}, path
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "fr"])
+def test_every_kind_has_its_readme_section_in_every_language(tmp_path, language):
+    expected = {"league": "league next-season klub", "tournament": "import opengotha",
+                "ladder": "sitegen handicap 3k 5k", "swiss": "sitegen pair klub/t1 --round 2"}
+    for kind, command in expected.items():
+        root = new_repository(tmp_path / kind, "Klub", kind, language=language)
+        readme = (root / "README.md").read_text(encoding="utf-8")
+        assert command in readme and "%%" not in readme, kind
+
+
+def test_the_tournament_readme_walks_through_opengotha(tmp_path, run, monkeypatch):
+    """Its commands, run as written (OpenGotha's file: the reference McMahon tournament):
+    the first import replaces the example, --replace brings a round in again, the site builds."""
+    xml = REPO / "tests/reference/opengotha/mcmahon-2019-handicap.xml"
+    root = new_repository(tmp_path / "cup", "Cup", "tournament")
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Rounds from OpenGotha"):readme.index("## Publish")]
+    commands = [line.strip() for block in re.findall(r"```sh\n(.*?)```", section, re.S)
+                for line in block.splitlines() if line.strip()]
+    assert commands == ["rm content/tournaments/cup.yaml", "printf 'players: []\\n' > content/players.yaml",
+                        ".venv/bin/sitegen import opengotha TOURNAMENT.xml --id cup",
+                        ".venv/bin/sitegen import opengotha TOURNAMENT.xml --replace"]
+    assert "sitegen import opengotha TOURNAMENT.xml --replace" in (
+        root / "content/tournaments/cup.yaml").read_text(encoding="utf-8")
+    monkeypatch.chdir(root)
+    Path("content/tournaments/cup.yaml").unlink()
+    Path("content/players.yaml").write_text("players: []\n", encoding="utf-8")
+    for command in commands[2:]:
+        status, out, err = run(*command.replace("TOURNAMENT.xml", str(xml)).split()[1:])
+        assert (status, err) == (0, []), command
+    assert out.startswith("replaced content/tournaments/cup.yaml: Tournoi de Juvisy, 19 players, 4 rounds")
+    assert run("build")[0] == 0
+    assert Path("output/tournaments/cup/index.html").is_file()

@@ -1,6 +1,8 @@
-"""``sitegen diff BASE``: what the working tree changes in the standings, compared with BASE.
+"""``sitegen diff BASE [HEAD]``: what the working tree (or git revision HEAD) changes in the
+standings, compared with git revision BASE; ``sitegen diff HEAD~1 HEAD`` is what the last
+commit changed, whatever the working tree holds.
 
-The content at git revision BASE is read with git itself (``git archive BASE -- <content>``,
+The content at a git revision is read with git itself (``git archive REV -- <content>``,
 extracted into a temporary folder); the working tree and the index are never touched. Both
 sides are loaded, validated and summarized (:mod:`sitegen.summary`), and the changes are
 printed as Markdown, e.g. for ``$GITHUB_STEP_SUMMARY`` and the pull request's comment; when
@@ -63,32 +65,48 @@ def read_revision(base: str, content_dir: Path, into: Path) -> Path | None:
     return into / here.resolve().relative_to(root) if here.resolve().is_relative_to(root) else into
 
 
-def diff(base: str, content_dir: Path, out: TextIO) -> int:
-    """Print the Markdown summary of the standings changes from ``base`` to the working tree.
+def _summary_at(revision: str, content_dir: Path, temp: Path) -> tuple[dict | None, list[str]]:
+    """Return the summary of the content at git ``revision`` (None when it has no content
+    folder, or when it does not load) and the formatted errors that kept it from loading."""
+    mirror = read_revision(revision, content_dir, temp)
+    if mirror is None:
+        return None, []
+    mirror.mkdir(parents=True, exist_ok=True)
+    with contextlib.chdir(mirror):  # positions are shown as in the working tree
+        try:
+            return summarize(load_content(content_dir)), []
+        except SitegenError as error:
+            return None, [d.format() for d in error.diagnostics]
+
+
+def diff(base: str, content_dir: Path, out: TextIO, head: str | None = None) -> int:
+    """Print the Markdown summary of the standings changes from ``base`` to ``head`` (a git
+    revision), or to the working tree when ``head`` is None.
 
     Prints :data:`NO_CHANGE` when nothing changed, and a short note when the content at
-    ``base`` does not load. Returns 0; raises SitegenError when the working tree's content has
-    errors or ``base`` cannot be read.
+    ``base`` (else at ``head``) does not load. Returns 0; raises SitegenError when a revision
+    cannot be read, when the working tree's content has errors (without ``head``), and when
+    ``head`` has no content folder.
     """
     shown = base.replace("`", "'")
+    title = f"Standings changes since `{shown}`"
     with tempfile.TemporaryDirectory(prefix="sitegen-diff-") as temp:
-        mirror = read_revision(base, content_dir, Path(temp))
-        before = None
-        problems: list[str] = []
-        if mirror is not None:
-            mirror.mkdir(parents=True, exist_ok=True)
-            with contextlib.chdir(mirror):  # positions are shown as in the working tree
-                try:
-                    before = summarize(load_content(content_dir))
-                except SitegenError as error:
-                    problems = [d.format() for d in error.diagnostics]
-    after = summarize(load_content(content_dir))
-    if problems:
+        before, problems = _summary_at(base, content_dir, Path(temp) / "base")
+        if head is None:
+            after = summarize(load_content(content_dir))
+        else:
+            after, head_problems = _summary_at(head, content_dir, Path(temp) / "head")
+            if after is None and not head_problems:
+                raise SitegenError(f"the content folder {content_dir} is not in revision '{head}'")
+            title = f"Standings changes from `{shown}` to `{head.replace('`', chr(39))}`"
+            if head_problems and not problems:
+                shown, problems = head.replace("`", "'"), head_problems
+    if problems or after is None:
         out.write(f"## Standings changes\n\nThe content at `{shown}` does not build, so the standings "
                   f"cannot be compared ({len(problems)} error{'s' if len(problems) != 1 else ''}):\n\n"
                   "```\n" + "\n".join(p.replace("```", "'''") for p in problems) + "\n```\n")
         return 0
-    out.write(markdown(compare(before or {}, after), f"Standings changes since `{shown}`") or NO_CHANGE)
+    out.write(markdown(compare(before or {}, after), title) or NO_CHANGE)
     return 0
 
 

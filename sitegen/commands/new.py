@@ -1,13 +1,25 @@
-"""``sitegen new DIR [--name NAME] [--kind KIND] [--eject-theme]``: start a league's repository.
+"""``sitegen new DIR [--name NAME] [--kind KIND] [--language LANG] [--eject-theme]``: start a
+league's repository.
 
 Writes a content-only repository from the files in ``sitegen/scaffold/`` (package data):
 ``common/`` for every kind (site.yaml, example players, an about page, the organizers'
 README, ``requirements.txt``, ``.gitignore`` and ``.github/``), plus the chosen kind's
 competition with a first season or round ready to fill. ``%%key%%`` in a file is replaced
 by the league's name (``name``; ``name_yaml`` as a quoted YAML scalar), the competition's id
-and address, and the sitegen version and requirement line (:func:`sitegen.version.requirement`);
-``__id__`` in a path by the competition's id. ``github`` and ``gitignore`` become
-``.github`` and ``.gitignore`` (dot-files are kept out of package data).
+and address, the sitegen version and requirement line (:func:`sitegen.version.requirement`),
+the README's section on the kind (``kind_section``: ``readme/<kind>.md``, how results and
+rounds come in) and the label of the issue form's first field (``form_competition``, which
+the report-result workflow looks for at the start of an issue); ``__id__`` in a path by the
+competition's id. ``github`` and ``gitignore`` become ``.github`` and ``.gitignore``
+(dot-files are kept out of package data).
+
+Languages (:data:`LANGUAGES`, English by default): a file written in prose has a variant per
+other language beside it, named ``NAME.<lang>.EXT`` (``README.pl.md``, ``about.fr.md``,
+``report-result.pl.yml``, ``site.pl.yaml``, which sets ``language: pl``); with ``--language
+pl`` the variant is written under the file's own name, and the other languages' variants are
+never written. A file with no variant (the workflows, ``requirements.txt``) is the same in
+every language. The issue form's labels may be translated: ``sitegen result from-issue``
+reads them from the repository's own form, by the fields' ids.
 
 The repository is made in a temporary folder beside DIR, checked by loading its content as a
 build would, and then moved into place: DIR is never half-written. A DIR that exists and is
@@ -27,6 +39,8 @@ from typing import TextIO
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from ..render import default_templates_dir
+from ..results.issue import form_labels
+from ..results.request import echo
 from ..validate import load_content
 from ..validate.fields import check_ident
 from ..version import DISTRIBUTION, installed_locally, package_version, requirement
@@ -42,6 +56,15 @@ KINDS = {
               "swiss/{id}/t1 ann cho 2-1"),
 }
 """Per kind: the competition's address, its file, what it is, and an example result."""
+LANGUAGES = {"en": "English", "pl": "Polish", "fr": "French"}
+"""The scaffold's languages, by code (the first is the default); ``site.yaml``'s ``language``."""
+WHAT = {"pl": {"league": "liga i jej pierwszy sezon", "tournament": "turniej, pary 1. rundy",
+               "ladder": "klubowa drabinka", "swiss": "liga szwajcarska, pary 1. rundy turnieju 1"},
+        "fr": {"league": "une ligue et sa première saison", "tournament": "un tournoi, ronde 1 appariée",
+               "ladder": "une échelle de club", "swiss": "une ligue suisse, ronde 1 du tournoi 1 appariée"}}
+"""What each kind's competition is (KINDS) in the other languages, for the README."""
+FORM = Path("common") / "github" / "ISSUE_TEMPLATE" / "report-result.yml"
+"""The issue form in the scaffold; its first field's label is the workflow's ``form_competition``."""
 RENAMED = {"github": ".github", "gitignore": ".gitignore"}
 _PLACEHOLDER = re.compile(r"%%[a-z_]+%%")
 
@@ -51,14 +74,18 @@ def _fail(message: str, hint: str | None = None) -> SitegenError:
 
 
 def new_repository(folder: Path, name: str | None, kind: str, eject_theme: bool = False,
-                   out: TextIO | None = None) -> Path:
-    """Write a new league repository into ``folder`` (new or empty); return ``folder``.
+                   out: TextIO | None = None, language: str = "en") -> Path:
+    """Write a new league repository into ``folder`` (new or empty) in ``language``; return
+    ``folder``.
 
     Raises SitegenError, writing nothing, for a folder that is not empty, a name that is not
-    one line of 1 to 200 characters, or an unknown kind.
+    one line of 1 to 200 characters, an unknown kind or an unknown language.
     """
     if kind not in KINDS:
         raise _fail(f"unknown kind '{kind}'", "expected one of: " + ", ".join(KINDS))
+    if language not in LANGUAGES:
+        raise _fail(f"unknown language '{echo(language)}'", "expected one of: "
+                    + ", ".join(f"{code} ({words})" for code, words in LANGUAGES.items()))
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise _fail(f"{folder} is not empty; sitegen new writes only into a new or empty folder",
                     "choose another folder")
@@ -67,14 +94,17 @@ def new_repository(folder: Path, name: str | None, kind: str, eject_theme: bool 
         raise _fail("the name must be one line of 1 to 200 characters", "e.g. --name \"Club league\"")
     ident = competition_id(name, kind)
     address, file, _, example = (part.format(id=ident) for part in KINDS[kind])
-    values = {"name": name, "name_yaml": json.dumps(name, ensure_ascii=False), "id": ident,
-              "competition": address, "path": file, "what": KINDS[kind][2],
-              "example": example, "version": package_version(), "requirement": requirement()}
+    values = {"kind_section": localized(SCAFFOLD / "readme" / f"{kind}.md", language).read_text(encoding="utf-8").rstrip("\n"),
+              "name": name, "name_yaml": json.dumps(name, ensure_ascii=False), "id": ident,
+              "competition": address, "path": file,
+              "what": WHAT.get(language, {}).get(kind, KINDS[kind][2]), "example": example,
+              "form_competition": form_labels(localized(SCAFFOLD / FORM, language))["competition"],
+              "version": package_version(), "requirement": requirement()}
     folder.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
     try:
-        _copy(SCAFFOLD / "common", staging, values)
-        _copy(SCAFFOLD / kind, staging, values)
+        _copy(SCAFFOLD / "common", staging, values, language)
+        _copy(SCAFFOLD / kind, staging, values, language)
         if eject_theme:
             shutil.copytree(default_templates_dir(), staging / "templates")
         _check(staging / "content")
@@ -113,13 +143,33 @@ def competition_id(name: str, kind: str) -> str:
     return ident
 
 
-def _copy(source: Path, target: Path, values: dict[str, str]) -> None:
-    """Copy the scaffold folder ``source`` into ``target``, filling in ``values``."""
+def variant_of(path: Path) -> tuple[str, str] | None:
+    """Return (language, name written) of a scaffold file that is a language's variant
+    (``README.pl.md`` -> ``("pl", "README.md")``), or None for a file of every language."""
+    parts = path.name.split(".")
+    if len(parts) >= 3 and parts[-2] in LANGUAGES and parts[-2] != next(iter(LANGUAGES)):
+        return parts[-2], ".".join([*parts[:-2], parts[-1]])
+    return None
+
+
+def localized(path: Path, language: str) -> Path:
+    """Return the variant of the scaffold file ``path`` in ``language`` if it has one, else ``path``."""
+    variant = path.with_name(f"{path.stem}.{language}{path.suffix}")
+    return variant if variant_of(variant) and variant.is_file() else path
+
+
+def _copy(source: Path, target: Path, values: dict[str, str], language: str) -> None:
+    """Copy the scaffold folder ``source`` into ``target`` in ``language``, filling in ``values``."""
     for path in sorted(source.rglob("*")):
         if path.is_dir() or "__pycache__" in path.parts:
             continue
-        parts = [RENAMED.get(part, part).replace("__id__", values["id"])
-                 for part in path.relative_to(source).parts]
+        variant = variant_of(path)
+        if (variant[0] != language) if variant else localized(path, language) != path:
+            continue  # another language's variant, or a file this language has a variant of
+        relative = path.relative_to(source).parts
+        if variant:
+            relative = (*relative[:-1], variant[1])
+        parts = [RENAMED.get(part, part).replace("__id__", values["id"]) for part in relative]
         text = path.read_text(encoding="utf-8")
         for key, value in values.items():
             text = text.replace(f"%%{key}%%", value)
