@@ -88,3 +88,16 @@ def test_a_finished_season_is_not_current_and_its_unplayed_game_is_not_to_play(s
     assert "Current competitions" not in ann
     rows = [text(row) for row in re.findall(r"<tr class=\"game-[^\"]+\">(.*?)</tr>", ann)]
     assert rows[2:] == ["Cy not played Black 3", "Eve not played: Eve withdrew"]
+
+
+def test_season_labels_under_the_division_chart_keep_apart():
+    """12 seasons on 274 units (x = 34 + 274 k / 11, 24.9 apart), labels of 7 characters
+    estimated 7 x 0.7 x 12 = 58.8 wide, 8 apart: 2021-09 ends at 308 (box 249.2-308); going
+    back, season 8 (233.3, box 203.9-262.7) is too close, season 7 (208.4, box 179-237.8) fits;
+    then 4 (133.6, box 104.2-163) and 1 (58.9, box 29.5-88.3); season 0 (box 34-92.8) not."""
+    from sitegen.svg import _labelled, _x_texts
+
+    labels = [f"20{20 + k // 12}-{k % 12 + 1:02}" for k in range(12)]
+    assert _labelled(labels, _x_texts(12)) == [(1, "middle"), (4, "middle"), (7, "middle"), (11, "end")]
+    # Three seasons (34, 171, 308): every label fits, the first anchored at its start.
+    assert _labelled(labels[:3], _x_texts(3)) == [(0, "start"), (1, "middle"), (2, "end")]
