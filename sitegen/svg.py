@@ -23,8 +23,12 @@ past it, and shrinks only on screens narrower than 336 px), so text of :data:`TE
 at least that many pixels high."""
 TEXT = 12
 """Height of the charts' text in user units (the theme's font size for them)."""
-LABEL_SPACE = 60
-"""Least distance between two season labels under the x axis (a label is about 50 units)."""
+CHAR_WIDTH = Fraction(7, 10)
+"""Widest advance of a label's character (digits, letters, ``-``) in :data:`TEXT` units: 0.7
+of the font size, above every system font's digits (about 0.55), so estimated boxes are never
+narrower than the drawn ones."""
+LABEL_GAP = 8
+"""Least space between two season labels' estimated boxes under the x axis, in user units."""
 _LEFT, _RIGHT, _TOP, _BOTTOM = 34, 12, 10, 40
 
 
@@ -122,8 +126,7 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
     # Seasons under the axis, the last one always, then every k-th back to the first, k such
     # that labels do not touch (the others are in the description and the table below it).
     base = _num(height - _BOTTOM + 8 + TEXT)
-    for i in _labelled(count):
-        anchor = "end" if i == count - 1 and count > 1 else "start" if i == 0 and count > 1 else "middle"
+    for i, anchor in _labelled([p.label for p in points], xs):
         parts.append(f'<text class="tick" x="{xs[i]}" y="{base}" text-anchor="{anchor}">'
                      f'{escape(points[i].label)}</text>')
     middle_y = _num(Fraction(_TOP + height - _BOTTOM + 8, 2))
@@ -135,14 +138,26 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
     return Markup("".join(parts))
 
 
-def _labelled(count: int) -> list[int]:
-    """Return the indexes of the seasons labelled under the x axis: the last, then every k-th
-    before it, with k the least step keeping labels :data:`LABEL_SPACE` units apart."""
+def _labelled(labels: list[str], xs: tuple[str, ...]) -> list[tuple[int, str]]:
+    """Return the seasons labelled under the x axis as ``(index, text-anchor)``, left to right:
+    the last (anchored at its end), then going back each label whose estimated box
+    (:data:`CHAR_WIDTH` per character) keeps :data:`LABEL_GAP` units from the last one kept; the
+    first season is anchored at its start. The boxes never overlap, whatever the labels' length
+    (the seasons left out are in the description and the table under the chart)."""
+    count = len(labels)
     if count <= 1:
-        return list(range(count))
-    spacing = Fraction(WIDTH - _LEFT - _RIGHT, count - 1)
-    step = max(1, -(-LABEL_SPACE // spacing))  # ceiling
-    return sorted(range(count - 1, -1, -int(step)))
+        return [(i, "middle") for i in range(count)]
+    kept: list[tuple[int, str]] = []
+    left_edge = None  # left end of the last box kept
+    for i in range(count - 1, -1, -1):
+        x, width = Fraction(xs[i]), CHAR_WIDTH * TEXT * len(labels[i])
+        anchor = "end" if i == count - 1 else "start" if i == 0 else "middle"
+        left = x - width if anchor == "end" else x if anchor == "start" else x - width / 2
+        right = left + width
+        if left >= 0 and (left_edge is None or right + LABEL_GAP <= left_edge):
+            kept.append((i, anchor))
+            left_edge = left
+    return kept[::-1]
 
 
 def _describe(points: list[DivisionPoint]) -> str:

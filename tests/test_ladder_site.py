@@ -322,7 +322,8 @@ def test_player_page_has_rung_chart(site):
     files = small_site(site)
     html = files["players/ann/index.html"].decode()
     assert '<svg class="rung-chart"' in html and 'role="img"' in html
-    assert ("<title id=\"section-1-chart\">Ann&#39;s rung in Small ladder: from 13.5k to 9.8k, "
+    # section 1: the current competitions (issue 27); the ladder's own section is the second
+    assert ("<title id=\"section-2-chart\">Ann&#39;s rung in Small ladder: from 13.5k to 9.8k, "
             "2025-01-07 to 2025-03-01</title>") in html
     # y ticks: from one rung below the weakest (14k) to one above the strongest (9.6k), at most
     # six of them: on the default list 14k, 13.5k, 13k, 12.5k, 12k, 11.5k, 11k, 10.5k, 10k,
@@ -361,7 +362,7 @@ def test_hostile_member_names_are_escaped(site):
     assert "\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e" in raw
     assert json.loads(raw)["members"][1]["n"] == "</script><script>alert(1)</script>"
     player = files["players/ann/index.html"].decode()
-    assert "<title id=\"section-1-chart\">&lt;/script&gt;&lt;script&gt;alert(1)" in player
+    assert "<title id=\"section-2-chart\">&lt;/script&gt;&lt;script&gt;alert(1)" in player
     data = json.loads(files["ladders/l/rungs.json"])
     assert data["members"][0]["name"] == "<b onmouseover=x>Bob</b> & 'Co'"
 

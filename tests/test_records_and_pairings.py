@@ -242,13 +242,16 @@ def test_player_page_shows_the_next_game_of_a_paired_round(site, run):
     status, _out, err = run("build")
     assert status == 0, err
     ann = (root / "output/players/ann/index.html").read_text(encoding="utf-8")
-    assert ann.index("<h2 id=\"section-1\">Next game</h2>") < ann.index("<h2 id=\"section-2\">Cup")
-    text = re.sub(r"<[^>]+>", "", ann[ann.index("Next game"):ann.index("</section>", ann.index("Next game"))])
-    assert " ".join(text.split()) == "Next game Round 2 of Cup, board 1: Against Cy, playing Black."
+    # Issue 27: the next game is in the current competitions' section, under its tournament.
+    assert ann.index("<h2 id=\"section-1\">Current competitions</h2>") < ann.index("<h2 id=\"section-2\">Cup")
+    start = ann.index("Next games")
+    text = re.sub(r"<[^>]+>", "", ann[start:ann.index("</ul>", start)])
+    assert " ".join(text.split()) == "Next games Round 2 of Cup, board 1: Against Cy, playing Black."
     cy = (root / "output/players/cy/index.html").read_text(encoding="utf-8")
     assert "Against <a href=\"/players/ann/\">Ann</a>, playing White." in cy
     bob = (root / "output/players/bob/index.html").read_text(encoding="utf-8")
-    assert "Next game" not in bob  # a bye in round 2, nothing to play
+    assert "Next games" not in bob  # a bye in round 2, nothing to play
+    assert "No game to play now." in bob
 
 
 def test_swiss_player_page_shows_the_next_match(site, run):
@@ -270,9 +273,9 @@ def test_swiss_player_page_shows_the_next_match(site, run):
     status, _out, err = run("build")
     assert status == 0, err
     ann = (root / "output/players/ann/index.html").read_text(encoding="utf-8")
-    assert "Next game" in ann and "Round 2 of January</a>, board 1" in ann
+    assert "Next games" in ann and "Round 2 of January</a>, board 1" in ann
     assert "Against <a href=\"/players/cy/\">Cy</a>." in ann
-    assert "Next game" not in (root / "output/players/bob/index.html").read_text(encoding="utf-8")
+    assert "Next games" not in (root / "output/players/bob/index.html").read_text(encoding="utf-8")
     # The pairing seed stays in the YAML (and sitegen pair --explain), off the site.
     for path in (root / "output/swiss").rglob("*"):
         if path.is_file():

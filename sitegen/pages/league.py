@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from ..engine import league_text
 from ..engine.league import FinalResult, Move, Tie, final_result
-from ..engine.league_outcome import Status, tie_sentence
+from ..engine.league_outcome import Status, tie_sentence, withdrawn_players
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content
 from ..model.common import Game, Player
@@ -30,6 +30,7 @@ from ..display import format_points, game_cell, json_number, name_order, record_
 from ..i18n import N_, _, ngettext, pgettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
+from .players import league_games
 from .league_outcomes import SeasonView, english_warnings, json_outcome, season_view
 
 COLUMNS = [
@@ -183,8 +184,7 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
     plan.add(Page(url, "group.html", ctx, deferred=partial(_crosstable_context, rows, group, names)),
              JsonFile(url + "standings.json", partial(
                  _standings_data, league.id, season.id, division.name, group, rows, names, view), csv=True))
-    _record_history(plan, league, season, division.name, group, rows, names, url,
-                    _group_cells(group), view)
+    _record_history(plan, league, season, division.name, group, rows, names, url, view)
     return {"name": group.name, "url": url, "table": table}
 
 
@@ -280,23 +280,23 @@ def _standings_data(league: str, season: str, division: str, group: Group,
 
 def _record_history(plan: SitePlan, league: League, season: Season, division: str, group: Group,
                     rows: list[StandingRow], names: dict[str, str], url: str,
-                    group_cells: dict[str, list[tuple[Game, dict[str, str]]]],
                     view: SeasonView) -> None:
+    """Add each row's section of their player page: place, outcome and games in the order
+    played, with those still to play (:func:`sitegen.pages.players.league_games`)."""
+    in_progress = view.status in (Status.PROVISIONAL, Status.EMPTY)
+    withdrawn = withdrawn_players(season)
     for row in rows:
-        games = []
-        for game, cell in group_cells[row.player]:
-            other = game.opponent(row.player)
-            games.append({"opponent": names[other], "opponent_url": player_url(other), **cell,
-                          "date": game.date, "record": record_links(game.record)})
-        games.sort(key=lambda g: (g["date"] or FAR_PAST, g["opponent"]))
+        games = league_games(group, row.player, names, withdrawn, in_progress)
         plan.add_player_section(row.player, PlayerSection(
             "partials/player_league.html", (season.start or FAR_PAST, league.name, season.id), {
             "league": league.name, "season": season.name, "division": division, "group": group.name,
             "url": url, "place": row.place, "shared": row.shared, "size": len(rows),
             "gamepoints": format_points(row.gamepoints),
             "outcome": _outcome_fields(view, row.player),
-            "provisional": view.status is Status.PROVISIONAL,
+            "provisional": view.status is Status.PROVISIONAL, "in_progress": in_progress,
+            "end": season.end, "to_play": [g for g in games if g["status"] == "to-play"],
             "games": games, "with_colours": any(g["colour"] for g in games),
+            "with_handicaps": any(g["handicap"] for g in games),
             "with_records": any(g["record"] for g in games),
             "with_dates": any(g["date"] for g in games)}))
 

@@ -17,16 +17,17 @@ from functools import partial
 from typing import Any, Iterator
 
 from ..model import Content
-from ..model.common import Colour, Outcome
+from ..model.common import Colour, Game, Outcome
 from ..model.ladder import LadderGame
+from ..model.league import Group
 from ..model.tournament import GameResult
-from ..display import fold, format_points, name_order, profile_links
-from ..i18n import _
+from ..display import fold, format_points, game_cell, name_order, profile_links, record_links
+from ..i18n import _, ngettext
 from .navigation import search_index
 from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan, player_names
 from ..svg import DivisionPoint, division_chart
 from ..urls import (PLAYERS, SEARCH_INDEX, group_url, ladder_url, league_url, player_url,
-                    swiss_tournament_url, tournament_url)
+                    swiss_league_url, swiss_tournament_url, tournament_url)
 
 FREQUENT = 2
 """Opponents met at least this many times get a head-to-head row."""
@@ -34,6 +35,8 @@ HEAD_TO_HEAD_ROWS = 12
 """At most this many head-to-head rows per player (the most frequent opponents)."""
 FAR_FUTURE = dt.date(9999, 12, 31)
 """Sort key of the overview section: above every competition's section (shown newest first)."""
+NOW = (dt.date.max, "now")
+"""Sort key of the current competitions' section: first of all (above the overview)."""
 
 
 @dataclass(frozen=True)
@@ -281,14 +284,81 @@ def _overview(pid: str, names: dict[str, str], opponents: dict[str, list[Record]
     return {"name": names[pid], "charts": charts, "head_to_head": rows, "minimum": FREQUENT}
 
 
+# --------------------------------------------------------------------------- a season's games
+
+
+def league_games(group: Group, player: str, names: dict[str, str], withdrawn: set[str],
+                 in_progress: bool) -> list[dict[str, Any]]:
+    """Return ``player``'s games of a league group for their page, in the order played.
+
+    Played games (any result, void included) first, by date, games without a date in the
+    order of the file; then the games still to play when the season is ``in_progress`` (an
+    ``unplayed`` game or a pair of the group without a game, group order); then the games that
+    will never be played because a player withdrew (league B.4), saying who. An unplayed game
+    of a finished season is listed as "not played"; a missing pair of a finished season is not
+    listed. Rows: :func:`sitegen.display.game_cell`'s fields, ``opponent``, ``opponent_url``,
+    ``status`` (played, to-play, not-played), ``handicap`` (stones, 0 for even), ``date``,
+    ``record`` and ``reason`` (why a game is not played, else empty).
+    """
+    played: list[tuple[Any, int, dict[str, Any]]] = []
+    pending: dict[str, Game | None] = {}  # opponent -> their unplayed game (None: no game)
+    for index, game in enumerate(group.games):
+        if player not in game.players or game.black == game.white:
+            continue
+        other = game.opponent(player)
+        if game.result.outcome is Outcome.UNPLAYED:
+            pending.setdefault(other, game)
+            continue
+        pending[other] = game  # played: not pending, whatever else the file says
+        played.append((game.date or FAR_PAST, index, _game_row(game, player, other, names, "played")))
+    played.sort(key=lambda item: item[:2])
+    rows = [row for _, _, row in played]
+    later = []
+    for other in group.players:
+        if other == player:
+            continue
+        game = pending.get(other, None)
+        if game is not None and game.result.outcome is not Outcome.UNPLAYED:
+            continue
+        gone = next((p for p in (player, other) if p in withdrawn), None)
+        if gone is not None:
+            row = _game_row(game, player, other, names, "not-played")
+            row["reason"] = _("not played: {player} withdrew").format(player=names.get(gone, gone))
+            later.append(row)
+        elif in_progress:
+            rows.append(_game_row(game, player, other, names, "to-play"))
+        elif game is not None:
+            rows.append(_game_row(game, player, other, names, "not-played"))
+    return rows + later
+
+
+def _game_row(game: Game | None, player: str, other: str, names: dict[str, str],
+              status: str) -> dict[str, Any]:
+    """Return one row of :func:`league_games`: ``game`` (None: a pair without a game) from
+    ``player``'s side against ``other``."""
+    cell = game_cell(game, player)
+    if status == "to-play":
+        cell["outcome_words"] = _("to play")
+    side = ""
+    if game is not None and game.colours_known:
+        side = "Black" if game.colour_of(player) is Colour.BLACK else "White"
+    return {**cell, "opponent": names.get(other, other), "opponent_url": player_url(other),
+            "status": status, "reason": "", "side": side,
+            "handicap": game.handicap if game is not None else 0,
+            "date": game.date if game is not None else None,
+            "record": record_links(game.record) if game is not None else None}
+
+
 # --------------------------------------------------------------------------- player pages
 
 
 def plan_players(content: Content, plan: SitePlan) -> None:
     """Add every player's page (the sections the rule sets gave, newest first) and the
     players' index (A-Z) to ``plan``."""
+    open_swiss = {swiss_league_url(league) for league in content.swiss_leagues if _swiss_open(league)}
     for pid, player in sorted(content.players.items()):
-        sections = sorted(plan.player_sections.get(pid, []), key=lambda s: s.sort_key, reverse=True)
+        sections = _with_current(sorted(plan.player_sections.get(pid, []), key=lambda s: s.sort_key,
+                                        reverse=True), open_swiss)
         context = {"title": player.name, "player": {
             "id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
             "rating": player.rating, "club": player.club or "", "country": player.country or "",
@@ -305,6 +375,68 @@ def plan_players(content: Content, plan: SitePlan) -> None:
         first = fold(item["name"][:1]).upper()
         letters.setdefault(first if first.isalpha() else "#", []).append(item)
     plan.add(Page(PLAYERS, "players.html", {"title": _("Players"), "letters": sorted(letters.items())}))
+
+
+def _swiss_open(league: Any) -> bool:
+    """Return True while a Swiss league is in progress: fewer tournaments than its settings
+    say, a tournament with fewer rounds than its settings say, or a match without a result."""
+    if len(league.tournaments) < league.settings.tournaments:
+        return True
+    return any(len(t.rounds) < t.settings.rounds or any(m.result is None for r in t.rounds for m in r.matches)
+               for t in league.tournaments)
+
+
+def _with_current(sections: list[PlayerSection], open_swiss: set[str]) -> list[PlayerSection]:
+    """Return ``sections`` (newest first) with a "current competitions" section first when the
+    player has one: each league season in progress, tournament in progress, Swiss league in
+    progress (its url in ``open_swiss``) and ladder, with place, score and the games to play.
+    The "next game" sections of tournaments and Swiss leagues go into their competition's entry
+    (or an entry of their own) and are left out of the list."""
+    cards: list[dict[str, Any]] = []
+    rest: list[PlayerSection] = []
+    nexts: list[dict[str, Any]] = []
+    for section in sections:
+        data, template = section.data, section.template
+        if template == "partials/player_next.html" and data is not None:
+            nexts.append(data)
+            continue
+        rest.append(section)
+        if data is None:
+            continue
+        if template == "partials/player_league.html" and data.get("in_progress"):
+            cards.append({"kind": "league", "name": f"{data['league']} · {data['season']}", "url": data["url"],
+                          "entry": data, "next": [_league_next(game, data) for game in data["to_play"]]})
+        elif template == "partials/player_tournament.html" and (
+                data["after_round"] != data["rounds"] or data["provisional"]):
+            cards.append({"kind": "tournament", "name": data["tournament"], "url": data["url"],
+                          "entry": data, "next": []})
+        elif template == "partials/player_swiss.html" and data["url"] in open_swiss:
+            cards.append({"kind": "swiss", "name": data["league"], "url": data["url"], "entry": data, "next": []})
+        elif template == "partials/player_ladder.html":
+            cards.append({"kind": "ladder", "name": data["ladder"], "url": data["url"], "entry": data, "next": []})
+    for pairing in nexts:
+        card = next((c for c in cards if c["kind"] in ("tournament", "swiss")
+                     and pairing["url"].startswith(c["url"])), None)
+        if card is None:
+            card = {"kind": "next", "name": pairing["competition"], "url": pairing["url"], "entry": {}, "next": []}
+            cards.append(card)
+        card["next"].append({"opponent": pairing["opponent"], "side": pairing["colour"],
+                             "handicap": pairing["handicap"], "round": pairing["round"],
+                             "board": pairing["board"], "competition": pairing["competition"],
+                             "url": pairing["url"], "record": pairing["record"], "deadline": None})
+    if not cards:
+        return rest
+    return [PlayerSection("partials/player_now.html", NOW, {"cards": cards}), *rest]
+
+
+def _league_next(game: dict[str, Any], season: dict[str, Any]) -> dict[str, Any]:
+    """Return a league game still to play (a row of :func:`league_games`) as a next game."""
+    stones = game["handicap"]
+    return {"opponent": {"name": game["opponent"], "url": game["opponent_url"]}, "side": game["side"],
+            "handicap": ngettext("{stones} stone", "{stones} stones", stones).format(stones=stones)
+            if stones else "",
+            "round": None, "board": None, "competition": season["league"], "url": season["url"],
+            "record": game["record"], "deadline": season["end"]}
 
 
 def _made_sections(sections: list[PlayerSection]) -> dict[str, Any]:
