@@ -574,10 +574,21 @@ def _words(html_text: str) -> str:
 
 
 def _outcome(page: bytes, name: str) -> str:
-    """Return the outcome cell of player ``name``'s row on a season or group page."""
+    """Return the outcome sentence of player ``name``'s row on a season or group page (the
+    disclosure of its outcome cell)."""
+    return _words(re.search(r'<div class="outcome-why"><p>(.*?)</p>', _outcome_cell(page, name), re.S)[1])
+
+
+def _outcome_cell(page: bytes, name: str) -> str:
+    """Return the outcome cell (HTML) of player ``name``'s row on a season or group page."""
     rows = re.findall(r"<tr.*?</tr>", page.decode(), re.S)
     row = next(tr for tr in rows if f">{name}</a></th>" in tr)
-    return _words(re.findall(r'<td(?: class="outcome-cell")?>(.*?)</td>', row, re.S)[-1])
+    return re.findall(r'<td class="outcome-cell">(.*?)</td>', row, re.S)[-1]
+
+
+def _outcome_mark(page: bytes, name: str) -> str:
+    """Return the mark and word of player ``name``'s outcome cell (its disclosure's summary)."""
+    return _words(re.search(r"<summary>(.*?)</summary>", _outcome_cell(page, name), re.S)[1])
 
 
 def _english_left(files: dict[str, bytes], code: str, data: list[str]) -> dict[str, list[str]]:
@@ -624,11 +635,15 @@ def test_league_outcome_sentences_in_polish(tmp_path):
         "E.1: poniżej dywizji A zostaliby tylko 4 gracze, mniej niż 5 wymaganych przez A.i.2.")
     tie = _site_in(tmp_path / "tie", "pl", LEAGUE_CASES["tie"])
     assert _outcome(tie["leagues/club/2024/b/index.html"], "Ben") == (
-        "◇ Nierozstrzygnięte: awans do dywizji A lub pozostanie w dywizji B: równość z Bea i Bo "
+        "? Nierozstrzygnięte: awans do dywizji A lub pozostanie w dywizji B: równość z Bea i Bo "
         "we wszystkich kryteriach D w walce o jedno miejsce awansowe (B.3), do rozstrzygnięcia "
         "w barażu (D.2).")
+    # Issue 27: the table shows the mark and a short word; the sentence is one tap away.
+    assert _outcome_mark(e1["leagues/club/2024/index.html"], "Al") == "• pozostaje"
+    assert _outcome_mark(tie["leagues/club/2024/b/index.html"], "Ben") == "? nierozstrzygnięte"
     provisional = _site_in(tmp_path / "provisional", "pl", LEAGUE_CASES["provisional"])
     page = _words(provisional["leagues/club/2024/index.html"].decode())
+    assert "Awans/spadek (tymczasowo)</th>" in provisional["leagues/club/2024/index.html"].decode()
     assert ("Tymczasowe: do rozegrania pozostała 1 gra. Poniższe rozstrzygnięcia są tymi, które "
             "dałby regulamin ligi, gdyby sezon skończył się dziś.") in page
     assert _outcome(provisional["leagues/club/2024/index.html"], "Bob") == (

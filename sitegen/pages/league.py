@@ -175,7 +175,8 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
         "uses_tied": any(r.tied_gamepoints is not None for r in rows),
         "has_shared": any(r.shared for r in rows),
         "json_url": url + "standings.json",
-        "outcome_notes": view.notes,
+        "outcome_notes": view.notes, "status_note": view.status_note,
+        "provisional": view.status is Status.PROVISIONAL,
         "recorded_only": view.outcome is None,
     }
     # The crosstable and the JSON are made by the render workers (deferred); the crosstable
@@ -193,12 +194,16 @@ def _ref(name: str, url: str) -> dict[str, str]:
 
 
 def _outcome_fields(view: SeasonView, player: str) -> dict[str, Any]:
-    """Return the shown outcome of ``player`` as a table row's fields (macro ``outcome``)."""
+    """Return the shown outcome of ``player`` as a table row's fields (macros ``outcome`` and
+    ``outcome_cell``). ``outcome_extra`` is one more sentence about the outcome, shown in the
+    outcome cell's disclosure after the outcome's own (empty: none)."""
     shown = view.shown.get(player)
     if shown is None:
-        return {"outcome": "", "outcome_symbol": "", "outcome_text": "", "outcome_detail": ""}
+        return {"outcome": "", "outcome_symbol": "", "outcome_text": "", "outcome_detail": "",
+                "outcome_extra": ""}
     return {"outcome": shown["kind"], "outcome_symbol": shown["symbol"],
-            "outcome_text": shown["headline"], "outcome_detail": shown["detail"]}
+            "outcome_text": shown["headline"], "outcome_detail": shown["detail"],
+            "outcome_extra": ""}
 
 
 def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> list[dict[str, Any]]:

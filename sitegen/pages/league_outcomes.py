@@ -28,8 +28,9 @@ from ..model.league import Group, League, LeagueSettings, Season, SeasonSignups,
 from ..plan import FAR_PAST
 
 SYMBOLS = {"promoted": "▲", "promoted-by-rank": "▲", "stays": "•", "finalist": "★",
-           "demoted": "▼", "relegated": "▼", "withdrew": "×", "undecided": "◇", "new": "×"}
-"""The mark of each outcome, always shown with its words (never alone)."""
+           "demoted": "▼", "relegated": "▼", "withdrew": "×", "undecided": "?", "new": "×"}
+"""The mark of each outcome, always shown with its words (never alone): a table's outcome
+cell shows it with a short word (templates/macros/tables.html, ``outcome_word``)."""
 JSON_WORDS = {"promoted": "promoted", "promoted-by-rank": "promoted", "stays": "stays",
               "finalist": "stays", "demoted": "relegated", "relegated": "relegated",
               "withdrew": "withdrew", "undecided": "undecided", "new": "withdrew"}

@@ -1,0 +1,185 @@
+"""Tables first (issue 27), in headless Chromium at 360×800 and 1280×800 on the demo site.
+
+Every group page of the demo shows every row of its standings in the first screen (bounding
+boxes within the 800 px window, the page not scrolled), the crosstable right after them (and
+fitting 360 px) and "How the table is ordered" after it; an outcome's sentence with its rule ids
+opens with a tap. A season page opens with a jump list whose links all lead somewhere. A
+tournament's round results are reachable without scrolling sideways (a disclosure row on a
+phone, the round columns on a desktop), and a round page shows its pairings in the first screen.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_pages import open_at, screenshot  # noqa: E402
+
+WIDTHS = (360, 1280)
+HEIGHT = 800
+
+pytestmark = pytest.mark.slow  # a headless browser, and the demo site built first
+
+GROUP_LAYOUT = """
+// The group page's layout: the standings rows' bottoms, the crosstable's and the criteria's
+// tops (page coordinates, the page not scrolled) and the crosstable region's widths.
+var rows = document.querySelectorAll("table.standings tbody tr");
+var cross = document.querySelector("table.crosstable"), region = cross.closest(".scroll");
+var top = function (e) { return e.getBoundingClientRect().top + window.scrollY; };
+return {rows: Array.prototype.map.call(rows, function (r) { return r.getBoundingClientRect().bottom; }),
+        standings: document.querySelector("table.standings").getBoundingClientRect().bottom + window.scrollY,
+        cross: top(document.getElementById("cross-h")), criteria: top(document.getElementById("criteria-h")),
+        about: document.getElementById("about-h") ? top(document.getElementById("about-h")) : null,
+        crossWidth: [region.scrollWidth, region.clientWidth], size: rows.length,
+        scrolled: window.scrollY, page: [document.documentElement.scrollWidth, document.documentElement.clientWidth]};
+"""
+
+
+def links(driver, pattern: str) -> list[str]:
+    return sorted(set(driver.execute_script(
+        "var re = new RegExp(arguments[0]); return Array.prototype.map.call("
+        "document.querySelectorAll('main a[href]'), function (a) { return a.href; })"
+        ".filter(function (h) { return re.test(h); });", pattern)))
+
+
+@pytest.fixture(scope="module")
+def group_pages(browser, demo_url) -> list[str]:
+    """Every group page of the demo league, found through its season pages."""
+    open_at(browser, demo_url + "leagues/iglo/", 1280)
+    groups = []
+    for season in links(browser, r"/leagues/iglo/\d{4}-\d{2}/$"):
+        open_at(browser, season, 1280)
+        groups += links(browser, r"/leagues/iglo/\d{4}-\d{2}/[a-z]/$")
+    assert len(groups) >= 60, len(groups)
+    return groups
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_group_shows_all_its_rows_in_the_first_screen_then_the_crosstable(browser, group_pages, width):
+    """All 62 groups of the demo (6 or 8 players): every standings row ends within the first
+    800 px; the crosstable's heading follows the standings, the criteria follow the crosstable;
+    the crosstable fits the window without scrolling sideways."""
+    wrong = {}
+    for url in group_pages:
+        open_at(browser, url, width)
+        got = browser.execute_script(GROUP_LAYOUT)
+        problems = []
+        if got["scrolled"] or not got["rows"] or max(got["rows"]) > HEIGHT:
+            problems.append(f"rows end at {[round(b) for b in got['rows']]}")
+        if not got["standings"] < got["cross"] < got["criteria"]:
+            problems.append(f"order: standings {got['standings']}, crosstable {got['cross']}, criteria {got['criteria']}")
+        if got["about"] is not None and not got["cross"] < got["about"] < got["criteria"]:
+            problems.append("the notes on outcomes are not between the crosstable and the criteria")
+        if got["crossWidth"][0] > got["crossWidth"][1] + 1 or got["page"][0] > got["page"][1]:
+            problems.append(f"crosstable of {got['size']} scrolls: {got['crossWidth']}")
+        if problems:
+            wrong[url] = problems
+    assert wrong == {}
+
+
+def test_the_first_screen_check_can_fail(browser, group_pages):
+    """The check above finds rows pushed below the first screen."""
+    open_at(browser, group_pages[0], 360)
+    browser.execute_script("document.querySelector('h1').style.marginBottom = '700px';")
+    assert max(browser.execute_script(GROUP_LAYOUT)["rows"]) > HEIGHT
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_an_outcome_sentence_and_its_rules_open_with_a_tap(browser, demo_url, width):
+    """2021-09 group A: Bakero4 is last, "▼ demoted"; a tap on the mark opens the sentence
+    with its rule id (B.2), which was hidden before."""
+    from selenium.webdriver.common.by import By
+
+    open_at(browser, demo_url + "leagues/iglo/2021-09/a/", width)
+    row = browser.find_element(By.XPATH, "//table[contains(@class,'standings')]//tr[th//a[text()='Bakero4']]")
+    summary = row.find_element(By.CSS_SELECTOR, ".outcome-more > summary")
+    sentence = row.find_element(By.CSS_SELECTOR, ".outcome-why")
+    assert summary.text.endswith("▼ demoted") and not sentence.is_displayed()
+    summary.click()
+    assert sentence.is_displayed()
+    assert sentence.text == ("▼ Demoted to division B: one of the last 2 of the group, a number the "
+                             "league fixes (B.2).")
+    box = browser.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left, r.right];", sentence)
+    assert 0 <= box[0] and box[1] <= width
+    screenshot(browser, f"group-outcome-open-{width}")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_season_page_opens_with_a_jump_list_whose_links_resolve(browser, demo_url, width):
+    """2021-09 has divisions A to G: the jump list comes before the first division, each of its
+    links names an element of the page, and each group's compact table links to a group page
+    that exists."""
+    open_at(browser, demo_url + "leagues/iglo/2021-09/", width)
+    got = browser.execute_script("""
+        var nav = document.querySelector("nav.jump"), first = document.querySelector("section.division");
+        return {before: !!(nav.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING),
+                top: nav.getBoundingClientRect().bottom,
+                targets: Array.prototype.map.call(nav.querySelectorAll("a"), function (a) {
+                    return [a.textContent, !!document.getElementById(a.hash.slice(1))]; }),
+                groups: Array.prototype.map.call(document.querySelectorAll("table.compact caption a"), function (a) { return a.href; })};""")
+    assert got["before"] and got["top"] <= HEIGHT
+    assert [name for name, _found in got["targets"]] == [f"Division {d}" for d in "ABCDEFG"]
+    assert all(found for _name, found in got["targets"])
+    assert len(got["groups"]) == 7
+    for url in got["groups"]:
+        assert re.fullmatch(r".*/leagues/iglo/2021-09/[a-g]/", url)
+        with urllib.request.urlopen(url) as answer:
+            assert answer.status == 200
+
+
+def test_jump_list_check_can_fail(browser, demo_url):
+    """A jump link to nowhere is found."""
+    open_at(browser, demo_url + "leagues/iglo/2021-09/", 360)
+    assert browser.execute_script(
+        "var a = document.querySelector('nav.jump a'); a.hash = '#nowhere'; "
+        "return !!document.getElementById(a.hash.slice(1));") is False
+
+
+def test_tournament_round_results_are_reachable_without_scrolling_on_a_phone(browser, demo_url):
+    """Juvisy 2019 at 360 px: the page never scrolls sideways; under Rosa Étienne's row (place
+    1) a tap on "Rounds" lists her 4 rounds, each within the window: R1 2+/w0 ... R4 15+/w4."""
+    from selenium.webdriver.common.by import By
+
+    open_at(browser, demo_url + "tournaments/juvisy-2019/", 360)
+    rounds = browser.find_elements(By.CSS_SELECTOR, "tr.rounds-row details.rounds")
+    assert len(rounds) == 19
+    assert not browser.find_element(By.CSS_SELECTOR, "th.round-col").is_displayed()
+    first = rounds[0]
+    first.find_element(By.TAG_NAME, "summary").click()
+    items = first.find_elements(By.TAG_NAME, "li")
+    assert [li.text for li in items] == ["R1 2+/w0", "R2 3+/b0", "R3 4+/w0", "R4 15+/w4"]
+    for li in items:
+        box = browser.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left, r.right];", li)
+        assert 0 <= box[0] and box[1] <= 360, (li.text, box)
+    overflow = browser.execute_script("var e = document.documentElement; return [e.scrollWidth, e.clientWidth];")
+    assert overflow[0] <= overflow[1]
+    screenshot(browser, "tournament-rounds-open-360")
+
+
+def test_tournament_round_columns_use_a_desktop_width(browser, demo_url):
+    """At 1280 px the rounds are columns R1 to R4 of the table, which does not scroll."""
+    from selenium.webdriver.common.by import By
+
+    open_at(browser, demo_url + "tournaments/juvisy-2019/", 1280)
+    heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "th.round-col") if th.is_displayed()]
+    assert heads == ["R1", "R2", "R3", "R4"]
+    assert not any(d.is_displayed() for d in browser.find_elements(By.CSS_SELECTOR, "details.rounds"))
+    region = browser.execute_script(
+        "var s = document.querySelector('table.tournament').closest('.scroll'); return [s.scrollWidth, s.clientWidth];")
+    assert region[0] <= region[1] + 1
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_round_page_shows_its_pairings_in_the_first_screen(browser, demo_url, width):
+    """Juvisy 2019 after round 2: the pairings table's heading row and first board are within
+    the first 800 px, before the standings."""
+    open_at(browser, demo_url + "tournaments/juvisy-2019/round-2/", width)
+    got = browser.execute_script("""
+        var p = document.querySelector("table.pairings"), s = document.querySelector("table.tournament");
+        return [p.querySelector("tbody tr").getBoundingClientRect().bottom, s.getBoundingClientRect().top];""")
+    assert got[0] <= HEIGHT and got[0] < got[1]
