@@ -85,6 +85,8 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
     header = "; Pl Name                            Rk Co Club"
     for c in crits:
         header += _fit(c.short_name.strip()[:5], 5)
+    if not crits:  # OpenGotha's purgeUselessCriteria keeps one NULL column, valued 0
+        header += " NULL"
     out.append(header)
     for row in rows:
         p = row.player
@@ -93,7 +95,9 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
         line += _player_fields(p.surname, p.first_name, p.rank, p.country, p.club)
         for c in crits:
             line += " " + _fit(format_value(row.values[c])[:4], 4)
-        line += " 0" * max(0, 4 - len(crits))
+        if not crits:
+            line += "    0"
+        line += " 0" * max(0, 4 - max(len(crits), 1))
         for token in row.games:
             line += " " + _og_token(_short(token) if t.short_games else token, keep_forfeits)
         out.append(line)

@@ -153,6 +153,8 @@ def _criteria(fields: Fields, system: System, diags: Diagnostics) -> tuple[Crite
             diags.error(item.pos, f"a criterion must be a name such as SOSM, found {kind_of(item)}",
                         "criteria.syntax")
             continue
+        if item.text.strip().upper() == "NULL":  # OpenGotha's "no tie break"
+            continue
         try:
             parsed.append((Criterion.parse(item.text), item.pos))
         except ValueError:
@@ -164,6 +166,10 @@ def _criteria(fields: Fields, system: System, diags: Diagnostics) -> tuple[Crite
                     "give at least one criterion, e.g. [MMS, SOSM, SOSOSM]")
         return default
     crits = [c for c, _ in parsed]
+    if items and all(isinstance(i, YScalar) and i.text.strip().upper() == "NULL" for i in items):
+        diags.warning(fields.pos("criteria"), "every placement criterion is NULL: all players "
+                      "are level and share place 1, as OpenGotha computes it", "criteria.null",
+                      "list the tournament's criteria, e.g. [MMS, SOSM, SOSOSM]")
     for problem in check_criteria(crits):
         pos = _criteria_problem_pos(problem.message, parsed, fields.pos("criteria"))
         if problem.level == "error":

@@ -3,8 +3,14 @@ differences"), each worked by hand from OpenGotha's sources (lucvannier/opengoth
 the file and method named in each test)."""
 
 from dataclasses import replace
+from pathlib import Path
+
+import pytest
 
 from sitegen.engine.placement import standings
+from sitegen.formats import FormatError
+from sitegen.formats.h9 import write_h9
+from sitegen.formats.opengotha import read_opengotha
 from sitegen.model.common import Rank
 from sitegen.model.tournament import (Criterion as C, GameResult as R, System, Tournament,
                                       TournamentGame as G, TournamentParameters,
@@ -46,3 +52,61 @@ def test_dc_counts_a_registered_player_without_game():
     assert [(r.player_id, r.values[C.DC], r.place) for r in rows] == [
         ("a", 3, 1), ("b", 2, 2), ("c", 1, 3)]
     assert [r.values[C.DC] for r in standings(t, include_not_implied=True)] == [3, 2, 1, 0]
+
+
+REF = Path(__file__).parent.parent / "reference" / "opengotha"
+XML = (REF / "mcmahon-2019-handicap.xml").read_bytes()
+CRITERIA = (b'<PlacementCriterion name="MMS" number="1" />\n'
+            b'<PlacementCriterion name="SOSM" number="2" />\n'
+            b'<PlacementCriterion name="SOSOSM" number="3" />\n')
+
+
+def _all_null() -> bytes:
+    assert CRITERIA in XML
+    return XML.replace(CRITERIA, b"".join(
+        b'<PlacementCriterion name="NULL" number="%d" />\n' % n for n in (1, 2, 3)))
+
+
+def test_all_null_criteria_leave_everyone_level():
+    """Every criterion NULL (OG importTournamentParameterSetFromXMLFile keeps NUL;
+    ScoredPlayerComparator compares NUL as 0): the 19 players share place 1, shown by surname
+    then first name (ScoredPlayer.positionStrings: blank after the first); not MMS, SOSM,
+    SOSOSM. The h9 file has OpenGotha's one NULL column of 0 (PlacementParameterSet.
+    purgeUselessCriteria, ScoredPlayer.formatScore) and three ` 0` fillers."""
+    t = read_opengotha(_all_null())
+    assert t.parameters.criteria == ()
+    rows = standings(t)
+    assert {(r.place, r.shared) for r in rows} == {(1, True)}
+    assert [r.player.surname for r in rows][::6] == ["Abelard", "Esterházy", "Okonkwo", "Étienne"]
+    lines = write_h9(t).decode("iso8859_15").splitlines()
+    assert lines[10] == "; Pl Name                            Rk Co Club NULL"
+    assert lines[11] == ("   1 Abelard Zoé                    18K FR 01Ca    0 0 0 0"
+                         "    2-/b7   10-/b8    4+/b9   15-/b9")
+    assert lines[12].startswith("     Abelard-2 Olaf                 10K FR 11Ck    0 0 0 0 ")
+
+
+def test_all_null_criteria_import_with_a_warning(site, run):
+    """`sitegen import` writes `criteria: [NULL]`; check and import warn at it, exit 0."""
+    site({})
+    Path("null.xml").write_bytes(_all_null())
+    status, _out, err = run("import", "opengotha", "null.xml", "--id", "null")
+    assert status == 0, err
+    text = Path("content/tournaments/null.yaml").read_text(encoding="utf-8")
+    assert "  criteria: ['NULL']\n" in text
+    line = text.splitlines().index("  criteria: ['NULL']") + 1
+    assert err == [
+        f"content/tournaments/null.yaml:{line}:13: warning: every placement criterion is NULL: "
+        "all players are level and share place 1, as OpenGotha computes it; list the "
+        "tournament's criteria, e.g. [MMS, SOSM, SOSOSM] [criteria.null]"]
+
+
+def test_criterion_name_is_exact():
+    """OG importTournamentParameterSetFromXMLFile compares the name with String.equals: `sosm`
+    is no criterion (docs/placement.md: an unknown name is an error at its element)."""
+    xml = XML.replace(b'name="SOSM" number="2"', b'name="sosm" number="2"')
+    with pytest.raises(FormatError) as exc:
+        read_opengotha(xml, "x.xml")
+    line = XML[:XML.index(b'name="SOSM" number="2"')].count(b"\n") + 1
+    assert exc.value.diagnostics[0].format().startswith(
+        f"x.xml:{line}:1: error: <PlacementCriterion>: name='sosm' is not a placement criterion "
+        "sitegen knows; expected one of NULL, NBW, MMS,")
