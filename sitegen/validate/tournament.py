@@ -17,6 +17,7 @@ from typing import Callable, TypeVar
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..engine.placement import check_criteria
+from ..formats.h9_fields import escapes as h9_escapes
 from ..load import YMap, YScalar
 from ..model.common import Outcome, Rank, Result
 from ..model.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, System, Tournament,
@@ -321,6 +322,12 @@ def _players(fields: Fields, refs: PlayerRefs,
             id=ident, surname=surname, first_name=first or "", rank=rank, rating=rating,
             club=club, country=country, smms_correction=correction or 0, egd_pin=pin,
             pos=f.pos("id")))
+        if escaped := h9_escapes(surname, first or "", club, country):
+            diags.warning(f.pos("id"), f"player '{ident}': the h9 results file cannot hold the "
+                          f"{' and '.join(escaped)} as OpenGotha writes them; written with ? or _ "
+                          "so that the file keeps its columns", "h9.escape",
+                          "a ';', a tab or a line break (or a space in a club or country) would "
+                          "shift the columns; see docs/placement.md, \"h9 files\"")
     return players, rejected
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from sitegen.engine.placement import standings
 from sitegen.formats import FormatError
-from sitegen.formats.h9 import write_h9
+from sitegen.formats.h9 import read_h9, write_h9
 from sitegen.formats.opengotha import read_opengotha
 from sitegen.model.common import Rank
 from sitegen.model.tournament import (Criterion as C, GameResult as R, System, Tournament,
@@ -110,3 +110,68 @@ def test_criterion_name_is_exact():
     assert exc.value.diagnostics[0].format().startswith(
         f"x.xml:{line}:1: error: <PlacementCriterion>: name='sosm' is not a placement criterion "
         "sitegen knows; expected one of NULL, NBW, MMS,")
+
+
+def _h9_line(surname: str, first: str, club: str = "", country: str = "") -> str:
+    """The first player line of an h9 file of a one-game tournament (a beats b)."""
+    a = P("a", surname, first, Rank.parse("2k"), club=club, country=country)
+    t = Tournament("t", "T", 1, (a, P("b", "B", "Bo", Rank.parse("5k"))),
+                   (G(1, "a", "b", R.WHITE_WINS),))
+    return write_h9(t).decode("iso8859_15").splitlines()[7]
+
+
+def test_h9_fields_as_opengotha_writes_them():
+    """OG ExternalDocument.generateH9File and Player: ``fullUnblankedName`` (each part's spaces
+    as ``_``, a first name's last blank too), cut to 30 columns (``substring(0, 30)``); a
+    surname starting with a digit or ``-`` and a numeric club or country bare; the club cut to
+    its first 4 (``Player`` constructor, ``MAX_CLUB_LENGTH``); the country's last 2."""
+    tail = "   29   25   29 0    2+/w0"
+    assert _h9_line("van der Berg-Oosterhuizen", "Anna Maria") == (
+        "   1 van_der_Berg-Oosterhuizen Anna  2K XX xxxx" + tail)
+    assert _h9_line("Lee", "Jean ") == f"   1 {'Lee Jean_':<30}  2K XX xxxx" + tail
+    assert _h9_line("3rd", "Kim", "1234", "12") == (
+        f"   1 {'3rd Kim':<30}  2K 12 1234" + tail)
+    assert _h9_line("-Ng", "Li", "Warszawa", "PL") == (
+        f"   1 {'-Ng Li':<30}  2K PL Wars" + tail)
+
+
+def test_h9_fields_read_back_by_opengotha_columns():
+    """A numeric club or country and a surname like a rank, as OpenGotha writes them (bare, in
+    its fixed columns), read back from those columns."""
+    data = ("; Pl Name                            Rk Co Club  MMS  SOSSOSOS\n"
+            f"   1 {'3rd Kim':<30}  2K 12 1234   29   25   29 0    2+/w0\n"
+            f"   2 {'-Ng Li':<30}  5K 34 5678   25   29   25 0    1-/b0\n").encode()
+    rows = read_h9(data).rows
+    assert [(r.surname, r.first_name, r.rank, r.country, r.club, r.values) for r in rows] == [
+        ("3rd", "Kim", Rank.parse("2k"), "12", "1234", ("29", "25", "29", "0")),
+        ("-Ng", "Li", Rank.parse("5k"), "34", "5678", ("25", "29", "25", "0"))]
+
+
+def test_h9_tournament_name_ending_in_a_blank_is_kept():
+    """OG importTournamentParameterSetFromXMLFile keeps the name as written; generateH9File
+    writes ``EV[`` + name + ``]``."""
+    xml = XML.replace(b'name="Tournoi de Juvisy"', b'name="Tournoi de Juvisy "')
+    assert xml != XML
+    assert b"; EV[Tournoi de Juvisy ]\n" in write_h9(read_opengotha(xml))
+
+
+def test_h9_escape_is_a_warning(site, run):
+    """A club with a space and a first name with a `;` would break the h9 file (a `;` starts a
+    comment, a blank splits a field): written `Go_C` and `Al?ice`, and check warns at the
+    player (docs/placement.md, "h9 files")."""
+    site({"content/tournaments/cup.yaml": (
+        "name: Club Cup\nsystem: mcmahon\nnumber_of_rounds: 1\nplayers:\n"
+        "  - {id: ann, surname: Smith, first_name: 'Al;ice', rank: 3k, club: Go Club}\n"
+        "  - {id: bob, rank: 5k}\n"
+        "rounds:\n  - round: 1\n    games:\n"
+        "      - {white: ann, black: bob, handicap: 0, result: W+R}\n")})
+    status, _out, err = run("check")
+    assert status == 0
+    assert err == [
+        "content/tournaments/cup.yaml:5:10: warning: player 'ann': the h9 results file cannot "
+        "hold the first name and club as OpenGotha writes them; written with ? or _ so that the "
+        "file keeps its columns; a ';', a tab or a line break (or a space in a club or country) "
+        "would shift the columns; see docs/placement.md, \"h9 files\" [h9.escape]"]
+    assert run("build")[0] == 0
+    h9 = Path("output/tournaments/cup/results.h9").read_bytes().decode("iso8859_15")
+    assert f"   1 {'Smith Al?ice':<30}  3K XX Go_C" in h9
