@@ -786,7 +786,9 @@ def _standings(t: Tournament, r: int, ids: list[str], scores: "_Scores") -> list
     values, scores = _compute(t, r, frozenset(criteria), scores)
     players = scores.players
     keys_of = tuple(c.value for c in criteria)
-    _set_direct_confrontation(t, r, ids, values, scores)
+    # DC and SDC over every registered player, shown or not (OpenGotha
+    # orderedScoredPlayersList: the not implied players are removed after it, by the exports)
+    _set_direct_confrontation(t, r, scores.ids, values, scores)
 
     keys = {i: _sort_key(keys_of, values[i]) for i in ids}
 

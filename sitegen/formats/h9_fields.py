@@ -1,18 +1,19 @@
-"""The text of one h9 field, written so that it reads back as itself (issue 15 item 8).
+"""The text of one h9 field, as OpenGotha writes it (issue 28), escaped only where the file
+would break (issue 15 item 8; docs/placement.md, "h9 files").
 
-An h9 line is split at white space and ends at ``;``; a name part is one field whose spaces
-are written ``_`` (OpenGotha's ``fullUnblankedName``). So that no text can shift the columns,
-end a line or start a comment, the writer puts (docs/placement.md, "h9 files"):
+An h9 line is split at white space and ends at ``;``. OpenGotha (``generateH9File``,
+``Player.fullUnblankedName``) writes a name part's spaces as ``_`` (outer ones too), cuts the
+name to 30 columns, a club to its first 4 characters and a country to its last 2, and writes
+a surname starting with a digit or ``-`` and a numeric club or country bare (the reader finds
+them by OpenGotha's fixed columns). Where that would break the file, the writer puts:
 
 - in every field and header value: a white-space character (tab, line break, no-break space)
   as a space; a control character or one ISO-8859-15 lacks as ``?`` (as OpenGotha prints it);
-- in a name, club or country: ``_`` as a space (``_`` is h9's space) and ``;`` as ``?``,
-  without outer spaces; a name part that starts like a rank (a digit, or ``-``: ``3d``, ``12``,
-  ``0A``, which the reader takes for a rank and reports if it is not one), or a club or country
-  that would read as a value (``1234``, ``-``, ``0?``), gets a leading ``_``, which reads as
-  nothing;
+- in a name, club or country: ``;`` as ``?``; a space inside a club or country as ``_``;
   an empty surname is ``_``; no club is ``xxxx`` and no country ``XX``, as OpenGotha writes;
 - in a header value (``EV[...]``): ``\\`` as ``\\\\`` and ``]`` as ``\\]``, as in SGF.
+
+:func:`escapes` names the fields of a player that need such an escape (validation warns).
 """
 
 from __future__ import annotations
@@ -24,9 +25,6 @@ ENCODING = "iso8859_15"
 
 RANK_RE = re.compile(r"^([0-9]{1,2})([kKdDpP]?)$")
 """A rank as h9 files write it: ``3D``, ``18k``, ``1p``, or a bare number (kyu)."""
-NAME_ESCAPE_RE = re.compile(r"^[0-9-]")
-"""A name part the reader could take for a rank (it reports rank-shaped fields such as ``7Q``
-as bad ranks rather than read past them): written with a leading ``_``."""
 VALUE_RE = re.compile(r"^-?[0-9]{0,9}[½¼¾]?$")
 """A criteria value as h9 files write it: ``12``, ``12½``, ``-1``."""
 VALUE_FORM = re.compile(r"^(?:-?[0-9]{0,9}[½¼¾?œ]?|0=|(?i:none))$")
@@ -51,33 +49,47 @@ def latin9(text: str) -> str:
 
 def field_text(text: str) -> str:
     """Return what a name, club or country field can hold of ``text``: :func:`latin9`, with
-    ``_`` as a space and ``;`` as ``?``, without outer spaces."""
-    return latin9(text).replace("_", " ").replace(";", "?").strip()
-
-
-def _token(text: str, pattern: re.Pattern[str]) -> str:
-    """Return ``text`` as one field: spaces as ``_``, a leading ``_`` when it would read as
-    ``pattern``; empty stays empty."""
-    token = text.replace(" ", "_")
-    return "_" + token if token and pattern.match(token) else token
+    ``;`` as ``?`` (a ``;`` would start a comment); outer spaces kept, as OpenGotha keeps them."""
+    return latin9(text).replace(";", "?")
 
 
 def name_field(surname: str, first_name: str) -> str:
-    """Return ``Surname First_name`` as one line holds it: two fields, or one without a first
-    name (``_`` for an empty surname)."""
-    first = _token(field_text(first_name), NAME_ESCAPE_RE)
-    return f"{_token(field_text(surname), NAME_ESCAPE_RE) or '_'} {first}"
+    """Return ``Surname First_name`` as OpenGotha's ``fullUnblankedName`` writes it: each
+    part's spaces as ``_`` (outer ones too), a part starting with a digit or ``-`` bare; ``_``
+    for an empty surname (OpenGotha needs one). Cut to 30 by the caller."""
+    first = field_text(first_name).replace(" ", "_")
+    return f"{field_text(surname).replace(' ', '_') or '_'} {first}"
 
 
 def club_field(club: str) -> str:
-    """Return the club field: the last 4 characters (OpenGotha), ``xxxx`` without a club."""
-    return _token(field_text(club)[-4:].strip(), VALUE_FORM) or NO_CLUB
+    """Return the club field: the first 4 characters (OpenGotha's ``Player`` keeps no more),
+    without outer spaces, bare even when numeric; an inner space as ``_``; ``xxxx`` without a
+    club."""
+    return field_text(club[:4]).strip().replace(" ", "_") or NO_CLUB
 
 
 def country_field(country: str) -> str:
-    """Return the country field: the last 2 characters (OpenGotha), ``XX`` for fewer than 2."""
-    text = field_text(country)
-    return _token(text[-2:].strip(), VALUE_FORM) if len(text) >= 2 else NO_COUNTRY
+    """Return the country field: the last 2 characters (OpenGotha), bare even when numeric,
+    ``XX`` for fewer than 2; an inner space as ``_``."""
+    text = field_text(country).strip()
+    return text[-2:].replace(" ", "_") if len(text) >= 2 else NO_COUNTRY
+
+
+def escapes(surname: str, first_name: str, club: str, country: str) -> list[str]:
+    """Return what of a player the h9 file cannot hold as OpenGotha would write it, so that
+    the file keeps its columns (docs/placement.md, "h9 files"): each of the fields
+    ``surname``, ``first name``, ``club``, ``country`` with a ``;``, a tab, a line break or
+    another control or white-space character (written ``?`` or ``_``), and a club or country
+    with an inner space (written ``_``). Characters ISO-8859-15 lacks are not listed: OpenGotha
+    writes them ``?`` too."""
+    out = []
+    for label, text, inner in (("surname", surname, False), ("first name", first_name, False),
+                               ("club", club[:4].strip(), True),
+                               ("country", country.strip(), True)):
+        if any(c == ";" or (c != " " and (c.isspace() or unicodedata.category(c) == "Cc"))
+               or (inner and c == " ") for c in text):
+            out.append(label)
+    return out
 
 
 def read_field(token: str, missing: str = "") -> str:

@@ -218,18 +218,20 @@ def _parameters(r: _Reader, root: ET.Element, gps: ET.Element) -> TournamentPara
         mms_bye=half("genMMS2ValueBye"), mms_absent=half("genMMS2ValueAbsent"),
         round_down=g.get("genRoundDownNBWMMS", "true") == "true",
         count_unplayed_as_half=g.get("genCountNotPlayedGamesAsHalfPoint", "false") == "true",
-        criteria=tuple(criteria) or ((Criterion.MMS, Criterion.SOSM, Criterion.SOSOSM)
-                                     if system is System.MCMAHON
-                                     else (Criterion.NBW, Criterion.SOSW, Criterion.SOSOSW)),
+        # every criterion NULL: everyone level, as OpenGotha computes it (validation warns)
+        criteria=tuple(criteria),
         category_limits=_categories(r, gps),
     )
 
 
 def _criteria(r: _Reader, root: ET.Element) -> list[Criterion]:
     """Return the placement criteria in the order of their ``number`` (1 to 6), ``NULL`` left
-    out; an unknown name or a bad number is reported at its element."""
+    out; an unknown name or a bad number is reported at its element. A name is OpenGotha's long
+    name exactly (``SOSM-1``, ``Rank``), as OpenGotha compares it (``String.equals`` in
+    ``importTournamentParameterSetFromXMLFile``): ``sosm`` is unknown."""
     numbered: dict[int, Criterion] = {}
     known = ", ".join(OPENGOTHA_NAMES[c] for c in Criterion)
+    by_name = {name: c for c, name in OPENGOTHA_NAMES.items()}
     for pc in root.iterfind("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/"
                             "PlacementCriterion"):
         name = pc.get("name", "")
@@ -240,9 +242,9 @@ def _criteria(r: _Reader, root: ET.Element) -> list[Criterion]:
         if name in ("NULL", ""):
             numbered.pop(number, None)
             continue
-        try:
-            numbered[number] = Criterion.parse(name)
-        except ValueError:
+        if name in by_name:
+            numbered[number] = by_name[name]
+        else:
             r.err(pc, f"name='{name}' is not a placement criterion sitegen knows; expected one "
                   f"of NULL, {known}", "opengotha.criterion")
     return [numbered[n] for n in sorted(numbered)]
@@ -393,7 +395,8 @@ def _general(r: _Reader, root: ET.Element, gps: ET.Element) -> dict[str, Any]:
     begin, end = _date(g.get("beginDate")), _date(g.get("endDate"))
     if begin and end and end < begin:
         end = None  # OpenGotha keeps a date it cannot check (1901-01-01): the h9 gives begin
-    return dict(name=(g.get("name", "") or g.get("shortName", "")).strip(),
+    # the name as OpenGotha keeps it (a blank at its end too: the h9 file's EV has it)
+    return dict(name=g.get("name", "") or g.get("shortName", "").strip(),
                 location=g.get("location", "").strip(), begin=begin, end=end, komi=komi,
                 handicap_correction=correction or 0, egf_class=klass, adjusted_time=adjusted,
                 time_system=time_system, short_games=short)

@@ -71,7 +71,7 @@ def _parameters(t: Tournament) -> CommentedMap:
         ("bye", flow_map([("nbw", _point(p.nbw_bye)), ("mms", _point(p.mms_bye))])),
         ("absence", flow_map([("nbw", _point(p.nbw_absent)), ("mms", _point(p.mms_absent))])),
         ("round_down", p.round_down), ("count_unplayed_as_half", p.count_unplayed_as_half),
-        ("criteria", flow_list([c.value for c in p.criteria])),
+        ("criteria", flow_list([c.value for c in p.criteria] or ["NULL"])),
         ("sosm_minus_defect", p.sosm_minus_defect),
         ("dc_variant", "dir" if p.dc_variant is DCVariant.DIR else "opengotha")])
     if p.category_limits:

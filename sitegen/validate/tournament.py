@@ -17,6 +17,7 @@ from typing import Callable, TypeVar
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..engine.placement import check_criteria
+from ..formats.h9_fields import escapes as h9_escapes
 from ..load import YMap, YScalar
 from ..model.common import Outcome, Rank, Result
 from ..model.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, System, Tournament,
@@ -153,6 +154,8 @@ def _criteria(fields: Fields, system: System, diags: Diagnostics) -> tuple[Crite
             diags.error(item.pos, f"a criterion must be a name such as SOSM, found {kind_of(item)}",
                         "criteria.syntax")
             continue
+        if item.text.strip().upper() == "NULL":  # OpenGotha's "no tie break"
+            continue
         try:
             parsed.append((Criterion.parse(item.text), item.pos))
         except ValueError:
@@ -164,6 +167,10 @@ def _criteria(fields: Fields, system: System, diags: Diagnostics) -> tuple[Crite
                     "give at least one criterion, e.g. [MMS, SOSM, SOSOSM]")
         return default
     crits = [c for c, _ in parsed]
+    if items and all(isinstance(i, YScalar) and i.text.strip().upper() == "NULL" for i in items):
+        diags.warning(fields.pos("criteria"), "every placement criterion is NULL: all players "
+                      "are level and share place 1, as OpenGotha computes it", "criteria.null",
+                      "list the tournament's criteria, e.g. [MMS, SOSM, SOSOSM]")
     for problem in check_criteria(crits):
         pos = _criteria_problem_pos(problem.message, parsed, fields.pos("criteria"))
         if problem.level == "error":
@@ -315,6 +322,12 @@ def _players(fields: Fields, refs: PlayerRefs,
             id=ident, surname=surname, first_name=first or "", rank=rank, rating=rating,
             club=club, country=country, smms_correction=correction or 0, egd_pin=pin,
             pos=f.pos("id")))
+        if escaped := h9_escapes(surname, first or "", club, country):
+            diags.warning(f.pos("id"), f"player '{ident}': the h9 results file cannot hold the "
+                          f"{' and '.join(escaped)} as OpenGotha writes them; written with ? or _ "
+                          "so that the file keeps its columns", "h9.escape",
+                          "a ';', a tab or a line break (or a space in a club or country) would "
+                          "shift the columns; see docs/placement.md, \"h9 files\"")
     return players, rejected
 
 

@@ -141,11 +141,14 @@ def test_h9_names_clubs_and_countries_do_not_shift_columns():
     assert (g.white, g.black, g.result, g.handicap) == ("3d-kim-lee", "o-neil", GameResult.WHITE_WINS, 2)
 
 
-def test_h9_long_name_is_written_whole():
-    """A name longer than OpenGotha's 30 columns is not cut (the line grows) and reads back."""
+def test_h9_long_name_is_cut_at_30_as_opengotha():
+    """A name longer than OpenGotha's 30 columns is cut there (ExternalDocument.generateH9File:
+    ``strNF.substring(0, 30)``), so the first name is lost; the columns stay."""
     a = TournamentPlayer("a", "Wolfeschlegelsteinhausenbergerdorff", "Hubert Blaine", Rank(1))
-    h = read_h9(write_h9(_one_game(a, TournamentPlayer("b", "B", "Bo"))))
-    assert (h.rows[0].surname, h.rows[0].first_name) == (a.surname, a.first_name)
+    out = write_h9(_one_game(a, TournamentPlayer("b", "B", "Bo")))
+    assert b"   1 Wolfeschlegelsteinhausenberger  2D XX xxxx" in out
+    h = read_h9(out)
+    assert (h.rows[0].surname, h.rows[0].first_name) == ("Wolfeschlegelsteinhausenberger", "")
 
 
 def test_h9_placeholders_read_as_no_club_and_no_country():

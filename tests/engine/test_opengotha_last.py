@@ -1,0 +1,177 @@
+"""The last differences between sitegen and OpenGotha 3.51 (issue 28, "OpenGotha, the last
+differences"), each worked by hand from OpenGotha's sources (lucvannier/opengotha, V3.51.02;
+the file and method named in each test)."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from sitegen.engine.placement import standings
+from sitegen.formats import FormatError
+from sitegen.formats.h9 import read_h9, write_h9
+from sitegen.formats.opengotha import read_opengotha
+from sitegen.model.common import Rank
+from sitegen.model.tournament import (Criterion as C, GameResult as R, System, Tournament,
+                                      TournamentGame as G, TournamentParameters,
+                                      TournamentPlayer as P)
+
+
+def _group(criteria: tuple[C, ...]) -> Tournament:
+    """a beat b (round 1) and c (round 3), b beat c (round 2); z registered, 5k, no game, no
+    bye. a 1k, b 2k, c 1d."""
+    players = (P("a", "A", "", Rank.parse("1k")), P("b", "B", "", Rank.parse("2k")),
+               P("c", "C", "", Rank.parse("1d")), P("z", "Z", "", Rank.parse("5k")))
+    games = (G(1, "a", "b", R.WHITE_WINS), G(2, "b", "c", R.WHITE_WINS),
+             G(3, "a", "c", R.WHITE_WINS))
+    return Tournament("t", "T", 3, players, games,
+                      parameters=TournamentParameters(system=System.SWISS, criteria=criteria))
+
+
+def test_sdc_counts_a_registered_player_without_game():
+    """SDC (OG Tournament.orderedScoredPlayersList sorts hmScoredPlayers, every registered
+    player; fillDirScoringInfo groups them; defineDirForExAequoGroup gives SDC only if every
+    pair of the group has a non-zero balance). z met nobody, so SDC is 0 for all, and the
+    places come from RANK: c (1d), a (1k), b (2k). z is left out of what is shown
+    (ExternalDocument.generateH9File removes the players not implied after ordering).
+    Without z it would be a 2, b 1, c 0."""
+    rows = standings(_group((C.SDC, C.RANK)))
+    assert [(r.player_id, r.values[C.SDC], r.place) for r in rows] == [
+        ("c", 0, 1), ("a", 0, 2), ("b", 0, 3)]
+
+
+def test_dc_counts_a_registered_player_without_game():
+    """DC (OG defineDirForExAequoGroup and mw.go.confrontation.Confrontation): the group is
+    a, b, c, z; sc from RANK (the criteria after DC): a, b, c 4, z 1. Players who beat no
+    remaining member, lowest sc first: z (rank 4), then c (3), b (2), a (1); DC = 4 - rank:
+    a 3, b 2, c 1 (z 0, not shown). Without z it would be a 2, b 1, c 0."""
+    t = _group((C.DC, C.RANK))
+    t = replace(t, players=tuple(replace(p, rank=Rank.parse("1k")) if p.id != "z" else p
+                                 for p in t.players))
+    rows = standings(t)
+    assert [(r.player_id, r.values[C.DC], r.place) for r in rows] == [
+        ("a", 3, 1), ("b", 2, 2), ("c", 1, 3)]
+    assert [r.values[C.DC] for r in standings(t, include_not_implied=True)] == [3, 2, 1, 0]
+
+
+REF = Path(__file__).parent.parent / "reference" / "opengotha"
+XML = (REF / "mcmahon-2019-handicap.xml").read_bytes()
+CRITERIA = (b'<PlacementCriterion name="MMS" number="1" />\n'
+            b'<PlacementCriterion name="SOSM" number="2" />\n'
+            b'<PlacementCriterion name="SOSOSM" number="3" />\n')
+
+
+def _all_null() -> bytes:
+    assert CRITERIA in XML
+    return XML.replace(CRITERIA, b"".join(
+        b'<PlacementCriterion name="NULL" number="%d" />\n' % n for n in (1, 2, 3)))
+
+
+def test_all_null_criteria_leave_everyone_level():
+    """Every criterion NULL (OG importTournamentParameterSetFromXMLFile keeps NUL;
+    ScoredPlayerComparator compares NUL as 0): the 19 players share place 1, shown by surname
+    then first name (ScoredPlayer.positionStrings: blank after the first); not MMS, SOSM,
+    SOSOSM. The h9 file has OpenGotha's one NULL column of 0 (PlacementParameterSet.
+    purgeUselessCriteria, ScoredPlayer.formatScore) and three ` 0` fillers."""
+    t = read_opengotha(_all_null())
+    assert t.parameters.criteria == ()
+    rows = standings(t)
+    assert {(r.place, r.shared) for r in rows} == {(1, True)}
+    assert [r.player.surname for r in rows][::6] == ["Abelard", "Esterházy", "Okonkwo", "Étienne"]
+    lines = write_h9(t).decode("iso8859_15").splitlines()
+    assert lines[10] == "; Pl Name                            Rk Co Club NULL"
+    assert lines[11] == ("   1 Abelard Zoé                    18K FR 01Ca    0 0 0 0"
+                         "    2-/b7   10-/b8    4+/b9   15-/b9")
+    assert lines[12].startswith("     Abelard-2 Olaf                 10K FR 11Ck    0 0 0 0 ")
+
+
+def test_all_null_criteria_import_with_a_warning(site, run):
+    """`sitegen import` writes `criteria: [NULL]`; check and import warn at it, exit 0."""
+    site({})
+    Path("null.xml").write_bytes(_all_null())
+    status, _out, err = run("import", "opengotha", "null.xml", "--id", "null")
+    assert status == 0, err
+    text = Path("content/tournaments/null.yaml").read_text(encoding="utf-8")
+    assert "  criteria: ['NULL']\n" in text
+    line = text.splitlines().index("  criteria: ['NULL']") + 1
+    assert err == [
+        f"content/tournaments/null.yaml:{line}:13: warning: every placement criterion is NULL: "
+        "all players are level and share place 1, as OpenGotha computes it; list the "
+        "tournament's criteria, e.g. [MMS, SOSM, SOSOSM] [criteria.null]"]
+
+
+def test_criterion_name_is_exact():
+    """OG importTournamentParameterSetFromXMLFile compares the name with String.equals: `sosm`
+    is no criterion (docs/placement.md: an unknown name is an error at its element)."""
+    xml = XML.replace(b'name="SOSM" number="2"', b'name="sosm" number="2"')
+    with pytest.raises(FormatError) as exc:
+        read_opengotha(xml, "x.xml")
+    line = XML[:XML.index(b'name="SOSM" number="2"')].count(b"\n") + 1
+    assert exc.value.diagnostics[0].format().startswith(
+        f"x.xml:{line}:1: error: <PlacementCriterion>: name='sosm' is not a placement criterion "
+        "sitegen knows; expected one of NULL, NBW, MMS,")
+
+
+def _h9_line(surname: str, first: str, club: str = "", country: str = "") -> str:
+    """The first player line of an h9 file of a one-game tournament (a beats b)."""
+    a = P("a", surname, first, Rank.parse("2k"), club=club, country=country)
+    t = Tournament("t", "T", 1, (a, P("b", "B", "Bo", Rank.parse("5k"))),
+                   (G(1, "a", "b", R.WHITE_WINS),))
+    return write_h9(t).decode("iso8859_15").splitlines()[7]
+
+
+def test_h9_fields_as_opengotha_writes_them():
+    """OG ExternalDocument.generateH9File and Player: ``fullUnblankedName`` (each part's spaces
+    as ``_``, a first name's last blank too), cut to 30 columns (``substring(0, 30)``); a
+    surname starting with a digit or ``-`` and a numeric club or country bare; the club cut to
+    its first 4 (``Player`` constructor, ``MAX_CLUB_LENGTH``); the country's last 2."""
+    tail = "   29   25   29 0    2+/w0"
+    assert _h9_line("van der Berg-Oosterhuizen", "Anna Maria") == (
+        "   1 van_der_Berg-Oosterhuizen Anna  2K XX xxxx" + tail)
+    assert _h9_line("Lee", "Jean ") == f"   1 {'Lee Jean_':<30}  2K XX xxxx" + tail
+    assert _h9_line("3rd", "Kim", "1234", "12") == (
+        f"   1 {'3rd Kim':<30}  2K 12 1234" + tail)
+    assert _h9_line("-Ng", "Li", "Warszawa", "PL") == (
+        f"   1 {'-Ng Li':<30}  2K PL Wars" + tail)
+
+
+def test_h9_fields_read_back_by_opengotha_columns():
+    """A numeric club or country and a surname like a rank, as OpenGotha writes them (bare, in
+    its fixed columns), read back from those columns."""
+    data = ("; Pl Name                            Rk Co Club  MMS  SOSSOSOS\n"
+            f"   1 {'3rd Kim':<30}  2K 12 1234   29   25   29 0    2+/w0\n"
+            f"   2 {'-Ng Li':<30}  5K 34 5678   25   29   25 0    1-/b0\n").encode()
+    rows = read_h9(data).rows
+    assert [(r.surname, r.first_name, r.rank, r.country, r.club, r.values) for r in rows] == [
+        ("3rd", "Kim", Rank.parse("2k"), "12", "1234", ("29", "25", "29", "0")),
+        ("-Ng", "Li", Rank.parse("5k"), "34", "5678", ("25", "29", "25", "0"))]
+
+
+def test_h9_tournament_name_ending_in_a_blank_is_kept():
+    """OG importTournamentParameterSetFromXMLFile keeps the name as written; generateH9File
+    writes ``EV[`` + name + ``]``."""
+    xml = XML.replace(b'name="Tournoi de Juvisy"', b'name="Tournoi de Juvisy "')
+    assert xml != XML
+    assert b"; EV[Tournoi de Juvisy ]\n" in write_h9(read_opengotha(xml))
+
+
+def test_h9_escape_is_a_warning(site, run):
+    """A club with a space and a first name with a `;` would break the h9 file (a `;` starts a
+    comment, a blank splits a field): written `Go_C` and `Al?ice`, and check warns at the
+    player (docs/placement.md, "h9 files")."""
+    site({"content/tournaments/cup.yaml": (
+        "name: Club Cup\nsystem: mcmahon\nnumber_of_rounds: 1\nplayers:\n"
+        "  - {id: ann, surname: Smith, first_name: 'Al;ice', rank: 3k, club: Go Club}\n"
+        "  - {id: bob, rank: 5k}\n"
+        "rounds:\n  - round: 1\n    games:\n"
+        "      - {white: ann, black: bob, handicap: 0, result: W+R}\n")})
+    status, _out, err = run("check")
+    assert status == 0
+    assert err == [
+        "content/tournaments/cup.yaml:5:10: warning: player 'ann': the h9 results file cannot "
+        "hold the first name and club as OpenGotha writes them; written with ? or _ so that the "
+        "file keeps its columns; a ';', a tab or a line break (or a space in a club or country) "
+        "would shift the columns; see docs/placement.md, \"h9 files\" [h9.escape]"]
+    assert run("build")[0] == 0
+    h9 = Path("output/tournaments/cup/results.h9").read_bytes().decode("iso8859_15")
+    assert f"   1 {'Smith Al?ice':<30}  3K XX Go_C" in h9
