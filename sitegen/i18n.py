@@ -207,6 +207,16 @@ def format_date(value: dt.date | None, form: str = "short") -> str:
     return _pattern(value, style.short, "medium")
 
 
+def spelled_date(value: dt.date, tag: str) -> str:
+    """Return a date with its month in words in language ``tag`` (given, not the active one),
+    for a sentence beside its ISO form: ``5 March 2025`` (English: day first, as the ISO form's
+    reader expects no other order), ``5 marca 2025``, ``5 mars 2025`` (the locale's long date)."""
+    from babel.dates import format_date as babel_date
+
+    english = _candidates(tag)[-1] == ENGLISH
+    return babel_date(value, "d MMMM y" if english else "long", locale=_locale(tag))
+
+
 def format_iso(value: dt.date | None) -> str:
     """Return a date for machines (``<time datetime>``): ISO 8601 in every language."""
     return value.isoformat() if value else ""

@@ -100,8 +100,8 @@ def test_hostile_fields_stay_single_arguments(league, run, tmp_path):
     comment = (tmp_path / "report" / "comment.md").read_text(encoding="utf-8")
     # each value in a code span whose fence is longer than any backtick run in it
     assert "- **Black (or first player)**: ````Ann\"; $(touch pwned) ```id``` 'x````\n" in comment
-    assert ("- **Black (or first player)**: ````unknown player 'Ann\"; $(touch pwned) ```id``` 'x'; "
-            "name a player by id or name, as on the site````\n") in comment
+    assert ("- **Black (or first player)**: no player is called ````Ann\"; $(touch pwned) ```id``` 'x````; "
+            "write the name or the id as on the site\n") in comment
 
 
 def test_hostile_newlines_and_links_are_refused_with_every_problem(league, run, tmp_path):
@@ -187,8 +187,8 @@ def test_from_issue_refuses_a_date_not_written_iso_and_tells_the_player_what_to_
         "\n"
         "**To correct in the form:**\n"
         "\n"
-        "- **Date**: `'05/03/2025' is not a date written YYYY-MM-DD; write it as 2025-03-05 (5 March "
-        "2025) or 2025-05-03 (3 May 2025)`\n"
+        "- **Date**: `05/03/2025` is not a date written YYYY-MM-DD; write it as `2025-03-05` (5 March "
+        "2025) or `2025-05-03` (3 May 2025)\n"
         "\n"
         "Please open a new report with the Report a result form, corrected as above, and close "
         "this one. If you think the report was right, reply here.\n")
@@ -218,8 +218,8 @@ def test_a_result_already_entered_is_left_to_an_organizer_without_naming_an_opti
         "\n"
         "**What could not be done:**\n"
         "\n"
-        "- `ann - ben already has a result in group A1 (W+R); it is not overwritten; if it is "
-        "wrong, reply here: an organizer can correct it`\n"
+        "- the game `ann` – `ben` already has a result, `W+R`, and it is not overwritten; if it is "
+        "wrong, reply here: an organizer can correct it\n"
         "\n"
         "An organizer will look at this issue and reply here; you need not report the game again.\n")
     assert "--" not in comment and "sitegen" not in comment
@@ -257,6 +257,176 @@ def test_the_player_is_told_how_the_report_was_read_and_the_organizers_how_to_co
     assert not (report / "comment.md").exists()
 
 
+# --------------------------------------------------------------------------- the player's language
+
+NB = "\u00a0"
+"""French puts a no-break space before : ; and ?."""
+
+
+@pytest.fixture(params=["pl", "fr"])
+def foreign(request, tmp_path, monkeypatch):
+    """A league written by ``sitegen new --language pl|fr`` (competition leagues/klub, the
+    form's labels in the language); the language and the labels."""
+    root = new_repository(tmp_path / request.param, "Klub", "league", language=request.param)
+    monkeypatch.chdir(root)
+    return request.param, form_labels()
+
+
+def foreign_body(labels: dict[str, str], **values: str) -> str:
+    fields = {"competition": "leagues/klub", "black": "Ann Example", "white": "ben", "result": "B+R",
+              "date": "_No response_", "link": "_No response_", **values}
+    return "\n\n".join(f"### {labels[ident]}\n\n{fields[ident]}" for ident in labels)
+
+
+ENTERED = {
+    "pl": "Dziękujemy za zgłoszenie. Odczytaliśmy je tak:\n"
+          "\n"
+          "- **Rozgrywki**: `leagues/klub, sezon 1, grupa A1`\n"
+          "- **Czarne (lub pierwszy gracz)**: `Ann Example`\n"
+          "- **Białe (lub drugi gracz)**: `Ben Example`\n"
+          "- **Wynik**: `W+3.5: Ben Example wygrywa`\n"
+          "- **Data**: `2025-04-01` (dzisiaj: pole daty zostało puste)\n"
+          "\n"
+          "Pull request wpisuje wynik do plików ligi. Organizator go sprawdza i scala; wynik pojawi "
+          "się na stronie kilka minut później, a to zgłoszenie zostanie wtedy zamknięte. Jeśli coś "
+          "powyżej się nie zgadza, odpowiedz tutaj przed tym czasem.\n",
+    "fr": f"Merci pour votre signalement. Il a été lu ainsi{NB}:\n"
+          "\n"
+          f"- **Compétition**{NB}: `leagues/klub, saison 1, groupe A1`\n"
+          f"- **Noir (ou premier joueur)**{NB}: `Ann Example`\n"
+          f"- **Blanc (ou second joueur)**{NB}: `Ben Example`\n"
+          f"- **Résultat**{NB}: `W+3.5{NB}: Ben Example gagne`\n"
+          f"- **Date**{NB}: `2025-04-01` (aujourd'hui{NB}: la date a été laissée vide)\n"
+          "\n"
+          "Une pull request le saisit dans les fichiers de la ligue. Un organisateur la vérifie et "
+          f"la fusionne{NB}; le site affiche le résultat quelques minutes plus tard, et ce "
+          "signalement est alors clos. Si quelque chose ci-dessus est faux, répondez ici d'ici là.\n",
+}
+
+
+def test_the_player_is_told_in_the_sites_language_how_the_report_was_read(foreign, run, tmp_path, monkeypatch):
+    """reply.md speaks the site's language (site.yaml's language: written by sitegen new), the
+    fields under the form's own labels; pr.md, for the organizers, stays English."""
+    language, labels = foreign
+    monkeypatch.setenv("SITEGEN_TODAY", "2025-04-01")
+    report = tmp_path / "report"
+    status, _, err = issue(run, tmp_path, foreign_body(labels, black="ann", white="BEN EXAMPLE", result="W+3.5"),
+                           "--out", str(report))
+    assert (status, err) == (0, [])
+    assert (report / "reply.md").read_text(encoding="utf-8") == ENTERED[language]
+    assert (report / "pr.md").read_text(encoding="utf-8").startswith("Reported in #12, entered with:\n")
+
+
+REFUSED = {
+    "pl": "Dziękujemy za zgłoszenie. Nie udało się go wpisać, więc na stronie jeszcze nic się nie "
+          "zmieniło. Odczytaliśmy je tak:\n"
+          "\n"
+          "- **Rozgrywki**: `leagues/klub`\n"
+          "- **Czarne (lub pierwszy gracz)**: `Ann Example`\n"
+          "- **Białe (lub drugi gracz)**: `ben`\n"
+          "- **Wynik**: (puste)\n"
+          "- **Data**: `5.3.2025`\n"
+          "- **Link do partii**: (puste)\n"
+          "\n"
+          "**Do poprawienia w formularzu:**\n"
+          "\n"
+          "- **Data**: `5.3.2025` to nie data w formacie RRRR-MM-DD; wpisz ją jako `2025-03-05` "
+          "(5 marca 2025) lub `2025-05-03` (3 maja 2025)\n"
+          "- **Wynik**: to pole jest puste; wypełnij wszystkie wymagane pola\n"
+          "\n"
+          "Otwórz nowe zgłoszenie formularzem Zgłoś wynik, poprawione jak wyżej, a to zamknij. "
+          "Jeśli uważasz, że zgłoszenie było poprawne, odpowiedz tutaj.\n",
+    "fr": "Merci pour votre signalement. Il n'a pas pu être saisi, donc rien n'a encore changé sur "
+          f"le site. Il a été lu ainsi{NB}:\n"
+          "\n"
+          f"- **Compétition**{NB}: `leagues/klub`\n"
+          f"- **Noir (ou premier joueur)**{NB}: `Ann Example`\n"
+          f"- **Blanc (ou second joueur)**{NB}: `ben`\n"
+          f"- **Résultat**{NB}: (vide)\n"
+          f"- **Date**{NB}: `5.3.2025`\n"
+          f"- **Lien vers la partie**{NB}: (vide)\n"
+          "\n"
+          f"**À corriger dans le formulaire{NB}:**\n"
+          "\n"
+          f"- **Date**{NB}: `5.3.2025` n'est pas une date écrite AAAA-MM-JJ{NB}; écrivez-la sous la "
+          "forme `2025-03-05` (5 mars 2025) ou `2025-05-03` (3 mai 2025)\n"
+          f"- **Résultat**{NB}: ce champ est vide{NB}; remplissez tous les champs obligatoires\n"
+          "\n"
+          "Ouvrez un nouveau signalement avec le formulaire Signaler un résultat, corrigé comme "
+          "ci-dessus, et fermez celui-ci. Si vous pensez que le signalement était juste, répondez ici.\n",
+}
+
+
+def test_the_player_is_told_in_the_sites_language_what_to_correct(foreign, run, tmp_path):
+    """comment.md in the site's language: a date not ISO with both dates it may mean (months in
+    the language's words), an empty required field; the log keeps sitegen's English."""
+    language, labels = foreign
+    report = tmp_path / "report"
+    status, _, err = issue(run, tmp_path, foreign_body(labels, date="5.3.2025", result="_No response_"),
+                           "--out", str(report))
+    assert status == 1
+    assert err[0] == (f"issue #12, field '{labels['date']}': error: '5.3.2025' is not a date written "
+                      "YYYY-MM-DD; write it as 2025-03-05 (5 March 2025) or 2025-05-03 (3 May 2025) "
+                      "[result.date]")
+    assert (report / "comment.md").read_text(encoding="utf-8") == REFUSED[language]
+    assert sorted(p.name for p in report.iterdir()) == ["comment.md"]
+
+
+@pytest.mark.parametrize("black, white, told", [
+    ("Ann Exampel", "cho", "- **Czarne (lub pierwszy gracz)**: nie ma gracza `Ann Exampel`; czy "
+                           "chodzi o `Ann Example`?"),
+    ("ann", "zed", "- **Białe (lub drugi gracz)**: nie ma gracza `zed`; wpisz imię i nazwisko albo "
+                   "identyfikator tak, jak na stronie"),
+    ("ann", "ben", "- partia `ann` – `ben` ma już wynik `W+R` i nie zostanie on nadpisany; jeśli jest "
+                   "błędny, odpowiedz tutaj: organizator może go poprawić"),
+])
+def test_common_refusals_are_told_in_polish(tmp_path, run, monkeypatch, black, white, told):
+    root = new_repository(tmp_path / "pl", "Klub", "league", language="pl")
+    monkeypatch.chdir(root)
+    season = root / "content/leagues/klub/seasons/1.yaml"
+    season.write_text(season.read_text(encoding="utf-8").replace(
+        "- {players: [ann, ben]}", "- {black: ann, white: ben, result: W+R}"), encoding="utf-8")
+    report = tmp_path / "report"
+    status, _, _ = issue(run, tmp_path, foreign_body(form_labels(), black=black, white=white), "--out", str(report))
+    assert status == 1
+    assert f"\n{told}\n" in (report / "comment.md").read_text(encoding="utf-8")
+
+
+def test_common_refusals_keep_their_values_in_code_spans_in_every_language():
+    """Each refusal of PLAYER_REFUSALS, as sitegen words it, is told in the words of the table
+    (English here: the catalog's msgids), every value it quotes in a code span."""
+    at = SourcePos("issue #5, field 'Black (or first player)'", 0, 0)
+    cases = [
+        (Diagnostic(at, "'ann k' matches 2 players: ak (Ann K), ak2 (Ann K)", "result.player", "give the id"),
+         "`ann k` fits several players: `ak (Ann K), ak2 (Ann K)`; write the id of the one you mean"),
+        (Diagnostic(at, "zed does not play in season 3 of leagues/club", "result.unpaired", "x"),
+         "`zed` does not play in season `3` of `leagues/club`; check the competition and the two players"),
+        (Diagnostic(at, "ann and cho are not paired in round 2 of tournaments/cup", "result.unpaired", "x"),
+         "`ann` and `cho` are not paired in round `2` of `tournaments/cup`; check the competition, its "
+         "round and the two players"),
+        (Diagnostic(at, "ann and cho are not paired in any round of swiss/s/t1", "result.unpaired", "x"),
+         "`ann` and `cho` are not paired in `swiss/s/t1`; check the competition and the two players"),
+        (Diagnostic(at, "zed is not a member of ladders/club", "result.unpaired", "x"),
+         "`zed` is not a member of `ladders/club`; check the competition and the two players"),
+        (Diagnostic(at, "ann (group A1) and eve (group B1) are not in the same group of season 2",
+                    "result.group", "x"),
+         "`ann` (group `A1`) and `eve` (group `B1`) do not play in the same group of season `2`; check "
+         "the competition and the two players"),
+        (Diagnostic(at, "ann - ben in round 2 already has the link https://a.example/1; it is not "
+                        "overwritten", "result.entered", "x"),
+         "the game `ann` – `ben` already has another link, `https://a.example/1`, and it is not "
+         "overwritten; if it is wrong, reply here: an organizer can correct it"),
+        (Diagnostic(at, "'2025-02-30' is not a date", "result.date", "write it as YYYY-MM-DD, e.g. 2025-03-01"),
+         "`2025-02-30` is not a date; write it as YYYY-MM-DD, e.g. 2025-03-01"),
+        (Diagnostic(at, "'2025/3/5' is not a date written YYYY-MM-DD", "result.date",
+                    "write it as 2025-03-05 (5 March 2025)"),
+         "`2025/3/5` is not a date written YYYY-MM-DD; write it as `2025-03-05` (5 March 2025)"),
+    ]
+    for diagnostic, told in cases:
+        comment = refused_comment([diagnostic], {ident: None for ident in form_labels()}, form_labels(), "issue #5")
+        assert f"\n- **Black (or first player)**: {told}\n" in comment, told
+
+
 def test_hints_for_the_command_line_are_told_the_players_way():
     """A refusal's hint written for the command line is replaced, or left out."""
     at = SourcePos("issue #5, field 'Result'", 0, 0)
@@ -270,11 +440,11 @@ def test_hints_for_the_command_line_are_told_the_players_way():
         {ident: None for ident in form_labels()}, form_labels(), "issue #5")
     assert comment.split("\n\n")[2:] == [
         "**To correct in the form:**",
-        "- **Result**: `a Swiss match result is its game score, not a winner; write the match's score "
-        "from the first player's side, e.g. 2-1`",
+        "- **Result**: `a Swiss match result is its game score, not a winner`; write the match's score "
+        "from the first player's side, e.g. 2-1",
         "**What could not be done:**",
-        "- `ann and cho are paired in rounds 1, 2 of swiss/s/t1; add the round to the Competition "
-        "field as in the address of the round's page, e.g. tournaments/cup/round-2`\n- `odd`",
+        "- `ann and cho are paired in rounds 1, 2 of swiss/s/t1`; add the round to the Competition "
+        "field as in the address of the round's page, e.g. tournaments/cup/round-2\n- `odd`",
         "The league's files have 1 error that an organizer has to fix first; there is nothing for "
         "you to correct there.",
         "Please open a new report with the Report a result form, corrected as above, and close this "

@@ -112,4 +112,6 @@ def test_from_issue_lists_the_players_a_name_fits(league, run, tmp_path):
     assert err[0] == ("issue #12, field 'Black (or first player)': error: 'wasowski lukasz' "
                       "matches 2 players: lukasz-wasowski (Łukasz Wąsowski), lukasz-wasowski-2 "
                       "(Lukasz Wasowski); give the id [result.player]")
-    assert "lukasz-wasowski-2 (Lukasz Wasowski); give the id" in (report / "comment.md").read_text(encoding="utf-8")
+    assert ("- **Black (or first player)**: `wasowski lukasz` fits several players: `lukasz-wasowski "
+            "(Łukasz Wąsowski), lukasz-wasowski-2 (Lukasz Wasowski)`; write the id of the one you mean\n"
+            ) in (report / "comment.md").read_text(encoding="utf-8")

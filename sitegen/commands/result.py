@@ -41,7 +41,7 @@ from ..results.reply import entered_comment, pull_request_body, refused_comment
 from ..results.request import ResultRequest, echo, local_today, refuse
 from ..results.target import Target, find_target
 from ..summary import compare, markdown, summarize
-from ..validate import read_content, shown_path
+from ..validate import load_config, read_content, shown_path
 from ..validate.tournament import parse_tournament_result
 from ..yamlwrite import load_rt, round_trip_yaml, write_atomic
 
@@ -335,11 +335,13 @@ def from_issue(content_dir: Path, body: str, issue: int | None, out_dir: Path | 
     ``dry_run`` prints the ``sitegen result add`` command it would run, and stops. With
     ``out_dir``, writes ``commit.txt``, ``pr.md`` and ``reply.md`` (the comment for the player)
     after entering the result, or ``comment.md`` (the player's comment: what to correct) when
-    it was refused (:mod:`sitegen.results.reply`). ``today`` as for :func:`add_result`. Raises
+    it was refused (:mod:`sitegen.results.reply`); the player's comments in the site's language
+    (:func:`site_language`), ``pr.md`` in English. ``today`` as for :func:`add_result`. Raises
     SitegenError when the report cannot be entered.
     """
     source = f"issue #{issue}" if issue is not None else "the issue"
     labels = form_labels(form)
+    language = site_language(content_dir)
     try:
         request = parse_issue(body, source, labels)
         if dry_run:
@@ -349,15 +351,22 @@ def from_issue(content_dir: Path, body: str, issue: int | None, out_dir: Path | 
     except SitegenError as error:
         if out_dir is not None and not dry_run:
             _write(out_dir, "comment.md", refused_comment(error.diagnostics, form_values(body, labels),
-                                                          labels, source))
+                                                          labels, source, language))
         raise
     if out_dir is not None:
         subject = f"Result: {done.what} ({done.target.shown})"
         reported = f"Reported in #{issue}" if issue is not None else "Reported in an issue"
         _write(out_dir, "commit.txt", f"{subject}\n\n{reported}; entered with `sitegen result from-issue`.\n")
         _write(out_dir, "pr.md", pull_request_body(done, issue))
-        _write(out_dir, "reply.md", entered_comment(done, labels))
+        _write(out_dir, "reply.md", entered_comment(done, labels, language))
     return done
+
+
+def site_language(content_dir: Path) -> str:
+    """Return the language of the site (``site.yaml``'s ``language:``) that the player's comment
+    speaks; English when site.yaml is missing or its language is not a language tag (the
+    command reports site.yaml's errors when it loads the content)."""
+    return load_config(content_dir / "site.yaml", "site.yaml", Diagnostics()).language
 
 
 def _write(folder: Path, name: str, text: str) -> None:
