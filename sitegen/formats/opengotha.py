@@ -35,6 +35,13 @@ def player_key(surname: str, first_name: str) -> str:
     return (surname + first_name).replace(" ", "").upper()
 
 
+def turkish_key(text: str) -> str:
+    """Return a key as OpenGotha computes it under a Turkish or Azeri locale
+    (``Player.computeKeyString``: ``String.toUpperCase()`` in the default locale, where ``i``
+    is ``İ`` and ``ı`` is ``I``), spaces removed."""
+    return text.replace(" ", "").replace("i", "\u0130").upper()
+
+
 _LATIN_UPPER = str.maketrans({**dict.fromkeys("ÀÁÂÃÄÅ", "A"), "Ç": "C",
                               **dict.fromkeys("ÈÉÊË", "E"), **dict.fromkeys("ÌÍÎÏ", "I"),
                               "Ñ": "N", **dict.fromkeys("ÒÓÔÕÖØ", "O"),
@@ -269,9 +276,10 @@ def _categories(r: _Reader, gps: ET.Element) -> tuple[Rank, ...]:
 
 def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[TournamentPlayer], list[Absence], dict[str, str]]:
     """Return the players, their absences (``participating``) and {OpenGotha key: id}; each
-    player's canonical name (:func:`canonical_name`) is a key too, unless two players share it
-    or it is some player's own key (OpenGotha falls back on it for a game whose key was written
-    under another locale: ``İ`` for ``I``). A rating is kept within OpenGotha's -900..2949,
+    player's key under a Turkish locale (:func:`turkish_key`) and canonical name
+    (:func:`canonical_name`) are keys too, unless two players share it or it is some player's
+    own key (a key written under a Turkish locale has ``İ`` for ``I``; OpenGotha falls back on
+    the canonical name for a game whose key was written under another locale). A rating is kept within OpenGotha's -900..2949,
     after adding 2050 in files older than data version 201, as OpenGotha reads it."""
     players: list[TournamentPlayer] = []
     absences: list[Absence] = []
@@ -304,6 +312,12 @@ def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[Tournament
         for k in range(rounds):
             if k < len(part) and part[k] == "0":
                 absences.append(Absence(k + 1, pid, r.pos(el)))
+    turkish: dict[str, list[str]] = {}  # the keys a Turkish-locale OpenGotha gives them
+    for pl in players:
+        turkish.setdefault(turkish_key(pl.surname + pl.first_name), []).append(pl.id)
+    for tr, ids in turkish.items():
+        if len(ids) == 1:
+            by_key.setdefault(tr, ids[0])
     for name, ids in canonical.items():
         if len(ids) == 1 and name and name not in by_key:
             by_key[name] = ids[0]
@@ -345,12 +359,15 @@ def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) ->
 
 
 def _resolve(key: str, by_key: dict[str, str]) -> str:
-    """Return the key under which ``by_key`` knows a game's player reference: itself, else its
-    canonical form (:func:`canonical_key`), else itself (then unknown)."""
-    if key in by_key:
-        return key
-    folded = canonical_key(key)
-    return folded if folded in by_key else key
+    """Return the key under which ``by_key`` knows a game's player reference, as an OpenGotha
+    in some locale finds it (``Tournament.getPlayerByKeyString``: the reference without
+    spaces, upper-cased in the default locale, against the players' keys computed the same
+    way): upper-cased as in most locales, else as in a Turkish one (``i`` as ``İ``), else its
+    canonical form (:func:`canonical_key`, OpenGotha's fallback), else itself (then unknown)."""
+    for candidate in (key.replace(" ", "").upper(), turkish_key(key), canonical_key(key)):
+        if candidate in by_key:
+            return candidate
+    return key
 
 
 def _byes(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) -> list[Bye]:

@@ -175,3 +175,29 @@ def test_h9_escape_is_a_warning(site, run):
     assert run("build")[0] == 0
     h9 = Path("output/tournaments/cup/results.h9").read_bytes().decode("iso8859_15")
     assert f"   1 {'Smith Al?ice':<30}  3K XX Go_C" in h9
+
+
+def _two_players(white_key: str) -> bytes:
+    """A one-round file: Carmody-2 Clémentine (White) beats Ng Li; the game names White by
+    ``white_key``."""
+    return ("<Tournament dataVersion=\"201\">\n<Players>\n"
+            "<Player name=\"Carmody-2\" firstName=\"Clémentine\" rank=\"3K\"/>\n"
+            "<Player name=\"Ng\" firstName=\"Li\" rank=\"5K\"/>\n</Players>\n<Games>\n"
+            f"<Game roundNumber=\"1\" tableNumber=\"1\" whitePlayer=\"{white_key}\" "
+            "blackPlayer=\"NGLI\" result=\"RESULT_WHITEWINS\"/>\n</Games>\n"
+            "<TournamentParameterSet><GeneralParameterSet numberOfRounds=\"1\"/>"
+            "</TournamentParameterSet>\n</Tournament>\n").encode()
+
+
+@pytest.mark.parametrize("key", ["CARMODY-2CLÉMENTİNE", "CARMODY-2CLÉMENTINE",
+                                 "Carmody-2 Clémentine"])
+def test_player_key_matched_as_opengotha_in_any_locale(key):
+    """OG Tournament.getPlayerByKeyString: ``Player.computeKeyString`` (spaces removed,
+    ``toUpperCase()`` in the default locale) of the game's reference against the players'
+    keys computed the same way. A Turkish-locale OpenGotha wrote ``İ`` for the ``i`` of
+    Clémentine, and finds the player again in that locale; the canonical fallback
+    (getPlayerByObsoleteCanonicalName, A-Z only: ``CARMODYCLEMENTINE``) does not match the
+    ``-2``. A key in another case is upper-cased first."""
+    t = read_opengotha(_two_players(key), "k.xml")
+    assert [(g.white, g.black, g.result) for g in t.games] == [
+        ("clementine-carmody-2", "li-ng", R.WHITE_WINS)]
