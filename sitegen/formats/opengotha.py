@@ -449,7 +449,7 @@ def _general(r: _Reader, root: ET.Element, gps: ET.Element) -> dict[str, Any]:
         end = None  # OpenGotha keeps a date it cannot check (1901-01-01): the h9 gives begin
     # the name as OpenGotha keeps it (a blank at its end too: the h9 file's EV has it)
     return dict(name=g.get("name", "") or g.get("shortName", "").strip(),
-                location=g.get("location", "").strip(), begin=begin, end=end, komi=komi,
+                location=g.get("location", ""), begin=begin, end=end, komi=komi,
                 handicap_correction=correction or 0, egf_class=klass, adjusted_time=adjusted,
                 time_system=time_system, short_games=short)
 

@@ -2,6 +2,7 @@
 differences"), each worked by hand from OpenGotha's sources (lucvannier/opengotha, V3.51.02;
 the file and method named in each test)."""
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -250,3 +251,14 @@ def test_a_game_at_the_table_of_another_replaces_it():
     assert [w.format() for w in warnings] == [
         "twice.xml:8:1: warning: <Game>: round 1, table 2 has another game at line 9; "
         "OpenGotha keeps only that one [opengotha.table]"]
+
+
+def test_h9_location_outer_blanks_and_bracket_as_opengotha_writes_them():
+    """OG importTournamentParameterSetFromXMLFile keeps the location as written
+    (extractNodeValue, no trim); generateH9File writes ``"; PC[," + location + "]"`` and
+    ``"; EV[" + name + "]"`` bare: no ``\\]``, no ``\\\\``."""
+    xml = XML.replace(b'name="Tournoi de Juvisy"', b'name="Tournoi [A] \\ B"')
+    xml = re.sub(rb'location="([^"]*)"', rb'location=" \1 "', xml)
+    out = write_h9(read_opengotha(xml)).decode("iso8859_15").splitlines()
+    assert out[1] == "; EV[Tournoi [A] \\ B]"
+    assert out[2].startswith("; PC[, ") and out[2].endswith(" ]")
