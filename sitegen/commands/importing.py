@@ -82,7 +82,8 @@ def read_tournament(fmt: str, path: Path, tournament_id: str | None
     shown = shown_path(path)
     data = read_regular_file(path, shown)
     if fmt == "opengotha":
-        return read_opengotha(data, shown, tournament_id), []
+        warnings: list[Diagnostic] = []
+        return read_opengotha(data, shown, tournament_id, warnings), warnings
     h9 = read_h9(data, shown)
     default = tournament_id or slug(h9.tags.get("EV", "")) or slug(path.stem) or "tournament"
     t = fit_mcmahon_bar(h9, to_tournament(h9, default))

@@ -241,6 +241,8 @@ class _Scores:
             i: [Participation.NOT_ASSIGNED] * self.n for i in ids}
         self.white_games: dict[str, list[TournamentGame]] = {}
         """Every game of the tournament (any round) by its White player (for DC and SDC)."""
+        self.earlier: dict[tuple[str, int], list[TournamentGame]] = {}
+        """A player's other games of a round (OpenGotha file): their points count, not them."""
         for a in t.absences:
             if 1 <= a.round <= self.n and a.player in self.part:
                 self.part[a.player][a.round - 1] = Participation.ABSENT
@@ -253,6 +255,8 @@ class _Scores:
                 for who in (g.white, g.black):
                     if who in self.part:
                         self.part[who][g.round - 1] = Participation.PAIRED
+                        if (before := self.game[who][g.round - 1]) is not None:
+                            self.earlier.setdefault((who, g.round - 1), []).append(before)
                         self.game[who][g.round - 1] = g
         self.smms = {i: smms(self.players[i], self.p) for i in ids}
         self.cat = {i: category(self.players[i], self.p) for i in ids}
@@ -312,13 +316,12 @@ class _Scores:
             pts: Fraction | int = 0
             special_nbw: Fraction | int = 0
             special_mms: Fraction | int = 0
-            if g is not None:
-                pts = _points(g, i)
+            if g is not None:  # the last game of the round, and the points of every game
+                for other in (*self.earlier.get((i, k), ()), g):
+                    pts += _points(other, i)
+                    played_pts += _points(other, i) if other.is_played else 0
                 games_pts += pts
-                if g.is_played:
-                    played_pts += pts
-                else:
-                    unplayed += 1
+                unplayed += 0 if g.is_played else 1
             else:
                 unplayed += 1
                 status = part[k]
@@ -328,12 +331,8 @@ class _Scores:
                     special_nbw, special_mms = absent
             nbw_special += special_nbw
             mms_special += special_mms
-            nbw_extra: Fraction | int
-            mms_extra: Fraction | int
-            if p.round_down:
-                nbw_extra, mms_extra = math.floor(nbw_special), math.floor(mms_special)
-            else:
-                nbw_extra, mms_extra = nbw_special, mms_special
+            nbw_extra, mms_extra = ((math.floor(nbw_special), math.floor(mms_special))
+                                    if p.round_down else (nbw_special, mms_special))
             nbw.append(games_pts + nbw_extra)
             mms.append(start + games_pts + mms_extra)
             # the games' points double each round; the bye and absence points do not

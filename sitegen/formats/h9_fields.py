@@ -35,9 +35,6 @@ leading ``_``."""
 NO_CLUB, NO_COUNTRY = "xxxx", "XX"
 
 _LATIN9 = frozenset(bytes(range(256)).decode(ENCODING))
-_TAG_ESCAPE = re.compile(r"\\(.)")
-
-
 def latin9(text: str) -> str:
     """Return ``text`` with each white-space character as a space, and each control character
     or character ISO-8859-15 lacks as ``?``."""
@@ -98,10 +95,8 @@ def read_field(token: str, missing: str = "") -> str:
 
 
 def tag_value(text: str) -> str:
-    """Return ``text`` as a header value (between ``[`` and ``]``)."""
-    return latin9(text).replace("\\", "\\\\").replace("]", "\\]")
-
-
-def read_tag_value(text: str) -> str:
-    """Return the text of a header value written by :func:`tag_value`."""
-    return _TAG_ESCAPE.sub(r"\1", text)
+    """Return ``text`` as a header value (between ``[`` and ``]``), as OpenGotha writes it
+    (``generateH9File``: the value bare, ``]`` and ``\\`` too; a reader takes the value up to
+    the line's last ``]``); only a white-space or control character is replaced
+    (:func:`latin9`), as a line break would end the line."""
+    return latin9(text)

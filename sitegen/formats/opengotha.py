@@ -21,6 +21,7 @@ from ..model.tournament import (OPENGOTHA_NAMES, Absence, Bye, Criterion, GameRe
                                 TournamentPlayer)
 from ..numbers import parse_komi
 from . import FormatError
+from .gotha_table import game_key, iteration_order
 from .ids import slug, unique_id
 
 _RESULTS = {
@@ -33,6 +34,13 @@ _RESULTS = {
 def player_key(surname: str, first_name: str) -> str:
     """Return OpenGotha's player key: name + first name, upper-cased, spaces removed."""
     return (surname + first_name).replace(" ", "").upper()
+
+
+def turkish_key(text: str) -> str:
+    """Return a key as OpenGotha computes it under a Turkish or Azeri locale
+    (``Player.computeKeyString``: ``String.toUpperCase()`` in the default locale, where ``i``
+    is ``İ`` and ``ı`` is ``I``), spaces removed."""
+    return text.replace(" ", "").replace("i", "\u0130").upper()
 
 
 _LATIN_UPPER = str.maketrans({**dict.fromkeys("ÀÁÂÃÄÅ", "A"), "Ç": "C",
@@ -120,7 +128,8 @@ def _parse_with_lines(data: bytes, path: str, diags: list[Diagnostic]) -> tuple[
     return builder.close(), lines
 
 
-def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | None = None) -> Tournament:
+def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | None = None,
+                   warnings: list[Diagnostic] | None = None) -> Tournament:
     """Return the tournament of an OpenGotha XML file given as bytes.
 
     Players (key NAME+FIRSTNAME), ranks, games (round, colours, handicap, result incl.
@@ -130,13 +139,15 @@ def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | 
     as the OpenGotha session that wrote it held the tournament, so that the standings equal
     what that session exports, not OpenGotha's quirks when it loads a file again (it drops a
     game whose player key was written under a Turkish locale, and reads every colour as known).
-    Raises FormatError with every problem (line and element name).
+    A game at the round and table of an earlier one replaces it, and a player may play twice
+    in a round, as in OpenGotha (:mod:`.gotha_table`): each is a warning added to
+    ``warnings``, at the game. Raises FormatError with every problem (line and element name).
     """
     diags: list[Diagnostic] = []
     root, lines = _parse_with_lines(data, path, diags)
     if root is None:
         raise FormatError(diags)
-    r = _Reader(path, lines, diags)
+    r = _Reader(path, lines, diags, [] if warnings is None else warnings)
     if root.tag != "Tournament":
         r.err(root, "the root element must be <Tournament>")
         raise FormatError(diags)
@@ -150,9 +161,8 @@ def read_opengotha(data: bytes, path: str = "<opengotha>", tournament_id: str | 
         rounds = max(1, min(rounds, 20))
     params = _parameters(r, root, gps)
     players, absences, by_key = _players(r, root, rounds)
-    games = _games(r, root, by_key, rounds)
+    games = games_table(r, _games(r, root, by_key, rounds))
     byes = _byes(r, root, by_key, rounds)
-    _check_once_a_round(games, diags)
     general = _general(r, root, gps)
     if diags:
         raise FormatError(diags)
@@ -167,8 +177,9 @@ class _Reader:
     """The file's path, element lines and the problems found so far, with attribute readers
     that record a problem and return a default."""
 
-    def __init__(self, path: str, lines: dict[int, int], diags: list[Diagnostic]):
-        self.path, self.lines, self.diags = path, lines, diags
+    def __init__(self, path: str, lines: dict[int, int], diags: list[Diagnostic],
+                 warnings: list[Diagnostic]):
+        self.path, self.lines, self.diags, self.warnings = path, lines, diags, warnings
 
     def pos(self, el: ET.Element) -> SourcePos:
         return SourcePos(self.path, self.lines.get(id(el), 1))
@@ -269,9 +280,10 @@ def _categories(r: _Reader, gps: ET.Element) -> tuple[Rank, ...]:
 
 def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[TournamentPlayer], list[Absence], dict[str, str]]:
     """Return the players, their absences (``participating``) and {OpenGotha key: id}; each
-    player's canonical name (:func:`canonical_name`) is a key too, unless two players share it
-    or it is some player's own key (OpenGotha falls back on it for a game whose key was written
-    under another locale: ``İ`` for ``I``). A rating is kept within OpenGotha's -900..2949,
+    player's key under a Turkish locale (:func:`turkish_key`) and canonical name
+    (:func:`canonical_name`) are keys too, unless two players share it or it is some player's
+    own key (a key written under a Turkish locale has ``İ`` for ``I``; OpenGotha falls back on
+    the canonical name for a game whose key was written under another locale). A rating is kept within OpenGotha's -900..2949,
     after adding 2050 in files older than data version 201, as OpenGotha reads it."""
     players: list[TournamentPlayer] = []
     absences: list[Absence] = []
@@ -304,15 +316,23 @@ def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[Tournament
         for k in range(rounds):
             if k < len(part) and part[k] == "0":
                 absences.append(Absence(k + 1, pid, r.pos(el)))
+    turkish: dict[str, list[str]] = {}  # the keys a Turkish-locale OpenGotha gives them
+    for pl in players:
+        turkish.setdefault(turkish_key(pl.surname + pl.first_name), []).append(pl.id)
+    for tr, ids in turkish.items():
+        if len(ids) == 1:
+            by_key.setdefault(tr, ids[0])
     for name, ids in canonical.items():
         if len(ids) == 1 and name and name not in by_key:
             by_key[name] = ids[0]
     return players, absences, by_key
 
 
-def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) -> list[TournamentGame]:
-    """Return the games; a game with a problem is reported and left out."""
-    games: list[TournamentGame] = []
+def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int
+           ) -> list[tuple[int, TournamentGame]]:
+    """Return the games with their table numbers; a game with a problem is reported and left
+    out."""
+    games: list[tuple[int, TournamentGame]] = []
     for el in root.iterfind("Games/Game"):
         rn = r.int_attr(el, "roundNumber", 0) or 0
         white = _resolve(el.get("whitePlayer", ""), by_key)
@@ -332,25 +352,29 @@ def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) ->
             r.err(el, f"result='{res}' is not an OpenGotha result", "opengotha.result")
             bad = True
         hcp = r.int_attr(el, "handicap", 0) or 0
+        table = r.int_attr(el, "tableNumber", 1)
         if hcp < 0:
             r.err(el, f"handicap={hcp} cannot be negative")
             bad = True
-        if bad:
+        if bad or table is None:
             continue
-        games.append(TournamentGame(
+        games.append((table, TournamentGame(
             round=rn, white=by_key[white], black=by_key[black], result=_RESULTS[base_res],
             handicap=hcp, colours_known=el.get("knownColor", "true") == "true",
-            forfeit=forfeit, pos=r.pos(el)))
+            forfeit=forfeit, pos=r.pos(el))))
     return games
 
 
 def _resolve(key: str, by_key: dict[str, str]) -> str:
-    """Return the key under which ``by_key`` knows a game's player reference: itself, else its
-    canonical form (:func:`canonical_key`), else itself (then unknown)."""
-    if key in by_key:
-        return key
-    folded = canonical_key(key)
-    return folded if folded in by_key else key
+    """Return the key under which ``by_key`` knows a game's player reference, as an OpenGotha
+    in some locale finds it (``Tournament.getPlayerByKeyString``: the reference without
+    spaces, upper-cased in the default locale, against the players' keys computed the same
+    way): upper-cased as in most locales, else as in a Turkish one (``i`` as ``İ``), else its
+    canonical form (:func:`canonical_key`, OpenGotha's fallback), else itself (then unknown)."""
+    for candidate in (key.replace(" ", "").upper(), turkish_key(key), canonical_key(key)):
+        if candidate in by_key:
+            return candidate
+    return key
 
 
 def _byes(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) -> list[Bye]:
@@ -369,15 +393,43 @@ def _byes(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int) -> 
     return byes
 
 
-def _check_once_a_round(games: list[TournamentGame], diags: list[Diagnostic]) -> None:
-    """Report each game of a player who already plays in that round."""
-    seen: dict[tuple[int, str], TournamentGame] = {}
-    for game in games:
+def games_table(r: _Reader, games: list[tuple[int, TournamentGame]]) -> list[TournamentGame]:
+    """Return the games OpenGotha keeps (``Tournament.addGame``: the last of a round and
+    table), each warned replaced game left out; in the file's order, or, when a player plays
+    more than once in a round, in OpenGotha's order (:func:`.gotha_table.iteration_order`), so
+    that each player's last game of a round is the one OpenGotha uses for SOS and the results.
+    Each such game is a warning (``opengotha.twice``)."""
+    kept: dict[int, tuple[int, TournamentGame]] = {}
+    for table, game in games:
+        key = game_key(game.round, table)
+        if key in kept:
+            r.warnings.append(Diagnostic(
+                kept[key][1].pos, f"<Game>: round {game.round}, table {table} has another game "
+                f"at line {game.pos.line}; OpenGotha keeps only that one", "opengotha.table",
+                level="warning"))
+        kept[key] = (table, game)
+    busy: dict[tuple[int, str], list[tuple[int, TournamentGame]]] = {}
+    for table, game in kept.values():
         for who in (game.white, game.black):
-            if (game.round, who) in seen:
-                diags.append(Diagnostic(game.pos, f"<Game>: {who} plays twice in round {game.round}",
-                                        "opengotha.twice"))
-            seen[(game.round, who)] = game
+            busy.setdefault((game.round, who), []).append((table, game))
+    if all(len(v) == 1 for v in busy.values()):
+        return [g for _t, g in kept.values()]
+    order = iteration_order(list(kept))
+    rank = {id(kept[k][1]): n for n, k in enumerate(order)}
+    for (rn, who), both in busy.items():
+        if len(both) > 1:
+            last_table, last = max(both, key=lambda tg: rank[id(tg[1])])
+            for _table, game in both:
+                if game is not last:
+                    r.warnings.append(Diagnostic(game.pos, _twice(who, rn, last_table, last),
+                                                 "opengotha.twice", level="warning"))
+    return [kept[k][1] for k in order]
+
+
+def _twice(who: str, rn: int, table: int, last: TournamentGame) -> str:
+    return (f"<Game>: {who} plays more than once in round {rn}; counted as OpenGotha counts "
+            f"it: the points of every game for NBW, MMS and CPS, the game at table {table} "
+            f"(line {last.pos.line}) for SOS and the results file")
 
 
 def _general(r: _Reader, root: ET.Element, gps: ET.Element) -> dict[str, Any]:
@@ -397,7 +449,7 @@ def _general(r: _Reader, root: ET.Element, gps: ET.Element) -> dict[str, Any]:
         end = None  # OpenGotha keeps a date it cannot check (1901-01-01): the h9 gives begin
     # the name as OpenGotha keeps it (a blank at its end too: the h9 file's EV has it)
     return dict(name=g.get("name", "") or g.get("shortName", "").strip(),
-                location=g.get("location", "").strip(), begin=begin, end=end, komi=komi,
+                location=g.get("location", ""), begin=begin, end=end, komi=komi,
                 handicap_correction=correction or 0, egf_class=klass, adjusted_time=adjusted,
                 time_system=time_system, short_games=short)
 

@@ -110,17 +110,19 @@ def _one_game(a: TournamentPlayer, b: TournamentPlayer, **fields) -> Tournament:
                       (TournamentGame(1, a.id, b.id, GameResult.WHITE_WINS, 2),), **fields)
 
 
-def test_h9_header_values_escape_bracket_and_backslash():
-    """issue 15 item 8: ``]`` and ``\\`` in a header value are escaped as in SGF (``\\]``,
-    ``\\\\``), a line break becomes a space; the values read back as written."""
+def test_h9_header_values_bare_as_opengotha_writes_them():
+    """issue 28: ``]`` and ``\\`` in a header value are written bare, as OpenGotha writes them
+    (ExternalDocument.generateH9File: ``"; EV[" + gps.getName() + "]"``), no longer SGF-escaped
+    (issue 15 item 8); a line break becomes a space (it would end the line); the location's
+    outer blanks are kept. The values read back up to the line's last ``]``."""
     t = _one_game(TournamentPlayer("a", "A", rank=Rank(1)), TournamentPlayer("b", "B"),
-                  name="Cup [A] \\ 2]", location="Paris]\nLyon", time_system="\\")
+                  name="Cup [A] \\ 2]", location=" Paris]\nLyon ", time_system="\\")
     data = write_h9(t)
     lines = data.decode("iso8859_15").splitlines()
-    assert lines[:3] == ["; CL[X]", "; EV[Cup [A\\] \\\\ 2\\]]", "; PC[,Paris\\] Lyon]"]
-    assert "; CM[\\\\]" in lines
+    assert lines[:3] == ["; CL[X]", "; EV[Cup [A] \\ 2]]", "; PC[, Paris] Lyon ]"]
+    assert "; CM[\\]" in lines
     h = read_h9(data)
-    assert (h.tags["EV"], h.tags["PC"], h.tags["CM"]) == ("Cup [A] \\ 2]", ",Paris] Lyon", "\\")
+    assert (h.tags["EV"], h.tags["PC"], h.tags["CM"]) == ("Cup [A] \\ 2]", ", Paris] Lyon ", "\\")
 
 
 def test_h9_header_value_with_an_unescaped_bracket_still_reads():

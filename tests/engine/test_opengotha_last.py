@@ -2,6 +2,7 @@
 differences"), each worked by hand from OpenGotha's sources (lucvannier/opengotha, V3.51.02;
 the file and method named in each test)."""
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -175,3 +176,89 @@ def test_h9_escape_is_a_warning(site, run):
     assert run("build")[0] == 0
     h9 = Path("output/tournaments/cup/results.h9").read_bytes().decode("iso8859_15")
     assert f"   1 {'Smith Al?ice':<30}  3K XX Go_C" in h9
+
+
+def _two_players(white_key: str) -> bytes:
+    """A one-round file: Carmody-2 Clémentine (White) beats Ng Li; the game names White by
+    ``white_key``."""
+    return ("<Tournament dataVersion=\"201\">\n<Players>\n"
+            "<Player name=\"Carmody-2\" firstName=\"Clémentine\" rank=\"3K\"/>\n"
+            "<Player name=\"Ng\" firstName=\"Li\" rank=\"5K\"/>\n</Players>\n<Games>\n"
+            f"<Game roundNumber=\"1\" tableNumber=\"1\" whitePlayer=\"{white_key}\" "
+            "blackPlayer=\"NGLI\" result=\"RESULT_WHITEWINS\"/>\n</Games>\n"
+            "<TournamentParameterSet><GeneralParameterSet numberOfRounds=\"1\"/>"
+            "</TournamentParameterSet>\n</Tournament>\n").encode()
+
+
+@pytest.mark.parametrize("key", ["CARMODY-2CLÉMENTİNE", "CARMODY-2CLÉMENTINE",
+                                 "Carmody-2 Clémentine"])
+def test_player_key_matched_as_opengotha_in_any_locale(key):
+    """OG Tournament.getPlayerByKeyString: ``Player.computeKeyString`` (spaces removed,
+    ``toUpperCase()`` in the default locale) of the game's reference against the players'
+    keys computed the same way. A Turkish-locale OpenGotha wrote ``İ`` for the ``i`` of
+    Clémentine, and finds the player again in that locale; the canonical fallback
+    (getPlayerByObsoleteCanonicalName, A-Z only: ``CARMODYCLEMENTINE``) does not match the
+    ``-2``. A key in another case is upper-cased first."""
+    t = read_opengotha(_two_players(key), "k.xml")
+    assert [(g.white, g.black, g.result) for g in t.games] == [
+        ("clementine-carmody-2", "li-ng", R.WHITE_WINS)]
+
+
+TWICE = """<Tournament dataVersion="201">
+<Players>
+<Player name="Aa" firstName="Ann" rank="3K"/>
+<Player name="Bb" firstName="Bob" rank="5K"/>
+<Player name="Cc" firstName="Cy" rank="5K"/>
+</Players>
+<Games>
+<Game roundNumber="1" tableNumber="2" whitePlayer="AAANN" blackPlayer="BBBOB" result="RESULT_WHITEWINS"/>
+<Game roundNumber="1" tableNumber="17" whitePlayer="CCCY" blackPlayer="AAANN" result="RESULT_WHITEWINS"/>
+</Games>
+<TournamentParameterSet><GeneralParameterSet numberOfRounds="1"/>
+<PlacementParameterSet><PlacementCriteria>
+<PlacementCriterion name="NBW" number="1"/><PlacementCriterion name="SOSW" number="2"/>
+</PlacementCriteria></PlacementParameterSet></TournamentParameterSet>
+</Tournament>
+"""
+
+
+def test_a_player_twice_in_a_round_counts_as_in_opengotha():
+    """Ann plays at table 2 (beats Bob) and table 17 (loses to Cy) of round 1. OG
+    Tournament.addGame keys them 0 * 1000 + 1 = 1 and 16; fillBaseScoringInfo goes through
+    hmGames (a HashMap of 16 buckets: key 16 in bucket 0, key 1 in bucket 1), so setGame keeps
+    table 2 for Ann: SOS and the h9 string use Bob; NBW adds both games (1 + 0). NBW: Ann 1,
+    Bob 0, Cy 1; SOSW: Ann 0 (Bob), Bob 1, Cy 1 (Ann). Places: Cy, Ann, Bob."""
+    warnings: list = []
+    t = read_opengotha(TWICE.encode(), "twice.xml", warnings=warnings)
+    rows = standings(t)
+    assert [(r.player_id, r.values[C.NBW], r.values[C.SOSW], r.place) for r in rows] == [
+        ("cy-cc", 1, 1, 1), ("ann-aa", 1, 0, 2), ("bob-bb", 0, 1, 3)]
+    lines = write_h9(t).decode("iso8859_15").splitlines()[-3:]
+    assert [line[44:].split()[-1] for line in lines] == ["2+/w0", "3+/w0", "2-/b0"]
+    assert [w.format() for w in warnings] == [
+        "twice.xml:9:1: warning: <Game>: ann-aa plays more than once in round 1; counted as "
+        "OpenGotha counts it: the points of every game for NBW, MMS and CPS, the game at "
+        "table 2 (line 8) for SOS and the results file [opengotha.twice]"]
+
+
+def test_a_game_at_the_table_of_another_replaces_it():
+    """OG Tournament.addGame: hmGames.put(round * 1000 + table) replaces the game already at
+    round 1, table 2; a warning at the replaced game."""
+    xml = TWICE.replace('tableNumber="17"', 'tableNumber="2"')
+    warnings: list = []
+    t = read_opengotha(xml.encode(), "twice.xml", warnings=warnings)
+    assert [(g.white, g.black) for g in t.games] == [("cy-cc", "ann-aa")]
+    assert [w.format() for w in warnings] == [
+        "twice.xml:8:1: warning: <Game>: round 1, table 2 has another game at line 9; "
+        "OpenGotha keeps only that one [opengotha.table]"]
+
+
+def test_h9_location_outer_blanks_and_bracket_as_opengotha_writes_them():
+    """OG importTournamentParameterSetFromXMLFile keeps the location as written
+    (extractNodeValue, no trim); generateH9File writes ``"; PC[," + location + "]"`` and
+    ``"; EV[" + name + "]"`` bare: no ``\\]``, no ``\\\\``."""
+    xml = XML.replace(b'name="Tournoi de Juvisy"', b'name="Tournoi [A] \\ B"')
+    xml = re.sub(rb'location="([^"]*)"', rb'location=" \1 "', xml)
+    out = write_h9(read_opengotha(xml)).decode("iso8859_15").splitlines()
+    assert out[1] == "; EV[Tournoi [A] \\ B]"
+    assert out[2].startswith("; PC[, ") and out[2].endswith(" ]")
