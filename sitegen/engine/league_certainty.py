@@ -63,7 +63,7 @@ RANK = {kind: index for index, kind in enumerate(KINDS)}
 MAX_OUTCOMES = 729
 """Default budget: the most completions (distinct per-group tables combined) computed with
 :func:`form_outcome`, 3^6 (about 2 to 15 ms each on the demo's league: a few seconds at most)."""
-MAX_GROUP_GAMES = 10
+MAX_GROUP_GAMES = 8
 """Default budget: the most games still to play in one group whose 3^k results are enumerated."""
 
 RESULTS = (Result(Outcome.WIN, Colour.BLACK), Result(Outcome.WIN, Colour.WHITE),
@@ -174,12 +174,13 @@ def season_certainty(season: Season, players: Mapping[str, Player], settings: Le
     everyone = [p for g in groups for p in g.players]
     if any(len(p) > max_group_games for p in pairs):
         return SeasonCertainty(_open(everyone), left, 0, False)
-    tables = [group_tables(g, p) if p else [g] for g, p in zip(groups, pairs)]
+    tables = []
     count = 1
-    for found in tables:
-        count *= len(found)
-    if count > max_outcomes:
-        return SeasonCertainty(_open(everyone), left, 0, False)
+    for group, pending in zip(groups, pairs):  # stop as soon as the budget is passed
+        tables.append(group_tables(group, pending) if pending else [group])
+        count *= len(tables[-1])
+        if count > max_outcomes:
+            return SeasonCertainty(_open(everyone), left, 0, False)
     reached: dict[str, set[str]] = {p: set() for p in everyone}
     for done in completions(season, tables):
         outcome = form_outcome(done, players, settings, signups, restrictions, Status.FINAL)
