@@ -65,6 +65,10 @@ MAX_OUTCOMES = 729
 :func:`form_outcome`, 3^6 (about 2 to 15 ms each on the demo's league: a few seconds at most)."""
 MAX_GROUP_GAMES = 8
 """Default budget: the most games still to play in one group whose 3^k results are enumerated."""
+MAX_WORK = 10_000
+"""Default budget: completions times the season's players. One :func:`form_outcome` grows
+faster than the season (about 5 ms for 48 players, 9 s for 1,400: bench/certainty.py), so a
+federation-scale season gets at most 7 completions and the demo's league about 200."""
 
 RESULTS = (Result(Outcome.WIN, Colour.BLACK), Result(Outcome.WIN, Colour.WHITE),
            Result(Outcome.JIGO))
@@ -162,10 +166,13 @@ def season_certainty(season: Season, players: Mapping[str, Player], settings: Le
                      signups: SeasonSignups | None = None,
                      restrictions: DivisionRestrictions | None = None,
                      max_outcomes: int = MAX_OUTCOMES,
-                     max_group_games: int = MAX_GROUP_GAMES) -> SeasonCertainty:
+                     max_group_games: int = MAX_GROUP_GAMES,
+                     max_work: int = MAX_WORK) -> SeasonCertainty:
     """Return what is certain of each player of ``season`` (see the module's text): for a
     season with no game left, each player's outcome as :func:`form_outcome` gives it (certain
-    unless a tie leaves it open); else by every completion within the budget."""
+    unless a tie leaves it open); else by every completion within the budget (at most
+    ``max_outcomes`` completions, ``max_work`` completions times players, and
+    ``max_group_games`` games left in any one group)."""
     season, _voided = void_early_withdrawals(season, settings)
     gone = withdrawn_players(season)
     groups = [g for d in season.divisions for g in d.groups]
@@ -174,6 +181,7 @@ def season_certainty(season: Season, players: Mapping[str, Player], settings: Le
     everyone = [p for g in groups for p in g.players]
     if any(len(p) > max_group_games for p in pairs):
         return SeasonCertainty(_open(everyone), left, 0, False)
+    max_outcomes = min(max_outcomes, max(1, max_work // max(1, len(everyone))))
     tables = []
     count = 1
     for group, pending in zip(groups, pairs):  # stop as soon as the budget is passed
