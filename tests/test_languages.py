@@ -647,7 +647,8 @@ def test_league_outcome_sentences_in_polish(tmp_path):
     assert ("Tymczasowe: do rozegrania pozostała 1 gra. Poniższe rozstrzygnięcia są tymi, które "
             "dałby regulamin ligi, gdyby sezon skończył się dziś.") in page
     assert _outcome(provisional["leagues/club/2024/index.html"], "Bob") == (
-        "▲ Awans do dywizji A, gdyby sezon skończył się dziś: zwycięzca grupy (B.1).")
+        "▲ Awans do dywizji A, gdyby sezon skończył się dziś: zwycięzca grupy (B.1). "
+        "(pewne: awans ▲)")  # b1 leads whatever b5 - b6 gives: certain (issue 27)
 
 
 def test_league_outcome_sentences_in_french(tmp_path):

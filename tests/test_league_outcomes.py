@@ -558,3 +558,27 @@ def test_a_player_page_says_1_gamepoint_in_the_singular(site):
     a4 = built["players/a4/index.html"].decode()
     assert ", 1 gamepoint" in a4 and "1 gamepoints" not in a4
     assert ", 4 gamepoints" in built["players/a1/index.html"].decode()
+
+
+def test_a_season_in_progress_says_what_is_already_certain(site):
+    """b5 - b6 is still to play: b1 leads whatever (B.1), b5 and b6 stay whatever (the bottom
+    division demotes nobody, B.2): certain on the group and season pages and in standings.json
+    (certain, best, worst); in French too. Once every game is played: certain, best = worst."""
+    text = season(group("A", A, perfect(A)), group("B", B, perfect(B, skip=(("b5", "b6"),))))
+    built = pages(site, tree(text))
+    for page in ("leagues/club/2024/b/index.html", "leagues/club/2024/index.html"):
+        html = built[page].decode()
+        assert ('<span class="certainty certainty-certain">(certain: promoted '
+                '<span aria-hidden="true">▲</span>)</span>') in row(html, "Bob")
+        assert "(certain: stays" in row(html, "Bix")
+    html = built["leagues/club/2024/a/index.html"].decode()
+    assert "(certain: final round" in row(html, "Ann")
+    rows = {r["id"]: r for r in json.loads(built["leagues/club/2024/b/standings.json"])["rows"]}
+    assert [rows["b1"][k] for k in ("certain", "best", "worst")] == [True, "promoted", "promoted"]
+    assert [rows["b6"][k] for k in ("certain", "best", "worst")] == [True, "stays", "stays"]
+    french = pages(site, tree(text, **{"site.yaml": "title: Ligue\nlanguage: fr\n"}))
+    assert "(acquis : promu" in row(french["leagues/club/2024/b/index.html"].decode(), "Bob")
+    done = pages(site, tree(PLAIN))
+    rows = {r["id"]: r for r in json.loads(done["leagues/club/2024/a/standings.json"])["rows"]}
+    assert [rows["a5"][k] for k in ("certain", "best", "worst")] == [True, "demoted", "demoted"]
+    assert "certainty" not in done["leagues/club/2024/a/index.html"].decode()

@@ -31,7 +31,8 @@ from ..i18n import N_, _, ngettext, pgettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from .players import league_games
-from .league_outcomes import SeasonView, english_warnings, json_outcome, season_view
+from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
+                              season_view)
 
 COLUMNS = [
     ("gamepoints", N_("GP"), N_("Gamepoints"),
@@ -200,10 +201,10 @@ def _outcome_fields(view: SeasonView, player: str) -> dict[str, Any]:
     shown = view.shown.get(player)
     if shown is None:
         return {"outcome": "", "outcome_symbol": "", "outcome_text": "", "outcome_detail": "",
-                "outcome_extra": ""}
+                "outcome_extra": "", "certainty": None}
     return {"outcome": shown["kind"], "outcome_symbol": shown["symbol"],
             "outcome_text": shown["headline"], "outcome_detail": shown["detail"],
-            "outcome_extra": ""}
+            "outcome_extra": "", "certainty": certainty_fields(view, player)}
 
 
 def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> list[dict[str, Any]]:

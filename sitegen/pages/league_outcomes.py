@@ -19,10 +19,11 @@ from typing import Any, Mapping
 from ..diagnostics import Diagnostic
 from ..engine import league_text as text
 from ..engine.league import FinalRound, Tie, final_result, final_round
+from ..engine.league_certainty import KINDS, Certainty, season_certainty
 from ..engine.league_outcome import (Name, PlayerOutcome, SeasonOutcome, Status, agrees, differences,
                                      recorded_direction, recorded_headline, season_infos,
                                      season_outcome, season_status, sentence, tie_sentence)
-from ..i18n import ENGLISH, N_, _, active_language, language, ngettext
+from ..i18n import ENGLISH, N_, _, active_language, language, ngettext, pgettext
 from ..model.common import Player
 from ..model.league import Group, League, LeagueSettings, Season, SeasonSignups, player_info
 from ..plan import FAR_PAST
@@ -92,6 +93,9 @@ class SeasonView:
     games_left: int = 0
     final: FinalRound | None = None
     """The final round, when the season records one and a game was played."""
+    certainty: dict[str, Certainty] = field(default_factory=dict)
+    """Of a provisional season: what is already certain of each player
+    (:func:`sitegen.engine.league_certainty.season_certainty`)."""
 
 
 def season_view(league: League, season: Season, players: Mapping[str, Player],
@@ -113,6 +117,8 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
     if outcome.status is Status.PROVISIONAL:
         view.status_note = note_provisional(outcome.games_left)
         view.notes.append(view.status_note)
+        view.certainty = dict(season_certainty(season, players, league.settings,
+                                               signups).players)
     if outcome.error is not None:
         view.notes.append(_(NOTE_ERROR).format(reason=outcome.error))
     else:
@@ -330,8 +336,79 @@ def json_outcome(view: SeasonView, player: str) -> dict[str, Any]:
     row = view.shown.get(player)
     if row is None:
         return {"outcome": None, "to_division": None, "finalist": False, "rules": [],
-                "choices": None, "decided_by": None, "outcome_text": None}
+                "choices": None, "decided_by": None, "outcome_text": None,
+                "certain": None, "best": None, "worst": None}
     return {"outcome": row["json"], "to_division": row["to_division"],
             "finalist": row["finalist"], "rules": row["rules"], "choices": row["choices"],
-            "decided_by": row["decided_by"], "outcome_text": row["sentence"]}
+            "decided_by": row["decided_by"], "outcome_text": row["sentence"],
+            **certainty_of(view, player)}
 
+
+CERTAIN_KINDS = {"promoted": "promoted", "promoted-by-rank": "promoted", "finalist": "finalist",
+                 "stays": "stays", "demoted": "demoted", "relegated": "demoted",
+                 "withdrew": "withdrew", "new": "withdrew"}
+"""A shown outcome's kind (:data:`SYMBOLS`) as a kind of
+:data:`sitegen.engine.league_certainty.KINDS`."""
+
+
+def certainty_of(view: SeasonView, player: str) -> dict[str, Any]:
+    """Return ``certain``, ``best`` and ``worst`` of ``player`` (kinds of
+    :data:`sitegen.engine.league_certainty.KINDS`, best first: promoted, finalist, stays,
+    demoted, withdrew). A provisional season: what every completion of its games gives
+    (``certain`` false and no best or worst beyond the engine's budget). A final season: the
+    outcome shown, certain, unless a tie leaves it open (its choices' extremes). Nulls
+    where no outcome is shown."""
+    row = view.shown.get(player)
+    if row is None:
+        return {"certain": None, "best": None, "worst": None}
+    if view.status is Status.PROVISIONAL:
+        found = view.certainty.get(player)
+        if found is None:
+            return {"certain": False, "best": None, "worst": None}
+        return {"certain": found.certain, "best": found.best, "worst": found.worst}
+    if row["choices"]:
+        kinds = [CERTAIN_KINDS["finalist" if c["finalist"] else _choice_kind(c["outcome"])]
+                 for c in row["choices"]]
+        ordered = sorted(set(kinds), key=KINDS.index)
+        return {"certain": len(ordered) == 1, "best": ordered[0], "worst": ordered[-1]}
+    kind = CERTAIN_KINDS.get(row["kind"])
+    return {"certain": kind is not None, "best": kind, "worst": kind}
+
+
+def _choice_kind(word: str) -> str:
+    return {"relegated": "demoted"}.get(word, word)
+
+
+
+CERTAIN_SYMBOLS = {"promoted": "▲", "finalist": "★", "stays": "•", "demoted": "▼",
+                   "withdrew": "×"}
+"""The mark of each kind in what is certain, always with its words."""
+
+
+def certainty_words(kind: str) -> str:
+    """Return a kind of :data:`sitegen.engine.league_certainty.KINDS` as a short word."""
+    return {"promoted": pgettext("certainty", "promoted"),
+            "finalist": pgettext("certainty", "final round"),
+            "stays": pgettext("certainty", "stays"),
+            "demoted": pgettext("certainty", "demoted"),
+            "withdrew": pgettext("certainty", "withdrew")}[kind]
+
+
+def certainty_fields(view: SeasonView, player: str) -> dict[str, Any] | None:
+    """Return what the tables of a provisional season say of ``player`` beside the outcome
+    "if the season ended today": ``certain: promoted ▲``, ``still open: best promoted, worst
+    stays``, or ``still open`` (beyond the engine's budget); None for a final season or a
+    player with no outcome shown."""
+    if view.status is not Status.PROVISIONAL or player not in view.shown:
+        return None
+    found = certainty_of(view, player)
+    best, worst = found["best"], found["worst"]
+    if found["certain"]:
+        said = _("certain: {outcome}").format(outcome=certainty_words(best))
+    elif best is not None and worst is not None:
+        said = _("still open: best {best}, worst {worst}").format(
+            best=certainty_words(best), worst=certainty_words(worst))
+    else:
+        said = _("still open")
+    return {"certain": bool(found["certain"]), "text": said,
+            "symbol": CERTAIN_SYMBOLS[best] if found["certain"] else ""}
