@@ -138,15 +138,20 @@ def write_failed(error: OSError, command: str) -> "SitegenError":
         pos = SourcePos(name, 0, 0)
     else:
         pos = command_pos(command)
+    words = error.strerror or (os.strerror(error.errno) if error.errno else str(error))
+    return SitegenError([Diagnostic(pos, f"cannot write: {words}", "file.write",
+                                    write_hint(error) + ", then run the command again: the files "
+                                    "are as they were before")])
+
+
+def write_hint(error: OSError) -> str:
+    """Return what to do about a failed write: free space for a full disk, a quota or a file
+    size limit (ENOSPC, EDQUOT, EFBIG), else make the folder writable."""
     import errno
 
-    words = error.strerror or (os.strerror(error.errno) if error.errno else str(error))
-    full = error.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
-    return SitegenError([Diagnostic(
-        pos, f"cannot write: {words}", "file.write",
-        ("free space on that disk (or raise the file size limit, ulimit -f)" if full
-         else "check that the folder is writable") + ", then run the command again: the files "
-        "are as they were before")])
+    if error.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "free space on that disk (or raise the file size limit, ulimit -f)"
+    return "check that the folder is writable"
 
 
 class SitegenError(Exception):
