@@ -7,13 +7,15 @@ with no traceback; anything else is a bug and keeps its traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import signal
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .diagnostics import Diagnostic, SitegenError
+from .diagnostics import Diagnostic, SitegenError, write_failed
 from .version import package_version
 
 if TYPE_CHECKING:  # imported where used at run time, as the commands are
@@ -267,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 content errors, 2 usage)."""
     parser = _parser()
     args = _parse(parser, argv)
+    _error_on_size_limit()
     templates = args.templates if args.templates.is_dir() else None
     try:
         if args.command == "build":
@@ -338,7 +341,31 @@ def main(argv: list[str] | None = None) -> int:
     except SitegenError as error:
         _report(error, args.command)
         return 1
+    except OSError as error:
+        if error.errno not in DISK_FULL:
+            raise  # anything else is a bug: keep its traceback
+        _report(write_failed(error, f"sitegen {args.command}"), args.command)
+        return 1
     return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+DISK_FULL = (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
+"""A write's errors that say the disk, the quota or the file size limit is reached."""
+
+
+def _error_on_size_limit() -> None:
+    """Make a file size limit (``ulimit -f``) an error of the write that reaches it.
+
+    By default the system ends the process with SIGXFSZ, with no message and whatever it was
+    writing left behind; ignored, the write fails with EFBIG like a full disk (ENOSPC), and
+    every writer then removes its temporary file and reports it
+    (:func:`sitegen.diagnostics.write_failed`).
+    """
+    if hasattr(signal, "SIGXFSZ"):
+        try:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        except ValueError:  # pragma: no cover - main() called from a thread of another program
+            pass
 
 
 def _result(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -123,6 +123,37 @@ def command_pos(command: str) -> SourcePos:
     return SourcePos(command, 0, 0)
 
 
+def write_failed(error: OSError, command: str) -> "SitegenError":
+    """Return the error of a write that failed (a full disk, a file size limit): the file
+    (else the command ``command``) and the system's words, e.g. ``content/players.yaml:
+    error: cannot write: No space left on device; free space ... [file.write]``."""
+    import os
+
+    if error.filename:
+        name = os.fsdecode(error.filename)
+        try:
+            name = os.path.relpath(name)
+        except ValueError:  # pragma: no cover - another drive on Windows
+            pass
+        pos = SourcePos(name, 0, 0)
+    else:
+        pos = command_pos(command)
+    words = error.strerror or (os.strerror(error.errno) if error.errno else str(error))
+    return SitegenError([Diagnostic(pos, f"cannot write: {words}", "file.write",
+                                    write_hint(error) + ", then run the command again: the files "
+                                    "are as they were before")])
+
+
+def write_hint(error: OSError) -> str:
+    """Return what to do about a failed write: free space for a full disk, a quota or a file
+    size limit (ENOSPC, EDQUOT, EFBIG), else make the folder writable."""
+    import errno
+
+    if error.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "free space on that disk (or raise the file size limit, ulimit -f)"
+    return "check that the folder is writable"
+
+
 class SitegenError(Exception):
     """An expected failure: bad content or a refused command. Carries its diagnostics.
 

@@ -55,7 +55,7 @@ from .progress import Progress
 from .render import default_templates_dir, static_files
 from .site import check_paths
 from .urls import player_url
-from .validate import Common, read_common, refuse_links_and_special_files
+from .validate import Common, read_common, refuse_links_and_special_files, report_interrupted_writes
 from .validate.league import PlayerRefs, load_season
 from .validate.records import RecordReader
 from .workers import no_cycle_collection
@@ -819,6 +819,7 @@ class _Caches:
                 and not content_dir.is_symlink()):
             if refuse_links_and_special_files(content_dir, diags):
                 return None
+            report_interrupted_writes(content_dir, diags)
             common: Common | None = old.common
             found = old.common_diagnostics
         else:

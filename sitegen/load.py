@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import contextvars
 import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Union
+from typing import Callable, Iterator, Mapping, Union
 
 from ruamel.yaml import YAML, events
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -79,7 +80,8 @@ def read_text(path: Path, shown: str, diags: Diagnostics) -> str | None:
     (``lstat``, then ``O_NOFOLLOW``), and a FIFO or a device is never read (``O_NONBLOCK``, and
     the opened file must be the regular file that was checked).
     """
-    data = _read_regular_file(path, shown, diags)
+    instead = _INSTEAD.get().get(os.path.abspath(path)) if _INSTEAD.get() else None
+    data = instead.encode("utf-8") if instead is not None else _read_regular_file(path, shown, diags)
     if data is None:
         return None
     try:
@@ -102,6 +104,23 @@ def read_text(path: Path, shown: str, diags: Diagnostics) -> str | None:
                     "are not allowed in content files", "text.character",
                     "is it a text file? remove them")
     return None if refused else text
+
+
+_INSTEAD: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("texts_instead", default={})
+"""The texts read in place of files inside :func:`texts_instead`, by absolute path."""
+
+
+@contextlib.contextmanager
+def texts_instead(texts: Mapping[Path, str]) -> Iterator[None]:
+    """Read ``texts`` ({path: text}) in place of those files in the ``with`` block: the
+    content as a command will write it is checked in memory, exactly as a build will read
+    it, before anything is written (no copy of the content folder, no temporary file). A
+    path need not exist; the text is checked as the file's bytes would be."""
+    token = _INSTEAD.set({**_INSTEAD.get(), **{os.path.abspath(p): t for p, t in texts.items()}})
+    try:
+        yield
+    finally:
+        _INSTEAD.reset(token)
 
 
 def _read_regular_file(path: Path, shown: str, diags: Diagnostics) -> bytes | None:

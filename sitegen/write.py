@@ -35,6 +35,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -250,10 +251,14 @@ class NotInPlace(OSError):
 
 
 def update_site(changes: dict[str, bytes | None], output: Path, total: int,
-                lock: OutputLock | None = None) -> WriteReport:
+                lock: OutputLock | None = None,
+                committing: Callable[[], None] | None = None) -> WriteReport:
     """Change the site in ``output`` in place: write the files of ``changes`` whose bytes
     differ (None: delete the file), each replaced whole by a rename; ``total``: the number of
-    files of the new site (for the report).
+    files of the new site (for the report). Every new file is written to a staging folder
+    first: a full disk or a file size limit stops the update there, ``output`` unchanged.
+    ``committing`` is called once they are all written, before the first file is replaced
+    (the build removes its cache's index then: a site part old, part new has none).
 
     Raises NotInPlace when ``output`` is not an earlier site or a change cannot be made in
     place (write the whole site with :func:`write_site` then), ValueError for a path that would
@@ -261,13 +266,14 @@ def update_site(changes: dict[str, bytes | None], output: Path, total: int,
     """
     own = None if lock is not None else OutputLock(output).acquire()
     try:
-        return _update(changes, output.resolve(), total)
+        return _update(changes, output.resolve(), total, committing)
     finally:
         if own is not None:
             own.release()
 
 
-def _update(changes: dict[str, bytes | None], output: Path, total: int) -> WriteReport:
+def _update(changes: dict[str, bytes | None], output: Path, total: int,
+            committing: Callable[[], None] | None) -> WriteReport:
     if not output.is_dir() or output.is_symlink() or not is_earlier_site(output):
         raise NotInPlace(f"{output} is not a site written by sitegen")
     writes = {}
@@ -295,6 +301,8 @@ def _update(changes: dict[str, bytes | None], output: Path, total: int) -> Write
                 stream.write(data)
             os.chmod(temporary, 0o666 & ~_umask())
             staged.append((temporary, relative))
+        if committing is not None:
+            committing()
         for temporary, relative in staged:  # the window in which the site is part old, part new
             parent = os.path.join(output, os.path.dirname(relative))
             os.makedirs(parent, exist_ok=True)

@@ -22,10 +22,9 @@ import os
 import re
 import secrets
 import stat
-import tempfile
 from pathlib import Path
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, TextIO
 
 from ruamel.yaml import YAML, events
 from ruamel.yaml.error import YAMLError
@@ -176,25 +175,136 @@ def write_atomic(path: Path, text: str) -> None:
     A file that had Windows line ends (CRLF) keeps them, so that an organizer's editor and git
     see only the lines that changed; new files get ``\\n``. The file keeps the permissions of
     the one it replaces; a new file gets those the umask gives (not the temporary file's 0600).
+
+    The temporary file is named ``.<name>.<pid>.<8 hex digits>.tmp`` (:func:`temporary_for`):
+    a process killed before the rename leaves it, and the next command that writes content
+    removes it (:func:`remove_leftovers`). Raises OSError naming ``path`` (a full disk,
+    ENOSPC; a file size limit, EFBIG) with ``path`` unchanged, the temporary file removed and
+    a folder made for it removed again.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    made = _make_folder(path.parent)
+    temp = temporary_for(path)
     try:
-        newline = "\r\n" if b"\r\n" in path.read_bytes() else "\n"
-    except OSError:
-        newline = "\n"
-    mode = file_mode(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(temp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
-            handle.write(text)
+        _create(temp, _encoded(path, text), file_mode(path))
         os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except FileNotFoundError:
-            pass
+    except BaseException as error:
+        _remove(temp)
+        _remove_folders(made)
+        if isinstance(error, OSError):
+            raise OSError(error.errno, error.strerror, str(path)) from None
         raise
+
+
+def _encoded(path: Path, text: str) -> bytes:
+    """Return ``text`` as UTF-8 with the line ends of the file it replaces (CRLF kept)."""
+    try:
+        crlf = b"\r\n" in path.read_bytes()
+    except OSError:
+        crlf = False
+    return (text.replace("\n", "\r\n") if crlf else text).encode("utf-8")
+
+
+def temporary_for(path: Path) -> Path:
+    """Return a new temporary file name beside ``path``: ``.<name>.<pid>.<8 hex digits>.tmp``."""
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+LEFTOVER = re.compile(r"\.(?P<name>.+?)\.(?:(?P<pid>[0-9]+)\.)?[0-9A-Za-z_]{8}\.tmp")
+"""The name of a temporary file of :func:`write_atomic` or :func:`write_new_files` (the
+process id is missing from those of sitegen before 0.x: tempfile's random names)."""
+
+
+def leftovers(folder: Path) -> list[Path]:
+    """Return the temporary files under ``folder`` (regular files named as :data:`LEFTOVER`),
+    sorted: left by a write that was killed, or being written by a running command."""
+    from .folders import entries_below
+
+    found = []
+    for entry, _ in entries_below(os.fspath(folder)):
+        if LEFTOVER.fullmatch(entry.name) and _is_file(Path(entry.path)):
+            found.append(Path(entry.path))
+    return sorted(found)
+
+
+def remove_leftovers(folder: Path) -> list[Path]:
+    """Remove the temporary files under ``folder`` left by a write that was killed: those
+    whose name carries the id of a process that no longer runs; return them. A temporary
+    file of a running command, or of unknown origin, is kept (``sitegen check`` names it)."""
+    removed = []
+    for path in leftovers(folder):
+        pid = LEFTOVER.fullmatch(path.name).group("pid")  # type: ignore[union-attr]
+        if pid is None or int(pid) == os.getpid() or _running(int(pid)):
+            continue
+        _remove(path)
+        removed.append(path)
+    return removed
+
+
+def tidy_content(content_dir: Path, out: TextIO | None) -> list[Path]:
+    """Remove what killed writes left under ``content_dir`` (:func:`remove_leftovers`), say
+    which on ``out``, and return them: every command that writes content calls it first."""
+    if not content_dir.is_dir() or content_dir.is_symlink():
+        return []
+    removed = remove_leftovers(content_dir)
+    if removed and out is not None:
+        out.write("removed what an interrupted write left: "
+                  + ", ".join(os.path.relpath(path) for path in removed) + "\n")
+    return removed
+
+
+IMPORT_JOURNAL = ".sitegen-import.json"
+"""The journal of the import being written, in the content folder (:func:`write_new_files`):
+while it is there, an import is unfinished and ``sitegen check`` refuses the content."""
+
+
+def journal_paths(journal: Path) -> list[str]:
+    """Return the paths (relative, with ``/``) that the journal of :func:`write_new_files`
+    names, or [] when it cannot be read; a link or a special file is never opened."""
+    if not _is_file(journal) or os.lstat(journal).st_size > 1 << 20:
+        return []
+    try:
+        entries = json.loads(journal.read_bytes())["files"]
+        return [str(entry["path"]) for entry in entries]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+
+
+def _running(pid: int) -> bool:
+    """True when a process ``pid`` exists (or cannot be told apart from one)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError, OSError):
+        return True
+    return True
+
+
+def _make_folder(folder: Path) -> list[Path]:
+    """Make ``folder`` and its missing parents; return those made, deepest first."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        made.mkdir(exist_ok=True)
+    return missing
+
+
+def _remove_folders(folders: list[Path]) -> None:
+    """Remove the folders of :func:`_make_folder` (deepest first) that are still empty."""
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def file_mode(path: Path) -> int:
@@ -210,7 +320,7 @@ def file_mode(path: Path) -> int:
 # --------------------------------------------------------------------------- sets of new files
 
 
-def write_new_files(files: dict[Path, str], journal: Path) -> None:
+def write_new_files(files: dict[Path, str], journal: Path, replace: bool = False) -> None:
     """Create the new files ``files`` ({path: UTF-8 text}) as one unit, in the given order.
 
     First the ``journal`` (a JSON list of the paths, relative to its folder, their temporary
@@ -219,30 +329,42 @@ def write_new_files(files: dict[Path, str], journal: Path) -> None:
     that others refer to first, so that every prefix is valid content); then the journal is
     removed. On an error everything written so far is removed again and the error re-raised.
     A process killed on the way leaves the journal behind: :func:`undo_file_set` then removes
-    what it names. New files get the umask's mode.
+    what it names, and ``sitegen check`` refuses the content while it is there. New files get
+    the umask's mode.
 
-    Raises FileExistsError (nothing written) when the journal or one of the paths exists.
+    With ``replace``, files that exist are replaced (keeping their mode and line ends, as
+    :func:`write_atomic`); the journal marks them, and undoing keeps them (what they held is
+    gone: the command is run again). A full disk or a file size limit stops the writing of
+    the temporary files, before any file is in place.
+
+    Raises FileExistsError (nothing written) when the journal or, without ``replace``, one of
+    the paths exists; OSError naming the file for a failed write.
     """
     base = journal.parent
     entries = []
     for path, text in files.items():
-        temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-        entries.append(_NewFile(path.relative_to(base).as_posix(), temp.relative_to(base).as_posix(),
-                                text.encode("utf-8")))
-        if path.exists():
+        entries.append(_NewFile(path.relative_to(base).as_posix(),
+                                temporary_for(path).relative_to(base).as_posix(),
+                                _encoded(path, text), replace and path.exists(), file_mode(path)))
+        if path.exists() and not replace:
             raise FileExistsError(errno.EEXIST, "file exists", str(path))
     _create(journal, json.dumps({"files": [entry.journal_entry() for entry in entries]},
                                 indent=1).encode())
+    made: list[Path] = []
     try:
         for entry in entries:
-            (base / entry.temp).parent.mkdir(parents=True, exist_ok=True)
-            _create(base / entry.temp, entry.data)
+            made += _make_folder((base / entry.temp).parent)
+            try:
+                _create(base / entry.temp, entry.data, entry.mode)
+            except OSError as error:
+                raise OSError(error.errno, error.strerror, str(base / entry.path)) from None
         for entry in entries:
-            if (base / entry.path).exists():
+            if (base / entry.path).exists() and not entry.replaces:
                 raise FileExistsError(errno.EEXIST, "file exists", str(base / entry.path))
             os.replace(base / entry.temp, base / entry.path)
     except BaseException:
         undo_file_set(journal)
+        _remove_folders(made)
         raise
     os.unlink(journal)
 
@@ -255,11 +377,15 @@ class _NewFile:
     path: str
     temp: str
     data: bytes
+    replaces: bool = False
+    """True when the file exists and is replaced: undoing keeps it."""
+    mode: int = 0o666
 
-    def journal_entry(self) -> dict[str, str | int]:
-        """Return what the journal holds of the file: its paths, size and SHA-256."""
+    def journal_entry(self) -> dict[str, str | int | bool]:
+        """Return what the journal holds of the file: its paths, size and SHA-256, and
+        whether it replaces a file."""
         return {"path": self.path, "temp": self.temp, "size": len(self.data),
-                "sha256": hashlib.sha256(self.data).hexdigest()}
+                "sha256": hashlib.sha256(self.data).hexdigest(), "replaces": self.replaces}
 
 
 def undo_file_set(journal: Path) -> list[Path]:
@@ -285,9 +411,9 @@ def undo_file_set(journal: Path) -> list[Path]:
             size, digest = entry["size"], entry["sha256"]
         except (KeyError, TypeError, ValueError):
             continue
-        if temp is not None and re.fullmatch(r"\..+\.[0-9a-f]{8}\.tmp", temp.name) and _is_file(temp):
+        if temp is not None and LEFTOVER.fullmatch(temp.name) and _is_file(temp):
             os.unlink(temp)
-        if (path is not None and _is_file(path) and os.lstat(path).st_size == size
+        if (path is not None and entry.get("replaces") is not True and _is_file(path) and os.lstat(path).st_size == size
                 and hashlib.sha256(path.read_bytes()).hexdigest() == digest):
             os.unlink(path)
             removed.append(path)
@@ -298,16 +424,21 @@ def undo_file_set(journal: Path) -> list[Path]:
     return removed
 
 
-def _create(path: Path, data: bytes) -> None:
-    """Create ``path`` (refused when it exists) holding ``data``, flushed to the disk."""
+def _create(path: Path, data: bytes, mode: int | None = None) -> None:
+    """Create ``path`` (refused when it exists) holding ``data``, flushed to the disk; with
+    ``mode``, with those permissions (else the umask's)."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "wb") as handle:
+            if mode is not None:
+                os.chmod(path, mode)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-    except BaseException:
+    except BaseException as error:
         os.unlink(path)
+        if isinstance(error, OSError) and not error.filename:
+            raise OSError(error.errno, error.strerror, str(path)) from None
         raise
 
 

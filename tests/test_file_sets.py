@@ -3,6 +3,7 @@ an unfinished set left removed -- only that (issue 15, item 6)."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -84,3 +85,46 @@ def test_undo_does_not_follow_a_linked_journal_or_file(tmp_path):
                                               "size": 2, "sha256": hashlib.sha256(b"x\n").hexdigest()}]}))
     assert undo_file_set(journal) == []
     assert (content / "x.yaml").is_symlink() and target.read_text() == "x\n"
+
+
+def _full_disk(*args):
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_leaves_no_file_no_folder_and_names_the_file(tmp_path, monkeypatch):
+    """issue 30 item 8: write_atomic and write_new_files stopped by a full disk remove their
+    temporary files and the folders they made, and the error names the file to be written."""
+    from sitegen.yamlwrite import write_atomic
+
+    (tmp_path / "kept.yaml").write_text("old\n")
+    monkeypatch.setattr(os, "fsync", _full_disk)
+    with pytest.raises(OSError) as raised:
+        write_atomic(tmp_path / "kept.yaml", "new\n")
+    assert (raised.value.errno, raised.value.filename) == (errno.ENOSPC, str(tmp_path / "kept.yaml"))
+    with pytest.raises(OSError) as raised:
+        write_atomic(tmp_path / "a" / "b" / "x.yaml", "x\n")
+    assert raised.value.filename == str(tmp_path / "a" / "b" / "x.yaml")
+    with pytest.raises(OSError):
+        write_new_files({tmp_path / "c" / "y.yaml": "y\n"}, tmp_path / ".journal.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.yaml"]
+    assert (tmp_path / "kept.yaml").read_text() == "old\n"
+
+
+def test_a_replacing_set_keeps_line_ends_and_modes_and_undo_keeps_replaced_files(tmp_path):
+    """import --replace writes its two files as one set: a file it replaces keeps its CRLF
+    line ends and mode; the journal marks it, so undoing a killed set keeps it."""
+    old = tmp_path / "t.yaml"
+    old.write_bytes(b"a: 1\r\n")
+    os.chmod(old, 0o640)
+    write_new_files({tmp_path / "p.yaml": "p: 1\n", old: "a: 2\n"}, tmp_path / ".journal.json",
+                    replace=True)
+    assert old.read_bytes() == b"a: 2\r\n" and stat.S_IMODE(old.stat().st_mode) == 0o640
+    assert (tmp_path / "p.yaml").read_text() == "p: 1\n"
+    journal = tmp_path / ".journal.json"
+    journal.write_text(json.dumps({"files": [
+        {"path": "t.yaml", "temp": ".t.yaml.1.0123abcd.tmp", "size": 6,
+         "sha256": hashlib.sha256(b"a: 2\r\n").hexdigest(), "replaces": True},
+        {"path": "p.yaml", "temp": ".p.yaml.1.0123abcd.tmp", "size": 5,
+         "sha256": hashlib.sha256(b"p: 1\n").hexdigest(), "replaces": False}]}))
+    assert undo_file_set(journal) == [tmp_path / "p.yaml"]
+    assert old.read_bytes() == b"a: 2\r\n"

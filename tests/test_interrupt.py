@@ -8,6 +8,8 @@ either the old site or the complete new one, never a mix.
 
 from __future__ import annotations
 
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -83,3 +85,101 @@ def build_old_site(root: Path, old: dict[str, bytes]) -> None:
         target = output / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
+
+
+# --------------------------------------------------------------------------- content writers
+
+sys.path.insert(0, str(Path(__file__).parent))
+from writing_site import COMMANDS, write_site  # noqa: E402
+
+WRITE_KILLER = '''\
+"""Run sitegen and SIGKILL it just before its {k}th step of writing under content/: a file
+created, flushed, renamed into place or removed."""
+import os, signal, sys
+from pathlib import Path
+from sitegen.cli import main
+
+content = str(Path("content").resolve())
+count = 0
+
+
+def before(fn, counts):
+    def wrapper(*args, **kwargs):
+        global count
+        if counts(args):
+            count += 1
+            if count == {k}:
+                os.kill(os.getpid(), signal.SIGKILL)
+        return fn(*args, **kwargs)
+    return wrapper
+
+
+def under_content(args):
+    return any(isinstance(a, (str, Path)) and os.path.abspath(a).startswith(content) for a in args[:2])
+
+
+os.open = before(os.open, lambda args: under_content(args) and args[1] & os.O_CREAT)
+for name in ("replace", "rename", "unlink"):
+    setattr(os, name, before(getattr(os, name), under_content))
+os.fsync = before(os.fsync, lambda args: True)
+sys.exit(main(sys.argv[1:]))
+'''
+
+
+def content_files(root: Path) -> dict[str, bytes]:
+    """Return every file under ``root/content`` by its relative path, hidden ones included."""
+    return snapshot(root / "content")
+
+
+@pytest.mark.slow  # four commands, each killed at every step of its write
+@pytest.mark.parametrize("command", ["result add", "next-season", "pair", "player add"])
+def test_a_killed_content_writer_leaves_old_or_new_content_and_no_stray_file(tmp_path, command):
+    """issue 30 item 9: a command that writes content, SIGKILLed before each step of its write,
+    leaves the content old or new; a temporary file it leaves is named by check (a warning)
+    and removed by the next command that writes content, which then succeeds; nothing goes
+    to the system's temporary folder."""
+    argv, _ = COMMANDS[command]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent), "TMPDIR": str(tmp_path / "tmp"),
+           "SITEGEN_TODAY": "2025-03-02", "PYTHONDONTWRITEBYTECODE": "1"}
+    (tmp_path / "tmp").mkdir()
+    old = content_files(write_site(tmp_path / "old"))
+    done = subprocess.run([sys.executable, "-m", "sitegen", *argv], cwd=write_site(tmp_path / "new"),
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    new = content_files(tmp_path / "new")
+    assert new != old
+    script = tmp_path / "kill.py"
+    kills = leftovers = 0
+    for k in range(1, 20):
+        root = tmp_path / f"k{k}"
+        write_site(root)
+        script.write_text(WRITE_KILLER.replace("{k}", str(k)), encoding="utf-8")
+        proc = subprocess.run([sys.executable, str(script), *argv], cwd=root, capture_output=True,
+                              text=True, env=env)
+        assert list((tmp_path / "tmp").iterdir()) == [], k
+        if proc.returncode != -signal.SIGKILL:
+            assert proc.returncode == 0, proc.stderr
+            assert content_files(root) == new
+            break
+        kills += 1
+        after = content_files(root)
+        stray = sorted(set(after) - set(old) - set(new))
+        assert {p: after[p] for p in after if p not in stray} in (old, new), k
+        assert all(re.fullmatch(r"(.*/)?\.[^/]+\.[0-9]+\.[0-9a-f]{8}\.tmp", p) for p in stray), stray
+        check = subprocess.run([sys.executable, "-m", "sitegen", "check"], cwd=root,
+                               capture_output=True, text=True, env=env)
+        assert check.returncode == 0, check.stderr
+        named = [line for line in check.stderr.splitlines() if "[content.leftover]" in line]
+        assert named == [f"content/{p}:1:1: warning: a temporary file left by a sitegen command "
+                         "killed while writing; the file it was for is whole; remove it (the next "
+                         "sitegen command that writes content does), and do not commit it "
+                         "[content.leftover]" for p in stray], (k, check.stderr)
+        leftovers += bool(stray)
+        if after == new:
+            continue  # done: running the command again would be refused (a result entered)
+        again = subprocess.run([sys.executable, "-m", "sitegen", *argv], cwd=root,
+                               capture_output=True, text=True, env=env)
+        assert again.returncode == 0, (k, again.stderr)
+        assert again.stdout.startswith("removed what an interrupted write left: ") == bool(stray), k
+        assert content_files(root) == new, k
+    assert kills >= 3 and leftovers >= 2, (kills, leftovers)

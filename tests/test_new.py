@@ -76,6 +76,31 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path, run):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x"]  # no staging folder left
 
 
+def test_new_refuses_a_link_even_to_an_empty_folder(tmp_path, run):
+    """issue 30 item 4: a link to an empty folder was a NotADirectoryError traceback (the
+    repository would replace the link, not fill the folder): one error, nothing written."""
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "link").symlink_to("empty")
+    status, out, err = run("new", str(tmp_path / "link"))
+    assert (status, out) == (1, "")
+    assert err == [f"sitegen new: error: {tmp_path / 'link'} is a symbolic link; sitegen new writes "
+                   "only into a new or empty folder, not through a link; give the folder the link "
+                   "points to, or another folder [new]", "1 error; nothing was written"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty", "link"]
+    assert list((tmp_path / "empty").iterdir()) == [] and (tmp_path / "link").is_symlink()
+
+
+def test_new_refuses_a_file(tmp_path, run):
+    (tmp_path / "x").write_text("mine", encoding="utf-8")
+    status, out, err = run("new", str(tmp_path / "x"))
+    assert (status, out) == (1, "")
+    assert err == [f"sitegen new: error: {tmp_path / 'x'} is a file, not a folder; sitegen new "
+                   "writes only into a new or empty folder; choose another folder [new]",
+                   "1 error; nothing was written"]
+    assert (tmp_path / "x").read_text(encoding="utf-8") == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x"]
+
+
 def test_new_into_an_empty_folder_and_eject_theme(tmp_path, run):
     (tmp_path / "x").mkdir()
     assert run("new", str(tmp_path / "x"), "--eject-theme", "--name", "Club")[0] == 0

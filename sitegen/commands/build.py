@@ -30,7 +30,7 @@ from typing import Any, Callable
 from .. import store
 from ..census import Census, census
 from ..depends import sha
-from ..diagnostics import Diagnostic, SitegenError, command_pos
+from ..diagnostics import Diagnostic, SitegenError, command_pos, write_hint
 from ..hostfiles import host_files
 from ..incremental import Build, DamagedSection, State
 from ..model import Content
@@ -337,9 +337,11 @@ def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes],
     changes: dict[str, bytes | None] = {path: data for path, data in made.items()
                                         if build.old.shas.get(path) != build.made_shas[path]}
     changes.update({path: None for path in build.removed()})
-    (folder / "index.json").unlink(missing_ok=True)  # a build killed while writing leaves no cache
     total = len(build.keys) + 1
-    report = update_site(changes, output_dir, total, lock)
+    # The cache's index goes once every new file is staged, before the site changes: a build
+    # killed while replacing files leaves no cache; one stopped by a full disk keeps it.
+    report = update_site(changes, output_dir, total, lock,
+                         committing=lambda: (folder / "index.json").unlink(missing_ok=True))
     stamps = {path: stamp for path, stamp in stamps.items() if path in build.keys}
     stamps.update(store.output_stamps(output_dir.resolve(), [p for p, d in changes.items() if d is not None]))
     return report, stamps
@@ -358,7 +360,7 @@ def _unwritable(output_dir: Path, error: OSError) -> SitegenError:
     return SitegenError([Diagnostic(command_pos("sitegen build"),
                                     f"cannot write the output folder {output_dir}: "
                                     f"{error.strerror or error}", "output",
-                                    "check that the folder is writable")])
+                                    write_hint(error) + "; the site is as it was")])
 
 
 class _Clock:

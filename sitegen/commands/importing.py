@@ -16,32 +16,32 @@ from __future__ import annotations
 import dataclasses
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import YAMLError
 
-from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
+from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos,
+                           write_failed)
 from ..formats.h9 import read_h9, to_tournament
 from ..formats.h9_check import check_values, fit_mcmahon_bar
 from ..formats.ids import slug, unique_id
 from ..formats.opengotha import read_opengotha
 from ..formats.reimport import GameKey, game_entries, merge_tournament
 from ..formats.tournament_yaml import dump_players, dump_tournament, game_result_text
-from ..load import MAX_FILE_BYTES, parse_yaml
+from ..load import MAX_FILE_BYTES, parse_yaml, texts_instead
 from ..model.common import Player
 from ..model.tournament import GameResult, Tournament, TournamentGame
 from ..validate import load_all_players, load_players, shown_path
 from ..validate.fields import MAX_TEXT, check_ident, expect_map
 from ..validate.league import PlayerRefs
 from ..validate.tournament import load_tournaments, tournament_from_node
-from ..yamlwrite import (dump_unwrapped, flow_map, load_rt, round_trip_yaml,
-                         undo_file_set, write_atomic, write_new_files)
+from ..yamlwrite import (IMPORT_JOURNAL, dump_unwrapped, flow_map, load_rt, round_trip_yaml,
+                         tidy_content, undo_file_set, write_new_files)
 
 FORMATS = ("opengotha", "h9")
-JOURNAL = ".sitegen-import.json"
+JOURNAL = IMPORT_JOURNAL
 """The journal of the import being written, in the content folder (yamlwrite.write_new_files)."""
 
 
@@ -437,18 +437,16 @@ def _players_added(path: Path, players: list[Player], text: str) -> str:
 
 def _write(content_dir: Path, target: Path, tournament_text: str, players_target: Path,
            players_text: str | None, replace: bool) -> None:
-    """Write the players file (when there are new players), then the tournament file: as one
-    new unit, or, replacing, each atomically (every state between is valid content)."""
+    """Write the players file (when there are new players), then the tournament file, as one
+    unit (yamlwrite.write_new_files): both texts go to temporary files first (a full disk
+    stops there, nothing changed), under a journal that ``sitegen check`` refuses while it is
+    there (a killed import); ``replace`` replaces the existing files."""
     files = {players_target: players_text} if players_text is not None else {}
     files[target] = tournament_text
     try:
-        if replace:
-            for file_path, text in files.items():
-                write_atomic(file_path, text)
-        else:
-            write_new_files(files, content_dir / JOURNAL)
+        write_new_files(files, content_dir / JOURNAL, replace=replace)
     except OSError as exc:
-        raise _fail(f"cannot write {shown_path(Path(exc.filename or target))}: {exc.strerror}") from None
+        raise write_failed(exc, "sitegen import") from None
 
 
 def _check_request(fmt: str, content_dir: Path, tournament_id: str | None, replace: bool = False,
@@ -483,7 +481,8 @@ def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_te
     if players_text is not None and players_target.exists():
         _drop_players_of(players_target, all_players)
     if players_text is not None:
-        _players_from_text(players_text, f"{base}/players/{t.id}.yaml", check, all_players)
+        _players_from_text(players_target, players_text, f"{base}/players/{t.id}.yaml", check,
+                           all_players)
     tree = parse_yaml(tournament_text, f"{base}/tournaments/{t.id}.yaml", check)
     node = expect_map(tree, check, "a tournament", tree.pos) if tree is not None else None
     written = (tournament_from_node(node, t.id, PlayerRefs(all_players, check), check)
@@ -516,19 +515,20 @@ def _report(out: TextIO, t: Tournament, result: ImportResult) -> None:
 
 
 def _undo_interrupted(content_dir: Path, out: TextIO | None) -> None:
-    """Remove what an import killed while writing left (its journal names it), and say so."""
+    """Remove what an import killed while writing left (its journal names it) and the
+    temporary files of other killed writes (yamlwrite.tidy_content), and say so."""
     journal = content_dir / JOURNAL
-    if not os.path.lexists(journal):
-        return
-    removed = undo_file_set(journal)
-    if out is not None:
-        out.write("undid an interrupted import" + (": removed " if removed else "")
-                  + ", ".join(shown_path(p) for p in removed) + "\n")
+    if os.path.lexists(journal):
+        removed = undo_file_set(journal)
+        if out is not None:
+            out.write("undid an interrupted import" + (": removed " if removed else "")
+                      + ", ".join(shown_path(p) for p in removed) + "\n")
+    tidy_content(content_dir, out)
 
 
-def _players_from_text(text: str, shown: str, diags: Diagnostics, players: dict[str, Player]) -> None:
-    """Validate a players file's text through the ordinary players reader."""
-    with tempfile.TemporaryDirectory() as folder:
-        temp = Path(folder) / "players.yaml"
-        temp.write_text(text, encoding="utf-8")
-        load_players(temp, shown, diags, players)
+def _players_from_text(path: Path, text: str, shown: str, diags: Diagnostics,
+                       players: dict[str, Player]) -> None:
+    """Validate a players file's text (to be written to ``path``) through the ordinary players
+    reader, in memory."""
+    with texts_instead({path: text}):
+        load_players(path, shown, diags, players)

@@ -23,7 +23,8 @@ reads them from the repository's own form, by the fields' ids.
 
 The repository is made in a temporary folder beside DIR, checked by loading its content as a
 build would, and then moved into place: DIR is never half-written. A DIR that exists and is
-not empty is refused.
+not an empty folder (a file, a folder with files, a symbolic link even to an empty folder) is
+refused, each with its own error.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ import unicodedata
 from pathlib import Path
 from typing import TextIO
 
-from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos, write_failed
 from ..render import default_templates_dir
 from ..results.issue import form_labels
 from ..results.request import echo
@@ -78,17 +79,16 @@ def new_repository(folder: Path, name: str | None, kind: str, eject_theme: bool 
     """Write a new league repository into ``folder`` (new or empty) in ``language``; return
     ``folder``.
 
-    Raises SitegenError, writing nothing, for a folder that is not empty, a name that is not
-    one line of 1 to 200 characters, an unknown kind or an unknown language.
+    Raises SitegenError, writing nothing, for a folder that is not empty, a file, a symbolic
+    link, a name that is not one line of 1 to 200 characters, an unknown kind or an unknown
+    language, and a failed write (a full disk).
     """
     if kind not in KINDS:
         raise _fail(f"unknown kind '{kind}'", "expected one of: " + ", ".join(KINDS))
     if language not in LANGUAGES:
         raise _fail(f"unknown language '{echo(language)}'", "expected one of: "
                     + ", ".join(f"{code} ({words})" for code, words in LANGUAGES.items()))
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise _fail(f"{folder} is not empty; sitegen new writes only into a new or empty folder",
-                    "choose another folder")
+    _check_folder(folder)
     name = (name if name is not None else _name_from(folder)).strip()
     if not name or len(name) > 200 or not name.isprintable():
         raise _fail("the name must be one line of 1 to 200 characters", "e.g. --name \"Club league\"")
@@ -100,6 +100,42 @@ def new_repository(folder: Path, name: str | None, kind: str, eject_theme: bool 
               "what": WHAT.get(language, {}).get(kind, KINDS[kind][2]), "example": example,
               "form_competition": form_labels(localized(SCAFFOLD / FORM, language))["competition"],
               "version": package_version(), "requirement": requirement()}
+    try:
+        _write(folder, values, kind, language, eject_theme)
+    except OSError as error:  # named by DIR: the temporary folder it was in is gone
+        raise write_failed(OSError(error.errno, error.strerror, str(folder)), "sitegen new") from None
+    if out is not None:
+        out.write(f"wrote {folder}/ ({address} with sitegen {values['version']}): content/, README.md, "
+                  f"requirements.txt, .gitignore, .github/{', templates/' if eject_theme else ''}\n"
+                  f"next: cd {folder} && sitegen serve; publishing: README.md\n")
+        if installed_locally():
+            out.write(f"note: requirements.txt says {values['requirement']}, the release of that "
+                      "version on the package index, but this sitegen was installed from a folder "
+                      "or file on this machine, which the workflows cannot reach: if that version is "
+                      "not released, or you publish a fork, change the line to a git URL at a tag, "
+                      f"e.g. {DISTRIBUTION} @ git+https://github.com/OWNER/sitegen@v{values['version']} "
+                      "(docs/publishing.md, step 2)\n")
+    return folder
+
+
+def _check_folder(folder: Path) -> None:
+    """Raise SitegenError unless ``folder`` is missing or an empty folder (not a link to one:
+    the repository replaces ``folder`` whole, and would replace the link, not fill its target)."""
+    if folder.is_symlink():
+        raise _fail(f"{folder} is a symbolic link; sitegen new writes only into a new or empty "
+                    "folder, not through a link", "give the folder the link points to, or another folder")
+    if folder.exists() and not folder.is_dir():
+        raise _fail(f"{folder} is a file, not a folder; sitegen new writes only into a new or "
+                    "empty folder", "choose another folder")
+    if folder.exists() and any(folder.iterdir()):
+        raise _fail(f"{folder} is not empty; sitegen new writes only into a new or empty folder",
+                    "choose another folder")
+
+
+def _write(folder: Path, values: dict[str, str], kind: str, language: str, eject_theme: bool) -> None:
+    """Make the repository in a temporary folder beside ``folder``, check its content, then
+    move it into place; on any error (a full disk, say) the temporary folder is removed and
+    ``folder`` is as it was. Raises OSError, SitegenError."""
     folder.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
     try:
@@ -113,18 +149,6 @@ def new_repository(folder: Path, name: str | None, kind: str, eject_theme: bool 
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    if out is not None:
-        out.write(f"wrote {folder}/ ({address} with sitegen {values['version']}): content/, README.md, "
-                  f"requirements.txt, .gitignore, .github/{', templates/' if eject_theme else ''}\n"
-                  f"next: cd {folder} && sitegen serve; publishing: README.md\n")
-        if installed_locally():
-            out.write(f"note: requirements.txt says {values['requirement']}, the release of that "
-                      "version on the package index, but this sitegen was installed from a folder "
-                      "or file on this machine, which the workflows cannot reach: if that version is "
-                      "not released, or you publish a fork, change the line to a git URL at a tag, "
-                      f"e.g. {DISTRIBUTION} @ git+https://github.com/OWNER/sitegen@v{values['version']} "
-                      "(docs/publishing.md, step 2)\n")
-    return folder
 
 
 def _name_from(folder: Path) -> str:

@@ -23,7 +23,6 @@ seeded in zig-zag (A.ii.2); docs/league-rules.md, "The first season".
 from __future__ import annotations
 
 import dataclasses
-import tempfile
 from pathlib import Path
 from typing import TextIO
 
@@ -42,7 +41,9 @@ from ..plan import FAR_PAST
 from ..validate import load_content, shown_path
 from ..validate.fields import check_ident
 from ..validate.league import PlayerRefs, load_season, load_signups
-from ..yamlwrite import dump_rt, flow_list, flow_map, keep_added, load_rt, write_atomic
+from ..load import texts_instead
+from ..yamlwrite import (dump_rt, flow_list, flow_map, keep_added, load_rt, tidy_content,
+                         write_atomic)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,6 +80,7 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
     sign-ups file, an empty sign-up list, a season file that already has results, and rule
     conflicts (LeagueRuleError).
     """
+    tidy_content(content_dir, out)
     content = load_content(content_dir)
     league = _league(content, league_id, content_dir)
     folder = content_dir / "leagues" / league.id
@@ -137,7 +139,7 @@ def _write_season(season_path: Path, league: League, new_id: str, finished: Seas
             "Review it, then enter the games.")
     _fill_season(data, new_id, signups, plan, restrictions, champion)
     text = dump_rt(data)
-    _check_written(text, season_path.name, content, new_id)
+    _check_written(text, season_path, content, new_id)
     write_atomic(season_path, text)
     return edited
 
@@ -278,12 +280,10 @@ def _fill_season(data: CommentedMap, new_id: str, signups: SeasonSignups, plan: 
     data["divisions"] = keep_added(data.get("divisions"), divisions)  # e.g. a promoted: list
 
 
-def _check_written(text: str, file_name: str, content: Content, new_id: str) -> None:
+def _check_written(text: str, path: Path, content: Content, new_id: str) -> None:
     """Read ``text`` back exactly as a build would; raise if it is not valid (a bug, not content)."""
     diags = Diagnostics()
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / file_name
-        path.write_text(text, encoding="utf-8")
-        season = load_season(path, f"seasons/{file_name}", PlayerRefs(content.players, diags), diags)
+    with texts_instead({path: text}):
+        season = load_season(path, f"seasons/{path.name}", PlayerRefs(content.players, diags), diags)
     if diags.has_errors or season is None or season.id != new_id:
         raise SitegenError(diags.sorted() or "the season file to be written does not read back")

@@ -34,7 +34,7 @@ from ..validate import load_content, shown_path
 from ..validate.fields import expect_map
 from ..validate.league import PlayerRefs
 from ..validate.swiss import swiss_tournament_from_node
-from ..yamlwrite import dump_rt, flow_list, load_rt, write_atomic
+from ..yamlwrite import dump_rt, flow_list, load_rt, tidy_content, write_atomic
 
 MAX_SEED = 999_999_999
 """Seeds are drawn from 0..MAX_SEED (the range the content format accepts)."""
@@ -151,6 +151,7 @@ def pair(content_dir: Path, target: str, round_no: int, seed: int | None = None,
     the reasons for each pair and the bye) to ``out``. Raises SitegenError, with nothing
     written, for invalid content, an unknown tournament or a round that may not be paired.
     """
+    tidy_content(content_dir, out)
     content = load_content(content_dir)
     league, tournament = find_tournament(content, target)
     seed = draw_seed() if seed is None else seed

@@ -21,7 +21,6 @@ id, file and line.
 from __future__ import annotations
 
 import dataclasses
-import tempfile
 from pathlib import Path
 from typing import TextIO
 
@@ -30,12 +29,12 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ..diagnostics import Diagnostics, SitegenError, command_pos
 from ..formats.ids import slug, unique_id
 from ..formats.tournament_yaml import dump_players
-from ..load import YMap, YScalar
+from ..load import YMap, YScalar, texts_instead
 from ..model.common import Player
 from ..results.names import folded_name, listed, players_named
 from ..validate import load_players, read_common, read_player, shown_path
 from ..validate.fields import is_ident
-from ..yamlwrite import dump_unwrapped, flow_map, load_rt, write_atomic
+from ..yamlwrite import dump_unwrapped, flow_map, load_rt, tidy_content, write_atomic
 from .result import splice
 
 COMMAND = "sitegen player add"
@@ -80,6 +79,7 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
     to ``out`` (one line). Raises SitegenError, with nothing written, for every refusal
     (module docstring), all reported at once."""
     diags = Diagnostics()
+    tidy_content(content_dir, out)
     common = read_common(content_dir, diags)
     if common is None or diags.has_errors:
         raise SitegenError(diags.sorted())
@@ -147,10 +147,8 @@ def _read_back(path: Path, text: str, player: Player, players: dict[str, Player]
     shown = shown_path(path)
     others = {pid: p for pid, p in players.items() if p.pos.path != shown}
     diags = Diagnostics()
-    with tempfile.TemporaryDirectory(prefix="sitegen-player-") as temp:
-        copy = Path(temp) / path.name
-        copy.write_text(text, encoding="utf-8")
-        read = load_players(copy, shown, diags, others)
+    with texts_instead({path: text}):
+        read = load_players(path, shown, diags, others)
     if diags.has_errors or read is None or read.get(player.id) != player:  # pragma: no cover - a bug
         raise SitegenError(diags.sorted() or f"{shown} would not read back with {player.id} in it")
     return read[player.id].pos.line

@@ -3,8 +3,8 @@
 ``add`` validates the whole content, finds the competition (:mod:`sitegen.results.target`)
 and the two players' game in its file, writes the result there (:mod:`sitegen.results.entry`:
 round-trip YAML, so comments, key order and line ends stay and only the game's line changes),
-checks the whole content as it will be (a copy of the content folder with the new file), and
-only then replaces the file atomically. It prints the line it changed and the standings
+checks the whole content as it will be (in memory: the folder as it is, the file as it will
+be), and only then replaces the file atomically. It prints the line it changed and the standings
 change (:mod:`sitegen.summary`). Refused, exit 1 and nothing written: unknown competitions or
 players, a result already entered (unless ``--replace``), players who are not paired, not in
 the same group or not members, and results the rule set does not know.
@@ -23,15 +23,13 @@ import datetime as dt
 import difflib
 import io
 import shlex
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Mapping, TextIO
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, did_you_mean
 from .diff import NO_CHANGE
 from ..model.swiss import MatchResult
-from ..load import YMap, parse_yaml
+from ..load import YMap, parse_yaml, texts_instead
 from ..model import Content
 from ..model.common import Outcome, Player, Result
 from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
@@ -43,7 +41,7 @@ from ..results.target import Target, find_target
 from ..summary import compare, markdown, summarize
 from ..validate import load_config, read_content, shown_path
 from ..validate.tournament import parse_tournament_result
-from ..yamlwrite import load_rt, round_trip_yaml, write_atomic
+from ..yamlwrite import load_rt, round_trip_yaml, tidy_content, write_atomic
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,6 +83,7 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     ``$SITEGEN_TODAY`` gives one) dates a league or ladder game given without a date. Raises
     SitegenError, with nothing written, for invalid content and every refusal (module docstring).
     """
+    tidy_content(content_dir, out)
     content, before = load_with_warnings(content_dir)
     target = find_target(content, content_dir, request)
     today = today or local_today()
@@ -184,24 +183,11 @@ def changed_line(before: str, after: str) -> int:
 
 
 def load_edited(content_dir: Path, path: Path, text: str) -> tuple[Content, list[Diagnostic]]:
-    """Return the content as it will be with ``text`` in ``path``, validated from a copy of the
-    content folder, and its warnings (positioned as in the real folder). Raises SitegenError
-    with every problem, positioned as in the real folder."""
-    with tempfile.TemporaryDirectory(prefix="sitegen-result-") as temp:
-        mirror = Path(temp) / "content"
-        shutil.copytree(content_dir, mirror, symlinks=True)
-        (mirror / path.relative_to(content_dir)).write_text(text, encoding="utf-8")
-        old, new = shown_path(mirror), shown_path(content_dir)
-
-        def moved(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-            return [dataclasses.replace(d, pos=d.pos._replace(path=new + d.pos.path[len(old):]))
-                    if d.pos.path.startswith(old) else d for d in diagnostics]
-
-        try:
-            content, warnings = load_with_warnings(mirror)
-        except SitegenError as error:
-            raise SitegenError(moved(error.diagnostics)) from None
-        return content, moved(warnings)
+    """Return the content as it will be with ``text`` in ``path``, validated in memory
+    (:func:`sitegen.load.texts_instead`: the folder is read as it is, ``path`` as ``text``),
+    and its warnings. Raises SitegenError with every problem."""
+    with texts_instead({path: text}):
+        return load_with_warnings(content_dir)
 
 
 # --------------------------------------------------------------------------- checking a request

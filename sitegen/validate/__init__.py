@@ -97,6 +97,7 @@ def read_common(content_dir: Path, diags: Diagnostics) -> Common | None:
         return None
     if refuse_links_and_special_files(content_dir, diags):
         return None  # nothing is opened: a link could lead to any file of the machine
+    report_interrupted_writes(content_dir, diags)
     config = load_config(content_dir / "site.yaml", f"{base}/site.yaml", diags)
     unreadable: list[str] = []
     players = load_all_players(content_dir, base, diags, unreadable)
@@ -157,6 +158,28 @@ def refuse_links_and_special_files(content_dir: Path, diags: Diagnostics) -> boo
             diags.error(SourcePos(shown_path(path)), f"{kind} is not a regular file; content holds "
                         "only files and folders", "content.special", "remove it")
     return found
+
+
+def report_interrupted_writes(content_dir: Path, diags: Diagnostics) -> None:
+    """Report what a command killed while writing content left: the journal of an unfinished
+    import (an error: the content may hold its players file without its tournament) and every
+    temporary file of an atomic write (a warning: ``git add -A`` would commit it; the file it
+    was for is whole, old or new). The next command that writes content removes both."""
+    from ..yamlwrite import IMPORT_JOURNAL, journal_paths, leftovers
+
+    journal = content_dir / IMPORT_JOURNAL
+    if os.path.lexists(journal):
+        named = journal_paths(journal)
+        diags.error(SourcePos(shown_path(journal)), "an import was interrupted while writing its files"
+                    + (f" ({', '.join(named[:4])})" if named else "") + ": the content may hold "
+                    "only part of it", "import.interrupted",
+                    "run the same sitegen import command again (it first removes what the "
+                    "interrupted one wrote)")
+    for path in leftovers(content_dir):
+        diags.warning(SourcePos(shown_path(path)), "a temporary file left by a sitegen command "
+                      "killed while writing; the file it was for is whole", "content.leftover",
+                      "remove it (the next sitegen command that writes content does), and do not "
+                      "commit it")
 
 
 def find_links_and_special_files(folder: Path) -> list[tuple[Path, str]]:
