@@ -147,9 +147,9 @@ def _games_left(finished: Season, provisional: bool) -> int:
     raise SitegenError when no game was played, or when some are left without ``provisional``."""
     status = season_status(finished)
     if status is Status.EMPTY:
-        raise _fail(f"no game of season {finished.id} has been played; the next season is "
-                    f"formed from its results", finished.pos,
-                    "enter the season's results first", "league.season-not-played")
+        raise _fail(f"no game of season {finished.id} has been played", finished.pos,
+                    "the next season is formed from its results: enter them first",
+                    "league.season-not-played")
     left = games_to_play(finished) if status is Status.PROVISIONAL else 0
     if left and not provisional:
         raise _fail(_games_text(finished, left), finished.pos,

@@ -372,7 +372,7 @@ def record_conflict(state: Formation, why: str, players: Iterable[str]) -> Recor
         by_place.setdefault((move, state.name(after) or ""), []).append(player)
     named = "; ".join(f"recorded as {move} division {division}: {', '.join(found)}"
                       for (move, division), found in by_place.items())
-    return RecordNotHonoured(f"{RECORD_CONFLICT}: {why} ({named})")
+    return RecordNotHonoured(f"{RECORD_CONFLICT}: {why}: {named}")
 
 
 def check_pinned(state: Formation, where: Mapping[str, int]) -> None:
@@ -572,10 +572,12 @@ def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: 
         if len(chosen) >= need and growth * len(chosen) >= below:
             break
         if not state.free(left):
-            rules_pick = _e1_pick(state, d, left)[0]
-            raise record_conflict(state, f"division {state.name(d)} would hold {len(chosen)} "
-                                  f"players and needs one more from below (E.1 for A.i.1, "
-                                  f"A.i.2), whom the record keeps below", [rules_pick])
+            why = (f"division {state.name(d)} would hold {len(chosen)} players, fewer than "
+                   f"{need} (A.i.1, A.i.2)" if len(chosen) < need else
+                   f"division {state.name(d + 1)} would hold more than {growth} times the "
+                   f"players of division {state.name(d)} (A.i.2)")
+            raise record_conflict(state, f"{why}, and the record places every player who "
+                                  f"could be promoted into it (E.1)", left)
         player, why, tie = _e1_pick(state, d, set(state.free(left)))
         chosen.add(player)
         picked.add(player)

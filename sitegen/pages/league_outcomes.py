@@ -198,8 +198,8 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
         division = view.season.divisions[number].name
         head = recorded_headline(recorded, division, number, view.season)
         kind = {"promoted": "promoted", "relegated": "relegated", "stays": "stays"}[recorded]
-        return _row(kind, head, _(text.RECORDED).format(headline=head), [], "organizers", None,
-                    False)
+        return _row(kind, head, _(text.RECORDED).format(headline=head), [], "organizers",
+                    recorded_division(recorded, number, view.season), False)
     if computed is None:
         return None
     head, said = sentence(computed, name, outcome.status is Status.PROVISIONAL)
@@ -216,6 +216,16 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
         return shown
     return _row(_kind(computed), head, said, list(computed.rules), "rules",
                 computed.to_division, computed.finalist)
+
+
+def recorded_division(recorded: str, index: int, season: Season) -> str | None:
+    """Return the division a recorded outcome of a player of division ``index`` names, as its
+    headline does (:func:`recorded_headline`): the one above for a promotion, below for a
+    relegation, the player's own for a stay; None for a promotion in the top division (the
+    title) and a relegation from the bottom one (no division below to name)."""
+    names = [d.name for d in season.divisions]
+    target = index - 1 if recorded == "promoted" else index + 1 if recorded == "relegated" else index
+    return names[target] if 0 <= target < len(names) else None
 
 
 def _kind(outcome: PlayerOutcome) -> str:
