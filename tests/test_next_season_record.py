@@ -228,3 +228,21 @@ def test_the_groups_of_a_division_with_several_are_named_and_numbered_from_1(sit
     built = render(root / "content", None)
     assert {"leagues/club/2025/a1/index.html", "leagues/club/2025/a2/index.html"} <= set(built)
     assert "leagues/club/2025/a3/index.html" not in built
+
+
+def test_a_record_against_a_rank_restriction_is_refused(site, run):
+    """The sign-ups restrict 1d and stronger to division A (C.3: lowest division A); A records
+    a4 (1d) and a5 as relegated. The rules would keep a4 in A (a forced promotion by rank); the
+    record cannot be followed without breaking C.3: refused, naming a4 and the limit."""
+    text = season(group("A", A, perfect(A), "relegated: [a4, a5]"), group("B", B, perfect(B)))
+    signups = (SIGNUPS_ALL["leagues/club/signups/2025.yaml"]
+               + "restrictions:\n  - {weakest: 1d, highest: A, lowest: A}\n")
+    root = site(tree(text, **{"leagues/club/signups/2025.yaml": signups}))
+    status, out, err = run("league", "next-season", "club")
+    assert (status, out) == (1, "")
+    assert err[0] == (
+        "content/leagues/club/seasons/2024.yaml:1:1: error: season 2025 cannot be formed from "
+        "season 2024: the recorded outcomes cannot be followed: a rank may not be placed below "
+        "the lowest division it allows (C.3): a4 (1d: division A): recorded as relegated to "
+        "division B: a4; correct the groups' promoted and relegated lists [league.record]")
+    assert not (root / SEASON_FILE).exists()

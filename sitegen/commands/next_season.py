@@ -7,6 +7,12 @@ per player with the final decision and the chain of rules that made it, and writ
 ``leagues/<id>/seasons/<NEW_ID>.yaml`` with the divisions and seeded groups (no games; starting
 gamepoints as comments, A.ii.1).
 
+The finished season's recorded outcomes (a group's ``promoted``/``relegated`` lists) are
+followed, as the pages show them (:func:`sitegen.engine.league_outcome.recorded_moves`), with one
+line for each player whose record differs from the rules; a record the sizes (A.i) or ranks
+(C.3) do not allow is refused, naming its players. A finished season with games still to play is
+formed only with ``--provisional``; one with no game played is refused.
+
 An existing season file without results is edited in place (round-trip: its comments and key
 order stay); one with results is never overwritten. When the rules cannot all be met
 (:class:`LeagueRuleError`, e.g. "division restrictions must be revised (C.3)"), or when players

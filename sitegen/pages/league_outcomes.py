@@ -303,8 +303,8 @@ def _tie_warning(tie: Tie, season: Season, groups: Mapping[str, Group]) -> Diagn
     """Return the warning naming an open tie, with the YAML that decides it (D.2).
 
     Recorded lists that give the tied players the same outcome (e.g. a ``promoted`` list
-    without the tie's spot) do not decide it: the pages show the record, but ``league
-    next-season`` follows the rules and needs the playoff, and the warning says so."""
+    without the tie's spot) do not decide it: the pages show the record, and ``league
+    next-season`` follows it, but the rules' tie stays open, and the warning says so."""
     first = tie.players[0]
     pos = groups[first].position(first) if first in groups else season.pos
     places = ", ".join(f"{p}: {i}" for i, p in enumerate(tie.players, start=1))
