@@ -104,6 +104,9 @@ def _parser() -> argparse.ArgumentParser:
     next_season.add_argument("league_id", metavar="LEAGUE", help="the league id (its folder name)")
     next_season.add_argument("--season", dest="new_season", default=None,
                              help="the new season's id (default: the id of the only sign-ups file, signups/<id>.yaml)")
+    next_season.add_argument("--provisional", action="store_true",
+                             help="form it although the latest season has games still to play, from "
+                                  "its standings as they are (said in the written file)")
 
     pairing = commands.add_parser("pair", help="pair a round of a Swiss tournament and write it "
                                                "into the tournament's file")
@@ -312,7 +315,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "league":
             from .commands.next_season import next_season_command
 
-            next_season_command(args.content, args.league_id, args.new_season, sys.stdout)
+            next_season_command(args.content, args.league_id, args.new_season, sys.stdout,
+                                args.provisional)
             return 0
         if args.command == "pair":
             from .commands.pair import pair

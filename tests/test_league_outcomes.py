@@ -323,9 +323,12 @@ def test_a_partial_record_does_not_decide_the_tie_check_and_next_season_agree(si
     that has lists is recorded as staying (docs/league-rules.md, "Recorded outcomes"): the
     record keeps b2, b3 and b4 all in B, which players see as the organizers' decision, but
     it does not tell them apart, so the B.3 spot the rules give one of them is still a tie
-    only a playoff decides (D.2). `check` warns about it, as `league next-season` refuses it
-    (once check was silent while next-season refused). With the playoff entered (b3 won),
-    next-season promotes b3, and check warns that the record keeps b3 in B."""
+    only a playoff decides (D.2). `check` warns about it (once check was silent while
+    next-season refused). `league next-season` follows the record, as the pages show it (issue
+    28): b2, b3, b4 stay in B, said as the organizers' decision; B promotes b1 alone, so A,
+    which demotes a4 and a5 by the rules (B.2), would hold 4: E.1 keeps a4, the best of those
+    below whom no record places. With the playoff entered (b3 won), check warns that the record
+    keeps b3 in B, and next-season keeps b3 in B, saying the rules' outcome."""
     signups = {"leagues/club/signups/2025.yaml": SIGNUPS_ALL}
     root = site(tie_tree(record="promoted: [b1]", **signups))
     built = render(root / "content", None)
@@ -345,13 +348,21 @@ def test_a_partial_record_does_not_decide_the_tie_check_and_next_season_agree(si
                    "result in this season file, 1 the winner: 'playoffs: {b2: 1, b3: 2, b4: 3}', "
                    "or correct the recorded lists [league.tie]"]
     status, out, err = run("league", "next-season", "club")
-    assert status == 1 and err[0].startswith(f"{where}: error: {message}: ")
+    assert (status, err) == (0, [])
+    for player in ("b2", "b3", "b4"):
+        assert f"{player}: Stays in division B: the organizers' decision." in out.splitlines()
+    written = (root / "content/leagues/club/seasons/2025.yaml").read_text()
+    assert "players: [a1, a2, a3, a4, b1]" in written
+    assert "players: [a5, b2, b3, b4, b5, b6]" in written
     root = site(tie_tree("playoffs: {b3: 1, b2: 2, b4: 3}\n", record="promoted: [b1]", **signups))
     status, out, err = run("check")
     assert status == 0 and len(err) == 1 and err[0].endswith("[league.recorded-differs]")
     assert "b3 is in neither the promoted nor the relegated list of group B" in err[0]
     status, out, _ = run("league", "next-season", "club")
-    assert status == 0 and "b3: Promoted to division A: next best by the criteria of D (B.3)." in out
+    assert status == 0 and ("b3: recorded stays in division B; the rules give: promoted to "
+                            "division A (B.3); the record is followed") in out.splitlines()
+    assert "players: [a1, a2, a3, a4, b1]" in (
+        root / "content/leagues/club/seasons/2025.yaml").read_text()
 
 
 def test_a_bottom_tie_the_record_decides_reads_alike_for_all_its_players(site):

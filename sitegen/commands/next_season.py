@@ -7,6 +7,12 @@ per player with the final decision and the chain of rules that made it, and writ
 ``leagues/<id>/seasons/<NEW_ID>.yaml`` with the divisions and seeded groups (no games; starting
 gamepoints as comments, A.ii.1).
 
+The finished season's recorded outcomes (a group's ``promoted``/``relegated`` lists) are
+followed, as the pages show them (:func:`sitegen.engine.league_outcome.recorded_moves`), with one
+line for each player whose record differs from the rules; a record the sizes (A.i) or ranks
+(C.3) do not allow is refused, naming its players. A finished season with games still to play is
+formed only with ``--provisional``; one with no game played is refused.
+
 An existing season file without results is edited in place (round-trip: its comments and key
 order stay); one with results is never overwritten. When the rules cannot all be met
 (:class:`LeagueRuleError`, e.g. "division restrictions must be revised (C.3)"), or when players
@@ -24,18 +30,23 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TextIO
+from typing import Mapping, TextIO
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
 from ..engine.league import Tie
-from ..engine.league_next import NextSeasonPlan
+from ..engine.league_next import RECORD_CONFLICT, NextSeasonPlan
 from ..engine.league import secondary_order
-from ..engine.league_outcome import (SeasonOutcome, first_season_outcome, form_outcome, ordered_players,
-                                      sentence, tie_sentence)
+from ..engine.league_outcome import (Difference, SeasonOutcome, Status, differences,
+                                      first_season_outcome, form_outcome, games_to_play,
+                                      ordered_players, recorded_direction, recorded_headline,
+                                      recorded_moves, season_status, sentence, tie_sentence)
+from ..engine import league_text as text
 from ..model import Content
-from ..model.league import DivisionRestrictions, League, LeagueSettings, Season, SeasonSignups
+from ..i18n import _
+from ..model.league import (DivisionRestrictions, Group, League, LeagueSettings, Season,
+                            SeasonSignups)
 from ..display import format_points
 from ..plan import FAR_PAST
 from ..validate import load_content, shown_path
@@ -72,13 +83,21 @@ def ordered_seasons(league: League) -> list[Season]:
     return sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
 
 
-def next_season_command(content_dir: Path, league_id: str, new_id: str | None, out: TextIO) -> NextSeasonResult:
+def next_season_command(content_dir: Path, league_id: str, new_id: str | None, out: TextIO,
+                        provisional: bool = False) -> NextSeasonResult:
     """Form and write the season after the league's latest finished one, or the league's first
     season when it has none; return what was done.
 
+    The organizers' recorded outcomes of the finished season (a group's ``promoted`` and
+    ``relegated`` lists) are followed, as the pages show them, with one line for each player
+    whose record differs from the rules. A season with games still to play is formed only
+    with ``provisional`` (from the standings as they are, said in the file and the lines).
+
     Raises SitegenError (exit 1, nothing written) for bad content, a missing or ambiguous
-    sign-ups file, an empty sign-up list, a season file that already has results, and rule
-    conflicts (LeagueRuleError).
+    sign-ups file, an empty sign-up list, a season file that already has results, a finished
+    season with games still to play (without ``provisional``) or none played, and rule
+    conflicts (LeagueRuleError; RecordNotHonoured: a record the rules of sizes or ranks do not
+    let be followed).
     """
     tidy_content(content_dir, out)
     content = load_content(content_dir)
@@ -92,6 +111,8 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
     signup_path = signup_dir / f"{new_id}.yaml"
     signups = _signups(signup_path, finished, content)
     settings = league.settings or LeagueSettings()
+    left = _games_left(finished, provisional) if finished is not None else 0
+    lines: dict[str, str] = {}
     if finished is None:
         current = next((s for s in league.seasons if s.id == new_id), None)
         restrictions = (signups.restrictions or (current.restrictions if current else None)
@@ -103,24 +124,90 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
                    for p in secondary_order([p for g in d.groups for p in g.players], infos, settings)]
     else:
         restrictions = (signups.restrictions or finished.restrictions or DivisionRestrictions())
-        outcome = form_outcome(finished, content.players, settings, signups, restrictions)
+        status = Status.PROVISIONAL if left else Status.FINAL
+        rules = form_outcome(finished, content.players, settings, signups, restrictions, status)
+        record = recorded_moves(finished)
+        outcome = (form_outcome(finished, content.players, settings, signups, restrictions,
+                                status, record) if record else rules)
         plan = _plan(outcome, finished, new_id, signup_path)
         players = ordered_players(outcome.players, finished, [moves.order for moves in plan.moves])
+        lines = _record_lines(finished, rules, record)
     for player in players:
-        print(f"{player}: {sentence(outcome.players[player], lambda p: p)[1]}", file=out)
+        line = lines.get(player) or sentence(outcome.players[player], lambda p: p, bool(left))[1]
+        print(f"{player}: {line}", file=out)
     edited = _write_season(season_path, league, new_id, finished, signups, plan,
-                           restrictions if signups.restrictions else None, content)
+                           restrictions if signups.restrictions else None, content, left)
     sizes = "; ".join(f"{d.name}: " + ", ".join(f"{g.name} ({len(g.players)})" for g in d.groups)
                       for d in plan.divisions)
-    print(f"{'updated' if edited else 'wrote'} {season_shown}: {sizes}", file=out)
+    print(f"{'updated' if edited else 'wrote'} {season_shown}: {sizes}"
+          + (f" (formed provisionally: {_games_text(finished, left)})" if left else ""), file=out)
     return NextSeasonResult(season_path, plan, edited)
+
+
+def _games_text(season: Season | None, left: int) -> str:
+    """Return ``season 2024 has 7 games still to play``."""
+    games = "game" if left == 1 else "games"
+    return f"season {season.id if season else ''} has {left} {games} still to play"
+
+
+def _games_left(finished: Season, provisional: bool) -> int:
+    """Return how many games of ``finished`` are still to play (0 when its record closes it);
+    raise SitegenError when no game was played, or when some are left without ``provisional``."""
+    status = season_status(finished)
+    if status is Status.EMPTY:
+        raise _fail(f"no game of season {finished.id} has been played", finished.pos,
+                    "the next season is formed from its results: enter them first",
+                    "league.season-not-played")
+    left = games_to_play(finished) if status is Status.PROVISIONAL else 0
+    if left and not provisional:
+        raise _fail(_games_text(finished, left), finished.pos,
+                    "enter their results, or give --provisional: --provisional forms it from "
+                    "the standings as they are", "league.season-not-finished")
+    return left
+
+
+def _record_lines(finished: Season, rules: SeasonOutcome,
+                  record: Mapping[str, object]) -> dict[str, str]:
+    """Return the line said for each player whose recorded outcome the next season follows
+    where the pages show it instead of the rules' (:func:`sitegen.pages.league_outcomes.
+    _shown_row`): a record that differs from the rules, with both, and a record that decides
+    what the rules leave to a tie, as the organizers' decision."""
+    said: dict[str, str] = {}
+    found: list[Difference] = differences(finished, rules)
+    index_of = {d.name: i for i, d in enumerate(finished.divisions)}
+    for difference in found:
+        group, player = difference.group, difference.player
+        head = _recorded_head(finished, group, player, index_of)
+        computed, _words = sentence(difference.computed, lambda p: p)
+        said[player] = (f"recorded {head[0].lower()}{head[1:]}; the rules give: "
+                        f"{computed[0].lower()}{computed[1:]} "
+                        f"({', '.join(difference.computed.rules)}); the record is followed")
+    for division in finished.divisions:
+        for group in division.groups:
+            for player in group.players:
+                computed = rules.players.get(player)
+                if player in record and player not in said and computed is not None \
+                        and computed.undecided:
+                    head = _recorded_head(finished, group, player, index_of)
+                    said[player] = _(text.RECORDED).format(headline=head)
+    return said
+
+
+def _recorded_head(season: Season, group: Group, player: str, index_of: Mapping[str, int]) -> str:
+    """Return the headline of ``player``'s recorded outcome: ``Promoted to division A``."""
+    division = next(d for d in season.divisions if group in d.groups)
+    direction = recorded_direction(group, player)
+    assert direction is not None
+    return recorded_headline(direction, division.name, index_of[division.name], season)
 
 
 def _write_season(season_path: Path, league: League, new_id: str, finished: Season | None,
                   signups: SeasonSignups, plan: NextSeasonPlan,
-                  restrictions: DivisionRestrictions | None, content: Content) -> bool:
+                  restrictions: DivisionRestrictions | None, content: Content,
+                  games_left: int = 0) -> bool:
     """Write the formed season (a new file, or the existing one edited in place, keeping its
-    comments and key order); return True when it edited an existing file."""
+    comments and key order); return True when it edited an existing file. ``games_left``:
+    the finished season's games still to play, said in a comment (formed provisionally)."""
     season_shown = shown_path(season_path)
     champion = None
     if finished is not None and finished.final is not None and finished.final.champion:
@@ -138,6 +225,11 @@ def _write_season(season_path: Path, league: League, new_id: str, finished: Seas
             f"Season {new_id} of {league.name}, formed by `sitegen league next-season` {source}. "
             "Review it, then enter the games.")
     _fill_season(data, new_id, signups, plan, restrictions, champion)
+    if games_left:
+        data.yaml_set_comment_before_after_key(
+            "divisions", before=f"Formed provisionally: {_games_text(finished, games_left)}, "
+            "so these divisions are\nthose of its standings as they were; form it again once "
+            "they are played.")
     text = dump_rt(data)
     _check_written(text, season_path, content, new_id)
     write_atomic(season_path, text)
@@ -217,6 +309,10 @@ def _plan(outcome: SeasonOutcome, finished: Season | None, new_id: str, signup_p
     place (D.2), one error per tie with the ``playoffs:`` that decides it."""
     if outcome.error is not None or outcome.plan is None:
         source = f"season {finished.id}" if finished is not None else shown_path(signup_path)
+        if finished is not None and (outcome.error or "").startswith(RECORD_CONFLICT):
+            raise _fail(f"season {new_id} cannot be formed from {source}: {outcome.error}",
+                        finished.pos, "correct the groups' promoted and relegated lists",
+                        "league.record")
         raise _fail(f"season {new_id} cannot be formed from {source}: {outcome.error}",
                     SourcePos(shown_path(signup_path)), code="league.rules")
     if outcome.ties:

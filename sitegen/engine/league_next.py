@@ -113,7 +113,8 @@ class NextSeasonPlan:
 
 def next_season(season: Season, signups: Signups,
                 restrictions: DivisionRestrictions = DivisionRestrictions(),
-                settings: LeagueSettings = LeagueSettings()) -> NextSeasonPlan:
+                settings: LeagueSettings = LeagueSettings(),
+                recorded: Mapping[str, Move] = {}) -> NextSeasonPlan:
     """Return the next season's divisions and groups after ``season`` (B, C, E.1, A).
 
     Steps: direct promotions and demotions (B) give each returning player an assured
@@ -125,17 +126,26 @@ def next_season(season: Season, signups: Signups,
     it is too small (E.1 for A.i.1, A.i.2); players over the 6x3^n limit move down (A.i.4).
     Groups are formed by :func:`group_count` and seeded in zig-zag (A.ii.2, [5]).
 
+    ``recorded``: the organizers' recorded outcome of returning players of ``season``
+    (PROMOTED, DEMOTED or STAYS, e.g. from a group's ``promoted``/``relegated`` lists), followed
+    instead of their direct move: each is placed in the division their record names and no
+    later step moves them (:attr:`Formation.pinned`); the other players are placed by the rules
+    around them. A recorded promotion in the top division is its title: the player stays.
+
     Raises SeasonCancelled with fewer than five players ([2]) and LeagueRuleError when the
-    restrictions or sizes cannot all be met, e.g. "division restrictions must be revised (C.3)".
+    restrictions or sizes cannot all be met, e.g. "division restrictions must be revised (C.3)";
+    RecordNotHonoured when they cannot be met with the recorded outcomes followed.
     """
     check_restrictions(restrictions)
     state = Formation.start(season, _signed_up(signups, settings), restrictions, settings,
                             {entry.id: entry for entry in signups.finished})
+    state.recorded = dict(recorded)
     take_direct_moves(state)
     apply_rank_limits(state)
     while state.remaining:
         fill_division(state, len(state.placed))
     divisions, where = form_groups(state)
+    check_pinned(state, where)
     start = {p: starting_gamepoints(where[p], len(divisions), settings) for p in where}
     ties = [tie for moves in state.moves for tie in moves.ties] + state.ties
     return NextSeasonPlan(tuple(divisions), tuple(state.decisions), _outcomes(state, where),
@@ -206,6 +216,11 @@ class Formation:
     """The players of each division filled so far, top first, sorted by id."""
     ties: list[Tie] = field(default_factory=list)
     """The ties the steps cut through (D.2), in the order found."""
+    recorded: dict[str, Move] = field(default_factory=dict)
+    """The organizers' recorded outcome of players of the finished season, to follow."""
+    pinned: dict[str, int] = field(default_factory=dict)
+    """The division each returning player with a recorded outcome is placed in: the record's,
+    which no step changes (a step that would have to raises RecordNotHonoured)."""
 
     @classmethod
     def start(cls, season: Season, info: dict[str, PlayerInfo],
@@ -254,6 +269,11 @@ class Formation:
         """Return a returning player's division of the finished season; None for a new one."""
         return self.previous.get(player) if player in self.assured else None
 
+    def free(self, players: Iterable[str]) -> list[str]:
+        """Return ``players`` without those the organizers' record places (:attr:`pinned`),
+        in the same order."""
+        return [p for p in players if p not in self.pinned]
+
     def worst_first(self, players: Iterable[str]) -> list[str]:
         """Return ``players`` worst first by the secondary criteria (D.2)."""
         return list(reversed(secondary_order(players, self.info, self.settings)))
@@ -284,6 +304,8 @@ def take_direct_moves(state: Formation) -> None:
                         "demotion" if player in moves.demoted else "place")
                 state.note(player, Move.WITHDREW, "B.4",
                            _(text.WITHDREW[spot]), here, None)
+            elif follow_record(state, moves, player):
+                continue
             elif player in moves.promoted and here > 0:
                 state.assured[player] = here - 1
                 state.direct[player] = Move.PROMOTED
@@ -304,6 +326,62 @@ def take_direct_moves(state: Formation) -> None:
                                _(text.FINAL_SPOT).format(division=moves.name), here, here)
                 else:
                     state.note(player, Move.STAYS, "B", _(text.MIDDLE), here, here)
+
+
+def follow_record(state: Formation, moves: DivisionMoves, player: str) -> bool:
+    """Place ``player`` of division ``moves.index`` in the division of their recorded outcome
+    (:attr:`Formation.recorded`), which no later step changes (:attr:`Formation.pinned`);
+    return True when it noted the record as the decision, False when the player has no record
+    or the rules' direct move gives the same division (its rules are then the decision).
+    A recorded promotion in the top division is its title: the player stays."""
+    move = state.recorded.get(player)
+    if move is None:
+        return False
+    here = moves.index
+    target = (here - 1 if move is Move.PROMOTED and here > 0 else
+              here + 1 if move is Move.DEMOTED else here)
+    state.pinned[player] = target
+    by_rules = (here - 1 if player in moves.promoted and here > 0 else
+                here + 1 if player in moves.demoted else here)
+    if target == by_rules:
+        return False
+    state.assured[player] = target
+    state.direct[player] = (Move.STAYS if target == here else
+                            Move.PROMOTED if target < here else Move.DEMOTED)
+    state.note(player, state.direct[player], "record", _(text.RECORD_FOLLOWED), here, target)
+    return True
+
+
+RECORD_CONFLICT = "the recorded outcomes cannot be followed"
+"""How the message of RecordNotHonoured begins."""
+
+
+class RecordNotHonoured(LeagueRuleError):
+    """The organizers' recorded outcomes cannot all be followed: a rule of sizes (A.i) or of
+    ranks (C.3) would break. The message names the rule and the players concerned."""
+
+
+def record_conflict(state: Formation, why: str, players: Iterable[str]) -> RecordNotHonoured:
+    """Return the error for recorded outcomes that ``why`` (a rule, with its id) does not let
+    be followed, naming ``players`` (those of the record) with where their record puts them."""
+    by_place: dict[tuple[str, str], list[str]] = {}
+    for player in sorted(set(players)):
+        before, after = state.previous[player], state.pinned[player]
+        move = ("promoted to" if after < before else "relegated to" if after > before
+                else "staying in")
+        by_place.setdefault((move, state.name(after) or ""), []).append(player)
+    named = "; ".join(f"recorded as {move} division {division}: {', '.join(found)}"
+                      for (move, division), found in by_place.items())
+    return RecordNotHonoured(f"{RECORD_CONFLICT}: {why}: {named}")
+
+
+def check_pinned(state: Formation, where: Mapping[str, int]) -> None:
+    """Raise RecordNotHonoured for a player the record places whom a step placed elsewhere
+    (the steps leave them where the record puts them; this names any that did not)."""
+    moved = [p for p, d in state.pinned.items() if where.get(p, d) != d]
+    if moved:
+        rules = ", ".join(sorted({state.last[p][0] for p in moved}))
+        raise record_conflict(state, f"the rules ({rules}) place them elsewhere", moved)
 
 
 def _promotion_why(state: Formation, moves: DivisionMoves, player: str,
@@ -337,6 +415,13 @@ def apply_rank_limits(state: Formation) -> None:
         state.highest[player], state.lowest[player] = highest, lowest
     count = len(state.season.divisions)
     bottom = max(count - 1, 0)
+    below_rank = sorted(p for p, d in state.pinned.items()
+                        if p in info and state.lowest[p] is not None and state.lowest[p] < d)
+    if below_rank:
+        limits = ", ".join(f"{p} ({info[p].rank}: division {state.name(state.lowest[p])})"
+                           for p in below_rank)
+        raise record_conflict(state, f"a rank may not be placed below the lowest division it "
+                              f"allows (C.3): {limits}", below_rank)
     for player in sorted(info, key=lambda p: (state.previous.get(p, count), p)):
         low = state.lowest[player]
         if player in state.assured:
@@ -422,8 +507,13 @@ def move_down_over_capacity(state: Formation, d: int, chosen: set[str], cap: int
     most ``cap`` (A.i.4 or A.i.2, as ``cap_rule``); raise LeagueRuleError when too few may."""
     if len(chosen) <= cap:
         return
-    movable = [p for p in state.worst_first(chosen) if state.may_go_below(p, d)]
+    by_rank = [p for p in state.worst_first(chosen) if state.may_go_below(p, d)]
+    movable = state.free(by_rank)
     excess = len(chosen) - cap
+    if len(movable) < excess <= len(by_rank):
+        raise record_conflict(state, f"division {state.name(d)} would hold {len(chosen)} players "
+                              f"but may hold at most {cap} ({cap_rule})",
+                              [p for p in chosen if p in state.pinned])
     if len(movable) < excess:
         raise LeagueRuleError(
             f"division {state.name(d)} must hold {len(chosen)} players by their ranks but may "
@@ -446,7 +536,8 @@ def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: 
     space = size - len(chosen)
     if space <= 0:
         return
-    candidates = [p for p in secondary_order(state.remaining - chosen, state.info, state.settings)
+    candidates = [p for p in secondary_order(state.free(state.remaining - chosen), state.info,
+                                             state.settings)
                   if state.may_be_promoted_into(p, d)]
     take = candidates[:space]
     rest = len(state.remaining) - len(chosen) - len(take)
@@ -480,7 +571,14 @@ def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: 
         below = sum(1 for p in left if state.floor[p] <= d + 1)
         if len(chosen) >= need and growth * len(chosen) >= below:
             break
-        player, why, tie = _e1_pick(state, d, left)
+        if not state.free(left):
+            why = (f"division {state.name(d)} would hold {len(chosen)} players, fewer than "
+                   f"{need} (A.i.1, A.i.2)" if len(chosen) < need else
+                   f"division {state.name(d + 1)} would hold more than {growth} times the "
+                   f"players of division {state.name(d)} (A.i.2)")
+            raise record_conflict(state, f"{why}, and the record places every player who "
+                                  f"could be promoted into it (E.1)", left)
+        player, why, tie = _e1_pick(state, d, set(state.free(left)))
         chosen.add(player)
         picked.add(player)
         tied.extend([tie] if tie is not None else [])
@@ -527,7 +625,7 @@ def absorb_the_rest(state: Formation, d: int, chosen: set[str], cap: int) -> boo
     :func:`promote_to_size`, so that they join for this one reason, none picked first."""
     minimum = state.settings.min_group_size
     left = state.remaining - chosen
-    if not 0 < len(left) < minimum or len(chosen) + len(left) > cap:
+    if not 0 < len(left) < minimum or len(chosen) + len(left) > cap or state.free(left) != list(left):
         return False
     for player in sorted(left):
         chosen.add(player)
@@ -544,9 +642,16 @@ def leave_enough_below(state: Formation, d: int, chosen: set[str], cap: int, nee
     left = state.remaining - chosen
     if not 0 < len(left) < minimum or absorb_the_rest(state, d, chosen, cap):
         return
-    movable = [p for p in state.worst_first(chosen) if state.may_go_below(p, d)]
+    by_rank = [p for p in state.worst_first(chosen) if state.may_go_below(p, d)]
+    movable = state.free(by_rank)
     short = minimum - len(left)
     if len(movable) < short or len(chosen) - short < need:
+        pinned = [p for p in left if p in state.pinned]
+        if (pinned and len(chosen) + len(left) <= cap) or (
+                len(chosen) - short >= need and len(by_rank) >= short):
+            raise record_conflict(state, f"only {len(left)} players would be left below "
+                                  f"division {state.name(d)}, fewer than {minimum} (A.i.2)",
+                                  pinned + [p for p in chosen if p in state.pinned])
         raise LeagueRuleError(
             f"{len(left)} players are left below division {state.name(d)}, which is full "
             f"({cap}): the sizes of A.i.2 and A.i.4 cannot be met; division "

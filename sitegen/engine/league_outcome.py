@@ -255,9 +255,14 @@ def season_outcome(season: Season, players: Mapping[str, Player], settings: Leag
 def form_outcome(season: Season, players: Mapping[str, Player], settings: LeagueSettings,
                  signups: SeasonSignups | None = None,
                  restrictions: DivisionRestrictions | None = None,
-                 status: Status = Status.FINAL) -> SeasonOutcome:
+                 status: Status = Status.FINAL,
+                 recorded: Mapping[str, Move] = {}) -> SeasonOutcome:
     """Return the outcome of ``season`` computed by :func:`next_season` from its sign-ups,
     or assuming every player who did not withdraw returns (:func:`season_signups`).
+
+    ``recorded``: the organizers' recorded outcomes to follow (:func:`recorded_moves`; by
+    default none: the rules' outcome). A tie all of whose players the record places decides
+    nothing then (their places are the record's).
 
     With the league setting ``void_games_of_early_withdrawals`` the games of early
     withdrawals are void first. ``restrictions``: the new season's (C), by default those of
@@ -271,19 +276,21 @@ def form_outcome(season: Season, players: Mapping[str, Player], settings: League
                         or DivisionRestrictions())
     signed = season_signups(season, players, signups)
     try:
-        plan = next_season(season, signed, restrictions, settings)
+        plan = next_season(season, signed, restrictions, settings, recorded)
     except LeagueRuleError as error:
         return SeasonOutcome(status, error=str(error), assumed=signups is None, voided=voided,
                              season=season, games_left=left)
     infos = season_infos(season, players)
     final = _final(season, infos, settings)
-    named = _named_ties(plan, final, season)
+    named = [t for t in _named_ties(plan, final, season)
+             if not all(p in recorded for p in t.players)]
     choices = {}
     for together in sharing([t for t in named if not t.by_record]):
-        joint = (joint_choices(together, season, signed, infos, restrictions, settings)
+        joint = (joint_choices(together, season, signed, infos, restrictions, settings, recorded)
                  if len(together) > 1 else None)
         for tie in together:
-            found = joint or tie_choices(tie, season, signed, infos, restrictions, settings)
+            found = joint or tie_choices(tie, season, signed, infos, restrictions, settings,
+                                         recorded)
             if found is not None:
                 choices[tie] = found
     outcomes = player_outcomes(plan, final, named, choices)
@@ -376,8 +383,8 @@ class Choices:
 
 
 def tie_choices(tie: Tie, season: Season, signed: Signups, infos: Mapping[str, PlayerInfo],
-                restrictions: DivisionRestrictions, settings: LeagueSettings
-                ) -> Choices | None:
+                restrictions: DivisionRestrictions, settings: LeagueSettings,
+                recorded: Mapping[str, Move] = {}) -> Choices | None:
     """Return the outcomes each player may get by how ``tie`` is decided, best first (D.2).
 
     The next season is formed (and the final round drawn) once for each way the spots can
@@ -385,12 +392,12 @@ def tie_choices(tie: Tie, season: Season, signed: Signups, infos: Mapping[str, P
     allows (:func:`_as_recorded`), as if a playoff had decided it: a player's choices are the
     final outcomes they get over those ways. A player whose outcome is a fact about them (a
     withdrawal, B.4) has that one choice. A way the rules cannot form is left out; None when
-    no way is formed.
+    no way is formed. ``recorded``: the recorded outcomes followed (:func:`form_outcome`).
     """
     ways = resolutions(tie, infos)
-    recorded = [takers for takers in ways if _as_recorded(tie, takers, infos)]
-    return _choices([playoff_for(tie, takers) for takers in recorded], len(recorded) < len(ways),
-                    season, signed, infos, restrictions, settings)
+    allowed = [takers for takers in ways if _as_recorded(tie, takers, infos)]
+    return _choices([playoff_for(tie, takers) for takers in allowed], len(allowed) < len(ways),
+                    season, signed, infos, restrictions, settings, recorded)
 
 
 JOINT = 120
@@ -399,7 +406,7 @@ JOINT = 120
 
 def joint_choices(ties: Sequence[Tie], season: Season, signed: Signups,
                   infos: Mapping[str, PlayerInfo], restrictions: DivisionRestrictions,
-                  settings: LeagueSettings) -> Choices | None:
+                  settings: LeagueSettings, recorded: Mapping[str, Move] = {}) -> Choices | None:
     """Return :func:`tie_choices` for ties that share players (e.g. one class cut by a place in
     the final round and by a demotion spot): every order of their players that the record
     allows, as a playoff would give it, so that no tie is left to the players' ids while
@@ -408,19 +415,21 @@ def joint_choices(ties: Sequence[Tie], season: Season, signed: Signups,
     if math.factorial(len(players)) > JOINT:
         return None
 
-    def recorded(player: str) -> int:
+    def record(player: str) -> int:
         return infos[player].recorded if player in infos else 0
 
     orders = list(itertools.permutations(players))
     allowed = [o for o in orders
-               if all(recorded(a) >= recorded(b) for a, b in zip(o, o[1:]))]
+               if all(record(a) >= record(b) for a, b in zip(o, o[1:]))]
     return _choices([{p: i for i, p in enumerate(order, start=1)} for order in allowed],
-                    len(allowed) < len(orders), season, signed, infos, restrictions, settings)
+                    len(allowed) < len(orders), season, signed, infos, restrictions, settings,
+                    recorded)
 
 
 def _choices(ways: Sequence[Mapping[str, int]], by_record: bool, season: Season,
              signed: Signups, infos: Mapping[str, PlayerInfo],
-             restrictions: DivisionRestrictions, settings: LeagueSettings) -> Choices | None:
+             restrictions: DivisionRestrictions, settings: LeagueSettings,
+             recorded: Mapping[str, Move] = {}) -> Choices | None:
     """Return each player's outcomes over ``ways`` (playoff places, D.2) of forming the next
     season and drawing the final round; None when the rules form none of them."""
     seen: dict[str, set[Key]] = {}
@@ -432,7 +441,7 @@ def _choices(ways: Sequence[Mapping[str, int]], by_record: bool, season: Season,
         try:
             plan = next_season(season, Signups(tuple(map(forced, signed.players)),
                                                tuple(map(forced, signed.finished))),
-                               restrictions, settings)
+                               restrictions, settings, recorded)
         except LeagueRuleError:
             continue
         final = _final(season, {p: forced(i) for p, i in infos.items()}, settings)
@@ -658,6 +667,25 @@ class Difference:
     recorded: str
     """``promoted``, ``relegated`` or ``stays`` (in a group with recorded lists but not in them)."""
     computed: PlayerOutcome
+
+
+RECORDED_MOVES = {"promoted": Move.PROMOTED, "relegated": Move.DEMOTED, "stays": Move.STAYS}
+
+
+def recorded_moves(season: Season) -> dict[str, Move]:
+    """Return the organizers' recorded outcome of each player of ``season`` in a group that
+    records outcomes (:func:`recorded_direction`) as the move :func:`form_outcome` follows:
+    PROMOTED, DEMOTED or STAYS. Players who withdrew (B.4) are left out: a withdrawal is a
+    fact, not a decision."""
+    gone = withdrawn_players(season)
+    found = {}
+    for division in season.divisions:
+        for group in division.groups:
+            for player in group.players:
+                direction = recorded_direction(group, player)
+                if direction is not None and player not in gone:
+                    found[player] = RECORDED_MOVES[direction]
+    return found
 
 
 def recorded_direction(group: Group, player: str) -> str | None:

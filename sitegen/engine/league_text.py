@@ -120,6 +120,9 @@ THEN = {
 THEN_TIE = N_("{before}; {tie}")
 FINAL_TOO = N_("{before}; plays the final round as the {reason} ({rule})")
 RECORDED = N_("{headline}: the organizers' decision.")
+RECORD_FOLLOWED = N_("the organizers' decision")
+"""Why a recorded outcome that the next season follows places its player (a step of the
+formation's chain, rule ``record``)."""
 UNDECIDED = N_("Undecided: {choices}")
 OR = N_("{first} or {second}")
 TIE_OPEN = N_("tie with {others} on every criterion of D for {spots} ({rule}), "

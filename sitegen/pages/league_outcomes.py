@@ -204,8 +204,8 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
         division = view.season.divisions[number].name
         head = recorded_headline(recorded, division, number, view.season)
         kind = {"promoted": "promoted", "relegated": "relegated", "stays": "stays"}[recorded]
-        return _row(kind, head, _(text.RECORDED).format(headline=head), [], "organizers", None,
-                    False)
+        return _row(kind, head, _(text.RECORDED).format(headline=head), [], "organizers",
+                    recorded_division(recorded, number, view.season), False)
     if computed is None:
         return None
     head, said = sentence(computed, name, outcome.status is Status.PROVISIONAL)
@@ -222,6 +222,16 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
         return shown
     return _row(_kind(computed), head, said, list(computed.rules), "rules",
                 computed.to_division, computed.finalist)
+
+
+def recorded_division(recorded: str, index: int, season: Season) -> str | None:
+    """Return the division a recorded outcome of a player of division ``index`` names, as its
+    headline does (:func:`recorded_headline`): the one above for a promotion, below for a
+    relegation, the player's own for a stay; None for a promotion in the top division (the
+    title) and a relegation from the bottom one (no division below to name)."""
+    names = [d.name for d in season.divisions]
+    target = index - 1 if recorded == "promoted" else index + 1 if recorded == "relegated" else index
+    return names[target] if 0 <= target < len(names) else None
 
 
 def _kind(outcome: PlayerOutcome) -> str:
@@ -299,8 +309,8 @@ def _tie_warning(tie: Tie, season: Season, groups: Mapping[str, Group]) -> Diagn
     """Return the warning naming an open tie, with the YAML that decides it (D.2).
 
     Recorded lists that give the tied players the same outcome (e.g. a ``promoted`` list
-    without the tie's spot) do not decide it: the pages show the record, but ``league
-    next-season`` follows the rules and needs the playoff, and the warning says so."""
+    without the tie's spot) do not decide it: the pages show the record, and ``league
+    next-season`` follows it, but the rules' tie stays open, and the warning says so."""
     first = tie.players[0]
     pos = groups[first].position(first) if first in groups else season.pos
     places = ", ".join(f"{p}: {i}" for i, p in enumerate(tie.players, start=1))
