@@ -138,3 +138,63 @@ def test_the_whole_render_has_a_time_limit(site, monkeypatch):
     [diagnostic] = raised.value.diagnostics
     assert "the pages took more than 0.3 s of CPU time in all; " in diagnostic.format()
     assert diagnostic.format().startswith("templates/page.html:1:1: error: ")
+
+
+def test_a_limit_reached_in_a_render_worker_comes_back_positioned(site, monkeypatch):
+    """Large sites render in forked workers (sitegen.workers): the error of the one page that
+    fails comes back from its worker at the template's line, the other pages made for nothing."""
+    from sitegen.commands.build import plan
+    from sitegen.render import render_site
+    from sitegen.workers import map_forked
+    root = site({f"content/pages/p{n}.md": f"---\ntitle: P{n}\n---\nHi\n" for n in range(40)})
+    templates = root / "templates"
+    templates.mkdir()
+    (templates / "page.html").write_text(
+        "{{ title }}\n{% if page.path == 'p37/index.html' %}\n{{ range(10**6) }}{% endif %}\n")
+    monkeypatch.setattr("sitegen.render.PARALLEL_MIN_PAGES", 1)
+    monkeypatch.setattr("sitegen.render.SLICE", 5)
+    forks = []
+    monkeypatch.setattr("sitegen.render.map_forked",
+                        lambda *args, **kwargs: forks.append(1) or map_forked(*args, **kwargs))
+    content, planned = plan(root / "content", None, None)
+    with pytest.raises(SitegenError) as raised:
+        render_site(planned, content.config, templates, jobs=2)
+    assert forks == [1]
+    assert [d.format() for d in raised.value.diagnostics] == [
+        "templates/page.html:3:1: error: template page.html failed while rendering p37/index.html: "
+        "range() of more than 100,000 numbers" + LIMIT_HINT]
+
+
+def test_the_dev_server_reports_the_limit_and_keeps_the_last_good_site(site):
+    """``sitegen serve``'s builder (sitegen.devsite.Site): the build with a runaway template
+    raises the positioned error (the server shows it) and the site it serves stays the last
+    good one."""
+    from sitegen.devsite import Site
+    root = site({"content/pages/about.md": "---\ntitle: About\n---\nHi\n"})
+    templates = root / "templates"
+    templates.mkdir()
+    (templates / "page.html").write_text("good {{ title }}\n")
+    dev = Site(root / "content", templates, None)
+    dev.build()
+    good = dict(dev.files)
+    assert good["about/index.html"] == b"good About\n"
+    (templates / "page.html").write_text("{% for i in range(10**5) %}\n"
+                                         "{% for j in range(10**5) %}{% endfor %}{% endfor %}\n")
+    with pytest.raises(SitegenError) as raised:
+        dev.build()
+    assert [d.format() for d in raised.value.diagnostics] == [
+        "templates/page.html:2:1: error: template page.html failed while rendering about/index.html: "
+        "more than 5,000,000 loop iterations on one page" + LIMIT_HINT]
+    assert dev.files == good
+
+
+def test_the_default_theme_is_far_within_the_limits(tmp_path):
+    """The demo site renders with limits a hundred times smaller than the real ones (its
+    largest page needs far less; bench/synthetic.py --scale 1 is measured in docs/templates.md)."""
+    import sitegen.render
+    small = Limits(output=500_000, iterations=50_000, value=100_000, depth=5)
+    demo = Path(__file__).resolve().parent.parent / "content"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sitegen.render, "Limits", lambda: small)
+        files = render(demo)
+    assert files["players/index.html"] == render(demo)["players/index.html"]
