@@ -63,7 +63,7 @@ class TemplateLimit(TemplateRuntimeError):
     """A limit of :class:`Limits` reached while rendering a page (the message says which)."""
 
 
-CHECK_EVERY = 64
+CHECK_EVERY = 1000
 """Events (calls, loops, operators, pieces of output) between two readings of the CPU clock."""
 
 
