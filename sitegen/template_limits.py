@@ -53,7 +53,7 @@ class Limits:
     """Decimal digits of one number made by an operator (Python's own limit for printing one)."""
     depth: int = 50
     """Macro calls inside one another."""
-    page_seconds: float = 10.0
+    page_seconds: float = 30.0
     """CPU seconds of one page."""
     render_seconds: float = 600.0
     """CPU seconds of all the pages one process renders in one build."""
