@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import functools
 import os
+from types import TracebackType
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError,
                     TemplateSyntaxError, select_autoescape)
-from jinja2.sandbox import SandboxedEnvironment
 from markdown_it import MarkdownIt
 
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
@@ -26,6 +26,7 @@ from .i18n import date_range_texts, format_date, format_iso, language, plural_fo
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan
 from .progress import Progress
+from .template_limits import BoundedSandbox, Budget, Limits, TemplateLimit, bounded_output
 from .template_words import ConstantWords, site_binds_words
 from .workers import can_fork, map_forked
 
@@ -38,14 +39,15 @@ def default_templates_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "templates"
 
 
-class SiteEnvironment(SandboxedEnvironment):
-    """Jinja's sandboxed environment, with ``entry.name`` looking into a dict first.
+class SiteEnvironment(BoundedSandbox):
+    """Jinja's sandboxed environment, bounded, with ``entry.name`` looking into a dict first.
 
     Templates are code that a pull request can change (a league's ``templates/``), so they
     run in Jinja's sandbox: no attribute starting with ``_`` (``cycler.__init__.__globals__``
-    and the like), no unsafe callables, ``str.format`` checked, ``range`` bounded. Raises
+    and the like), no unsafe callables, ``str.format`` checked. Raises
     jinja2.exceptions.SecurityError (a TemplateError) for anything else. It costs about 6-8%
-    of the render time (docs/templates.md).
+    of the render time (docs/templates.md). Each page's output, loops, values, macro nesting
+    and CPU time are bounded too (sitegen.template_limits: TemplateLimit).
 
     Page contexts are plain dicts; Jinja would first try ``getattr(dict, "name")`` and catch
     the AttributeError for each of the millions of lookups of a large site. A key therefore
@@ -199,11 +201,12 @@ def _produce(items: list[Bundle], config: SiteConfig, site_templates: Path | Non
             return _produce_all(items, config, site_templates, jobs, sink, environment, keys, after,
                                 progress or Progress())
     except TemplateProblem as problem:
-        template, line, message = problem.args
+        template, line, message, code = problem.args
         pos = SourcePos(os.path.relpath(template) if os.path.isabs(template) else template, line, 1) \
             if line else command_pos(template)
-        raise SitegenError([Diagnostic(pos, message, "template",
-                                       "fix the template, or remove the override to use the default")]) from None
+        hint = ("the limits of a page are in docs/templates.md, \"Limits\"" if code == "template.limit"
+                else "fix the template, or remove the override to use the default")
+        raise SitegenError([Diagnostic(pos, message, code, hint)]) from None
 
 
 def _produce_all(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None,
@@ -268,10 +271,17 @@ class _RenderJob:
     def environment(self) -> Environment:
         return self.kept if self.kept is not None else make_environment(self.config, self.site_templates)
 
+    @functools.cached_property
+    def budget(self) -> Budget:
+        """The limits' counts of the pages this process renders for this job (a forked worker
+        has its own copy)."""
+        return Budget(Limits())
+
     def make(self, bounds: tuple[int, int]) -> list[tuple]:
         """Make every output of ``bundles[start:end]``: ``[(path, bytes or the sink's result)]``
         (``[(path, result, key)]`` with ``keys``)."""
         made: list[tuple] = []
+        self.environment.budget = self.budget  # type: ignore[attr-defined]
         for bundle in self.bundles[bounds[0]:bounds[1]]:
             shared = bundle.shared_value()
             outputs = [] if bundle.page is None else [
@@ -288,19 +298,60 @@ class _RenderJob:
 
 
 class TemplateProblem(Exception):
-    """A template that does not render: ``(template file, line or 0, message)``; picklable."""
+    """A template that does not render: ``(template file, line or 0, message, code)``;
+    picklable (it comes back from a render worker)."""
 
 
 def _render_page(env: Environment, page: Page, shared: tuple[Any, ...] = ()) -> bytes:
+    """Render ``page`` within the limits of ``env.budget`` (sitegen.template_limits); raise
+    TemplateProblem, at the template's line where it has one, for any exception raised while
+    rendering (a limit, a sandbox refusal, an undefined name, an overflow, a recursion...)."""
+    budget: Budget = env.budget  # type: ignore[attr-defined]
     try:
-        html = env.get_template(page.template).render(page=page, **page.full_context(*shared))
+        template = env.get_template(page.template)
+        budget.start_page()
+        # The template's own generator (Template.generate would add a layer to every piece)
+        context = template.new_context({"page": page, **page.full_context(*shared)})
+        html = bounded_output(template.root_render_func(context), budget)
     except TemplateSyntaxError as error:
         raise TemplateProblem(error.filename or error.name or page.template, error.lineno or 0,
-                              f"template syntax error: {error.message}") from None
-    except TemplateError as error:
-        raise TemplateProblem(page.template, 0, f"template {page.template} failed while "
-                              f"rendering {page.path}: {error}") from None
+                              f"template syntax error: {error.message}", "template") from None
+    except Exception as error:  # anything a template can raise: sitegen.template_limits
+        raise _problem(page, error) from None
     return html.encode("utf-8")
+
+
+def _problem(page: Page, error: Exception) -> TemplateProblem:
+    """Return the TemplateProblem of ``error``, raised while rendering ``page``: at the line of
+    the innermost template in its traceback (Jinja's frames of a template's code)."""
+    where, line = page.template, 0
+    for filename, lineno in _template_frames(error.__traceback__):
+        where, line = filename, lineno
+    limit = isinstance(error, (TemplateLimit, RecursionError, MemoryError))
+    if isinstance(error, TemplateError):
+        what = str(error)
+    elif isinstance(error, RecursionError):
+        what = "templates include or call one another too deeply (the limit of Python's recursion)"
+    else:
+        what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return TemplateProblem(where, line, f"template {page.template} failed while rendering "
+                           f"{page.path}: {what}", "template.limit" if limit else "template")
+
+
+def _template_frames(traceback: TracebackType | None) -> list[tuple[str, int]]:
+    """Return the ``(template file, line)`` of each template frame of ``traceback``, outermost
+    first: a template's code (``__jinja_template__``) or the frame Jinja put in its place
+    (``__jinja_exception__``, jinja2.debug.rewrite_traceback_stack)."""
+    found = []
+    while traceback is not None:
+        frame_globals = traceback.tb_frame.f_globals
+        template = frame_globals.get("__jinja_template__")
+        if template is not None and template.filename:
+            found.append((template.filename, template.get_corresponding_lineno(traceback.tb_lineno)))
+        elif "__jinja_exception__" in frame_globals:
+            found.append((traceback.tb_frame.f_code.co_filename, traceback.tb_lineno))
+        traceback = traceback.tb_next
+    return found
 
 
 def static_files(site_templates: Path | None) -> list[File]:

@@ -285,10 +285,11 @@ def test_an_error_while_rendering_is_printed_whole_after_the_bar(small):
     assert status == 1
     assert "rendering and writing: " in out  # the bar was shown, then cleared
     error = next(line for line in out.split("\r\n") if ": error: " in line)
-    assert error.rsplit("\r", 1)[-1].startswith("group.html: error: template group.html failed while rendering ")
+    assert error.rsplit("\r", 1)[-1].startswith(
+        "templates/group.html:1:1: error: template group.html failed while rendering ")
     status, _, err = piped("build", cwd=small)
     assert status == 1 and stage_lines(err)[:2] == SMALL_STAGES[:2]
-    assert err.splitlines()[2].startswith("group.html: error: template group.html failed")
+    assert err.splitlines()[2].startswith("templates/group.html:1:1: error: template group.html failed")
 
 
 @pytest.mark.slow  # waits for the build cache's window of recent edits (2 s), twice

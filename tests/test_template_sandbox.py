@@ -2,7 +2,11 @@
 item 13; sitegen/render.py). A template override reaching for Python (``__globals__``,
 ``__subclasses__``, ``str.format`` tricks) fails the build with its template named, and runs
 nothing; the default theme renders the same bytes as without the sandbox (checked against
-the reference sites by hand, see the commit)."""
+the reference sites by hand, see the commit).
+
+Templates are bounded too (issue 30, sitegen/template_limits.py): output, loop iterations,
+ranges, values, numbers, macro nesting and CPU time per page; every failure inside a template
+is an error at its file and line, exit 1, nothing written."""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from sitegen.commands.build import render
+from sitegen.diagnostics import SitegenError
+from sitegen.template_limits import Limits
 
 ESCAPES = [
     "{{ cycler.__init__.__globals__.os.system('touch pwned') }}",
@@ -29,8 +35,8 @@ def test_a_template_cannot_reach_python(site, run, escape):
     Path("templates/page.html").write_text(escape + "\n")
     status, _out, err = run("build")
     assert status == 1
-    assert err[0].startswith("page.html: error: template page.html failed while rendering "
-                             "about/index.html: ")
+    assert err[0].startswith("templates/page.html:1:1: error: template page.html failed while "
+                             "rendering about/index.html: ")
     assert "unsafe" in err[0] and err[0].endswith("[template]")
     assert not Path("pwned").exists()
     assert not Path("output").exists()
@@ -44,3 +50,151 @@ def test_ordinary_template_code_still_works(site, tmp_path):
         "{{ title|upper }} {{ '%s-%d'|format('a', 2) }} {{ '{}!'.format('hi') }} "
         "{% for i in range(3) %}{{ loop.index }}{% endfor %} {{ site.title }} {{ url('x/') }}\n")
     assert render(root / "content", templates)["about/index.html"] == b"ABOUT a-2 hi! 123 Test /x/\n"
+
+
+LIMIT_HINT = '; the limits of a page are in docs/templates.md, "Limits" [template.limit]'
+FIX_HINT = "; fix the template, or remove the override to use the default [template]"
+FAILED = "templates/page.html:{line}:1: error: template page.html failed while rendering about/index.html: "
+
+ATTACKS = [
+    # (template text after a first line, line of the error, message, hint)
+    ("{{ 'a'*10**9 }}", 2, "a value of more than 10,000,000 characters or items", LIMIT_HINT),
+    ("{% for i in range(10**5) %}\n{% for j in range(10**5) %}{% endfor %}{% endfor %}", 3,
+     "more than 5,000,000 loop iterations on one page", LIMIT_HINT),
+    ("{{ range(10**9)|list }}", 2, "range() of more than 100,000 numbers", LIMIT_HINT),
+    ("{% macro f(n) %}\n{{ f(n + 1) }}{% endmacro %}{{ f(0) }}", 3,
+     "more than 50 macro calls inside one another", LIMIT_HINT),
+    ("{{ (2**100000)|string }}", 2, "a number of more than 4,300 digits", LIMIT_HINT),
+    ("{% for i in range(100000) %}\n{{ 'x' * 1000 }}{% endfor %}", 3,
+     "the page is longer than 50,000,000 characters", LIMIT_HINT),
+    ("{% set ns = namespace(s='ab') %}{% for i in range(40) %}\n{% set ns.s = ns.s ~ ns.s %}"
+     "{% endfor %}", 3, "a value of more than 10,000,000 characters or items", LIMIT_HINT),
+    ("{{ '%999999999d' % 1 }}", 2, "a value of more than 10,000,000 characters or items", LIMIT_HINT),
+    ("{{ 'abc'.index('z') }}", 2, "ValueError: substring not found", FIX_HINT),
+    ("{{ 1 // (page.path|length - page.path|length) }}", 2,
+     "ZeroDivisionError: integer division or modulo by zero", FIX_HINT),
+    ("{{ 'x'|float|int|string * 2.5 }}", 2,
+     "TypeError: can't multiply sequence by non-int of type 'float'", FIX_HINT),
+    ("{% include 'page.html' %}", 2, "templates include or call one another too deeply (the limit "
+     "of Python's recursion)", LIMIT_HINT),
+]
+
+
+@pytest.mark.parametrize("text, line, message, hint", ATTACKS)
+def test_every_failure_inside_a_template_is_positioned(site, run, text, line, message, hint):
+    """Each attack of issue 30 (finding 2) and every other exception raised while rendering:
+    an error at the template's file and line, exit 1, nothing written, no traceback. On the
+    main of issue 30 the first two ran for minutes and the next three ended in tracebacks."""
+    site({"content/pages/about.md": "---\ntitle: About\n---\nHi\n"})
+    Path("templates").mkdir()
+    Path("templates/page.html").write_text("<p>first line</p>\n" + text + "\n")
+    status, out, err = run("build")
+    assert (status, err) == (1, [FAILED.format(line=line) + message + hint,
+                                 "1 error; nothing was written"])
+    assert not Path("output").exists()
+
+
+def test_a_macro_of_another_template_is_positioned_there(site, run):
+    """The error is at the innermost template of the failure (a macro imported from a partial),
+    not at the page's template."""
+    site({"content/pages/about.md": "---\ntitle: About\n---\nHi\n"})
+    Path("templates/macros").mkdir(parents=True)
+    Path("templates/macros/boom.html").write_text("{% macro boom() %}\n\n{{ 'a' * 10**8 }}{% endmacro %}\n")
+    Path("templates/page.html").write_text("{% from 'macros/boom.html' import boom %}\n{{ boom() }}\n")
+    status, _out, err = run("build")
+    assert status == 1
+    assert err[0] == ("templates/macros/boom.html:3:1: error: template page.html failed while rendering "
+                      "about/index.html: a value of more than 10,000,000 characters or items" + LIMIT_HINT)
+
+
+def test_a_page_over_its_time_is_stopped(site, monkeypatch):
+    """A template that calls a macro 2**40 times, with no loop and no output: stopped by the CPU
+    time of a page (here 0.5 s instead of 10 s), at its line."""
+    root = site({"content/pages/about.md": "---\ntitle: About\n---\nHi\n"})
+    templates = root / "templates"
+    templates.mkdir()
+    (templates / "page.html").write_text(
+        "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}\n"
+        "{{ f(40) }}\n")
+    monkeypatch.setattr("sitegen.render.Limits", lambda: Limits(page_seconds=0.5))
+    with pytest.raises(SitegenError) as raised:
+        render(root / "content", templates)
+    [diagnostic] = raised.value.diagnostics
+    assert diagnostic.format().startswith("templates/page.html:1:1: error: template page.html failed "
+                                          "while rendering about/index.html: the page took more than "
+                                          "0.5 s of CPU time; ")
+
+
+def test_the_whole_render_has_a_time_limit(site, monkeypatch):
+    """Each page under its own limit, the pages together over the render's (here 0.3 s)."""
+    root = site({f"content/pages/p{n}.md": f"---\ntitle: P{n}\n---\nHi\n" for n in range(40)})
+    templates = root / "templates"
+    templates.mkdir()
+    (templates / "page.html").write_text(
+        "{% for i in range(10**5) %}{% for j in range(10) %}{{ j }}{% endfor %}{% endfor %}\n")
+    monkeypatch.setattr("sitegen.render.Limits", lambda: Limits(render_seconds=0.3))
+    with pytest.raises(SitegenError) as raised:
+        render(root / "content", templates)
+    [diagnostic] = raised.value.diagnostics
+    assert "the pages took more than 0.3 s of CPU time in all; " in diagnostic.format()
+    assert diagnostic.format().startswith("templates/page.html:1:1: error: ")
+
+
+def test_a_limit_reached_in_a_render_worker_comes_back_positioned(site, monkeypatch):
+    """Large sites render in forked workers (sitegen.workers): the error of the one page that
+    fails comes back from its worker at the template's line, the other pages made for nothing."""
+    from sitegen.commands.build import plan
+    from sitegen.render import render_site
+    from sitegen.workers import map_forked
+    root = site({f"content/pages/p{n}.md": f"---\ntitle: P{n}\n---\nHi\n" for n in range(40)})
+    templates = root / "templates"
+    templates.mkdir()
+    (templates / "page.html").write_text(
+        "{{ title }}\n{% if page.path == 'p37/index.html' %}\n{{ range(10**6) }}{% endif %}\n")
+    monkeypatch.setattr("sitegen.render.PARALLEL_MIN_PAGES", 1)
+    monkeypatch.setattr("sitegen.render.SLICE", 5)
+    forks = []
+    monkeypatch.setattr("sitegen.render.map_forked",
+                        lambda *args, **kwargs: forks.append(1) or map_forked(*args, **kwargs))
+    content, planned = plan(root / "content", None, None)
+    with pytest.raises(SitegenError) as raised:
+        render_site(planned, content.config, templates, jobs=2)
+    assert forks == [1]
+    assert [d.format() for d in raised.value.diagnostics] == [
+        "templates/page.html:3:1: error: template page.html failed while rendering p37/index.html: "
+        "range() of more than 100,000 numbers" + LIMIT_HINT]
+
+
+def test_the_dev_server_reports_the_limit_and_keeps_the_last_good_site(site):
+    """``sitegen serve``'s builder (sitegen.devsite.Site): the build with a runaway template
+    raises the positioned error (the server shows it) and the site it serves stays the last
+    good one."""
+    from sitegen.devsite import Site
+    root = site({"content/pages/about.md": "---\ntitle: About\n---\nHi\n"})
+    templates = root / "templates"
+    templates.mkdir()
+    (templates / "page.html").write_text("good {{ title }}\n")
+    dev = Site(root / "content", templates, None)
+    dev.build()
+    good = dict(dev.files)
+    assert good["about/index.html"] == b"good About\n"
+    (templates / "page.html").write_text("{% for i in range(10**5) %}\n"
+                                         "{% for j in range(10**5) %}{% endfor %}{% endfor %}\n")
+    with pytest.raises(SitegenError) as raised:
+        dev.build()
+    assert [d.format() for d in raised.value.diagnostics] == [
+        "templates/page.html:2:1: error: template page.html failed while rendering about/index.html: "
+        "more than 5,000,000 loop iterations on one page" + LIMIT_HINT]
+    assert dev.files == good
+
+
+def test_the_default_theme_is_far_within_the_limits(tmp_path):
+    """The demo site renders with limits a hundred times smaller than the real ones (its
+    largest page needs far less; bench/synthetic.py --scale 1 is measured in docs/templates.md)."""
+    import sitegen.render
+    small = Limits(output=500_000, iterations=50_000, value=100_000, depth=5)
+    demo = Path(__file__).resolve().parent.parent / "content"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sitegen.render, "Limits", lambda: small)
+        files = render(demo)
+    assert files["players/index.html"] == render(demo)["players/index.html"]
