@@ -361,7 +361,7 @@ def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int
         games.append((table, TournamentGame(
             round=rn, white=by_key[white], black=by_key[black], result=_RESULTS[base_res],
             handicap=hcp, colours_known=el.get("knownColor", "true") == "true",
-            forfeit=forfeit, pos=r.pos(el))))
+            forfeit=forfeit, pos=r.pos(el), table=table)))
     return games
 
 

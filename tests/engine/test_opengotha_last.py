@@ -262,3 +262,48 @@ def test_h9_location_outer_blanks_and_bracket_as_opengotha_writes_them():
     out = write_h9(read_opengotha(xml)).decode("iso8859_15").splitlines()
     assert out[1] == "; EV[Tournoi [A] \\ B]"
     assert out[2].startswith("; PC[, ") and out[2].endswith(" ]")
+
+
+def test_a_player_twice_in_a_round_imports_and_builds_as_opengotha_counts_it(site, run):
+    """``sitegen import`` of TWICE (above): the round's games are written in OpenGotha's order
+    (hmGames: key 16, table 17, before key 1, table 2), each with its ``table:``; the check
+    warns at Ann's second game instead of refusing, and ``build`` gives the h9 file (places,
+    NBW, SOSW, results) that read_opengotha -> write_h9 gives: Cy 1 1, Ann 1 0 (her SOS from
+    Bob, table 2, the game OpenGotha's table goes through last), Bob 0 1."""
+    xml = TWICE.replace('numberOfRounds="1"', 'name="Twice" numberOfRounds="1"')
+    site({"twice.xml": xml})
+    status, _out, err = run("import", "opengotha", "twice.xml", "--id", "twice")
+    assert status == 0, err
+    text = Path("content/tournaments/twice.yaml").read_text(encoding="utf-8")
+    assert ("    games:\n"
+            "      - {white: cy-cc, black: ann-aa, handicap: 0, result: W+, table: 17}\n"
+            "      - {white: ann-aa, black: bob-bb, handicap: 0, result: W+, table: 2}\n") in text
+    status, _out, err = run("build")
+    assert status == 0, err
+    assert err == [
+        "content/tournaments/twice.yaml:28:17: warning: player 'ann-aa' plays twice in round 1 "
+        "(first at line 27); counted as OpenGotha counts it: the points of every game for NBW, "
+        "MMS and CPS, the game listed last for SOS and the results file [round.paired-twice]"]
+    built = Path("output/tournaments/twice/results.h9").read_bytes()
+    assert built == write_h9(read_opengotha(xml.encode(), "twice.xml"))
+    assert [line[44:].split()[-1] for line in built.decode("iso8859_15").splitlines()[-3:]] == [
+        "2+/w0", "3+/w0", "2-/b0"]
+
+
+def test_a_player_twice_in_a_round_needs_both_tables(site, run):
+    """Without ``table:`` on both games a player paired twice stays an error; two games at
+    one table of a round are an error (OpenGotha's addGame would keep only one)."""
+    games = ("      - {white: ann, black: bob, handicap: 0, result: W+, table: 2}\n"
+             "      - {white: cy, black: ann, handicap: 0, result: W+%s}\n")
+    head = ("name: Cup\nsystem: swiss\nnumber_of_rounds: 1\nplayers:\n  - {id: ann, rank: 3k}\n"
+            "  - {id: bob, rank: 5k}\n  - {id: cy, rank: 5k}\nrounds:\n  - round: 1\n    games:\n")
+    site({"content/tournaments/cup.yaml": head + games % ""})
+    status, _out, err = run("check")
+    assert status == 1
+    assert err[0] == ("content/tournaments/cup.yaml:12:28: error: player 'ann' is paired twice "
+                      "in round 1 (first at line 11) [round.paired-twice]")
+    site({"content/tournaments/cup.yaml": head + games % ", table: 2"})
+    status, _out, err = run("check")
+    assert status == 1
+    assert err[0] == ("content/tournaments/cup.yaml:12:65: error: table 2 has two games in "
+                      "round 1 (first at line 11) [round.table]")
