@@ -75,8 +75,8 @@ def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,
     """
     errors_before = sum(1 for d in diags.items if d.level == "error")
     fields = Fields(node, diags, "a tournament", TOP_KEYS_REQUIRED, TOP_KEYS_OPTIONAL)
-    name = fields.text("name")
-    location = fields.text("location", "") or ""
+    name = fields.text("name", outer_blanks=True)
+    location = fields.text("location", "", outer_blanks=True) or ""
     start, end = fields.date("start"), fields.date("end")
     if start and end and end < start:
         diags.error(fields.pos("end"), f"the tournament ends ({end}) before it starts ({start})",

@@ -307,3 +307,23 @@ def test_a_player_twice_in_a_round_needs_both_tables(site, run):
     assert status == 1
     assert err[0] == ("content/tournaments/cup.yaml:12:65: error: table 2 has two games in "
                       "round 1 (first at line 11) [round.table]")
+
+
+def test_import_then_build_keeps_outer_blanks_of_name_and_location(site, run):
+    """OG importTournamentParameterSetFromXMLFile keeps ``name`` and ``location`` as written
+    (extractNodeValue, no trim); generateH9File writes ``"; EV[" + name + "]"`` and
+    ``"; PC[," + location + "]"``. The import quotes them in the YAML, the check keeps the
+    outer blanks of a quoted name and location, and build's h9 is byte for byte the one
+    write_h9 gives from the file: ``EV[Tournoi de Juvisy ]``, ``PC[,  Juvisy ]``."""
+    xml = XML.replace(b'name="Tournoi de Juvisy"', b'name="Tournoi de Juvisy "')
+    xml = re.sub(rb'location="([^"]*)"', rb'location=" \1 "', xml)
+    assert xml.count(b'"Tournoi de Juvisy "') == 1 and b'location=" ' in xml
+    site({"t.xml": xml.decode("utf-8")})
+    status, _out, err = run("import", "opengotha", "t.xml", "--id", "juvisy")
+    assert status == 0, err
+    assert run("build")[0] == 0
+    built = Path("output/tournaments/juvisy/results.h9").read_bytes()
+    lines = built.decode("iso8859_15").splitlines()
+    assert lines[1] == "; EV[Tournoi de Juvisy ]"
+    assert lines[2].startswith("; PC[, ") and lines[2].endswith(" ]")
+    assert built == write_h9(read_opengotha(xml, "t.xml"))
