@@ -79,8 +79,9 @@ def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,
     location = fields.text("location", "", outer_blanks=True) or ""
     start, end = fields.date("start"), fields.date("end")
     if start and end and end < start:
-        diags.error(fields.pos("end"), f"the tournament ends ({end}) before it starts ({start})",
-                    "tournament.dates")
+        diags.warning(fields.pos("end"), f"the tournament ends ({end}) before it starts "
+                      f"({start}); both kept as given (the h9 file's DT gives them so, as "
+                      "OpenGotha writes them)", "tournament.dates")
     system = _choice(fields, "system", {"swiss": System.SWISS, "mcmahon": System.MCMAHON})
     rounds = fields.integer("number_of_rounds", 1, MAX_ROUNDS)
     komi = fields.convert("komi", parse_komi, "a komi such as 7.5, 6.5 or 0") if fields.has("komi") else None

@@ -327,3 +327,73 @@ def test_import_then_build_keeps_outer_blanks_of_name_and_location(site, run):
     assert lines[1] == "; EV[Tournoi de Juvisy ]"
     assert lines[2].startswith("; PC[, ") and lines[2].endswith(" ]")
     assert built == write_h9(read_opengotha(xml, "t.xml"))
+
+
+def test_an_end_before_the_begin_is_kept_as_opengotha_keeps_it(site, run):
+    """OG importTournamentParameterSetFromXMLFile sets beginDate and endDate as parsed, with no
+    order check; generateH9File writes ``DT[`` begin ``,`` end ``]``: ``DT[2019-10-28,2019-10-26]``.
+    read_opengotha warns at <GeneralParameterSet> (line 437); import -> build gives the same h9
+    file, and check's tournament.dates is a warning at ``end:``."""
+    xml = XML.replace(b'beginDate="2019-10-26"', b'beginDate="2019-10-28"').replace(
+        b'endDate="2019-10-28"', b'endDate="2019-10-26"')
+    warnings: list = []
+    t = read_opengotha(xml, "t.xml", warnings=warnings)
+    assert (t.begin.isoformat(), t.end.isoformat()) == ("2019-10-28", "2019-10-26")
+    assert [w.format() for w in warnings] == [
+        "t.xml:437:1: warning: <GeneralParameterSet>: endDate=2019-10-26 is before "
+        "beginDate=2019-10-28; both kept as OpenGotha keeps them [opengotha.dates]"]
+    assert "; DT[2019-10-28,2019-10-26]" in write_h9(t).decode("iso8859_15").splitlines()
+    site({"t.xml": xml.decode("utf-8")})
+    status, _out, err = run("import", "opengotha", "t.xml", "--id", "juvisy")
+    assert status == 0, err
+    status, _out, err = run("check")
+    assert status == 0
+    assert err == [
+        "content/tournaments/juvisy.yaml:5:6: warning: the tournament ends (2019-10-26) before it "
+        "starts (2019-10-28); both kept as given (the h9 file's DT gives them so, as OpenGotha "
+        "writes them) [tournament.dates]"]
+    assert run("build")[0] == 0
+    assert Path("output/tournaments/juvisy/results.h9").read_bytes() == write_h9(t)
+
+
+@pytest.mark.parametrize("text", ["1900-12-31", "2019-02-30", "20191026", "2019-1-26", "soon"])
+def test_a_date_opengotha_does_not_keep_is_left_out_with_a_warning(text):
+    """OG GothaDate.parse(s, "yyyy-MM-dd") gives 1900-01-01 for a text it cannot parse, whose
+    year is 1900 or before, or that it does not format back the same (``2019-02-30`` parses
+    leniently to 2019-03-02; ``2019-1-26`` formats as ``2019-01-26``); the import then takes
+    the current day. sitegen never reads the clock: the date is left out, with a warning; the
+    h9 DT gives the other date twice (``DT[2019-10-28,2019-10-28]``)."""
+    xml = XML.replace(b'beginDate="2019-10-26"', f'beginDate="{text}"'.encode())
+    warnings: list = []
+    t = read_opengotha(xml, "t.xml", warnings=warnings)
+    assert (t.begin, t.end.isoformat()) == (None, "2019-10-28")
+    assert [w.format() for w in warnings] == [
+        f"t.xml:437:1: warning: <GeneralParameterSet>: beginDate='{text}' is not a date "
+        "OpenGotha keeps (a day YYYY-MM-DD after 1900): OpenGotha shows the current day "
+        "instead; left out [opengotha.date]"]
+    assert "; DT[2019-10-28,2019-10-28]" in write_h9(t).decode("iso8859_15").splitlines()
+
+
+def test_a_tab_or_line_break_in_a_header_value_is_an_escape_warning(site, run):
+    """OG generateH9File writes ``"; EV[" + name + "]"`` and ``"; PC[," + location + "]"``
+    bare: a tab or line break (``&#9;``, ``&#10;`` in the file) would split or end the header
+    line. read_opengotha reads each as a space, with an h9.escape warning at
+    <GeneralParameterSet> (line 437): ``EV[Tournoi de Juvisy]``, ``PC[, Juvisy]`` (the
+    location keeps its first space). The file imports, and build's h9 is the same."""
+    xml = XML.replace(b'name="Tournoi de Juvisy"', b'name="Tournoi&#9;de&#10;Juvisy"')
+    xml = re.sub(rb'location="([^"]*)"', rb'location="&#13;\1"', xml)
+    warnings: list = []
+    t = read_opengotha(xml, "t.xml", warnings=warnings)
+    assert [w.format() for w in warnings] == [
+        f"t.xml:437:1: warning: <GeneralParameterSet>: the tournament {what} holds a tab or a "
+        "line break, which the h9 results file cannot hold as OpenGotha writes it (it would "
+        "break the header line); read as a space [h9.escape]" for what in ("name", "location")]
+    h9 = write_h9(t)
+    lines = h9.decode("iso8859_15").splitlines()
+    assert lines[1] == "; EV[Tournoi de Juvisy]"
+    assert lines[2].startswith("; PC[, ") and "\r" not in lines[2]
+    site({"t.xml": xml.decode("utf-8")})
+    status, _out, err = run("import", "opengotha", "t.xml", "--id", "juvisy")
+    assert status == 0, err
+    assert run("build")[0] == 0
+    assert Path("output/tournaments/juvisy/results.h9").read_bytes() == h9
