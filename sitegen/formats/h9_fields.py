@@ -89,6 +89,20 @@ def escapes(surname: str, first_name: str, club: str, country: str) -> list[str]
     return out
 
 
+def breaks_header(text: str) -> bool:
+    """Return True when ``text`` holds what an h9 header value (``EV[...]``, ``PC[...]``)
+    cannot hold as OpenGotha writes it (``generateH9File`` writes it bare): a tab, a line
+    break or another white-space or control character but the space, which would split or end
+    the header line; :func:`tag_value` writes it as a space (docs/placement.md, "h9 files")."""
+    return any(c != " " and (c.isspace() or unicodedata.category(c) == "Cc") for c in text)
+
+
+def header_text(text: str) -> str:
+    """Return ``text`` with each character :func:`breaks_header` finds as a space."""
+    return "".join(" " if c != " " and (c.isspace() or unicodedata.category(c) == "Cc") else c
+                   for c in text)
+
+
 def read_field(token: str, missing: str = "") -> str:
     """Return the text of a name, club or country field; ``missing`` (``xxxx``) reads as ``""``."""
     return "" if token == missing else token.replace("_", " ").strip()

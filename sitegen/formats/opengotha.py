@@ -22,6 +22,7 @@ from ..model.tournament import (OPENGOTHA_NAMES, Absence, Bye, Criterion, GameRe
 from ..numbers import parse_komi
 from . import FormatError
 from .gotha_table import game_key, iteration_order
+from .h9_fields import breaks_header, header_text
 from .ids import slug, unique_id
 
 _RESULTS = {
@@ -361,7 +362,7 @@ def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int
         games.append((table, TournamentGame(
             round=rn, white=by_key[white], black=by_key[black], result=_RESULTS[base_res],
             handicap=hcp, colours_known=el.get("knownColor", "true") == "true",
-            forfeit=forfeit, pos=r.pos(el))))
+            forfeit=forfeit, pos=r.pos(el), table=table)))
     return games
 
 
@@ -444,14 +445,30 @@ def _general(r: _Reader, root: ET.Element, gps: ET.Element) -> dict[str, Any]:
     komi = _komi(g.get("komi"))
     if komi is False:
         r.err(gps, f"komi={g.get('komi')!r} is not a number of points")
-    begin, end = _date(g.get("beginDate")), _date(g.get("endDate"))
+    begin, end = _date(r, gps, "beginDate"), _date(r, gps, "endDate")
     if begin and end and end < begin:
-        end = None  # OpenGotha keeps a date it cannot check (1901-01-01): the h9 gives begin
+        r.warnings.append(Diagnostic(r.pos(gps), f"<{gps.tag}>: endDate={end} is before "
+                                     f"beginDate={begin}; both kept as OpenGotha keeps them",
+                                     "opengotha.dates", level="warning"))
     # the name as OpenGotha keeps it (a blank at its end too: the h9 file's EV has it)
-    return dict(name=g.get("name", "") or g.get("shortName", "").strip(),
-                location=g.get("location", ""), begin=begin, end=end, komi=komi,
+    name = _header(r, gps, "name", g.get("name", "") or g.get("shortName", "").strip())
+    return dict(name=name, location=_header(r, gps, "location", g.get("location", "")),
+                begin=begin, end=end, komi=komi,
                 handicap_correction=correction or 0, egf_class=klass, adjusted_time=adjusted,
                 time_system=time_system, short_games=short)
+
+
+def _header(r: _Reader, gps: ET.Element, name: str, text: str) -> str:
+    """Return the tournament's ``name`` or ``location``, a tab or a line break (written
+    ``&#9;``, ``&#10;``) as a space, with a warning (``h9.escape``): OpenGotha writes it bare in
+    the h9 file's header (``EV[...]``, ``PC[,...]``), where it would split or end the line."""
+    if not breaks_header(text):
+        return text
+    r.warnings.append(Diagnostic(
+        r.pos(gps), f"<{gps.tag}>: the tournament {name} holds a tab or a line break, which "
+        "the h9 results file cannot hold as OpenGotha writes it (it would break the header "
+        "line); read as a space", "h9.escape", level="warning"))
+    return header_text(text)
 
 
 def _komi(text: str | None) -> Fraction | None | bool:
@@ -464,14 +481,27 @@ def _komi(text: str | None) -> Fraction | None | bool:
         return False
 
 
-def _date(text: str | None) -> dt.date | None:
-    """Return a date; None when absent, not a date, or in 1900 or before (OpenGotha's "no
-    date": it shows the current day instead)."""
-    try:
-        day = dt.date.fromisoformat(text) if text else None
-    except ValueError:
+def _date(r: _Reader, gps: ET.Element, name: str) -> dt.date | None:
+    """Return the date of attribute ``name``; None when absent, or, with a warning, when
+    OpenGotha does not keep it (``GothaDate.parse`` with ``yyyy-MM-dd``: not parsed, not
+    written back the same, or year 1900 or before; ``importTournamentParameterSetFromXMLFile``
+    then takes the current day, which sitegen cannot: its output does not depend on the
+    clock)."""
+    text = gps.get(name)
+    if text is None:
         return None
-    return day if day is None or day.year > 1900 else None
+    try:
+        day = dt.date.fromisoformat(text) if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text) \
+            else None
+    except ValueError:
+        day = None
+    if day is not None and day.year > 1900:
+        return day
+    r.warnings.append(Diagnostic(
+        r.pos(gps), f"<{gps.tag}>: {name}='{text}' is not a date OpenGotha keeps (a day "
+        "YYYY-MM-DD after 1900): OpenGotha shows the current day instead; left out",
+        "opengotha.date", level="warning"))
+    return None
 
 
 def _egf_time(g: dict[str, str]) -> tuple[str, int | None, str]:

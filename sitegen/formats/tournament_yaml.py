@@ -45,8 +45,9 @@ def game_result_text(game: TournamentGame) -> str:
             GameResult.BOTH_LOSE: "both-lose"}[r]
 
 
-def _game(game: TournamentGame) -> CommentedMap:
-    """Return a game: colours and result, or, colours unknown, the players and the winner."""
+def _game(game: TournamentGame, with_table: bool = False) -> CommentedMap:
+    """Return a game: colours and result, or, colours unknown, the players and the winner;
+    ``with_table``: its OpenGotha table too (a round where a player plays twice)."""
     if game.colours_known:
         pairs: list[tuple[str, object]] = [("white", game.white), ("black", game.black)]
     else:
@@ -60,7 +61,15 @@ def _game(game: TournamentGame) -> CommentedMap:
         flag = game.forfeit
     if flag:
         pairs.append(("forfeit", True))
+    if with_table and game.table is not None:
+        pairs.append(("table", game.table))
     return flow_map(pairs)
+
+
+def _twice(games: list[TournamentGame]) -> bool:
+    """Return True when a player plays more than one of ``games`` (one round's)."""
+    players = [who for g in games for who in (g.white, g.black)]
+    return len(players) != len(set(players))
 
 
 def _parameters(t: Tournament) -> CommentedMap:
@@ -81,11 +90,14 @@ def _parameters(t: Tournament) -> CommentedMap:
 
 def _rounds(t: Tournament) -> CommentedSeq:
     """Return an entry for each round of the tournament so far (``t.last_round``), an empty
-    one for a round without games: a round listed is a round of the tournament."""
+    one for a round without games: a round listed is a round of the tournament. The games in
+    ``t``'s order (a player's last game of a round is the one for SOS); in a round where a
+    player plays twice, each with its ``table:``."""
     rounds = CommentedSeq()
     for number in range(1, t.last_round + 1):
         entry = CommentedMap([("round", number)])
-        games = [_game(g) for g in t.games if g.round == number]
+        played = [g for g in t.games if g.round == number]
+        games = [_game(g, _twice(played)) for g in played]
         byes = sorted(b.player for b in t.byes if b.round == number)
         absent = sorted(a.player for a in t.absences if a.round == number)
         if games:

@@ -169,6 +169,9 @@ class TournamentGame:
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
     record: GameRecord | None = None
     """Where the game can be replayed (``link:``, ``sgf:``), when given."""
+    table: int | None = field(default=None, compare=False)
+    """The table number (from 1) OpenGotha gave the game, when known: an imported file's, or
+    ``table:`` in the content. Only a round where a player plays twice needs it."""
 
     def points(self, player_id: str) -> Fraction:
         """Return the player's points: 1 win or both-win, 1/2 jigo, 0 otherwise."""

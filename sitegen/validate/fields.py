@@ -116,12 +116,19 @@ class Fields:
             return None
         return value
 
-    def text(self, key: str, default: str | None = None, max_len: int = MAX_TEXT) -> str | None:
-        """Return a one-line display text (names, titles), or ``default`` when absent."""
+    def text(self, key: str, default: str | None = None, max_len: int = MAX_TEXT,
+             outer_blanks: bool = False) -> str | None:
+        """Return a one-line display text (names, titles), or ``default`` when absent.
+
+        ``outer_blanks``: a quoted text that has nothing to clean but its outer spaces keeps
+        them (a tournament's name and location: OpenGotha writes them as is in the h9 file)."""
         value = self.scalar(key)
         if value is None:
             return default
-        return check_text(value.text, value.pos, self.diags, key, max_len)
+        cleaned = check_text(value.text, value.pos, self.diags, key, max_len)
+        if outer_blanks and cleaned is not None and value.text.strip(" ") == cleaned:
+            return value.text
+        return cleaned
 
     def long_text(self, key: str, default: str = "") -> str:
         """Return a text that may span lines (a description), or ``default`` when absent or

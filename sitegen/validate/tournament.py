@@ -41,7 +41,10 @@ MAX_CATEGORIES = 20
 GAME_FORMATS = ("full", "short")
 PLAYER_KEYS = ("surname", "first_name", "rank", "rating", "club", "country", "egd_pin",
                "smms_correction")
-GAME_KEYS = ("white", "black", "players", "handicap", "result", "winner", "forfeit", *RECORD_KEYS)
+GAME_KEYS = ("white", "black", "players", "handicap", "result", "winner", "forfeit", "table",
+             *RECORD_KEYS)
+MAX_TABLES = 1000
+"""OpenGotha's ``Gotha.MAX_NUMBER_OF_TABLES``: a game's ``table:`` is 1 to 1000."""
 
 
 def load_tournaments(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> list[Tournament]:
@@ -72,12 +75,13 @@ def tournament_from_node(node: YMap, tournament_id: str, refs: PlayerRefs,
     """
     errors_before = sum(1 for d in diags.items if d.level == "error")
     fields = Fields(node, diags, "a tournament", TOP_KEYS_REQUIRED, TOP_KEYS_OPTIONAL)
-    name = fields.text("name")
-    location = fields.text("location", "") or ""
+    name = fields.text("name", outer_blanks=True)
+    location = fields.text("location", "", outer_blanks=True) or ""
     start, end = fields.date("start"), fields.date("end")
     if start and end and end < start:
-        diags.error(fields.pos("end"), f"the tournament ends ({end}) before it starts ({start})",
-                    "tournament.dates")
+        diags.warning(fields.pos("end"), f"the tournament ends ({end}) before it starts "
+                      f"({start}); both kept as given (the h9 file's DT gives them so, as "
+                      "OpenGotha writes them)", "tournament.dates")
     system = _choice(fields, "system", {"swiss": System.SWISS, "mcmahon": System.MCMAHON})
     rounds = fields.integer("number_of_rounds", 1, MAX_ROUNDS)
     komi = fields.convert("komi", parse_komi, "a komi such as 7.5, 6.5 or 0") if fields.has("komi") else None
@@ -350,9 +354,9 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
         if number is not None and seen_before(seen_rounds, number, f.pos("round"), diags,
                                               f"round {number} appears twice", "round.duplicate"):
             number = None
-        busy: dict[str, tuple[str, SourcePos]] = {}
+        busy: dict[str, tuple[str, SourcePos, int | None]] = {}
 
-        def take(ident: str, pos: SourcePos, what: str) -> bool:
+        def take(ident: str, pos: SourcePos, what: str, table: int | None = None) -> bool:
             if ident not in players:
                 if ident in rejected:
                     pass
@@ -364,8 +368,12 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
                     refs.check(ident, pos)
                 return False
             if ident in busy:
-                before, before_pos = busy[ident]
+                before, before_pos, before_table = busy[ident]
                 label = f"round {number}" if number is not None else "this round"
+                if before == what == "paired" and None not in (table, before_table):
+                    diags.warning(pos, _twice(ident, label, before_pos), "round.paired-twice")
+                    busy[ident] = (what, pos, table)
+                    return True
                 if before == what == "paired":
                     diags.error(pos, f"player '{ident}' is paired twice in {label} (first at line "
                                 f"{before_pos.line})", "round.paired-twice")
@@ -373,7 +381,7 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
                     diags.error(pos, f"player '{ident}' is both {before} and {what} in {label} "
                                 f"(line {before_pos.line})", "round.paired-twice")
                 return False
-            busy[ident] = (what, pos)
+            busy[ident] = (what, pos, table)
             return True
 
         games += _round_games(f, number, take, refs.records, diags)
@@ -386,12 +394,21 @@ def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[
     return games, byes, absences, max(seen_rounds, default=0)
 
 
-def _round_games(f: Fields, number: int | None, take: Callable[[str, SourcePos, str], bool],
+def _twice(ident: str, label: str, before: SourcePos) -> str:
+    """Return the warning for a player who plays twice in a round, both games at a table."""
+    return (f"player '{ident}' plays twice in {label} (first at line {before.line}); counted as "
+            "OpenGotha counts it: the points of every game for NBW, MMS and CPS, the game listed "
+            "last for SOS and the results file")
+
+
+def _round_games(f: Fields, number: int | None,
+                 take: Callable[[str, SourcePos, str, int | None], bool],
                  records: RecordReader, diags: Diagnostics) -> list[TournamentGame]:
     """Return the games of one round (``number`` None: a bad round number, already reported),
     each player taken by ``take`` (which reports a player paired twice or not in the
-    tournament)."""
+    tournament); two games at one ``table:`` are an error."""
     games = []
+    tables: dict[int, SourcePos] = {}
     for game_item in f.list("games", "'games' (a list of games)"):
         game_node = expect_map(game_item, diags, "a game", game_item.pos)
         if game_node is None:
@@ -400,8 +417,13 @@ def _round_games(f: Fields, number: int | None, take: Callable[[str, SourcePos, 
         if parsed is None:
             continue
         game, (white, white_pos), (black, black_pos) = parsed
-        ok_white = take(white, white_pos, "paired")
-        ok_black = take(black, black_pos, "paired")
+        table = game.table if game is not None else None
+        if table is not None and seen_before(
+                tables, table, game_node.entries["table"].pos, diags,
+                f"table {table} has two games in round {number}", "round.table"):
+            continue
+        ok_white = take(white, white_pos, "paired", table)
+        ok_black = take(black, black_pos, "paired", table)
         if game is not None and ok_white and ok_black and number is not None:
             games.append(game)
     return games
@@ -479,6 +501,7 @@ def _game(node: YMap, number: int, records: RecordReader,
 def _game_result(f: Fields, node: YMap, number: int, white: str, black: str, known: bool,
                  diags: Diagnostics) -> TournamentGame | None:
     handicap = f.integer("handicap", 0, MAX_HANDICAP) if f.has("handicap") else 0
+    table = f.integer("table", 1, MAX_TABLES) if f.has("table") else None
     forfeit_flag = f.boolean("forfeit", False) if f.has("forfeit") else False
     parsed = f.convert("result", parse_tournament_result, "a result", RESULT_HINT, "result.syntax")
     if f.has("result") and parsed is None:
@@ -509,4 +532,4 @@ def _game_result(f: Fields, node: YMap, number: int, white: str, black: str, kno
     if handicap is None:
         return None
     return TournamentGame(number, white, black, result, handicap, known, forfeit or forfeit_flag,
-                          node.pos)
+                          node.pos, table=table)

@@ -262,3 +262,138 @@ def test_h9_location_outer_blanks_and_bracket_as_opengotha_writes_them():
     out = write_h9(read_opengotha(xml)).decode("iso8859_15").splitlines()
     assert out[1] == "; EV[Tournoi [A] \\ B]"
     assert out[2].startswith("; PC[, ") and out[2].endswith(" ]")
+
+
+def test_a_player_twice_in_a_round_imports_and_builds_as_opengotha_counts_it(site, run):
+    """``sitegen import`` of TWICE (above): the round's games are written in OpenGotha's order
+    (hmGames: key 16, table 17, before key 1, table 2), each with its ``table:``; the check
+    warns at Ann's second game instead of refusing, and ``build`` gives the h9 file (places,
+    NBW, SOSW, results) that read_opengotha -> write_h9 gives: Cy 1 1, Ann 1 0 (her SOS from
+    Bob, table 2, the game OpenGotha's table goes through last), Bob 0 1."""
+    xml = TWICE.replace('numberOfRounds="1"', 'name="Twice" numberOfRounds="1"')
+    site({"twice.xml": xml})
+    status, _out, err = run("import", "opengotha", "twice.xml", "--id", "twice")
+    assert status == 0, err
+    text = Path("content/tournaments/twice.yaml").read_text(encoding="utf-8")
+    assert ("    games:\n"
+            "      - {white: cy-cc, black: ann-aa, handicap: 0, result: W+, table: 17}\n"
+            "      - {white: ann-aa, black: bob-bb, handicap: 0, result: W+, table: 2}\n") in text
+    status, _out, err = run("build")
+    assert status == 0, err
+    assert err == [
+        "content/tournaments/twice.yaml:28:17: warning: player 'ann-aa' plays twice in round 1 "
+        "(first at line 27); counted as OpenGotha counts it: the points of every game for NBW, "
+        "MMS and CPS, the game listed last for SOS and the results file [round.paired-twice]"]
+    built = Path("output/tournaments/twice/results.h9").read_bytes()
+    assert built == write_h9(read_opengotha(xml.encode(), "twice.xml"))
+    assert [line[44:].split()[-1] for line in built.decode("iso8859_15").splitlines()[-3:]] == [
+        "2+/w0", "3+/w0", "2-/b0"]
+
+
+def test_a_player_twice_in_a_round_needs_both_tables(site, run):
+    """Without ``table:`` on both games a player paired twice stays an error; two games at
+    one table of a round are an error (OpenGotha's addGame would keep only one)."""
+    games = ("      - {white: ann, black: bob, handicap: 0, result: W+, table: 2}\n"
+             "      - {white: cy, black: ann, handicap: 0, result: W+%s}\n")
+    head = ("name: Cup\nsystem: swiss\nnumber_of_rounds: 1\nplayers:\n  - {id: ann, rank: 3k}\n"
+            "  - {id: bob, rank: 5k}\n  - {id: cy, rank: 5k}\nrounds:\n  - round: 1\n    games:\n")
+    site({"content/tournaments/cup.yaml": head + games % ""})
+    status, _out, err = run("check")
+    assert status == 1
+    assert err[0] == ("content/tournaments/cup.yaml:12:28: error: player 'ann' is paired twice "
+                      "in round 1 (first at line 11) [round.paired-twice]")
+    site({"content/tournaments/cup.yaml": head + games % ", table: 2"})
+    status, _out, err = run("check")
+    assert status == 1
+    assert err[0] == ("content/tournaments/cup.yaml:12:65: error: table 2 has two games in "
+                      "round 1 (first at line 11) [round.table]")
+
+
+def test_import_then_build_keeps_outer_blanks_of_name_and_location(site, run):
+    """OG importTournamentParameterSetFromXMLFile keeps ``name`` and ``location`` as written
+    (extractNodeValue, no trim); generateH9File writes ``"; EV[" + name + "]"`` and
+    ``"; PC[," + location + "]"``. The import quotes them in the YAML, the check keeps the
+    outer blanks of a quoted name and location, and build's h9 is byte for byte the one
+    write_h9 gives from the file: ``EV[Tournoi de Juvisy ]``, ``PC[,  Juvisy ]``."""
+    xml = XML.replace(b'name="Tournoi de Juvisy"', b'name="Tournoi de Juvisy "')
+    xml = re.sub(rb'location="([^"]*)"', rb'location=" \1 "', xml)
+    assert xml.count(b'"Tournoi de Juvisy "') == 1 and b'location=" ' in xml
+    site({"t.xml": xml.decode("utf-8")})
+    status, _out, err = run("import", "opengotha", "t.xml", "--id", "juvisy")
+    assert status == 0, err
+    assert run("build")[0] == 0
+    built = Path("output/tournaments/juvisy/results.h9").read_bytes()
+    lines = built.decode("iso8859_15").splitlines()
+    assert lines[1] == "; EV[Tournoi de Juvisy ]"
+    assert lines[2].startswith("; PC[, ") and lines[2].endswith(" ]")
+    assert built == write_h9(read_opengotha(xml, "t.xml"))
+
+
+def test_an_end_before_the_begin_is_kept_as_opengotha_keeps_it(site, run):
+    """OG importTournamentParameterSetFromXMLFile sets beginDate and endDate as parsed, with no
+    order check; generateH9File writes ``DT[`` begin ``,`` end ``]``: ``DT[2019-10-28,2019-10-26]``.
+    read_opengotha warns at <GeneralParameterSet> (line 437); import -> build gives the same h9
+    file, and check's tournament.dates is a warning at ``end:``."""
+    xml = XML.replace(b'beginDate="2019-10-26"', b'beginDate="2019-10-28"').replace(
+        b'endDate="2019-10-28"', b'endDate="2019-10-26"')
+    warnings: list = []
+    t = read_opengotha(xml, "t.xml", warnings=warnings)
+    assert (t.begin.isoformat(), t.end.isoformat()) == ("2019-10-28", "2019-10-26")
+    assert [w.format() for w in warnings] == [
+        "t.xml:437:1: warning: <GeneralParameterSet>: endDate=2019-10-26 is before "
+        "beginDate=2019-10-28; both kept as OpenGotha keeps them [opengotha.dates]"]
+    assert "; DT[2019-10-28,2019-10-26]" in write_h9(t).decode("iso8859_15").splitlines()
+    site({"t.xml": xml.decode("utf-8")})
+    status, _out, err = run("import", "opengotha", "t.xml", "--id", "juvisy")
+    assert status == 0, err
+    status, _out, err = run("check")
+    assert status == 0
+    assert err == [
+        "content/tournaments/juvisy.yaml:5:6: warning: the tournament ends (2019-10-26) before it "
+        "starts (2019-10-28); both kept as given (the h9 file's DT gives them so, as OpenGotha "
+        "writes them) [tournament.dates]"]
+    assert run("build")[0] == 0
+    assert Path("output/tournaments/juvisy/results.h9").read_bytes() == write_h9(t)
+
+
+@pytest.mark.parametrize("text", ["1900-12-31", "2019-02-30", "20191026", "2019-1-26", "soon"])
+def test_a_date_opengotha_does_not_keep_is_left_out_with_a_warning(text):
+    """OG GothaDate.parse(s, "yyyy-MM-dd") gives 1900-01-01 for a text it cannot parse, whose
+    year is 1900 or before, or that it does not format back the same (``2019-02-30`` parses
+    leniently to 2019-03-02; ``2019-1-26`` formats as ``2019-01-26``); the import then takes
+    the current day. sitegen never reads the clock: the date is left out, with a warning; the
+    h9 DT gives the other date twice (``DT[2019-10-28,2019-10-28]``)."""
+    xml = XML.replace(b'beginDate="2019-10-26"', f'beginDate="{text}"'.encode())
+    warnings: list = []
+    t = read_opengotha(xml, "t.xml", warnings=warnings)
+    assert (t.begin, t.end.isoformat()) == (None, "2019-10-28")
+    assert [w.format() for w in warnings] == [
+        f"t.xml:437:1: warning: <GeneralParameterSet>: beginDate='{text}' is not a date "
+        "OpenGotha keeps (a day YYYY-MM-DD after 1900): OpenGotha shows the current day "
+        "instead; left out [opengotha.date]"]
+    assert "; DT[2019-10-28,2019-10-28]" in write_h9(t).decode("iso8859_15").splitlines()
+
+
+def test_a_tab_or_line_break_in_a_header_value_is_an_escape_warning(site, run):
+    """OG generateH9File writes ``"; EV[" + name + "]"`` and ``"; PC[," + location + "]"``
+    bare: a tab or line break (``&#9;``, ``&#10;`` in the file) would split or end the header
+    line. read_opengotha reads each as a space, with an h9.escape warning at
+    <GeneralParameterSet> (line 437): ``EV[Tournoi de Juvisy]``, ``PC[, Juvisy]`` (the
+    location keeps its first space). The file imports, and build's h9 is the same."""
+    xml = XML.replace(b'name="Tournoi de Juvisy"', b'name="Tournoi&#9;de&#10;Juvisy"')
+    xml = re.sub(rb'location="([^"]*)"', rb'location="&#13;\1"', xml)
+    warnings: list = []
+    t = read_opengotha(xml, "t.xml", warnings=warnings)
+    assert [w.format() for w in warnings] == [
+        f"t.xml:437:1: warning: <GeneralParameterSet>: the tournament {what} holds a tab or a "
+        "line break, which the h9 results file cannot hold as OpenGotha writes it (it would "
+        "break the header line); read as a space [h9.escape]" for what in ("name", "location")]
+    h9 = write_h9(t)
+    lines = h9.decode("iso8859_15").splitlines()
+    assert lines[1] == "; EV[Tournoi de Juvisy]"
+    assert lines[2].startswith("; PC[, ") and "\r" not in lines[2]
+    site({"t.xml": xml.decode("utf-8")})
+    status, _out, err = run("import", "opengotha", "t.xml", "--id", "juvisy")
+    assert status == 0, err
+    assert run("build")[0] == 0
+    assert Path("output/tournaments/juvisy/results.h9").read_bytes() == h9
