@@ -43,7 +43,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 from . import __version__
 from .depends import COMMON, Digests, reference, player_ids, sha, unit_of
 from .diagnostics import Diagnostic, Diagnostics
-from .folders import entries_below
+from .folders import entries_below, real_folder
 from .model import Content
 from .model.common import Player
 from .pages.extras import mark_updated, updated_dates
@@ -342,9 +342,10 @@ class _Spill:
     def put(self, data: bytes) -> tuple[str, int, int]:
         if self.stream is None or self.pid != os.getpid():
             self.pid = os.getpid()
-            self.folder.mkdir(parents=True, exist_ok=True)
+            real_folder(real_folder(self.folder.parent) / self.folder.name)  # never a link
             self.name = str(self.folder / f"spill-{self.pid}")
-            self.stream = open(self.name, "wb")  # noqa: SIM115 - kept open
+            fd = os.open(self.name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
+            self.stream = open(fd, "wb")  # noqa: SIM115 - kept open
             self.offset = 0
         offset = self.offset
         self.stream.write(data)

@@ -43,7 +43,7 @@ from typing import Any, Callable, Iterable
 from . import __version__
 from .depends import sha
 from .diagnostics import Diagnostic, SourcePos
-from .folders import Unreadable, entries_below
+from .folders import Unreadable, entries_below, real_folder
 from .incremental import KeptText, PartRecord, State, UnitRecord, kept_section
 from .modeljson import ALLOWED, NAMES, plan, tuples
 from .validate import Common
@@ -65,6 +65,31 @@ def cache_folder(output: Path) -> Path:
     ``.<output>.sitegen-cache`` in the output folder's parent."""
     output = output.resolve()
     return output.parent / f".{output.name}.sitegen-cache"
+
+
+def check_folder(folder: Path) -> None:
+    """Check that the cache ``folder`` holds only folders and regular files, and is a folder
+    itself: nothing is read, written or deleted through a link (the cache is untrusted input:
+    in CI it is restored by ``actions/cache``, which restores links). Raises Unusable (none
+    found, the folder or something in it a link or a special file, unreadable)."""
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        raise Unusable("none was found") from None
+    except OSError as error:
+        raise Unusable(f"it cannot be read: {error.strerror}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise Unusable("its folder is a link")
+    if not stat.S_ISDIR(info.st_mode):
+        raise Unusable("its folder is not a folder")
+    try:
+        for entry, relative in entries_below(os.fspath(folder), strict=True):
+            if entry.is_symlink():
+                raise Unusable(f"{relative} in it is a link")
+            if not entry.is_file(follow_symlinks=False):
+                raise Unusable(f"{relative} in it is not a file")
+    except Unreadable:
+        raise Unusable("it cannot be read") from None
 
 
 # --------------------------------------------------------------------------- the JSON codec
@@ -181,8 +206,7 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
     new blobs first, the index last (atomically), unused blobs removed. ``made``: the digests of
     blobs already written (by :func:`write_blob`, in the render workers); ``known``: the
     digests of the blobs the last index listed (those read back by this build). Raises OSError."""
-    blobs = folder / "blobs"
-    blobs.mkdir(parents=True, exist_ok=True)
+    blobs = real_folder(real_folder(folder) / "blobs")
     put = _Putter(blobs, made or {}, known or {})
     for file, make in unit_blobs(state.seasons, state.units).items():
         put(file, make)
@@ -214,6 +238,7 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
         "census": state.census,
     }
     _atomic_write(folder / "index.json", json.dumps(index, separators=(",", ":")).encode("utf-8"))
+    real_folder(blobs)  # still no link: the files below are its own
     for name in {path.name for path in blobs.iterdir()} - set(written):
         (blobs / name).unlink(missing_ok=True)  # unused blobs and the render workers' spill files
 
@@ -275,7 +300,7 @@ def write_blob(folder: Path, file: str, make: Callable[[], str]) -> str:
     """Write the blob ``file`` (its text made by ``make``) into the cache ``folder``; return its
     digest (hex). Run by a render worker: the text does not travel back."""
     data = make().encode("utf-8")
-    (folder / "blobs").mkdir(parents=True, exist_ok=True)
+    real_folder(real_folder(folder) / "blobs")
     _atomic_write(folder / "blobs" / file, data)
     return sha(data).hex()
 
@@ -312,7 +337,10 @@ def _blob_digest(path: Path) -> str:
 def _atomic_write(path: Path, data: bytes) -> None:
     temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
     try:
-        temporary.write_bytes(data)
+        temporary.unlink(missing_ok=True)  # a killed build's, or a link: never written through
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+        with open(fd, "wb") as stream:
+            stream.write(data)
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -363,7 +391,9 @@ def load(folder: Path) -> tuple[State, dict[str, OutputStamp]]:
 def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
     """Read the cache's index only: a state with the settings, the input files' digests and
     the outputs' keys and digests (enough to tell that nothing changed), the output stamps, and
-    the index itself (for :func:`load_blobs`). Raises Unusable."""
+    the index itself (for :func:`load_blobs`). Raises Unusable (also for a link in the cache:
+    :func:`check_folder`)."""
+    check_folder(folder)
     try:
         raw = (folder / "index.json").read_bytes()
     except FileNotFoundError:
@@ -549,6 +579,15 @@ def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, b
 
 
 def remove(folder: Path) -> None:
-    """Delete the cache in ``folder`` (its index first: a half-deleted cache is never read)."""
+    """Delete the cache in ``folder`` (its index first: a half-deleted cache is never read).
+    A ``folder`` that is a link (or a file) is removed itself, never what it points at; links
+    inside it are removed, never followed (``shutil.rmtree`` works on folder descriptors)."""
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return
+    if not stat.S_ISDIR(info.st_mode):
+        folder.unlink(missing_ok=True)
+        return
     (folder / "index.json").unlink(missing_ok=True)
     shutil.rmtree(folder, ignore_errors=True)

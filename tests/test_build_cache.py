@@ -260,3 +260,89 @@ def test_a_kept_part_is_known_without_looking_for_players(tmp_path, monkeypatch)
     parts, old = LAST[0].caches.new_parts, LAST[0].old.parts
     made = [ident for ident, record in parts.items() if record is not old.get(ident)]
     assert 0 < len(searched) <= len(made) < len(parts)
+
+
+# --------------------------------------------------------------------------- an untrusted cache (issue 30)
+
+
+def victim_folder(root: Path) -> tuple[Path, dict[str, bytes]]:
+    """A folder outside the cache holding files of someone else's; returns it and its files."""
+    victim = root / "victim"
+    victim.mkdir()
+    files = {"thesis.tex": b"keep me\n", "notes.txt": b"keep me too\n"}
+    for name, data in files.items():
+        (victim / name).write_bytes(data)
+    return victim, files
+
+
+def files_in(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_linked_blobs_folder_is_dropped_and_nothing_is_touched_through_it(site):
+    """Issue 30, finding 1: ``blobs/`` replaced by a link to another folder (holding the blobs,
+    as a restored cache would, and other files): a build after one change drops the cache,
+    says why, writes nothing there and deletes nothing there; a fresh cache takes its place."""
+    folder = cache_folder(site / "output")
+    victim, files = victim_folder(site)
+    for blob in (folder / "blobs").iterdir():
+        shutil.move(blob, victim / blob.name)
+    (folder / "blobs").rmdir()
+    (folder / "blobs").symlink_to(victim)
+    before = files_in(victim)
+    edit_about(site)
+    note = rebuilt(site)
+    assert files_in(victim) == before and all(before[name] == data for name, data in files.items())
+    assert note == "build cache not used: blobs in it is a link; building everything"
+    assert not (folder / "blobs").is_symlink() and (folder / "blobs").is_dir()
+    edit_about(site)
+    assert rebuilt(site) == ""  # the new cache is used
+
+
+def test_a_linked_blobs_folder_without_the_blobs_is_dropped_too(site):
+    folder = cache_folder(site / "output")
+    victim, files = victim_folder(site)
+    shutil.rmtree(folder / "blobs")
+    (folder / "blobs").symlink_to(victim)
+    edit_about(site)
+    assert rebuilt(site) == "build cache not used: blobs in it is a link; building everything"
+    assert files_in(victim) == files
+
+
+def test_a_linked_file_in_the_cache_is_dropped(site):
+    """A blob or the index replaced by a link (to a file outside) is not read through it."""
+    folder = cache_folder(site / "output")
+    victim, files = victim_folder(site)
+    blob = next((folder / "blobs").glob("*.json"))
+    shutil.copy(blob, victim / blob.name)
+    blob.unlink()
+    blob.symlink_to(victim / blob.name)
+    edit_about(site)
+    assert rebuilt(site) == f"build cache not used: blobs/{blob.name} in it is a link; building everything"
+    assert files_in(victim) == {**files, blob.name: (victim / blob.name).read_bytes()}
+    index = index_of(site)
+    shutil.copy(index, victim / "index.json")
+    index.unlink()
+    index.symlink_to(victim / "index.json")
+    kept = (victim / "index.json").read_bytes()
+    edit_about(site)
+    assert rebuilt(site) == "build cache not used: index.json in it is a link; building everything"
+    assert (victim / "index.json").read_bytes() == kept
+
+
+def test_a_cache_folder_that_is_a_link_is_dropped_and_its_target_kept(site):
+    """The cache folder itself a link to a folder (holding a copy of the cache and other
+    files): nothing in the target is read, written or deleted; a real folder replaces the link."""
+    folder = cache_folder(site / "output")
+    victim, files = victim_folder(site)
+    for item in folder.iterdir():
+        shutil.move(item, victim / item.name)
+    folder.rmdir()
+    folder.symlink_to(victim)
+    before = files_in(victim)
+    edit_about(site)
+    assert rebuilt(site) == "build cache not used: its folder is a link; building everything"
+    assert files_in(victim) == before
+    assert not folder.is_symlink() and (folder / "index.json").is_file()
+    edit_about(site)
+    assert rebuilt(site) == ""

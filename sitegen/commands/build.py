@@ -164,6 +164,9 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
             bundles += build.rest()
     except SitegenError as error:
         raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
+    except DamagedSection as why:  # a kept section read while planning: nothing written yet
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, lock,
+                      replace(options, dropped=str(why)))
     if refused is not None:
         raise refused
     assert build.content is not None and build.plan is not None
@@ -279,7 +282,7 @@ def _cache_index(folder: Path) -> tuple[State | None, dict, dict, str]:
     try:
         state, stamps, index = store.load_index(folder)
     except store.Unusable as why:
-        if not folder.exists():
+        if not os.path.lexists(folder):
             return None, {}, {}, ""
         return None, {}, {}, f"build cache not used: {why}; building everything"
     return state, stamps, index, ""
