@@ -45,6 +45,7 @@ from .depends import COMMON, Digests, reference, player_ids, sha, unit_of
 from .diagnostics import Diagnostic, Diagnostics
 from .folders import entries_below, real_folder
 from .model import Content
+from .modeljson import cache_loads
 from .model.common import Player
 from .pages.extras import mark_updated, updated_dates
 from .i18n import language
@@ -200,7 +201,17 @@ class StoredSection:
 
     @cached_property
     def data(self) -> dict[str, Any]:
-        return json.loads(self.text, object_hook=_from_json)
+        """The section's data. Raises DamagedSection when the cache's copy does not decode
+        within the cache's limits (sitegen.modeljson.cache_loads)."""
+        if type(self.where) is not KeptText:
+            return json.loads(self.text, object_hook=_from_json)
+        try:
+            data = cache_loads(self.text, _from_json)
+            if type(data) is not dict:
+                raise ValueError("not an object")
+        except (ValueError, TypeError, RecursionError) as error:
+            raise DamagedSection(f"blob {Path(self.where.path).name} does not decode: {error}") from None
+        return data
 
 
 def kept_section(template: str, sort_key: tuple, where: Any, digest: bytes) -> StoredSection:

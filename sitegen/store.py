@@ -45,12 +45,16 @@ from .depends import sha
 from .diagnostics import Diagnostic, SourcePos
 from .folders import Unreadable, entries_below, real_folder
 from .incremental import KeptText, PartRecord, State, UnitRecord, kept_section
-from .modeljson import ALLOWED, NAMES, plan, tuples
+from .modeljson import ALLOWED, NAMES, cache_loads, plan, tuples
 from .validate import Common
 from .workers import alongside
 
 FORMAT = 3
 """The layout of the cache; a cache of another format is not used."""
+
+MAX_FILE = 256 << 20
+"""The largest file a cache may hold (bytes): at full size (bench/synthetic.py, scale 1) the
+largest is the index, about 10 MB; a larger one is refused before it is read."""
 
 OutputStamp = tuple[int, int, int, int]
 """An output file's size, mtime_ns, ctime_ns and inode when the build wrote it."""
@@ -71,7 +75,8 @@ def check_folder(folder: Path) -> None:
     """Check that the cache ``folder`` holds only folders and regular files, and is a folder
     itself: nothing is read, written or deleted through a link (the cache is untrusted input:
     in CI it is restored by ``actions/cache``, which restores links). Raises Unusable (none
-    found, the folder or something in it a link or a special file, unreadable)."""
+    found, the folder or something in it a link or a special file, unreadable, a file
+    larger than :data:`MAX_FILE`)."""
     try:
         info = os.lstat(folder)
     except FileNotFoundError:
@@ -88,6 +93,8 @@ def check_folder(folder: Path) -> None:
                 raise Unusable(f"{relative} in it is a link")
             if not entry.is_file(follow_symlinks=False):
                 raise Unusable(f"{relative} in it is not a file")
+            if entry.stat(follow_symlinks=False).st_size > MAX_FILE:
+                raise Unusable(f"{relative} in it is larger than {MAX_FILE >> 20} MB")
     except Unreadable:
         raise Unusable("it cannot be read") from None
 
@@ -158,14 +165,18 @@ class _Decoder:
             if issubclass(cls, enum.Enum):
                 return cls(tag[1])
             return plan(cls)[1](tag[1:])
-        except (KeyError, IndexError, TypeError, ValueError, binascii.Error) as error:
+        except (KeyError, IndexError, TypeError, ValueError, ArithmeticError, RecursionError,
+                binascii.Error) as error:
             raise Unusable(f"an entry does not decode ({type(error).__name__})") from None
 
-    def loads(self, text: str | bytes) -> Any:
+    def loads(self, text: str | bytes, name: str = "") -> Any:
+        """Decode a cache file's JSON (``name``: the file, for the message) within the limits
+        of :func:`sitegen.modeljson.cache_loads`. Raises Unusable."""
         try:
-            return json.loads(text, object_hook=self)
-        except (ValueError, RecursionError) as error:
-            raise Unusable(f"a file does not decode ({type(error).__name__})") from None
+            return cache_loads(text, self)
+        except ValueError as error:
+            why = "it is not JSON" if isinstance(error, json.JSONDecodeError) else str(error)
+            raise Unusable(f"{name or 'a file'} does not decode: {why}") from None
 
 
 # --------------------------------------------------------------------------- saving
@@ -401,11 +412,12 @@ def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
     except OSError as error:
         raise Unusable(f"it cannot be read: {error.strerror}") from None
     try:
-        index = json.loads(raw)
+        index = cache_loads(raw)
         if not isinstance(index, dict):
             raise ValueError
-    except (ValueError, RecursionError):
-        raise Unusable("its index does not decode") from None
+    except ValueError as error:
+        why = str(error) if str(error) and not isinstance(error, json.JSONDecodeError) else ""
+        raise Unusable("its index does not decode" + (f": {why}" if why else "")) from None
     if index.get("format") != FORMAT:
         raise Unusable(f"it has another format ({index.get('format')!r}, this sitegen reads {FORMAT})")
     if index.get("sitegen") != __version__:
@@ -423,7 +435,7 @@ def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
         state.players = {pid: bytes.fromhex(digest) for pid, digest in index["players"].items()}
         state.shas = {path: bytes.fromhex(digest) for path, digest in index["shas"].items()}
         stamps = {path: (int(v[0]), int(v[1]), int(v[2]), int(v[3])) for path, v in index["outputs"].items()}
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError):
         raise Unusable("its index is not as this sitegen writes it") from None
     return state, stamps, index
 
@@ -435,7 +447,7 @@ def load_blobs(state: State, folder: Path, index: dict) -> None:
         _load(state, folder, index)
     except Unusable:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError):
         raise Unusable("its index is not as this sitegen writes it") from None
 
 
@@ -454,7 +466,13 @@ def _load(state: State, folder: Path, index: dict) -> None:
             raise Unusable(f"blob {name} is missing") from None
         if sha(data).hex() != digests[name]:
             raise Unusable(f"blob {name} does not match its digest")
-        return data if raw else _Decoder(refs).loads(data)
+        return data if raw else _Decoder(refs).loads(data, f"blob {name}")
+
+    def made_of(name: str, key: bytes | str) -> None:
+        """Check that a blob holds what its name says it was made from (a blob of another
+        content tree, or of another unit, listed under this name is refused)."""
+        if name[1:].removesuffix(".json") != (key.hex() if type(key) is bytes else key):
+            raise Unusable(f"blob {name} is not what its name says it was made from")
 
     if index["common"] is not None:
         raw = blob(index["common"])
@@ -466,15 +484,19 @@ def _load(state: State, folder: Path, index: dict) -> None:
     by_name: dict[str, Any] = {}
     for relative, name in index["seasons"]:
         record = _unit_record(blob(name))
+        made_of(name, record.key)
         state.seasons[relative] = record
         if record.model:
             by_name[name] = record.model[0]
     for rule_set, entry, name in index["units"]:
-        state.units[(rule_set, entry)] = _unit_record(blob(name, by_name))
+        state.units[(rule_set, entry)] = record = _unit_record(blob(name, by_name))
+        made_of(name, record.key)
     for ident, name in index["parts"]:
         lines = name.removesuffix(".json") + ".lines"
         blob(lines, raw=None)  # its sections are read when their pages are made again
-        state.parts[_as_tuple(_Decoder().loads(ident))] = _part_record(blob(name), str(folder / "blobs" / lines))
+        record = _part_record(blob(name), str(folder / "blobs" / lines))
+        made_of(name, record.inputs)
+        state.parts[_as_tuple(_Decoder().loads(ident, "a part's name"))] = record
 
 
 def _unit_record(raw: dict) -> UnitRecord:

@@ -346,3 +346,100 @@ def test_a_cache_folder_that_is_a_link_is_dropped_and_its_target_kept(site):
     assert not folder.is_symlink() and (folder / "index.json").is_file()
     edit_about(site)
     assert rebuilt(site) == ""
+
+
+def forge(root: Path, name: str, data: bytes) -> None:
+    """Put ``data`` in the cache's blob ``name`` and its digest in the index (as whoever can
+    write the cache can)."""
+    import hashlib
+
+    (cache_folder(root / "output") / "blobs" / name).write_bytes(data)
+    index = json.loads(index_of(root).read_text())
+    index["blobs"][name] = hashlib.sha256(data).hexdigest()
+    index_of(root).write_text(json.dumps(index))
+
+
+def season_blob(root: Path) -> str:
+    return json.loads(index_of(root).read_text())["seasons"][0][1]
+
+
+@pytest.mark.parametrize("forged, why", [
+    (b'{"files":[],"refs":' + b"1" * 30 + b"}", "does not decode: a number has more than 19 digits"),
+    (b'{"files":[],"refs":-' + b"9" * 4000 + b"}", "does not decode: a number has more than 19 digits"),
+    (b'{"files":[],"refs":1e400}', "does not decode: a number is out of range"),
+    (b'{"files":[],"refs":NaN}', "does not decode: NaN is not a number"),
+    (b'{"files":' + b"[" * 60 + b"]" * 60 + b"}", "does not decode: it is nested too deeply"),
+    (b'{"files":' + b"[" * 100_000 + b"]" * 100_000 + b"}", "does not decode: it is nested too deeply"),
+    (b'{"files":[', "does not decode: it is not JSON"),
+])
+def test_a_forged_blob_out_of_the_limits_is_not_used(site, forged, why):
+    """Issue 30: numbers of more than 19 digits, numbers JSON cannot hold, nesting deeper than
+    the cache's limit (sitegen.modeljson.cache_loads): one line, no traceback."""
+    name = season_blob(site)
+    forge(site, name, forged)
+    edit_about(site)
+    assert rebuilt(site) == f"build cache not used: blob {name} {why}; building everything"
+
+
+@pytest.mark.parametrize("entry, error", [
+    ('["date", 999999999999999999]', "OverflowError"),
+    ('["frac", 1, 0]', "ZeroDivisionError"),
+    ('["os.system", "true"]', "KeyError"),
+    ('["bytes", "%%%"]', "Error"),
+])
+def test_a_forged_entry_that_makes_no_value_is_not_used(site, entry, error):
+    """A number within the limits that still makes no date, a fraction over zero, a class
+    outside the allow-list, text that is no base64: the entry does not decode."""
+    name = season_blob(site)
+    forge(site, name, ('{"files":[],"refs":[],"records":"","model":[{"\\u0000":%s}],"diagnostics":[]}'
+                       % entry).encode())
+    edit_about(site)
+    assert rebuilt(site) == f"build cache not used: an entry does not decode ({error}); building everything"
+
+
+def test_a_blob_of_another_content_tree_is_not_used(site, tmp_path):
+    """A unit's blob taken from the cache of another site (the demo) and listed, with its
+    digest, under this site's unit: it is not what its name says it was made from."""
+    other = demo_site(tmp_path / "other")
+    build(other / "content", other / "output")
+    name = season_blob(site)
+    theirs = next(blob for _, blob in json.loads(index_of(other).read_text())["seasons"] if blob != name)
+    forge(site, name, (cache_folder(other / "output") / "blobs" / theirs).read_bytes())
+    edit_about(site)
+    assert rebuilt(site) == (f"build cache not used: blob {name} is not what its name says it was "
+                             "made from; building everything")
+
+
+def test_a_forged_index_out_of_the_limits_is_not_used(site):
+    index = json.loads(index_of(site).read_text())
+    path = next(iter(index["outputs"]))
+    text = json.dumps(index).replace(json.dumps({path: index["outputs"][path]})[1:-1],
+                                     json.dumps(path) + ": [" + "1" * 25 + ", 0, 0, 0]")
+    index_of(site).write_text(text)
+    assert rebuilt(site) == ("build cache not used: its index does not decode: a number has more "
+                             "than 19 digits; building everything")
+
+
+def test_a_huge_file_in_the_cache_is_not_read(site):
+    from sitegen.store import MAX_FILE
+
+    name = season_blob(site)
+    with open(cache_folder(site / "output") / "blobs" / name, "r+b") as stream:
+        stream.truncate(MAX_FILE + 1)  # sparse: no disk used
+    assert rebuilt(site) == (f"build cache not used: blobs/{name} in it is larger than 256 MB; "
+                             "building everything")
+
+
+def test_forged_values_that_break_the_build_drop_the_cache(site):
+    """Values of the right JSON shape but the wrong kind (a part's planned value replaced by a
+    number): the build that used them fails, and is done again without the cache."""
+    index = json.loads(index_of(site).read_text())
+    blobs = cache_folder(site / "output") / "blobs"
+    for _, name in index["parts"]:
+        raw = json.loads((blobs / name).read_text())
+        raw["value"] = 7
+        forge(site, name, json.dumps(raw).encode())
+    edit_about(site)
+    note = rebuilt(site)
+    assert note.startswith("build cache not used: the build failed with it (") and note.endswith(
+        "); building everything")

@@ -167,6 +167,11 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     except DamagedSection as why:  # a kept section read while planning: nothing written yet
         return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, lock,
                       replace(options, dropped=str(why)))
+    except Exception as error:  # values of a forged cache that break planning (issue 30)
+        if not kept:
+            raise
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, lock,
+                      replace(options, dropped=_failed_with(error)))
     if refused is not None:
         raise refused
     assert build.content is not None and build.plan is not None
@@ -194,6 +199,11 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
             except DamagedSection as why:  # the cache changed since it was opened: nothing written
                 return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
                               replace(options, dropped=str(why)))
+            except (OSError, SitegenError):
+                raise
+            except Exception as error:  # a forged cache's values broke rendering: nothing written
+                return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
+                              replace(options, dropped=_failed_with(error)))
             clock.lap("render+write")
     except OSError as error:
         raise _unwritable(output_dir, error) from None
@@ -355,6 +365,13 @@ def _save(build: Build, stamps: dict, folder: Path, index: dict, counts: Census)
                        index.get("blobs") if not build.old.empty else None)
     except OSError:
         store.remove(folder)  # the cache is only an optimisation
+
+
+def _failed_with(error: Exception) -> str:
+    """Why a build that used the cache is done again without it: the cache is untrusted input
+    (restored in CI), and one whose values break the build is dropped, never a traceback; a
+    fault of sitegen itself shows again in the build without the cache."""
+    return f"the build failed with it ({type(error).__name__})"
 
 
 def _unwritable(output_dir: Path, error: OSError) -> SitegenError:
