@@ -443,3 +443,47 @@ def test_forged_values_that_break_the_build_drop_the_cache(site):
     note = rebuilt(site)
     assert note.startswith("build cache not used: the build failed with it (") and note.endswith(
         "); building everything")
+
+
+def test_an_output_file_edited_in_place_is_noticed(site):
+    """Issue 30, finding 3: a page edited in place, same size, its modification time set back:
+    its change time tells (no program can set it back); the next build, cached or not after a
+    change, gives a fresh build's bytes."""
+    import os
+
+    page = next(p for p in sorted((site / "output").rglob("*.html")) if b"<title>" in p.read_bytes())
+    info = page.stat()
+    page.write_bytes(page.read_bytes().replace(b"<title>", b"<TITLE>", 1))
+    os.utime(page, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert page.stat().st_size == info.st_size and page.stat().st_mtime_ns == info.st_mtime_ns
+    relative = page.relative_to(site / "output").as_posix()
+    assert rebuilt(site) == (f"build cache not used: {relative} in the output folder was changed "
+                             "since the last sitegen build (by hand, or by sitegen serve writing "
+                             "there); building everything")
+    assert rebuilt(site) == ""
+
+
+def test_an_output_folder_copied_back_as_ci_restores_it_is_used(site):
+    """A restored output folder (new inodes and change times, the same bytes and modification
+    times: actions/cache) is compared by its digests and used."""
+    shutil.move(site / "output", site / "moved")
+    shutil.copytree(site / "moved", site / "output", copy_function=shutil.copy2)
+    result = build(site / "content", site / "output")
+    assert result.cached and result.note == ""
+    edit_about(site)
+    assert rebuilt(site) == ""
+
+
+def test_a_rebuild_after_a_full_one_reads_no_output_file(site, monkeypatch):
+    """After a full build over an earlier site (its unchanged files linked from it), the stamps
+    kept are those after the old site was deleted: the next build reads no output file."""
+    from sitegen import store
+
+    settings = site / "content/site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    assert rebuilt(site) == "build cache not used: the site settings changed; building everything"
+    read = []
+    real = store.sha
+    monkeypatch.setattr(store, "sha", lambda data: (read.append(len(data)), real(data))[1])
+    assert build(site / "content", site / "output").cached
+    assert read == []

@@ -334,7 +334,11 @@ def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, byte
         staging.discard()
     clock.lap("swap")
     build.made_shas = {path: digest for path, (_, digest, _) in made.items()}
-    return report, {path: stamp for path, (_, _, stamp) in made.items()}
+    stamps = {path: stamp for path, (_, _, stamp) in made.items()}
+    if folder is not None:  # deleting the old site changed the change times of the files linked from it
+        stamps.update(store.output_stamps(output_dir.resolve(), [p for p, (written, _, _) in made.items()
+                                                                 if not written]))
+    return report, stamps
 
 
 def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
