@@ -34,6 +34,7 @@ import enum
 import json
 import os
 import shutil
+import signal
 import stat
 from fractions import Fraction
 from functools import partial
@@ -221,6 +222,7 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
     put = _Putter(blobs, made or {}, known or {})
     for file, make in unit_blobs(state.seasons, state.units).items():
         put(file, make)
+        _kill_point("unit")
     seasons = [[relative, _season_blob(record)] for relative, record in sorted(state.seasons.items())]
     units = [[unit[0], unit[1], _unit_blob(record)] for unit, record in sorted(state.units.items())]
     blob = common_blob(state.common, state.common_files, state.common_diagnostics)
@@ -248,7 +250,9 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
         "menu": state.menu.hex(), "warnings": json.loads(_Encoder().dumps(list(state.warnings))),
         "census": state.census,
     }
+    _kill_point("before-index")
     _atomic_write(folder / "index.json", json.dumps(index, separators=(",", ":")).encode("utf-8"))
+    _kill_point("cleanup")
     real_folder(blobs)  # still no link: the files below are its own
     for name in {path.name for path in blobs.iterdir()} - set(written):
         (blobs / name).unlink(missing_ok=True)  # unused blobs and the render workers' spill files
@@ -351,11 +355,22 @@ def _atomic_write(path: Path, data: bytes) -> None:
         temporary.unlink(missing_ok=True)  # a killed build's, or a link: never written through
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
         with open(fd, "wb") as stream:
-            stream.write(data)
+            stream.write(data[:len(data) // 2])
+            stream.flush()
+            _kill_point("torn")
+            stream.write(data[len(data) // 2:])
+        _kill_point("replace")
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def _kill_point(name: str) -> None:
+    """The test hook of tests/test_interrupt.py: ``SITEGEN_TEST_KILL_SAVE=<name>`` kills this
+    process (SIGKILL) at the point ``name`` of writing the cache."""
+    if os.environ.get("SITEGEN_TEST_KILL_SAVE") == name:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _unit_text(record: UnitRecord, refs: dict[int, str]) -> str:
