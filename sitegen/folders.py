@@ -1,10 +1,14 @@
 """Walking a folder tree without following links: the one walk behind the content folder's
-digests (sitegen.incremental), its check for links and special files (sitegen.validate) and
-the check of the output folder against the build cache (sitegen.store)."""
+digests (sitegen.incremental), its check for links and special files (sitegen.validate), the
+check of the output folder against the build cache and of the cache itself (sitegen.store);
+and making a folder that is never a link (:func:`real_folder`, the cache's folders)."""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
+from pathlib import Path
 from typing import Iterator
 
 
@@ -43,3 +47,14 @@ def entries_below(root: str, skip: frozenset[str] = frozenset(), strict: bool = 
                     stack.append(entry.path)
                 continue
             yield entry, entry.path[base:].replace(os.sep, "/")
+
+
+def real_folder(path: Path) -> Path:
+    """Make the folder ``path`` (its parent must exist) unless it is there; return it. Raises
+    OSError when ``path`` is a link or not a folder: nothing is written through it."""
+    try:
+        os.mkdir(path)
+    except FileExistsError:
+        if not stat.S_ISDIR(os.lstat(path).st_mode):
+            raise NotADirectoryError(errno.ENOTDIR, "not a folder (a link?)", os.fspath(path)) from None
+    return path

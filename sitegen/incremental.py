@@ -43,8 +43,9 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple
 from . import __version__
 from .depends import COMMON, Digests, reference, player_ids, sha, unit_of
 from .diagnostics import Diagnostic, Diagnostics
-from .folders import entries_below
+from .folders import entries_below, real_folder
 from .model import Content
+from .modeljson import cache_loads
 from .model.common import Player
 from .pages.extras import mark_updated, updated_dates
 from .i18n import language
@@ -200,7 +201,17 @@ class StoredSection:
 
     @cached_property
     def data(self) -> dict[str, Any]:
-        return json.loads(self.text, object_hook=_from_json)
+        """The section's data. Raises DamagedSection when the cache's copy does not decode
+        within the cache's limits (sitegen.modeljson.cache_loads)."""
+        if type(self.where) is not KeptText:
+            return json.loads(self.text, object_hook=_from_json)
+        try:
+            data = cache_loads(self.text, _from_json)
+            if type(data) is not dict:
+                raise ValueError("not an object")
+        except (ValueError, TypeError, RecursionError) as error:
+            raise DamagedSection(f"blob {Path(self.where.path).name} does not decode: {error}") from None
+        return data
 
 
 def kept_section(template: str, sort_key: tuple, where: Any, digest: bytes) -> StoredSection:
@@ -342,9 +353,10 @@ class _Spill:
     def put(self, data: bytes) -> tuple[str, int, int]:
         if self.stream is None or self.pid != os.getpid():
             self.pid = os.getpid()
-            self.folder.mkdir(parents=True, exist_ok=True)
+            real_folder(real_folder(self.folder.parent) / self.folder.name)  # never a link
             self.name = str(self.folder / f"spill-{self.pid}")
-            self.stream = open(self.name, "wb")  # noqa: SIM115 - kept open
+            fd = os.open(self.name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
+            self.stream = open(fd, "wb")  # noqa: SIM115 - kept open
             self.offset = 0
         offset = self.offset
         self.stream.write(data)

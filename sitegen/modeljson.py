@@ -27,7 +27,9 @@ import collections.abc
 import dataclasses
 import datetime as dt
 import enum
+import json
 import operator
+import sys
 import types
 import typing
 from fractions import Fraction
@@ -184,6 +186,59 @@ def may_hold_tuple(hint: Any) -> bool:
     if args and typing.get_origin(hint) in (typing.Union, types.UnionType):
         return any(may_hold_tuple(arg) for arg in args if arg is not type(None))
     return not (isinstance(hint, type) and issubclass(hint, _SCALARS))
+
+
+# --------------------------------------------------------------------------- reading a cache's JSON
+
+
+MAX_DEPTH = 48
+"""How deeply a cache's JSON may nest (arrays and objects). This sitegen writes 11 levels at
+most (synthetic archive at scale 0.3, the demo); the object hooks' own calls need some more."""
+
+MAX_DIGITS = 19
+"""The longest number a cache may hold (a file's mtime in ns has 19 digits): nothing larger
+reaches the model objects (a date's ordinal, a round, a count that a loop would run through)."""
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError("a number has more than 19 digits")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value - value != 0.0:
+        raise ValueError("a number is out of range")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def cache_loads(data: str | bytes, hook: Callable[[dict], Any] | None = None) -> Any:
+    """``json.loads`` with the limits of an untrusted cache: numbers of at most
+    :data:`MAX_DIGITS` digits, no NaN or Infinity, nesting at most :data:`MAX_DEPTH` deep.
+    Raises ValueError (its message says which; the hook's errors pass through).
+
+    The depth is bounded by the interpreter's recursion limit, lowered around the parse (the
+    C parser counts its levels against it: no walk over the values, no cost). Python 3.12 and
+    later count the C parser's levels apart: there the depth is bounded by the parser's own
+    limit (about 1,000) and any consumer's RecursionError is refused as well."""
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + MAX_DEPTH)
+    try:
+        return json.loads(data, object_hook=hook, parse_int=_bounded_int, parse_float=_finite_float,
+                          parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("it is nested too deeply") from None
+    finally:
+        sys.setrecursionlimit(old)
 
 
 # --------------------------------------------------------------------------- plans

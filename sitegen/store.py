@@ -34,6 +34,7 @@ import enum
 import json
 import os
 import shutil
+import signal
 import stat
 from fractions import Fraction
 from functools import partial
@@ -43,14 +44,18 @@ from typing import Any, Callable, Iterable
 from . import __version__
 from .depends import sha
 from .diagnostics import Diagnostic, SourcePos
-from .folders import Unreadable, entries_below
+from .folders import Unreadable, entries_below, real_folder
 from .incremental import KeptText, PartRecord, State, UnitRecord, kept_section
-from .modeljson import ALLOWED, NAMES, plan, tuples
+from .modeljson import ALLOWED, NAMES, cache_loads, plan, tuples
 from .validate import Common
 from .workers import alongside
 
 FORMAT = 3
 """The layout of the cache; a cache of another format is not used."""
+
+MAX_FILE = 256 << 20
+"""The largest file a cache may hold (bytes): at full size (bench/synthetic.py, scale 1) the
+largest is the index, about 10 MB; a larger one is refused before it is read."""
 
 OutputStamp = tuple[int, int, int, int]
 """An output file's size, mtime_ns, ctime_ns and inode when the build wrote it."""
@@ -65,6 +70,34 @@ def cache_folder(output: Path) -> Path:
     ``.<output>.sitegen-cache`` in the output folder's parent."""
     output = output.resolve()
     return output.parent / f".{output.name}.sitegen-cache"
+
+
+def check_folder(folder: Path) -> None:
+    """Check that the cache ``folder`` holds only folders and regular files, and is a folder
+    itself: nothing is read, written or deleted through a link (the cache is untrusted input:
+    in CI it is restored by ``actions/cache``, which restores links). Raises Unusable (none
+    found, the folder or something in it a link or a special file, unreadable, a file
+    larger than :data:`MAX_FILE`)."""
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        raise Unusable("none was found") from None
+    except OSError as error:
+        raise Unusable(f"it cannot be read: {error.strerror}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise Unusable("its folder is a link")
+    if not stat.S_ISDIR(info.st_mode):
+        raise Unusable("its folder is not a folder")
+    try:
+        for entry, relative in entries_below(os.fspath(folder), strict=True):
+            if entry.is_symlink():
+                raise Unusable(f"{relative} in it is a link")
+            if not entry.is_file(follow_symlinks=False):
+                raise Unusable(f"{relative} in it is not a file")
+            if entry.stat(follow_symlinks=False).st_size > MAX_FILE:
+                raise Unusable(f"{relative} in it is larger than {MAX_FILE >> 20} MB")
+    except Unreadable:
+        raise Unusable("it cannot be read") from None
 
 
 # --------------------------------------------------------------------------- the JSON codec
@@ -133,14 +166,18 @@ class _Decoder:
             if issubclass(cls, enum.Enum):
                 return cls(tag[1])
             return plan(cls)[1](tag[1:])
-        except (KeyError, IndexError, TypeError, ValueError, binascii.Error) as error:
+        except (KeyError, IndexError, TypeError, ValueError, ArithmeticError, RecursionError,
+                binascii.Error) as error:
             raise Unusable(f"an entry does not decode ({type(error).__name__})") from None
 
-    def loads(self, text: str | bytes) -> Any:
+    def loads(self, text: str | bytes, name: str = "") -> Any:
+        """Decode a cache file's JSON (``name``: the file, for the message) within the limits
+        of :func:`sitegen.modeljson.cache_loads`. Raises Unusable."""
         try:
-            return json.loads(text, object_hook=self)
-        except (ValueError, RecursionError) as error:
-            raise Unusable(f"a file does not decode ({type(error).__name__})") from None
+            return cache_loads(text, self)
+        except ValueError as error:
+            why = "it is not JSON" if isinstance(error, json.JSONDecodeError) else str(error)
+            raise Unusable(f"{name or 'a file'} does not decode: {why}") from None
 
 
 # --------------------------------------------------------------------------- saving
@@ -181,11 +218,11 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
     new blobs first, the index last (atomically), unused blobs removed. ``made``: the digests of
     blobs already written (by :func:`write_blob`, in the render workers); ``known``: the
     digests of the blobs the last index listed (those read back by this build). Raises OSError."""
-    blobs = folder / "blobs"
-    blobs.mkdir(parents=True, exist_ok=True)
+    blobs = real_folder(real_folder(folder) / "blobs")
     put = _Putter(blobs, made or {}, known or {})
     for file, make in unit_blobs(state.seasons, state.units).items():
         put(file, make)
+        _kill_point("unit")
     seasons = [[relative, _season_blob(record)] for relative, record in sorted(state.seasons.items())]
     units = [[unit[0], unit[1], _unit_blob(record)] for unit, record in sorted(state.units.items())]
     blob = common_blob(state.common, state.common_files, state.common_diagnostics)
@@ -213,7 +250,10 @@ def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
         "menu": state.menu.hex(), "warnings": json.loads(_Encoder().dumps(list(state.warnings))),
         "census": state.census,
     }
+    _kill_point("before-index")
     _atomic_write(folder / "index.json", json.dumps(index, separators=(",", ":")).encode("utf-8"))
+    _kill_point("cleanup")
+    real_folder(blobs)  # still no link: the files below are its own
     for name in {path.name for path in blobs.iterdir()} - set(written):
         (blobs / name).unlink(missing_ok=True)  # unused blobs and the render workers' spill files
 
@@ -275,7 +315,7 @@ def write_blob(folder: Path, file: str, make: Callable[[], str]) -> str:
     """Write the blob ``file`` (its text made by ``make``) into the cache ``folder``; return its
     digest (hex). Run by a render worker: the text does not travel back."""
     data = make().encode("utf-8")
-    (folder / "blobs").mkdir(parents=True, exist_ok=True)
+    real_folder(real_folder(folder) / "blobs")
     _atomic_write(folder / "blobs" / file, data)
     return sha(data).hex()
 
@@ -312,11 +352,25 @@ def _blob_digest(path: Path) -> str:
 def _atomic_write(path: Path, data: bytes) -> None:
     temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
     try:
-        temporary.write_bytes(data)
+        temporary.unlink(missing_ok=True)  # a killed build's, or a link: never written through
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+        with open(fd, "wb") as stream:
+            stream.write(data[:len(data) // 2])
+            stream.flush()
+            _kill_point("torn")
+            stream.write(data[len(data) // 2:])
+        _kill_point("replace")
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def _kill_point(name: str) -> None:
+    """The test hook of tests/test_interrupt.py: ``SITEGEN_TEST_KILL_SAVE=<name>`` kills this
+    process (SIGKILL) at the point ``name`` of writing the cache."""
+    if os.environ.get("SITEGEN_TEST_KILL_SAVE") == name:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _unit_text(record: UnitRecord, refs: dict[int, str]) -> str:
@@ -363,7 +417,9 @@ def load(folder: Path) -> tuple[State, dict[str, OutputStamp]]:
 def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
     """Read the cache's index only: a state with the settings, the input files' digests and
     the outputs' keys and digests (enough to tell that nothing changed), the output stamps, and
-    the index itself (for :func:`load_blobs`). Raises Unusable."""
+    the index itself (for :func:`load_blobs`). Raises Unusable (also for a link in the cache:
+    :func:`check_folder`)."""
+    check_folder(folder)
     try:
         raw = (folder / "index.json").read_bytes()
     except FileNotFoundError:
@@ -371,11 +427,12 @@ def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
     except OSError as error:
         raise Unusable(f"it cannot be read: {error.strerror}") from None
     try:
-        index = json.loads(raw)
+        index = cache_loads(raw)
         if not isinstance(index, dict):
             raise ValueError
-    except (ValueError, RecursionError):
-        raise Unusable("its index does not decode") from None
+    except ValueError as error:
+        why = str(error) if str(error) and not isinstance(error, json.JSONDecodeError) else ""
+        raise Unusable("its index does not decode" + (f": {why}" if why else "")) from None
     if index.get("format") != FORMAT:
         raise Unusable(f"it has another format ({index.get('format')!r}, this sitegen reads {FORMAT})")
     if index.get("sitegen") != __version__:
@@ -393,7 +450,7 @@ def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
         state.players = {pid: bytes.fromhex(digest) for pid, digest in index["players"].items()}
         state.shas = {path: bytes.fromhex(digest) for path, digest in index["shas"].items()}
         stamps = {path: (int(v[0]), int(v[1]), int(v[2]), int(v[3])) for path, v in index["outputs"].items()}
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError):
         raise Unusable("its index is not as this sitegen writes it") from None
     return state, stamps, index
 
@@ -405,7 +462,7 @@ def load_blobs(state: State, folder: Path, index: dict) -> None:
         _load(state, folder, index)
     except Unusable:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError):
         raise Unusable("its index is not as this sitegen writes it") from None
 
 
@@ -424,7 +481,13 @@ def _load(state: State, folder: Path, index: dict) -> None:
             raise Unusable(f"blob {name} is missing") from None
         if sha(data).hex() != digests[name]:
             raise Unusable(f"blob {name} does not match its digest")
-        return data if raw else _Decoder(refs).loads(data)
+        return data if raw else _Decoder(refs).loads(data, f"blob {name}")
+
+    def made_of(name: str, key: bytes | str) -> None:
+        """Check that a blob holds what its name says it was made from (a blob of another
+        content tree, or of another unit, listed under this name is refused)."""
+        if name[1:].removesuffix(".json") != (key.hex() if type(key) is bytes else key):
+            raise Unusable(f"blob {name} is not what its name says it was made from")
 
     if index["common"] is not None:
         raw = blob(index["common"])
@@ -436,15 +499,19 @@ def _load(state: State, folder: Path, index: dict) -> None:
     by_name: dict[str, Any] = {}
     for relative, name in index["seasons"]:
         record = _unit_record(blob(name))
+        made_of(name, record.key)
         state.seasons[relative] = record
         if record.model:
             by_name[name] = record.model[0]
     for rule_set, entry, name in index["units"]:
-        state.units[(rule_set, entry)] = _unit_record(blob(name, by_name))
+        state.units[(rule_set, entry)] = record = _unit_record(blob(name, by_name))
+        made_of(name, record.key)
     for ident, name in index["parts"]:
         lines = name.removesuffix(".json") + ".lines"
         blob(lines, raw=None)  # its sections are read when their pages are made again
-        state.parts[_as_tuple(_Decoder().loads(ident))] = _part_record(blob(name), str(folder / "blobs" / lines))
+        record = _part_record(blob(name), str(folder / "blobs" / lines))
+        made_of(name, record.inputs)
+        state.parts[_as_tuple(_Decoder().loads(ident, "a part's name"))] = record
 
 
 def _unit_record(raw: dict) -> UnitRecord:
@@ -522,10 +589,13 @@ def output_stamps(output: Path, paths: Iterable[str]) -> dict[str, OutputStamp]:
 def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, bytes],
                  marker: str) -> dict[str, OutputStamp]:
     """Check that ``output`` holds exactly the files the last build wrote, unchanged: a file
-    whose size and modification time (ns) are those recorded is taken as unchanged (a cache
-    restored in CI changes inodes and change times, not those); one whose modification time
-    differs is compared by its digest. Return the stamps as they are now. Raises Unusable when
-    a file was added, removed or changed."""
+    whose size, modification time, change time (ns) and inode are those recorded is taken as
+    unchanged; one of the recorded size whose stamp differs otherwise is compared by its
+    digest. A file edited in place changes its change time, which no program can set back
+    (issue 30: the same size and a restored modification time are still noticed); a cache
+    restored in CI changes every file's inode and change time, and every file is then read
+    once (0.25 s of CPU at scale 0.3, 92 MB: bench/README.md). Return the stamps as they are
+    now. Raises Unusable when a file was added, removed or changed."""
     found = {}
     try:
         for entry, relative in entries_below(os.fspath(output), strict=True):
@@ -541,7 +611,7 @@ def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, b
         raise Unusable("files were added to or removed from the output folder since the last build")
     for path, stamp in found.items():
         recorded = stamps[path]
-        if stamp[:2] != recorded[:2]:
+        if stamp != recorded:
             if stamp[0] != recorded[0] or sha((output / path).read_bytes()) != shas.get(path):
                 raise Unusable(f"{path} in the output folder was changed since the last "
                               "sitegen build (by hand, or by sitegen serve writing there)")
@@ -549,6 +619,15 @@ def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, b
 
 
 def remove(folder: Path) -> None:
-    """Delete the cache in ``folder`` (its index first: a half-deleted cache is never read)."""
+    """Delete the cache in ``folder`` (its index first: a half-deleted cache is never read).
+    A ``folder`` that is a link (or a file) is removed itself, never what it points at; links
+    inside it are removed, never followed (``shutil.rmtree`` works on folder descriptors)."""
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return
+    if not stat.S_ISDIR(info.st_mode):
+        folder.unlink(missing_ok=True)
+        return
     (folder / "index.json").unlink(missing_ok=True)
     shutil.rmtree(folder, ignore_errors=True)

@@ -260,3 +260,230 @@ def test_a_kept_part_is_known_without_looking_for_players(tmp_path, monkeypatch)
     parts, old = LAST[0].caches.new_parts, LAST[0].old.parts
     made = [ident for ident, record in parts.items() if record is not old.get(ident)]
     assert 0 < len(searched) <= len(made) < len(parts)
+
+
+# --------------------------------------------------------------------------- an untrusted cache (issue 30)
+
+
+def victim_folder(root: Path) -> tuple[Path, dict[str, bytes]]:
+    """A folder outside the cache holding files of someone else's; returns it and its files."""
+    victim = root / "victim"
+    victim.mkdir()
+    files = {"thesis.tex": b"keep me\n", "notes.txt": b"keep me too\n"}
+    for name, data in files.items():
+        (victim / name).write_bytes(data)
+    return victim, files
+
+
+def files_in(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_linked_blobs_folder_is_dropped_and_nothing_is_touched_through_it(site):
+    """Issue 30, finding 1: ``blobs/`` replaced by a link to another folder (holding the blobs,
+    as a restored cache would, and other files): a build after one change drops the cache,
+    says why, writes nothing there and deletes nothing there; a fresh cache takes its place."""
+    folder = cache_folder(site / "output")
+    victim, files = victim_folder(site)
+    for blob in (folder / "blobs").iterdir():
+        shutil.move(blob, victim / blob.name)
+    (folder / "blobs").rmdir()
+    (folder / "blobs").symlink_to(victim)
+    before = files_in(victim)
+    edit_about(site)
+    note = rebuilt(site)
+    assert files_in(victim) == before and all(before[name] == data for name, data in files.items())
+    assert note == "build cache not used: blobs in it is a link; building everything"
+    assert not (folder / "blobs").is_symlink() and (folder / "blobs").is_dir()
+    edit_about(site)
+    assert rebuilt(site) == ""  # the new cache is used
+
+
+def test_a_linked_blobs_folder_without_the_blobs_is_dropped_too(site):
+    folder = cache_folder(site / "output")
+    victim, files = victim_folder(site)
+    shutil.rmtree(folder / "blobs")
+    (folder / "blobs").symlink_to(victim)
+    edit_about(site)
+    assert rebuilt(site) == "build cache not used: blobs in it is a link; building everything"
+    assert files_in(victim) == files
+
+
+def test_a_linked_file_in_the_cache_is_dropped(site):
+    """A blob or the index replaced by a link (to a file outside) is not read through it."""
+    folder = cache_folder(site / "output")
+    victim, files = victim_folder(site)
+    blob = next((folder / "blobs").glob("*.json"))
+    shutil.copy(blob, victim / blob.name)
+    blob.unlink()
+    blob.symlink_to(victim / blob.name)
+    edit_about(site)
+    assert rebuilt(site) == f"build cache not used: blobs/{blob.name} in it is a link; building everything"
+    assert files_in(victim) == {**files, blob.name: (victim / blob.name).read_bytes()}
+    index = index_of(site)
+    shutil.copy(index, victim / "index.json")
+    index.unlink()
+    index.symlink_to(victim / "index.json")
+    kept = (victim / "index.json").read_bytes()
+    edit_about(site)
+    assert rebuilt(site) == "build cache not used: index.json in it is a link; building everything"
+    assert (victim / "index.json").read_bytes() == kept
+
+
+def test_a_cache_folder_that_is_a_link_is_dropped_and_its_target_kept(site):
+    """The cache folder itself a link to a folder (holding a copy of the cache and other
+    files): nothing in the target is read, written or deleted; a real folder replaces the link."""
+    folder = cache_folder(site / "output")
+    victim, files = victim_folder(site)
+    for item in folder.iterdir():
+        shutil.move(item, victim / item.name)
+    folder.rmdir()
+    folder.symlink_to(victim)
+    before = files_in(victim)
+    edit_about(site)
+    assert rebuilt(site) == "build cache not used: its folder is a link; building everything"
+    assert files_in(victim) == before
+    assert not folder.is_symlink() and (folder / "index.json").is_file()
+    edit_about(site)
+    assert rebuilt(site) == ""
+
+
+def forge(root: Path, name: str, data: bytes) -> None:
+    """Put ``data`` in the cache's blob ``name`` and its digest in the index (as whoever can
+    write the cache can)."""
+    import hashlib
+
+    (cache_folder(root / "output") / "blobs" / name).write_bytes(data)
+    index = json.loads(index_of(root).read_text())
+    index["blobs"][name] = hashlib.sha256(data).hexdigest()
+    index_of(root).write_text(json.dumps(index))
+
+
+def season_blob(root: Path) -> str:
+    return json.loads(index_of(root).read_text())["seasons"][0][1]
+
+
+@pytest.mark.parametrize("forged, why", [
+    (b'{"files":[],"refs":' + b"1" * 30 + b"}", "does not decode: a number has more than 19 digits"),
+    (b'{"files":[],"refs":-' + b"9" * 4000 + b"}", "does not decode: a number has more than 19 digits"),
+    (b'{"files":[],"refs":1e400}', "does not decode: a number is out of range"),
+    (b'{"files":[],"refs":NaN}', "does not decode: NaN is not a number"),
+    (b'{"files":' + b"[" * 60 + b"]" * 60 + b"}", "does not decode: it is nested too deeply"),
+    (b'{"files":' + b"[" * 100_000 + b"]" * 100_000 + b"}", "does not decode: it is nested too deeply"),
+    (b'{"files":[', "does not decode: it is not JSON"),
+])
+def test_a_forged_blob_out_of_the_limits_is_not_used(site, forged, why):
+    """Issue 30: numbers of more than 19 digits, numbers JSON cannot hold, nesting deeper than
+    the cache's limit (sitegen.modeljson.cache_loads): one line, no traceback."""
+    name = season_blob(site)
+    forge(site, name, forged)
+    edit_about(site)
+    assert rebuilt(site) == f"build cache not used: blob {name} {why}; building everything"
+
+
+@pytest.mark.parametrize("entry, error", [
+    ('["date", 999999999999999999]', "OverflowError"),
+    ('["frac", 1, 0]', "ZeroDivisionError"),
+    ('["os.system", "true"]', "KeyError"),
+    ('["bytes", "%%%"]', "Error"),
+])
+def test_a_forged_entry_that_makes_no_value_is_not_used(site, entry, error):
+    """A number within the limits that still makes no date, a fraction over zero, a class
+    outside the allow-list, text that is no base64: the entry does not decode."""
+    name = season_blob(site)
+    forge(site, name, ('{"files":[],"refs":[],"records":"","model":[{"\\u0000":%s}],"diagnostics":[]}'
+                       % entry).encode())
+    edit_about(site)
+    assert rebuilt(site) == f"build cache not used: an entry does not decode ({error}); building everything"
+
+
+def test_a_blob_of_another_content_tree_is_not_used(site, tmp_path):
+    """A unit's blob taken from the cache of another site (the demo) and listed, with its
+    digest, under this site's unit: it is not what its name says it was made from."""
+    other = demo_site(tmp_path / "other")
+    build(other / "content", other / "output")
+    name = season_blob(site)
+    theirs = next(blob for _, blob in json.loads(index_of(other).read_text())["seasons"] if blob != name)
+    forge(site, name, (cache_folder(other / "output") / "blobs" / theirs).read_bytes())
+    edit_about(site)
+    assert rebuilt(site) == (f"build cache not used: blob {name} is not what its name says it was "
+                             "made from; building everything")
+
+
+def test_a_forged_index_out_of_the_limits_is_not_used(site):
+    index = json.loads(index_of(site).read_text())
+    path = next(iter(index["outputs"]))
+    text = json.dumps(index).replace(json.dumps({path: index["outputs"][path]})[1:-1],
+                                     json.dumps(path) + ": [" + "1" * 25 + ", 0, 0, 0]")
+    index_of(site).write_text(text)
+    assert rebuilt(site) == ("build cache not used: its index does not decode: a number has more "
+                             "than 19 digits; building everything")
+
+
+def test_a_huge_file_in_the_cache_is_not_read(site):
+    from sitegen.store import MAX_FILE
+
+    name = season_blob(site)
+    with open(cache_folder(site / "output") / "blobs" / name, "r+b") as stream:
+        stream.truncate(MAX_FILE + 1)  # sparse: no disk used
+    assert rebuilt(site) == (f"build cache not used: blobs/{name} in it is larger than 256 MB; "
+                             "building everything")
+
+
+def test_forged_values_that_break_the_build_drop_the_cache(site):
+    """Values of the right JSON shape but the wrong kind (a part's planned value replaced by a
+    number): the build that used them fails, and is done again without the cache."""
+    index = json.loads(index_of(site).read_text())
+    blobs = cache_folder(site / "output") / "blobs"
+    for _, name in index["parts"]:
+        raw = json.loads((blobs / name).read_text())
+        raw["value"] = 7
+        forge(site, name, json.dumps(raw).encode())
+    edit_about(site)
+    note = rebuilt(site)
+    assert note.startswith("build cache not used: the build failed with it (") and note.endswith(
+        "); building everything")
+
+
+def test_an_output_file_edited_in_place_is_noticed(site):
+    """Issue 30, finding 3: a page edited in place, same size, its modification time set back:
+    its change time tells (no program can set it back); the next build, cached or not after a
+    change, gives a fresh build's bytes."""
+    import os
+
+    page = next(p for p in sorted((site / "output").rglob("*.html")) if b"<title>" in p.read_bytes())
+    info = page.stat()
+    page.write_bytes(page.read_bytes().replace(b"<title>", b"<TITLE>", 1))
+    os.utime(page, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert page.stat().st_size == info.st_size and page.stat().st_mtime_ns == info.st_mtime_ns
+    relative = page.relative_to(site / "output").as_posix()
+    assert rebuilt(site) == (f"build cache not used: {relative} in the output folder was changed "
+                             "since the last sitegen build (by hand, or by sitegen serve writing "
+                             "there); building everything")
+    assert rebuilt(site) == ""
+
+
+def test_an_output_folder_copied_back_as_ci_restores_it_is_used(site):
+    """A restored output folder (new inodes and change times, the same bytes and modification
+    times: actions/cache) is compared by its digests and used."""
+    shutil.move(site / "output", site / "moved")
+    shutil.copytree(site / "moved", site / "output", copy_function=shutil.copy2)
+    result = build(site / "content", site / "output")
+    assert result.cached and result.note == ""
+    edit_about(site)
+    assert rebuilt(site) == ""
+
+
+def test_a_rebuild_after_a_full_one_reads_no_output_file(site, monkeypatch):
+    """After a full build over an earlier site (its unchanged files linked from it), the stamps
+    kept are those after the old site was deleted: the next build reads no output file."""
+    from sitegen import store
+
+    settings = site / "content/site.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    assert rebuilt(site) == "build cache not used: the site settings changed; building everything"
+    read = []
+    real = store.sha
+    monkeypatch.setattr(store, "sha", lambda data: (read.append(len(data)), real(data))[1])
+    assert build(site / "content", site / "output").cached
+    assert read == []

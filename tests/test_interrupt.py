@@ -183,3 +183,35 @@ def test_a_killed_content_writer_leaves_old_or_new_content_and_no_stray_file(tmp
         assert again.stdout.startswith("removed what an interrupted write left: ") == bool(stray), k
         assert content_files(root) == new, k
     assert kills >= 3 and leftovers >= 2, (kills, leftovers)
+
+
+@pytest.mark.parametrize("point", ["unit", "torn", "replace", "before-index", "cleanup"])
+@pytest.mark.parametrize("cached", [False, True])
+def test_a_build_killed_while_writing_the_cache_leaves_one_the_next_build_can_trust(tmp_path, point, cached):
+    """Issue 30: a build killed (SIGKILL) at points of writing the cache (after a unit's blob,
+    half-way through a file, before a file's rename, before the index, before the unused blobs
+    are deleted; the hook SITEGEN_TEST_KILL_SAVE of sitegen/store.py), in a build from scratch
+    and in a cached build: the next build and the one after give a fresh build's bytes."""
+    import os
+    import shutil
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from edits import demo_site, flip_league_result
+
+    root = demo_site(tmp_path)
+    content, output = root / "content", root / "output"
+    if cached:
+        build(content, output)
+    flip_league_result(root, 2)
+    command = [sys.executable, "-m", "sitegen", "--content", str(content), "build", "--output", str(output)]
+    killed = subprocess.run(command, cwd=root, env={**os.environ, "SITEGEN_TEST_KILL_SAVE": point},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    assert killed.returncode == -signal.SIGKILL
+    fresh = {**render(content, None), MARKER: MARKER_TEXT}
+    build(content, output)
+    assert snapshot(output) == fresh
+    flip_league_result(root, 5)
+    again = build(content, output)
+    assert again.note == ""
+    assert snapshot(output) == {**render(content, None), MARKER: MARKER_TEXT}
+    shutil.rmtree(output)

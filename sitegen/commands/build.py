@@ -164,6 +164,14 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
             bundles += build.rest()
     except SitegenError as error:
         raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
+    except DamagedSection as why:  # a kept section read while planning: nothing written yet
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, lock,
+                      replace(options, dropped=str(why)))
+    except Exception as error:  # values of a forged cache that break planning (issue 30)
+        if not kept:
+            raise
+        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, lock,
+                      replace(options, dropped=_failed_with(error)))
     if refused is not None:
         raise refused
     assert build.content is not None and build.plan is not None
@@ -191,6 +199,11 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
             except DamagedSection as why:  # the cache changed since it was opened: nothing written
                 return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
                               replace(options, dropped=str(why)))
+            except (OSError, SitegenError):
+                raise
+            except Exception as error:  # a forged cache's values broke rendering: nothing written
+                return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
+                              replace(options, dropped=_failed_with(error)))
             clock.lap("render+write")
     except OSError as error:
         raise _unwritable(output_dir, error) from None
@@ -279,7 +292,7 @@ def _cache_index(folder: Path) -> tuple[State | None, dict, dict, str]:
     try:
         state, stamps, index = store.load_index(folder)
     except store.Unusable as why:
-        if not folder.exists():
+        if not os.path.lexists(folder):
             return None, {}, {}, ""
         return None, {}, {}, f"build cache not used: {why}; building everything"
     return state, stamps, index, ""
@@ -321,7 +334,11 @@ def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, byte
         staging.discard()
     clock.lap("swap")
     build.made_shas = {path: digest for path, (_, digest, _) in made.items()}
-    return report, {path: stamp for path, (_, _, stamp) in made.items()}
+    stamps = {path: stamp for path, (_, _, stamp) in made.items()}
+    if folder is not None:  # deleting the old site changed the change times of the files linked from it
+        stamps.update(store.output_stamps(output_dir.resolve(), [p for p, (written, _, _) in made.items()
+                                                                 if not written]))
+    return report, stamps
 
 
 def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
@@ -354,6 +371,13 @@ def _save(build: Build, stamps: dict, folder: Path, index: dict, counts: Census)
                        index.get("blobs") if not build.old.empty else None)
     except OSError:
         store.remove(folder)  # the cache is only an optimisation
+
+
+def _failed_with(error: Exception) -> str:
+    """Why a build that used the cache is done again without it: the cache is untrusted input
+    (restored in CI), and one whose values break the build is dropped, never a traceback; a
+    fault of sitegen itself shows again in the build without the cache."""
+    return f"the build failed with it ({type(error).__name__})"
 
 
 def _unwritable(output_dir: Path, error: OSError) -> SitegenError:
