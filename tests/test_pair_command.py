@@ -58,9 +58,15 @@ def test_pair_writes_round_keeping_comments_and_seed(site, run):
         "    pairings:\n"
         "      - [ann, dee]\n"
         "      - [cy, eve]\n")
-    # a round without results may be paired again; same seed, same file
+    # a round without results is paired again only with --replace (before: silently);
+    # same seed, same file
     before = PATH.read_text(encoding="utf-8")
-    assert run("pair", "spring/t1", "--round", "2", "--seed", "42")[0] == 0
+    assert run("pair", "spring/t1", "--round", "2", "--seed", "7") == (1, "", [
+        "content/swiss/spring/t1.yaml:17:5: error: round 2 of spring/t1 is already paired; it is "
+        "not paired again without --replace; to replace its pairings, run: sitegen pair "
+        "spring/t1 --round 2 --replace [pair.refused]", "1 error; nothing was written"])
+    assert PATH.read_text(encoding="utf-8") == before
+    assert run("pair", "spring/t1", "--round", "2", "--seed", "42", "--replace")[0] == 0
     assert PATH.read_text(encoding="utf-8") == before
     assert not list(PATH.parent.glob(".*.tmp"))
     assert run("build")[0] == 0
