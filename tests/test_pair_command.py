@@ -180,3 +180,12 @@ def test_pair_keeps_windows_line_ends(site, run):
         "    pairings:\n"
         "      - [ann, dee]\n"
         "      - [cy, eve]\n")).replace("\n", "\r\n").encode("utf-8")
+
+
+def test_a_score_written_with_a_colon_is_a_result_error(site, run):
+    """``[ann, cy, 2:1]``: the parser refuses the colon in a flow list; the error is at the
+    score and says it is written 2-1 (before: "YAML syntax error: found unexpected ':'")."""
+    make(site, TOURNAMENT.replace("[ann, cy, 2-1]", "[ann, cy, 2:1]"))
+    assert run("check") == (1, "", [
+        "content/swiss/spring/t1.yaml:14:19: error: '2:1' is not a result: a match's score is "
+        "written 2-1; write e.g. [ann, bob, 2-1] [result.syntax]", "1 error"])
