@@ -118,6 +118,8 @@ def _parser() -> argparse.ArgumentParser:
                          help="random seed (default: a fresh one); written with the pairing")
     pairing.add_argument("--explain", action="store_true",
                          help="print why each pair and the bye were chosen")
+    pairing.add_argument("--replace", action="store_true",
+                         help="pair again a round that is paired already (and has no results)")
 
     _new_parser(commands)
     _player_parser(commands)
@@ -321,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "pair":
             from .commands.pair import pair
 
-            pair(args.content, args.tournament, args.round_no, args.seed, args.explain, sys.stdout)
+            pair(args.content, args.tournament, args.round_no, args.seed, args.explain, sys.stdout,
+                 args.replace)
             return 0
         if args.command in ("new", "player", "result"):
             return _result(args, parser)

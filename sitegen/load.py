@@ -15,6 +15,7 @@ import bisect
 import contextlib
 import contextvars
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -208,6 +209,13 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
         problem = exc.problem or exc.context or "invalid YAML"
         lines = text.splitlines()
         found = lines[line - 1][col - 1:col] if 0 < line <= len(lines) else ""
+        score = _colon_score(lines[line - 1] if 0 < line <= len(lines) else "", col - 1)
+        if score is not None:
+            diags.error(SourcePos(shown, line + line_offset, score.start() + 1),
+                        f"'{score.group()}' is not a result: a match's score is written "
+                        f"{score.group().replace(':', '-')}", "result.syntax",
+                        f"write e.g. [ann, bob, {score.group().replace(':', '-')}]")
+            return None
         diags.error(SourcePos(shown, line + line_offset, col), f"YAML syntax error: {problem}",
                     "yaml.syntax", _syntax_hint(problem, found))
         return None
@@ -218,6 +226,15 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
     if builder.root is None:
         return YMap({}, SourcePos(shown, 1 + line_offset, 1))
     return builder.root
+
+
+def _colon_score(line: str, at: int) -> re.Match[str] | None:
+    """Return the best-of-three score written with a colon (``2:1``, digits 0 to 2) whose colon at column ``at`` (0-based)
+    of ``line`` the parser refused in a flow list (``[ann, bob, 2:1]``), or None."""
+    for found in re.finditer(r"(?<![\w.:-])[0-2]:[0-2](?![\w.:])", line):
+        if found.start() < at < found.end():
+            return found
+    return None
 
 
 def _syntax_hint(problem: str, found: str) -> str | None:

@@ -5,11 +5,11 @@ key order, quoting and flow style survive; files are replaced atomically (a temp
 the same folder, then ``os.replace``), so a reader never sees half a file, and keep the
 permissions of the file they replace (a new file gets those of the umask).
 
-Two things ruamel alone would lose are kept here: the comment lines at the end of a file
+One thing ruamel alone would lose is kept here: the comment lines at the end of a file
 (ruamel attaches them to the last value, so they vanish or move when that value is replaced
-or followed by new ones: :func:`load_rt` sets them aside and :func:`dump_rt` puts them back
-last), and what the organizer added to a list of entries that a command writes anew
-(:func:`keep_added`: a group's ``promoted:`` list, say).
+or followed by new ones): :func:`load_rt` sets them aside and :func:`dump_rt` and
+:func:`dump_unwrapped` put them back last. What a command writes anew is merged into the
+file's tree by :mod:`sitegen.yamlmerge` (the organizer's keys, comments and quotes kept).
 """
 
 from __future__ import annotations
@@ -97,62 +97,6 @@ def split_trailing_comments(text: str) -> tuple[str, str]:
     if any(line.strip() and not line.strip().startswith("#") for line in tail):
         return text, ""  # not only comments (a document end marker, say): leave it be
     return "".join(lines[:last + 1]), "".join(tail)
-
-
-def keep_added(old: Any, new: Any) -> Any:
-    """Return ``new`` (what a command writes) with what the organizer added in ``old`` kept.
-
-    For mappings: keys of ``old`` that ``new`` lacks are added, after the key they followed,
-    with their comments; keys in both take ``new``'s value (merged again if both are lists or
-    mappings) and keep ``old``'s comments where ``new`` has none. For lists of entries: an
-    entry of ``new`` is merged with the entry of ``old`` with the same ``id`` (or, without
-    ids, the same ``name``); entries of ``old`` that ``new`` lacks are dropped. Anything else
-    is ``new``. E.g. a group's ``promoted: [ann]  # agreed at the AGM`` survives a next-season
-    run that writes the group's players anew.
-    """
-    if isinstance(old, CommentedMap) and isinstance(new, CommentedMap):
-        return _keep_added_keys(old, new)
-    if isinstance(old, CommentedSeq) and isinstance(new, CommentedSeq):
-        for index, item in enumerate(new):
-            found = _same_entry(old, item)
-            if found is not None:
-                new[index] = keep_added(old[found], item)
-                if found in old.ca.items and index not in new.ca.items:
-                    new.ca.items[index] = old.ca.items[found]  # the entry's own comment
-        return new
-    return new
-
-
-def _keep_added_keys(old: CommentedMap, new: CommentedMap) -> CommentedMap:
-    for key in list(new):
-        if key in old:
-            new[key] = keep_added(old[key], new[key])
-    previous = None
-    for key in old:
-        if key not in new:
-            new.insert(list(new).index(previous) + 1 if previous in new else 0, key, old[key])
-        previous = key
-    for key, comment in old.ca.items.items():
-        if key in new and key not in new.ca.items:
-            new.ca.items[key] = comment
-    if new.ca.comment is None and old.ca.comment is not None:
-        new.ca.comment = old.ca.comment
-    return new
-
-
-def _same_entry(old: CommentedSeq, item: Any) -> int | None:
-    """Return the index of the entry of ``old`` that is ``item`` (same id, else same name)."""
-    if not isinstance(item, dict):
-        return None
-    for index, candidate in enumerate(old):
-        if not isinstance(candidate, CommentedMap):
-            continue
-        if "id" in item and "id" in candidate:
-            if str(item["id"]) == str(candidate["id"]):
-                return index
-        elif "name" in item and "name" in candidate and str(item["name"]) == str(candidate["name"]):
-            return index
-    return None
 
 
 def flow_list(items: Iterable[object]) -> CommentedSeq:
@@ -479,15 +423,15 @@ class ReaderSafeEmitter(RoundTripEmitter):
         return analysis
 
 
-def dump_unwrapped(data: Any, trailing: bool = False) -> str:
+def dump_unwrapped(data: Any) -> str:
     """Return ``data`` as :func:`dump_rt` does, but with no line folded -- each flow mapping and
     list on one line however long (the import's one player and one game per line) -- and
-    with the quotes of :class:`ReaderSafeEmitter`. ``trailing``: end with the comment lines
-    its file ended with, as :func:`dump_rt` does (an entry added at the end of a list then
-    comes before them)."""
+    with the quotes of :class:`ReaderSafeEmitter`; it ends with the comment lines its file
+    ended with, as :func:`dump_rt` does (an entry added at the end of a list comes before
+    them)."""
     yaml = round_trip_yaml()
     yaml.Emitter = ReaderSafeEmitter
     yaml.width = 1 << 30
     stream = io.StringIO()
     yaml.dump(data, stream)
-    return stream.getvalue() + (getattr(data, _TRAILING, "") if trailing else "")
+    return stream.getvalue() + getattr(data, _TRAILING, "")

@@ -149,6 +149,17 @@ def test_a_season_with_games_still_to_play_is_refused_without_provisional(site, 
     assert not (root / SEASON_FILE).exists()
 
 
+def test_provisional_formed_again_says_so_once(site, run):
+    """Formed provisionally twice, the file is the same: its "Formed provisionally" comment
+    once (before: once more on every run)."""
+    root = site(tree(UNFINISHED, **SIGNUPS_ALL))
+    assert run("league", "next-season", "club", "--provisional")[0] == 0
+    first = (root / SEASON_FILE).read_text()
+    assert first.count("# Formed provisionally: ") == 1
+    assert run("league", "next-season", "club", "--season", "2025", "--provisional")[0] == 0
+    assert (root / SEASON_FILE).read_text() == first
+
+
 def test_provisional_forms_it_from_the_standings_as_they_are_and_says_so(site, run):
     """The standings as they are: a1 and a2 both beat a3..a5 and have not met (equal by D.1,
     a1 first by rank, D.2), then a3, a4, a5; B in order, b4 and b6 with a game less. So the

@@ -58,9 +58,15 @@ def test_pair_writes_round_keeping_comments_and_seed(site, run):
         "    pairings:\n"
         "      - [ann, dee]\n"
         "      - [cy, eve]\n")
-    # a round without results may be paired again; same seed, same file
+    # a round without results is paired again only with --replace (before: silently);
+    # same seed, same file
     before = PATH.read_text(encoding="utf-8")
-    assert run("pair", "spring/t1", "--round", "2", "--seed", "42")[0] == 0
+    assert run("pair", "spring/t1", "--round", "2", "--seed", "7") == (1, "", [
+        "content/swiss/spring/t1.yaml:17:5: error: round 2 of spring/t1 is already paired; it is "
+        "not paired again without --replace; to replace its pairings, run: sitegen pair "
+        "spring/t1 --round 2 --replace [pair.refused]", "1 error; nothing was written"])
+    assert PATH.read_text(encoding="utf-8") == before
+    assert run("pair", "spring/t1", "--round", "2", "--seed", "42", "--replace")[0] == 0
     assert PATH.read_text(encoding="utf-8") == before
     assert not list(PATH.parent.glob(".*.tmp"))
     assert run("build")[0] == 0
@@ -174,3 +180,12 @@ def test_pair_keeps_windows_line_ends(site, run):
         "    pairings:\n"
         "      - [ann, dee]\n"
         "      - [cy, eve]\n")).replace("\n", "\r\n").encode("utf-8")
+
+
+def test_a_score_written_with_a_colon_is_a_result_error(site, run):
+    """``[ann, cy, 2:1]``: the parser refuses the colon in a flow list; the error is at the
+    score and says it is written 2-1 (before: "YAML syntax error: found unexpected ':'")."""
+    make(site, TOURNAMENT.replace("[ann, cy, 2-1]", "[ann, cy, 2:1]"))
+    assert run("check") == (1, "", [
+        "content/swiss/spring/t1.yaml:14:19: error: '2:1' is not a result: a match's score is "
+        "written 2-1; write e.g. [ann, bob, 2-1] [result.syntax]", "1 error"])

@@ -288,3 +288,23 @@ def test_a_rank_that_is_not_a_rank_says_what_is_expected_once(site, run):
     assert build_errors(run) == [
         "content/players.yaml:2:32: error: rank: '3x' is not a rank; expected e.g. 3k, 15k, 1d, 2d "
         "[rank.syntax]"]
+
+
+def test_a_date_outside_the_plausible_years_is_a_warning(site, run):
+    """Years 1900 to 2199 (a fixed rule, not the clock's): 0001 and 9999 are warnings at the
+    value (before: accepted silently; a ladder game of 0001 heads its log); 1900 and 2199
+    pass."""
+    site({"content/leagues/l/league.yaml": "name: L\n",
+          "content/leagues/l/seasons/s1.yaml": "start: 9999-01-01\n" + SEASON_HEAD + (
+              "        players: [ann, bob, cy]\n"
+              "        games:\n"
+              "          - {black: ann, white: bob, result: B+R, date: 0001-01-01}\n"
+              "          - {black: ann, white: cy, result: B+R, date: 1900-01-01}\n"
+              "          - {black: bob, white: cy, result: B+R, date: 2199-12-31}\n")})
+    status, _out, err = run("check")
+    assert status == 0
+    assert [line for line in err if "date-range" in line] == [
+        "content/leagues/l/seasons/s1.yaml:1:8: warning: start: 9999-01-01 is not in the years "
+        "1900 to 2199; check the year: is it a typing error? [schema.date-range]",
+        "content/leagues/l/seasons/s1.yaml:9:57: warning: date: 0001-01-01 is not in the years "
+        "1900 to 2199; check the year: is it a typing error? [schema.date-range]"]

@@ -17,9 +17,9 @@ import dataclasses
 import os
 import stat
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Hashable, TextIO
 
-from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
 from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos,
@@ -28,7 +28,6 @@ from ..formats.h9 import read_h9, to_tournament
 from ..formats.h9_check import check_values, fit_mcmahon_bar
 from ..formats.ids import slug, unique_id
 from ..formats.opengotha import read_opengotha
-from ..formats.reimport import GameKey, game_entries, merge_tournament
 from ..formats.tournament_yaml import dump_players, dump_tournament, game_result_text
 from ..load import MAX_FILE_BYTES, parse_yaml, texts_instead
 from ..model.common import Player
@@ -37,6 +36,7 @@ from ..validate import load_all_players, load_players, shown_path
 from ..validate.fields import MAX_TEXT, check_ident, expect_map
 from ..validate.league import PlayerRefs
 from ..validate.tournament import load_tournaments, tournament_from_node
+from ..yamlmerge import Shape, add_missing, merge, merge_entries
 from ..yamlwrite import (IMPORT_JOURNAL, dump_unwrapped, flow_map, load_rt, round_trip_yaml,
                          tidy_content, undo_file_set, write_new_files)
 
@@ -413,8 +413,8 @@ def _content_tree(path: Path) -> Any:
 
 def _tournament_text(t: Tournament, source: str, old_tree: Any, kept: set[GameKey]) -> str:
     """Return the tournament file's text; when it replaces the content's file (``old_tree``),
-    with what the organizer added there kept (:mod:`sitegen.formats.reimport`) and the games
-    of ``kept`` as the content has them."""
+    with what the organizer added there kept (:func:`merge_tournament`) and the games of
+    ``kept`` as the content has them."""
     text = dump_tournament(t, source)
     if not isinstance(old_tree, CommentedMap):
         return text
@@ -532,3 +532,105 @@ def _players_from_text(path: Path, text: str, shown: str, diags: Diagnostics,
     reader, in memory."""
     with texts_instead({path: text}):
         load_players(path, shown, diags, players)
+
+
+# --------------------------------------------------------------------------- merging a re-import
+
+GameKey = tuple[int, frozenset[str]]
+"""A game in a tournament file: its round and its two players."""
+
+IMPORT_KEYS = {
+    "tournament": ("name", "location", "start", "end", "system", "number_of_rounds", "komi",
+                   "parameters", "egd", "players", "rounds"),
+    "parameters": ("mcmahon_bar", "mcmahon_floor", "handicap_correction", "bye", "absence",
+                   "round_down", "count_unplayed_as_half", "criteria", "sosm_minus_defect",
+                   "dc_variant", "category_limits"),
+    "egd": ("class", "adjusted_time", "time_system", "game_format"),
+    "player": ("id", "surname", "first_name", "rank", "rating", "club", "country", "egd_pin",
+               "smms_correction"),
+    "round": ("round", "games", "byes", "absent"),
+    "game": ("white", "black", "players", "handicap", "result", "winner", "forfeit"),
+}
+"""The keys :func:`sitegen.formats.tournament_yaml.dump_tournament` writes, by kind of mapping
+(:attr:`sitegen.yamlmerge.Shape.owned`): one of these that the new import lacks is removed;
+any other key is the organizer's and stays."""
+
+
+def _owned(kind: str, **values: Shape) -> Shape:
+    return Shape(owned=frozenset(IMPORT_KEYS[kind]), values=values)
+
+
+def game_pair(entry: Any) -> frozenset[str] | None:
+    """Return the two players of a game entry (``white``/``black`` or ``players``), or None."""
+    if not isinstance(entry, dict):
+        return None
+    if "white" in entry and "black" in entry:
+        return frozenset((str(entry["white"]), str(entry["black"])))
+    players = entry.get("players")
+    return frozenset(str(p) for p in players) if isinstance(players, list) and len(players) == 2 else None
+
+
+def game_entries(tree: Any) -> dict[GameKey, CommentedMap]:
+    """Return the game entries of a tournament file's tree by round and players."""
+    found: dict[GameKey, CommentedMap] = {}
+    for rnd in _entries(tree, "rounds"):
+        for game in _entries(rnd, "games"):
+            pair = game_pair(game)
+            if pair is not None and isinstance(rnd.get("round"), int):
+                found[(rnd["round"], pair)] = game
+    return found
+
+
+def _entries(node: Any, key: str) -> list[Any]:
+    value = node.get(key) if isinstance(node, dict) else None
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def _player_id(entry: Any) -> Hashable:
+    return entry.get("id") if isinstance(entry, dict) else None
+
+
+def _round_number(entry: Any) -> Hashable:
+    return entry.get("round") if isinstance(entry, dict) else None
+
+
+def merge_tournament(old: CommentedMap, new: CommentedMap, kept: set[GameKey]) -> CommentedMap:
+    """Return ``old`` (the content file's tree) merged with ``new`` (the import's) by
+    :func:`sitegen.yamlmerge.merge`, what the organizer added kept: players matched by ``id``,
+    rounds by ``round``, games by their two players. The games of ``kept`` stay as in ``old``,
+    also when the import lacks them, and so do their players and rounds (added when the import
+    lacks them)."""
+    def merge_round(was: Any, now: Any) -> Any:
+        number = _round_number(now)
+
+        def merge_game(game_was: Any, game_now: Any) -> Any:
+            if (number, game_pair(game_was)) in kept:
+                return game_was
+            return merge(game_was, game_now, _owned("game"))
+
+        missing = [g for g in _entries(was, "games") if (number, game_pair(g)) in kept
+                   and game_pair(g) not in {game_pair(n) for n in _entries(now, "games")}]
+        # ``missing`` is taken before the merge, which replaces ``was``'s list of games
+        old_games = list(was.get("games") or []) if isinstance(was, dict) else []
+        games = Shape(merge=lambda a, b: merge_entries(a, b, game_pair, merge_game))
+        merged = merge(was, now, _owned("round", games=games))
+        add_missing(merged, "games", old_games, missing, game_pair)
+        return merged
+
+    old_rounds, old_players = _entries(old, "rounds"), _entries(old, "players")
+    kept_rounds = [r for r in old_rounds if any((r.get("round"), game_pair(g)) in kept
+                                                for g in _entries(r, "games"))]
+    kept_players = [p for p in old_players if any(str(p.get("id")) in pair for _, pair in kept)]
+    merged = merge(old, new, _owned(
+        "tournament", parameters=_owned("parameters"), egd=_owned("egd"),
+        players=Shape(entry=_player_id, item=_owned("player")),
+        rounds=Shape(entry=_round_number, item=Shape(merge=merge_round))))
+    add_missing(merged, "players", old_players, kept_players, _player_id)
+    add_missing(merged, "rounds", old_rounds, [_only_kept(r, kept) for r in kept_rounds], _round_number)
+    return merged
+
+
+def _only_kept(rnd: CommentedMap, kept: set[GameKey]) -> CommentedMap:
+    """Return a round entry of the content holding only its games of ``kept``."""
+    games = CommentedSeq(g for g in _entries(rnd, "games") if (rnd.get("round"), game_pair(g)) in kept)
+    return CommentedMap([("round", rnd.get("round")), ("games", games)])

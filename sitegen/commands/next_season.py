@@ -29,6 +29,7 @@ seeded in zig-zag (A.ii.2); docs/league-rules.md, "The first season".
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import Mapping, TextIO
 
@@ -53,7 +54,8 @@ from ..validate import load_content, shown_path
 from ..validate.fields import check_ident
 from ..validate.league import PlayerRefs, load_season, load_signups
 from ..load import texts_instead
-from ..yamlwrite import (dump_rt, flow_list, flow_map, keep_added, load_rt, tidy_content,
+from ..yamlmerge import Shape, drop_notes, id_or_name, merge
+from ..yamlwrite import (dump_rt, flow_list, flow_map, load_rt, tidy_content,
                          write_atomic)
 
 
@@ -217,6 +219,7 @@ def _write_season(season_path: Path, league: League, new_id: str, finished: Seas
         data = load_rt(season_path)
         if not isinstance(data, CommentedMap):
             raise _fail(f"{season_shown} does not hold a mapping; it is not overwritten", SourcePos(season_shown))
+        drop_notes(data, PROVISIONAL_NOTE)  # written again below when it still holds
     else:
         data = CommentedMap()
         source = (f"from season\n{finished.id} and signups/{new_id}.yaml" if finished is not None
@@ -373,7 +376,19 @@ def _fill_season(data: CommentedMap, new_id: str, signups: SeasonSignups, plan: 
                 "groups", before=f"starting gamepoints: {format_points(min(points))} (league A.ii.1, [4])",
                 indent=4)
         divisions.append(entry)
-    data["divisions"] = keep_added(data.get("divisions"), divisions)  # e.g. a promoted: list
+    data["divisions"] = merge(data.get("divisions"), divisions, DIVISIONS)  # e.g. a promoted: list
+
+
+PROVISIONAL_NOTE = re.compile(r"^(Formed provisionally: |those of its standings as they were; form it again)")
+"""The lines of the comment on a season formed provisionally (``--provisional``): replaced
+when the season is formed again, never repeated."""
+
+DIVISIONS = Shape(entry=id_or_name, item=Shape(
+    owned=frozenset({"name", "groups"}), notes=re.compile(r"^starting gamepoints: "),
+    values={"groups": Shape(entry=id_or_name, item=Shape(owned=frozenset({"name", "id", "players"})))}))
+"""How a season file's divisions are merged with those formed again (:mod:`sitegen.yamlmerge`):
+divisions and groups matched by id, else name; what the organizer added to them (a group's
+``promoted:`` list, a comment) stays; the starting gamepoints comment is written anew."""
 
 
 def _check_written(text: str, path: Path, content: Content, new_id: str) -> None:

@@ -8,8 +8,9 @@ The whole content is validated first. The round is paired by
 file + ``os.replace``). The seed used, given or drawn from :mod:`secrets`, is written with the
 round, so anyone can re-run the pairing and get the same result.
 
-Refused, with exit status 1 and nothing written: a round that has results, a round whose
-earlier rounds are not all played, a round after which later rounds exist, and a round with
+Refused, with exit status 1 and nothing written: a round that has results, a round that is
+paired already (unless ``--replace``: then its pairings are replaced), a round whose earlier
+rounds are not all played, a round after which later rounds exist, and a round with
 no legal pairing (the message lists the least bad options).
 """
 
@@ -81,10 +82,10 @@ def find_tournament(content: Content, target: str) -> tuple[SwissLeague, SwissTo
 
 
 def plan_pairing(league: SwissLeague, tournament: SwissTournament, round_no: int,
-                 seed: int) -> Pairing:
+                 seed: int, replace: bool = False) -> Pairing:
     """Return the pairing of round ``round_no`` (swiss: pairings), or raise SitegenError when
-    the round may not be paired (results entered, earlier rounds unplayed, later rounds paired,
-    no legal pairing)."""
+    the round may not be paired (results entered, paired already without ``replace``, earlier
+    rounds unplayed, later rounds paired, no legal pairing)."""
     pos = SourcePos(tournament.path or tournament.pos.path)
 
     def refuse(message: str, hint: str | None = None, at: SourcePos | None = None) -> SitegenError:
@@ -97,6 +98,12 @@ def plan_pairing(league: SwissLeague, tournament: SwissTournament, round_no: int
     if existing is not None and existing.has_results:
         raise refuse(f"round {round_no} of {league.id}/{tournament.id} already has results; "
                      "it is not paired again", "to pair it anyway, delete its results first",
+                     existing.pos)
+    if existing is not None and (existing.matches or existing.bye) and not replace:
+        target = f"{league.id}/{tournament.id}"
+        raise refuse(f"round {round_no} of {target} is already paired; it is not paired again "
+                     "without --replace",
+                     f"to replace its pairings, run: sitegen pair {target} --round {round_no} --replace",
                      existing.pos)
     later = [r.number for r in tournament.rounds if r.number > round_no]
     if later:
@@ -144,8 +151,9 @@ def round_text(pairing: Pairing, rounds_node: CommentedSeq) -> None:
 
 
 def pair(content_dir: Path, target: str, round_no: int, seed: int | None = None,
-         explain: bool = False, out: TextIO | None = None) -> PairResult:
-    """Pair round ``round_no`` of ``target`` (``<league-id>/<tournament-id>``) and write it.
+         explain: bool = False, out: TextIO | None = None, replace: bool = False) -> PairResult:
+    """Pair round ``round_no`` of ``target`` (``<league-id>/<tournament-id>``) and write it;
+    ``replace``: a round paired already (with no results) is paired again.
 
     ``seed`` None draws one with :func:`draw_seed`. Prints a summary (and, with ``explain``,
     the reasons for each pair and the bye) to ``out``. Raises SitegenError, with nothing
@@ -158,7 +166,7 @@ def pair(content_dir: Path, target: str, round_no: int, seed: int | None = None,
     if not 0 <= seed <= MAX_SEED:
         raise SitegenError([Diagnostic(command_pos("sitegen pair"), f"seed {seed} is out of range "
                                        f"0..{MAX_SEED}", "pair.seed")])
-    pairing = plan_pairing(league, tournament, round_no, seed)
+    pairing = plan_pairing(league, tournament, round_no, seed, replace)
     path = content_dir / "swiss" / league.id / f"{tournament.id}.yaml"
     data = load_rt(path)
     if data.get("rounds") is None:

@@ -127,7 +127,7 @@ def _added(path: Path, original: str, player: Player) -> str:
     """Return the text of the players file ``path`` (its text ``original``) with ``player``
     added at the end of its list, the rest of its lines as they were."""
     data = load_rt(path)
-    plain = dump_unwrapped(load_rt(path), trailing=True)
+    plain = dump_unwrapped(load_rt(path))
     pairs = [(key, value) for key, value in (
         ("id", player.id), ("name", player.name), ("rank", str(player.rank) if player.rank else None),
         ("rating", player.rating), ("club", player.club), ("country", player.country))
@@ -137,7 +137,7 @@ def _added(path: Path, original: str, player: Player) -> str:
         entries = data["players"] = CommentedSeq()  # players: (nothing) or players: []
     block = bool(entries) and isinstance(entries[-1], CommentedMap) and not entries[-1].fa.flow_style()
     entries.append(CommentedMap(pairs) if block else flow_map(pairs))
-    return splice(original, plain, dump_unwrapped(data, trailing=True))
+    return splice(original, plain, dump_unwrapped(data))
 
 
 def _read_back(path: Path, text: str, player: Player, players: dict[str, Player]) -> int:

@@ -171,12 +171,19 @@ class Fields:
         return default if value is None else value
 
     def date(self, key: str) -> dt.date | None:
+        """Return a ``YYYY-MM-DD`` date; one outside the years :data:`PLAUSIBLE_YEARS` is a
+        warning at it (a typing error: a ladder game of 0001 would head the log)."""
         def parse(text: str) -> dt.date:
             try:
                 return dt.date.fromisoformat(text.strip())
             except ValueError:
                 raise ValueError(f"'{text}' is not a date") from None
-        return self.convert(key, parse, "a date like 2024-03-31")
+        date = self.convert(key, parse, "a date like 2024-03-31")
+        low, high = PLAUSIBLE_YEARS
+        if date is not None and not low <= date.year <= high:
+            self.diags.warning(self.pos(key), f"{key}: {date.isoformat()} is not in the years {low} "
+                               f"to {high}", "schema.date-range", "check the year: is it a typing error?")
+        return date
 
     def list(self, key: str, what: str | None = None) -> list[YNode]:
         return expect_list(self.node.entries.get(key), self.diags, what or f"'{key}'", self.pos(key))
@@ -193,6 +200,11 @@ class Fields:
             if ident is not None:
                 result.append((ident, item.pos))
         return result
+
+
+PLAUSIBLE_YEARS = (1900, 2199)
+"""The years of a plausible date in the content (fixed, not from the clock: the same content
+gives the same warnings every year); a date outside them is a warning (docs/content-format.md)."""
 
 
 @functools.lru_cache(maxsize=64)
