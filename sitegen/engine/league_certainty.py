@@ -60,15 +60,9 @@ KINDS = ("promoted", "finalist", "stays", "demoted", "withdrew")
 """Outcome kinds, best first (see the module's text)."""
 RANK = {kind: index for index, kind in enumerate(KINDS)}
 
-MAX_OUTCOMES = 729
-"""Default budget: the most completions (distinct per-group tables combined) computed with
-:func:`form_outcome`, 3^6 (about 2 to 15 ms each on the demo's league: a few seconds at most)."""
-MAX_GROUP_GAMES = 8
-"""Default budget: the most games still to play in one group whose 3^k results are enumerated."""
-MAX_WORK = 10_000
-"""Default budget: completions times the season's players. One :func:`form_outcome` grows
-faster than the season (about 5 ms for 48 players, 9 s for 1,400: bench/certainty.py), so a
-federation-scale season gets at most 7 completions and the demo's league about 200."""
+BUDGET = 8_000
+"""Default budget, in work units (see the module's text): about 0.5 s on the machine of
+bench/certainty.py (one unit is about 55 microseconds there)."""
 
 RESULTS = (Result(Outcome.WIN, Colour.BLACK), Result(Outcome.WIN, Colour.WHITE),
            Result(Outcome.JIGO))
@@ -94,7 +88,8 @@ class SeasonCertainty:
     players: Mapping[str, Certainty]
     games_left: int
     outcomes: int
-    """Completions computed with :func:`form_outcome` (0 when beyond the budget)."""
+    """Completions computed with :func:`form_outcome`, the last one perhaps only in part
+    when the budget stopped it (0 when it stopped before any)."""
     within_budget: bool
 
 
@@ -165,38 +160,49 @@ def completions(season: Season, tables: Sequence[Sequence[Group]]
 def season_certainty(season: Season, players: Mapping[str, Player], settings: LeagueSettings,
                      signups: SeasonSignups | None = None,
                      restrictions: DivisionRestrictions | None = None,
-                     max_outcomes: int = MAX_OUTCOMES,
-                     max_group_games: int = MAX_GROUP_GAMES,
-                     max_work: int = MAX_WORK) -> SeasonCertainty:
+                     budget: int = BUDGET) -> SeasonCertainty:
     """Return what is certain of each player of ``season`` (see the module's text): for a
     season with no game left, each player's outcome as :func:`form_outcome` gives it (certain
-    unless a tie leaves it open); else by every completion within the budget (at most
-    ``max_outcomes`` completions, ``max_work`` completions times players, and
-    ``max_group_games`` games left in any one group)."""
+    unless a tie leaves it open, whatever its cost: the same work as the season's outcome);
+    else by every completion, when the work they take stays within ``budget`` units (the
+    module's cost model), else nothing is claimed."""
     season, _voided = void_early_withdrawals(season, settings)
     gone = withdrawn_players(season)
     groups = [g for d in season.divisions for g in d.groups]
     pairs = [remaining_pairs(g, gone) for g in groups]
     left = sum(len(p) for p in pairs)
     everyone = [p for g in groups for p in g.players]
-    if any(len(p) > max_group_games for p in pairs):
-        return SeasonCertainty(_open(everyone), left, 0, False)
-    max_outcomes = min(max_outcomes, max(1, max_work // max(1, len(everyone))))
+    size = max(1, len(everyone))
+    beyond = SeasonCertainty(_open(everyone), left, 0, False)
+    spent = 0
     tables = []
     count = 1
     for group, pending in zip(groups, pairs):  # stop as soon as the budget is passed
+        spent += table_cost(group, pending) if pending else 0
+        if spent + count * size > budget:
+            return beyond
         tables.append(group_tables(group, pending) if pending else [group])
         count *= len(tables[-1])
-        if count > max_outcomes:
-            return SeasonCertainty(_open(everyone), left, 0, False)
     reached: dict[str, set[str]] = {p: set() for p in everyone}
-    for done in completions(season, tables):
-        outcome = form_outcome(done, players, settings, signups, restrictions, Status.FINAL)
+    for index, done in enumerate(completions(season, tables)):
+        if left and spent + (count - index) * size > budget:  # each forms at least once
+            return replace(beyond, outcomes=index)
+        allowed = (budget - spent) // size - (count - index - 1) if left else None
+        outcome = form_outcome(done, players, settings, signups, restrictions, Status.FINAL,
+                               max_formations=allowed)
+        if allowed is not None and outcome.formations > allowed:
+            return replace(beyond, outcomes=index + 1)
+        spent += outcome.formations * size
         if outcome.error is not None:
-            return SeasonCertainty(_open(everyone), left, count, True)
+            return SeasonCertainty(_open(everyone), left, index + 1, True)
         _collect(outcome, reached)
     return SeasonCertainty({p: _certainty(p, kinds) for p, kinds in reached.items()},
                            left, count, True)
+
+
+def table_cost(group: Group, pairs: Sequence[tuple[str, str]]) -> int:
+    """Return the work units of :func:`group_tables`: 3^k standings of the group's players."""
+    return 3 ** len(pairs) * len(group.players)
 
 
 def _collect(outcome: SeasonOutcome, reached: dict[str, set[str]]) -> None:
