@@ -6,7 +6,7 @@
    game, at 1 to 6 of its divisions (14 to 1,400 players): the time of one formation of the
    next season (``max_formations=0``: the plan only), per player; the formations the whole
    outcome takes (its open ties' ways); the whole outcome's time where it is short. The
-   module's work unit (one player in one formation) is fitted from the per-player column.
+   module's work units (players^1.5 per formation) are fitted from the per-unit column.
 1. **Federation scale.** A season of 6 divisions of 2, 6, 18, 54, 60 and 60 groups of 7
    (bench/synthetic.py's shape: 1,400 players, about 29,000 games), random results, cut at
    several points (the last k games of the season removed, k = 1, 2, 4); times
@@ -31,10 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sitegen.engine.league_certainty import season_certainty  # noqa: E402
+from sitegen.engine.league_certainty import formation_cost, season_certainty  # noqa: E402
 from sitegen.engine.league_outcome import form_outcome  # noqa: E402
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result  # noqa: E402
-from sitegen.model.league import Division, FinalData, Group, LeagueSettings, Season  # noqa: E402
+from sitegen.model.league import Division, Group, LeagueSettings, Season  # noqa: E402
 from sitegen.validate import load_content  # noqa: E402
 
 SHAPE = (2, 6, 18, 54, 60, 60)
@@ -91,7 +91,7 @@ def timed(call, repeat: int = 1):
 
 def bench_cost() -> None:
     settings = LeagueSettings()
-    print("players groups divisions | one formation ms (us/player) | formations | outcome ms")
+    print("players groups divisions | one formation ms (us/unit) | formations | outcome ms")
     for size in range(1, len(SHAPE) + 1):
         season, players = federation(random.Random(9), SHAPE[:size])
         season = cut(season, 1)
@@ -101,7 +101,8 @@ def bench_cost() -> None:
                           repeat)
         whole = (f"{1000 * timed(lambda: form_outcome(season, players, settings), repeat)[0]:.0f}"
                  if count < 600 else "-")
-        print(f"{count} {sum(SHAPE[:size])} {size} | {1000 * one:.1f} ({1e6 * one / count:.0f})"
+        unit = 1e6 * one / formation_cost(count)
+        print(f"{count} {sum(SHAPE[:size])} {size} | {1000 * one:.1f} ({unit:.1f})"
               f" | {plan.formations} | {whole}", flush=True)
 
 

@@ -45,6 +45,7 @@ Pure functions: no I/O, no words (the pages word the kinds).
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, replace
 from typing import Iterator, Mapping, Sequence
 
@@ -60,9 +61,11 @@ KINDS = ("promoted", "finalist", "stays", "demoted", "withdrew")
 """Outcome kinds, best first (see the module's text)."""
 RANK = {kind: index for index, kind in enumerate(KINDS)}
 
-BUDGET = 8_000
-"""Default budget, in work units (see the module's text): about 0.5 s on the machine of
-bench/certainty.py (one unit is about 55 microseconds there)."""
+BUDGET = 64_000
+"""Default budget, in work units (the module's cost model): about 0.5 s on the machine of
+bench/certainty.py, where one unit takes 6 to 8 microseconds."""
+TABLE_ROW = 8
+"""Work units of one player's row of a group's standings (``group_standings``)."""
 
 RESULTS = (Result(Outcome.WIN, Colour.BLACK), Result(Outcome.WIN, Colour.WHITE),
            Result(Outcome.JIGO))
@@ -172,7 +175,7 @@ def season_certainty(season: Season, players: Mapping[str, Player], settings: Le
     pairs = [remaining_pairs(g, gone) for g in groups]
     left = sum(len(p) for p in pairs)
     everyone = [p for g in groups for p in g.players]
-    size = max(1, len(everyone))
+    size = formation_cost(len(everyone))
     beyond = SeasonCertainty(_open(everyone), left, 0, False)
     spent = 0
     tables = []
@@ -200,9 +203,16 @@ def season_certainty(season: Season, players: Mapping[str, Player], settings: Le
                            left, count, True)
 
 
+def formation_cost(players: int) -> int:
+    """Return the work units of forming the next season of ``players`` once (at least 1):
+    players^1.5, rounded down (the module's cost model)."""
+    return max(1, math.isqrt(players ** 3))
+
+
 def table_cost(group: Group, pairs: Sequence[tuple[str, str]]) -> int:
-    """Return the work units of :func:`group_tables`: 3^k standings of the group's players."""
-    return 3 ** len(pairs) * len(group.players)
+    """Return the work units of :func:`group_tables`: 3^k standings of the group's players,
+    8 units per player (the module's cost model)."""
+    return 3 ** len(pairs) * len(group.players) * TABLE_ROW
 
 
 def _collect(outcome: SeasonOutcome, reached: dict[str, set[str]]) -> None:
