@@ -33,11 +33,32 @@ choices as reached. Two reductions keep the work small and are exact:
    are reduced to one per distinct table (:func:`group_tables`). The property test
    (tests/properties/test_league_certainty.py) checks the reduction against enumerating every
    completion without it.
-2. *Budget.* The combinations of the groups' distinct tables are computed when there are at
-   most ``max_outcomes`` of them (and each group has at most ``max_group_games`` games left);
-   beyond, nothing is claimed: every player with games left reads still open, with no best or
-   worst (``None``). A completion in which the rules cannot form the next season (a
-   LeagueRuleError) proves nothing about anybody: everyone reads still open.
+2. *Budget.* The work is bounded before it is done, by a deterministic **cost model** (no
+   timer: the same content gives the same page on any machine). One formation of the next
+   season of P players costs ``floor(P^1.5) + 10 P`` units (:func:`formation_cost`), one
+   player's row of a group's standings 20 (:func:`table_cost`: 3^k tables of a group with
+   k games left). A completion forms the next season once, plus once per way of each open
+   tie (``SeasonOutcome.formations``, known after the first formation: ``form_outcome(...,
+   max_formations=)`` stops there when they would not fit). The enumeration goes on while
+   the units spent, plus one formation for each completion still to compute, stay within
+   ``budget`` (:data:`BUDGET`, 120,000); beyond, nothing is claimed: every player reads
+   still open, with no best or worst (``None``). A season with no game left is formed
+   whatever its cost (the same work as its outcome). A completion in which the rules cannot
+   form the next season (a LeagueRuleError) proves nothing about anybody: everyone reads
+   still open.
+
+   *Measurements* (bench/certainty.py, bench/README.md; 2 CPUs shared, shortest of several
+   runs): one formation of a synthetic season cut by one game takes 0.55 ms for 14 players
+   (1 division), 2.7 ms for 56 (2), 16 ms for 182 (3), 52 ms for 560 (4), 105 ms for 980
+   (5), 175 ms for 1,400 (6 divisions, 200 groups); of the real league's seasons 0.7-0.9 ms
+   for 18 players (3 divisions), 1.4-1.5 ms for 36, 1.9-2.0 ms for 48: 2.4 to 3.6
+   microseconds a unit throughout (a fixed part per player, and sorting divisions of up to
+   420 players by D.1 and D.2, which grows faster than the players: P^1.5). The open ties
+   multiply it: 1, 1, 5, 13, 24 and 38 formations for the synthetic sizes, so a whole
+   outcome grows about as P^2 (5 ms for 48 players, 7 to 9 s for 1,400). Under the other
+   helpers' load (4-fold) a unit takes 6 to 13 microseconds. A real league season of 33
+   players (520 units a formation) gets about 230 formations; a federation-scale season
+   (66,383 units a formation) one: its completions are never computed.
 
 Pure functions: no I/O, no words (the pages word the kinds).
 """
@@ -61,10 +82,11 @@ KINDS = ("promoted", "finalist", "stays", "demoted", "withdrew")
 """Outcome kinds, best first (see the module's text)."""
 RANK = {kind: index for index, kind in enumerate(KINDS)}
 
-BUDGET = 64_000
-"""Default budget, in work units (the module's cost model): about 0.5 s on the machine of
-bench/certainty.py, where one unit takes 6 to 8 microseconds."""
-TABLE_ROW = 8
+BUDGET = 120_000
+"""Default budget, in work units (the module's cost model): about 0.4 s on the machine of
+bench/certainty.py when it is not shared (2.4 to 3.6 microseconds a unit), about 1 s when
+other work loads its 2 CPUs 4-fold."""
+TABLE_ROW = 20
 """Work units of one player's row of a group's standings (``group_standings``)."""
 
 RESULTS = (Result(Outcome.WIN, Colour.BLACK), Result(Outcome.WIN, Colour.WHITE),
@@ -205,13 +227,13 @@ def season_certainty(season: Season, players: Mapping[str, Player], settings: Le
 
 def formation_cost(players: int) -> int:
     """Return the work units of forming the next season of ``players`` once (at least 1):
-    players^1.5, rounded down (the module's cost model)."""
-    return max(1, math.isqrt(players ** 3))
+    players^1.5 (rounded down) plus 10 per player (the module's cost model)."""
+    return max(1, math.isqrt(players ** 3) + 10 * players)
 
 
 def table_cost(group: Group, pairs: Sequence[tuple[str, str]]) -> int:
     """Return the work units of :func:`group_tables`: 3^k standings of the group's players,
-    8 units per player (the module's cost model)."""
+    :data:`TABLE_ROW` units per player (the module's cost model)."""
     return 3 ** len(pairs) * len(group.players) * TABLE_ROW
 
 

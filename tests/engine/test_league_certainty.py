@@ -114,25 +114,25 @@ def test_an_outcome_that_depends_on_another_group_b_3_final_round():
 
 def test_beyond_the_budget_nothing_is_claimed():
     """Four games still to play in B (3^4 = 81 results, fewer distinct tables). The work: 81
-    standings of B's 6 players at 8 units a row (3,888 units), then each distinct table's
-    completion formed at least once, each formation of the season's 11 players 36 units
-    (11^1.5 = 36.48). One unit short of it at either stage, nobody is certain and no best or
+    standings of B's 6 players at 20 units a row (9,720 units), then each distinct table's
+    completion formed at least once, each formation of the season's 11 players 146 units
+    (11^1.5 = 36.48, plus 10 a player). One unit short of it at either stage, nobody is certain and no best or
     worst is given; with exactly the work, every completion is computed."""
     b = group("b", B, skip=(("b1", "b2"), ("b3", "b4"), ("b5", "b6"), ("b2", "b5")))
     s, players = season(group("a", A), b), players_of(*A, *B)
     pending = remaining_pairs(b, set())
-    assert table_cost(b, pending) == 3888 and formation_cost(11) == 36
+    assert table_cost(b, pending) == 9720 and formation_cost(11) == 146
     tables = group_tables(b, pending)
     formations = sum(form_outcome(done, players, ONE_GROUP).formations
                      for done in completions(s, [[s.divisions[0].groups[0]], tables]))
     assert formations >= len(tables)
     nobody = {Certainty(p, False, None, None) for p in A + B}
-    for budget, computed in ((1, 0), (3888 + 36 * len(tables) - 1, 0),
-                             (3888 + 36 * formations - 1, len(tables))):
+    for budget, computed in ((1, 0), (9720 + 146 * len(tables) - 1, 0),
+                             (9720 + 146 * formations - 1, len(tables))):
         found = season_certainty(s, players, ONE_GROUP, budget=budget)
         assert not found.within_budget and found.outcomes <= computed, budget
         assert set(found.players.values()) == nobody
-    found = season_certainty(s, players, ONE_GROUP, budget=3888 + 36 * formations)
+    found = season_certainty(s, players, ONE_GROUP, budget=9720 + 146 * formations)
     assert found.within_budget and found.outcomes == len(tables)
     # b1 beat b3-b6: 4 points whatever happens, and only b2 can pass them: second at worst,
     # promoted by B.1 or B.3 (at least two per division).
