@@ -33,11 +33,32 @@ choices as reached. Two reductions keep the work small and are exact:
    are reduced to one per distinct table (:func:`group_tables`). The property test
    (tests/properties/test_league_certainty.py) checks the reduction against enumerating every
    completion without it.
-2. *Budget.* The combinations of the groups' distinct tables are computed when there are at
-   most ``max_outcomes`` of them (and each group has at most ``max_group_games`` games left);
-   beyond, nothing is claimed: every player with games left reads still open, with no best or
-   worst (``None``). A completion in which the rules cannot form the next season (a
-   LeagueRuleError) proves nothing about anybody: everyone reads still open.
+2. *Budget.* The work is bounded before it is done, by a deterministic **cost model** (no
+   timer: the same content gives the same page on any machine). One formation of the next
+   season of P players costs ``floor(P^1.5) + 10 P`` units (:func:`formation_cost`), one
+   player's row of a group's standings 20 (:func:`table_cost`: 3^k tables of a group with
+   k games left). A completion forms the next season once, plus once per way of each open
+   tie (``SeasonOutcome.formations``, known after the first formation: ``form_outcome(...,
+   max_formations=)`` stops there when they would not fit). The enumeration goes on while
+   the units spent, plus one formation for each completion still to compute, stay within
+   ``budget`` (:data:`BUDGET`, 120,000); beyond, nothing is claimed: every player reads
+   still open, with no best or worst (``None``). A season with no game left is formed
+   whatever its cost (the same work as its outcome). A completion in which the rules cannot
+   form the next season (a LeagueRuleError) proves nothing about anybody: everyone reads
+   still open.
+
+   *Measurements* (bench/certainty.py, bench/README.md; 2 CPUs shared, shortest of several
+   runs): one formation of a synthetic season cut by one game takes 0.55 ms for 14 players
+   (1 division), 2.7 ms for 56 (2), 16 ms for 182 (3), 52 ms for 560 (4), 105 ms for 980
+   (5), 175 ms for 1,400 (6 divisions, 200 groups); of the real league's seasons 0.7-0.9 ms
+   for 18 players (3 divisions), 1.4-1.5 ms for 36, 1.9-2.0 ms for 48: 2.4 to 3.6
+   microseconds a unit throughout (a fixed part per player, and sorting divisions of up to
+   420 players by D.1 and D.2, which grows faster than the players: P^1.5). The open ties
+   multiply it: 1, 1, 5, 13, 24 and 38 formations for the synthetic sizes, so a whole
+   outcome grows about as P^2 (5 ms for 48 players, 7 to 9 s for 1,400). Under the other
+   helpers' load (4-fold) a unit takes 6 to 13 microseconds. A real league season of 33
+   players (520 units a formation) gets about 230 formations; a federation-scale season
+   (66,383 units a formation) one: its completions are never computed.
 
 Pure functions: no I/O, no words (the pages word the kinds).
 """
@@ -45,6 +66,7 @@ Pure functions: no I/O, no words (the pages word the kinds).
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, replace
 from typing import Iterator, Mapping, Sequence
 
@@ -60,15 +82,12 @@ KINDS = ("promoted", "finalist", "stays", "demoted", "withdrew")
 """Outcome kinds, best first (see the module's text)."""
 RANK = {kind: index for index, kind in enumerate(KINDS)}
 
-MAX_OUTCOMES = 729
-"""Default budget: the most completions (distinct per-group tables combined) computed with
-:func:`form_outcome`, 3^6 (about 2 to 15 ms each on the demo's league: a few seconds at most)."""
-MAX_GROUP_GAMES = 8
-"""Default budget: the most games still to play in one group whose 3^k results are enumerated."""
-MAX_WORK = 10_000
-"""Default budget: completions times the season's players. One :func:`form_outcome` grows
-faster than the season (about 5 ms for 48 players, 9 s for 1,400: bench/certainty.py), so a
-federation-scale season gets at most 7 completions and the demo's league about 200."""
+BUDGET = 120_000
+"""Default budget, in work units (the module's cost model): about 0.4 s on the machine of
+bench/certainty.py when it is not shared (2.4 to 3.6 microseconds a unit), about 1 s when
+other work loads its 2 CPUs 4-fold."""
+TABLE_ROW = 20
+"""Work units of one player's row of a group's standings (``group_standings``)."""
 
 RESULTS = (Result(Outcome.WIN, Colour.BLACK), Result(Outcome.WIN, Colour.WHITE),
            Result(Outcome.JIGO))
@@ -94,7 +113,8 @@ class SeasonCertainty:
     players: Mapping[str, Certainty]
     games_left: int
     outcomes: int
-    """Completions computed with :func:`form_outcome` (0 when beyond the budget)."""
+    """Completions computed with :func:`form_outcome`, the last one perhaps only in part
+    when the budget stopped it (0 when it stopped before any)."""
     within_budget: bool
 
 
@@ -165,38 +185,56 @@ def completions(season: Season, tables: Sequence[Sequence[Group]]
 def season_certainty(season: Season, players: Mapping[str, Player], settings: LeagueSettings,
                      signups: SeasonSignups | None = None,
                      restrictions: DivisionRestrictions | None = None,
-                     max_outcomes: int = MAX_OUTCOMES,
-                     max_group_games: int = MAX_GROUP_GAMES,
-                     max_work: int = MAX_WORK) -> SeasonCertainty:
+                     budget: int = BUDGET) -> SeasonCertainty:
     """Return what is certain of each player of ``season`` (see the module's text): for a
     season with no game left, each player's outcome as :func:`form_outcome` gives it (certain
-    unless a tie leaves it open); else by every completion within the budget (at most
-    ``max_outcomes`` completions, ``max_work`` completions times players, and
-    ``max_group_games`` games left in any one group)."""
+    unless a tie leaves it open, whatever its cost: the same work as the season's outcome);
+    else by every completion, when the work they take stays within ``budget`` units (the
+    module's cost model), else nothing is claimed."""
     season, _voided = void_early_withdrawals(season, settings)
     gone = withdrawn_players(season)
     groups = [g for d in season.divisions for g in d.groups]
     pairs = [remaining_pairs(g, gone) for g in groups]
     left = sum(len(p) for p in pairs)
     everyone = [p for g in groups for p in g.players]
-    if any(len(p) > max_group_games for p in pairs):
-        return SeasonCertainty(_open(everyone), left, 0, False)
-    max_outcomes = min(max_outcomes, max(1, max_work // max(1, len(everyone))))
+    size = formation_cost(len(everyone))
+    beyond = SeasonCertainty(_open(everyone), left, 0, False)
+    spent = 0
     tables = []
     count = 1
     for group, pending in zip(groups, pairs):  # stop as soon as the budget is passed
+        spent += table_cost(group, pending) if pending else 0
+        if spent + count * size > budget:
+            return beyond
         tables.append(group_tables(group, pending) if pending else [group])
         count *= len(tables[-1])
-        if count > max_outcomes:
-            return SeasonCertainty(_open(everyone), left, 0, False)
     reached: dict[str, set[str]] = {p: set() for p in everyone}
-    for done in completions(season, tables):
-        outcome = form_outcome(done, players, settings, signups, restrictions, Status.FINAL)
+    for index, done in enumerate(completions(season, tables)):
+        if left and spent + (count - index) * size > budget:  # each forms at least once
+            return replace(beyond, outcomes=index)
+        allowed = (budget - spent) // size - (count - index - 1) if left else None
+        outcome = form_outcome(done, players, settings, signups, restrictions, Status.FINAL,
+                               max_formations=allowed)
+        if allowed is not None and outcome.formations > allowed:
+            return replace(beyond, outcomes=index + 1)
+        spent += outcome.formations * size
         if outcome.error is not None:
-            return SeasonCertainty(_open(everyone), left, count, True)
+            return SeasonCertainty(_open(everyone), left, index + 1, True)
         _collect(outcome, reached)
     return SeasonCertainty({p: _certainty(p, kinds) for p, kinds in reached.items()},
                            left, count, True)
+
+
+def formation_cost(players: int) -> int:
+    """Return the work units of forming the next season of ``players`` once (at least 1):
+    players^1.5 (rounded down) plus 10 per player (the module's cost model)."""
+    return max(1, math.isqrt(players ** 3) + 10 * players)
+
+
+def table_cost(group: Group, pairs: Sequence[tuple[str, str]]) -> int:
+    """Return the work units of :func:`group_tables`: 3^k standings of the group's players,
+    :data:`TABLE_ROW` units per player (the module's cost model)."""
+    return 3 ** len(pairs) * len(group.players) * TABLE_ROW
 
 
 def _collect(outcome: SeasonOutcome, reached: dict[str, set[str]]) -> None:

@@ -238,6 +238,9 @@ class SeasonOutcome:
     """The season as the outcome reads it: with the games of early withdrawals void."""
     games_left: int = 0
     """Games still to play (:func:`games_to_play`)."""
+    formations: int = 1
+    """Formations of the next season the outcome takes (:func:`formations_needed`); above
+    :func:`form_outcome`'s ``max_formations``, none but the first was made: no players."""
 
 
 def season_outcome(season: Season, players: Mapping[str, Player], settings: LeagueSettings,
@@ -256,7 +259,8 @@ def form_outcome(season: Season, players: Mapping[str, Player], settings: League
                  signups: SeasonSignups | None = None,
                  restrictions: DivisionRestrictions | None = None,
                  status: Status = Status.FINAL,
-                 recorded: Mapping[str, Move] = {}) -> SeasonOutcome:
+                 recorded: Mapping[str, Move] = {},
+                 max_formations: int | None = None) -> SeasonOutcome:
     """Return the outcome of ``season`` computed by :func:`next_season` from its sign-ups,
     or assuming every player who did not withdraw returns (:func:`season_signups`).
 
@@ -267,7 +271,9 @@ def form_outcome(season: Season, players: Mapping[str, Player], settings: League
     With the league setting ``void_games_of_early_withdrawals`` the games of early
     withdrawals are void first. ``restrictions``: the new season's (C), by default those of
     ``signups``, else the season's own. A LeagueRuleError (SeasonCancelled included) leaves
-    the outcome without players, its message in ``error``.
+    the outcome without players, its message in ``error``. ``max_formations``: when the open
+    ties would take more formations of the next season (:func:`formations_needed`), only the
+    first is made and the outcome has no players (its ``formations`` says how many it needs).
     """
     season, voided = void_early_withdrawals(season, settings)
     left = games_to_play(season)
@@ -284,8 +290,13 @@ def form_outcome(season: Season, players: Mapping[str, Player], settings: League
     final = _final(season, infos, settings)
     named = [t for t in _named_ties(plan, final, season)
              if not all(p in recorded for p in t.players)]
+    shared = sharing([t for t in named if not t.by_record])
+    need = formations_needed(shared, infos)
+    if max_formations is not None and need > max_formations:
+        return SeasonOutcome(status, assumed=signups is None, voided=voided, plan=plan,
+                             season=season, games_left=left, formations=need)
     choices = {}
-    for together in sharing([t for t in named if not t.by_record]):
+    for together in shared:
         joint = (joint_choices(together, season, signed, infos, restrictions, settings, recorded)
                  if len(together) > 1 else None)
         for tie in together:
@@ -297,7 +308,22 @@ def form_outcome(season: Season, players: Mapping[str, Player], settings: League
     ties = tuple(t for t in named if any(
         outcomes[p].undecided for p in t.players if p in outcomes))
     return SeasonOutcome(status, outcomes, ties, final, None, signups is None, voided, plan,
-                         season, left)
+                         season, left, need)
+
+
+def formations_needed(shared: Sequence[Sequence[Tie]], infos: Collection[str]) -> int:
+    """Return at most how many times :func:`form_outcome` forms the next season: once, plus
+    one per way of each open tie (:func:`resolutions`), plus one per order of the players of
+    ties sharing players when they are few enough to order (:data:`JOINT`). ``shared``: the
+    open ties as :func:`sharing` groups them. A bound: the ways the record rules out, and the
+    ties' own ways once a joint order is formed, are not formed."""
+    need = 1
+    for together in shared:
+        need += sum(len(resolutions(tie, infos)) for tie in together)
+        players = {p for tie in together for p in tie.players}
+        if len(together) > 1 and math.factorial(len(players)) <= JOINT:
+            need += math.factorial(len(players))
+    return need
 
 
 def first_season_outcome(settings: LeagueSettings, signups: SeasonSignups,

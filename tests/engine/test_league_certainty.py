@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import itertools
 
-from sitegen.engine.league_certainty import (Certainty, group_tables, remaining_pairs,
-                                             season_certainty)
+from sitegen.engine.league_certainty import (Certainty, completions, group_tables,
+                                             formation_cost, remaining_pairs, season_certainty,
+                                             table_cost)
+from sitegen.engine.league_outcome import form_outcome
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
 from sitegen.model.league import Division, Group, LeagueSettings, Season
 
@@ -111,16 +113,45 @@ def test_an_outcome_that_depends_on_another_group_b_3_final_round():
 
 
 def test_beyond_the_budget_nothing_is_claimed():
-    """Four games still to play in B (3^4 = 81 results, fewer distinct tables) with a budget of
-    one completion: nobody is certain, and no best or worst is given."""
+    """Four games still to play in B (3^4 = 81 results, fewer distinct tables). The work: 81
+    standings of B's 6 players at 20 units a row (9,720 units), then each distinct table's
+    completion formed at least once, each formation of the season's 11 players 146 units
+    (11^1.5 = 36.48, plus 10 a player). One unit short of it at either stage, nobody is certain and no best or
+    worst is given; with exactly the work, every completion is computed."""
     b = group("b", B, skip=(("b1", "b2"), ("b3", "b4"), ("b5", "b6"), ("b2", "b5")))
-    found = season_certainty(season(group("a", A), b), players_of(*A, *B), ONE_GROUP,
-                             max_outcomes=1)
-    assert not found.within_budget and found.outcomes == 0
-    assert set(found.players.values()) == {Certainty(p, False, None, None) for p in A + B}
-    few = season_certainty(season(group("a", A), b), players_of(*A, *B), ONE_GROUP,
-                           max_group_games=3)
-    assert not few.within_budget
+    s, players = season(group("a", A), b), players_of(*A, *B)
+    pending = remaining_pairs(b, set())
+    assert table_cost(b, pending) == 9720 and formation_cost(11) == 146
+    tables = group_tables(b, pending)
+    formations = sum(form_outcome(done, players, ONE_GROUP).formations
+                     for done in completions(s, [[s.divisions[0].groups[0]], tables]))
+    assert formations >= len(tables)
+    nobody = {Certainty(p, False, None, None) for p in A + B}
+    for budget, computed in ((1, 0), (9720 + 146 * len(tables) - 1, 0),
+                             (9720 + 146 * formations - 1, len(tables))):
+        found = season_certainty(s, players, ONE_GROUP, budget=budget)
+        assert not found.within_budget and found.outcomes <= computed, budget
+        assert set(found.players.values()) == nobody
+    found = season_certainty(s, players, ONE_GROUP, budget=9720 + 146 * formations)
+    assert found.within_budget and found.outcomes == len(tables)
+    # b1 beat b3-b6: 4 points whatever happens, and only b2 can pass them: second at worst,
+    # promoted by B.1 or B.3 (at least two per division).
+    assert seen(found, "b1") == (True, "promoted", "promoted")
+
+
+def test_a_completion_whose_ties_need_more_formations_stops_before_them():
+    """The complete season of the finalists' test: a2 and x2 tie for the last place in the
+    final round (2 ways), so the outcome forms the next season 1 + 2 times; with at most 2
+    allowed it forms it once and gives nobody an outcome."""
+    a2 = group("a2", X)
+    s = Season("s", "S", (Division("A", (group("a1", A), a2)), Division("B", (group("b", B),))),
+               defending_champion="b1")
+    players = players_of(*A, *X, *B)
+    full = form_outcome(s, players, LeagueSettings())
+    assert full.formations == 3 and full.players["a2"].undecided
+    stopped = form_outcome(s, players, LeagueSettings(), max_formations=2)
+    assert stopped.formations == 3 and stopped.players == {} and stopped.error is None
+    assert form_outcome(s, players, LeagueSettings(), max_formations=3) == full
 
 
 def test_equal_tables_are_computed_once():
