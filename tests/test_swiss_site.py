@@ -150,7 +150,8 @@ def test_swiss_league_table_page_marks_counted_and_shared(site, run):
         '½']
     assert cells[4] == "<strong>2½</strong>"
     assert cells[5:8] == ["½", "0", "0"]          # 4th, 5th, 6th best
-    assert html.count('<span class="shared" title="shared place">=</span>') == 4
+    assert html.count('<span class="shared"><span aria-hidden="true">=</span>'
+                      '<span class="visually-hidden"> (shared place)</span></span>') == 4
     assert "they may play a deciding match for the final place" in html
     assert html.count("<td>may be played</td>") == 4
 

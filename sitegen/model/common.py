@@ -278,6 +278,9 @@ class MarkdownPage:
     date: dt.date | None = None
     order: int = 0
     pos: SourcePos = field(default=NOWHERE, compare=False, repr=False)
+    description: str = ""
+    """The page's own ``<meta name="description">`` (front matter ``description:``); empty:
+    one is made from its title and the site's."""
 
 
 @dataclass(frozen=True)

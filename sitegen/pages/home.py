@@ -29,7 +29,8 @@ def plan_home_and_pages(content: Content, plan: SitePlan) -> None:
                   reverse=True)
     for page in pages:
         plan.add(Page(page_url(page.slug), "page.html", {
-            "title": page.title, "body": page.body, "kind": page.kind, "date": page.date}))
+            "title": page.title, "body": page.body, "kind": page.kind, "date": page.date,
+            "meta_description": page.description}))
     plan.add(Page(HOME, "home.html", {
         "title": content.config.title, "description": content.config.description,
         "sections": plan.home_sections,

@@ -13,6 +13,7 @@ without games").
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -314,19 +315,48 @@ def _status_words(t: Tournament) -> dict[tuple[int, str], str]:
     return words
 
 
+_GAME_STRING = re.compile(r"\d+(?P<result>[-+=?])(?P<kind>[/!])(?P<colour>[wb?])(?P<handicap>\d+)")
+_GAME_WORDS = {("+", "/"): N_("won"), ("-", "/"): N_("lost"), ("=", "/"): N_("jigo (draw)"),
+                 ("?", "/"): N_("result unknown"), ("+", "!"): N_("won by forfeit"),
+                 ("-", "!"): N_("lost by forfeit"), ("=", "!"): N_("jigo (draw)")}
+
+
+def game_words(text: str, opponent: str) -> str:
+    """Return a game string (:attr:`PlacementRow.games`, ``12+/w2``) as words for a screen
+    reader: "won against Bob with White, handicap 2" (the colour left out when unknown, ``?``;
+    the handicap when 0). Raise ValueError for a string without a game (``0+``)."""
+    match = _GAME_STRING.fullmatch(text)
+    if match is None:
+        raise ValueError(f"not a game string: {text!r}")
+    result = _(_GAME_WORDS[(match["result"], match["kind"])])
+    if match["colour"] == "w":
+        words = _("{result} against {opponent} with White")
+    elif match["colour"] == "b":
+        words = _("{result} against {opponent} with Black")
+    else:
+        words = _("{result} against {opponent}")
+    words = words.format(result=result, opponent=opponent)
+    if match["handicap"] != "0":
+        # Translators: a game's words, then its handicap (a number of stones).
+        words = _("{game}, handicap {handicap}").format(game=words, handicap=match["handicap"])
+    return words
+
+
 def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
                 status: dict[tuple[int, str], str], row_of: dict[str, int]) -> list[dict[str, Any]]:
-    """Return the round cells of a row; ``row_of``: each player's row in these standings (the
-    number the game string starts with)."""
+    """Return the round cells of a row: ``text`` (the game string), ``anchor`` (the opponent's
+    row) and ``words``: the game in words, or the reason there was none ("declared absent"),
+    shown as text. ``row_of``: each player's row in these standings (the number the game string
+    starts with)."""
     cells = []
     for k, (text, opp) in enumerate(zip(row.games, row.opponents), start=1):
         if opp is None:
             what = status.get((k, row.player_id)) or _("no game")
-            cells.append({"text": text, "anchor": None, "title": what})
+            cells.append({"text": text, "anchor": None, "words": what, "status": True})
         else:
             number = row_of.get(opp, 0)
             cells.append({"text": text, "anchor": f"r{number}" if number else None,
-                          "title": names.get(opp, opp)})
+                          "words": game_words(text, names.get(opp, opp)), "status": False})
     return cells
 
 

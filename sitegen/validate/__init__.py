@@ -378,7 +378,7 @@ def load_pages(folder: Path, shown: str, diags: Diagnostics) -> list[MarkdownPag
             continue
         slug = check_ident(path.stem, SourcePos(page_shown), diags, "page file name")
         fields = Fields(source.front, diags, "page front matter", required=("title",),
-                        optional=("kind", "date", "order"))
+                        optional=("kind", "date", "order", "description"))
         title = fields.text("title")
         kind = fields.text("kind", "page", max_len=10) or "page"
         if kind not in PAGE_KINDS:
@@ -395,6 +395,7 @@ def load_pages(folder: Path, shown: str, diags: Diagnostics) -> list[MarkdownPag
             diags.error(SourcePos(page_shown), f"page name '{slug}' is reserved for the site"
                         f"{other_case}", "page.reserved", "rename the file")
             continue
+        description = fields.text("description", "", max_len=500) or ""
         pages.append(MarkdownPage(slug, title, source.body, kind, fields.date("date"), order,
-                                  SourcePos(page_shown)))
+                                  SourcePos(page_shown), description))
     return pages

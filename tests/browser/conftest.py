@@ -91,6 +91,22 @@ def long_names_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def synthetic_url(tmp_path_factory):
+    """A large archive: bench/synthetic.py's federation at 1 % (200 players, a tournament of 200
+    players over 5 rounds, a ladder of 200 games; no description in site.yaml), served: yield
+    its URL."""
+    import sys
+
+    sys.path.insert(0, str(REPO / "bench"))
+    from synthetic import generate
+
+    root = tmp_path_factory.mktemp("synthetic")
+    generate(root, 0.01)
+    with serve_site(root / "content", tmp_path_factory.mktemp("synthetic-site")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def demo_urls_in(tmp_path_factory):
     """The demo built with ``language: pl`` and with ``language: fr``, each served on its own
     port: yield ``{language: root URL}``."""

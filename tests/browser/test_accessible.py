@@ -1,0 +1,61 @@
+"""Accessible as well as readable (issue 27): axe-core's WCAG 2.0, 2.1 and 2.2 A and AA checks
+(test_pages.run_axe) on the states and pages that the page-by-page run of test_pages.py does
+not reach: the header's search with a query typed and its results open, and the largest pages
+of a large archive (bench/synthetic.py at 1 %); and the players index's letters measured as
+targets of at least 24 x 24 CSS px (WCAG 2.2, 2.5.8).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_pages import open_at, run_axe, screenshot, search  # noqa: E402
+
+pytestmark = pytest.mark.slow  # a headless browser, and a site built first
+
+LARGE = {
+    "players-index": "players/",  # 200 players under 26 letters
+    "tournament-200": "tournaments/t01/",  # 200 rows, 5 round columns
+    "tournament-round": "tournaments/t01/round-3/",  # 100 pairings under the standings
+    "ladder-games": "ladders/federation/games/",
+    "season": "leagues/national/",
+}
+
+
+@pytest.mark.parametrize("width", (360, 1280))
+@pytest.mark.parametrize("query", ["bakero", "2021-09 online", "zzzz-nobody"])
+def test_the_search_with_its_results_open_passes_axe(browser, demo_url, axe_source, query, width):
+    """The drop-down of results (or its "No match.") is open over the page when axe runs."""
+    from selenium.webdriver.common.by import By
+
+    found = search(browser, demo_url, query)
+    if width != 360:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    assert browser.find_element(By.CSS_SELECTOR, ".search-drop").is_displayed()
+    assert bool(found) == (query != "zzzz-nobody")
+    screenshot(browser, f"search-{query.split()[0]}-{width}")
+    assert run_axe(browser, axe_source) == []
+
+
+@pytest.mark.parametrize("width", (360, 1280))
+@pytest.mark.parametrize("name", sorted(LARGE))
+def test_the_pages_of_a_large_archive_pass_axe(browser, synthetic_url, axe_source, name, width):
+    open_at(browser, synthetic_url + LARGE[name], width)
+    assert browser.execute_script("return document.title") != ""
+    assert run_axe(browser, axe_source) == []
+
+
+@pytest.mark.parametrize("width", (360, 1280))
+def test_the_letters_of_the_players_index_are_targets_of_24_px(browser, demo_url, width):
+    """WCAG 2.2, 2.5.8: each letter link at least 24 x 24 CSS px (they were 16-22 x 27)."""
+    open_at(browser, demo_url + "players/", width)
+    sizes = browser.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('.letters a'), function (a) {"
+        " var r = a.getBoundingClientRect(); return [a.textContent, r.width, r.height]; });")
+    assert len(sizes) >= 20
+    assert [s for s in sizes if s[1] < 24 or s[2] < 24] == []
