@@ -338,11 +338,13 @@ def take_direct_moves(state: Formation) -> None:
             if not gone and follow_record(state, moves, player):
                 continue
             move, rule, why, target = _direct_move(state, moves, player, rule)
-            if gone:
+            if gone:  # a demotion from the bottom division names none (none is formed)
                 state.left.add(player)
-            else:
-                state.assured[player] = target
-                state.direct[player] = move
+                state.note(player, move, rule, why, here,
+                           target if target < len(state.season.divisions) else None)
+                continue
+            state.assured[player] = target
+            state.direct[player] = move
             state.note(player, move, rule, why, here, target)
 
 

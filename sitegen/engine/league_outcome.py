@@ -585,6 +585,8 @@ Name = Callable[[str], str]
 def headline(move: Move, division: str | None, finalist: bool = False) -> str:
     """Return the decision as a short sentence: ``Promoted to division B``."""
     key = "finalist" if finalist else move.value
+    if move is Move.DEMOTED and division is None:  # from the bottom division, by a player who
+        key = "relegated-bottom"                   # left: no division below is formed
     return _(text.HEADLINES[key]).format(division=division or "")
 
 

@@ -306,7 +306,9 @@ def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnost
                                 "record where it differs; `league next-season` refuses until "
                                 "the recorded lists are corrected", level="warning"))
     for difference in differences(season, outcome):
-        computed, _sentence = sentence(difference.computed, lambda p: p)
+        computed, said = sentence(difference.computed, lambda p: p)
+        if difference.computed.left or difference.computed.move is Move.WITHDREW:
+            computed = said.removesuffix(".")  # the reason: not in the next season (B.4)
         pos = difference.group.position(difference.player, "promoted", "relegated")
         recorded = RECORDED_WORDS[difference.recorded].format(group=difference.group.name)
         found.append(Diagnostic(
