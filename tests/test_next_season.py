@@ -76,7 +76,8 @@ def test_next_season_writes_divisions_groups_and_starting_gamepoints(site, run):
         "b2: Promoted to division A: next best by the criteria of D (B.3).",
         "b3: Stays in division B: middle position (B).",
         "b4: Stays in division B: middle position (B).",
-        "b5: Withdrew: the place is forfeited and not passed on (B.4).",
+        "b5: Stays in division B: middle position (B); did not play the next season: the spot "
+        "is not passed on (B.4).",
         "n1: New player in division B: placed in the bottom division, as no rank band applies (C.1).",
         "wrote content/leagues/club/seasons/2025.yaml: A: A (5); B: B (5)"]
     # The written file is valid content: the site builds with the new season.

@@ -36,7 +36,7 @@ from typing import Mapping, TextIO
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
-from ..engine.league import Tie
+from ..engine.league import Move, Tie
 from ..engine.league_next import RECORD_CONFLICT, NextSeasonPlan
 from ..engine.league import secondary_order
 from ..engine.league_outcome import (Difference, SeasonOutcome, Status, differences,
@@ -180,7 +180,12 @@ def _record_lines(finished: Season, rules: SeasonOutcome,
     for difference in found:
         group, player = difference.group, difference.player
         head = _recorded_head(finished, group, player, index_of)
-        computed, _words = sentence(difference.computed, lambda p: p)
+        computed, words = sentence(difference.computed, lambda p: p)
+        if difference.computed.left or difference.computed.move is Move.WITHDREW:
+            # not in the next season: nothing to follow; the rules' reasons say so (B.4)
+            said[player] = (f"recorded {head[0].lower()}{head[1:]}; the rules give: "
+                            f"{words[0].lower()}{words[1:].removesuffix('.')}")
+            continue
         said[player] = (f"recorded {head[0].lower()}{head[1:]}; the rules give: "
                         f"{computed[0].lower()}{computed[1:]} "
                         f"({', '.join(difference.computed.rules)}); the record is followed")

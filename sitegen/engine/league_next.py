@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from ..model.common import Rank
+from ..model.common import Outcome, Rank
 from ..model.league import (Division, DivisionRestrictions, Group, LeagueSettings, PlayerInfo,
                             RankBand, Season, division_index, division_letter)
 from ..i18n import _
@@ -106,6 +106,9 @@ class NextSeasonPlan:
     ties: tuple[Tie, ...] = field(default=())
     """Every tie a step cut through (D.2), the direct moves' first; the players were taken
     by id, which is not a rule (see :attr:`sitegen.engine.league_outcome.SeasonOutcome.ties`)."""
+    left: frozenset[str] = frozenset()
+    """Players of the finished season who played it out and do not play the next: their
+    outcome is the direct move they earned (B), the spot not passed on (B.4)."""
 
 
 # --------------------------------------------------------------------------- next season
@@ -149,7 +152,7 @@ def next_season(season: Season, signups: Signups,
     start = {p: starting_gamepoints(where[p], len(divisions), settings) for p in where}
     ties = [tie for moves in state.moves for tie in moves.ties] + state.ties
     return NextSeasonPlan(tuple(divisions), tuple(state.decisions), _outcomes(state, where),
-                          start, state.moves, tuple(ties))
+                          start, state.moves, tuple(ties), frozenset(state.left))
 
 
 def _signed_up(signups: Signups, settings: LeagueSettings) -> dict[str, PlayerInfo]:
@@ -221,6 +224,12 @@ class Formation:
     pinned: dict[str, int] = field(default_factory=dict)
     """The division each returning player with a recorded outcome is placed in: the record's,
     which no step changes (a step that would have to raises RecordNotHonoured)."""
+    unfinished: set[str] = field(default_factory=set)
+    """Players of the finished season with a group game left unplayed against a member who did
+    not withdraw: one who does not sign up again withdrew during the season (B.4)."""
+    left: set[str] = field(default_factory=set)
+    """Players who played the finished season out and did not sign up again: they keep the
+    direct move they earned (B), placed nowhere, the spot not passed on (B.4)."""
 
     @classmethod
     def start(cls, season: Season, info: dict[str, PlayerInfo],
@@ -235,7 +244,7 @@ class Formation:
             previous={p: i for i, d in enumerate(divisions) for g in d.groups for p in g.players},
             previous_sizes=[sum(len(g.players) for g in d.groups) for d in divisions],
             left_season={p for d in divisions for g in d.groups for p in g.withdrawn},
-            remaining=set(info))
+            remaining=set(info), unfinished=unplayed_players(season))
 
     @property
     def total(self) -> int:
@@ -288,44 +297,73 @@ class Formation:
                                    self.info))
 
 
+def unplayed_players(season: Season) -> set[str]:
+    """Return the players of ``season`` with a group game left unplayed (missing, unplayed or
+    void) against a member of their group, neither in the group's ``withdrawn`` list."""
+    found: set[str] = set()
+    for division in season.divisions:
+        for group in division.groups:
+            active = [p for p in group.players if p not in group.withdrawn]
+            played = {frozenset(g.players) for g in group.games
+                      if g.result.counts or g.result.outcome is Outcome.UNKNOWN}
+            for index, first in enumerate(active):
+                for second in active[index + 1:]:
+                    if frozenset((first, second)) not in played:
+                        found.update((first, second))
+    return found
+
+
 def take_direct_moves(state: Formation) -> None:
     """Assure each returning player the division of their direct move (B.1-B.3, B.5).
 
-    A player who did not sign up again, or who withdrew during the season, forfeits the
-    promotion, demotion or place and is not passed on (B.4). In the top division the
-    promotion spots qualify for the final round and the players stay.
+    A player who withdrew during the season (a group's ``withdrawn`` list, or games left
+    unplayed and not signed up again: :attr:`Formation.unfinished`) forfeits the promotion,
+    demotion or place and is not passed on (B.4). A player who played the season out and did
+    not sign up again keeps the move they earned in it, noted as for a returning player, but is
+    placed nowhere: the spot is not passed on either (B.4, :attr:`Formation.left`). In the top
+    division the promotion spots qualify for the final round and the players stay.
     """
     for moves in state.moves:
         here = moves.index
         for player in moves.order:
             rule = moves.rule.get(player, "B")
-            if player not in state.info or player in state.left_season:
+            gone = player not in state.info
+            if player in state.left_season or (gone and player in state.unfinished):
                 spot = ("promotion" if player in moves.promoted else
                         "demotion" if player in moves.demoted else "place")
-                state.note(player, Move.WITHDREW, "B.4",
-                           _(text.WITHDREW[spot]), here, None)
-            elif follow_record(state, moves, player):
+                words = text.WITHDREW_UNPLAYED if gone and player in state.unfinished \
+                    and player not in state.left_season else text.WITHDREW
+                state.note(player, Move.WITHDREW, "B.4", _(words[spot]), here, None)
                 continue
-            elif player in moves.promoted and here > 0:
-                state.assured[player] = here - 1
-                state.direct[player] = Move.PROMOTED
-                rule, why = _promotion_why(state, moves, player, rule)
-                state.note(player, Move.PROMOTED, rule, why, here, here - 1)
-            elif player in moves.demoted:
-                state.assured[player] = here + 1
-                state.direct[player] = Move.DEMOTED
-                fixed = state.settings.fixed_relegations_per_group
-                why = (_(text.DEMOTION_SPOT) if fixed is None
-                       else _(text.FIXED_RELEGATION).format(count=fixed))
-                state.note(player, Move.DEMOTED, rule, why, here, here + 1)
-            else:
-                state.assured[player] = here
-                state.direct[player] = Move.STAYS
-                if player in moves.promoted:
-                    state.note(player, Move.STAYS, "final round",
-                               _(text.FINAL_SPOT).format(division=moves.name), here, here)
-                else:
-                    state.note(player, Move.STAYS, "B", _(text.MIDDLE), here, here)
+            if not gone and follow_record(state, moves, player):
+                continue
+            move, rule, why, target = _direct_move(state, moves, player, rule)
+            if gone:  # a demotion from the bottom division names none (none is formed)
+                state.left.add(player)
+                state.note(player, move, rule, why, here,
+                           target if target < len(state.season.divisions) else None)
+                continue
+            state.assured[player] = target
+            state.direct[player] = move
+            state.note(player, move, rule, why, here, target)
+
+
+def _direct_move(state: Formation, moves: DivisionMoves, player: str,
+                 rule: str) -> tuple[Move, str, str, int]:
+    """Return ``player``'s direct move (B) in division ``moves.index``: the move, its rule, why,
+    and the division it gives (a promotion spot of the top division: the final round, stays)."""
+    here = moves.index
+    if player in moves.promoted and here > 0:
+        rule, why = _promotion_why(state, moves, player, rule)
+        return Move.PROMOTED, rule, why, here - 1
+    if player in moves.demoted:
+        fixed = state.settings.fixed_relegations_per_group
+        why = (_(text.DEMOTION_SPOT) if fixed is None
+               else _(text.FIXED_RELEGATION).format(count=fixed))
+        return Move.DEMOTED, rule, why, here + 1
+    if player in moves.promoted:
+        return Move.STAYS, "final round", _(text.FINAL_SPOT).format(division=moves.name), here
+    return Move.STAYS, "B", _(text.MIDDLE), here
 
 
 def follow_record(state: Formation, moves: DivisionMoves, player: str) -> bool:
@@ -692,8 +730,11 @@ def _outcomes(state: Formation, where: Mapping[str, int]) -> dict[str, Decision]
     """Return each player's resulting outcome: the finished season's players who do not play
     (B.4), then every placed player by the last decision about them."""
     out: dict[str, Decision] = {}
+    earned = {d.player: d for d in state.decisions if d.player in state.left}
     for player, before in sorted(state.previous.items()):
-        if player not in where or player not in state.assured:
+        if player in earned:  # the move earned in the season, placed nowhere (B.4)
+            out[player] = earned[player]
+        elif player not in where or player not in state.assured:
             out[player] = Decision(player, Move.WITHDREW, "B.4", _(text.WITHDREW_LEFT),
                                    state.name(before), None)
     for player, after in sorted(where.items()):

@@ -208,14 +208,17 @@ class PlayerOutcome:
     """0 for a tie that decides nothing here: the chain is the tie alone."""
     final_reason: tuple[str, str] | None = None
     """(rule, why) a finalist qualified other than by a direct promotion spot ([8], B.3)."""
+    left: bool = False
+    """Played the season out but not the next one: ``move`` is the one earned in the season
+    (B), placed nowhere, the spot not passed on (B.4)."""
 
     @property
     def rules(self) -> tuple[str, ...]:
-        """The rule ids of the chain, each once, in order."""
+        """The rule ids of the chain, each once, in order (B.4 last for a player who left)."""
         rules = [step.rule for step in self.steps]
         if self.tie is not None:
             rules.append(self.tie.rule)
-        return tuple(dict.fromkeys(rules))
+        return tuple(dict.fromkeys(rules + ["B.4"] * self.left))
 
 
 @dataclass(frozen=True)
@@ -265,8 +268,8 @@ def form_outcome(season: Season, players: Mapping[str, Player], settings: League
     or assuming every player who did not withdraw returns (:func:`season_signups`).
 
     ``recorded``: the organizers' recorded outcomes to follow (:func:`recorded_moves`; by
-    default none: the rules' outcome). A tie all of whose players the record places decides
-    nothing then (their places are the record's).
+    default none: the rules' outcome). A tie all of whose players the record places is the
+    organizers' to decide then (their places are the record's): decided by the record.
 
     With the league setting ``void_games_of_early_withdrawals`` the games of early
     withdrawals are void first. ``restrictions``: the new season's (C), by default those of
@@ -288,8 +291,8 @@ def form_outcome(season: Season, players: Mapping[str, Player], settings: League
                              season=season, games_left=left)
     infos = season_infos(season, players)
     final = _final(season, infos, settings)
-    named = [t for t in _named_ties(plan, final, season)
-             if not all(p in recorded for p in t.players)]
+    named = [replace(t, by_record=True) if recorded and all(p in recorded for p in t.players)
+             else t for t in _named_ties(plan, final, season)]
     shared = sharing([t for t in named if not t.by_record])
     need = formations_needed(shared, infos)
     if max_formations is not None and need > max_formations:
@@ -525,7 +528,8 @@ def player_outcomes(plan: NextSeasonPlan, final: FinalRound | None = None,
         direct = any(step.rule == "final round" for step in chain)
         out[player] = PlayerOutcome(player, move, result.from_division, result.to_division, chain,
                                     finalist=finalist, final_reason=reason.get(player)
-                                    if finalist and not direct else None)
+                                    if finalist and not direct else None,
+                                    left=player in plan.left)
     if ties is None:
         ties = list(plan.ties) + [t for t in (final.ties if final else ()) if t.rule == "B.3"]
     for tie in ties:
@@ -607,6 +611,8 @@ Name = Callable[[str], str]
 def headline(move: Move, division: str | None, finalist: bool = False) -> str:
     """Return the decision as a short sentence: ``Promoted to division B``."""
     key = "finalist" if finalist else move.value
+    if move is Move.DEMOTED and division is None:  # from the bottom division, by a player who
+        key = "relegated-bottom"                   # left: no division below is formed
     return _(text.HEADLINES[key]).format(division=division or "")
 
 
@@ -676,6 +682,8 @@ def sentence(outcome: PlayerOutcome, name: Name, provisional: bool = False) -> t
         head = headline(outcome.move, outcome.to_division if outcome.move is not Move.WITHDREW
                         else None, outcome.finalist)
         why = reasons(outcome, name)
+    if outcome.left:
+        why = _(text.NOT_RETURNING).format(before=why)
     if provisional:
         head = _(text.PROVISIONAL).format(headline=head)
     return head, _(text.SENTENCE).format(headline=head, reasons=why) if why else head + "."
@@ -727,7 +735,8 @@ def agrees(recorded: str, outcome: PlayerOutcome, top: bool, index_of: Mapping[s
     """Return True when ``recorded`` says what ``outcome`` does (the same direction).
 
     In the top division a recorded promotion is the title: a finalist agrees with it and with
-    no promotion recorded. An undecided outcome agrees when one of its choices does."""
+    no promotion recorded. An undecided outcome agrees when one of its choices does. A
+    withdrawal during the season (B.4) agrees with no promotion or relegation recorded."""
     keys = outcome.undecided or ((outcome.move, outcome.to_division, outcome.finalist),)
     for move, division, finalist in keys:
         if move is Move.WITHDREW:
@@ -741,7 +750,7 @@ def agrees(recorded: str, outcome: PlayerOutcome, top: bool, index_of: Mapping[s
             return True
         if direction == recorded:
             return True
-    return outcome.move is Move.WITHDREW
+    return outcome.move is Move.WITHDREW and recorded == "stays"
 
 
 def differences(season: Season, outcome: SeasonOutcome) -> list[Difference]:

@@ -30,6 +30,15 @@ WITHDREW = {"promotion": N_("the promotion spot is forfeited and not passed on")
             "demotion": N_("the demotion spot is forfeited and not passed on"),
             "place": N_("the place is forfeited and not passed on")}
 """What a withdrawn player forfeits (B.4), by the spot they were in."""
+WITHDREW_UNPLAYED = {
+    "promotion": N_("left games unplayed and did not play the next season: the promotion spot is "
+                    "forfeited and not passed on"),
+    "demotion": N_("left games unplayed and did not play the next season: the demotion spot is "
+                   "forfeited and not passed on"),
+    "place": N_("left games unplayed and did not play the next season: the place is forfeited "
+                "and not passed on")}
+"""What a player who withdrew during the season without a ``withdrawn`` record forfeits (B.4):
+one with group games left unplayed, which will never be played, who did not sign up again."""
 WITHDREW_LEFT = N_("promotion and demotion merits are forfeited")
 
 FORCED_BY_RANK = N_("rank {rank} may not be placed below division {division}: forced promotion")
@@ -118,6 +127,9 @@ THEN = {
     "down": N_("{before}; then moved down by {rule}: {reason}"),
 }
 THEN_TIE = N_("{before}; {tie}")
+# Translators: after the outcome a player earned in a season ({before}: its reasons), that
+# they did not play the next season; B.4 is a rule id.
+NOT_RETURNING = N_("{before}; did not play the next season: the spot is not passed on (B.4)")
 FINAL_TOO = N_("{before}; plays the final round as the {reason} ({rule})")
 RECORDED = N_("{headline}: the organizers' decision.")
 RECORD_FOLLOWED = N_("the organizers' decision")

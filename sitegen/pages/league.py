@@ -208,7 +208,10 @@ def _outcome_fields(view: SeasonView, player: str) -> dict[str, Any]:
 
 
 def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> list[dict[str, Any]]:
+    """Return a group table's rows. Games "to play" only while the season is provisional and
+    for a player who did not withdraw: others will never be played (B.4, a closed season)."""
     table = []
+    gone = withdrawn_players(view.season)
     for number, row in enumerate(rows, start=1):
         table.append({
             "number": number, "place": row.place, "shared": row.shared, "id": row.player,
@@ -216,7 +219,9 @@ def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> 
             "gamepoints": format_points(row.gamepoints), "sodos": format_points(row.sodos),
             "tied_gamepoints": format_points(row.tied_gamepoints),
             "record": f"{row.wins}–{row.losses}" + (f"–{row.jigos}" if row.jigos else ""),
-            "wins": row.wins, "losses": row.losses, "jigos": row.jigos, "to_play": row.to_play,
+            "wins": row.wins, "losses": row.losses, "jigos": row.jigos,
+            "to_play": row.to_play if view.status is Status.PROVISIONAL
+            and row.player not in gone else 0,
             **_outcome_fields(view, row.player),
         })
     return table

@@ -18,11 +18,12 @@ from typing import Any, Mapping
 
 from ..diagnostics import Diagnostic
 from ..engine import league_text as text
-from ..engine.league import FinalRound, Tie, final_result, final_round
+from ..engine.league import FinalRound, Move, Tie, final_result, final_round
 from ..engine.league_certainty import KINDS, Certainty, season_certainty
 from ..engine.league_outcome import (Name, PlayerOutcome, SeasonOutcome, Status, agrees, differences,
-                                     recorded_direction, recorded_headline, season_infos,
-                                     season_outcome, season_status, sentence, tie_sentence)
+                                     form_outcome, recorded_direction, recorded_headline,
+                                     recorded_moves, season_infos, season_outcome, season_status,
+                                     sentence, tie_sentence)
 from ..i18n import ENGLISH, N_, _, active_language, language, ngettext, pgettext
 from ..model.common import Player
 from ..model.league import Group, League, LeagueSettings, Season, SeasonSignups, player_info
@@ -83,7 +84,15 @@ class SeasonView:
     """The season as played: with the games of early withdrawals void, if the league says so."""
     status: Status
     outcome: SeasonOutcome | None
-    """None for a league without settings (recorded outcomes only)."""
+    """The rules' outcome, which the record is compared with (``check``); None for a league
+    without settings (recorded outcomes only)."""
+    decided: SeasonOutcome | None = None
+    """The outcome formed with the organizers' recorded moves followed
+    (``form_outcome(..., recorded=recorded_moves(season))``), as ``league next-season`` forms
+    it: what the pages show for every player; ``outcome`` when nothing is recorded."""
+    record_error: str | None = None
+    """Why the recorded moves cannot be followed (RecordNotHonoured), if they cannot: the
+    pages then show the rules' outcome with the record where it differs."""
     shown: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Each player's shown outcome (:func:`_shown_row`); players without one are left out."""
     notes: list[str] = field(default_factory=list)
@@ -108,7 +117,16 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
     if following is not None:
         signups = signups_from_season(season, following, players)
     outcome = season_outcome(season, players, league.settings, signups)
-    view = SeasonView(outcome.season or season, outcome.status, outcome, final=outcome.final)
+    view = SeasonView(outcome.season or season, outcome.status, outcome, outcome,
+                      final=outcome.final)
+    record = recorded_moves(season) if outcome.status is Status.FINAL else {}
+    if record and outcome.error is None:
+        decided = form_outcome(season, players, league.settings, signups, None, outcome.status,
+                               record)
+        if decided.error is None:
+            view.decided = decided
+        else:
+            view.record_error = decided.error
     if outcome.status is Status.EMPTY:
         view.status_note = _(NOTE_EMPTY)
         view.notes.append(view.status_note)
@@ -193,10 +211,12 @@ def _recorded_view(season: Season, players: Mapping[str, Player]) -> SeasonView:
 
 def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: Name,
                index_of: Mapping[str, int]) -> dict[str, Any] | None:
-    """Return the outcome shown for ``player``: the computed one, or the recorded one when
-    the organizers recorded another (or the rules leave it to a tie)."""
-    outcome = view.outcome
-    assert outcome is not None
+    """Return the outcome shown for ``player``: the one formed with the record followed
+    (``view.decided``), or the recorded one, as the organizers' decision, where the rules'
+    outcome (``view.outcome``) differs from the record (or leaves it to a tie). A player who
+    did not play the next season reads so after the outcome (B.4)."""
+    outcome, decided = view.outcome, view.decided or view.outcome
+    assert outcome is not None and decided is not None
     computed = outcome.players.get(player)
     recorded = recorded_direction(group, player) if outcome.status is Status.FINAL else None
     if recorded is not None and (computed is None or computed.undecided
@@ -204,8 +224,15 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
         division = view.season.divisions[number].name
         head = recorded_headline(recorded, division, number, view.season)
         kind = {"promoted": "promoted", "relegated": "relegated", "stays": "stays"}[recorded]
+        shown = decided.players.get(player, computed)
+        if shown is not None and (shown.left or shown.move is Move.WITHDREW):
+            said = _(text.SENTENCE).format(headline=head, reasons=_(text.NOT_RETURNING).format(
+                before=_(text.RECORD_FOLLOWED)))
+            return _row(kind, head, said, ["B.4"], "organizers",
+                        recorded_division(recorded, number, view.season), False)
         return _row(kind, head, _(text.RECORDED).format(headline=head), [], "organizers",
                     recorded_division(recorded, number, view.season), False)
+    computed = decided.players.get(player)
     if computed is None:
         return None
     head, said = sentence(computed, name, outcome.status is Status.PROVISIONAL)
@@ -273,8 +300,15 @@ def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnost
                                 f"the next season: {outcome.error}", "league.rules",
                                 "the site shows no computed outcome for this season",
                                 level="warning"))
+    if view.record_error is not None:
+        found.append(Diagnostic(season.pos, f"season {season.id}: {view.record_error}",
+                                "league.record", "the site shows the rules' outcome with the "
+                                "record where it differs; `league next-season` refuses until "
+                                "the recorded lists are corrected", level="warning"))
     for difference in differences(season, outcome):
-        computed, _sentence = sentence(difference.computed, lambda p: p)
+        computed, said = sentence(difference.computed, lambda p: p)
+        if difference.computed.left or difference.computed.move is Move.WITHDREW:
+            computed = said.removesuffix(".")  # the reason: not in the next season (B.4)
         pos = difference.group.position(difference.player, "promoted", "relegated")
         recorded = RECORDED_WORDS[difference.recorded].format(group=difference.group.name)
         found.append(Diagnostic(

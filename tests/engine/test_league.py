@@ -209,10 +209,14 @@ def test_b_5_promotions_and_demotions_never_overlap():
 
 
 def test_b_4_withdrawal_in_a_promotion_spot_loses_the_spot():
-    """b1 (B1 leader) withdraws: the spot is lost, b2 does not take it; A gets only b8."""
+    """b1 (B1 leader) does not sign up again: the spot is lost, b2 does not take it; A gets
+    only b8. b1 keeps the promotion earned in the season (history as it happened), placed
+    nowhere (``plan.left``, B.4)."""
     players = [p for p in ALL if p != "b1"]
     plan = next_season(league3(), signups(players))
-    assert plan.outcomes["b1"].outcome is Move.WITHDREW and plan.outcomes["b1"].rule == "B.4"
+    assert (plan.outcomes["b1"].outcome, plan.outcomes["b1"].rule) == (Move.PROMOTED, "B.1")
+    assert plan.left == {"b1"} and all("b1" not in g.players for d in plan.divisions
+                                       for g in d.groups)
     a_players = {p for g in plan.divisions[0].groups for p in g.players}
     assert a_players == set(names("a", 1, 5) + names("a", 7, 11) + ["b8"])  # 11: A.i.5 keeps <= 12
     assert plan.outcomes["b2"].outcome is Move.STAYS

@@ -264,8 +264,10 @@ def test_a_tie_for_demotion_spots_offers_its_real_alternatives_and_no_withdrawal
     - a3, a5 demoted: the same with a3 and a4 swapped;
     - a3, a4 demoted: A = a1, a2, b1, b2, 4 players: E.1 promotes b3, the best middle
       position of B (B.3, B.5); a3, a4 to B.
-    So a3 and a4 may stay in A or be demoted to B; a5 withdrew, which is no choice of the tie;
-    b3's outcome hangs on the tie: promoted to A or stays in B."""
+    So a3 and a4 may stay in A or be demoted to B; b3's outcome hangs on the tie: promoted to
+    A or stays in B. a5 played the season out: what a5 earned in it is the tie's too (stays
+    or demoted), and a5 did not play the next season (B.4), said after it; withdrew is no
+    choice of the tie."""
     season = two_divisions(a=cycle_bottom_of_a(), b=perfect("b", B))
     players = {p: Player(p, p.upper(), None) for p in A + B}
     signups = SeasonSignups("next", tuple(PlayerInfo(p) for p in A[:4] + B),
@@ -278,7 +280,9 @@ def test_a_tie_for_demotion_spots_offers_its_real_alternatives_and_no_withdrawal
             f"Undecided: stays in division A or demoted to division B: tie with {others} on "
             f"every criterion of D for 2 demotion spots (B.2), to be decided by a playoff (D.2).")
     assert sentence(outcome.players["a5"], str)[1] == (
-        "Withdrew: promotion and demotion merits are forfeited (B.4).")
+        "Undecided: stays in division A or demoted to division B: tie with a3 and a4 on every "
+        "criterion of D for 2 demotion spots (B.2), to be decided by a playoff (D.2); did not "
+        "play the next season: the spot is not passed on (B.4).")
     assert sentence(outcome.players["b3"], str)[1] == (
         "Undecided: promoted to division A or stays in division B: depends on the tie of a3, a4 "
         "and a5 on every criterion of D for 2 demotion spots (B.2) in division A, to be decided "
