@@ -24,7 +24,7 @@ from ruamel.yaml.error import YAMLError
 
 from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos,
                            write_failed)
-from ..formats.h9 import read_h9, to_tournament
+from ..formats.h9 import decode_h9, read_h9, to_tournament
 from ..formats.h9_check import check_values, fit_mcmahon_bar
 from ..formats.ids import slug, unique_id
 from ..formats.opengotha import read_opengotha
@@ -36,6 +36,7 @@ from ..validate import load_all_players, load_players, shown_path
 from ..validate.fields import MAX_TEXT, check_ident, expect_map
 from ..validate.league import PlayerRefs
 from ..validate.tournament import load_tournaments, tournament_from_node
+from .import_positions import h9_tag_positions, players_anchors, repoint, tournament_anchors
 from ..yamlmerge import Shape, add_missing, merge, merge_entries
 from ..yamlwrite import (IMPORT_JOURNAL, dump_unwrapped, flow_map, load_rt, round_trip_yaml,
                          tidy_content, undo_file_set, write_new_files)
@@ -195,7 +196,8 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
     existing = load_all_players(content_dir, shown_path(content_dir), diags)
     if diags.has_errors:
         raise SitegenError(diags.sorted())
-    same = _in_content(content_dir, t, existing)
+    same = _another_tournament(t, _in_content(content_dir, t, existing), path, replace,
+                               tournament_id)
     tid = _target_id(t, same, tournament_id, replace, path)
     target = content_dir / "tournaments" / f"{tid}.yaml"
     players_target = content_dir / "players" / f"{tid}.yaml"
@@ -218,8 +220,12 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
                             f"(imported from {path.name}).") if new_players else None
     players_text = (_players_added(players_target, new_players, new_text)
                     if replace and new_text is not None else new_text)
-    said, written = _validate(content_dir, t, tournament_text, players_text, existing,
-                              players_target)
+    try:
+        said, written = _validate(content_dir, t, tournament_text, players_text, existing,
+                                  players_target)
+    except SitegenError as exc:
+        raise SitegenError(_at_sources(exc.diagnostics, _Written(
+            fmt, path, t, same, target, tournament_text, players_target, players_text))) from None
     warnings += said
     _write(content_dir, target, tournament_text, players_target, players_text, replace)
     result = ImportResult(target, players_target if players_text is not None else None,
@@ -241,10 +247,39 @@ def _in_content(content_dir: Path, t: Tournament, existing: dict[str, Player]) -
                                    PlayerRefs(existing, diags), diags)
     if diags.has_errors:
         raise SitegenError([d for d in diags.sorted() if d.level == "error"])
-    for other in tournaments:
-        if (_norm(other.name), other.begin, other.end) == (_norm(t.name), t.begin, t.end):
-            return _InContent(folder / f"{other.id}.yaml", other)
-    return None
+    same = [_InContent(folder / f"{other.id}.yaml", other) for other in tournaments
+            if (_norm(other.name), other.begin, other.end) == (_norm(t.name), t.begin, t.end)]
+    return max(same, key=lambda s: _players_in(t, s), default=None)
+
+
+def _players_in(t: Tournament, same: _InContent) -> int:
+    """Return how many of ``t``'s players are players of the content's tournament ``same``,
+    matched as a re-import matches them (normalized ``Surname First``)."""
+    known = same.ids_by_name()
+    return sum(_norm(f"{p.surname} {p.first_name}") in known for p in t.players)
+
+
+def _another_tournament(t: Tournament, same: _InContent | None, path: Path, replace: bool,
+                        tournament_id: str | None) -> _InContent | None:
+    """Return ``same``, or None when ``t`` is another tournament under another ``--id``;
+    raise SitegenError when ``t`` has the name and dates of ``same`` but fewer than half of
+    its players are ``same``'s: it looks like another tournament, which --replace would merge
+    into ``same`` (or a plain import call the same one). A re-import after a round, with a
+    few players added late or renamed, keeps most of them."""
+    if same is None:
+        return None
+    found = _players_in(t, same)
+    if 2 * found >= len(t.players):
+        return same
+    if not replace and tournament_id is not None and tournament_id != same.tournament.id:
+        return None
+    at = SourcePos(shown_path(same.path), same.tournament.pos.line, same.tournament.pos.col)
+    raise SitegenError([Diagnostic(
+        at, f"{path.name} has the name and dates of {shown_path(same.path)} but only {found} of "
+        f"its {len(t.players)} players are in it: it looks like another tournament",
+        "import.another-tournament", "import it under a new id, without --replace: sitegen "
+        f"import ... --id NEW_ID; or, if it is this tournament, check that {path.name} is the "
+        "right file (a re-import matches players by surname and first name)")])
 
 
 def _target_id(t: Tournament, same: _InContent | None, tournament_id: str | None,
@@ -490,6 +525,39 @@ def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_te
     if check.has_errors or written is None:
         raise SitegenError(check.sorted())
     return check.warnings, written
+
+
+@dataclasses.dataclass(frozen=True)
+class _Written:
+    """What an import would write, for pointing its errors back at their sources."""
+
+    fmt: str
+    source: Path
+    tournament: Tournament
+    same: _InContent | None
+    target: Path
+    text: str
+    players_target: Path
+    players_text: str | None
+
+
+def _at_sources(diags: list[Diagnostic], w: _Written) -> list[Diagnostic]:
+    """Return ``diags`` (the errors of the texts to be written) with each one positioned in a
+    text not on disk moved to its source in a file that exists (:mod:`.import_positions`):
+    the imported file's player, game, bye, absence or h9 tag, or the content's kept game."""
+    shown, players_shown = shown_path(w.target), shown_path(w.players_target)
+    start = SourcePos(shown_path(w.source))
+    header: dict[str, SourcePos] = {}
+    if w.fmt == "h9" and any(d.pos.path == shown for d in diags):
+        text = decode_h9(read_regular_file(w.source, start.path))
+        header = h9_tag_positions(text, start.path)
+    anchors = {shown: tournament_anchors(w.text, w.tournament, w.same and w.same.tournament, header)}
+    if w.players_text is not None:
+        anchors[players_shown] = players_anchors(w.players_text, w.tournament)
+    fallback = {shown: start, players_shown: None if w.players_target.exists() else start}
+    moved = [repoint(d, d.pos.path, anchors[d.pos.path], fallback[d.pos.path])
+             if d.pos.path in anchors else d for d in diags]
+    return sorted(moved, key=lambda d: (d.pos, d.message))
 
 
 def _drop_players_of(path: Path, players: dict[str, Player]) -> None:
