@@ -216,7 +216,9 @@ def _short_handicap(h: Handicap) -> str:
     if h.komi_to is not None:
         parts.append((_("{komi} komi to White") if h.komi_to is Colour.WHITE else
                       _("{komi} komi to Black")).format(komi=format_decimal(h.komi)))
-    return f"{h.levels} ({', '.join(parts) or _('no komi')})"
+    if not parts:
+        parts.append(_("no komi"))
+    return f"{h.levels} ({', '.join(parts)})"
 
 
 def _game_row(played: PlayedGame, names: dict[str, str]) -> dict[str, Any]:
