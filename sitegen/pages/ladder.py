@@ -451,7 +451,8 @@ def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[s
                     record: dict[str, int], anchor: bool,
                     first_date: dt.date | None, last_date: dt.date | None) -> PlayerSection:
     """Return ``member``'s section of their player page: rung now and at the start, record,
-    rung history chart and events, newest first."""
+    rung history chart and events in the order played, oldest first (issue 27: as a league
+    season's games are listed)."""
     entries = result.history[member]
     games = []
     for entry in entries[1:]:
@@ -472,7 +473,6 @@ def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[s
                           "colour": "", "outcome": "re-graded", "outcome_text": _("re-graded"),
                           "rung": str(entry.rung),
                           "record": None})
-    games.reverse()
     chart = None
     if first_date is not None and last_date is not None:
         # every entry after the starting rung is an event's, with its date
