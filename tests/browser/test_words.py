@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_pages import open_at  # noqa: E402
+from test_pages import PAGES, open_at  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a headless browser, and the demo site built first
 
@@ -85,6 +85,18 @@ def test_the_check_finds_a_word_broken_inside_and_a_broken_record(browser, demo_
     assert broken_words(browser) == ["Whitcombe (p)", "11–10–1 (p)"]
 
 
+def test_the_check_finds_the_old_rules_breaking_a_pairing_name(browser, demo_url):
+    """The rule this issue removed, ``overflow-wrap: anywhere`` on a pairing's cells, laid
+    "Whitcombe" over two lines on the round page at 360 px: put back, it is found again."""
+    open_at(browser, demo_url + "tournaments/juvisy-2019/round-1/", 360)
+    assert broken_words(browser) == []
+    browser.execute_script("""
+        var style = document.createElement("style");
+        style.textContent = "table a { display: inline !important; } td, th { overflow-wrap: anywhere !important; }";
+        document.head.appendChild(style);""")
+    assert "Whitcombe (a)" in broken_words(browser)
+
+
 def test_no_word_breaks_inside_itself_on_any_page_at_360_px(browser, demo_site):
     """Every HTML page the demo builds (league, season, group, movements, final, tournament and
     round, ladder and its games and handicap, Swiss, players and every player page, Markdown
@@ -98,4 +110,17 @@ def test_no_word_breaks_inside_itself_on_any_page_at_360_px(browser, demo_site):
         found = broken_words(browser)
         if found:
             broken[page] = found
+    assert broken == {}
+
+
+@pytest.mark.parametrize("language", ["pl", "fr"])
+def test_no_word_breaks_inside_itself_in_polish_and_french(browser, demo_urls_in, language):
+    """One page of each kind (test_pages.PAGES) of the demo in Polish and in French, whose
+    words are longer ("Rozstrzygnięcie", "départagé"), at 360×800: no broken word."""
+    broken = {}
+    for name, path in sorted(PAGES.items()):
+        open_at(browser, demo_urls_in[language] + path, 360)
+        found = broken_words(browser)
+        if found:
+            broken[name] = found
     assert broken == {}
