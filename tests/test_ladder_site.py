@@ -332,11 +332,12 @@ def test_player_page_has_rung_chart(site):
         "14k", "13k", "12k", "11k", "10k", "9.6k"]
     # x ticks: the first day of each month from the first event to the last.
     assert re.findall(r'text-anchor="middle">(\d{4}-\d\d)</text>', html) == ["2025-02", "2025-03"]
-    assert "Rung 9.8k · started on 13.5k · 2 games (2–0)" in html
+    assert "Rung 9.8k · started on 13.5k · 2 games <span class=\"nowrap\">(2–0)</span>" in html  # the record stays whole
     rows = re.findall(r'<tr><td><span class="nowrap"><time[^>]*>[\d-]+</time></span></td>.*?</tr>', html)
+    # in the order played, oldest first (issue 27)
     assert ["|".join(filter(None, re.split(r"<[^>]+>", row))) for row in rows] == [
-        "2025-03-01|Dee|won|9.8k|Black", "2025-02-10|re-graded|10k",
-        "2025-01-07|Bob|won|13k|Black"]
+        "2025-01-07|Bob|won|13k|Black", "2025-02-10|re-graded|10k",
+        "2025-03-01|Dee|won|9.8k|Black"]
     home = files["index.html"].decode()
     assert '<a href="/ladders/small/">Small ladder</a>' in home
     assert "4 members, 4 games (last on 2025-03-01)" in home

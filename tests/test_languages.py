@@ -643,7 +643,7 @@ def test_league_outcome_sentences_in_polish(tmp_path):
     assert _outcome_mark(tie["leagues/club/2024/b/index.html"], "Ben") == "? nierozstrzygnięte"
     provisional = _site_in(tmp_path / "provisional", "pl", LEAGUE_CASES["provisional"])
     page = _words(provisional["leagues/club/2024/index.html"].decode())
-    assert "Awans/spadek (tymczasowo)</th>" in provisional["leagues/club/2024/index.html"].decode()
+    assert "Wynik sezonu (tymczasowo)</th>" in provisional["leagues/club/2024/index.html"].decode()
     assert ("Tymczasowe: do rozegrania pozostała 1 gra. Poniższe rozstrzygnięcia są tymi, które "
             "dałby regulamin ligi, gdyby sezon skończył się dziś.") in page
     assert _outcome(provisional["leagues/club/2024/index.html"], "Bob") == (

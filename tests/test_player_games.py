@@ -101,3 +101,36 @@ def test_season_labels_under_the_division_chart_keep_apart():
     assert _labelled(labels, _x_texts(12)) == [(1, "middle"), (4, "middle"), (7, "middle"), (11, "end")]
     # Three seasons (34, 171, 308): every label fits, the first anchored at its start.
     assert _labelled(labels[:3], _x_texts(3)) == [(0, "start"), (1, "middle"), (2, "end")]
+
+
+SPRING = """\
+name: Spring
+start: 2024-03-01
+end: 2024-05-31
+divisions:
+  - name: A
+    groups:
+      - name: A1
+        players: [ann, bob, cy]
+        games:
+          - {black: ann, white: bob, result: B+R, date: 2024-03-10}
+          - {black: ann, white: cy, result: W+R, date: 2024-03-12}
+          - {black: bob, white: cy, result: B+R, date: 2024-03-14}
+"""
+"""A finished season before Autumn: Ann meets Bob a second time (a head-to-head row)."""
+
+
+def test_the_overview_comes_after_the_results(site, run):
+    """The first screen is "how am I doing and what is next", then the results (issue 27):
+    current competitions, Autumn (in progress), Spring, and only then the overview (division
+    chart, head to head with Bob, met twice)."""
+    root = site({"content/players.yaml": PLAYERS,
+                 "content/leagues/club/league.yaml": "name: Club League\n",
+                 "content/leagues/club/seasons/autumn.yaml": SEASON,
+                 "content/leagues/club/seasons/spring.yaml": SPRING})
+    status, _out, err = run("build")
+    assert status == 0, err
+    ann = (root / "output/players/ann/index.html").read_text(encoding="utf-8")
+    headings = re.findall(r'<h2 id="section-\d+">(.*?)</h2>', ann)
+    assert headings == ["Current competitions", "Club League · Autumn", "Club League · Spring", "Overview"]
+    assert ann.index("Head to head") > ann.index("Club League · Spring</h2>")

@@ -627,17 +627,17 @@ def tie_clause(tie: Tie, player: str, name: Name, kind: str) -> str:
     if kind == "open" and player not in tie.players:
         shown = sorted((name(p) for p in tie.players), key=str.casefold)
         return _(text.TIE_DEPENDS).format(players=text.names_and(shown), spots=spots_text(tie),
-                                          rule=tie.rule, division=tie.division)
+                                          rule=text.rule_id(tie.rule), division=tie.division)
     others = sorted((name(p) for p in tie.players if p != player), key=str.casefold)
     template = {"open": text.TIE_OPEN, "record": text.TIE_RECORD, "moot": text.TIE_MOOT}[kind]
-    return _(template).format(others=text.names_and(others), spots=spots_text(tie), rule=tie.rule)
+    return _(template).format(others=text.names_and(others), spots=spots_text(tie), rule=text.rule_id(tie.rule))
 
 
 def tie_sentence(tie: Tie, name: Name) -> str:
     """Return the tie as a clause naming all its players (for the organizers and the final)."""
     shown = sorted((name(p) for p in tie.players), key=str.casefold)
     return _(text.TIE_NAMED).format(players=text.names_and(shown),
-                                 spots=spots_text(tie), rule=tie.rule, division=tie.division)
+                                 spots=spots_text(tie), rule=text.rule_id(tie.rule), division=tie.division)
 
 
 def reasons(outcome: PlayerOutcome, name: Name) -> str:
@@ -649,15 +649,15 @@ def reasons(outcome: PlayerOutcome, name: Name) -> str:
     said = ""
     for index, step in enumerate(steps):
         if index == 0:
-            said = _(text.STEP).format(reason=step.explanation, rule=step.rule)
+            said = _(text.STEP).format(reason=step.explanation, rule=text.rule_id(step.rule))
         elif step.to_division == origin and steps[index - 1].to_division != origin:
-            said = _(text.CANCELLED).format(before=said, rule=step.rule, reason=step.explanation)
+            said = _(text.CANCELLED).format(before=said, rule=text.rule_id(step.rule), reason=step.explanation)
         else:
             way = "up" if step.outcome in (Move.PROMOTED, Move.PROMOTED_BY_RANK) else "down"
-            said = _(text.THEN[way]).format(before=said, reason=step.explanation, rule=step.rule)
+            said = _(text.THEN[way]).format(before=said, reason=step.explanation, rule=text.rule_id(step.rule))
     if outcome.final_reason is not None:
         rule, why = outcome.final_reason
-        said = _(text.FINAL_TOO).format(before=said, reason=why, rule=rule)
+        said = _(text.FINAL_TOO).format(before=said, reason=why, rule=text.rule_id(rule))
     if outcome.tie is not None and not outcome.undecided:
         kind = "moot" if outcome.tie_step is not None else "record"
         clause = tie_clause(outcome.tie, outcome.player, name, kind)

@@ -2,7 +2,8 @@
 
 Every text is a whole clause or sentence with named placeholders (``{division}``, ``{rule}``),
 filled with :meth:`str.format`, so that each can be translated as one string. Rule ids are
-those of ../shared/rules/000_8831272a7af7d6bd.txt ("league") and stay in the visible text.
+those of ../shared/rules/000_8831272a7af7d6bd.txt ("league") and stay in the visible text; the
+one id in words, "final round", is shown in the site's language (:func:`rule_id`).
 :mod:`sitegen.engine.league_next` words its decisions with these clauses and
 :mod:`sitegen.engine.league_outcome` composes them into one sentence per player.
 
@@ -14,7 +15,7 @@ plans its pages, in English on the command line. A counted text is a function (:
 
 from __future__ import annotations
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 
 # --------------------------------------------------------------------------- why a rule moved a player
 
@@ -180,3 +181,12 @@ def names_and(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return _(AND).format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def rule_id(rule: str) -> str:
+    """Return a rule id as a page shows it: the league text's ids (``B.1``, ``E.1``, ``[7]``)
+    as they are, its one id in words, ``final round``, in the active language."""
+    if rule == "final round":
+        # Translators: the league rules' part on the final round, cited like a rule id: "(final round)".
+        return pgettext("rule", "final round")
+    return rule

@@ -216,7 +216,9 @@ def _short_handicap(h: Handicap) -> str:
     if h.komi_to is not None:
         parts.append((_("{komi} komi to White") if h.komi_to is Colour.WHITE else
                       _("{komi} komi to Black")).format(komi=format_decimal(h.komi)))
-    return f"{h.levels} ({', '.join(parts) or _('no komi')})"
+    if not parts:
+        parts.append(_("no komi"))
+    return f"{h.levels} ({', '.join(parts)})"
 
 
 def _game_row(played: PlayedGame, names: dict[str, str]) -> dict[str, Any]:
@@ -449,7 +451,8 @@ def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[s
                     record: dict[str, int], anchor: bool,
                     first_date: dt.date | None, last_date: dt.date | None) -> PlayerSection:
     """Return ``member``'s section of their player page: rung now and at the start, record,
-    rung history chart and events, newest first."""
+    rung history chart and events in the order played, oldest first (issue 27: as a league
+    season's games are listed)."""
     entries = result.history[member]
     games = []
     for entry in entries[1:]:
@@ -470,7 +473,6 @@ def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[s
                           "colour": "", "outcome": "re-graded", "outcome_text": _("re-graded"),
                           "rung": str(entry.rung),
                           "record": None})
-    games.reverse()
     chart = None
     if first_date is not None and last_date is not None:
         # every entry after the starting rung is an event's, with its date

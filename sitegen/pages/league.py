@@ -518,14 +518,14 @@ def _final_context(league: League, season: Season, view: SeasonView,
     open_ties = [t for t in result.ties if not t.by_record]
     recorded = final.champion if final else None
     return {**base,
-            "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": f.rule,
+            "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": league_text.rule_id(f.rule),
                            "explanation": f.explanation, "advantaged": f.advantaged,
                            "bonus": format_points(f.bonus), "points": format_points(points[f.player])}
                           for f in sorted(result.finalists,
                                           key=lambda f: (-points[f.player], names[f.player], f.player))],
             "others": [{"name": names.get(d.player, d.player) if d.player != "-" else "",
                         "url": player_url(d.player) if d.player in names else None,
-                        "rule": d.rule, "explanation": d.explanation}
+                        "rule": league_text.rule_id(d.rule), "explanation": d.explanation}
                        for d in result.decisions if d.outcome is not Move.FINALIST],
             "undecided": [_final_tie_text(t, names) for t in open_ties],
             "games": games, "void": result.void or bool(final and final.void),

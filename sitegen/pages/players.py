@@ -33,10 +33,12 @@ FREQUENT = 2
 """Opponents met at least this many times get a head-to-head row."""
 HEAD_TO_HEAD_ROWS = 12
 """At most this many head-to-head rows per player (the most frequent opponents)."""
-FAR_FUTURE = dt.date(9999, 12, 31)
-"""Sort key of the overview section: above every competition's section (shown newest first)."""
+OVERVIEW = (dt.date.min,)
+"""Sort key of the overview section (division charts, head-to-head): below every competition's
+section (shown newest first), after the results (issue 27: "how am I doing and what is next",
+then results)."""
 NOW = (dt.date.max, "now")
-"""Sort key of the current competitions' section: first of all (above the overview)."""
+"""Sort key of the current competitions' section: first of all."""
 
 
 @dataclass(frozen=True)
@@ -261,7 +263,7 @@ def plan_player_extras(content: Content, plan: SitePlan) -> None:
         by_player.setdefault(b, {}).setdefault(a, []).append((_other_side(points_a), date, url))
     index = season_divisions(content)
     for pid in sorted(content.players):
-        plan.add_player_section(pid, PlayerSection("partials/player_overview.html", (FAR_FUTURE,), None,
+        plan.add_player_section(pid, PlayerSection("partials/player_overview.html", OVERVIEW, None,
                                                    make=partial(_overview, pid, names,
                                                                 by_player.get(pid, {}),
                                                                 division_paths(content, pid, index))))

@@ -430,7 +430,7 @@ def _json_number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-_RESULT_WORDS = {"+": N_("won"), "-": N_("lost"), "=": N_("jigo"), "?": N_("no result yet")}
+_RESULT_WORDS = {"+": N_("won"), "-": N_("lost"), "=": N_("jigo"), "?": N_("to play")}
 
 
 def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],

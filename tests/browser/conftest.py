@@ -67,10 +67,18 @@ def serve_site(content: Path, root: Path):
 
 
 @pytest.fixture(scope="session")
-def demo_url(tmp_path_factory):
-    """Build the demo site (content/ of the repository) and serve it; yield its root URL."""
-    with serve_site(REPO / "content", tmp_path_factory.mktemp("demo-site")) as url:
-        yield url
+def demo_site(tmp_path_factory):
+    """Build the demo site (content/ of the repository) and serve it; yield its root URL and
+    the folder it was written to."""
+    root = tmp_path_factory.mktemp("demo-site")
+    with serve_site(REPO / "content", root) as url:
+        yield url, root
+
+
+@pytest.fixture(scope="session")
+def demo_url(demo_site):
+    """The demo site's root URL (see :func:`demo_site`)."""
+    return demo_site[0]
 
 
 LONG_NAME = "Brzęczyszczykiewicz-Chrząszczyżewoszycki"
