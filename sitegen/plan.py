@@ -23,6 +23,7 @@ import csv
 import datetime as dt
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Protocol, TypeVar
 
@@ -249,9 +250,11 @@ def csv_of_document(doc: Any) -> bytes:
 
     One column per key, in the order the first row has them (later rows' extra keys appended);
     null is empty, true/false are ``true``/``false``, lists are joined with spaces (nulls
-    as ``-``), numbers as in the JSON; text starting with ``= + - @`` gets a leading ``'`` so
-    that spreadsheets do not run it as a formula. UTF-8, comma-separated, ``\\r\\n`` line ends
-    (RFC 4180).
+    as ``_``, so that a list starting with one, such as the opponents of a player with a bye in
+    round 1, does not start with ``-``), numbers as in the JSON; any other cell starting with
+    ``= + - @`` or a control character (a name such as ``=cmd|' /C calc'!A0`` or ``-2``) gets a
+    leading ``'`` so that spreadsheets do not run it as a formula (issue 30). UTF-8,
+    comma-separated, ``\\r\\n`` line ends (RFC 4180).
     """
     rows = (doc.get("rows", doc.get("members")) if isinstance(doc, dict) else None) or []
     columns: list[str] = []
@@ -267,17 +270,28 @@ def csv_of_document(doc: Any) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
+_FORMULA_START = re.compile(r"[=+\-@\x00-\x1f\x7f]")
+"""A cell's first character that a spreadsheet may read as the start of a formula (OWASP's
+list, and every control character)."""
+
+
 def _cell(value: Any) -> str:
+    """Return the CSV text of one JSON value (:func:`csv_of_document`); no text starts with
+    :data:`_FORMULA_START` unless it is a number (``-14.5``)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)  # a number, read as one: a negative one is not a formula
     if isinstance(value, (list, tuple)):
-        return " ".join("-" if v is None else _cell(v) for v in value)
-    if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        text = " ".join("_" if v is None else _cell(v) for v in value)
+    elif isinstance(value, dict):
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    else:
+        text = str(value)
+    if _FORMULA_START.match(text):
         # A spreadsheet would run a cell starting like this as a formula (CSV injection):
         # a leading apostrophe keeps it text.
-        return "'" + value
-    return str(value)
+        return "'" + text
+    return text

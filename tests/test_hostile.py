@@ -1,5 +1,10 @@
 """Hostile names and text (issue 9): escaped, rejected or sanitised, never written outside output/."""
 
+import csv
+import io
+import json
+import re
+import shutil
 from pathlib import Path
 
 from sitegen.commands.build import render
@@ -100,3 +105,67 @@ def test_csv_cells_cannot_start_a_spreadsheet_formula():
 
     data = {"rows": [{"name": '=HYPERLINK("http://x")', "score": -1, "club": "@x"}]}
     assert csv_of_document(data) == (b'name,score,club\r\n"\'=HYPERLINK(""http://x"")",-1,\'@x\r\n')
+
+
+HOSTILE_NAMES = {  # a demo player's name: a name that a spreadsheet would run as a formula
+    ("club.yaml", "Ada Stenhouse"): "=cmd|' /C calc'!A0",
+    ("iglo.yaml", "Bakero4"): "+1",
+    ("swiss.yaml", "Aiko Mori"): "-2",
+    ("juvisy-2019.yaml", None): "@SUM(1)",
+}
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _formula_cells(output: Path) -> list[tuple[str, int, str, str]]:
+    """Return every cell of every CSV under ``output`` that a spreadsheet would read as a
+    formula: starting with = + - @ or a control character, and not a number (-14.5 is one)."""
+    found = []
+    for path in sorted(output.rglob("*.csv")):
+        rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"), newline="")))
+        for n, row in enumerate(rows):
+            for head, cell in zip(rows[0], row):
+                if cell and (cell[0] in "=+-@" or ord(cell[0]) < 32 or cell[0] == "\x7f") \
+                        and not _NUMBER.fullmatch(cell):
+                    found.append((path.relative_to(output).as_posix(), n + 1, head, cell))
+    return found
+
+
+def test_no_csv_cell_of_the_demo_or_hostile_names_starts_a_formula(tmp_path, monkeypatch, run):
+    """issue 30 finding 6: the demo's CSVs (every kind: league groups, the tournament's
+    rounds, the Swiss league and its rounds, the ladder's rungs) with four players renamed as
+    formulas: no cell starts a formula. Before, the opponents of a player with a bye in round
+    1 started "- olaf-abelard-2" (#NAME? in a spreadsheet), a Swiss league's tournament scores
+    "- - - 3"; the names are written as text ('=cmd...)."""
+    site = tmp_path / "site"
+    shutil.copytree(Path(__file__).parent.parent / "content", site / "content")
+    for (file, old), new in HOSTILE_NAMES.items():
+        path = site / "content" / "players" / file
+        text = path.read_text(encoding="utf-8")
+        old = old or re.search(r"name: ([^,}]+)", text).group(1)
+        assert f"name: {old}" in text
+        path.write_text(text.replace(f"name: {old}", f"name: {json.dumps(new)}", 1), encoding="utf-8")
+    monkeypatch.chdir(site)
+    status, _, err = run("build")
+    assert status == 0, err
+    output = site / "output"
+    kinds = {p.relative_to(output).parts[0] for p in output.rglob("*.csv")}
+    assert kinds == {"leagues", "tournaments", "swiss", "ladders"}
+    assert _formula_cells(output) == []
+    cells = {cell for p in output.rglob("*.csv")
+             for row in csv.reader(io.StringIO(p.read_text(encoding="utf-8"), newline="")) for cell in row}
+    assert {"'=cmd|' /C calc'!A0", "'+1", "'-2", "'@SUM(1)"} <= cells
+    assert any(cell.startswith("_ ") for p in (output / "tournaments").rglob("*.csv")
+               for row in csv.reader(io.StringIO(p.read_text(encoding="utf-8"), newline=""))
+               for cell in row)  # a null first in a list
+
+
+def test_csv_lists_and_control_characters_cannot_start_a_formula():
+    """issue 30 finding 6: a list's null is ``_`` (the opponents of a player with a bye in
+    round 1 were "- b"); a list or a text starting with a tab, a CR, another control character
+    or a negative number is text; a number alone stays a number."""
+    from sitegen.plan import csv_of_document
+
+    data = {"rows": [{"opponents": [None, "b"], "scores": [-1, 2], "a": "\tx", "b": "\rx",
+                      "c": "\x01x", "d": -14.5, "e": [None]}]}
+    assert csv_of_document(data) == (b"opponents,scores,a,b,c,d,e\r\n"
+                                     b"_ b,'-1 2,'\tx,\"'\rx\",'\x01x,-14.5,_\r\n")

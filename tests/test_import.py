@@ -8,6 +8,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -171,6 +172,41 @@ def test_import_refuses_a_komi_that_is_not_a_number(site, run, tmp_path):
     assert err[0].endswith(":437:1: error: <GeneralParameterSet>: komi='NaN' is not a number of "
                            "points [opengotha.content]")
     assert not Path("content/tournaments/nan-test.yaml").exists()
+
+
+@pytest.mark.parametrize("name, message", [
+    ("UTF-7", "the XML declaration names UTF-7 ('UTF-7'), which is refused: its shifted runs "
+              "can hide markup"),
+    ("x-foo", "the XML declaration names the encoding 'x-foo', which is not known")])
+def test_import_refuses_utf7_and_an_unknown_encoding(site, run, tmp_path, name, message):
+    """issue 30 finding 10: both ended ``import opengotha`` in a traceback; an error at the
+    encoding's name, exit 1, nothing written."""
+    bad = tmp_path / "t.xml"
+    bad.write_bytes(XML.read_bytes().replace(b'encoding="UTF-8"', f'encoding="{name}"'.encode(), 1))
+    site({})
+    before = content_files()
+    status, out, err = run("import", "opengotha", str(bad))
+    assert (status, out) == (1, "")
+    assert err[0].endswith(f"t.xml:1:31: error: {message}; save the file as UTF-8 in OpenGotha "
+                           "(encodings accepted: UTF-8, UTF-16, single-byte encodings such as "
+                           "ISO-8859-15 or windows-1252, Shift_JIS, EUC-JP, EUC-KR, GBK, GB18030, "
+                           "Big5) [opengotha.encoding]")
+    assert err[1:] == ["1 error; nothing was written"]
+    assert content_files() == before
+
+
+def test_import_opengotha_in_shift_jis(site, run, tmp_path):
+    """issue 30 finding 10: a Shift_JIS file (a ValueError traceback before) imports, its
+    Japanese text kept."""
+    text = XML.read_text(encoding="utf-8").replace('encoding="UTF-8"', 'encoding="Shift_JIS"', 1)
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()  # Zoé as Zoe
+    text = text.replace('location="Juvisy"', 'location="東京"')
+    source = tmp_path / "t.xml"
+    source.write_bytes(text.encode("shift_jis"))
+    site({})
+    status, out, err = run("import", "opengotha", str(source), "--id", "tokyo")
+    assert status == 0, err
+    assert "location: 東京" in Path("content/tournaments/tokyo.yaml").read_text(encoding="utf-8")
 
 
 KILLER = '''\

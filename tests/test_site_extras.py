@@ -162,7 +162,7 @@ def test_csv_twin_has_the_json_columns_in_order():
         {"place": 2, "shared": True, "name": "Bob", "gp": 2, "games": [], "outcome": "relegated", "x": 1}]})
     assert csv_of_document(json.loads(data)).decode() == (
         "place,shared,name,gp,games,outcome,x\r\n"
-        '1,false,"Ann, ""A""",2.5,1+/w -,,\r\n'
+        '1,false,"Ann, ""A""",2.5,1+/w _,,\r\n'
         "2,true,Bob,2,,relegated,1\r\n")
 
 

@@ -26,7 +26,7 @@ from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, com
                            write_failed)
 from ..formats.h9 import decode_h9, read_h9, to_tournament
 from ..formats.h9_check import check_values, fit_mcmahon_bar
-from ..formats.ids import slug, unique_id
+from ..formats.ids import UniqueIds, slug
 from ..formats.opengotha import read_opengotha
 from ..formats.tournament_yaml import dump_players, dump_tournament, game_result_text
 from ..load import MAX_FILE_BYTES, parse_yaml, texts_instead
@@ -137,7 +137,7 @@ def site_players_for(t: Tournament, existing: dict[str, Player],
     by_name: dict[str, list[str]] = {}
     for pid, player in existing.items():
         by_name.setdefault(_norm(player.name), []).append(pid)
-    taken = set(existing)
+    taken = UniqueIds(existing)
     mapping: dict[str, str] = {}
     new: list[Player] = []
     reused: list[str] = []
@@ -155,7 +155,7 @@ def site_players_for(t: Tournament, existing: dict[str, Player],
             reused.append(pid)
         else:
             base = slug(display) or "player"
-            pid = unique_id(base[:60].strip("-") or "player", taken)
+            pid = taken.make(base[:60].strip("-") or "player")
             country = pl.country.strip() if len(pl.country.strip()) == 2 else None
             rating = pl.rating if pl.rating is not None and -1000 <= pl.rating <= 4000 else None
             new.append(Player(pid, display[:MAX_TEXT], pl.rank, rating, pl.club.strip()[:80] or None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -22,7 +23,7 @@ from . import FormatError
 from .h9_columns import category_limits, heading_criteria, split_heading, unknown_names
 from .h9_fields import (ENCODING, NO_CLUB, NO_COUNTRY, RANK_RE, VALUE_FORM, VALUE_RE, club_field,
                         country_field, name_field, read_field, tag_value)
-from .ids import slug, unique_id
+from .ids import UniqueIds, slug
 
 # --------------------------------------------------------------------------- writing
 
@@ -417,7 +418,8 @@ def _check_value_columns(rows: list[H9Row | None], path: str, diags: list[Diagno
     counts = [len(row.values) for row in rows if row is not None]
     if not counts:
         return
-    usual = max(counts, key=lambda n: (counts.count(n), -counts.index(n)))
+    tally = Counter(counts)  # in the order first seen: max keeps the first of the most frequent
+    usual = max(tally, key=tally.__getitem__)
     for row in rows:
         if row is not None and len(row.values) != usual:
             diags.append(Diagnostic(SourcePos(path, row.line),
@@ -515,9 +517,10 @@ def to_tournament(h9: H9File, tournament_id: str = "tournament",
     if limits:
         parameters = replace(parameters, category_limits=limits)
     ids: list[str] = []
+    made = UniqueIds()
     players: list[TournamentPlayer] = []
     for row, rating in zip(h9.rows, ratings):
-        pid = unique_id(slug(f"{row.first_name} {row.surname}") or "player", ids)
+        pid = made.make(slug(f"{row.first_name} {row.surname}") or "player")
         ids.append(pid)
         players.append(TournamentPlayer(pid, row.surname, row.first_name, row.rank, rating,
                                         row.club, row.country, 0, row.pin,

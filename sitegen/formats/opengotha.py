@@ -2,7 +2,8 @@
 :class:`~sitegen.model.tournament.Tournament`.
 
 Uses xml.etree (expat) and refuses any DOCTYPE, in any encoding, so no DTD or entity is ever
-read or expanded.
+read or expanded. The encoding a file's declaration names is read, decoded first or refused as
+:mod:`.xml_encoding` says (UTF-7 is refused: it can hide markup).
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from ..model.tournament import (OPENGOTHA_NAMES, Absence, Bye, Criterion, GameRe
                                 Tournament, TournamentGame, TournamentParameters,
                                 TournamentPlayer)
 from ..numbers import parse_komi
-from . import FormatError
+from . import FormatError, xml_encoding
 from .gotha_table import game_key, iteration_order
 from .h9_fields import breaks_header, header_text
-from .ids import slug, unique_id
+from .ids import UniqueIds, slug
 
 _RESULTS = {
     "RESULT_UNKNOWN": GameResult.UNKNOWN, "RESULT_WHITEWINS": GameResult.WHITE_WINS,
@@ -94,11 +95,17 @@ def _parse_with_lines(data: bytes, path: str, diags: list[Diagnostic]) -> tuple[
 
     Expat itself reports the DOCTYPE (``StartDoctypeDeclHandler``), whatever the file's
     encoding (UTF-8, UTF-16 with either byte order, ...), before any declaration in it is read,
-    so no entity is ever defined, expanded or fetched.
+    so no entity is ever defined, expanded or fetched. A file in an encoding pyexpat does not
+    read (Shift_JIS, ...) is decoded first and read as UTF-8 by the same parser and handlers;
+    UTF-7 and encodings that are not read as they say are refused (:mod:`.xml_encoding`).
     """
     lines: dict[int, int] = {}
+    how = xml_encoding.plan(data, path)
+    if isinstance(how, Diagnostic):
+        diags.append(how)
+        return None, lines
     builder = ET.TreeBuilder()
-    parser = expat.ParserCreate()
+    parser = expat.ParserCreate(how.encoding)
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         el = builder.start(tag, attrs)
@@ -115,7 +122,7 @@ def _parse_with_lines(data: bytes, path: str, diags: list[Diagnostic]) -> tuple[
     parser.EntityDeclHandler = parser.UnparsedEntityDeclHandler = refuse
     parser.ExternalEntityRefHandler = refuse
     try:
-        parser.Parse(data, True)
+        parser.Parse(how.data, True)
     except _DoctypeRefused:
         diags.append(Diagnostic(SourcePos(path, parser.CurrentLineNumber),
                                 "DOCTYPE and entity declarations are not accepted (OpenGotha "
@@ -125,6 +132,10 @@ def _parse_with_lines(data: bytes, path: str, diags: list[Diagnostic]) -> tuple[
         diags.append(Diagnostic(SourcePos(path, exc.lineno, exc.offset + 1),
                                 f"not well-formed XML: {expat.ErrorString(exc.code)}",
                                 "opengotha.xml"))
+        return None, lines
+    except (ValueError, LookupError) as exc:  # an encoding named in a UTF-16 declaration
+        diags.append(Diagnostic(SourcePos(path, 1), "the encoding the XML declaration names "
+                                f"cannot be read ({exc})", "opengotha.encoding", xml_encoding.HINT))
         return None, lines
     return builder.close(), lines
 
@@ -290,7 +301,7 @@ def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[Tournament
     absences: list[Absence] = []
     by_key: dict[str, str] = {}
     canonical: dict[str, list[str]] = {}
-    used_ids: set[str] = set()
+    used_ids = UniqueIds()
     for el in root.iterfind("Players/Player"):
         surname, first = el.get("name", ""), el.get("firstName", "")
         if not surname:
@@ -300,8 +311,7 @@ def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[Tournament
         if key in by_key:
             r.err(el, f"player {surname} {first} appears twice")
             continue
-        pid = unique_id(slug(f"{first} {surname}") or "player", used_ids)
-        used_ids.add(pid)
+        pid = used_ids.make(slug(f"{first} {surname}") or "player")
         by_key[key] = pid
         rating = r.int_attr(el, "rating")
         if rating is not None:

@@ -186,3 +186,44 @@ def test_h9_odd_numbers_give_errors_not_tracebacks(text):
         assert all(d.pos.path == "n.h9" for d in exc.diagnostics)
     else:
         assert (t.adjusted_time, t.handicap_correction) == (None, 0)
+
+
+def _colliding_h9(n: int) -> bytes:
+    """``n`` players (``n`` even), four names in turn that all make the id ``john-smith`` or
+    ``john-smith-2``; player 2k-1 beats player 2k."""
+    names = [("Smith", "John"), ("Smith-2", "John"), ("SMITH", "john"), ("Smith", "Jöhn")]
+    lines = []
+    for k in range(1, n + 1):
+        surname, first = names[(k - 1) % 4]
+        result = f"{k + 1}+/w0" if k % 2 else f"{k - 1}-/b0"
+        lines.append(f"{k} {surname} {first} 5k FR Club {result}")
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def test_h9_ids_of_2000_colliding_names_pinned():
+    """issue 30 finding 10: ids are made unique in one pass (a set and a suffix per name, not a
+    list searched for each id), and they are the ids made before: the first free of
+    ``john-smith``, ``john-smith-2``, ... in file order. Worked by hand: player 1 john-smith,
+    2 (Smith-2) john-smith-2, 3 john-smith-3, 4 john-smith-4, 5 john-smith-5, 6 (Smith-2)
+    ``john-smith-2`` is taken so ``john-smith-2-2``, 7 john-smith-6, ...; every 4th player from
+    the 2nd is ``john-smith-2-<k>``, the 3 others of each 4 take the next ``john-smith-<k>``."""
+    t = to_tournament(read_h9(_colliding_h9(2000), "c.h9"))
+    ids = [p.id for p in t.players]
+    assert ids[:10] == ["john-smith", "john-smith-2", "john-smith-3", "john-smith-4",
+                        "john-smith-5", "john-smith-2-2", "john-smith-6", "john-smith-7",
+                        "john-smith-8", "john-smith-2-3"]
+    assert ids[-4:] == ["john-smith-1499", "john-smith-2-500", "john-smith-1500", "john-smith-1501"]
+    assert len(set(ids)) == 2000
+    assert (t.games[0].white, t.games[-1].black) == ("john-smith", "john-smith-1501")
+
+
+def test_unique_ids_as_unique_id_makes_them():
+    """UniqueIds gives unique_id's ids (the first free of base, base-2, ...) with ids taken
+    before, ids added and bases that are another's suffixed form."""
+    from sitegen.formats.ids import UniqueIds, unique_id
+    made, taken = UniqueIds(["a", "a-3"]), ["a", "a-3"]
+    for base in ["a", "a", "a-2", "a", "b", "a-2", "b", "a"]:
+        ident = made.make(base)
+        assert ident == unique_id(base, taken)
+        taken.append(ident)
+    assert taken[2:] == ["a-2", "a-4", "a-2-2", "a-5", "b", "a-2-3", "b-2", "a-6"]

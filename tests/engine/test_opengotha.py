@@ -2,6 +2,7 @@
 (tests/reference/opengotha/README.md): 57 MMS/SOSM/SOSOSM values and the places."""
 
 import codecs
+import unicodedata
 from fractions import Fraction
 from pathlib import Path
 
@@ -154,3 +155,108 @@ def test_opengotha_reads_any_encoding_without_a_doctype(codec):
     """The same files without a DTD import: only the DTD is refused, not the encoding."""
     t = read_opengotha(_with_doctype("", codec), "u.xml")
     assert (t.location, len(t.players), t.players[0].first_name) == ("Juvisy", 19, "Zoé")
+
+
+HINT = ("save the file as UTF-8 in OpenGotha (encodings accepted: UTF-8, UTF-16, single-byte "
+        "encodings such as ISO-8859-15 or windows-1252, Shift_JIS, EUC-JP, EUC-KR, GBK, "
+        "GB18030, Big5)")
+
+
+def _declaring(name: str, codec: str, doctype: str = "") -> bytes:
+    """Return the Juvisy file declaring the encoding ``name``, encoded in ``codec``, its
+    accents dropped (Zoé as Zoe), held in Tokyo, with ``doctype`` on line 2 (the file one line
+    longer)."""
+    text = unicodedata.normalize("NFKD", XML.decode("utf-8")).encode("ascii", "ignore").decode()
+    text = text.replace('encoding="UTF-8"', f'encoding="{name}"', 1)
+    text = text.replace('location="Juvisy"', 'location="東京"')
+    declaration, rest = text.split("\n", 1)
+    if "ENTITY place" in doctype:
+        rest = rest.replace('location="東京"', 'location="&place;"')
+    return f"{declaration}\n{doctype}\n{rest}".encode(codec)
+
+
+def _refusals(data: bytes) -> list[str]:
+    with pytest.raises(FormatError) as info:
+        read_opengotha(data, "e.xml")
+    return [d.format() for d in info.value.diagnostics]
+
+
+@pytest.mark.parametrize("name", ["UTF-7", "utf7", "unicode-1-1-utf-7"])
+def test_opengotha_refuses_utf7(name):
+    """issue 30 finding 10: UTF-7 ended the import in a traceback; it is refused (``+ADw-`` is
+    ``<``: markup hidden from anything that reads the bytes), at the encoding's name."""
+    data = XML.replace(b'encoding="UTF-8"', f'encoding="{name}"'.encode(), 1)
+    assert _refusals(data) == [
+        f"e.xml:1:31: error: the XML declaration names UTF-7 ('{name}'), which is refused: its "
+        f"shifted runs can hide markup; {HINT} [opengotha.encoding]"]
+
+
+@pytest.mark.parametrize("name, message", [
+    ("x-foo", "the XML declaration names the encoding 'x-foo', which is not known"),
+    ("hz", "the XML declaration names the encoding 'hz', which is not accepted"),
+    ("ISO-2022-JP", "the XML declaration names the encoding 'ISO-2022-JP', which is not accepted"),
+    ("unicode_escape", "the XML declaration names the encoding 'unicode_escape', which is not "
+                       "accepted"),
+    ("base64", "the XML declaration names the encoding 'base64', which is not accepted"),
+    ("cp037", "the XML declaration names the encoding 'cp037', which is not accepted"),
+])
+def test_opengotha_refuses_an_unknown_or_unread_encoding(name, message):
+    """issue 30 finding 10: an unknown name was a LookupError traceback; names expat would read
+    byte by byte, not as they say (stateful, escapes, EBCDIC), are refused too."""
+    data = XML.replace(b'encoding="UTF-8"', f'encoding="{name}"'.encode(), 1)
+    assert _refusals(data) == [f"e.xml:1:31: error: {message}; {HINT} [opengotha.encoding]"]
+
+
+MULTI = [("Shift_JIS", "shift_jis"), ("EUC-JP", "euc_jp"), ("windows-31j", "cp932"),
+         ("GBK", "gbk"), ("GB18030", "gb18030"), ("Big5", "big5"), ("EUC-KR", "euc_kr"),
+         ("UTF8", "utf-8")]
+
+
+@pytest.mark.parametrize("name, codec", MULTI)
+def test_opengotha_reads_a_multi_byte_encoding(name, codec):
+    """issue 30 finding 10: Shift_JIS ended the import in a ValueError traceback (pyexpat
+    reads no multi-byte encoding); the file is decoded first and imports."""
+    t = read_opengotha(_declaring(name, codec), "j.xml")
+    assert (t.location, len(t.players), len(t.games)) == ("東京", 19, 36)
+    assert t.players[0].surname == "Abelard"
+
+
+@pytest.mark.parametrize("name, codec", MULTI)
+def test_opengotha_refuses_a_doctype_in_a_multi_byte_encoding(name, codec, tmp_path):
+    """The DOCTYPE protection holds in the encodings decoded first: an internal entity, an
+    external one and a bare DOCTYPE are refused at the DOCTYPE's line, nothing expanded."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRET", encoding="utf-8")
+    for doctype in ('<!DOCTYPE Tournament [<!ENTITY place "LEAKED">]>',
+                    f'<!DOCTYPE Tournament [<!ENTITY place SYSTEM "{secret.as_uri()}">]>',
+                    "<!DOCTYPE Tournament>"):
+        with pytest.raises(FormatError) as info:
+            read_opengotha(_declaring(name, codec, doctype), "e.xml")
+        assert [(d.pos.line, d.code) for d in info.value.diagnostics] == [(2, "opengotha.doctype")]
+
+
+def test_opengotha_refuses_a_byte_not_of_the_declared_encoding():
+    """A byte that is not Shift_JIS (0xFF) in the first player's club: at its line and the
+    column of the character it would be."""
+    data = _declaring("Shift_JIS", "shift_jis").replace(b'club="01Ca"', b'club="01\xffCa"', 1)
+    assert _refusals(data) == [
+        f"e.xml:5:47: error: byte 0xFF cannot be read as Shift_JIS, the encoding the XML "
+        f"declaration names; {HINT} [opengotha.encoding]"]
+
+
+def test_opengotha_reads_single_byte_encodings_as_before():
+    """ISO8859_15 (OpenGotha's Java name) and windows-1252 are read by expat as before."""
+    for name, codec in (("ISO8859_15", "iso8859_15"), ("windows-1252", "cp1252"),
+                        ("latin1", "latin-1")):
+        data = XML.decode("utf-8").replace('encoding="UTF-8"', f'encoding="{name}"', 1)
+        t = read_opengotha(data.encode(codec), "l.xml")
+        assert (t.location, t.players[0].first_name) == ("Juvisy", "Zoé")
+
+
+def test_opengotha_refuses_an_encoding_name_expat_cannot_read_in_utf16():
+    """A UTF-16 file whose declaration says ``UTF16`` (not expat's name): pyexpat's ValueError
+    was a traceback; it is an error at the file's first line."""
+    text = XML.decode("utf-8").replace('encoding="UTF-8"', 'encoding="UTF16"', 1)
+    assert _refusals(codecs.BOM_UTF16_LE + text.encode("utf-16-le")) == [
+        "e.xml:1:1: error: the encoding the XML declaration names cannot be read (multi-byte "
+        f"encodings are not supported); {HINT} [opengotha.encoding]"]
