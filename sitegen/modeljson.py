@@ -30,6 +30,7 @@ import enum
 import json
 import operator
 import sys
+from types import FrameType
 import types
 import typing
 from fractions import Fraction
@@ -226,7 +227,8 @@ def cache_loads(data: str | bytes, hook: Callable[[dict], Any] | None = None) ->
     C parser counts its levels against it: no walk over the values, no cost). Python 3.12 and
     later count the C parser's levels apart: there the depth is bounded by the parser's own
     limit (about 1,000) and any consumer's RecursionError is refused as well."""
-    frame, depth = sys._getframe(), 0
+    frame: FrameType | None = sys._getframe()
+    depth = 0
     while frame is not None:
         depth += 1
         frame = frame.f_back

@@ -504,14 +504,15 @@ def _load(state: State, folder: Path, index: dict) -> None:
         if record.model:
             by_name[name] = record.model[0]
     for rule_set, entry, name in index["units"]:
-        state.units[(rule_set, entry)] = record = _unit_record(blob(name, by_name))
-        made_of(name, record.key)
+        unit = _unit_record(blob(name, by_name))
+        state.units[(rule_set, entry)] = unit
+        made_of(name, unit.key)
     for ident, name in index["parts"]:
         lines = name.removesuffix(".json") + ".lines"
         blob(lines, raw=None)  # its sections are read when their pages are made again
-        record = _part_record(blob(name), str(folder / "blobs" / lines))
-        made_of(name, record.inputs)
-        state.parts[_as_tuple(_Decoder().loads(ident, "a part's name"))] = record
+        part = _part_record(blob(name), str(folder / "blobs" / lines))
+        made_of(name, part.inputs)
+        state.parts[_as_tuple(_Decoder().loads(ident, "a part's name"))] = part
 
 
 def _unit_record(raw: dict) -> UnitRecord:

@@ -92,6 +92,7 @@ def diff(base: str, content_dir: Path, out: TextIO, head: str | None = None) -> 
     title = f"Standings changes since `{shown}`"
     with tempfile.TemporaryDirectory(prefix="sitegen-diff-") as temp:
         before, problems = _summary_at(base, content_dir, Path(temp) / "base")
+        after: dict | None
         if head is None:
             after = summarize(load_content(content_dir))
         else:

@@ -63,7 +63,7 @@ def tournament_anchors(text: str, written: Tournament, kept: Tournament | None,
     absent = _first(((a.round, a.player), a.pos) for t in sources for a in t.absences)
     anchors: list[Anchor] = []
     for key in tree:
-        _add(anchors, tree.lc.key(key), header.get(key, written.pos))
+        _add(anchors, tree.lc.key(key), header.get(key, written.pos))  # type: ignore[attr-defined]
         if isinstance(tree[key], dict):
             for sub in tree[key]:
                 _add(anchors, tree[key].lc.key(sub), header.get(sub, header.get(key, written.pos)))

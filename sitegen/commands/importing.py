@@ -551,7 +551,7 @@ def _at_sources(diags: list[Diagnostic], w: _Written) -> list[Diagnostic]:
     if w.fmt == "h9" and any(d.pos.path == shown for d in diags):
         text = decode_h9(read_regular_file(w.source, start.path))
         header = h9_tag_positions(text, start.path)
-    anchors = {shown: tournament_anchors(w.text, w.tournament, w.same and w.same.tournament, header)}
+    anchors = {shown: tournament_anchors(w.text, w.tournament, w.same.tournament if w.same else None, header)}
     if w.players_text is not None:
         anchors[players_shown] = players_anchors(w.players_text, w.tournament)
     fallback = {shown: start, players_shown: None if w.players_target.exists() else start}

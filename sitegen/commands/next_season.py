@@ -192,9 +192,9 @@ def _record_lines(finished: Season, rules: SeasonOutcome,
     for division in finished.divisions:
         for group in division.groups:
             for player in group.players:
-                computed = rules.players.get(player)
-                if player in record and player not in said and computed is not None \
-                        and computed.undecided:
+                by_rules = rules.players.get(player)
+                if player in record and player not in said and by_rules is not None \
+                        and by_rules.undecided:
                     head = _recorded_head(finished, group, player, index_of)
                     said[player] = _(text.RECORDED).format(headline=head)
     return said

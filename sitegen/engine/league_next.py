@@ -454,7 +454,7 @@ def apply_rank_limits(state: Formation) -> None:
     count = len(state.season.divisions)
     bottom = max(count - 1, 0)
     below_rank = sorted(p for p, d in state.pinned.items()
-                        if p in info and state.lowest[p] is not None and state.lowest[p] < d)
+                        if p in info and (lowest := state.lowest[p]) is not None and lowest < d)
     if below_rank:
         limits = ", ".join(f"{p} ({info[p].rank}: division {state.name(state.lowest[p])})"
                            for p in below_rank)

@@ -241,12 +241,12 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
         # alternatives', and the rules are the tie's (D.2), not those of whoever the engine
         # took by id (docs/content-format.md).
         rules = [computed.tie.rule, "D.2"] if computed.tie is not None else ["D.2"]
-        shown = _row("undecided", head, said, rules, "rules", None, None)
-        shown["choices"] = [{"outcome": JSON_WORDS["finalist" if finalist else move.value
+        undecided = _row("undecided", head, said, rules, "rules", None, None)
+        undecided["choices"] = [{"outcome": JSON_WORDS["finalist" if finalist else move.value
                                                    .replace(" ", "-")],
                              "to_division": division, "finalist": finalist}
                             for move, division, finalist in computed.undecided]
-        return shown
+        return undecided
     return _row(_kind(computed), head, said, list(computed.rules), "rules",
                 computed.to_division, computed.finalist)
 

@@ -319,18 +319,18 @@ def league_games(group: Group, player: str, names: dict[str, str], withdrawn: se
     for other in group.players:
         if other == player:
             continue
-        game = pending.get(other, None)
-        if game is not None and game.result.outcome is not Outcome.UNPLAYED:
+        waiting = pending.get(other, None)
+        if waiting is not None and waiting.result.outcome is not Outcome.UNPLAYED:
             continue
         gone = next((p for p in (player, other) if p in withdrawn), None)
         if gone is not None:
-            row = _game_row(game, player, other, names, "not-played")
+            row = _game_row(waiting, player, other, names, "not-played")
             row["reason"] = _("not played: {player} withdrew").format(player=names.get(gone, gone))
             later.append(row)
         elif in_progress:
-            rows.append(_game_row(game, player, other, names, "to-play"))
-        elif game is not None:
-            rows.append(_game_row(game, player, other, names, "not-played"))
+            rows.append(_game_row(waiting, player, other, names, "to-play"))
+        elif waiting is not None:
+            rows.append(_game_row(waiting, player, other, names, "not-played"))
     return rows + later
 
 

@@ -664,7 +664,7 @@ def load_signups(path: Path, shown: str, finished: Season | None, players: Mappi
                             f"league's first season; list every player under 'new'",
                             "signups.returning")
                 continue
-            if key in ("returning", "withdrawn") and ident not in before:
+            if key in ("returning", "withdrawn") and finished is not None and ident not in before:
                 diags.error(pos, f"'{ident}' did not play season {finished.id}; list new players "
                             f"under 'new'", "signups.returning", did_you_mean(ident, before))
                 continue
