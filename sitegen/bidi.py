@@ -121,3 +121,11 @@ def _attribute(found: re.Match[str]) -> str:
     if found.group(1).lower() in _SHOWN:
         return found.group().translate(_FLAT_MARKS)
     return _SENTINELS.sub("", found.group())
+
+
+def isolated(text: str) -> str:
+    """Return ``text`` between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE
+    when it holds a right-to-left character, else as it is: for a name put into a sentence
+    made in Python ("{player} against {opponent}: {result}", "league · season"), so that the
+    sentence keeps the page's direction and its order around the name."""
+    return f"\u2068{text}\u2069" if RIGHT_TO_LEFT.search(text) else text
