@@ -20,6 +20,7 @@ from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
                     TemplateSyntaxError, select_autoescape)
 from markdown_it import MarkdownIt
 
+from .bidi import isolate_page, isolating_words, mark
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
 from .i18n import date_range_texts, format_date, format_iso, language, plural_forms, translations
@@ -84,6 +85,7 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
         keep_trailing_newline=True,
         auto_reload=False,  # one environment per build: no stat() of every template per page
         extensions=["jinja2.ext.i18n", ConstantWords],
+        finalize=mark,  # right-to-left text isolated (sitegen.bidi)
     )
     # Page words in the site's language: _("..."), ngettext(...) and {% trans %} (newstyle:
     # placeholders are named, %(name)s, and the values are escaped). {% trans %} blocks are
@@ -92,6 +94,7 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
     env.install_gettext_callables(  # type: ignore[attr-defined]
         words.gettext, words.ngettext, newstyle=True, pgettext=words.pgettext,
         npgettext=words.npgettext)
+    isolating_words(env)
     env.policies["ext.i18n.trimmed"] = True
     # _("words", ...) and pgettext("context", "words", ...) translated when a template is
     # compiled (sitegen.template_words), unless the site's own templates give ``_``, ``gettext``
@@ -318,7 +321,7 @@ def _render_page(env: Environment, page: Page, shared: tuple[Any, ...] = ()) -> 
                               f"template syntax error: {error.message}", "template") from None
     except Exception as error:  # anything a template can raise: sitegen.template_limits
         raise _problem(page, error) from None
-    return html.encode("utf-8")
+    return isolate_page(html).encode("utf-8")
 
 
 def _problem(page: Page, error: Exception) -> TemplateProblem:

@@ -11,10 +11,11 @@ variables``:
 - ``_("words")``: the constant it evaluates to, ``Markup(words) % {}``, put in as
   ``("..."|safe)``;
 - ``_("words %(name)s", name=EXPR, ...)``, the string first and then only keyword arguments:
-  ``(("words %(name)s"|safe) % {"name": (EXPR), ...})``, the translated words keeping their
-  placeholders. Each expression is evaluated once, in the call's order, Markup's ``%`` escapes
-  the values (markup stays markup), and a placeholder the arguments lack raises KeyError at
-  render, as the call did;
+  ``(("words %(name)s"|safe) % {"name": (EXPR)|isolate, ...})``, the translated words keeping
+  their placeholders. Each expression is evaluated once, in the call's order, marked for
+  isolation as the i18n callables mark it (right-to-left text, sitegen.bidi), Markup's ``%``
+  escapes the values (markup stays markup), and a placeholder the arguments lack raises
+  KeyError at render, as the call did;
 - ``pgettext("context", "words", ...)`` alike, with the variable ``context`` (the context)
   where the arguments do not give one: the newstyle pgettext's ``variables.setdefault``.
 
@@ -48,12 +49,19 @@ from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from markupsafe import Markup
 
+from .bidi import mark
+
 
 class ConstantWords(Extension):
     """Put the catalog's words of ``_("words", ...)`` (and of ``pgettext("context", "words",
     ...)`` when the environment has ``constant_pgettext``) into a template while compiling it,
     when the environment has ``constant_gettext`` (the catalog's ``gettext``) and autoescape is
-    on."""
+    on. The values go through the filter ``isolate`` (sitegen.bidi.mark, given to the
+    environment if it has none)."""
+
+    def __init__(self, environment: Environment) -> None:
+        super().__init__(environment)
+        environment.filters.setdefault("isolate", mark)
 
     def filter_stream(self, stream: TokenStream) -> Iterable[Token]:
         gettext: Callable[[str], str] | None = getattr(self.environment, "constant_gettext", None)
@@ -236,5 +244,6 @@ def _words_tokens(line: int, words: str, defaults: dict[str, str], call: _Call,
         if number:
             out.append(Token(line, "comma", ","))
         out += [Token(line, "string", name), Token(line, "colon", ":"), Token(line, "lparen", "("),
-                *expression, Token(line, "rparen", ")")]
+                *expression, Token(line, "rparen", ")"), Token(line, "pipe", "|"),
+                Token(line, "name", "isolate")]
     return out + [Token(line, "rbrace", "}"), Token(line, "rparen", ")")]

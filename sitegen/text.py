@@ -9,7 +9,12 @@ Refused everywhere (docs/content-format.md, "Text"), each with its position:
 - bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they
   make a text show in another order than it is written, so a name could read as another or
   a line of a pull request hide what it holds. They are refused rather than isolated, so the
-  pages need no ``<bdi>`` and the text of a file reads as it is stored.
+  text of a file reads as it is stored;
+- in a one-line text (a name, a title) also the bidirectional marks U+200E LEFT-TO-RIGHT
+  MARK, U+200F RIGHT-TO-LEFT MARK and U+061C ARABIC LETTER MARK: the pages isolate every
+  right-to-left name (:mod:`sitegen.bidi`), so a mark is never needed there, and an invisible
+  one would make two names that read the same differ. A page or a description may hold them
+  (they set the direction of a mixed line of prose, inside its own paragraph).
 
 A character is refused however it is written: typed, as a YAML escape (``"\\e"``,
 ``"\\u202E"``) or as an HTML numeric character reference (``&#x202E;``, which Markdown turns
@@ -31,8 +36,10 @@ _CONTROLS = "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"
 
 REFUSED = re.compile(f"[{_CONTROLS}{_BIDI}\ud800-\udfff{_NONCHARACTERS}]")
 """Characters no content file and no multi-line text may hold (tab, LF and CR are allowed)."""
-REFUSED_ONE_LINE = re.compile(f"[\t\r{_CONTROLS}{_BIDI}\ud800-\udfff{_NONCHARACTERS}]")
-"""Characters no one-line text (a name, a title) may hold: also tab and CR."""
+_MARKS = "\u200e\u200f\u061c"
+REFUSED_ONE_LINE = re.compile(f"[\t\r{_CONTROLS}{_BIDI}{_MARKS}\ud800-\udfff{_NONCHARACTERS}]")
+"""Characters no one-line text (a name, a title) may hold: also tab, CR and the bidirectional
+marks."""
 LINE_BREAKS = re.compile("[\n\r\u2028\u2029]")
 """What ends a line: a one-line text may not hold these."""
 
@@ -84,13 +91,16 @@ def refused_all(text: str) -> list[Refused]:
 
 
 def describe(char: str) -> str:
-    """Return what a refused character is, for a message: ``U+202E (RIGHT-TO-LEFT OVERRIDE)``,
-    ``U+001B (a control character)``, ``U+FFFF (a non-character)``."""
+    """Return what a refused character is, for a message: ``U+202E (RIGHT-TO-LEFT OVERRIDE, a
+    bidirectional control)``, ``U+200F (RIGHT-TO-LEFT MARK, a bidirectional mark)``, ``U+001B
+    (a control character)``, ``U+FFFF (a non-character)``."""
     code = f"U+{ord(char):04X}"
     if char == "\t":
         return f"{code} (a tab)"
     if re.fullmatch(f"[{_BIDI}]", char):
         return f"{code} ({unicodedata.name(char)}, a bidirectional control)"
+    if char in _MARKS:
+        return f"{code} ({unicodedata.name(char)}, a bidirectional mark)"
     if re.fullmatch(f"[{_CONTROLS}\r]", char):
         return f"{code} (a control character)"
     if "\ud800" <= char <= "\udfff":
@@ -104,6 +114,9 @@ def hint_for(char: str) -> str:
         return "write a space instead"
     if re.fullmatch(f"[{_BIDI}]", char):
         return "remove it: it makes the text show in another order than it is written"
+    if char in _MARKS:
+        return ("remove it: it is invisible, and the pages keep a right-to-left name apart from "
+                "the text around it without it")
     if re.fullmatch(f"[{_CONTROLS}\r]", char):
         return "remove it; it is invisible in most editors"
     return "remove it: it is not a character, and no page or feed may hold it"

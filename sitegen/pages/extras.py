@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 from xml.sax.saxutils import escape, quoteattr
 
 from ..i18n import _, format_date, ngettext
+from ..bidi import isolated
 from ..model import Content
 from ..model.ladder import LadderGame
 from ..plan import FAR_PAST, File, Page, SitePlan
@@ -131,7 +132,7 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
             if date is None or not games:
                 continue
             entries.append({"id": f"results/{season_url(league, season)}",
-                            "title": _("{competition}: results").format(competition=f"{league.name} · {season.name}"),
+                            "title": _("{competition}: results").format(competition=f"{isolated(league.name)} · {isolated(season.name)}"),
                             "url": season_url(league, season), "date": date,
                             "summary": ngettext("{count} game with a result.", "{count} games with a result.",
                                                 len(games)).format(count=len(games))})
@@ -164,7 +165,7 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
             if date is None or not played:
                 continue
             entries.append({"id": f"results/{swiss_tournament_url(swiss, tournament)}",
-                            "title": _("{competition}: results").format(competition=f"{swiss.name} · {tournament.name}"),
+                            "title": _("{competition}: results").format(competition=f"{isolated(swiss.name)} · {isolated(tournament.name)}"),
                             "url": swiss_tournament_url(swiss, tournament), "date": date,
                             "summary": ngettext("{count} match with a result.", "{count} matches with a result.",
                                                 played).format(count=played)})

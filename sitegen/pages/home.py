@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any, Iterator
 
 from ..i18n import _
+from ..bidi import isolated
 from ..model import Content
 from ..model.common import Colour, Outcome
 from ..model.ladder import LadderGame
@@ -106,7 +107,7 @@ def _finished(content: Content) -> Iterator[Finished]:
                         continue
                     first, second = result.points()
                     winner = match.first if first > second else match.second if second > first else None
-                    yield (st.date, st.date, f"{swiss.name} · {st.name}", swiss_round_url(swiss, st, rnd.number),
+                    yield (st.date, st.date, f"{isolated(swiss.name)} · {isolated(st.name)}", swiss_round_url(swiss, st, rnd.number),
                            match.first, match.second, winner)
 
 
@@ -115,7 +116,7 @@ def _league_finished(content: Content) -> Iterator[Finished]:
     the nearest dated game above it in its group, else the season's start."""
     for league in content.leagues:
         for season in league.seasons:
-            title = f"{league.name} · {season.name}"
+            title = f"{isolated(league.name)} · {isolated(season.name)}"
             for division in season.divisions:
                 for group in division.groups:
                     listed = season.start

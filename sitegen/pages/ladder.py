@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from .. import remembered
 from ..engine.ladder import (Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap,
                              remembered_replay)
+from ..bidi import isolated
 from ..model import Content
 from ..model.common import Colour, Player
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
@@ -158,16 +159,16 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
                    "regradings": sum(1 for e in rows if e["kind"] == "regrading")}
                   for month, rows in sorted(months.items(), reverse=True)]
     plan.add(Page(url + "games/", "ladder_games.html", {
-        **common, **links, "title": f"{club.name} · " + _("games"), "months": month_list,
+        **common, **links, "title": f"{isolated(club.name)} · " + _("games"), "months": month_list,
         "game_count": len(result.games), "month": None, "events": []}))
     for month in month_list:
         plan.add(Page(month["url"], "ladder_games.html", {
-            **common, **links, "title": f"{club.name} · " + _("games") + f" · {month['name']}",
+            **common, **links, "title": f"{isolated(club.name)} · " + _("games") + f" · {month['name']}",
             "months": month_list, "game_count": month["games"], "month": month,
             "events": months[month["id"]]}))
     order = _member_order(result, names)
     plan.add(Page(url + "handicap/", "ladder_handicap.html", {
-        **common, **links, "title": f"{club.name} · " + _("handicaps")},
+        **common, **links, "title": f"{isolated(club.name)} · " + _("handicaps")},
         deferred=partial(handicap_table, ladder.handicap_rules, ladder.rungs,
                          tuple((m, final[m], names[m]) for m in order))))
     _player_sections(club, result, names, records, plan, first_date, last_date,

@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Mapping
 
+from ..bidi import isolated
 from ..engine import league_text
 from ..engine.league import FinalResult, Move, Tie, final_result
 from ..engine.league_outcome import Status, tie_sentence, withdrawn_players
@@ -132,7 +133,7 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
     divisions: list[dict[str, Any]] = [{"name": division.name, "groups": [
                   _plan_group(plan, league, season, division, group, names, view)
                   for group in division.groups]} for division in view.season.divisions]
-    ctx = {"league": _ref(league.name, league_url(league)), "title": f"{league.name} · {season.name}",
+    ctx = {"league": _ref(league.name, league_url(league)), "title": f"{isolated(league.name)} · {isolated(season.name)}",
            "season": season.name, "start": season.start, "end": season.end,
            "divisions": divisions, "computed": view.outcome is not None,
            "outcome_notes": view.notes, "provisional": view.status is Status.PROVISIONAL,
@@ -171,7 +172,8 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
         "league": _ref(league.name, league_url(league)),
         "season": _ref(season.name, season_url(league, season)),
         "division": division.name, "group": group.name,
-        "title": f"{league.name} · {season.name} · " + _("Group {group}").format(group=group.name),
+        "title": f"{isolated(league.name)} · {isolated(season.name)} · "
+                 + _("Group {group}").format(group=isolated(group.name)),
         "table": table, "columns": columns(),
         "uses_tied": any(r.tied_gamepoints is not None for r in rows),
         "has_shared": any(r.shared for r in rows),
@@ -261,7 +263,7 @@ def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
                 cell: dict[str, Any] = dict(cell_of[(id(game), player)]) if game is not None \
                     else game_cell(None, player)
                 cell["words"] = _("{player} against {opponent}: {result}").format(
-                    player=names[player], opponent=names[other], result=cell["words"])
+                    player=isolated(names[player]), opponent=isolated(names[other]), result=cell["words"])
                 cell["record"] = record_links(game.record) if game is not None else None
                 cells.append(cell)
         body.append({"number": number, "name": names[player], "url": player_url(player), "cells": cells})
@@ -363,8 +365,8 @@ def _movements_context(league: League, before: Season, after: Season,
                                        key=lambda x: (name_order(x["name"]), x["url"]))})
     svg = _flow_svg(left_nodes, right_nodes, flows, before, after)
     return {"league": _ref(league.name, league_url(league)),
-            "title": f"{league.name} · " + _("Movements {before} → {after}").format(
-                before=before.name, after=after.name),
+            "title": f"{isolated(league.name)} · " + _("Movements {before} → {after}").format(
+                before=isolated(before.name), after=isolated(after.name)),
             "before": _ref(before.name, season_url(league, before)),
             "after": _ref(after.name, season_url(league, after)),
             "svg": svg, "rows": rows,
@@ -499,7 +501,7 @@ def _final_context(league: League, season: Season, view: SeasonView,
     base = {
         "league": _ref(league.name, league_url(league)),
         "season_ref": _ref(season.name, season_url(league, season)),
-        "title": f"{league.name} · {season.name} · " + _("Final round"),
+        "title": f"{isolated(league.name)} · {isolated(season.name)} · " + _("Final round"),
         "champion": (_ref(names[season.defending_champion], player_url(season.defending_champion))
                      if season.defending_champion else None),
         "notes": [view.status_note] if view.status_note else [], "finalists": [], "others": [],

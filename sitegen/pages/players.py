@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Iterator
 
+from ..bidi import isolated
 from ..model import Content
 from ..model.common import Colour, Game, Outcome
 from ..model.ladder import LadderGame
@@ -406,7 +407,7 @@ def _with_current(sections: list[PlayerSection], open_swiss: set[str]) -> list[P
         if data is None:
             continue
         if template == "partials/player_league.html" and data.get("in_progress"):
-            cards.append({"kind": "league", "name": f"{data['league']} · {data['season']}", "url": data["url"],
+            cards.append({"kind": "league", "name": f"{isolated(data['league'])} · {isolated(data['season'])}", "url": data["url"],
                           "entry": data, "next": [_league_next(game, data) for game in data["to_play"]]})
         elif template == "partials/player_tournament.html" and (
                 data["after_round"] != data["rounds"] or data["provisional"]):

@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.placement import sodos
 from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, league_table, scores,
                             standings)
+from ..bidi import isolated
 from ..model import Content
 from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
@@ -151,7 +152,7 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
         table = _standings_rows(tournament, rows, rnd.number, names)
         page_url = swiss_round_url(league, tournament, rnd.number)
         plan.add(Page(page_url, "swiss_round.html", {
-            "title": f"{tournament.name} · " + _("Round {round}").format(round=rnd.number),
+            "title": f"{isolated(tournament.name)} · " + _("Round {round}").format(round=rnd.number),
             "league": crumbs_league,
             "tournament": crumbs_tournament, "round": rnd.number, "rounds_nav": nav,
             "matches": _matches(rnd, names), "bye": _ref(rnd.bye, names) if rnd.bye else None,

@@ -258,14 +258,14 @@ def check_ident(text: str, pos: SourcePos, diags: Diagnostics, what: str = "id")
     return None
 
 
-_INVISIBLE = re.compile("[\u200b-\u200f\ufeff]")
+_INVISIBLE = re.compile("[\u200b-\u200d\ufeff]")
 
 
 def text_characters_ok(text: str, pos: SourcePos, diags: Diagnostics, what: str,
                        one_line: bool = False, offset: int = 0) -> bool:
     """Return True if ``text`` holds only characters content may hold (:mod:`sitegen.text`:
     no control characters but tab and line ends in a multi-line text, no non-characters, no
-    bidirectional controls); else record an error at ``pos`` naming the character and its
+    bidirectional controls, and in a ``one_line`` text no bidirectional marks); else record an error at ``pos`` naming the character and its
     place in the value (``offset``: where ``text`` starts in it), and return False."""
     bad = refused_at(text, one_line)
     if bad is None:
@@ -278,9 +278,10 @@ def text_characters_ok(text: str, pos: SourcePos, diags: Diagnostics, what: str,
 def check_text(text: str, pos: SourcePos, diags: Diagnostics, what: str, max_len: int = MAX_TEXT) -> str | None:
     """Return a cleaned one-line text, or None when it is unusable.
 
-    A line break, a tab or a character no text may hold (:func:`text_characters_ok`) is an
-    error; zero-width characters and bidirectional marks (U+200B-U+200F, U+FEFF) are
-    removed (they can disguise a name); text longer than ``max_len`` characters is an error.
+    A line break, a tab, a bidirectional mark (U+200E, U+200F, U+061C) or a character no text
+    may hold (:func:`text_characters_ok`) is an error; zero-width characters (U+200B-U+200D,
+    U+FEFF) are removed (they can disguise a name); text longer than ``max_len`` characters
+    is an error.
     """
     stripped = text.strip(" \t\r\n")  # spaces and line ends around a quoted text are harmless
     if LINE_BREAKS.search(stripped):
