@@ -170,7 +170,7 @@ def score_seen_by_opponents(at: After, player_id: str, kind: Score) -> Fraction:
     absence, no game, an unknown result or a forfeit; docs/placement.md)."""
     if not at.params.count_unplayed_as_half:
         return score(at, player_id, kind)
-    total = smms(at.player(player_id), at.params) if kind is Score.MMS else ZERO
+    total = Fraction(smms(at.player(player_id), at.params)) if kind is Score.MMS else ZERO
     for rnd in at.rounds():
         games = games_in_round(at, player_id, rnd)
         total += sum((g.points(player_id) for g in games if g.is_played), ZERO)
