@@ -103,8 +103,8 @@ def sodos_of(player: str, games: Iterable[Game], points: dict[str, Fraction]) ->
     placement SODOS). Raises KeyError for a game of ``player`` against someone not in
     ``points``.
     """
-    return placement.sodos((game.points(player), points[game.opponent(player)])
-                           for game in games if player in game.players)
+    return placement.sodos_of_results((game.points(player), points[game.opponent(player)])
+                                      for game in games if player in game.players)
 
 
 def gamepoints_among_tied(games: list[Game], points: dict[str, Fraction],

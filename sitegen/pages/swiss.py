@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from ..engine.placement import sodos
+from ..engine.placement import sodos_of_results
 from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, league_table, scores,
                             standings)
 from ..bidi import isolated
@@ -134,7 +134,8 @@ def tiebreaks(tournament: SwissTournament, through_round: int) -> dict[str, tupl
             for player in match.players:
                 other = match.opponent(player)
                 results.setdefault(player, []).append((match.points(player), score[other]))
-    return {p: (sum((s for _, s in r), Fraction(0)), sodos(r)) for p, r in results.items()}
+    return {p: (sum((s for _, s in r), Fraction(0)), sodos_of_results(r))
+            for p, r in results.items()}
 
 
 def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTournament,

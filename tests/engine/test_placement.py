@@ -12,8 +12,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from sitegen.engine.placement import (check_criteria, compute_values, format_value, sodos,
-                                      standings, standings_by_round)
+from sitegen.engine.placement import (check_criteria, compute_values, format_value,
+                                      sodos_of_results, standings, standings_by_round)
 from sitegen.model.tournament import (Absence, Bye, Criterion as C, DCVariant, GameResult as R, System, Tournament, TournamentGame as G, TournamentParameters, TournamentPlayer as P)
 from sitegen.model.common import Rank
 
@@ -88,7 +88,7 @@ def test_placement_sodos_jigo_quarter_and_forfeit_win():
 
 def test_placement_sodos_league_helper():
     """placement SODOS: win adds the whole score, jigo half, loss nothing."""
-    assert sodos([(F(1), F(3)), (F(1, 2), F(2)), (F(0), F(5))]) == 4
+    assert sodos_of_results([(F(1), F(3)), (F(1, 2), F(2)), (F(0), F(5))]) == 4
 
 
 def test_placement_cuss_cumulative():
