@@ -80,3 +80,16 @@ def test_fifty_seeded_mutations_find_nothing(tmp_path):
     assert summary["built"] + summary["refused"] == 50 and summary["through the CLI"] == 2
     assert json.loads((tmp_path / "report" / "summary.json").read_text())["mutations"] == 50
     assert sorted(p.name for p in (tmp_path / "report").iterdir()) == ["summary.json"]
+
+
+def test_a_finding_is_written_as_a_case_to_replay(tmp_path):
+    folders = fuzz.bases(tmp_path / "bases")
+    case = {**fuzz.draw_case(1, 58, folders, 0.05), "index": 58}
+    data = case["data"]
+    fuzz.write_finding(tmp_path / "report", 1, dict(case), "hang", ["stopped after 20.0 s of CPU"])
+    folder = tmp_path / "report" / "hang" / "58"
+    written = json.loads((folder / "case.json").read_text(encoding="utf-8"))
+    assert written == {"seed": 1, "base": case["base"], "file": case["file"], "kind": case["kind"], "index": 58,
+                       "found": ["stopped after 20.0 s of CPU"],
+                       "replay": "python -m tests.fuzz --seed 1 --replay 58"}
+    assert (folder / "content" / case["file"]).read_bytes() == data
