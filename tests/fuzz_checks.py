@@ -28,7 +28,9 @@ RAW_OPENERS = {"p", "li", "dt", "dd", "tr", "td", "th", "option", "thead", "tbod
 """Elements whose end tag HTML lets a page leave out; an unclosed one is not an error here."""
 DANGEROUS = {"iframe", "object", "embed", "frame", "frameset", "base", "applet", "form", "math", "portal"}
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "data", "poster", "srcset",
-                  "background", "ping", "content"}
+                  "background", "ping"}
+"""Attributes whose value is an address. Not ``content``: a description ``<meta>`` holds text (a
+refresh ``<meta>``, whose content is an address, is an injection whatever it holds)."""
 BAD_SCHEME = re.compile(r"^(javascript|vbscript|data(?!:image/(png|gif|jpeg|webp)))\s*:", re.I)
 
 
@@ -52,7 +54,7 @@ class _Page(html.parser.HTMLParser):
             if name.startswith("on"):
                 self.injected.append(f"<{tag} {name}=...>")
             clean = re.sub(r"[\x00-\x20]", "", value or "")
-            if name in URL_ATTRIBUTES and (BAD_SCHEME.match(clean) or "url=javascript" in clean.lower()):
+            if name in URL_ATTRIBUTES and BAD_SCHEME.match(clean):
                 self.injected.append(f"<{tag} {name}={value[:60]!r}>")
         theme_form = tag == "form" and (dict(attrs).get("class") in ("site-search", "handicap-form"))
         if (tag in DANGEROUS and not theme_form) or (tag == "meta" and dict(attrs).get("http-equiv", "").lower() == "refresh"):

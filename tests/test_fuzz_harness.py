@@ -34,6 +34,10 @@ def test_scripts_handlers_and_script_addresses_are_injections():
         "index.html: <a href=' java\\tscript:alert(1)'>"]
     assert checked("<iframe src=//evil.example></iframe>")[1] == ["index.html: <iframe> element"]
     assert checked("<script>theme();</script>")[1] == []  # one of the theme's inline scripts
+    assert checked("<meta http-equiv=refresh content=\"0;url=/club/\">")[1] == ["index.html: <meta> element"]
+    # Text that names a script in a description is text (seed 1, mutation 4104 of the first run).
+    assert checked("<meta name=description content='<meta http-equiv=refresh content=0;url=javascript:x>'>"
+                   ) == ([], [])
     assert checked("<script src=\"//evil.example/x.js\"></script>")[1] == [
         "index.html: <script {'src': '//evil.example/x.js'}>''"]
 
