@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import signal
+import sys
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -25,81 +26,20 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from sitegen.cli import main
 
+sys.path.insert(0, str(Path(__file__).parent.parent))
+from fuzz_checks import NOT_IN_OUTPUT  # noqa: E402
+from fuzz_operators import CONTROL_CHARACTERS, HUGE_NUMBERS, SECRET, HypothesisDraw, mutate_generic  # noqa: E402
+
 SMALL = Path(__file__).parent.parent / "sites" / "small" / "content"
 FILES = sorted(p.relative_to(SMALL).as_posix() for p in SMALL.rglob("*") if p.is_file())
 ERROR_LINE = re.compile(r"^[^\n]+:\d+:\d+: error: .+ \[[\w.-]+\]$")
 
-BILLION_LAUGHS = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-    f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
-    f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(9))
-
-SECRET = "ghp_FUZZ_SECRET_VALUE"
-TAGS = ["!!python/name:os.system", "!!python/object/apply:os.system", "!<tag:yaml.org,2002:str>",
-        "!!binary", "!custom", "!!str", "!", "!<tag:example.com,2000:x>", "!!map", "!!seq"]
-LINK_TARGETS = ["/dev/zero", "/dev/urandom", "FIFO", "SECRET", "SECRET_YAML"]
-"""Where a content file's symbolic link leads: FIFO and SECRET* are made outside content/."""
-
-WRONG_VALUES = ["[1, 2]", "{a: b}", "12345678901234567890123", "-", "''", "~", "true", "1e999",
-                "!!binary aGk=", "!custom x", "9" * 5000, "'" + "x" * 20000 + "'", "*nope", "&a"]
-
 
 @st.composite
 def mutation(draw):
+    """A small-site file mutated by one of the operators of issues 9 and 15 (tests/fuzz_operators.py)."""
     name = draw(st.sampled_from(FILES))
-    data = (SMALL / name).read_bytes()
-    kind = draw(st.sampled_from([
-        "truncate", "wrong-type", "unknown-key", "deep", "huge-number", "bad-utf8", "bom", "tab",
-        "laughs", "duplicate-line", "random-bytes", "tag", "anchor", "symlink", "fifo"]))
-    lines = data.split(b"\n")
-    at = draw(st.integers(0, max(0, len(lines) - 1)))
-    if kind == "truncate":
-        data = data[:draw(st.integers(0, len(data)))]
-    elif kind == "wrong-type":
-        value = draw(st.sampled_from(WRONG_VALUES)).encode()
-        line = lines[at]
-        if b": " in line:
-            lines[at] = line.split(b": ", 1)[0] + b": " + value
-        data = b"\n".join(lines)
-    elif kind == "unknown-key":
-        indent = len(lines[at]) - len(lines[at].lstrip(b" -"))
-        lines.insert(at, b" " * indent + b"colour_of_the_sky: blue")
-        data = b"\n".join(lines)
-    elif kind == "deep":
-        depth = draw(st.sampled_from([10, 70, 1000, 100000]))
-        data = b"players: " + b"[" * depth + b"]" * depth + b"\n"
-    elif kind == "huge-number":
-        data = data.replace(b"rating: 2150", b"rating: " + b"9" * draw(st.integers(10, 5000)))
-        data = data.replace(b"handicap: 0", b"handicap: " + b"9" * draw(st.integers(2, 400)))
-    elif kind == "bad-utf8":
-        pos = draw(st.integers(0, len(data)))
-        data = data[:pos] + draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x00"])) + data[pos:]
-    elif kind == "bom":
-        data = b"\xef\xbb\xbf" + data
-    elif kind == "tab":
-        lines[at] = b"\t" + lines[at].lstrip(b" ")
-        data = b"\n".join(lines)
-    elif kind == "laughs":
-        data = BILLION_LAUGHS.encode()
-    elif kind in ("tag", "anchor"):
-        mark = (draw(st.sampled_from(TAGS)) if kind == "tag"
-                else "&" + draw(st.sampled_from(["a", "x1", "anchor", "ä"])))
-        line = lines[at]
-        if b": " in line:
-            key, value = line.split(b": ", 1)
-            lines[at] = key + b": " + mark.encode() + b" " + value
-        else:
-            lines[at] = mark.encode() + b" " + line
-        data = b"\n".join(lines)
-    elif kind == "symlink":
-        data = draw(st.sampled_from(LINK_TARGETS)).encode()
-    elif kind == "fifo":
-        data = b""
-    elif kind == "duplicate-line":
-        lines.insert(at, lines[at])
-        data = b"\n".join(lines)
-    else:
-        pos = draw(st.integers(0, len(data)))
-        data = data[:pos] + draw(st.binary(min_size=1, max_size=20)) + data[pos:]
+    kind, data = mutate_generic(HypothesisDraw(draw), (SMALL / name).read_bytes())
     return name, kind, data
 
 
@@ -190,20 +130,6 @@ TEXT_FIELDS = [("site.yaml", "title"), ("leagues/club/league.yaml", "name"),
                ("leagues/club/league.yaml", "description"), ("leagues/club/seasons/2024.yaml", "name"),
                ("pages/about.md", "title"), ("players.yaml", "name")]
 """Files and keys whose values become titles and names (and so reach ``feed.xml``)."""
-CONTROL_CHARACTERS = ["\x00", "\x08", "\x1b", "\x7f", "\x85", "\x9b", "\ud800", "\ufdd0", "\ufffe",
-                      "\uffff", "\U0001fffe", "\U0010ffff", "\u202a", "\u202e", "\u2066", "\u2069",
-                      "\u200b", "\u200e", "\t", "\r", "\u2028"]
-"""Control characters, non-characters, a surrogate, bidirectional controls and marks."""
-NOT_IN_OUTPUT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\u202a-\u202e"
-                           "\u2066-\u2069" + "".join(chr(p * 0x10000 + 0xFFFE) + chr(p * 0x10000 + 0xFFFF)
-                                                    for p in range(17)) + "]")
-"""What no page or feed may hold: C0 and C1 controls but tab and line ends, surrogates,
-non-characters, bidirectional embeddings, overrides and isolates (docs/content-format.md)."""
-HUGE_NUMBERS = ["1e10000000", "-1e10000000", "1E400", "1e5000", "9" * 5000, "0." + "9" * 5000,
-                ".5e3", "inf", "nan", "1_000", "\u0661\u0662", "1/0", "0x10", "6.", "+-1", "1e-10000000"]
-"""Numbers whose exact value is slow to compute or whose form is not a plain decimal."""
-
-
 def _with_character(line: str, key: str, char: str, form: str, at: int) -> str:
     """Return ``line`` (``key: value`` or a flow mapping holding it) with ``char`` put into the
     value at ``at``: typed, as a YAML escape or as an HTML character reference."""
