@@ -1,6 +1,6 @@
 """The dev server's builds (issue 18): the site in memory, built again after each change with
-what the last build kept (:class:`sitegen.incremental.Build`), the pages open in a browser made
-and shown first. :mod:`sitegen.serve` serves it; ``sitegen serve`` (sitegen.commands.serve)
+what the last build kept (:class:`sitegen.incremental.build.CachedBuild`), the pages open in a
+browser made and shown first. :mod:`sitegen.serve` serves it; ``sitegen serve`` (sitegen.commands.serve)
 joins the two."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any, Callable, Iterable
 
 from .depends import sha
 from .hostfiles import host_files
-from .incremental import Build, State
+from .incremental.build import CachedBuild
+from .incremental.records import CacheState
 from .model.common import SiteConfig
 from .plan import Bundle
 from .progress import Progress
@@ -42,7 +43,7 @@ class Site:
         self.content_dir = content_dir
         self.templates_dir = templates_dir
         self.base_url = base_url
-        self.state: State | None = None
+        self.state: CacheState | None = None
         self.files: dict[str, bytes] = {}
         self.config: SiteConfig | None = None
         self.environment: Any = None
@@ -62,7 +63,7 @@ class Site:
 
     def _build(self, show: Show | None, first: frozenset[str]
                ) -> tuple[dict[str, bytes | None] | None, str | None]:
-        build = Build(self.state, self.content_dir, self.templates_dir, self.base_url,
+        build = CachedBuild(self.state, self.content_dir, self.templates_dir, self.base_url,
                       progress=self.progress)
         if build.old.empty:
             self.state = None  # nothing is kept: let it go before the new site is made

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .text import REFUSED, REFUSED_ONE_LINE
 
@@ -78,9 +78,19 @@ class Diagnostic:
 
 @dataclass
 class Diagnostics:
-    """An append-only collector of diagnostics, sorted by position when read."""
+    """An append-only collector of diagnostics, sorted by position when read; it goes with every
+    content file read, and tells ``on_file`` (when given) of each one (:meth:`file_read`)."""
 
     items: list[Diagnostic] = field(default_factory=list)
+    on_file: Callable[[], None] | None = field(default=None, compare=False, repr=False)
+    """Called once for every YAML or Markdown content file read with this collector (the
+    progress of loading, sitegen.pipeline); a collector made for part of the reading takes its
+    caller's (``Diagnostics(on_file=diags.on_file)``)."""
+
+    def file_read(self) -> None:
+        """Tell ``on_file`` that a content file is read (sitegen.load)."""
+        if self.on_file is not None:
+            self.on_file()
 
     def error(self, pos: SourcePos, message: str, code: str = "content", hint: str | None = None) -> None:
         """Record an error at ``pos``."""

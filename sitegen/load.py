@@ -19,7 +19,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Mapping, Union
+from typing import Iterator, Mapping, Union
 
 from ruamel.yaml import YAML, events
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -356,27 +356,9 @@ class _TreeBuilder:
         return True
 
 
-_FILE_LOADED: Callable[[], None] | None = None
-"""Called once for every YAML or Markdown content file loaded, inside :func:`counting_files`."""
-
-
-@contextlib.contextmanager
-def counting_files(callback: Callable[[], None]) -> Iterator[None]:
-    """Call ``callback()`` for every YAML or Markdown content file loaded in the ``with`` block
-    (the progress of loading, sitegen.pipeline); the callback of an enclosing block comes back
-    at its end. One process's reads only: a forked helper counts its own."""
-    global _FILE_LOADED
-    outer, _FILE_LOADED = _FILE_LOADED, callback
-    try:
-        yield
-    finally:
-        _FILE_LOADED = outer
-
-
 def load_yaml_file(path: Path, shown: str, diags: Diagnostics) -> YNode | None:
-    """Read and parse one YAML content file."""
-    if _FILE_LOADED is not None:
-        _FILE_LOADED()
+    """Read and parse one YAML content file (telling ``diags.on_file``)."""
+    diags.file_read()
     text = read_text(path, shown, diags)
     if text is None:
         return None
@@ -551,9 +533,9 @@ class MarkdownSource:
 
 
 def load_markdown_file(path: Path, shown: str, diags: Diagnostics) -> MarkdownSource | None:
-    """Read a Markdown page with an optional ``---`` YAML front matter block."""
-    if _FILE_LOADED is not None:
-        _FILE_LOADED()
+    """Read a Markdown page with an optional ``---`` YAML front matter block (telling
+    ``diags.on_file``)."""
+    diags.file_read()
     text = read_text(path, shown, diags)
     if text is None:
         return None

@@ -33,7 +33,6 @@ from typing import Any, Callable, NamedTuple, Protocol
 
 from .diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from .i18n import language
-from .load import counting_files
 from .model import Content
 from .pages.ladder import plan_ladders
 from .pages.league import plan_leagues
@@ -154,8 +153,9 @@ def prepare_rule_sets(content_dir: Path, base_url: str | None, jobs: int | None,
         diags.error(command_pos("--base-url"), problem, "site.base-url",
                     "use e.g. https://example.github.io/league/")
     progress.start("load")
-    with counting_files(lambda: progress.advance("load")):
-        common = caches.common(content_dir, diags) if caches else read_common(content_dir, diags)
+    loading = Diagnostics(on_file=lambda: progress.advance("load"))
+    common = caches.common(content_dir, loading) if caches else read_common(content_dir, loading)
+    diags.extend(loading.items)
     if common is None:
         raise SitegenError(diags.sorted())
     if base_url and not problem:
@@ -243,12 +243,12 @@ def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, A
     ``FILE_LOADED`` for each file, ``("loaded", competitions, errors?)`` for each rule set
     loaded and ``("planned", competitions)`` for each planned."""
     loaded = {}
-    with counting_files(lambda: send(FILE_LOADED)):
-        for name in names:
-            diags = Diagnostics()
-            part = load_units(name, work.content_dir, work.common, diags, work.caches)
-            loaded[name] = (part, diags)
-            send(("loaded", len(part), diags.has_errors))
+    for name in names:
+        diags = Diagnostics(on_file=lambda: send(FILE_LOADED))
+        part = load_units(name, work.content_dir, work.common, diags, work.caches)
+        diags.on_file = None
+        loaded[name] = (part, diags)
+        send(("loaded", len(part), diags.has_errors))
     done: dict[str, Any] = {}
     for name in names:
         part, diags = loaded[name]

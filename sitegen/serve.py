@@ -1,6 +1,6 @@
 """The development server: watch the sources, rebuild in memory, serve the last good build.
 
-:class:`DevServer` wraps an injected build function (``(show) -> Build``) with three parts:
+:class:`DevServer` wraps an injected build function (``(show) -> ServedBuild``) with three parts:
 
 - a watchdog observer on the content and template folders that only records "something
   changed" and the time of the last event. Each folder's parent is watched too (not
@@ -71,7 +71,7 @@ IGNORED_EVENTS = (EVENT_TYPE_OPENED, EVENT_TYPE_CLOSED_NO_WRITE)
 
 
 @dataclass(frozen=True)
-class Build:
+class ServedBuild:
     """One good build: every file of the site in memory, and the path the site lives under."""
 
     files: dict[str, bytes]
@@ -91,10 +91,10 @@ Show = Callable[[dict[str, "bytes | None"]], None]
 
 
 @dataclass
-class State:
+class ServerState:
     """What the server shows: the last good build and the messages of the last build, if it failed."""
 
-    site: Build | None = None
+    site: ServedBuild | None = None
     errors: list[str] = field(default_factory=list)
     version: int = 0
     """Bumped after every build, good or failed; open pages reload when it changes."""
@@ -113,16 +113,16 @@ def _default_log(line: str) -> None:
 class DevServer:
     """Serve the last good build of ``build`` on ``host:port`` and rebuild when ``watch`` changes.
 
-    ``build(show)`` returns a :class:`Build` or raises SitegenError (shown with positions); any
+    ``build(show)`` returns a :class:`ServedBuild` or raises SitegenError (shown with positions); any
     other exception is shown with its traceback, and the server keeps running either way. It
     may call ``show(files)`` with files made so far: they are served at once.
     ``write`` (optional) is called with each good build, e.g. to update ``output/``, and
     returns a one-line report. ``port`` 0 picks a free port (see :attr:`port`).
     """
 
-    def __init__(self, build: Callable[[Show], Build], watch: list[Path], *, host: str = "127.0.0.1",
+    def __init__(self, build: Callable[[Show], ServedBuild], watch: list[Path], *, host: str = "127.0.0.1",
                  port: int = 8000, debounce: float = 0.15, ignore: list[Path] | None = None,
-                 write: Callable[[Build], str] | None = None,
+                 write: Callable[[ServedBuild], str] | None = None,
                  log: Callable[[str], None] = _default_log):
         self._build = build
         self._warned: tuple[str, ...] = ()
@@ -136,7 +136,7 @@ class DevServer:
         self._write = write
         self._log = log
         self.debounce = debounce
-        self.state = State()
+        self.state = ServerState()
         self._cond = threading.Condition()
         self._dirty = threading.Event()
         self._stop = threading.Event()
@@ -280,7 +280,7 @@ class DevServer:
         snapshot = self.snapshot()
         started = time.monotonic()
         errors: list[str] = []
-        site: Build | None = None
+        site: ServedBuild | None = None
         upcoming = self.state.version + 1
         try:
             site = self._build(lambda files: self._show(files, upcoming))
@@ -346,7 +346,7 @@ class DevServer:
                 else:
                     served[path] = data
                 self.state.pages[path] = version
-            self.state.site = Build(served, site.base_path)
+            self.state.site = ServedBuild(served, site.base_path)
             self._cond.notify_all()
 
     def wait_version(self, after: int, timeout: float, page: str | None = None) -> dict:
@@ -468,7 +468,7 @@ class DevServer:
             relative += "index.html"
         return relative
 
-    def _not_found(self, site: Build, version: int, errors: list[str]) -> tuple[int, dict[str, str], bytes]:
+    def _not_found(self, site: ServedBuild, version: int, errors: list[str]) -> tuple[int, dict[str, str], bytes]:
         page = site.files.get("404.html", b"<!doctype html><title>Not found</title><h1>Not found</h1>")
         return 404, _HTML, _inject(page, version, errors)
 

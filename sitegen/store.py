@@ -1,5 +1,5 @@
-"""The build cache of ``sitegen build``: the :class:`sitegen.incremental.State` of the last good
-build, kept beside the output folder and read back by the next build (issue 18).
+"""The build cache of ``sitegen build``: the :class:`sitegen.incremental.records.CacheState` of
+the last good build, kept beside the output folder and read back by the next build (issue 18).
 
 ``.<output>.sitegen-cache/`` holds ``index.json`` (the settings' digest, every input file's
 digest, every output's key, digest and file stamp, the digest of each player's record, and the
@@ -11,7 +11,7 @@ so an unchanged unit or part keeps its blob; the others are written anew and the
 deleted. A part's player sections are kept apart, one JSON document per line
 (``<name>.lines``): opening the cache checks only the file's size; a section is read when its
 player page is made again, and checked then against its digest
-(:class:`sitegen.incremental.KeptText`).
+(:class:`sitegen.incremental.sections.KeptText`).
 
 **Why JSON.** In CI the cache comes back from a cache service (``actions/cache``); whoever can
 write that cache could, with pickle or marshal, run code on the machine that builds and
@@ -45,7 +45,8 @@ from . import __version__
 from .depends import sha
 from .diagnostics import Diagnostic, SourcePos
 from .folders import Unreadable, entries_below, real_folder
-from .incremental import KeptText, PartRecord, State, UnitRecord, kept_section
+from .incremental.records import CacheState, PartRecord, UnitRecord
+from .incremental.sections import KeptText, kept_section
 from .modeljson import ALLOWED, NAMES, cache_loads, plan, tuples
 from .validate import Common
 from .workers import alongside
@@ -212,7 +213,7 @@ def _unit_blob(record: UnitRecord) -> str:
     return f"u{record.key.hex()}.json"
 
 
-def save(state: State, outputs: dict[str, OutputStamp], folder: Path,
+def save(state: CacheState, outputs: dict[str, OutputStamp], folder: Path,
          made: dict[str, str] | None = None, known: dict[str, str] | None = None) -> None:
     """Write ``state`` and the stamps of the output files into ``folder`` (made if needed):
     new blobs first, the index last (atomically), unused blobs removed. ``made``: the digests of
@@ -406,7 +407,7 @@ def _common_text(common: Common, files: tuple[tuple[str, bytes], ...],
 # --------------------------------------------------------------------------- loading
 
 
-def load(folder: Path) -> tuple[State, dict[str, OutputStamp]]:
+def load(folder: Path) -> tuple[CacheState, dict[str, OutputStamp]]:
     """Read the state and the output stamps kept in ``folder``. Raises Unusable (absent,
     another version or format, corrupt)."""
     state, stamps, index = load_index(folder)
@@ -414,7 +415,7 @@ def load(folder: Path) -> tuple[State, dict[str, OutputStamp]]:
     return state, stamps
 
 
-def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
+def load_index(folder: Path) -> tuple[CacheState, dict[str, OutputStamp], dict]:
     """Read the cache's index only: a state with the settings, the input files' digests and
     the outputs' keys and digests (enough to tell that nothing changed), the output stamps, and
     the index itself (for :func:`load_blobs`). Raises Unusable (also for a link in the cache:
@@ -438,7 +439,7 @@ def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
     if index.get("sitegen") != __version__:
         raise Unusable(f"it was made by sitegen {index.get('sitegen')} (this is {__version__})")
     try:
-        state = State(settings=bytes.fromhex(index["settings"]),
+        state = CacheState(settings=bytes.fromhex(index["settings"]),
                       rule_paths=bytes.fromhex(index["rule_paths"]), paths=bytes.fromhex(index["paths"]),
                       menu=bytes.fromhex(index["menu"]),
                       warnings=_diagnostics(_Decoder().loads(json.dumps(index["warnings"]))),
@@ -455,7 +456,7 @@ def load_index(folder: Path) -> tuple[State, dict[str, OutputStamp], dict]:
     return state, stamps, index
 
 
-def load_blobs(state: State, folder: Path, index: dict) -> None:
+def load_blobs(state: CacheState, folder: Path, index: dict) -> None:
     """Read into ``state`` (of :func:`load_index`) the units, parts, settings, players and
     pages the cache keeps. Raises Unusable."""
     try:
@@ -466,7 +467,7 @@ def load_blobs(state: State, folder: Path, index: dict) -> None:
         raise Unusable("its index is not as this sitegen writes it") from None
 
 
-def _load(state: State, folder: Path, index: dict) -> None:
+def _load(state: CacheState, folder: Path, index: dict) -> None:
     digests: dict[str, str] = index["blobs"]
 
     def blob(name: str, refs: dict[str, Any] | None = None, raw: bool | None = False) -> Any:

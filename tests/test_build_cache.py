@@ -203,7 +203,7 @@ def test_kept_sections_are_read_when_needed_and_checked_then(tmp_path):
     """Opening the cache reads no player section (their ``.lines`` blobs: 98 MB at full size):
     each is read when its page is made again, and checked then against its digest."""
     from sitegen import store
-    from sitegen.incremental import DamagedSection, KeptText
+    from sitegen.incremental.sections import DamagedSection, KeptText
 
     site = demo_site(tmp_path)
     build(site / "content", site / "output")
@@ -247,14 +247,14 @@ def test_a_kept_part_is_known_without_looking_for_players(tmp_path, monkeypatch)
     """The cache keeps the digests of the players' records and each part's shape: after one
     league result, a build with it searches only the parts it plans again for players (not
     the kept ones), as the dev server does (tests/test_incremental.py)."""
-    import sitegen.incremental as incremental
+    import sitegen.incremental.reuse as reuse
 
     root = demo_site(tmp_path)
     build(root / "content", root / "output")
     flip_league_result(root, 11)
     searched = []
-    real = incremental.player_ids
-    monkeypatch.setattr(incremental, "player_ids", lambda value, *args: (searched.append(value), real(value, *args))[1])
+    real = reuse.player_ids
+    monkeypatch.setattr(reuse, "player_ids", lambda value, *args: (searched.append(value), real(value, *args))[1])
     from sitegen.commands.build import LAST
     assert rebuilt(root) == ""
     parts, old = LAST[0].caches.new_parts, LAST[0].old.parts

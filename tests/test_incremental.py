@@ -1,5 +1,5 @@
 """What an incremental build does again after a change, and what it keeps (issue 18;
-sitegen/incremental.py, sitegen/depends.py).
+sitegen/incremental/, sitegen/depends.py).
 
 tests/properties/test_incremental.py shows that incremental builds give what fresh builds
 give; these tests show that they do little: a changed result makes again only its own
@@ -23,7 +23,7 @@ from edits import demo_site, flip_league_result  # noqa: E402
 from sitegen.commands.build import render  # noqa: E402
 from sitegen.depends import unit_of  # noqa: E402
 from sitegen.devsite import Site  # noqa: E402
-from sitegen.incremental import Build  # noqa: E402
+from sitegen.incremental.build import CachedBuild  # noqa: E402
 from sitegen.plan import PlayerSection  # noqa: E402
 from sitegen.pipeline import prepare  # noqa: E402
 
@@ -38,19 +38,19 @@ def demo(tmp_path):
     return site, builder
 
 
-def again(builder: Site) -> Build:
+def again(builder: Site) -> CachedBuild:
     """Build once more; return the Build that did it (its caches tell what was made)."""
-    build = Build(builder.state, builder.content_dir, builder.templates_dir, builder.base_url)
+    build = CachedBuild(builder.state, builder.content_dir, builder.templates_dir, builder.base_url)
     build.front()
     build.rest()
     return build
 
 
-def made_parts(build: Build) -> set[tuple]:
+def made_parts(build: CachedBuild) -> set[tuple]:
     return {ident for ident, record in build.caches.new_parts.items() if record.made is not None}
 
 
-def validated(build: Build) -> set:
+def validated(build: CachedBuild) -> set:
     old = build.old
     units = {unit for unit, record in build.caches.new_units.items() if old.units.get(unit) is not record}
     seasons = {path for path, record in build.caches.new_seasons.items() if old.seasons.get(path) is not record}
@@ -154,7 +154,7 @@ def test_a_file_no_competition_reads_rebuilds_everything(demo):
 
 
 def test_player_sections_hold_json_and_dates_only():
-    """A kept part keeps its player sections as JSON (sitegen.incremental.section_text): the
+    """A kept part keeps its player sections as JSON (sitegen.incremental.sections.section_text): the
     planners give data of JSON types and dates, and no tuple (JSON would give it back as a
     list)."""
     import datetime as dt
@@ -177,8 +177,8 @@ def test_player_sections_hold_json_and_dates_only():
 DIGEST_SCRIPT = """
 import json, sys
 from pathlib import Path
-from sitegen.incremental import Build
-build = Build(None, Path(sys.argv[1]), None, "https://example.org/")
+from sitegen.incremental.build import CachedBuild
+build = CachedBuild(None, Path(sys.argv[1]), None, "https://example.org/")
 bundles = build.front() + build.rest()
 keys = build.key_of(True)
 print(json.dumps(sorted((path, key.hex()) for bundle in bundles for path, key in
@@ -204,12 +204,12 @@ def test_a_kept_part_is_known_by_its_inputs_without_looking_for_players(demo, mo
     changed, is kept without finding the players in its inputs again (most of what checking
     the 30 kept seasons of a full-size league cost): after a league result, only the parts
     planned again are searched for players."""
-    import sitegen.incremental as incremental
+    import sitegen.incremental.reuse as reuse
 
     site, builder = demo
     flip_league_result(site, 11)
     searched = []
-    real = incremental.player_ids
-    monkeypatch.setattr(incremental, "player_ids", lambda value, *args: (searched.append(value), real(value, *args))[1])
+    real = reuse.player_ids
+    monkeypatch.setattr(reuse, "player_ids", lambda value, *args: (searched.append(value), real(value, *args))[1])
     build = again(builder)
     assert 0 < len(searched) <= len(made_parts(build)) < len(build.caches.new_parts)

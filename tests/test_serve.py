@@ -292,14 +292,14 @@ def test_the_log_shows_the_warnings_of_a_good_build_when_they_change(tmp_path):
     """An organizer previewing an edit sees the warnings ``sitegen build`` would give: those
     of the first build, then only when an edit changes them (not the same lines at every
     save), and a line when the last one is settled."""
-    from sitegen.serve import Build, DevServer
+    from sitegen.serve import DevServer, ServedBuild
 
     warned = [("a.yaml:3:5: warning: tie [league.tie]",),
               ("a.yaml:3:5: warning: tie [league.tie]",),
               ("a.yaml:3:5: warning: tie [league.tie]", "b.yaml:1:1: warning: late [x]"),
               ()]
     lines: list[str] = []
-    dev = DevServer(lambda show: Build({"index.html": b"<p>x</p>"}, warnings=warned.pop(0)),
+    dev = DevServer(lambda show: ServedBuild({"index.html": b"<p>x</p>"}, warnings=warned.pop(0)),
                     [tmp_path], port=0, log=lines.append)
     for _ in range(4):
         assert dev.rebuild()

@@ -32,7 +32,9 @@ from ..census import Census, census
 from ..depends import sha
 from ..diagnostics import Diagnostic, SitegenError, command_pos, write_hint
 from ..hostfiles import host_files
-from ..incremental import Build, DamagedSection, State
+from ..incremental.build import CachedBuild
+from ..incremental.records import CacheState
+from ..incremental.sections import DamagedSection
 from ..model import Content
 from ..pipeline import prepare
 from ..plan import Bundle, SitePlan
@@ -43,7 +45,7 @@ from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteR
                      check_output_folder, update_site)
 
 
-LAST: list[Build] = []
+LAST: list[CachedBuild] = []
 """The last build of this process, kept alive: the process that ran it ends without freeing it
 (sitegen.cli.run)."""
 
@@ -147,7 +149,7 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     if use_cache and not options.dropped:
         opened = _open_cache(folder, content_dir, templates_dir, base_url, output_dir, progress)
     else:
-        opened = _Opened(Build(None, content_dir, templates_dir, base_url, progress=progress),
+        opened = _Opened(CachedBuild(None, content_dir, templates_dir, base_url, progress=progress),
                          note=f"build cache not used: {options.dropped}; building everything"
                          if options.dropped else "")
     build = opened.build
@@ -224,7 +226,7 @@ class _Opened:
     output stamps and index of the cache, whether nothing changed, and why the cache was not
     used (empty: it was, or there was none)."""
 
-    build: Build
+    build: CachedBuild
     stamps: dict = field(default_factory=dict)
     index: dict = field(default_factory=dict)
     unchanged: bool = False
@@ -238,7 +240,7 @@ def _open_cache(folder: Path, content_dir: Path, templates_dir: Path | None, bas
     state, stamps, index, note = _cache_index(folder)
     if state is None and not note:
         progress.note("build cache: no record of an earlier build here: full build")
-    build = Build(state, content_dir, templates_dir, base_url, progress=progress)
+    build = CachedBuild(state, content_dir, templates_dir, base_url, progress=progress)
     if state is not None and build.reason is not None:
         note = f"build cache not used: {build.reason}; building everything"
     elif state is not None:
@@ -246,13 +248,13 @@ def _open_cache(folder: Path, content_dir: Path, templates_dir: Path | None, bas
             stamps, unchanged = _check_and_load(build, state, stamps, index, folder, output_dir)
         except store.Unusable as why:
             note = f"build cache not used: {why}; building everything"
-            build = Build(None, content_dir, templates_dir, base_url, progress=progress)
+            build = CachedBuild(None, content_dir, templates_dir, base_url, progress=progress)
         else:
             return _Opened(build, stamps, index, unchanged=unchanged)
     return _Opened(build, stamps, index, note=note)
 
 
-def _check_and_load(build: Build, state: State, stamps: dict, index: dict, folder: Path,
+def _check_and_load(build: CachedBuild, state: CacheState, stamps: dict, index: dict, folder: Path,
                     output_dir: Path) -> tuple[dict, bool]:
     """Check that ``output_dir`` holds what the last build wrote and, unless no input changed,
     read the cache's blobs into ``state``; return the outputs' stamps as they are now and
@@ -272,7 +274,7 @@ def _check_and_load(build: Build, state: State, stamps: dict, index: dict, folde
     return {**stamps, **found}, False
 
 
-def _unchanged(build: Build, stamps: dict, clock: "_Clock", options: _Options) -> BuildResult:
+def _unchanged(build: CachedBuild, stamps: dict, clock: "_Clock", options: _Options) -> BuildResult:
     """The result of a build that finds no input changed: the last build's output stands; its
     warnings are given again (and fail the build with ``--strict``)."""
     warnings = list(build.old.warnings)
@@ -286,7 +288,7 @@ def _unchanged(build: Build, stamps: dict, clock: "_Clock", options: _Options) -
                        census=build.old.census)
 
 
-def _cache_index(folder: Path) -> tuple[State | None, dict, dict, str]:
+def _cache_index(folder: Path) -> tuple[CacheState | None, dict, dict, str]:
     """Return the cache's index (a state without its blobs), the output stamps and the index,
     or ``(None, {}, {}, why not)`` (nothing said when there is no cache)."""
     try:
@@ -298,7 +300,7 @@ def _cache_index(folder: Path) -> tuple[State | None, dict, dict, str]:
     return state, stamps, index, ""
 
 
-def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
+def _write_everything(build: CachedBuild, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
                       templates_dir: Path | None, lock: OutputLock | None, clock: "_Clock",
                       folder: Path | None) -> tuple[WriteReport, dict]:
     """Render every output into a staging folder (render workers write their own) and swap it
@@ -341,7 +343,7 @@ def _write_everything(build: Build, bundles: list[Bundle], hosts: dict[str, byte
     return report, stamps
 
 
-def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
+def _write_changes(build: CachedBuild, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
                    templates_dir: Path | None, lock: OutputLock | None, stamps: dict,
                    folder: Path) -> tuple[WriteReport, dict]:
     """Render the outputs whose keys changed and replace, in ``output_dir``, those whose bytes
@@ -364,7 +366,7 @@ def _write_changes(build: Build, bundles: list[Bundle], hosts: dict[str, bytes],
     return report, stamps
 
 
-def _save(build: Build, stamps: dict, folder: Path, index: dict, counts: Census) -> None:
+def _save(build: CachedBuild, stamps: dict, folder: Path, index: dict, counts: Census) -> None:
     try:
         with no_cycle_collection():
             store.save(build.finish(build.made_shas, counts), stamps, folder, build.made_blobs,

@@ -9,7 +9,7 @@ from ..diagnostics import Diagnostic, SitegenError, command_pos
 from ..devsite import Site
 from ..progress import Progress
 from ..render import default_templates_dir
-from ..serve import Build, DevServer, Show
+from ..serve import DevServer, ServedBuild, Show
 from ..write import NotInPlace, check_output_folder, update_site, write_site
 
 
@@ -30,7 +30,7 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
     site = Site(content_dir, templates_dir, base_url, shown)
     server: DevServer | None = None
 
-    def build(show: Show) -> Build:
+    def build(show: Show) -> ServedBuild:
         # The pages open in a browser are made and shown first.
         first = server.open_pages() if server is not None else frozenset()
         with shown:
@@ -38,9 +38,9 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
         note = f"everything built: {reason}" if reason else ""
         assert site.config is not None  # a build that returns has read the settings
         warnings = tuple(d.format() for d in site.state.warnings) if site.state is not None else ()
-        return Build(site.files, site.config.base_path, changed, note, warnings)
+        return ServedBuild(site.files, site.config.base_path, changed, note, warnings)
 
-    def write(built: Build) -> str:
+    def write(built: ServedBuild) -> str:
         assert output_dir is not None
         try:
             if built.changed is None:

@@ -1,5 +1,5 @@
 """Incremental builds give, after any sequence of edits, the site a fresh build gives, byte for
-byte (issue 18; sitegen/incremental.py).
+byte (issue 18; sitegen/incremental/).
 
 Hypothesis chooses sequences of edits of the demo site (tests/edits.py: results reversed in
 leagues, tournaments, ladders and Swiss leagues, games and seasons added, seasons removed,
