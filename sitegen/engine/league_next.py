@@ -106,7 +106,7 @@ class NextSeasonPlan:
     ties: tuple[Tie, ...] = field(default=())
     """Every tie a step cut through (D.2), the direct moves' first; the players were taken
     by id, which is not a rule (see :attr:`sitegen.engine.league_outcome.SeasonOutcome.ties`)."""
-    left: frozenset[str] = frozenset()
+    left: tuple[str, ...] = ()
     """Players of the finished season who played it out and do not play the next: their
     outcome is the direct move they earned (B), the spot not passed on (B.4)."""
 
@@ -152,7 +152,7 @@ def next_season(season: Season, signups: Signups,
     start = {p: starting_gamepoints(where[p], len(divisions), settings) for p in where}
     ties = [tie for moves in state.moves for tie in moves.ties] + state.ties
     return NextSeasonPlan(tuple(divisions), tuple(state.decisions), _outcomes(state, where),
-                          start, state.moves, tuple(ties), frozenset(state.left))
+                          start, state.moves, tuple(ties), tuple(sorted(state.left)))
 
 
 def _signed_up(signups: Signups, settings: LeagueSettings) -> dict[str, PlayerInfo]:
