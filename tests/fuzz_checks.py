@@ -22,7 +22,11 @@ NOT_IN_OUTPUT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\uf
                            "\u2066-\u2069" + "".join(chr(p * 0x10000 + 0xFFFE) + chr(p * 0x10000 + 0xFFFF)
                                                     for p in range(17)) + "]")
 """What no page or feed may hold: C0 and C1 controls but tab and line ends, surrogates,
-non-characters, bidirectional embeddings, overrides and isolates (docs/content-format.md)."""
+non-characters, bidirectional embeddings, overrides and isolates (docs/content-format.md),
+except the first-strong isolates sitegen itself puts around right-to-left text where no
+``<bdi>`` may go (:data:`SITEGEN_ISOLATE`)."""
+SITEGEN_ISOLATE = re.compile("\u2068[^\u2066-\u2069]*\u2069")
+"""A balanced pair U+2068 ... U+2069 holding no other isolate (sitegen/bidi.py)."""
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 RAW_OPENERS = {"p", "li", "dt", "dd", "tr", "td", "th", "option", "thead", "tbody"}
 """Elements whose end tag HTML lets a page leave out; an unclosed one is not an error here."""
@@ -119,13 +123,23 @@ def theme_scripts(files: dict[str, bytes]) -> set[str]:
     return found
 
 
+def _without_isolates(text: str) -> str:
+    """Return ``text`` with sitegen's balanced isolate pairs blanked, nested ones too (a name
+    isolated inside an isolated sentence), so that a lone or unbalanced one is still found."""
+    while True:
+        blanked = SITEGEN_ISOLATE.sub(lambda m: " " + m.group()[1:-1] + " ", text)
+        if blanked == text:
+            return text
+        text = blanked
+
+
 def _text(path: str, data: bytes, problems: list[str]) -> str | None:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         problems.append(f"{path}: not UTF-8 ({error})")
         return None
-    found = NOT_IN_OUTPUT.search(text)
+    found = NOT_IN_OUTPUT.search(_without_isolates(text))
     if found:
         problems.append(f"{path}: holds U+{ord(found.group()):04X} at {found.start()}")
     return text

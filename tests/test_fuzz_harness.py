@@ -97,3 +97,18 @@ def test_a_finding_is_written_as_a_case_to_replay(tmp_path):
                        "found": ["stopped after 20.0 s of CPU"],
                        "replay": "python -m tests.fuzz --seed 1 --replay 58"}
     assert (folder / "content" / case["file"]).read_bytes() == data
+
+
+def test_sitegens_balanced_isolates_pass_and_a_lone_one_is_found():
+    """Right-to-left text is isolated by sitegen with U+2068 ... U+2069 where no <bdi> may go
+    (titles, attributes), nested too; an unbalanced isolate or an override is still a finding."""
+    from fuzz_checks import _text
+
+    def found(text: str) -> list[str]:
+        problems: list[str] = []
+        _text("p.html", text.encode("utf-8"), problems)
+        return problems
+
+    assert found('<td title="\u2068Ann against \u2068محمد\u2069: jigo\u2069">') == []
+    assert found('<td title="\u2068Ann">') == ["p.html: holds U+2068 at 11"]
+    assert found('<td title="\u2068\u202eAnn\u2069">') == ["p.html: holds U+202E at 12"]
