@@ -377,3 +377,32 @@ def test_handicap_page_computes_an_even_game(browser, demo_url):
     shown = handicap_output(browser, "Pavel Wetherby (2.7d)", "Xavi Thornbury (3d)")
     assert shown == {"Handicap": "0 levels", "White": "Xavi Thornbury (3d)", "Black": "Pavel Wetherby (2.7d)",
                      "Stones": "0", "Komi": "6 to White", "First move": "Black"}
+
+
+PAGED = ("players/", "players/a-z/p/2/", "players/a-z/l/")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("page", PAGED)
+def test_the_players_letter_pages_fit_and_link_each_other(browser, paged_url, page, width):
+    """Issue 31: the short index and the letter pages fit a phone and a desktop; from the
+    index, P's second page is one click away."""
+    from selenium.webdriver.common.by import By
+
+    console_errors(browser)
+    open_at(browser, paged_url + page, width)
+    overflow = browser.execute_script("var e = document.documentElement; return [e.scrollWidth, e.clientWidth];")
+    assert overflow[0] <= overflow[1], f"{page} at {width}px scrolls sideways: {overflow[0]} > {overflow[1]}"
+    screenshot(browser, f"players-{page.strip('/').replace('/', '-')}-{width}")
+    assert console_errors(browser) == []
+    if page == "players/":
+        browser.find_element(By.LINK_TEXT, "Player 335 – Player 668").click()
+        assert browser.current_url == paged_url + "players/a-z/p/2/"
+        assert browser.find_element(By.TAG_NAME, "h1").text == "Players: P"
+
+
+@pytest.mark.parametrize("page", PAGED)
+def test_the_players_letter_pages_pass_axe(browser, paged_url, axe_source, page):
+    for dark in (False, True):
+        open_at(browser, paged_url + page, 360, dark=dark)
+        assert run_axe(browser, axe_source) == []
