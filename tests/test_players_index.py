@@ -47,21 +47,23 @@ def names(html: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def paged(tmp_path_factory) -> dict[str, bytes]:
-    """A site of 1,005 players: Player 1 ... Player 1001, Łukasz Nowak and 李伟 (under L),
-    2Pac (under #), and Zoe, whose id is ``a-z``."""
+    """A site of 1,006 players: Player 1 ... Player 1001, Łukasz Nowak and 李伟 (under L),
+    2Pac (under #), Zoe, whose id is ``a-z``, and محمد رضایی (under M, as Mhmd)."""
     content = tmp_path_factory.mktemp("paged") / "content"
     content.mkdir()
     (content / "site.yaml").write_text("title: Test\n", encoding="utf-8")
     lines = ["players:"] + [f"  - {{id: p{n}, name: Player {n}}}" for n in range(1, 1002)]
     lines += ["  - {id: lukasz, name: Łukasz Nowak}", "  - {id: liwei, name: 李伟}",
-              "  - {id: tupac, name: 2Pac}", "  - {id: a-z, name: Zoe}"]
+              "  - {id: tupac, name: 2Pac}", "  - {id: a-z, name: Zoe}",
+              "  - {id: mo, name: محمد رضایی}"]
     (content / "players.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return render(content, None)
 
 
 def test_a_large_site_has_one_page_per_letter_and_parts_for_a_long_letter(paged):
     assert sorted(p for p in paged if p.startswith("players/a-z/") and p.count("/") > 2) == [
-        "players/a-z/l/index.html", "players/a-z/other/index.html", "players/a-z/p/2/index.html",
+        "players/a-z/l/index.html", "players/a-z/m/index.html", "players/a-z/other/index.html",
+        "players/a-z/p/2/index.html",
         "players/a-z/p/3/index.html", "players/a-z/p/index.html", "players/a-z/z/index.html"]
     assert "players/a-z/index.html" in paged  # Zoe's own page, id a-z: no file shared
     assert "<h1>Zoe" in paged["players/a-z/index.html"].decode()
@@ -77,7 +79,8 @@ def test_the_index_lists_the_letters_with_counts_and_guide_words(paged):
     entries = re.findall(r'<li><a href="/(players/a-z/[^"]*)">(.)</a> <span class="muted">\((\d+) players?\)</span>',
                          html)
     assert entries == [("players/a-z/other/", "#", "1"), ("players/a-z/l/", "L", "2"),
-                       ("players/a-z/p/", "P", "1001"), ("players/a-z/z/", "Z", "1")]
+                       ("players/a-z/m/", "M", "1"), ("players/a-z/p/", "P", "1001"),
+                       ("players/a-z/z/", "Z", "1")]
     assert re.findall(r'<li><a href="/(players/a-z/p/[^"]*)">([^<]+)</a></li>', html) == [
         ("players/a-z/p/", "Player 1 – Player 334"), ("players/a-z/p/2/", "Player 335 – Player 668"),
         ("players/a-z/p/3/", "Player 669 – Player 1001")]
@@ -89,7 +92,7 @@ def test_a_letter_page_links_every_letter_and_its_own_parts(paged):
     assert "<title>Players: P" in html and "<h1>Players: P</h1>" in html
     letters = html.split('<nav class="letters"', 1)[1].split("</nav>", 1)[0]
     assert re.findall(r'href="/([^"]+)"', letters) == [
-        "players/a-z/other/", "players/a-z/l/", "players/a-z/p/", "players/a-z/z/"]
+        "players/a-z/other/", "players/a-z/l/", "players/a-z/m/", "players/a-z/p/", "players/a-z/z/"]
     assert '<a href="/players/a-z/p/" aria-current="page"><strong>P</strong></a>' in letters
     assert ('<a href="/players/a-z/p/2/" aria-current="page"><strong>Player 335 – Player 668</strong></a>'
             in html)
@@ -98,7 +101,7 @@ def test_a_letter_page_links_every_letter_and_its_own_parts(paged):
 
 def test_the_search_index_still_lists_everyone(paged):
     index = json.loads(paged["search.json"])
-    assert len(index["players"]) == 1005
+    assert len(index["players"]) == 1006
 
 
 def test_a_site_up_to_the_budget_keeps_one_page():
@@ -123,6 +126,21 @@ def test_no_players_page_of_the_synthetic_federation_is_over_the_budget(tmp_path
              if p == "players/index.html" or p.startswith("players/a-z/")}
     assert len(pages) == 1 + 4  # P: 2,000 players on 4 pages of 500
     assert max(pages.values()) <= ROWS + 30  # the rows, and the links to the letters' pages
+
+
+def test_a_right_to_left_name_is_isolated_on_the_letter_pages(paged):
+    """Issue 30 holds on the new pages: the name and its letter page's links are isolated."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("test_bidi", Path(__file__).parent / "test_bidi.py")
+    bidi_tests = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bidi_tests)
+    Unisolated = bidi_tests.Unisolated
+    for path in ("players/index.html", "players/a-z/m/index.html", "players/a-z/p/index.html"):
+        parser = Unisolated()
+        parser.feed(paged[path].decode())
+        assert parser.found == [], path
+    assert '<li><a href="/players/mo/"><bdi>محمد رضایی</bdi></a></li>' in paged["players/a-z/m/index.html"].decode()
 
 
 @pytest.mark.slow  # Java

@@ -85,6 +85,7 @@ def plan_players_index(content: Content, plan: SitePlan, rows: int = ROWS) -> No
                 "title": title, "letter": entry["letter"], "letters": summary, "part": number,
                 "parts": parts, "players": part["players"]}))
 
+
 def _summary(letters: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Return ``letters`` without the players of each page (what the navigation shows)."""
     return [{**entry, "parts": [{key: value for key, value in part.items() if key != "players"}
