@@ -41,3 +41,45 @@ def test_weight_counts_the_stylesheet_and_scripts(demo):
     page = "players/index.html"
     expected = len(demo[page]) + len(demo["static/style.css"]) + len(demo["static/site.js"])
     assert weight(demo, page) == expected
+
+
+def bench_page_weight():
+    """Return bench/page_weight.py as a module."""
+    import importlib.util
+    import sys
+
+    sys.path.insert(0, str(REPO / "bench"))
+    spec = importlib.util.spec_from_file_location("page_weight", REPO / "bench" / "page_weight.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("index.html", "home"), ("404.html", "404"), ("search.json", "search.json"),
+    ("players/index.html", "players index"), ("players/a-z/p/index.html", "players letter"),
+    ("players/a-z/p/2/index.html", "players letter"), ("players/a-z/index.html", "player"),
+    ("players/ann/index.html", "player"), ("leagues/iglo/index.html", "league"),
+    ("leagues/iglo/2021-09/index.html", "season"), ("leagues/iglo/2021-09/a/index.html", "group"),
+    ("leagues/iglo/2021-09/movements/index.html", "movements"),
+    ("leagues/iglo/2021-09/final/index.html", "final"), ("tournaments/t/index.html", "tournament"),
+    ("tournaments/t/round-2/index.html", "tournament round"), ("ladders/club/index.html", "ladder"),
+    ("ladders/club/games/index.html", "ladder games"), ("ladders/club/games/2025-12/index.html", "ladder month"),
+    ("ladders/club/handicap/index.html", "handicap"), ("swiss/demo/index.html", "Swiss league"),
+    ("swiss/demo/t6/index.html", "Swiss tournament"), ("swiss/demo/t6/round-5/index.html", "Swiss round"),
+    ("about/index.html", "page"), ("static/style.css", None), ("tournaments/t/standings.json", None)])
+def test_the_page_weight_bench_sorts_pages_by_kind(path, kind):
+    assert bench_page_weight().kind_of(path) == kind
+
+
+def test_no_demo_page_is_over_the_ceiling_of_its_kind(demo):
+    """bench/page_weight.py's ceilings for the demo hold (sizes, not times): the largest page
+    of each kind may not grow past its ceiling; every kind of the demo has one."""
+    bench = bench_page_weight()
+    ceilings = bench.CEILINGS["demo"]
+    kinds = {bench.kind_of(path) for path in demo} - {None}
+    assert kinds == set(ceilings)
+    over = {path: len(data) for path, data in demo.items()
+            if bench.kind_of(path) is not None and len(data) > ceilings[bench.kind_of(path)]}
+    assert over == {}
+    assert all(ceiling <= bench.GOAL for ceiling in ceilings.values())

@@ -22,12 +22,13 @@ from ..model.common import Colour, Game, Outcome
 from ..model.ladder import LadderGame
 from ..model.league import Group
 from ..model.tournament import GameResult
-from ..display import fold, format_points, game_cell, name_order, profile_links, record_links
+from ..display import format_points, game_cell, name_order, profile_links, record_links
 from ..i18n import _, ngettext
 from .navigation import search_index
+from .players_index import plan_players_index
 from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan, player_names
 from ..svg import DivisionPoint, division_chart
-from ..urls import (PLAYERS, SEARCH_INDEX, group_url, ladder_url, league_url, player_url,
+from ..urls import (SEARCH_INDEX, group_url, ladder_url, league_url, player_url,
                     swiss_league_url, swiss_tournament_url, tournament_url)
 
 FREQUENT = 2
@@ -357,7 +358,7 @@ def _game_row(game: Game | None, player: str, other: str, names: dict[str, str],
 
 def plan_players(content: Content, plan: SitePlan) -> None:
     """Add every player's page (the sections the rule sets gave, newest first) and the
-    players' index (A-Z) to ``plan``."""
+    players' index (A-Z, a page per letter: :mod:`sitegen.pages.players_index`) to ``plan``."""
     open_swiss = {swiss_league_url(league) for league in content.swiss_leagues if _swiss_open(league)}
     for pid, player in sorted(content.players.items()):
         sections = _with_current(sorted(plan.player_sections.get(pid, []), key=lambda s: s.sort_key,
@@ -371,13 +372,7 @@ def plan_players(content: Content, plan: SitePlan) -> None:
                           deferred=partial(_made_sections, sections)))
         else:
             plan.add(Page(player_url(pid), "player.html", {**context, "sections": sections}))
-    index = sorted(({"name": p.name, "url": player_url(pid), "id": pid} for pid, p in content.players.items()),
-                   key=lambda item: (name_order(item["name"]), item["id"]))
-    letters: dict[str, list[dict[str, str]]] = {}
-    for item in index:
-        first = fold(item["name"][:1]).upper()
-        letters.setdefault(first if first.isalpha() else "#", []).append(item)
-    plan.add(Page(PLAYERS, "players.html", {"title": _("Players"), "letters": sorted(letters.items())}))
+    plan_players_index(content, plan)
 
 
 def _swiss_open(league: Any) -> bool:

@@ -58,6 +58,9 @@
         drop.hidden = false;
       });
     };
+    /* search.json is asked for when the box is focused (a tap or a tab into it), so it is on
+       its way while the first letters are typed; a page that is only read never loads it. */
+    input.addEventListener("focus", load);
     input.addEventListener("input", show);
     input.addEventListener("keydown", function (e) { if (e.key === "Escape") { drop.hidden = true; } });
     form.addEventListener("submit", function (e) {
@@ -73,10 +76,18 @@
      columns wait, until the reader has scrolled to the end. */
   var cue = document.getElementById("scroll-cue");
   var regions = Array.prototype.slice.call(document.querySelectorAll(".scroll"));
-  var update = function (region) {
+  /* Every region's sizes are read first, then every class and cue is written: one layout for
+     the page, not one per table (reading a size after a write forces the browser to lay the
+     page out again). */
+  var measure = function (region) {
     var more = region.scrollWidth > region.clientWidth + 1;
+    return {region: region, more: more,
+            end: !more || region.scrollLeft + region.clientWidth >= region.scrollWidth - 1};
+  };
+  var apply = function (size) {
+    var region = size.region, more = size.more;
     region.classList.toggle("overflows", more);
-    region.classList.toggle("at-end", !more || region.scrollLeft + region.clientWidth >= region.scrollWidth - 1);
+    region.classList.toggle("at-end", size.end);
     var hint = region.previousElementSibling;
     if (!(hint && hint.classList.contains("scroll-cue"))) {
       if (!more || !cue) { return; }
@@ -85,9 +96,10 @@
     }
     hint.hidden = !more;
   };
+  var updateAll = function () { regions.map(measure).forEach(apply); };
+  updateAll();
   regions.forEach(function (region) {
-    update(region);
-    region.addEventListener("scroll", function () { update(region); }, {passive: true});
+    region.addEventListener("scroll", function () { apply(measure(region)); }, {passive: true});
   });
-  window.addEventListener("resize", function () { regions.forEach(update); });
+  window.addEventListener("resize", updateAll);
 })();

@@ -115,6 +115,19 @@ def synthetic_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def paged_url(tmp_path_factory):
+    """A site of 1,003 players (more than the 500 of one players page): Player 1 ... Player
+    1001, Łukasz Nowak and 2Pac, served: yield its URL."""
+    content = tmp_path_factory.mktemp("paged-content")
+    (content / "site.yaml").write_text("title: Test\n", encoding="utf-8")
+    lines = ["players:"] + [f"  - {{id: p{n}, name: Player {n}}}" for n in range(1, 1002)]
+    lines += ["  - {id: lukasz, name: Łukasz Nowak}", "  - {id: tupac, name: 2Pac}"]
+    (content / "players.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with serve_site(content, tmp_path_factory.mktemp("paged-site")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def demo_urls_in(tmp_path_factory):
     """The demo built with ``language: pl`` and with ``language: fr``, each served on its own
     port: yield ``{language: root URL}``."""

@@ -300,6 +300,50 @@ def test_players_index_runs_the_query_of_a_search_without_javascript(browser, de
     assert found == ["Bakero4"]
 
 
+SEARCH_REQUESTS = ("return performance.getEntriesByType('resource')"
+                   ".filter(function (e) { return /search\\.json$/.test(e.name); }).length")
+
+
+def test_a_page_that_is_only_read_does_not_load_the_search_index(browser, demo_url):
+    """Issue 31: search.json (74 kB compressed at scale 0.3) is asked for when the search box
+    gets the focus, not when a page loads; typing then finds players as before."""
+    import time
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    open_at(browser, demo_url + "leagues/iglo/2021-09/a/", 360)
+    WebDriverWait(browser, 5).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    time.sleep(0.5)  # deferred script run, any late request made
+    assert browser.execute_script(SEARCH_REQUESTS) == 0
+    browser.find_element(By.ID, "site-q").click()
+    WebDriverWait(browser, 5).until(lambda d: d.execute_script(SEARCH_REQUESTS) == 1)
+    browser.find_element(By.ID, "site-q").send_keys("bakero")
+    WebDriverWait(browser, 5).until(
+        lambda d: d.find_element(By.ID, "site-q-status").get_attribute("textContent") != "")
+    assert [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#site-q-results a")] == ["Bakero4"]
+    assert browser.execute_script(SEARCH_REQUESTS) == 1
+
+
+def test_the_scroll_cue_appears_above_a_wide_table_and_goes_at_its_end(browser, demo_url):
+    """The cue's sizes are read for every table before any class is set (one layout): on a
+    phone, the group's crosstable overflows, gets its cue and the fade; scrolled to the end, the
+    fade goes; at desktop width nothing overflows and no cue shows."""
+    state = """return Array.prototype.map.call(document.querySelectorAll('.scroll'), function (s) {
+        var cue = s.previousElementSibling;
+        return [s.classList.contains('overflows'), s.classList.contains('at-end'),
+                !!(cue && cue.classList.contains('scroll-cue') && !cue.hidden)]; })"""
+    open_at(browser, demo_url + "leagues/iglo/2021-09/a/", 360)
+    regions = browser.execute_script(state)
+    assert [True, False, True] in regions
+    browser.execute_script("document.querySelectorAll('.scroll.overflows').forEach(function (s) {"
+                           " s.scrollLeft = s.scrollWidth; })")
+    browser.execute_script("return new Promise(function (r) { requestAnimationFrame(function () { setTimeout(r, 50); }); })")
+    assert all(at_end for overflows, at_end, _ in browser.execute_script(state) if overflows)
+    open_at(browser, demo_url + "leagues/iglo/2021-09/a/", 1280)
+    assert all(r == [False, True, False] for r in browser.execute_script(state))
+
+
 def handicap_output(driver, first: str, second: str) -> dict[str, str]:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -333,3 +377,32 @@ def test_handicap_page_computes_an_even_game(browser, demo_url):
     shown = handicap_output(browser, "Pavel Wetherby (2.7d)", "Xavi Thornbury (3d)")
     assert shown == {"Handicap": "0 levels", "White": "Xavi Thornbury (3d)", "Black": "Pavel Wetherby (2.7d)",
                      "Stones": "0", "Komi": "6 to White", "First move": "Black"}
+
+
+PAGED = ("players/", "players/a-z/p/2/", "players/a-z/l/")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("page", PAGED)
+def test_the_players_letter_pages_fit_and_link_each_other(browser, paged_url, page, width):
+    """Issue 31: the short index and the letter pages fit a phone and a desktop; from the
+    index, P's second page is one click away."""
+    from selenium.webdriver.common.by import By
+
+    console_errors(browser)
+    open_at(browser, paged_url + page, width)
+    overflow = browser.execute_script("var e = document.documentElement; return [e.scrollWidth, e.clientWidth];")
+    assert overflow[0] <= overflow[1], f"{page} at {width}px scrolls sideways: {overflow[0]} > {overflow[1]}"
+    screenshot(browser, f"players-{page.strip('/').replace('/', '-')}-{width}")
+    assert console_errors(browser) == []
+    if page == "players/":
+        browser.find_element(By.LINK_TEXT, "Player 335 – Player 668").click()
+        assert browser.current_url == paged_url + "players/a-z/p/2/"
+        assert browser.find_element(By.TAG_NAME, "h1").text == "Players: P"
+
+
+@pytest.mark.parametrize("page", PAGED)
+def test_the_players_letter_pages_pass_axe(browser, paged_url, axe_source, page):
+    for dark in (False, True):
+        open_at(browser, paged_url + page, 360, dark=dark)
+        assert run_axe(browser, axe_source) == []

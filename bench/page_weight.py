@@ -1,0 +1,167 @@
+"""Page weight per kind of page (issue 31, "Light pages"): ``python bench/page_weight.py``.
+
+Builds the demo (``content/``) and the synthetic federation of ``bench/synthetic.py`` at
+``--scale`` (default 0.3; repeat the option for more), each with ``python -m sitegen build``
+into a temporary folder, then sorts every HTML page (and ``search.json``) into its kind by its
+address (docs/urls.md): home, players index, players letter, player, league, season, group,
+movements, final, tournament, tournament round, ladder, ladder games, ladder month, handicap,
+Swiss league, Swiss tournament, Swiss round, page, 404. For each kind it prints the number of
+pages, the median and the largest page in bytes, raw and gzip-compressed (level 6, as a web
+server compresses; GitHub Pages serves gzip), and the largest page's address, as a Markdown
+table for bench/README.md.
+
+The budget is held here, not in a timed test: every page should stay under :data:`GOAL` bytes
+raw (the issue's aim, reported as "over the goal"), and the largest page of each kind must not
+grow past its ceiling in :data:`CEILINGS` (today's figure with a margin, for the demo and for
+scale 0.3): a page over its ceiling makes the run exit 1, naming it. ``--json FILE`` keeps
+the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+GOAL = 200_000
+"""Bytes of HTML, raw, that no page should exceed (issue 31)."""
+CEILINGS: dict[str, dict[str, int]] = {
+    "demo": {"404": 4_000, "Swiss league": 36_000, "Swiss round": 17_000, "Swiss tournament": 15_000,
+             "final": 6_000, "group": 27_000, "handicap": 46_000, "home": 10_000, "ladder": 27_000,
+             "ladder games": 6_000, "ladder month": 32_000, "league": 9_000, "movements": 23_000,
+             "page": 5_000, "player": 31_000, "players index": 20_000, "search.json": 34_000,
+             "season": 43_000, "tournament": 54_000, "tournament round": 46_000},
+    "scale 0.3": {"404": 4_000, "group": 25_000, "handicap": 143_000, "home": 21_000, "ladder": 36_000,
+                  "ladder games": 19_000, "ladder month": 57_000, "league": 8_000, "movements": 61_000,
+                  "player": 59_000, "players index": 5_000, "players letter": 36_000,
+                  "search.json": 577_000, "season": 112_000, "tournament": 1_947_000,
+                  "tournament round": 1_642_000},
+}
+"""Per site measured (``demo``, ``scale 0.3``): per kind, the raw bytes its largest page may
+reach; a larger page fails the run. Kinds not listed are not held. The figures of December
+2026 (bench/README.md) plus a tenth, rounded up to the kB: lower them as pages get lighter."""
+
+
+def kind_of(path: str) -> str | None:
+    """Return the kind of the output file ``path`` (relative to the site's root, ``/``
+    separated), or None for a file that is not a page (a stylesheet, a JSON or CSV file)."""
+    if path == "search.json":
+        return "search.json"
+    if path == "404.html":
+        return "404"
+    if not path.endswith("/index.html") and path != "index.html":
+        return None
+    parts = path.split("/")[:-1]
+    depth = len(parts)
+    top = parts[0] if parts else ""
+    last = parts[-1] if parts else ""
+    if depth == 0:
+        return "home"
+    if top == "players":
+        if depth == 1:
+            return "players index"
+        return "players letter" if depth >= 3 and parts[1] == "a-z" else "player"
+    if top == "leagues" and depth >= 2:
+        return {2: "league", 3: "season"}.get(depth) or (
+            last if depth == 4 and last in ("movements", "final") else "group")
+    if top == "tournaments" and depth >= 2:
+        return "tournament" if depth == 2 else "tournament round"
+    if top == "ladders" and depth >= 2:
+        if depth == 2:
+            return "ladder"
+        return {"handicap": "handicap", "games": "ladder games"}.get(last, "ladder month")
+    if top == "swiss" and depth >= 2:
+        return {2: "Swiss league", 3: "Swiss tournament"}.get(depth, "Swiss round")
+    return "page"
+
+
+def weigh(site: Path) -> dict[str, dict]:
+    """Return, per kind, ``{pages, median_raw, median_gzip, largest_raw, largest_gzip,
+    largest}`` of the site written in folder ``site`` (``largest``: the address of the page
+    of most raw bytes; the largest compressed may be another page)."""
+    sizes: dict[str, list[tuple[int, int, str]]] = {}
+    for folder, _dirs, files in os.walk(site):
+        for name in files:
+            path = Path(folder, name)
+            rel = path.relative_to(site).as_posix()
+            kind = kind_of(rel)
+            if kind is None:
+                continue
+            data = path.read_bytes()
+            sizes.setdefault(kind, []).append((len(data), len(gzip.compress(data, 6, mtime=0)), rel))
+    figures = {}
+    for kind, found in sorted(sizes.items()):
+        found.sort()
+        figures[kind] = {"pages": len(found), "median_raw": int(statistics.median(r for r, _, _ in found)),
+                         "median_gzip": int(statistics.median(g for _, g, _ in found)),
+                         "largest_raw": found[-1][0], "largest_gzip": max(g for _, g, _ in found),
+                         "largest": found[-1][2].removesuffix("index.html")}
+    return figures
+
+
+def build(content_parent: Path, output: Path) -> None:
+    """Build the content folder in ``content_parent`` into ``output`` (a sitegen process)."""
+    done = subprocess.run([sys.executable, "-m", "sitegen", "build", "--quiet", "--output", str(output)],
+                          cwd=content_parent, env={**os.environ, "SITEGEN_NO_CACHE": "1"},
+                          capture_output=True, text=True)
+    if done.returncode != 0:  # the warnings of a good build are the content's, not the bench's
+        raise SystemExit(f"page_weight: the build in {content_parent} failed:\n{done.stderr}")
+
+
+def table(label: str, figures: dict[str, dict]) -> str:
+    """Return the Markdown table of one site's figures (kB: 1,000 bytes)."""
+    lines = [f"{label}:", "", "| kind | pages | median raw | median gzip | largest raw | largest gzip | largest page |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for kind, f in figures.items():
+        over = " **over 200 kB**" if f["largest_raw"] > GOAL and kind != "search.json" else ""
+        lines.append(f"| {kind} | {f['pages']:,} | {f['median_raw'] / 1000:.1f} kB | {f['median_gzip'] / 1000:.1f} kB"
+                     f" | {f['largest_raw'] / 1000:.1f} kB{over} | {f['largest_gzip'] / 1000:.1f} kB | `{f['largest']}` |")
+    return "\n".join(lines)
+
+
+def held(label: str, figures: dict[str, dict]) -> list[str]:
+    """Return a line per kind of ``label``'s site whose largest page is over its ceiling."""
+    return [f"{label}: {kind}: {f['largest']} is {f['largest_raw']:,} bytes, over its ceiling of "
+            f"{CEILINGS[label][kind]:,}" for kind, f in figures.items()
+            if kind in CEILINGS.get(label, {}) and f["largest_raw"] > CEILINGS[label][kind]]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, action="append", help="synthetic federation scale (default 0.3)")
+    parser.add_argument("--no-demo", action="store_true", help="leave the demo out")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    args = parser.parse_args(argv)
+    from synthetic import generate
+
+    results: dict[str, dict[str, dict]] = {}
+    with tempfile.TemporaryDirectory(prefix="page-weight-") as tmp:
+        if not args.no_demo:
+            build(ROOT, Path(tmp, "demo"))
+            results["demo"] = weigh(Path(tmp, "demo"))
+        for scale in args.scale or [0.3]:
+            root = Path(tmp, f"scale-{scale}")
+            generate(root, scale)
+            build(root, root / "output")
+            results[f"scale {scale:g}"] = weigh(root / "output")
+    for label, figures in results.items():
+        print(table(label, figures), end="\n\n")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    failures = [line for label, figures in results.items() for line in held(label, figures)]
+    for line in failures:
+        print(f"page_weight: over budget: {line}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
