@@ -219,13 +219,14 @@ rounds:
 
 def test_round_pages_list_their_pairings_above_the_standings(site, run):
     """A tournament round page lists its round's games (board, White, Black, result,
-    handicap) with links to both players, before the standings after that round."""
+    handicap) with links to both players, before the standings after that round; the board
+    number heads its row (issue 27)."""
     root = site({"content/tournaments/cup.yaml": CUP})
     status, _out, err = run("build")
     assert status == 0, err
     page = (root / "output/tournaments/cup/round-1/index.html").read_text(encoding="utf-8")
     assert page.index('id="pairings-h">Round 1 pairings') < page.index('id="standings-h">Standings after round 1')
-    rows = re.findall(r'<tr><td class="num">(\d+)</td><td><a href="([^"]+)">(\w+)</a></td>'
+    rows = re.findall(r'<tr><th scope="row" class="num">(\d+)</th><td><a href="([^"]+)">(\w+)</a></td>'
                       r'<td><a href="([^"]+)">(\w+)</a></td><td>(.*?)</td><td>(.*?)</td></tr>', page)
     assert rows == [("1", "/players/ann/", "Ann", "/players/bob/", "Bob", "Black won", "2 stones")]
     assert "komi 6½ in even games" in page
