@@ -7,9 +7,9 @@ docs/league-rules.md explains every reading taken here. Next-season formation (C
 :mod:`sitegen.engine.league_outcome`. Players equal on every criterion of D are kept as classes
 (:func:`group_classes`, :func:`division_classes`); a spot that cuts such a class is a
 :class:`Tie` (:func:`find_ties`), never decided by id. Pure functions over the model's frozen
-data classes; scores are exact Fractions. The explanations of :func:`final_round` are in the
-active language (:mod:`sitegen.i18n`): the site's while a build plans its pages, English on the
-command line.
+data classes; scores are exact Fractions. Every decision carries its reason as data
+(:class:`~sitegen.engine.league_reasons.Reason`); the words are made outside the engine
+(:mod:`sitegen.pages.league_words`).
 
 Divisions are numbered by index, 0 being the top division A (league definitions).
 """
@@ -21,11 +21,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..i18n import _
 from ..model.common import Game
 from ..model.league import (Division, ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
                             division_letter)
-from . import league_text as text
+from .league_reasons import Reason, reason
 from .standings import StandingRow, group_standings
 
 
@@ -70,7 +69,9 @@ class Decision:
     outcome: Move
     rule: str
     """Rule id in the league text, e.g. ``B.1``, ``C.2``, ``E.1``, ``final round``."""
-    explanation: str
+    reason: Reason
+    """Why, as data (:mod:`sitegen.engine.league_reasons`), worded by
+    :func:`sitegen.pages.league_words.words`."""
     from_division: str | None = None
     to_division: str | None = None
 
@@ -553,7 +554,7 @@ class Finalist:
 
     player: str
     rule: str
-    explanation: str
+    reason: Reason
     advantaged: bool
     """Advantaged position: ``bonus`` extra gamepoints for the round ([7])."""
     bonus: Fraction
@@ -602,40 +603,40 @@ def final_round(season: Season, defending_champion: str | None = None,
     if champion_ok and defending_champion is not None \
             and defending_champion not in [c[0] for c in chosen] \
             and defending_champion not in unavailable:
-        chosen.append((defending_champion, "[8]", _(text.CHAMPION_ELIGIBLE)))
+        chosen.append((defending_champion, "[8]", reason("CHAMPION_ELIGIBLE")))
     elif defending_champion is not None and not champion_ok:
         decisions.append(Decision(defending_champion, Move.STAYS, "[8]",
-                                  _(text.CHAMPION_NOT_ELIGIBLE), None, None))
+                                  reason("CHAMPION_NOT_ELIGIBLE"), None, None))
 
     bar = rows[defending_champion].gamepoints if defending_champion in rows else None
     ties = [replace(tie, spot="final round") for tie in top.ties if tie.spot == "promotion"]
     ties += _add_next_by_b3(chosen, top, rows, bar, unavailable, settings, info)
     if len(chosen) < 3:
         decisions.append(Decision(defending_champion or "-", Move.STAYS, "final round",
-                                  _(text.TITLE_VOID)))
+                                  reason("TITLE_VOID")))
         return FinalRound((), True, tuple(decisions), tuple(ties))
     final = _seated_finalists(chosen, top, defending_champion, division.name, settings, decisions)
     return replace(final, ties=tuple(ties))
 
 
 def _direct_finalists(top: DivisionMoves, unavailable: set[str], division: str,
-                      decisions: list[Decision]) -> list[tuple[str, str, str]]:
+                      decisions: list[Decision]) -> list[tuple[str, str, Reason]]:
     """Return the direct promotions of division A who play the final, as (player, rule, why)
     (final round, B.1, B.3); record the others as not playing."""
     chosen = []
     for player in top.promoted:
         if player in unavailable:
             decisions.append(Decision(player, Move.WITHDREW, "final round",
-                                      _(text.FINALIST_DOES_NOT_PLAY).format(division=division),
+                                      reason("FINALIST_DOES_NOT_PLAY", division=division),
                                       division, None))
         else:
-            why = _(text.FINALIST_LEADER if player in top.leaders
-                    else text.FINALIST_NEXT).format(division=division)
+            why = reason("FINALIST_LEADER" if player in top.leaders else "FINALIST_NEXT",
+                         division=division)
             chosen.append((player, top.rule.get(player, "B.1"), why))
     return chosen
 
 
-def _add_next_by_b3(chosen: list[tuple[str, str, str]], top: DivisionMoves,
+def _add_next_by_b3(chosen: list[tuple[str, str, Reason]], top: DivisionMoves,
                     rows: Mapping[str, StandingRow], bar: Fraction | None, unavailable: set[str],
                     settings: LeagueSettings, info: Mapping[str, PlayerInfo]) -> list[Tie]:
     """Fill ``chosen`` up to three with the next players of division A by D (B.3) who are not
@@ -653,13 +654,13 @@ def _add_next_by_b3(chosen: list[tuple[str, str, str]], top: DivisionMoves,
     picked = pool[:max(0, 3 - len(chosen))]
     for player in picked:
         enough = bar is not None and rows[player].gamepoints >= bar
-        why = _(text.THIRD_BY_POINTS if enough else text.THIRD_BY_PLACE).format(
-            place=place[player], division=top.name)
+        why = (reason("THIRD_BY_POINTS") if enough
+               else reason("THIRD_BY_PLACE", place=place[player], division=top.name))
         chosen.append((player, "B.3", why))
     return find_ties(top.classes, pool, picked, "final round", "B.3", top.name, info)
 
 
-def _seated_finalists(chosen: list[tuple[str, str, str]], top: DivisionMoves,
+def _seated_finalists(chosen: list[tuple[str, str, Reason]], top: DivisionMoves,
                       defending_champion: str | None, division: str, settings: LeagueSettings,
                       decisions: list[Decision]) -> FinalRound:
     """Return the final round of the ``chosen`` three: advantaged are the champion if one of

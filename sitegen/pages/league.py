@@ -19,9 +19,8 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Mapping
 
-from ..engine import league_text
 from ..engine.league import FinalResult, Move, Tie, final_result
-from ..engine.league_outcome import Status, tie_sentence, withdrawn_players
+from ..engine.league_outcome import Status, withdrawn_players
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content
 from ..model.common import Game, Player
@@ -30,6 +29,8 @@ from ..display import format_points, game_cell, json_number, name_order, record_
 from ..i18n import N_, _, ngettext, pgettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
+from . import league_words as league_text
+from .league_words import tie_sentence
 from .players import league_games
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
                               season_view)
@@ -519,13 +520,13 @@ def _final_context(league: League, season: Season, view: SeasonView,
     recorded = final.champion if final else None
     return {**base,
             "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": league_text.rule_id(f.rule),
-                           "explanation": f.explanation, "advantaged": f.advantaged,
+                           "explanation": league_text.words(f.reason), "advantaged": f.advantaged,
                            "bonus": format_points(f.bonus), "points": format_points(points[f.player])}
                           for f in sorted(result.finalists,
                                           key=lambda f: (-points[f.player], names[f.player], f.player))],
             "others": [{"name": names.get(d.player, d.player) if d.player != "-" else "",
                         "url": player_url(d.player) if d.player in names else None,
-                        "rule": league_text.rule_id(d.rule), "explanation": d.explanation}
+                        "rule": league_text.rule_id(d.rule), "explanation": league_text.words(d.reason)}
                        for d in result.decisions if d.outcome is not Move.FINALIST],
             "undecided": [_final_tie_text(t, names) for t in open_ties],
             "games": games, "void": result.void or bool(final and final.void),

@@ -17,17 +17,17 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..diagnostics import Diagnostic
-from ..engine import league_text as text
 from ..engine.league import FinalRound, Move, Tie, final_result, final_round
 from ..engine.league_certainty import KINDS, Certainty, season_certainty
-from ..engine.league_outcome import (Name, PlayerOutcome, SeasonOutcome, Status, agrees, differences,
-                                     form_outcome, recorded_direction, recorded_headline,
-                                     recorded_moves, season_infos, season_outcome, season_status,
-                                     sentence, tie_sentence)
+from ..engine.league_outcome import (PlayerOutcome, SeasonOutcome, Status, agrees, differences,
+                                     form_outcome, recorded_direction, recorded_moves,
+                                     season_infos, season_outcome, season_status)
 from ..i18n import ENGLISH, N_, _, active_language, language, ngettext, pgettext
 from ..model.common import Player
 from ..model.league import Group, League, LeagueSettings, Season, SeasonSignups, player_info
 from ..plan import FAR_PAST
+from . import league_words as text
+from .league_words import Name, recorded_headline, sentence, tie_sentence
 
 SYMBOLS = {"promoted": "▲", "promoted-by-rank": "▲", "stays": "•", "finalist": "★",
            "demoted": "▼", "relegated": "▼", "withdrew": "×", "undecided": "?", "new": "×"}

@@ -14,8 +14,9 @@ from fractions import Fraction
 from sitegen.engine.league import FinalRound, Finalist, find_ties, final_result
 from sitegen.engine.league_next import Signups, next_season
 from sitegen.engine.league_outcome import (Status, form_outcome, games_to_play, player_outcomes,
-                                           recorded_headline, season_status, sentence,
-                                           void_early_withdrawals)
+                                           season_status, void_early_withdrawals)
+from sitegen.engine.league_reasons import reason
+from sitegen.pages.league_words import recorded_headline, sentence
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
 from sitegen.model.league import (Division, Group, LeagueSettings, PlayerInfo, Season,
                                   SeasonSignups)
@@ -215,7 +216,7 @@ def test_a_tie_that_decides_nothing_gives_every_tied_player_the_same_sentence():
 
 
 def finalists(advantaged: tuple[str, ...]) -> FinalRound:
-    return FinalRound(tuple(Finalist(p, "B.1", "", p in advantaged, Fraction(p in advantaged))
+    return FinalRound(tuple(Finalist(p, "B.1", reason("GROUP_LEADER"), p in advantaged, Fraction(p in advantaged))
                             for p in ("x", "y", "z")), False, ())
 
 
