@@ -472,14 +472,20 @@ def _direct_ties(division: Division, info: Mapping[str, PlayerInfo], settings: L
     within = [group_classes(g, info, settings, tables[g.id], record=False) for g in division.groups]
     across = division_classes(division.groups, info, settings, False, tables)
     everyone = [p for g in division.groups for p in g.players]
+    # A group leader alone in the first class of their group has their spot by B.1 whatever
+    # the division's order: across the division they contend for no spot (B.3's are the rest).
+    sure = {classes[0][0] for classes in within
+            if classes and len(classes[0]) == 1 and rules.get(classes[0][0]) == "B.1"}
     found: list[Tie] = []
     for spot, rule, pool, chosen, fixed in (
             ("promotion", "B.1", everyone, promoted, settings.fixed_promotions_per_group),
             ("demotion", "B.2", [p for p in everyone if p not in promoted], demoted,
              settings.fixed_relegations_per_group)):
-        sets = within if fixed is not None else [*within, across]
-        ties = [tie for classes in sets
-                for tie in find_ties(classes, pool, chosen, spot, rule, division.name, info)]
+        sets = [(classes, pool) for classes in within]
+        if fixed is None:
+            sets.append((across, [p for p in pool if p not in sure]))
+        ties = [tie for classes, among in sets
+                for tie in find_ties(classes, among, chosen, spot, rule, division.name, info)]
         ties = [replace(tie, rule=max((rules.get(p, rule) for p in tie.players if p in chosen),
                                       default=rule)) for tie in ties]
         found.extend(tie for tie in ties if not any(

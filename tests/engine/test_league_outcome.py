@@ -212,6 +212,30 @@ def test_a_tie_that_decides_nothing_gives_every_tied_player_the_same_sentence():
         "(B.2), which gives the same outcome either way.")
 
 
+def test_a_group_leader_is_in_no_tie_for_the_spot_b_1_gives_them():
+    """Division B has two groups. b1 (x1..x5): x1 beats x2, x3, x4 and loses to x5; x2 beats
+    x3, x4; x3 beats x4, x5; x4 beats x5; x5 beats x2: x1 3 gamepoints, alone first, SODOS
+    x2 + x3 + x4 = 2 + 2 + 1 = 5. b2 (y1..y6): y1 beats everyone; y2 beats y3, y4, y5 and
+    loses to y6; y3 beats y4, y6; y4 beats y5, y6; y5 beats y3; y6 beats y5: y2 third with
+    3 gamepoints, SODOS y3 + y4 + y5 = 2 + 2 + 1 = 5. Across the division x1 and y2 are equal
+    on every criterion of D, but B's two promotion spots are its group leaders' (B.1: x1, y1)
+    whatever their order: no tie, and neither sentence speaks of one (issue 28: it read "tie
+    with y2 ... for one promotion spot (B.1), which gives the same outcome either way")."""
+    x = [f"x{i}" for i in range(1, 6)]
+    y = [f"y{i}" for i in range(1, 7)]
+    b1 = Group("b1", "B1", tuple(x), tuple(game(w, loser) for w, loser in (
+        ("x1", "x2"), ("x1", "x3"), ("x1", "x4"), ("x5", "x1"), ("x2", "x3"), ("x2", "x4"),
+        ("x5", "x2"), ("x3", "x4"), ("x3", "x5"), ("x4", "x5"))))
+    b2 = Group("b2", "B2", tuple(y), tuple(game(w, loser) for w, loser in (
+        *(("y1", p) for p in y[1:]), ("y2", "y3"), ("y2", "y4"), ("y2", "y5"), ("y6", "y2"),
+        ("y3", "y4"), ("y4", "y5"), ("y5", "y3"), ("y3", "y6"), ("y4", "y6"), ("y6", "y5"))))
+    season = Season("s", "S", (Division("A", (perfect("a", A),)), Division("B", (b1, b2))))
+    outcome = form_outcome(season, players_of(*A, *x, *y), ONE_GROUP)
+    assert outcome.ties == () and outcome.plan.ties == ()
+    assert sentence(outcome.players["x1"], str)[1] == "Promoted to division A: group leader (B.1)."
+    assert sentence(outcome.players["y2"], str)[1] == "Stays in division B: middle position (B)."
+
+
 # --------------------------------------------------------------------------- final round
 
 
