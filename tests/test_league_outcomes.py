@@ -298,13 +298,24 @@ def test_three_way_tie_decided_by_a_playoff(site, run):
                          **{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
     built = render(root / "content", None)
     assert everywhere(built, "b3", "Bea", "b") == {
-        "Promoted to division A: next best by the criteria of D (B.3)."}
+        "Promoted to division A: next best by the criteria of D (B.3), decided by a playoff "
+        "(D.2)."}
     assert everywhere(built, "b2", "Ben", "b") == {"Stays in division B: middle position (B)."}
+    # The table shows the places as the playoff broke them (b3, b2, b4), none shared; without
+    # the playoff the three share the second place (tie_tree(): the same places, shared).
+    rows = json.loads(built["leagues/club/2024/b/standings.json"])["rows"]
+    assert [(r["id"], r["place"], r["shared"]) for r in rows] == [
+        ("b1", 1, False), ("b3", 2, False), ("b2", 3, False), ("b4", 4, False),
+        ("b5", 5, False), ("b6", 6, False)]
     status, out, err = run("check")
     assert (status, err) == (0, [])
     status, out, _ = run("league", "next-season", "club")
-    assert status == 0 and "b3: Promoted to division A: next best by the criteria of D (B.3)." in out
+    assert status == 0 and ("b3: Promoted to division A: next best by the criteria of D (B.3), "
+                            "decided by a playoff (D.2).") in out
     assert "players: [a1, a2, a3, b1, b3]" in (root / "content/leagues/club/seasons/2025.yaml").read_text()
+    shared = json.loads(pages(site, tie_tree())["leagues/club/2024/b/standings.json"])["rows"]
+    assert [(r["id"], r["place"], r["shared"]) for r in shared][1:4] == [
+        ("b2", 2, True), ("b3", 2, True), ("b4", 2, True)]
 
 
 def test_three_way_tie_decided_by_the_organizers_record(site, run):
@@ -508,7 +519,8 @@ def test_d_2_data_in_content_correspondence_rank_rating_and_forfeiture(site):
         "{id: b4, name: Bo, rank: 3k}", "{id: b4, name: Bo, rank: 3k, correspondence_rank: 1d}")
     built = pages(site, files)
     assert everywhere(built, "b4", "Bo", "b") == {
-        "Promoted to division A: next best by the criteria of D (B.3)."}
+        "Promoted to division A: next best by the criteria of D (B.3), decided by "
+        "correspondence rank (D.2)."}
     ratings = TIE_PLAYERS
     for player, rating in (("b2, name: Ben", 1711), ("b3, name: Bea", 1711), ("b4, name: Bo", 1700)):
         ratings = ratings.replace(f"{{id: {player}, rank: 3k}}",
@@ -517,7 +529,8 @@ def test_d_2_data_in_content_correspondence_rank_rating_and_forfeiture(site):
                                  "with Ben on every criterion of D for one promotion spot (B.3), "
                                  "to be decided by a playoff (D.2)."),
                             ("concedes: [b2]\n", "Promoted to division A: next best by the "
-                                                  "criteria of D (B.3).")):
+                                                  "criteria of D (B.3), decided by a concession "
+                                                  "(D.2).")):
         files = tie_tree(extra)
         files["content/players.yaml"] = ratings
         built = pages(site, files)

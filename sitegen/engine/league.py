@@ -70,10 +70,11 @@ class Decision:
     rule: str
     """Rule id in the league text, e.g. ``B.1``, ``C.2``, ``E.1``, ``final round``."""
     reason: Reason
-    """Why, as data (:mod:`sitegen.engine.league_reasons`), worded by
-    :func:`sitegen.pages.league_words.words`."""
+    """Why, as data, worded by :func:`sitegen.pages.league_words.words`."""
     from_division: str | None = None
     to_division: str | None = None
+    decided_by: str | None = None
+    """The criterion of D.2 that gave the spot among players equal on D.1, if one did."""
 
 
 # --------------------------------------------------------------------------- D: priority
@@ -135,23 +136,51 @@ def secondary_classes(players: Iterable[str], info: Mapping[str, PlayerInfo],
     the organizers' decision of a tie the rules leave open; without it, the classes are the
     rules' own (what :func:`find_ties` compares with).
     """
+    classes = [sorted(players)]
+    for _name, split in _secondary_criteria(info, settings, record):
+        classes = _refine(classes, split)
+    return [c for c in classes if c]
+
+
+Split = Callable[[list[str]], list[list[str]]]
+
+
+def _secondary_criteria(info: Mapping[str, PlayerInfo], settings: LeagueSettings,
+                        record: bool) -> list[tuple[str, Split]]:
+    """Return the criteria of D.2 in order, named, with the split of a tied class each makes
+    (:func:`secondary_classes`)."""
     none = PlayerInfo("")
 
     def get(player: str) -> PlayerInfo:
         return info.get(player, none)
 
-    classes = [sorted(players)]
-    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: get(p).rank))
-    classes = _refine(classes, lambda t: _split_virtual(t, lambda p: get(p).rating, settings.rating_virtual_tie))
-    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: get(p).correspondence_rank))
-    classes = _refine(classes, lambda t: _split_virtual(
-        t, lambda p: get(p).correspondence_rating, settings.rating_virtual_tie))
-    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: not get(p).concedes))
-    classes = _refine(classes, lambda t: _split_by_key(
-        t, lambda p: _negated(get(p).playoff)))
+    within = settings.rating_virtual_tie
+    criteria: list[tuple[str, Split]] = [
+        ("rank", lambda t: _split_by_key(t, lambda p: get(p).rank)),
+        ("rating", lambda t: _split_virtual(t, lambda p: get(p).rating, within)),
+        ("correspondence rank", lambda t: _split_by_key(t, lambda p: get(p).correspondence_rank)),
+        ("correspondence rating", lambda t: _split_virtual(
+            t, lambda p: get(p).correspondence_rating, within)),
+        ("concession", lambda t: _split_by_key(t, lambda p: not get(p).concedes)),
+        ("playoff", lambda t: _split_by_key(t, lambda p: _negated(get(p).playoff))),
+    ]
     if record:
-        classes = _refine(classes, lambda t: _split_by_key(t, lambda p: get(p).recorded))
-    return [c for c in classes if c]
+        criteria.append(("record", lambda t: _split_by_key(t, lambda p: get(p).recorded)))
+    return criteria
+
+
+def deciding_criterion(tied: Iterable[str], chosen: Iterable[str], info: Mapping[str, PlayerInfo],
+                       settings: LeagueSettings = LeagueSettings()) -> str | None:
+    """Return the criterion of D.2 (its name in :func:`_secondary_criteria`) after which no
+    class of ``tied`` (equal on D.1) holds a ``chosen`` and an unchosen player; None when D.2
+    leaves it open (a tie, :func:`find_ties`)."""
+    chosen = set(chosen)
+    classes = [sorted(tied)]
+    for name, split in _secondary_criteria(info, settings, False):
+        classes = _refine(classes, split)
+        if all(len({p in chosen for p in tied_class}) == 1 for tied_class in classes):
+            return name
+    return None
 
 
 def _flatten(classes: list[list[str]]) -> list[str]:
@@ -413,6 +442,8 @@ class DivisionMoves:
     """Ties the promotions and demotions cut through (D.2); empty when D decides them all."""
     classes: tuple[tuple[str, ...], ...] = ()
     """``order`` as classes still tied by the rules (D.1, D.2), best first."""
+    decided_by: Mapping[str, str] = field(default_factory=dict)
+    """For a spot D.2 gave among players equal on D.1: its criterion (:func:`deciding_criterion`)."""
 
 
 def extra_demotions(group_sizes_: Sequence[int], settings: LeagueSettings = LeagueSettings()) -> int:
@@ -453,45 +484,79 @@ def direct_moves(season: Season, info: Mapping[str, PlayerInfo] = {},
                                     below, settings, rules[index])
         ties, classes = _direct_ties(division, info, settings, promoted[index], demoted,
                                      rules[index], tables)
+        decided = _decided_by_d2(division, info, settings, promoted[index], demoted,
+                                 rules[index], tables)
         result.append(DivisionMoves(
             index=index, name=division.name, order=tuple(orders[index]),
             leaders=tuple(order[0] for order in group_orders[index] if order),
             promoted=tuple(promoted[index]), demoted=tuple(demoted),
-            rule=dict(rules[index]), extra_demotions=extra, ties=ties, classes=classes))
+            rule=dict(rules[index]), extra_demotions=extra, ties=ties, classes=classes,
+            decided_by=decided))
     return tuple(result)
+
+
+def _cut_classes(division: Division, info: Mapping[str, PlayerInfo], settings: LeagueSettings,
+                 promoted: Sequence[str], demoted: Sequence[str], rules: Mapping[str, str],
+                 tables: Mapping[str, Sequence[StandingRow]],
+                 across: list[list[str]]
+                 ) -> Iterable[tuple[str, str, list[list[str]], list[str], Sequence[str]]]:
+    """Yield what a division's spots may cut, as (spot, rule, classes, pool, chosen): the
+    promotion and demotion spots (B.1-B.3), within each group, and across the division
+    (``across``, its classes) where the spots are the division's (not fixed per group)."""
+    within = [group_classes(g, info, settings, tables[g.id], record=False) for g in division.groups]
+    everyone = [p for g in division.groups for p in g.players]
+    # A group leader alone in the first class of their group has their spot by B.1 whatever
+    # the division's order: across the division they contend for no spot (B.3's are the rest).
+    sure = {classes[0][0] for classes in within
+            if classes and len(classes[0]) == 1 and rules.get(classes[0][0]) == "B.1"}
+    for spot, rule, pool, chosen, fixed in (
+            ("promotion", "B.1", everyone, promoted, settings.fixed_promotions_per_group),
+            ("demotion", "B.2", [p for p in everyone if p not in promoted], demoted,
+             settings.fixed_relegations_per_group)):
+        for classes in within:
+            yield spot, rule, classes, pool, chosen
+        if fixed is None:
+            yield spot, rule, across, [p for p in pool if p not in sure], chosen
 
 
 def _direct_ties(division: Division, info: Mapping[str, PlayerInfo], settings: LeagueSettings,
                  promoted: Sequence[str], demoted: Sequence[str], rules: Mapping[str, str],
                  tables: Mapping[str, Sequence[StandingRow]]
                  ) -> tuple[tuple[Tie, ...], tuple[tuple[str, ...], ...]]:
-    """Return the ties a division's promotions and demotions cut through (B.1-B.3 by D; D.2),
-    within a group, or across the division where the spots are the division's (not fixed per
-    group), each with the rule of the spot taken (``rules``); and the division's classes by
-    the rules."""
-    within = [group_classes(g, info, settings, tables[g.id], record=False) for g in division.groups]
+    """Return the ties a division's promotions and demotions cut through (B.1-B.3 by D; D.2,
+    :func:`_cut_classes`), each with the rule of the spot taken (``rules``); and the
+    division's classes by the rules."""
     across = division_classes(division.groups, info, settings, False, tables)
-    everyone = [p for g in division.groups for p in g.players]
-    # A group leader alone in the first class of their group has their spot by B.1 whatever
-    # the division's order: across the division they contend for no spot (B.3's are the rest).
-    sure = {classes[0][0] for classes in within
-            if classes and len(classes[0]) == 1 and rules.get(classes[0][0]) == "B.1"}
     found: list[Tie] = []
-    for spot, rule, pool, chosen, fixed in (
-            ("promotion", "B.1", everyone, promoted, settings.fixed_promotions_per_group),
-            ("demotion", "B.2", [p for p in everyone if p not in promoted], demoted,
-             settings.fixed_relegations_per_group)):
-        sets = [(classes, pool) for classes in within]
-        if fixed is None:
-            sets.append((across, [p for p in pool if p not in sure]))
-        ties = [tie for classes, among in sets
+    for spot in ("promotion", "demotion"):
+        ties = [tie for kind, rule, classes, among, chosen
+                in _cut_classes(division, info, settings, promoted, demoted, rules, tables, across)
+                if kind == spot
                 for tie in find_ties(classes, among, chosen, spot, rule, division.name, info)]
-        ties = [replace(tie, rule=max((rules.get(p, rule) for p in tie.players if p in chosen),
-                                      default=rule)) for tie in ties]
+        spots = promoted if spot == "promotion" else demoted
+        ties = [replace(tie, rule=max((rules.get(p, tie.rule) for p in tie.players if p in spots),
+                                      default=tie.rule)) for tie in ties]
         found.extend(tie for tie in ties if not any(
             set(tie.players) < set(other.players) for other in ties))
     unique = {(tie.spot, tie.players): tie for tie in found}
     return tuple(unique.values()), tuple(tuple(tied) for tied in across)
+
+
+def _decided_by_d2(division: Division, info: Mapping[str, PlayerInfo], settings: LeagueSettings,
+                   promoted: Sequence[str], demoted: Sequence[str], rules: Mapping[str, str],
+                   tables: Mapping[str, Sequence[StandingRow]]) -> dict[str, str]:
+    """Return the players whose spot D.2 gave among players equal on D.1, with its criterion."""
+    across = division_classes(division.groups, {}, settings, False, tables)  # D.1 alone
+    found: dict[str, str] = {}
+    for _spot, _rule, classes, among, chosen in _cut_classes(
+            division, {}, settings, promoted, demoted, rules, tables, across):
+        for tied in classes:
+            members = [p for p in tied if p in among]
+            taken = [p for p in members if p in chosen]
+            if taken and len(taken) < len(members):
+                name = deciding_criterion(members, taken, info, settings)
+                found.update((p, name) for p in taken if name is not None and p not in found)
+    return found
 
 
 def _promotions(group_orders: list[list[str]], order: list[str], settings: LeagueSettings,

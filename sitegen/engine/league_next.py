@@ -268,9 +268,11 @@ class Formation:
         return divisions[index].name if index < len(divisions) else division_letter(index)
 
     def note(self, player: str, move: Move, rule: str, why: Reason, src: int | None,
-             dst: int | None) -> None:
-        """Record a decision about ``player``, from division ``src`` to ``dst``."""
-        self.decisions.append(Decision(player, move, rule, why, self.name(src), self.name(dst)))
+             dst: int | None, decided_by: str | None = None) -> None:
+        """Record a decision about ``player``, from division ``src`` to ``dst``; ``decided_by``:
+        the criterion of D.2 that gave the spot, if one did."""
+        self.decisions.append(Decision(player, move, rule, why, self.name(src), self.name(dst),
+                                       decided_by))
         self.last[player] = (rule, why)
 
     def source(self, player: str) -> int | None:
@@ -337,14 +339,15 @@ def take_direct_moves(state: Formation) -> None:
             if not gone and follow_record(state, moves, player):
                 continue
             move, rule, why, target = _direct_move(state, moves, player, rule)
+            by = moves.decided_by.get(player)
             if gone:  # a demotion from the bottom division names none (none is formed)
                 state.left.add(player)
                 state.note(player, move, rule, why, here,
-                           target if target < len(state.season.divisions) else None)
+                           target if target < len(state.season.divisions) else None, by)
                 continue
             state.assured[player] = target
             state.direct[player] = move
-            state.note(player, move, rule, why, here, target)
+            state.note(player, move, rule, why, here, target, by)
 
 
 def _direct_move(state: Formation, moves: DivisionMoves, player: str,

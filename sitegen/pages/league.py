@@ -15,11 +15,12 @@ added where their data exists.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from typing import Any, Mapping
 
-from ..engine.league import FinalResult, Move, Tie, final_result
+from ..engine.league import FinalResult, Move, Tie, final_result, group_classes
 from ..engine.league_outcome import Status, withdrawn_players
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content
@@ -165,7 +166,7 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
                 names: dict[str, str], view: SeasonView) -> dict[str, Any]:
     """Plan one group's page, its ``standings.json`` and its players' sections; return the
     group's part of the season page (standings and outcomes)."""
-    rows = group_standings(group)
+    rows = places_by_rules(group_standings(group), group, view)
     table = _table(rows, view, names)
     url = group_url(league, season, group)
     ctx = {
@@ -206,6 +207,22 @@ def _outcome_fields(view: SeasonView, player: str) -> dict[str, Any]:
     return {"outcome": shown["kind"], "outcome_symbol": shown["symbol"],
             "outcome_text": shown["headline"], "outcome_detail": shown["detail"],
             "outcome_extra": "", "certainty": certainty_fields(view, player)}
+
+
+def places_by_rules(rows: list[StandingRow], group: Group, view: SeasonView) -> list[StandingRow]:
+    """Return a group's rows with the places as the rules give them: players equal on D.1
+    whom a criterion of D.2 orders (rank, correspondence rank, a concession, a playoff) have
+    their own places, in that order; only players the rules cannot tell apart share one. A
+    league without settings keeps D.1's places."""
+    if view.settings is None:
+        return rows
+    by_player = {row.player: row for row in rows}
+    ordered, place = [], 1
+    for tied in group_classes(group, view.infos, view.settings, rows, record=False):
+        shown = [row for row in rows if row.player in tied]
+        ordered.extend(replace(row, place=place, shared=len(tied) > 1) for row in shown)
+        place += len(tied)
+    return ordered if len(ordered) == len(by_player) else rows
 
 
 def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> list[dict[str, Any]]:

@@ -139,6 +139,17 @@ THEN = {
     "down": N_("{before}; then moved down by {rule}: {reason}"),
 }
 THEN_TIE = N_("{before}; {tie}")
+# Translators: {before} is a step of the chain of reasons, with its rule id; the players equal
+# on D.1 were told apart by the named criterion of D.2.
+DECIDED_BY = {
+    "rank": N_("{before}, decided by rank (D.2)"),
+    "rating": N_("{before}, decided by rating (D.2)"),
+    "correspondence rank": N_("{before}, decided by correspondence rank (D.2)"),
+    "correspondence rating": N_("{before}, decided by correspondence rating (D.2)"),
+    "concession": N_("{before}, decided by a concession (D.2)"),
+    "playoff": N_("{before}, decided by a playoff (D.2)"),
+}
+"""Which criterion of D.2 gave a spot among players equal on D.1 (``Decision.decided_by``)."""
 # Translators: after the outcome a player earned in a season ({before}: its reasons), that
 # they did not play the next season; B.4 is a rule id.
 NOT_RETURNING = N_("{before}; did not play the next season: the spot is not passed on (B.4)")
@@ -290,6 +301,8 @@ def reasons(outcome: PlayerOutcome, name: Name) -> str:
         else:
             way = "up" if step.outcome in (Move.PROMOTED, Move.PROMOTED_BY_RANK) else "down"
             said = _(THEN[way]).format(before=said, reason=words(step.reason), rule=rule_id(step.rule))
+        if step.decided_by is not None:
+            said = _(DECIDED_BY[step.decided_by]).format(before=said)
     if outcome.final_reason is not None:
         rule, why = outcome.final_reason
         said = _(FINAL_TOO).format(before=said, reason=words(why), rule=rule_id(rule))

@@ -9,6 +9,7 @@ Groups are "perfect orders" (the player listed first beats every later one) unle
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction
 
 from sitegen.engine.league import FinalRound, Finalist, find_ties, final_result
@@ -133,7 +134,8 @@ def test_three_way_tie_for_the_b_3_promotion_is_undecided_then_a_playoff_decides
     decided = form_outcome(Season("s", "S", season.divisions, playoffs=(("b3", 1),)), players, ONE_GROUP)
     assert decided.ties == ()
     assert sentence(decided.players["b3"], str)[1] == (
-        "Promoted to division A: next best by the criteria of D (B.3).")
+        "Promoted to division A: next best by the criteria of D (B.3), decided by a playoff "
+        "(D.2).")
     assert sentence(decided.players["b2"], str)[1] == "Stays in division B: middle position (B)."
 
 
@@ -234,6 +236,29 @@ def test_a_group_leader_is_in_no_tie_for_the_spot_b_1_gives_them():
     assert outcome.ties == () and outcome.plan.ties == ()
     assert sentence(outcome.players["x1"], str)[1] == "Promoted to division A: group leader (B.1)."
     assert sentence(outcome.players["y2"], str)[1] == "Stays in division B: middle position (B)."
+
+
+def test_a_three_way_tie_broken_by_correspondence_rank_says_so_d_2():
+    """B (one group of 6): b1 beats everyone; b2, b3, b4 beat each other in a cycle (b2 > b3 >
+    b4 > b2) and beat b5, b6; b5 beats b6. b2, b3 and b4 have 3 gamepoints each and SODOS
+    3 + 1 + 0 = 4 each (one of the three, b5, b6): equal on D.1. All 5k without rating;
+    correspondence ranks b3 2k, b2 3k, b4 4k: D.2's third criterion gives B's second promotion
+    spot (B.3) to b3, the sentence names it (issue 28: it read "next best by the criteria of D
+    (B.3)" alone)."""
+    order = [("b1", p) for p in B[1:]] + [
+        ("b2", "b3"), ("b3", "b4"), ("b4", "b2"), *((p, q) for p in ("b2", "b3", "b4")
+                                                    for q in ("b5", "b6")), ("b5", "b6")]
+    b = Group("b", "B", tuple(B), tuple(game(w, loser) for w, loser in order))
+    players = players_of(*A, *B)
+    for player, rank in (("b3", -2), ("b2", -3), ("b4", -4)):
+        players[player] = replace(players[player], correspondence_rank=Rank(rank))
+    outcome = form_outcome(two_divisions(b=b), players, ONE_GROUP)
+    assert outcome.ties == ()
+    assert sentence(outcome.players["b3"], str)[1] == (
+        "Promoted to division A: next best by the criteria of D (B.3), decided by "
+        "correspondence rank (D.2).")
+    assert sentence(outcome.players["b1"], str)[1] == "Promoted to division A: group leader (B.1)."
+    assert sentence(outcome.players["b2"], str)[1] == "Stays in division B: middle position (B)."
 
 
 # --------------------------------------------------------------------------- final round
