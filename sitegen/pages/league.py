@@ -30,7 +30,7 @@ from ..display import format_points, game_cell, json_number, name_order, record_
 from ..i18n import N_, _, ngettext, pgettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
-from . import league_words as league_text
+from . import league_words
 from .league_words import tie_sentence
 from .players import league_games
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
@@ -536,14 +536,14 @@ def _final_context(league: League, season: Season, view: SeasonView,
     open_ties = [t for t in result.ties if not t.by_record]
     recorded = final.champion if final else None
     return {**base,
-            "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": league_text.rule_id(f.rule),
-                           "explanation": league_text.words(f.reason), "advantaged": f.advantaged,
+            "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": league_words.rule_id(f.rule),
+                           "explanation": league_words.words(f.reason), "advantaged": f.advantaged,
                            "bonus": format_points(f.bonus), "points": format_points(points[f.player])}
                           for f in sorted(result.finalists,
                                           key=lambda f: (-points[f.player], names[f.player], f.player))],
             "others": [{"name": names.get(d.player, d.player) if d.player != "-" else "",
                         "url": player_url(d.player) if d.player in names else None,
-                        "rule": league_text.rule_id(d.rule), "explanation": league_text.words(d.reason)}
+                        "rule": league_words.rule_id(d.rule), "explanation": league_words.words(d.reason)}
                        for d in result.decisions if d.outcome is not Move.FINALIST],
             "undecided": [_final_tie_text(t, names) for t in open_ties],
             "games": games, "void": result.void or bool(final and final.void),
@@ -554,18 +554,18 @@ def _final_context(league: League, season: Season, view: SeasonView,
 
 def _final_tie_text(tie: Tie, names: dict[str, str]) -> str:
     """Return the sentence of a place in the final round that a tie leaves open (D.2)."""
-    return _(league_text.FINAL_TIE).format(tie=tie_sentence(tie, lambda p: names.get(p, p)))
+    return _(league_words.FINAL_TIE).format(tie=tie_sentence(tie, lambda p: names.get(p, p)))
 
 
 def _final_result_text(by_games: FinalResult, names: dict[str, str], provisional: bool) -> str:
     """Return who won the final round by its games, or why nobody has (final round, [7])."""
     if by_games.champion is not None:
         player = by_games.champion
-        template = _(league_text.FINAL_WON if by_games.points[player] >= 2
-                     else league_text.FINAL_WON_ADVANTAGE)
+        template = _(league_words.FINAL_WON if by_games.points[player] >= 2
+                     else league_words.FINAL_WON_ADVANTAGE)
         return template.format(player=names.get(player, player))
     if by_games.level:
-        return _(league_text.FINAL_LEVEL).format(
-            players=league_text.names_and([names.get(p, p) for p in by_games.level]),
+        return _(league_words.FINAL_LEVEL).format(
+            players=league_words.names_and([names.get(p, p) for p in by_games.level]),
             points=format_points(by_games.totals[by_games.level[0]]))
-    return _(league_text.FINAL_NO_RESULT)
+    return _(league_words.FINAL_NO_RESULT)

@@ -287,14 +287,17 @@ def tie_sentence(tie: Tie, name: Name) -> str:
 
 
 def reasons(outcome: PlayerOutcome, name: Name) -> str:
-    """Return the chain of rules behind ``outcome`` as one clause: each step with its rule id;
-    a step that brings the player back where they started cancels the one before. A tie that
-    decides nothing is the whole chain."""
+    """Return the chain of rules behind ``outcome`` as one clause: each step with its rule id
+    (the organizers' recorded decision cites none: ``record`` is no rule of the text); a step
+    that brings the player back where they started cancels the one before. A tie that decides
+    nothing is the whole chain."""
     steps = outcome.steps
     origin = steps[0].from_division if steps else None
     said = ""
     for index, step in enumerate(steps):
-        if index == 0:
+        if index == 0 and step.rule == "record":  # the organizers' word, no rule to cite
+            said = words(step.reason)
+        elif index == 0:
             said = _(STEP).format(reason=words(step.reason), rule=rule_id(step.rule))
         elif step.to_division == origin and steps[index - 1].to_division != origin:
             said = _(CANCELLED).format(before=said, rule=rule_id(step.rule), reason=words(step.reason))
