@@ -88,7 +88,7 @@ def test_first_season_is_formed_from_the_sign_ups_by_rank(site, run):
         "hal: " + by_rank("3k", "A", 14), "ida: " + by_rank("4k", "A", 14),
         "jon: " + by_rank("5k", "A", 14),
         "oto: New player in division B: placed in the bottom division, as a provisional rank "
-        "gives no promotion by rank (C.1 addendum) (C.1).",
+        "gives no promotion by rank (C.1 addendum).",
         "kim: " + by_rank("7k", "B", 42), "lee: " + by_rank("9k", "B", 42),
         "max: " + by_rank("12k", "B", 42), "nia: " + by_rank("15k", "B", 42),
         "wrote content/leagues/club/seasons/1.yaml: A: A1 (5), A2 (5); B: B (5)"]

@@ -619,7 +619,7 @@ final round that ends level, recorded outcomes that differ from the rules'."""
 @pytest.mark.parametrize("code", ("pl", "fr"))
 @pytest.mark.parametrize("case", sorted(LEAGUE_CASES))
 def test_league_outcomes_leave_no_english_message(tmp_path, code, case):
-    """Issue 14's outcome sentences (league_text: the engine's reasons, the chains of rules,
+    """Issue 14's outcome sentences (league_words: the engine's reasons, the chains of rules,
     ties, notes) are page text: on a site in Polish or French no English message is left on
     any page of these seasons, beyond the demo's cases."""
     files = _site_in(tmp_path, code, LEAGUE_CASES[case])

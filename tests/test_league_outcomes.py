@@ -298,13 +298,24 @@ def test_three_way_tie_decided_by_a_playoff(site, run):
                          **{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
     built = render(root / "content", None)
     assert everywhere(built, "b3", "Bea", "b") == {
-        "Promoted to division A: next best by the criteria of D (B.3)."}
+        "Promoted to division A: next best by the criteria of D (B.3), decided by a playoff "
+        "(D.2)."}
     assert everywhere(built, "b2", "Ben", "b") == {"Stays in division B: middle position (B)."}
+    # The table shows the places as the playoff broke them (b3, b2, b4), none shared; without
+    # the playoff the three share the second place (tie_tree(): the same places, shared).
+    rows = json.loads(built["leagues/club/2024/b/standings.json"])["rows"]
+    assert [(r["id"], r["place"], r["shared"]) for r in rows] == [
+        ("b1", 1, False), ("b3", 2, False), ("b2", 3, False), ("b4", 4, False),
+        ("b5", 5, False), ("b6", 6, False)]
     status, out, err = run("check")
     assert (status, err) == (0, [])
     status, out, _ = run("league", "next-season", "club")
-    assert status == 0 and "b3: Promoted to division A: next best by the criteria of D (B.3)." in out
+    assert status == 0 and ("b3: Promoted to division A: next best by the criteria of D (B.3), "
+                            "decided by a playoff (D.2).") in out
     assert "players: [a1, a2, a3, b1, b3]" in (root / "content/leagues/club/seasons/2025.yaml").read_text()
+    shared = json.loads(pages(site, tie_tree())["leagues/club/2024/b/standings.json"])["rows"]
+    assert [(r["id"], r["place"], r["shared"]) for r in shared][1:4] == [
+        ("b2", 2, True), ("b3", 2, True), ("b4", 2, True)]
 
 
 def test_three_way_tie_decided_by_the_organizers_record(site, run):
@@ -508,7 +519,8 @@ def test_d_2_data_in_content_correspondence_rank_rating_and_forfeiture(site):
         "{id: b4, name: Bo, rank: 3k}", "{id: b4, name: Bo, rank: 3k, correspondence_rank: 1d}")
     built = pages(site, files)
     assert everywhere(built, "b4", "Bo", "b") == {
-        "Promoted to division A: next best by the criteria of D (B.3)."}
+        "Promoted to division A: next best by the criteria of D (B.3), decided by "
+        "correspondence rank (D.2)."}
     ratings = TIE_PLAYERS
     for player, rating in (("b2, name: Ben", 1711), ("b3, name: Bea", 1711), ("b4, name: Bo", 1700)):
         ratings = ratings.replace(f"{{id: {player}, rank: 3k}}",
@@ -517,7 +529,8 @@ def test_d_2_data_in_content_correspondence_rank_rating_and_forfeiture(site):
                                  "with Ben on every criterion of D for one promotion spot (B.3), "
                                  "to be decided by a playoff (D.2)."),
                             ("concedes: [b2]\n", "Promoted to division A: next best by the "
-                                                  "criteria of D (B.3).")):
+                                                  "criteria of D (B.3), decided by a concession "
+                                                  "(D.2).")):
         files = tie_tree(extra)
         files["content/players.yaml"] = ratings
         built = pages(site, files)
@@ -593,3 +606,33 @@ def test_a_season_in_progress_says_what_is_already_certain(site):
     rows = {r["id"]: r for r in json.loads(done["leagues/club/2024/a/standings.json"])["rows"]}
     assert [rows["a5"][k] for k in ("certain", "best", "worst")] == [True, "demoted", "demoted"]
     assert "certainty" not in done["leagues/club/2024/a/index.html"].decode()
+
+
+def test_a_leader_in_a_tie_that_does_not_matter_has_no_tie_on_any_page(site, run):
+    """Division B of two groups, all 5k without rating. B1 (x1..x5): x1 beats x2, x3, x4, loses
+    to x5; x2 beats x3, x4; x3 beats x4, x5; x4 beats x5; x5 beats x2: x1 alone first with 3
+    gamepoints, SODOS 2 + 2 + 1 = 5. B2 (y1..y6): y1 beats everyone; y2 beats y3, y4, y5, loses
+    to y6; y3 beats y4, y6; y4 beats y5, y6; y5 beats y3; y6 beats y5: y2 third, 3 gamepoints,
+    SODOS 2 + 2 + 1 = 5. x1 and y2 are equal on every criterion of D across the division, but
+    B's two promotion spots are its leaders' (B.1: x1, y1) whatever their order: every page,
+    check and next-season say so with no tie (issue 28: "tie with ... for one promotion spot
+    (B.1), which gives the same outcome either way")."""
+    x = [f"x{i}" for i in range(1, 6)]
+    y = [f"y{i}" for i in range(1, 7)]
+    b1 = [("x1", "x2"), ("x1", "x3"), ("x1", "x4"), ("x5", "x1"), ("x2", "x3"), ("x2", "x4"),
+          ("x5", "x2"), ("x3", "x4"), ("x3", "x5"), ("x4", "x5")]
+    b2 = [*(("y1", p) for p in y[1:]), ("y2", "y3"), ("y2", "y4"), ("y2", "y5"), ("y6", "y2"),
+          ("y3", "y4"), ("y4", "y5"), ("y5", "y3"), ("y3", "y6"), ("y4", "y6"), ("y6", "y5")]
+    files = tree(season(group("A", A, perfect(A)), group("B1", x, b1) + group("B2", y, b2)))
+    files["content/players.yaml"] = PLAYERS + "".join(
+        f"  - {{id: {p}, name: {p.upper()}, rank: 5k}}\n" for p in x + y)
+    files["content/leagues/club/signups/2025.yaml"] = f"returning: [{', '.join(A + x + y)}]\n"
+    built = pages(site, files)
+    assert everywhere(built, "x1", "X1", "b1") == {"Promoted to division A: group leader (B.1)."}
+    assert everywhere(built, "y2", "Y2", "b2") == {"Stays in division B: middle position (B)."}
+    status, out, err = run("check")
+    assert (status, err) == (0, [])
+    status, out, err = run("league", "next-season", "club")
+    assert status == 0, err
+    assert "x1: Promoted to division A: group leader (B.1)." in out.splitlines()
+    assert "y2: Stays in division B: middle position (B)." in out.splitlines()

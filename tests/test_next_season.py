@@ -186,3 +186,19 @@ def test_signups_of_a_formed_season_are_checked_against_the_season_before(site, 
     assert run("league", "next-season", "club")[0] == 0
     status, out, err = run("check")
     assert (status, err) == (0, [])
+
+
+def test_a_new_player_whose_band_sets_no_lowest_division_is_told_so_c_1(site, run):
+    """n1 signs up at 2d; the sign-ups' one band, 1d and stronger, allows division A at best
+    and sets no lowest division. n1 has no lowest division by rank, so goes to the bottom
+    division, B (C.1), as in the season above; the line says that the band applies and sets no
+    lowest division (issue 28: it read "as no rank band applies", false for n1)."""
+    signups = (SIGNUPS.replace("{id: n1, rank: 9k}", "{id: n1, rank: 2d}")
+               + "restrictions:\n  - {weakest: 1d, highest: A}\n")
+    root = league_tree(site, **{"content/leagues/club/signups/2025.yaml": signups})
+    status, out, err = run("league", "next-season", "club")
+    assert (status, err) == (0, [])
+    assert ("n1: New player in division B: placed in the bottom division, as the rank band of 2d "
+            "sets no lowest division (C.1).") in out.splitlines()
+    written = (root / "content/leagues/club/seasons/2025.yaml").read_text()
+    assert "players: [n1, a4, a5, b3, b4]" in written  # B seeded by rank, 2d first (A.ii.2)

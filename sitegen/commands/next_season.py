@@ -41,14 +41,15 @@ from ..engine.league_next import RECORD_CONFLICT, NextSeasonPlan
 from ..engine.league import secondary_order
 from ..engine.league_outcome import (Difference, SeasonOutcome, Status, differences,
                                       first_season_outcome, form_outcome, games_to_play,
-                                      ordered_players, recorded_direction, recorded_headline,
-                                      recorded_moves, season_status, sentence, tie_sentence)
-from ..engine import league_text as text
+                                      ordered_players, recorded_direction, recorded_moves,
+                                      season_status)
 from ..model import Content
 from ..i18n import _
 from ..model.league import (DivisionRestrictions, Group, League, LeagueSettings, Season,
                             SeasonSignups)
 from ..display import format_points
+from ..pages import league_words as text
+from ..pages.league_words import recorded_headline, sentence, tie_sentence
 from ..plan import FAR_PAST
 from ..validate import load_content, shown_path
 from ..validate.fields import check_ident

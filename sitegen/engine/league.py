@@ -7,9 +7,9 @@ docs/league-rules.md explains every reading taken here. Next-season formation (C
 :mod:`sitegen.engine.league_outcome`. Players equal on every criterion of D are kept as classes
 (:func:`group_classes`, :func:`division_classes`); a spot that cuts such a class is a
 :class:`Tie` (:func:`find_ties`), never decided by id. Pure functions over the model's frozen
-data classes; scores are exact Fractions. The explanations of :func:`final_round` are in the
-active language (:mod:`sitegen.i18n`): the site's while a build plans its pages, English on the
-command line.
+data classes; scores are exact Fractions. Every decision carries its reason as data
+(:class:`~sitegen.engine.league_reasons.Reason`); the words are made outside the engine
+(:mod:`sitegen.pages.league_words`).
 
 Divisions are numbered by index, 0 being the top division A (league definitions).
 """
@@ -21,11 +21,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..i18n import _
 from ..model.common import Game
 from ..model.league import (Division, ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
                             division_letter)
-from . import league_text as text
+from .league_reasons import Reason, reason
 from .standings import StandingRow, group_standings
 
 
@@ -70,9 +69,12 @@ class Decision:
     outcome: Move
     rule: str
     """Rule id in the league text, e.g. ``B.1``, ``C.2``, ``E.1``, ``final round``."""
-    explanation: str
+    reason: Reason
+    """Why, as data, worded by :func:`sitegen.pages.league_words.words`."""
     from_division: str | None = None
     to_division: str | None = None
+    decided_by: str | None = None
+    """The criterion of D.2 that gave the spot among players equal on D.1, if one did."""
 
 
 # --------------------------------------------------------------------------- D: priority
@@ -134,23 +136,51 @@ def secondary_classes(players: Iterable[str], info: Mapping[str, PlayerInfo],
     the organizers' decision of a tie the rules leave open; without it, the classes are the
     rules' own (what :func:`find_ties` compares with).
     """
+    classes = [sorted(players)]
+    for _name, split in _secondary_criteria(info, settings, record):
+        classes = _refine(classes, split)
+    return [c for c in classes if c]
+
+
+Split = Callable[[list[str]], list[list[str]]]
+
+
+def _secondary_criteria(info: Mapping[str, PlayerInfo], settings: LeagueSettings,
+                        record: bool) -> list[tuple[str, Split]]:
+    """Return the criteria of D.2 in order, named, with the split of a tied class each makes
+    (:func:`secondary_classes`)."""
     none = PlayerInfo("")
 
     def get(player: str) -> PlayerInfo:
         return info.get(player, none)
 
-    classes = [sorted(players)]
-    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: get(p).rank))
-    classes = _refine(classes, lambda t: _split_virtual(t, lambda p: get(p).rating, settings.rating_virtual_tie))
-    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: get(p).correspondence_rank))
-    classes = _refine(classes, lambda t: _split_virtual(
-        t, lambda p: get(p).correspondence_rating, settings.rating_virtual_tie))
-    classes = _refine(classes, lambda t: _split_by_key(t, lambda p: not get(p).concedes))
-    classes = _refine(classes, lambda t: _split_by_key(
-        t, lambda p: _negated(get(p).playoff)))
+    within = settings.rating_virtual_tie
+    criteria: list[tuple[str, Split]] = [
+        ("rank", lambda t: _split_by_key(t, lambda p: get(p).rank)),
+        ("rating", lambda t: _split_virtual(t, lambda p: get(p).rating, within)),
+        ("correspondence rank", lambda t: _split_by_key(t, lambda p: get(p).correspondence_rank)),
+        ("correspondence rating", lambda t: _split_virtual(
+            t, lambda p: get(p).correspondence_rating, within)),
+        ("concession", lambda t: _split_by_key(t, lambda p: not get(p).concedes)),
+        ("playoff", lambda t: _split_by_key(t, lambda p: _negated(get(p).playoff))),
+    ]
     if record:
-        classes = _refine(classes, lambda t: _split_by_key(t, lambda p: get(p).recorded))
-    return [c for c in classes if c]
+        criteria.append(("record", lambda t: _split_by_key(t, lambda p: get(p).recorded)))
+    return criteria
+
+
+def deciding_criterion(tied: Iterable[str], chosen: Iterable[str], info: Mapping[str, PlayerInfo],
+                       settings: LeagueSettings = LeagueSettings()) -> str | None:
+    """Return the criterion of D.2 (its name in :func:`_secondary_criteria`) after which no
+    class of ``tied`` (equal on D.1) holds a ``chosen`` and an unchosen player; None when D.2
+    leaves it open (a tie, :func:`find_ties`)."""
+    chosen = set(chosen)
+    classes = [sorted(tied)]
+    for name, split in _secondary_criteria(info, settings, False):
+        classes = _refine(classes, split)
+        if all(len({p in chosen for p in tied_class}) == 1 for tied_class in classes):
+            return name
+    return None
 
 
 def _flatten(classes: list[list[str]]) -> list[str]:
@@ -412,6 +442,8 @@ class DivisionMoves:
     """Ties the promotions and demotions cut through (D.2); empty when D decides them all."""
     classes: tuple[tuple[str, ...], ...] = ()
     """``order`` as classes still tied by the rules (D.1, D.2), best first."""
+    decided_by: Mapping[str, str] = field(default_factory=dict)
+    """For a spot D.2 gave among players equal on D.1: its criterion (:func:`deciding_criterion`)."""
 
 
 def extra_demotions(group_sizes_: Sequence[int], settings: LeagueSettings = LeagueSettings()) -> int:
@@ -452,39 +484,79 @@ def direct_moves(season: Season, info: Mapping[str, PlayerInfo] = {},
                                     below, settings, rules[index])
         ties, classes = _direct_ties(division, info, settings, promoted[index], demoted,
                                      rules[index], tables)
+        decided = _decided_by_d2(division, info, settings, promoted[index], demoted,
+                                 rules[index], tables)
         result.append(DivisionMoves(
             index=index, name=division.name, order=tuple(orders[index]),
             leaders=tuple(order[0] for order in group_orders[index] if order),
             promoted=tuple(promoted[index]), demoted=tuple(demoted),
-            rule=dict(rules[index]), extra_demotions=extra, ties=ties, classes=classes))
+            rule=dict(rules[index]), extra_demotions=extra, ties=ties, classes=classes,
+            decided_by=decided))
     return tuple(result)
+
+
+def _cut_classes(division: Division, info: Mapping[str, PlayerInfo], settings: LeagueSettings,
+                 promoted: Sequence[str], demoted: Sequence[str], rules: Mapping[str, str],
+                 tables: Mapping[str, Sequence[StandingRow]],
+                 across: list[list[str]]
+                 ) -> Iterable[tuple[str, str, list[list[str]], list[str], Sequence[str]]]:
+    """Yield what a division's spots may cut, as (spot, rule, classes, pool, chosen): the
+    promotion and demotion spots (B.1-B.3), within each group, and across the division
+    (``across``, its classes) where the spots are the division's (not fixed per group)."""
+    within = [group_classes(g, info, settings, tables[g.id], record=False) for g in division.groups]
+    everyone = [p for g in division.groups for p in g.players]
+    # A group leader alone in the first class of their group has their spot by B.1 whatever
+    # the division's order: across the division they contend for no spot (B.3's are the rest).
+    sure = {classes[0][0] for classes in within
+            if classes and len(classes[0]) == 1 and rules.get(classes[0][0]) == "B.1"}
+    for spot, rule, pool, chosen, fixed in (
+            ("promotion", "B.1", everyone, promoted, settings.fixed_promotions_per_group),
+            ("demotion", "B.2", [p for p in everyone if p not in promoted], demoted,
+             settings.fixed_relegations_per_group)):
+        for classes in within:
+            yield spot, rule, classes, pool, chosen
+        if fixed is None:
+            yield spot, rule, across, [p for p in pool if p not in sure], chosen
 
 
 def _direct_ties(division: Division, info: Mapping[str, PlayerInfo], settings: LeagueSettings,
                  promoted: Sequence[str], demoted: Sequence[str], rules: Mapping[str, str],
                  tables: Mapping[str, Sequence[StandingRow]]
                  ) -> tuple[tuple[Tie, ...], tuple[tuple[str, ...], ...]]:
-    """Return the ties a division's promotions and demotions cut through (B.1-B.3 by D; D.2),
-    within a group, or across the division where the spots are the division's (not fixed per
-    group), each with the rule of the spot taken (``rules``); and the division's classes by
-    the rules."""
-    within = [group_classes(g, info, settings, tables[g.id], record=False) for g in division.groups]
+    """Return the ties a division's promotions and demotions cut through (B.1-B.3 by D; D.2,
+    :func:`_cut_classes`), each with the rule of the spot taken (``rules``); and the
+    division's classes by the rules."""
     across = division_classes(division.groups, info, settings, False, tables)
-    everyone = [p for g in division.groups for p in g.players]
     found: list[Tie] = []
-    for spot, rule, pool, chosen, fixed in (
-            ("promotion", "B.1", everyone, promoted, settings.fixed_promotions_per_group),
-            ("demotion", "B.2", [p for p in everyone if p not in promoted], demoted,
-             settings.fixed_relegations_per_group)):
-        sets = within if fixed is not None else [*within, across]
-        ties = [tie for classes in sets
-                for tie in find_ties(classes, pool, chosen, spot, rule, division.name, info)]
-        ties = [replace(tie, rule=max((rules.get(p, rule) for p in tie.players if p in chosen),
-                                      default=rule)) for tie in ties]
+    for spot in ("promotion", "demotion"):
+        ties = [tie for kind, rule, classes, among, chosen
+                in _cut_classes(division, info, settings, promoted, demoted, rules, tables, across)
+                if kind == spot
+                for tie in find_ties(classes, among, chosen, spot, rule, division.name, info)]
+        spots = promoted if spot == "promotion" else demoted
+        ties = [replace(tie, rule=max((rules.get(p, tie.rule) for p in tie.players if p in spots),
+                                      default=tie.rule)) for tie in ties]
         found.extend(tie for tie in ties if not any(
             set(tie.players) < set(other.players) for other in ties))
     unique = {(tie.spot, tie.players): tie for tie in found}
     return tuple(unique.values()), tuple(tuple(tied) for tied in across)
+
+
+def _decided_by_d2(division: Division, info: Mapping[str, PlayerInfo], settings: LeagueSettings,
+                   promoted: Sequence[str], demoted: Sequence[str], rules: Mapping[str, str],
+                   tables: Mapping[str, Sequence[StandingRow]]) -> dict[str, str]:
+    """Return the players whose spot D.2 gave among players equal on D.1, with its criterion."""
+    across = division_classes(division.groups, {}, settings, False, tables)  # D.1 alone
+    found: dict[str, str] = {}
+    for _spot, _rule, classes, among, chosen in _cut_classes(
+            division, {}, settings, promoted, demoted, rules, tables, across):
+        for tied in classes:
+            members = [p for p in tied if p in among]
+            taken = [p for p in members if p in chosen]
+            if taken and len(taken) < len(members):
+                name = deciding_criterion(members, taken, info, settings)
+                found.update((p, name) for p in taken if name is not None and p not in found)
+    return found
 
 
 def _promotions(group_orders: list[list[str]], order: list[str], settings: LeagueSettings,
@@ -553,7 +625,7 @@ class Finalist:
 
     player: str
     rule: str
-    explanation: str
+    reason: Reason
     advantaged: bool
     """Advantaged position: ``bonus`` extra gamepoints for the round ([7])."""
     bonus: Fraction
@@ -602,40 +674,40 @@ def final_round(season: Season, defending_champion: str | None = None,
     if champion_ok and defending_champion is not None \
             and defending_champion not in [c[0] for c in chosen] \
             and defending_champion not in unavailable:
-        chosen.append((defending_champion, "[8]", _(text.CHAMPION_ELIGIBLE)))
+        chosen.append((defending_champion, "[8]", reason("CHAMPION_ELIGIBLE")))
     elif defending_champion is not None and not champion_ok:
         decisions.append(Decision(defending_champion, Move.STAYS, "[8]",
-                                  _(text.CHAMPION_NOT_ELIGIBLE), None, None))
+                                  reason("CHAMPION_NOT_ELIGIBLE"), None, None))
 
     bar = rows[defending_champion].gamepoints if defending_champion in rows else None
     ties = [replace(tie, spot="final round") for tie in top.ties if tie.spot == "promotion"]
     ties += _add_next_by_b3(chosen, top, rows, bar, unavailable, settings, info)
     if len(chosen) < 3:
         decisions.append(Decision(defending_champion or "-", Move.STAYS, "final round",
-                                  _(text.TITLE_VOID)))
+                                  reason("TITLE_VOID")))
         return FinalRound((), True, tuple(decisions), tuple(ties))
     final = _seated_finalists(chosen, top, defending_champion, division.name, settings, decisions)
     return replace(final, ties=tuple(ties))
 
 
 def _direct_finalists(top: DivisionMoves, unavailable: set[str], division: str,
-                      decisions: list[Decision]) -> list[tuple[str, str, str]]:
+                      decisions: list[Decision]) -> list[tuple[str, str, Reason]]:
     """Return the direct promotions of division A who play the final, as (player, rule, why)
     (final round, B.1, B.3); record the others as not playing."""
     chosen = []
     for player in top.promoted:
         if player in unavailable:
             decisions.append(Decision(player, Move.WITHDREW, "final round",
-                                      _(text.FINALIST_DOES_NOT_PLAY).format(division=division),
+                                      reason("FINALIST_DOES_NOT_PLAY", division=division),
                                       division, None))
         else:
-            why = _(text.FINALIST_LEADER if player in top.leaders
-                    else text.FINALIST_NEXT).format(division=division)
+            why = reason("FINALIST_LEADER" if player in top.leaders else "FINALIST_NEXT",
+                         division=division)
             chosen.append((player, top.rule.get(player, "B.1"), why))
     return chosen
 
 
-def _add_next_by_b3(chosen: list[tuple[str, str, str]], top: DivisionMoves,
+def _add_next_by_b3(chosen: list[tuple[str, str, Reason]], top: DivisionMoves,
                     rows: Mapping[str, StandingRow], bar: Fraction | None, unavailable: set[str],
                     settings: LeagueSettings, info: Mapping[str, PlayerInfo]) -> list[Tie]:
     """Fill ``chosen`` up to three with the next players of division A by D (B.3) who are not
@@ -653,13 +725,13 @@ def _add_next_by_b3(chosen: list[tuple[str, str, str]], top: DivisionMoves,
     picked = pool[:max(0, 3 - len(chosen))]
     for player in picked:
         enough = bar is not None and rows[player].gamepoints >= bar
-        why = _(text.THIRD_BY_POINTS if enough else text.THIRD_BY_PLACE).format(
-            place=place[player], division=top.name)
+        why = (reason("THIRD_BY_POINTS") if enough
+               else reason("THIRD_BY_PLACE", place=place[player], division=top.name))
         chosen.append((player, "B.3", why))
     return find_ties(top.classes, pool, picked, "final round", "B.3", top.name, info)
 
 
-def _seated_finalists(chosen: list[tuple[str, str, str]], top: DivisionMoves,
+def _seated_finalists(chosen: list[tuple[str, str, Reason]], top: DivisionMoves,
                       defending_champion: str | None, division: str, settings: LeagueSettings,
                       decisions: list[Decision]) -> FinalRound:
     """Return the final round of the ``chosen`` three: advantaged are the champion if one of

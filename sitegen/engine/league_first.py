@@ -10,9 +10,8 @@ ideal size (A.i), within the division restrictions per rank (C.3, C.4). The step
 
 from __future__ import annotations
 
-from ..i18n import _
 from ..model.league import DivisionRestrictions, LeagueSettings, Season
-from . import league_text as text
+from .league_reasons import reason
 from .league import Move, secondary_order, starting_gamepoints
 from .league_next import (Formation, NextSeasonPlan, Signups, _outcomes, _signed_up,
                           absorb_the_rest, check_restrictions, division_capacity, form_groups,
@@ -95,8 +94,8 @@ def fill_first_division(state: Formation, d: int) -> None:
     chosen = {p for p in state.remaining if state.floor[p] <= d}
     for player in sorted(chosen):
         if player not in state.last:
-            state.note(player, Move.NEW, "C.3", _(text.NEW_BY_RANK).format(
-                rank=state.info[player].rank), None, d)
+            state.note(player, Move.NEW, "C.3", reason(
+                "NEW_BY_RANK", rank=str(state.info[player].rank)), None, d)
     move_down_over_capacity(state, d, chosen, cap, cap_rule)
     place_by_rank(state, d, chosen, ideal, cap)
     need = least_players(state, d)
@@ -126,8 +125,8 @@ def place_by_rank(state: Formation, d: int, chosen: set[str], ideal: int, cap: i
     state.cut(candidates, take, "promotion", "C.1", d)
     for player in take:
         chosen.add(player)
-        state.note(player, Move.NEW, "C.1", _(text.FIRST_BY_RANK).format(
-            rank=state.info[player].rank, division=state.name(d), size=ideal), None, d)
+        state.note(player, Move.NEW, "C.1", reason(
+            "FIRST_BY_RANK", rank=str(state.info[player].rank), division=state.name(d), size=ideal), None, d)
 
 
 def place_at_bottom(state: Formation, d: int, chosen: set[str], cap: int) -> bool:
@@ -139,8 +138,8 @@ def place_at_bottom(state: Formation, d: int, chosen: set[str], cap: int) -> boo
         return False
     if chosen and len(left) >= state.settings.min_group_size:
         return False  # they form the division below
-    why = _(text.NEW_BOTTOM).format(why=_(text.NEW_PROVISIONAL))
+    why = reason("NEW_BOTTOM", why=reason("NEW_PROVISIONAL"))
     for player in sorted(left):
         chosen.add(player)
-        state.note(player, Move.NEW, "C.1", why, None, d)
+        state.note(player, Move.NEW, "C.1 addendum", why, None, d)
     return True

@@ -14,8 +14,7 @@ from typing import Iterable, Mapping, Sequence
 from ..model.common import Outcome, Rank
 from ..model.league import (Division, DivisionRestrictions, Group, LeagueSettings, PlayerInfo,
                             RankBand, Season, division_index, division_letter)
-from ..i18n import _
-from . import league_text as text
+from .league_reasons import Reason, reason
 from .league import (Decision, DivisionMoves, LeagueRuleError, Move, SeasonCancelled, Tie,
                      direct_moves, find_ties, group_count, secondary_classes, secondary_order,
                      seed_groups, starting_gamepoints)
@@ -196,8 +195,8 @@ class Formation:
     """Players recorded in a group's ``withdrawn`` list of the finished season (B.4)."""
     decisions: list[Decision] = field(default_factory=list)
     """Every decision, in the order taken."""
-    last: dict[str, tuple[str, str]] = field(default_factory=dict)
-    """The latest (rule, explanation) of each player's decisions."""
+    last: dict[str, tuple[str, Reason]] = field(default_factory=dict)
+    """The latest (rule, reason) of each player's decisions."""
     assured: dict[str, int] = field(default_factory=dict)
     """The division each returning player is assured by the direct moves (B)."""
     direct: dict[str, Move] = field(default_factory=dict)
@@ -268,10 +267,12 @@ class Formation:
         divisions = self.season.divisions
         return divisions[index].name if index < len(divisions) else division_letter(index)
 
-    def note(self, player: str, move: Move, rule: str, why: str, src: int | None,
-             dst: int | None) -> None:
-        """Record a decision about ``player``, from division ``src`` to ``dst``."""
-        self.decisions.append(Decision(player, move, rule, why, self.name(src), self.name(dst)))
+    def note(self, player: str, move: Move, rule: str, why: Reason, src: int | None,
+             dst: int | None, decided_by: str | None = None) -> None:
+        """Record a decision about ``player``, from division ``src`` to ``dst``; ``decided_by``:
+        the criterion of D.2 that gave the spot, if one did."""
+        self.decisions.append(Decision(player, move, rule, why, self.name(src), self.name(dst),
+                                       decided_by))
         self.last[player] = (rule, why)
 
     def source(self, player: str) -> int | None:
@@ -331,25 +332,26 @@ def take_direct_moves(state: Formation) -> None:
             if player in state.left_season or (gone and player in state.unfinished):
                 spot = ("promotion" if player in moves.promoted else
                         "demotion" if player in moves.demoted else "place")
-                words = text.WITHDREW_UNPLAYED if gone and player in state.unfinished \
-                    and player not in state.left_season else text.WITHDREW
-                state.note(player, Move.WITHDREW, "B.4", _(words[spot]), here, None)
+                kind = "WITHDREW_UNPLAYED" if gone and player in state.unfinished \
+                    and player not in state.left_season else "WITHDREW"
+                state.note(player, Move.WITHDREW, "B.4", reason(kind, spot=spot), here, None)
                 continue
             if not gone and follow_record(state, moves, player):
                 continue
             move, rule, why, target = _direct_move(state, moves, player, rule)
+            by = moves.decided_by.get(player)
             if gone:  # a demotion from the bottom division names none (none is formed)
                 state.left.add(player)
                 state.note(player, move, rule, why, here,
-                           target if target < len(state.season.divisions) else None)
+                           target if target < len(state.season.divisions) else None, by)
                 continue
             state.assured[player] = target
             state.direct[player] = move
-            state.note(player, move, rule, why, here, target)
+            state.note(player, move, rule, why, here, target, by)
 
 
 def _direct_move(state: Formation, moves: DivisionMoves, player: str,
-                 rule: str) -> tuple[Move, str, str, int]:
+                 rule: str) -> tuple[Move, str, Reason, int]:
     """Return ``player``'s direct move (B) in division ``moves.index``: the move, its rule, why,
     and the division it gives (a promotion spot of the top division: the final round, stays)."""
     here = moves.index
@@ -358,12 +360,12 @@ def _direct_move(state: Formation, moves: DivisionMoves, player: str,
         return Move.PROMOTED, rule, why, here - 1
     if player in moves.demoted:
         fixed = state.settings.fixed_relegations_per_group
-        why = (_(text.DEMOTION_SPOT) if fixed is None
-               else _(text.FIXED_RELEGATION).format(count=fixed))
+        why = (reason("DEMOTION_SPOT") if fixed is None
+               else reason("FIXED_RELEGATION", count=fixed))
         return Move.DEMOTED, rule, why, here + 1
     if player in moves.promoted:
-        return Move.STAYS, "final round", _(text.FINAL_SPOT).format(division=moves.name), here
-    return Move.STAYS, "B", _(text.MIDDLE), here
+        return Move.STAYS, "final round", reason("FINAL_SPOT", division=moves.name), here
+    return Move.STAYS, "B", reason("MIDDLE"), here
 
 
 def follow_record(state: Formation, moves: DivisionMoves, player: str) -> bool:
@@ -386,7 +388,7 @@ def follow_record(state: Formation, moves: DivisionMoves, player: str) -> bool:
     state.assured[player] = target
     state.direct[player] = (Move.STAYS if target == here else
                             Move.PROMOTED if target < here else Move.DEMOTED)
-    state.note(player, state.direct[player], "record", _(text.RECORD_FOLLOWED), here, target)
+    state.note(player, state.direct[player], "record", reason("RECORD_FOLLOWED"), here, target)
     return True
 
 
@@ -423,7 +425,7 @@ def check_pinned(state: Formation, where: Mapping[str, int]) -> None:
 
 
 def _promotion_why(state: Formation, moves: DivisionMoves, player: str,
-                   rule: str) -> tuple[str, str]:
+                   rule: str) -> tuple[str, Reason]:
     """Return the rule and why ``player`` has a direct promotion spot: group leader (B.1),
     sharing the first place (B.1 for each: no leader is picked by id), one of the group's best
     (fixed per group), or next best by D (``rule``, B.3)."""
@@ -431,11 +433,11 @@ def _promotion_why(state: Formation, moves: DivisionMoves, player: str,
     tied = next((c for c in moves.classes if player in c), (player,))
     first = [p for p in tied if p in group.players]  # equal by the rules within the group
     if player in moves.leaders and len(first) == 1:
-        return "B.1", _(text.GROUP_LEADER)
+        return "B.1", reason("GROUP_LEADER")
     if any(p in moves.leaders for p in first):
-        return "B.1", _(text.TIED_LEADER)
+        return "B.1", reason("TIED_LEADER")
     fixed = state.settings.fixed_promotions_per_group
-    return rule, _(text.NEXT_BEST) if fixed is None else _(text.FIXED_PROMOTION).format(count=fixed)
+    return rule, reason("NEXT_BEST") if fixed is None else reason("FIXED_PROMOTION", count=fixed)
 
 
 def apply_rank_limits(state: Formation) -> None:
@@ -466,19 +468,29 @@ def apply_rank_limits(state: Formation) -> None:
             state.floor[player] = state.assured[player]
             if low is not None and low < state.assured[player]:
                 state.floor[player] = low
-                state.note(player, Move.PROMOTED_BY_RANK, "C.3", _(text.FORCED_BY_RANK).format(
-                    rank=info[player].rank, division=state.name(low)), state.previous[player], low)
+                state.note(player, Move.PROMOTED_BY_RANK, "C.3", reason(
+                    "FORCED_BY_RANK", rank=str(info[player].rank), division=state.name(low)), state.previous[player], low)
         elif low is not None:
             state.floor[player] = low
-            state.note(player, Move.NEW, "C.3", _(text.NEW_BY_RANK).format(rank=info[player].rank),
+            state.note(player, Move.NEW, "C.3", reason("NEW_BY_RANK", rank=str(info[player].rank)),
                        None, low)
         else:
             state.floor[player] = bottom
             state.unbound.add(player)
-            why = (_(text.NEW_PROVISIONAL)
-                   if info[player].provisional and not settings.provisional_promotion_by_rank
-                   else _(text.NEW_NO_BAND))
-            state.note(player, Move.NEW, "C.1", _(text.NEW_BOTTOM).format(why=why), None, bottom)
+            rule, why = bottom_reason(state, player)
+            state.note(player, Move.NEW, rule, reason("NEW_BOTTOM", why=why), None, bottom)
+
+
+def bottom_reason(state: Formation, player: str) -> tuple[str, Reason]:
+    """Return the rule and why a player with no lowest division by rank is placed in the
+    bottom division: a provisional rank the league does not trust (C.1 addendum), a rank band
+    that sets a highest division but no lowest (C.1), or no band at all (C.1)."""
+    entry = state.info[player]
+    if entry.provisional and not state.settings.provisional_promotion_by_rank:
+        return "C.1 addendum", reason("NEW_PROVISIONAL")
+    if state.restrictions.limits(entry.rank)[0] is not None:
+        return "C.1", reason("NEW_BAND_NO_LOWEST", rank=str(entry.rank))
+    return "C.1", reason("NEW_NO_BAND")
 
 
 def fill_division(state: Formation, d: int) -> None:
@@ -535,7 +547,7 @@ def keep_previous_size(state: Formation, d: int, chosen: set[str], target: int) 
     for player in unbound[:excess]:
         state.floor[player] = d + 1
         chosen.discard(player)
-        state.note(player, Move.NEW, "A.i.5", _(text.NOT_GROWING).format(division=state.name(d)),
+        state.note(player, Move.NEW, "A.i.5", reason("NOT_GROWING", division=state.name(d)),
                    None, d + 1)
 
 
@@ -561,7 +573,7 @@ def move_down_over_capacity(state: Formation, d: int, chosen: set[str], cap: int
         state.floor[player] = d + 1
         chosen.discard(player)
         state.note(player, Move.DEMOTED if player in state.assured else Move.NEW, cap_rule,
-                   _(text.OVER_CAPACITY).format(division=state.name(d), cap=cap), d, d + 1)
+                   reason("OVER_CAPACITY", division=state.name(d), cap=cap), d, d + 1)
 
 
 def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: int) -> None:
@@ -588,10 +600,10 @@ def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: 
         direct = state.direct.get(player) if player in state.assured else None
         if direct in (Move.PROMOTED, Move.DEMOTED):
             spot = "promotion" if direct is Move.PROMOTED else "demotion"
-            rule, why = "C.2", _(text.RANK_OVERRIDES[spot]).format(division=state.name(d))
+            rule, why = "C.2", reason("RANK_OVERRIDES", spot=spot, division=state.name(d))
         else:
-            rule, why = "C.5", _(text.BY_RANK).format(rank=state.info[player].rank,
-                                                   division=state.name(d))
+            rule, why = "C.5", reason("BY_RANK", rank=str(state.info[player].rank),
+                                      division=state.name(d))
         state.note(player, Move.PROMOTED_BY_RANK, rule, why, state.source(player), d)
 
 
@@ -616,14 +628,15 @@ def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: 
                    f"players of division {state.name(d)} (A.i.2)")
             raise record_conflict(state, f"{why}, and the record places every player who "
                                   f"could be promoted into it (E.1)", left)
-        player, why, tie = _e1_pick(state, d, set(state.free(left)))
+        player, pick, tie = _e1_pick(state, d, set(state.free(left)))
         chosen.add(player)
         picked.add(player)
         tied.extend([tie] if tie is not None else [])
-        template = _(text.E1_NEEDS if len(chosen) <= need else text.E1_THRICE)
-        reason = template.format(pick=why, division=state.name(d), need=need, growth=growth,
-                                 below=state.name(d + 1))
-        state.note(player, Move.PROMOTED, "E.1", reason, state.source(player), d)
+        said = (reason("E1_NEEDS", pick=pick, division=state.name(d), need=need)
+                if len(chosen) <= need else
+                reason("E1_THRICE", pick=pick, division=state.name(d), growth=growth,
+                       below=state.name(d + 1)))
+        state.note(player, Move.PROMOTED, "E.1", said, state.source(player), d)
     # One pick at a time: a tie is one only if its players were not all picked in the end.
     found = {tie.players: tie for tie in tied}
     for players, tie in found.items():
@@ -633,7 +646,7 @@ def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: 
                                   tie.by_record))
 
 
-def _e1_pick(state: Formation, d: int, left: set[str]) -> tuple[str, str, Tie | None]:
+def _e1_pick(state: Formation, d: int, left: set[str]) -> tuple[str, Reason, Tie | None]:
     """Choose the player promoted into division ``d`` to resolve a size conflict (E.1), with
     why, and the players tied with them by the rules when there are (D.2)."""
     if d + 1 < len(state.moves):
@@ -642,12 +655,12 @@ def _e1_pick(state: Formation, d: int, left: set[str]) -> tuple[str, str, Tie | 
                       if p in left and state.previous.get(p) == d + 1
                       and state.assured.get(p) == d + 1 and state.floor[p] == d + 1]
         if applicable:
-            return applicable[0], _(text.E1_DIRECT), _first_tie(
+            return applicable[0], reason("E1_DIRECT"), _first_tie(
                 state, moves.classes, applicable, applicable[0], d)
     source = [p for p in left if state.floor[p] == d + 1] or list(left)
     best = secondary_order(source, state.info, state.settings)[0]
     classes = secondary_classes(source, state.info, state.settings, record=False)
-    return best, _(text.E1_FORCED), _first_tie(state, classes, source, best, d)
+    return best, reason("E1_FORCED"), _first_tie(state, classes, source, best, d)
 
 
 def _first_tie(state: Formation, classes: Iterable[Sequence[str]], pool: list[str], player: str,
@@ -667,8 +680,8 @@ def absorb_the_rest(state: Formation, d: int, chosen: set[str], cap: int) -> boo
         return False
     for player in sorted(left):
         chosen.add(player)
-        state.note(player, Move.PROMOTED, "E.1", text.few_left(
-            len(left), state.name(d), minimum), state.source(player), d)
+        state.note(player, Move.PROMOTED, "E.1", reason(
+            "FEW_LEFT", count=len(left), division=state.name(d), minimum=minimum), state.source(player), d)
     return True
 
 
@@ -699,7 +712,7 @@ def leave_enough_below(state: Formation, d: int, chosen: set[str], cap: int, nee
         chosen.discard(player)
         state.floor[player] = d + 1
         state.note(player, Move.DEMOTED if player in state.assured else Move.NEW, "E.1",
-                   _(text.E1_NEEDS_BELOW).format(division=state.name(d + 1), minimum=minimum),
+                   reason("E1_NEEDS_BELOW", division=state.name(d + 1), minimum=minimum),
                    d, d + 1)
 
 
@@ -735,7 +748,7 @@ def _outcomes(state: Formation, where: Mapping[str, int]) -> dict[str, Decision]
         if player in earned:  # the move earned in the season, placed nowhere (B.4)
             out[player] = earned[player]
         elif player not in where or player not in state.assured:
-            out[player] = Decision(player, Move.WITHDREW, "B.4", _(text.WITHDREW_LEFT),
+            out[player] = Decision(player, Move.WITHDREW, "B.4", reason("WITHDREW_LEFT"),
                                    state.name(before), None)
     for player, after in sorted(where.items()):
         rule, why = state.last[player]

@@ -18,12 +18,11 @@ import enum
 import itertools
 import math
 from dataclasses import dataclass, field, replace
-from typing import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Collection, Iterable, Mapping, Sequence
 
-from ..i18n import _
 from ..model.common import Outcome, Player, Result
 from ..model.league import Group, LeagueSettings, PlayerInfo, Season, SeasonSignups, player_info
-from . import league_text as text
+from .league_reasons import Reason, reason
 from .league import Decision, FinalRound, LeagueRuleError, Move, Tie, final_round
 from .league_first import first_season
 from .league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
@@ -206,7 +205,7 @@ class PlayerOutcome:
     empty when the outcome is decided."""
     tie_step: int | None = None
     """0 for a tie that decides nothing here: the chain is the tie alone."""
-    final_reason: tuple[str, str] | None = None
+    final_reason: tuple[str, Reason] | None = None
     """(rule, why) a finalist qualified other than by a direct promotion spot ([8], B.3)."""
     left: bool = False
     """Played the season out but not the next one: ``move`` is the one earned in the season
@@ -516,7 +515,7 @@ def player_outcomes(plan: NextSeasonPlan, final: FinalRound | None = None,
         steps.setdefault(decision.player, []).append(decision)
     finalists = ({f.player for f in final.finalists} if final is not None  # none if void
                  else {d.player for d in plan.decisions if d.rule == "final round"})
-    reason = {f.player: (f.rule, f.explanation) for f in (final.finalists if final else ())}
+    qualified = {f.player: (f.rule, f.reason) for f in (final.finalists if final else ())}
     out = {}
     for player, result in plan.outcomes.items():
         move = result.outcome
@@ -527,7 +526,7 @@ def player_outcomes(plan: NextSeasonPlan, final: FinalRound | None = None,
         finalist = player in finalists and move is Move.STAYS
         direct = any(step.rule == "final round" for step in chain)
         out[player] = PlayerOutcome(player, move, result.from_division, result.to_division, chain,
-                                    finalist=finalist, final_reason=reason.get(player)
+                                    finalist=finalist, final_reason=qualified.get(player)
                                     if finalist and not direct else None,
                                     left=player in plan.left)
     if ties is None:
@@ -566,7 +565,7 @@ def _apply_tie(out: dict[str, PlayerOutcome], tie: Tie, choices: Choices | None 
         for m in members:
             if m.move is Move.WITHDREW:
                 out[m.player] = replace(m, steps=(Decision(
-                    m.player, Move.WITHDREW, "B.4", _(text.WITHDREW_LEFT), m.from_division, None),))
+                    m.player, Move.WITHDREW, "B.4", reason("WITHDREW_LEFT"), m.from_division, None),))
     playing = [m for m in members if m.move not in FACTS]
     keys = sorted({_key(m) for m in playing}, key=_rank)
     if tie.by_record:  # the organizers' record decided it, even where the rules would give
@@ -600,93 +599,6 @@ def _moot(outcome: PlayerOutcome, tie: Tie) -> PlayerOutcome:
 def _rank(key: tuple[Move, str | None, bool]) -> tuple:
     move, division, finalist = key
     return (division is None, len(division or ""), division or "", not finalist, move.value)
-
-
-# --------------------------------------------------------------------------- words
-
-
-Name = Callable[[str], str]
-
-
-def headline(move: Move, division: str | None, finalist: bool = False) -> str:
-    """Return the decision as a short sentence: ``Promoted to division B``."""
-    key = "finalist" if finalist else move.value
-    if move is Move.DEMOTED and division is None:  # from the bottom division, by a player who
-        key = "relegated-bottom"                   # left: no division below is formed
-    return _(text.HEADLINES[key]).format(division=division or "")
-
-
-def spots_text(tie: Tie) -> str:
-    """Return what a tie's players contend for: ``one promotion spot``, ``2 demotion spots``."""
-    return text.tie_spots(tie.spot, tie.spots)
-
-
-def tie_clause(tie: Tie, player: str, name: Name, kind: str) -> str:
-    """Return the clause naming ``player``'s tie: ``kind`` is ``open``, ``record`` or ``moot``;
-    an open tie ``player`` is not in is one their outcome depends on."""
-    if kind == "open" and player not in tie.players:
-        shown = sorted((name(p) for p in tie.players), key=str.casefold)
-        return _(text.TIE_DEPENDS).format(players=text.names_and(shown), spots=spots_text(tie),
-                                          rule=text.rule_id(tie.rule), division=tie.division)
-    others = sorted((name(p) for p in tie.players if p != player), key=str.casefold)
-    template = {"open": text.TIE_OPEN, "record": text.TIE_RECORD, "moot": text.TIE_MOOT}[kind]
-    return _(template).format(others=text.names_and(others), spots=spots_text(tie), rule=text.rule_id(tie.rule))
-
-
-def tie_sentence(tie: Tie, name: Name) -> str:
-    """Return the tie as a clause naming all its players (for the organizers and the final)."""
-    shown = sorted((name(p) for p in tie.players), key=str.casefold)
-    return _(text.TIE_NAMED).format(players=text.names_and(shown),
-                                 spots=spots_text(tie), rule=text.rule_id(tie.rule), division=tie.division)
-
-
-def reasons(outcome: PlayerOutcome, name: Name) -> str:
-    """Return the chain of rules behind ``outcome`` as one clause: each step with its rule id;
-    a step that brings the player back where they started cancels the one before. A tie that
-    decides nothing is the whole chain."""
-    steps = outcome.steps
-    origin = steps[0].from_division if steps else None
-    said = ""
-    for index, step in enumerate(steps):
-        if index == 0:
-            said = _(text.STEP).format(reason=step.explanation, rule=text.rule_id(step.rule))
-        elif step.to_division == origin and steps[index - 1].to_division != origin:
-            said = _(text.CANCELLED).format(before=said, rule=text.rule_id(step.rule), reason=step.explanation)
-        else:
-            way = "up" if step.outcome in (Move.PROMOTED, Move.PROMOTED_BY_RANK) else "down"
-            said = _(text.THEN[way]).format(before=said, reason=step.explanation, rule=text.rule_id(step.rule))
-    if outcome.final_reason is not None:
-        rule, why = outcome.final_reason
-        said = _(text.FINAL_TOO).format(before=said, reason=why, rule=text.rule_id(rule))
-    if outcome.tie is not None and not outcome.undecided:
-        kind = "moot" if outcome.tie_step is not None else "record"
-        clause = tie_clause(outcome.tie, outcome.player, name, kind)
-        said = _(text.THEN_TIE).format(before=said, tie=clause) if said else clause
-    return said
-
-
-def sentence(outcome: PlayerOutcome, name: Name, provisional: bool = False) -> tuple[str, str]:
-    """Return ``(headline, sentence)`` telling a player their outcome with its rules, e.g.
-    ``("Stays in division A", "Stays in division A: demotion spot by the criteria of D (B.2),
-    cancelled by E.1: only 2 players would be left below division A, fewer than 5 (A.i.2).")``;
-    ``provisional``: "if the season ended today"."""
-    if outcome.undecided:
-        choices = [_(text.CHOICE["finalist" if f else m.value]).format(division=d or "")
-                   for m, d, f in outcome.undecided]
-        said = choices[0]
-        for choice in choices[1:]:
-            said = _(text.OR).format(first=said, second=choice)
-        head = _(text.UNDECIDED).format(choices=said)
-        why = tie_clause(outcome.tie, outcome.player, name, "open") if outcome.tie else ""
-    else:
-        head = headline(outcome.move, outcome.to_division if outcome.move is not Move.WITHDREW
-                        else None, outcome.finalist)
-        why = reasons(outcome, name)
-    if outcome.left:
-        why = _(text.NOT_RETURNING).format(before=why)
-    if provisional:
-        head = _(text.PROVISIONAL).format(headline=head)
-    return head, _(text.SENTENCE).format(headline=head, reasons=why) if why else head + "."
 
 
 # --------------------------------------------------------------------------- recorded outcomes
@@ -770,21 +682,6 @@ def differences(season: Season, outcome: SeasonOutcome) -> list[Difference]:
                 if not agrees(recorded, computed, number == 0, index_of):
                     found.append(Difference(player, group, recorded, computed))
     return found
-
-
-def recorded_headline(recorded: str, division: str, index: int, season: Season) -> str:
-    """Return the recorded outcome as a headline: ``Promoted to division B``. A relegation from
-    the bottom division names no division (``Relegated from the bottom division``): there is
-    none below it in the season, and a page never names a division that does not exist."""
-    names = [d.name for d in season.divisions]
-    if recorded == "promoted":
-        return (_(text.HEADLINES["promoted"]).format(division=names[index - 1]) if index > 0
-                else _(text.HEADLINES["promoted-top"]))
-    if recorded == "relegated":
-        if index + 1 >= len(names):
-            return _(text.HEADLINES["relegated-bottom"])
-        return _(text.HEADLINES["relegated"]).format(division=names[index + 1])
-    return _(text.HEADLINES["stays"]).format(division=division)
 
 
 def ordered_players(plan_outcomes: Mapping[str, PlayerOutcome], season: Season,

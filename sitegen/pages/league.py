@@ -15,14 +15,14 @@ added where their data exists.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 from typing import Any, Mapping
 
 from ..bidi import isolated
-from ..engine import league_text
-from ..engine.league import FinalResult, Move, Tie, final_result
-from ..engine.league_outcome import Status, tie_sentence, withdrawn_players
+from ..engine.league import FinalResult, Move, Tie, final_result, group_classes
+from ..engine.league_outcome import Status, withdrawn_players
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content
 from ..model.common import Game, Player
@@ -31,6 +31,8 @@ from ..display import format_points, game_cell, json_number, name_order, record_
 from ..i18n import N_, _, ngettext, pgettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
+from . import league_words
+from .league_words import tie_sentence
 from .players import league_games
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
                               season_view)
@@ -165,7 +167,7 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
                 names: dict[str, str], view: SeasonView) -> dict[str, Any]:
     """Plan one group's page, its ``standings.json`` and its players' sections; return the
     group's part of the season page (standings and outcomes)."""
-    rows = group_standings(group)
+    rows = places_by_rules(group_standings(group), group, view)
     table = _table(rows, view, names)
     url = group_url(league, season, group)
     ctx = {
@@ -207,6 +209,23 @@ def _outcome_fields(view: SeasonView, player: str) -> dict[str, Any]:
     return {"outcome": shown["kind"], "outcome_symbol": shown["symbol"],
             "outcome_text": shown["headline"], "outcome_detail": shown["detail"],
             "outcome_extra": "", "certainty": certainty_fields(view, player)}
+
+
+def places_by_rules(rows: list[StandingRow], group: Group, view: SeasonView) -> list[StandingRow]:
+    """Return a group's rows with the places as the rules give them: players equal on D.1
+    whom a criterion of D.2 orders (rank, correspondence rank, a concession, a playoff) have
+    their own places, in that order; only players the rules cannot tell apart share one. A
+    league without settings keeps D.1's places."""
+    if view.settings is None:
+        return rows
+    by_player = {row.player: row for row in rows}
+    ordered: list[StandingRow] = []
+    place = 1
+    for tied in group_classes(group, view.infos, view.settings, rows, record=False):
+        shown = [row for row in rows if row.player in tied]
+        ordered.extend(replace(row, place=place, shared=len(tied) > 1) for row in shown)
+        place += len(tied)
+    return ordered if len(ordered) == len(by_player) else rows
 
 
 def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -520,14 +539,14 @@ def _final_context(league: League, season: Season, view: SeasonView,
     open_ties = [t for t in result.ties if not t.by_record]
     recorded = final.champion if final else None
     return {**base,
-            "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": league_text.rule_id(f.rule),
-                           "explanation": f.explanation, "advantaged": f.advantaged,
+            "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": league_words.rule_id(f.rule),
+                           "explanation": league_words.words(f.reason), "advantaged": f.advantaged,
                            "bonus": format_points(f.bonus), "points": format_points(points[f.player])}
                           for f in sorted(result.finalists,
                                           key=lambda f: (-points[f.player], names[f.player], f.player))],
             "others": [{"name": names.get(d.player, d.player) if d.player != "-" else "",
                         "url": player_url(d.player) if d.player in names else None,
-                        "rule": league_text.rule_id(d.rule), "explanation": d.explanation}
+                        "rule": league_words.rule_id(d.rule), "explanation": league_words.words(d.reason)}
                        for d in result.decisions if d.outcome is not Move.FINALIST],
             "undecided": [_final_tie_text(t, names) for t in open_ties],
             "games": games, "void": result.void or bool(final and final.void),
@@ -538,18 +557,18 @@ def _final_context(league: League, season: Season, view: SeasonView,
 
 def _final_tie_text(tie: Tie, names: dict[str, str]) -> str:
     """Return the sentence of a place in the final round that a tie leaves open (D.2)."""
-    return _(league_text.FINAL_TIE).format(tie=tie_sentence(tie, lambda p: names.get(p, p)))
+    return _(league_words.FINAL_TIE).format(tie=tie_sentence(tie, lambda p: names.get(p, p)))
 
 
 def _final_result_text(by_games: FinalResult, names: dict[str, str], provisional: bool) -> str:
     """Return who won the final round by its games, or why nobody has (final round, [7])."""
     if by_games.champion is not None:
         player = by_games.champion
-        template = _(league_text.FINAL_WON if by_games.points[player] >= 2
-                     else league_text.FINAL_WON_ADVANTAGE)
+        template = _(league_words.FINAL_WON if by_games.points[player] >= 2
+                     else league_words.FINAL_WON_ADVANTAGE)
         return template.format(player=names.get(player, player))
     if by_games.level:
-        return _(league_text.FINAL_LEVEL).format(
-            players=league_text.names_and([names.get(p, p) for p in by_games.level]),
+        return _(league_words.FINAL_LEVEL).format(
+            players=league_words.names_and([names.get(p, p) for p in by_games.level]),
             points=format_points(by_games.totals[by_games.level[0]]))
-    return _(league_text.FINAL_NO_RESULT)
+    return _(league_words.FINAL_NO_RESULT)

@@ -17,17 +17,18 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..diagnostics import Diagnostic
-from ..engine import league_text as text
 from ..engine.league import FinalRound, Move, Tie, final_result, final_round
 from ..engine.league_certainty import KINDS, Certainty, season_certainty
-from ..engine.league_outcome import (Name, PlayerOutcome, SeasonOutcome, Status, agrees, differences,
-                                     form_outcome, recorded_direction, recorded_headline,
-                                     recorded_moves, season_infos, season_outcome, season_status,
-                                     sentence, tie_sentence)
+from ..engine.league_outcome import (PlayerOutcome, SeasonOutcome, Status, agrees, differences,
+                                     form_outcome, recorded_direction, recorded_moves,
+                                     season_infos, season_outcome, season_status)
 from ..i18n import ENGLISH, N_, _, active_language, language, ngettext, pgettext
 from ..model.common import Player
-from ..model.league import Group, League, LeagueSettings, Season, SeasonSignups, player_info
+from ..model.league import (Group, League, LeagueSettings, PlayerInfo, Season, SeasonSignups,
+                            player_info)
 from ..plan import FAR_PAST
+from . import league_words as text
+from .league_words import Name, recorded_headline, sentence, tie_sentence
 
 SYMBOLS = {"promoted": "▲", "promoted-by-rank": "▲", "stays": "•", "finalist": "★",
            "demoted": "▼", "relegated": "▼", "withdrew": "×", "undecided": "?", "new": "×"}
@@ -105,6 +106,9 @@ class SeasonView:
     certainty: dict[str, Certainty] = field(default_factory=dict)
     """Of a provisional season: what is already certain of each player
     (:func:`sitegen.engine.league_certainty.season_certainty`)."""
+    infos: Mapping[str, PlayerInfo] = field(default_factory=dict)
+    """The rules' data of the season's players (D.2), when the league has settings."""
+    settings: LeagueSettings | None = None
 
 
 def season_view(league: League, season: Season, players: Mapping[str, Player],
@@ -118,7 +122,8 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
         signups = signups_from_season(season, following, players)
     outcome = season_outcome(season, players, league.settings, signups)
     view = SeasonView(outcome.season or season, outcome.status, outcome, outcome,
-                      final=outcome.final)
+                      final=outcome.final, infos=season_infos(season, players),
+                      settings=league.settings)
     record = recorded_moves(season) if outcome.status is Status.FINAL else {}
     if record and outcome.error is None:
         decided = form_outcome(season, players, league.settings, signups, None, outcome.status,

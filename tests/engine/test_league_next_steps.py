@@ -18,6 +18,8 @@ from sitegen.engine.league_next import (
     least_players, move_down_over_capacity, promote_by_rank, promote_to_size, restrictions_from_rows,
     take_direct_moves,
 )
+from sitegen.engine.league_reasons import reason
+from sitegen.pages.league_words import words
 from sitegen.model.common import Colour, Game, Outcome, Rank, Result
 from sitegen.model.league import (Division, DivisionRestrictions, Group, LeagueSettings,
                                   PlayerInfo, Season)
@@ -85,15 +87,16 @@ def test_b_direct_moves_assure_a_division_and_b_4_withdrawal_forfeits():
                              "b1": 0, "b2": 0, "b3": 1, "b4": 1, "b5": 1, "b6": 1}
     assert state.direct["b1"] is Move.PROMOTED and state.direct["a5"] is Move.DEMOTED
     assert state.last["a1"][0] == "final round" and state.last["b1"][0] == "B.1"
-    assert state.last["a4"] == ("B.4", "the place is forfeited and not passed on")
+    assert state.last["a4"] == ("B.4", reason("WITHDREW", spot="place"))
+    assert words(state.last["a4"][1]) == "the place is forfeited and not passed on"
 
 
 def test_c_3_new_players_placed_by_rank_c_1_without_a_band_or_provisional():
     """Dan ranks play in A or B (lowest B). a6 (2d), demoted to B, may play there: no forced
     promotion. A new 2d player is placed in B, the lowest division of the rank (C.3); a new 5k
-    player has no lowest division and goes to the bottom division, B (C.1); a provisional 2d
-    sets no limit and goes there too (C.1 addendum)."""
-    players = {**EVERYONE, "a6": DAN, "n1": DAN, "n2": KYU5, "n3": DAN}
+    player's band sets no lowest division: to the bottom division, B (C.1), as a new 15k with
+    no band; a provisional 2d sets no limit and goes there too (C.1 addendum)."""
+    players = {**EVERYONE, "a6": DAN, "n1": DAN, "n2": KYU5, "n3": DAN, "n4": Rank(-15)}
     state = state_of(two_divisions(), players, RESTRICTIONS, provisional=("n3",))
     take_direct_moves(state)
     apply_rank_limits(state)
@@ -102,7 +105,16 @@ def test_c_3_new_players_placed_by_rank_c_1_without_a_band_or_provisional():
     assert state.last["n1"][0] == "C.3" and state.floor["n1"] == 1
     assert state.last["n2"][0] == "C.1" and state.floor["n2"] == 1
     assert (state.highest["n3"], state.lowest["n3"]) == (None, None)
-    assert state.unbound == {"n2", "n3"}
+    assert state.unbound == {"n2", "n3", "n4"}
+    # Each reason says what is so: 5k's band (1-10 kyu) applies and sets no lowest division;
+    # 15k has no band; the provisional 2d is the addendum's, cited once.
+    said = {p: (state.last[p][0], words(state.last[p][1])) for p in ("n2", "n3", "n4")}
+    assert said == {
+        "n2": ("C.1", "placed in the bottom division, as the rank band of 5k sets no lowest "
+                      "division"),
+        "n3": ("C.1 addendum", "placed in the bottom division, as a provisional rank gives no "
+                               "promotion by rank"),
+        "n4": ("C.1", "placed in the bottom division, as no rank band applies")}
 
 
 def test_c_3_forced_promotion_of_a_returning_player():
@@ -188,7 +200,7 @@ def test_e_1_a_too_small_division_takes_the_next_direct_promotions_from_below():
     assert [(d.player, d.outcome, d.rule, d.from_division, d.to_division)
             for d in state.decisions[-4:]] == [
         (p, Move.PROMOTED, "E.1", "B", "A") for p in ("b3", "b4", "b5", "b6")]
-    assert state.decisions[-1].explanation == (
+    assert words(state.decisions[-1].reason) == (
         "the next direct promotion by the criteria of D under B.3 and B.5, as division A needs "
         "at least 10 players under A.i.1 and A.i.2")
 
@@ -203,7 +215,7 @@ def test_a_i_2_fewer_than_five_left_below_join_the_division_or_it_gives_some_bac
     chosen = set(in_a)
     leave_enough_below(state, 0, chosen, 18, 5)
     assert chosen == in_a | {"b4", "b5", "b6"}
-    assert state.decisions[-1].explanation == (
+    assert words(state.decisions[-1].reason) == (
         "only 3 players would be left below division A, fewer than the 5 that A.i.2 requires")
     full = state_of(two_divisions(), EVERYONE)
     take_direct_moves(full)

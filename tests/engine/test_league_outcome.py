@@ -9,13 +9,15 @@ Groups are "perfect orders" (the player listed first beats every later one) unle
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction
 
 from sitegen.engine.league import FinalRound, Finalist, find_ties, final_result
 from sitegen.engine.league_next import Signups, next_season
 from sitegen.engine.league_outcome import (Status, form_outcome, games_to_play, player_outcomes,
-                                           recorded_headline, season_status, sentence,
-                                           void_early_withdrawals)
+                                           season_status, void_early_withdrawals)
+from sitegen.engine.league_reasons import reason
+from sitegen.pages.league_words import recorded_headline, sentence
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
 from sitegen.model.league import (Division, Group, LeagueSettings, PlayerInfo, Season,
                                   SeasonSignups)
@@ -132,7 +134,8 @@ def test_three_way_tie_for_the_b_3_promotion_is_undecided_then_a_playoff_decides
     decided = form_outcome(Season("s", "S", season.divisions, playoffs=(("b3", 1),)), players, ONE_GROUP)
     assert decided.ties == ()
     assert sentence(decided.players["b3"], str)[1] == (
-        "Promoted to division A: next best by the criteria of D (B.3).")
+        "Promoted to division A: next best by the criteria of D (B.3), decided by a playoff "
+        "(D.2).")
     assert sentence(decided.players["b2"], str)[1] == "Stays in division B: middle position (B)."
 
 
@@ -211,11 +214,58 @@ def test_a_tie_that_decides_nothing_gives_every_tied_player_the_same_sentence():
         "(B.2), which gives the same outcome either way.")
 
 
+def test_a_group_leader_is_in_no_tie_for_the_spot_b_1_gives_them():
+    """Division B has two groups. b1 (x1..x5): x1 beats x2, x3, x4 and loses to x5; x2 beats
+    x3, x4; x3 beats x4, x5; x4 beats x5; x5 beats x2: x1 3 gamepoints, alone first, SODOS
+    x2 + x3 + x4 = 2 + 2 + 1 = 5. b2 (y1..y6): y1 beats everyone; y2 beats y3, y4, y5 and
+    loses to y6; y3 beats y4, y6; y4 beats y5, y6; y5 beats y3; y6 beats y5: y2 third with
+    3 gamepoints, SODOS y3 + y4 + y5 = 2 + 2 + 1 = 5. Across the division x1 and y2 are equal
+    on every criterion of D, but B's two promotion spots are its group leaders' (B.1: x1, y1)
+    whatever their order: no tie, and neither sentence speaks of one (issue 28: it read "tie
+    with y2 ... for one promotion spot (B.1), which gives the same outcome either way")."""
+    x = [f"x{i}" for i in range(1, 6)]
+    y = [f"y{i}" for i in range(1, 7)]
+    b1 = Group("b1", "B1", tuple(x), tuple(game(w, loser) for w, loser in (
+        ("x1", "x2"), ("x1", "x3"), ("x1", "x4"), ("x5", "x1"), ("x2", "x3"), ("x2", "x4"),
+        ("x5", "x2"), ("x3", "x4"), ("x3", "x5"), ("x4", "x5"))))
+    b2 = Group("b2", "B2", tuple(y), tuple(game(w, loser) for w, loser in (
+        *(("y1", p) for p in y[1:]), ("y2", "y3"), ("y2", "y4"), ("y2", "y5"), ("y6", "y2"),
+        ("y3", "y4"), ("y4", "y5"), ("y5", "y3"), ("y3", "y6"), ("y4", "y6"), ("y6", "y5"))))
+    season = Season("s", "S", (Division("A", (perfect("a", A),)), Division("B", (b1, b2))))
+    outcome = form_outcome(season, players_of(*A, *x, *y), ONE_GROUP)
+    assert outcome.ties == () and outcome.plan.ties == ()
+    assert sentence(outcome.players["x1"], str)[1] == "Promoted to division A: group leader (B.1)."
+    assert sentence(outcome.players["y2"], str)[1] == "Stays in division B: middle position (B)."
+
+
+def test_a_three_way_tie_broken_by_correspondence_rank_says_so_d_2():
+    """B (one group of 6): b1 beats everyone; b2, b3, b4 beat each other in a cycle (b2 > b3 >
+    b4 > b2) and beat b5, b6; b5 beats b6. b2, b3 and b4 have 3 gamepoints each and SODOS
+    3 + 1 + 0 = 4 each (one of the three, b5, b6): equal on D.1. All 5k without rating;
+    correspondence ranks b3 2k, b2 3k, b4 4k: D.2's third criterion gives B's second promotion
+    spot (B.3) to b3, the sentence names it (issue 28: it read "next best by the criteria of D
+    (B.3)" alone)."""
+    order = [("b1", p) for p in B[1:]] + [
+        ("b2", "b3"), ("b3", "b4"), ("b4", "b2"), *((p, q) for p in ("b2", "b3", "b4")
+                                                    for q in ("b5", "b6")), ("b5", "b6")]
+    b = Group("b", "B", tuple(B), tuple(game(w, loser) for w, loser in order))
+    players = players_of(*A, *B)
+    for player, rank in (("b3", -2), ("b2", -3), ("b4", -4)):
+        players[player] = replace(players[player], correspondence_rank=Rank(rank))
+    outcome = form_outcome(two_divisions(b=b), players, ONE_GROUP)
+    assert outcome.ties == ()
+    assert sentence(outcome.players["b3"], str)[1] == (
+        "Promoted to division A: next best by the criteria of D (B.3), decided by "
+        "correspondence rank (D.2).")
+    assert sentence(outcome.players["b1"], str)[1] == "Promoted to division A: group leader (B.1)."
+    assert sentence(outcome.players["b2"], str)[1] == "Stays in division B: middle position (B)."
+
+
 # --------------------------------------------------------------------------- final round
 
 
 def finalists(advantaged: tuple[str, ...]) -> FinalRound:
-    return FinalRound(tuple(Finalist(p, "B.1", "", p in advantaged, Fraction(p in advantaged))
+    return FinalRound(tuple(Finalist(p, "B.1", reason("GROUP_LEADER"), p in advantaged, Fraction(p in advantaged))
                             for p in ("x", "y", "z")), False, ())
 
 

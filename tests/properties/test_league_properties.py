@@ -20,7 +20,8 @@ from sitegen.model.league import LeagueSettings, PlayerInfo
 from sitegen.engine.league_next import (
     NextSeasonPlan, Signups, next_season, plan_group_sizes, restrictions_from_rows,
 )
-from sitegen.engine.league_outcome import form_outcome, sentence
+from sitegen.engine.league_outcome import form_outcome
+from sitegen.pages.league_words import sentence
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
 from sitegen.model.league import Division, Group, Season
 

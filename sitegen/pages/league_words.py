@@ -1,21 +1,31 @@
-"""The league's words for players: why each rule moved a player, and the outcome sentences.
+"""The league's words: why each rule moved a player, and the outcome sentences, made in one place.
+
+The engine words nothing: each of its decisions carries a
+:class:`~sitegen.engine.league_reasons.Reason` (the kind of step and its values), and
+:func:`words` makes the clause from it; :func:`sentence` composes a player's outcome from the
+chain of reasons (:class:`~sitegen.engine.league_outcome.PlayerOutcome`). The season pages,
+standings.json, the CSV and ``sitegen league next-season`` all word a fact with these functions.
 
 Every text is a whole clause or sentence with named placeholders (``{division}``, ``{rule}``),
 filled with :meth:`str.format`, so that each can be translated as one string. Rule ids are
 those of ../shared/rules/000_8831272a7af7d6bd.txt ("league") and stay in the visible text; the
 one id in words, "final round", is shown in the site's language (:func:`rule_id`).
-:mod:`sitegen.engine.league_next` words its decisions with these clauses and
-:mod:`sitegen.engine.league_outcome` composes them into one sentence per player.
 
-The texts are marked for the catalogs with :func:`~sitegen.i18n.N_` and translated where they
-are used, ``_(text.GROUP_LEADER)`` (:mod:`sitegen.i18n`): in the site's language while a build
-plans its pages, in English on the command line. A counted text is a function (:func:`few_left`,
-:func:`tie_spots`) that picks the language's plural form.
+The texts are marked for the catalogs with :func:`~sitegen.i18n.N_` and translated when worded,
+in the active language (:mod:`sitegen.i18n`): the site's while a build plans its pages, English
+on the command line. A counted text is a function (:func:`few_left`, :func:`tie_spots`) that
+picks the language's plural form.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
+from ..engine.league import Move, Tie
+from ..engine.league_outcome import PlayerOutcome
+from ..engine.league_reasons import Reason
 from ..i18n import N_, _, ngettext, pgettext
+from ..model.league import Season
 
 # --------------------------------------------------------------------------- why a rule moved a player
 
@@ -47,8 +57,9 @@ NEW_BY_RANK = N_("placed by rank {rank} in the lowest division it allows")
 NEW_BOTTOM = N_("placed in the bottom division, as {why}")
 FIRST_BY_RANK = N_("first season, divisions filled from the top in the order of D.2: rank {rank} "
                    "has a place in division {division}, whose ideal size under A.i is {size} players")
-NEW_PROVISIONAL = N_("a provisional rank gives no promotion by rank (C.1 addendum)")
+NEW_PROVISIONAL = N_("a provisional rank gives no promotion by rank")
 NEW_NO_BAND = N_("no rank band applies")
+NEW_BAND_NO_LOWEST = N_("the rank band of {rank} sets no lowest division")
 NOT_GROWING = N_("division {division} does not grow: placed in the division below")
 OVER_CAPACITY = N_("division {division} may hold at most {cap} players: moved to the division below")
 RANK_OVERRIDES = {
@@ -128,6 +139,17 @@ THEN = {
     "down": N_("{before}; then moved down by {rule}: {reason}"),
 }
 THEN_TIE = N_("{before}; {tie}")
+# Translators: {before} is a step of the chain of reasons, with its rule id; the players equal
+# on D.1 were told apart by the named criterion of D.2.
+DECIDED_BY = {
+    "rank": N_("{before}, decided by rank (D.2)"),
+    "rating": N_("{before}, decided by rating (D.2)"),
+    "correspondence rank": N_("{before}, decided by correspondence rank (D.2)"),
+    "correspondence rating": N_("{before}, decided by correspondence rating (D.2)"),
+    "concession": N_("{before}, decided by a concession (D.2)"),
+    "playoff": N_("{before}, decided by a playoff (D.2)"),
+}
+"""Which criterion of D.2 gave a spot among players equal on D.1 (``Decision.decided_by``)."""
 # Translators: after the outcome a player earned in a season ({before}: its reasons), that
 # they did not play the next season; B.4 is a rule id.
 NOT_RETURNING = N_("{before}; did not play the next season: the spot is not passed on (B.4)")
@@ -190,3 +212,146 @@ def rule_id(rule: str) -> str:
         # Translators: the league rules' part on the final round, cited like a rule id: "(final round)".
         return pgettext("rule", "final round")
     return rule
+
+
+# --------------------------------------------------------------------------- a reason's words
+
+REASONS: dict[str, str] = {
+    "GROUP_LEADER": GROUP_LEADER, "TIED_LEADER": TIED_LEADER, "NEXT_BEST": NEXT_BEST,
+    "DEMOTION_SPOT": DEMOTION_SPOT, "FIXED_PROMOTION": FIXED_PROMOTION,
+    "FIXED_RELEGATION": FIXED_RELEGATION, "MIDDLE": MIDDLE, "FINAL_SPOT": FINAL_SPOT,
+    "WITHDREW_LEFT": WITHDREW_LEFT, "FORCED_BY_RANK": FORCED_BY_RANK, "NEW_BY_RANK": NEW_BY_RANK,
+    "NEW_BOTTOM": NEW_BOTTOM, "FIRST_BY_RANK": FIRST_BY_RANK, "NEW_PROVISIONAL": NEW_PROVISIONAL,
+    "NEW_NO_BAND": NEW_NO_BAND, "NEW_BAND_NO_LOWEST": NEW_BAND_NO_LOWEST,
+    "NOT_GROWING": NOT_GROWING, "OVER_CAPACITY": OVER_CAPACITY, "BY_RANK": BY_RANK,
+    "E1_DIRECT": E1_DIRECT, "E1_FORCED": E1_FORCED, "E1_NEEDS": E1_NEEDS, "E1_THRICE": E1_THRICE,
+    "E1_NEEDS_BELOW": E1_NEEDS_BELOW, "RECORD_FOLLOWED": RECORD_FOLLOWED,
+    "FINALIST_LEADER": FINALIST_LEADER, "FINALIST_NEXT": FINALIST_NEXT,
+    "FINALIST_DOES_NOT_PLAY": FINALIST_DOES_NOT_PLAY, "CHAMPION_ELIGIBLE": CHAMPION_ELIGIBLE,
+    "CHAMPION_NOT_ELIGIBLE": CHAMPION_NOT_ELIGIBLE, "THIRD_BY_POINTS": THIRD_BY_POINTS,
+    "THIRD_BY_PLACE": THIRD_BY_PLACE, "TITLE_VOID": TITLE_VOID,
+}
+"""The text of each kind of reason that has one text; ``WITHDREW``, ``WITHDREW_UNPLAYED`` and
+``RANK_OVERRIDES`` pick theirs by the reason's ``spot``, ``FEW_LEFT`` is counted."""
+BY_SPOT: dict[str, dict[str, str]] = {"WITHDREW": WITHDREW, "WITHDREW_UNPLAYED": WITHDREW_UNPLAYED,
+                                      "RANK_OVERRIDES": RANK_OVERRIDES}
+
+
+def words(reason: Reason) -> str:
+    """Return ``reason`` worded in the active language: ``group leader``, ``placed in the
+    bottom division, as no rank band applies``. Raises KeyError for a kind with no words."""
+    values = {name: words(value) if isinstance(value, Reason) else value
+              for name, value in reason.args}
+    if reason.kind == "FEW_LEFT":
+        return few_left(values["count"], values["division"], values["minimum"])  # type: ignore[arg-type]
+    if reason.kind in BY_SPOT:
+        return _(BY_SPOT[reason.kind][values["spot"]]).format(**values)  # type: ignore[index]
+    return _(REASONS[reason.kind]).format(**values)
+
+# --------------------------------------------------------------------------- composed
+
+
+Name = Callable[[str], str]
+
+
+def headline(move: Move, division: str | None, finalist: bool = False) -> str:
+    """Return the decision as a short sentence: ``Promoted to division B``."""
+    key = "finalist" if finalist else move.value
+    if move is Move.DEMOTED and division is None:  # from the bottom division, by a player who
+        key = "relegated-bottom"                   # left: no division below is formed
+    return _(HEADLINES[key]).format(division=division or "")
+
+
+def spots_text(tie: Tie) -> str:
+    """Return what a tie's players contend for: ``one promotion spot``, ``2 demotion spots``."""
+    return tie_spots(tie.spot, tie.spots)
+
+
+def tie_clause(tie: Tie, player: str, name: Name, kind: str) -> str:
+    """Return the clause naming ``player``'s tie: ``kind`` is ``open``, ``record`` or ``moot``;
+    an open tie ``player`` is not in is one their outcome depends on."""
+    if kind == "open" and player not in tie.players:
+        shown = sorted((name(p) for p in tie.players), key=str.casefold)
+        return _(TIE_DEPENDS).format(players=names_and(shown), spots=spots_text(tie),
+                                     rule=rule_id(tie.rule), division=tie.division)
+    others = sorted((name(p) for p in tie.players if p != player), key=str.casefold)
+    template = {"open": TIE_OPEN, "record": TIE_RECORD, "moot": TIE_MOOT}[kind]
+    return _(template).format(others=names_and(others), spots=spots_text(tie), rule=rule_id(tie.rule))
+
+
+def tie_sentence(tie: Tie, name: Name) -> str:
+    """Return the tie as a clause naming all its players (for the organizers and the final)."""
+    shown = sorted((name(p) for p in tie.players), key=str.casefold)
+    return _(TIE_NAMED).format(players=names_and(shown), spots=spots_text(tie),
+                               rule=rule_id(tie.rule), division=tie.division)
+
+
+def reasons(outcome: PlayerOutcome, name: Name) -> str:
+    """Return the chain of rules behind ``outcome`` as one clause: each step with its rule id
+    (the organizers' recorded decision cites none: ``record`` is no rule of the text); a step
+    that brings the player back where they started cancels the one before. A tie that decides
+    nothing is the whole chain."""
+    steps = outcome.steps
+    origin = steps[0].from_division if steps else None
+    said = ""
+    for index, step in enumerate(steps):
+        if index == 0 and step.rule == "record":  # the organizers' word, no rule to cite
+            said = words(step.reason)
+        elif index == 0:
+            said = _(STEP).format(reason=words(step.reason), rule=rule_id(step.rule))
+        elif step.to_division == origin and steps[index - 1].to_division != origin:
+            said = _(CANCELLED).format(before=said, rule=rule_id(step.rule), reason=words(step.reason))
+        else:
+            way = "up" if step.outcome in (Move.PROMOTED, Move.PROMOTED_BY_RANK) else "down"
+            said = _(THEN[way]).format(before=said, reason=words(step.reason), rule=rule_id(step.rule))
+        if step.decided_by is not None:
+            said = _(DECIDED_BY[step.decided_by]).format(before=said)
+    if outcome.final_reason is not None:
+        rule, why = outcome.final_reason
+        said = _(FINAL_TOO).format(before=said, reason=words(why), rule=rule_id(rule))
+    if outcome.tie is not None and not outcome.undecided:
+        kind = "moot" if outcome.tie_step is not None else "record"
+        clause = tie_clause(outcome.tie, outcome.player, name, kind)
+        said = _(THEN_TIE).format(before=said, tie=clause) if said else clause
+    return said
+
+
+def sentence(outcome: PlayerOutcome, name: Name, provisional: bool = False) -> tuple[str, str]:
+    """Return ``(headline, sentence)`` telling a player their outcome with its rules, e.g.
+    ``("Stays in division A", "Stays in division A: demotion spot by the criteria of D (B.2),
+    cancelled by E.1: only 2 players would be left below division A, fewer than 5 (A.i.2).")``;
+    ``provisional``: "if the season ended today"."""
+    if outcome.undecided:
+        choices = [_(CHOICE["finalist" if f else m.value]).format(division=d or "")
+                   for m, d, f in outcome.undecided]
+        said = choices[0]
+        for choice in choices[1:]:
+            said = _(OR).format(first=said, second=choice)
+        head = _(UNDECIDED).format(choices=said)
+        why = tie_clause(outcome.tie, outcome.player, name, "open") if outcome.tie else ""
+    else:
+        head = headline(outcome.move, outcome.to_division if outcome.move is not Move.WITHDREW
+                        else None, outcome.finalist)
+        why = reasons(outcome, name)
+    if outcome.left:
+        why = _(NOT_RETURNING).format(before=why)
+    if provisional:
+        head = _(PROVISIONAL).format(headline=head)
+    return head, _(SENTENCE).format(headline=head, reasons=why) if why else head + "."
+
+
+def recorded_headline(recorded: str, division: str, index: int, season: Season) -> str:
+    """Return the recorded outcome as a headline: ``Promoted to division B``. A relegation from
+    the bottom division names no division (``Relegated from the bottom division``): there is
+    none below it in the season, and a page never names a division that does not exist."""
+    names = [d.name for d in season.divisions]
+    if recorded == "promoted":
+        return (_(HEADLINES["promoted"]).format(division=names[index - 1]) if index > 0
+                else _(HEADLINES["promoted-top"]))
+    if recorded == "relegated":
+        if index + 1 >= len(names):
+            return _(HEADLINES["relegated-bottom"])
+        return _(HEADLINES["relegated"]).format(division=names[index + 1])
+    return _(HEADLINES["stays"]).format(division=division)
+
+
