@@ -270,6 +270,29 @@ def run() -> None:
     os._exit(status)
 
 
+def _build(args: argparse.Namespace, templates: Path | None) -> int:
+    """Run ``sitegen build``: the build with its progress, then its note, warnings, summary and
+    (``--timings``) the stages' times; SitegenError propagates to :func:`main`."""
+    from .commands.build import build
+
+    started = time.perf_counter()
+    progress = _progress(args)
+    with progress:
+        result = build(args.content, args.output, templates, args.base_url, args.strict,
+                       progress)
+    if result.note and not args.quiet:
+        print(result.note)
+    _print_warnings(result.warnings)
+    if not args.quiet:
+        _print_summary(result, args.output, time.perf_counter() - started)
+    if args.timings:
+        print("timings: " + ", ".join(f"{stage} {seconds:.2f} s"
+                                      for stage, seconds in result.timings.items())
+              + (" (nothing changed since the last build: the rest was skipped)"
+                 if result.cached else ""))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 content errors, 2 usage)."""
     parser = _parser()
@@ -278,24 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     templates = args.templates if args.templates.is_dir() else None
     try:
         if args.command == "build":
-            from .commands.build import build
-
-            started = time.perf_counter()
-            progress = _progress(args)
-            with progress:
-                result = build(args.content, args.output, templates, args.base_url, args.strict,
-                               progress)
-            if result.note and not args.quiet:
-                print(result.note)
-            _print_warnings(result.warnings)
-            if not args.quiet:
-                _print_summary(result, args.output, time.perf_counter() - started)
-            if args.timings:
-                print("timings: " + ", ".join(f"{stage} {seconds:.2f} s"
-                                              for stage, seconds in result.timings.items())
-                      + (" (nothing changed since the last build: the rest was skipped)"
-                         if result.cached else ""))
-            return 0
+            return _build(args, templates)
         if args.command == "check":
             from .commands.check import check
 

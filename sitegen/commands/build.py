@@ -137,21 +137,30 @@ class _Options:
     """Why an earlier attempt of this build dropped the cache (it is then not opened again)."""
 
 
+def _cache_for(use_cache: bool, allowed: bool, folder: Path, content_dir: Path,
+               templates_dir: Path | None, base_url: str | None, output_dir: Path,
+               options: _Options) -> "_Opened":
+    """Return the build a cache gives (``use_cache``), else a build from scratch, saying why
+    (``SITEGEN_NO_CACHE``, or the reason the cache was ``options.dropped``)."""
+    progress = options.progress
+    if allowed and not use_cache:
+        progress.note("build cache: off (SITEGEN_NO_CACHE): full build")
+    if use_cache and not options.dropped:
+        return _open_cache(folder, content_dir, templates_dir, base_url, output_dir, progress)
+    return _Opened(CachedBuild(None, content_dir, templates_dir, base_url, progress=progress),
+                   note=f"build cache not used: {options.dropped}; building everything"
+                   if options.dropped else "")
+
+
 def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base_url: str | None,
            clock: "_Clock", refused: SitegenError | None, lock: OutputLock | None,
            options: _Options) -> BuildResult:
     """The build, with the output folder's lock held (``lock``) unless it was ``refused``."""
     progress = options.progress
     use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0") and refused is None
-    if refused is None and not use_cache:
-        progress.note("build cache: off (SITEGEN_NO_CACHE): full build")
     folder = store.cache_folder(output_dir)
-    if use_cache and not options.dropped:
-        opened = _open_cache(folder, content_dir, templates_dir, base_url, output_dir, progress)
-    else:
-        opened = _Opened(CachedBuild(None, content_dir, templates_dir, base_url, progress=progress),
-                         note=f"build cache not used: {options.dropped}; building everything"
-                         if options.dropped else "")
+    opened = _cache_for(use_cache, refused is None, folder, content_dir, templates_dir, base_url,
+                        output_dir, options)
     build = opened.build
     if opened.unchanged:
         return _unchanged(build, opened.stamps, clock, options)

@@ -35,6 +35,7 @@ from ..model.common import Outcome, Player, Result
 from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
 from ..results.issue import form_labels, form_values, parse_issue
 from ..results.names import listed, players_named
+from ..results.added import AddResult
 from ..results.reply import entered_comment, pull_request_body, refused_comment
 from ..results.request import ResultRequest, echo, local_today, refuse
 from ..results.target import Target, find_target
@@ -42,37 +43,6 @@ from ..summary import compare, markdown, summarize
 from ..validate import load_config, read_content, shown_path
 from ..validate.tournament import parse_tournament_result
 from ..yamlwrite import load_rt, round_trip_yaml, tidy_content, write_atomic
-
-
-@dataclasses.dataclass(frozen=True)
-class AddResult:
-    """What ``sitegen result add`` did."""
-
-    target: Target
-    request: ResultRequest
-    """The request as entered: player ids resolved, the result as written."""
-    line: int
-    """The 1-based line of the file that holds the result now."""
-    changes: str
-    """The standings change in Markdown (:data:`NO_CHANGE` when there is none)."""
-    warnings: tuple[Diagnostic, ...] = ()
-    """Warnings the new result brings (e.g. White taken by the weaker rung of a ladder)."""
-    where: str = ""
-    """Where in the competition it went: ``group A1``, ``round 2``, a ladder game's date."""
-    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    """The two players' names, by id."""
-
-    @property
-    def command(self) -> list[str]:
-        """Return the command line that enters this result (``sitegen result add ...``)."""
-        return ["sitegen", "result", "add", *self.request.argv()]
-
-    @property
-    def what(self) -> str:
-        """Return the result in short: ``ann - ben B+R``, ``ann - ben: ann won``."""
-        a, b = self.request.players
-        return f"{a} - {b} " + (f"{self.request.result}" if self.request.winner is None
-                                else f"({self.request.winner} won)")
 
 
 def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = None,

@@ -41,7 +41,7 @@ from ..validate import shown_path
 from .issue import FIELD_IDS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..commands.result import AddResult
+    from .added import AddResult
 
 NO_DATE_FIELD = {
     "tournament": N_("noted beside the game: a tournament game has no date of its own"),
