@@ -16,7 +16,7 @@ from .league import Move, secondary_order, starting_gamepoints
 from .league_next import (Formation, NextSeasonPlan, Signups, _outcomes, _signed_up,
                           absorb_the_rest, check_restrictions, division_capacity, form_groups,
                           leave_enough_below, least_players, move_down_over_capacity,
-                          promote_to_size)
+                          promote_to_size, take_leaving_enough)
 
 
 def ideal_sizes(total: int, settings: LeagueSettings = LeagueSettings()) -> list[int]:
@@ -117,11 +117,7 @@ def place_by_rank(state: Formation, d: int, chosen: set[str], ideal: int, cap: i
         return
     candidates = [p for p in secondary_order(state.remaining - chosen, state.info, state.settings)
                   if may_be_placed_in(state, p, d)]
-    take = candidates[:space]
-    rest = len(state.remaining) - len(chosen) - len(take)
-    minimum = state.settings.min_group_size
-    if 0 < rest < minimum and len(chosen) + len(take) + rest > cap:
-        take = take[:max(0, len(take) - (minimum - rest))]
+    take = take_leaving_enough(state, candidates, chosen, space, cap)
     state.cut(candidates, take, "promotion", "C.1", d)
     for player in take:
         chosen.add(player)

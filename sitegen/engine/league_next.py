@@ -576,6 +576,19 @@ def move_down_over_capacity(state: Formation, d: int, chosen: set[str], cap: int
                    reason("OVER_CAPACITY", division=state.name(d), cap=cap), d, d + 1)
 
 
+def take_leaving_enough(state: Formation, candidates: list[str], chosen: set[str], space: int,
+                        cap: int) -> list[str]:
+    """Return the first ``space`` of ``candidates`` (ordered best first by D.2) for a division
+    that holds ``chosen`` and may hold ``cap``: fewer when the players left for the divisions
+    below would be fewer than one group and could not all join this division (A.i.2)."""
+    take = candidates[:space]
+    rest = len(state.remaining) - len(chosen) - len(take)
+    minimum = state.settings.min_group_size
+    if 0 < rest < minimum and len(chosen) + len(take) + rest > cap:
+        take = take[:max(0, len(take) - (minimum - rest))]
+    return take
+
+
 def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: int) -> None:
     """Fill division ``d`` up to ``size`` with players promotable into it by rank, best first
     by D.2 (C.4, C.5); a promotion by rank overrides a direct promotion or demotion (C.2).
@@ -589,11 +602,7 @@ def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: 
     candidates = [p for p in secondary_order(state.free(state.remaining - chosen), state.info,
                                              state.settings)
                   if state.may_be_promoted_into(p, d)]
-    take = candidates[:space]
-    rest = len(state.remaining) - len(chosen) - len(take)
-    minimum = state.settings.min_group_size
-    if 0 < rest < minimum and len(chosen) + len(take) + rest > cap:
-        take = take[:max(0, len(take) - (minimum - rest))]
+    take = take_leaving_enough(state, candidates, chosen, space, cap)
     state.cut(candidates, take, "promotion", "C.5", d)
     for player in take:
         chosen.add(player)
