@@ -2,9 +2,9 @@
 
 ``sitegen.validate.load_content`` (diff, result, new, next-season, player add, pair) and the
 build's front half ``sitegen.pipeline.prepare_rule_sets`` (build, check, serve; it loads unit
-by unit with ``pipeline.load_units``) must give the same model objects and the same
-diagnostics: the build is the reference, it is what the site publishes. The commands
-themselves then report a mistake with the same words.
+by unit with ``pipeline.load_units``, through the build's cache of units in ``sitegen build``)
+must give the same model objects and the same diagnostics: the build is the reference, it is
+what the site publishes. The commands themselves then report a mistake with the same words.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from small_league import SEASON_2024  # noqa: E402
 from sitegen.diagnostics import Diagnostics, SitegenError  # noqa: E402
 from sitegen.model import Content  # noqa: E402
 from sitegen.i18n import language  # noqa: E402
+from sitegen.incremental.build import CachedBuild  # noqa: E402
 from sitegen.pipeline import PLANNERS, prepare_rule_sets  # noqa: E402
 from sitegen.plan import SitePlan  # noqa: E402
 from sitegen.validate import read_content  # noqa: E402
@@ -128,6 +129,17 @@ def by_pipeline(content_dir: Path) -> tuple[Content | None, list]:
     return content, Diagnostics(files_own).sorted()
 
 
+def by_build(content_dir: Path) -> tuple[Content | None, list]:
+    """The content as ``sitegen build`` loads it (through its cache of units, from scratch),
+    and, when it refuses, its diagnostics."""
+    build = CachedBuild(None, content_dir, None, None, jobs=1)
+    try:
+        build.front()
+    except SitegenError as error:
+        return None, list(error.diagnostics)
+    return build.content, []
+
+
 def same_content(content_dir: Path) -> Content:
     """Assert that both load paths give equal model objects and diagnostics; return the content."""
     content, diags = by_validate(content_dir)
@@ -137,6 +149,7 @@ def same_content(content_dir: Path) -> Content:
         assert getattr(content, field) == getattr(built, field), field
     assert content == built
     assert diags == built_diags
+    assert by_build(content_dir) == (content, [])
     return content
 
 
@@ -170,6 +183,7 @@ def test_mistakes_in_each_rule_set_are_reported_the_same_both_ways(tmp_path, mon
     assert content is None and built is None
     assert [d.format() for d in built_diags] == MISTAKES_REPORTED
     assert diags == built_diags  # positions, codes, hints and levels alike
+    assert by_build(Path("content")) == (None, diags)
 
 
 # --------------------------------------------------------------------------- the commands
