@@ -11,7 +11,7 @@ feed) is planned afterwards (``site.complete_plan``). Every problem of every rul
 reported in one run.
 
 Each rule set is loaded unit by unit (:func:`load_units`: a league folder, a tournament file, a
-ladder file, a Swiss league folder; :mod:`sitegen.depends`) and planned part by part
+ladder file, a Swiss league folder, :func:`sitegen.validate.unit_list`; :mod:`sitegen.depends`) and planned part by part
 (:meth:`sitegen.plan.SitePlan.part`). An incremental build lends :func:`prepare` a
 :class:`Caches` that keeps the units and parts of the previous build (:mod:`sitegen.incremental`);
 a fresh build has none, and the two give the same content and plan.
@@ -41,12 +41,9 @@ from .pages.tournament import plan_tournaments
 from .plan import PartMemo, SitePlan
 from .progress import Progress
 from .site import complete_plan
-from .validate import RULE_SETS, Common, assemble, base_url_problem, read_common, shown_path
-from .validate.ladder import load_ladder
-from .validate.league import PlayerRefs, load_league
-from .validate.records import RecordReader
-from .validate.swiss import load_swiss_league
-from .validate.tournament import load_tournament
+from .validate import (RULE_SETS, Common, Unit, assemble, base_url_problem, load_rule_set, load_unit,
+                       read_common, unit_list)
+from .validate.league import PlayerRefs
 from .workers import Send, can_fork, no_cycle_collection, run_beside
 
 PLANNERS: dict[str, Callable[[Content, SitePlan], None]] = {
@@ -64,10 +61,6 @@ after every round), used only to balance the two processes."""
 
 RETURN_COST = 1.3
 """The helper's work also pays for pickling its results back: weigh it this much more."""
-
-
-Unit = tuple[str, str]
-"""A unit of a rule set: ``(rule set, folder or file name)``, e.g. ``("tournaments", "t1.yaml")``."""
 
 UnitLoader = Callable[[PlayerRefs, Diagnostics], tuple]
 """Loads one unit with the given player references: its model objects (none when unusable)."""
@@ -294,48 +287,15 @@ class _Tracker:
             self.progress.advance("compute", message[1])
 
 
-def unit_list(name: str, content_dir: Path) -> list[Unit]:
-    """Return the units of rule set ``name`` in the order its loader reads them: the league
-    and Swiss league folders, the tournament and ladder files (``*.yaml``), sorted."""
-    folder = content_dir / name
-    if not folder.is_dir():
-        return []
-    if name in ("leagues", "swiss"):
-        return [(name, path.name) for path in sorted(p for p in folder.iterdir() if p.is_dir())]
-    return [(name, path.name) for path in sorted(folder.glob("*.yaml"))]
-
-
 def load_units(name: str, content_dir: Path, common: Common, diags: Diagnostics,
                caches: Caches | None = None) -> tuple:
     """Load rule set ``name`` (one of ``validate.RULE_SETS``) unit by unit: a tuple of its
-    leagues, tournaments, ladders or Swiss leagues, as ``validate.load_rule_set`` gives."""
+    leagues, tournaments, ladders or Swiss leagues. Without ``caches`` this is
+    ``validate.load_rule_set``, what every other command loads; with them, each unit is kept
+    or loaded again by the same :func:`~sitegen.validate.load_unit`."""
+    if caches is None:
+        return load_rule_set(name, content_dir, common, diags)
     found: list = []
     for unit in unit_list(name, content_dir):
-        load = partial(load_unit, unit, content_dir)
-        if caches is None:
-            refs = PlayerRefs(common.players, diags, complete=common.complete,
-                              records=RecordReader(content_dir))
-            found.extend(load(refs, diags, None))
-        else:
-            found.extend(caches.unit(unit, load, common, diags))
+        found.extend(caches.unit(unit, partial(load_unit, unit, content_dir), common, diags))
     return tuple(found)
-
-
-def load_unit(unit: Unit, content_dir: Path, refs: PlayerRefs, diags: Diagnostics,
-              season_loader: Any = None) -> tuple:
-    """Load one unit; return its model object in a tuple (empty when it is unusable)."""
-    name, entry = unit
-    path = content_dir / name / entry
-    shown = f"{shown_path(content_dir)}/{name}/{entry}"
-    found: Any
-    if name == "leagues":
-        found = load_league(path, shown, refs, diags, season_loader)
-    elif name == "tournaments":
-        found = load_tournament(path, shown, refs, diags)
-    elif name == "ladders":
-        found = load_ladder(path, shown, refs, diags)
-    elif name == "swiss":
-        found = load_swiss_league(path, shown, refs, diags)
-    else:
-        raise ValueError(f"unknown rule set {name!r}")
-    return () if found is None else (found,)

@@ -23,6 +23,7 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..diagnostics import Diagnostics, SitegenError, SourcePos
 from ..folders import entries_below
@@ -31,11 +32,11 @@ from ..load import YMap, load_markdown_file
 from ..model import Content
 from ..model.common import MarkdownPage, Player, Rank, SiteConfig
 from .fields import Fields, check_ident, expect_list, expect_map, load_map
-from .ladder import load_ladders
+from .ladder import load_ladder
 from .league import PlayerRefs, load_league
 from .records import PROFILE_KEYS, RecordReader, read_profiles
-from .swiss import load_swiss_leagues
-from .tournament import load_tournaments
+from .swiss import load_swiss_league
+from .tournament import load_tournament
 
 PAGE_KINDS = ("page", "news", "rules")
 RESERVED_SLUGS = ("index", "404", "players", "leagues", "static", "tournaments", "ladders",
@@ -106,26 +107,55 @@ def read_common(content_dir: Path, diags: Diagnostics) -> Common | None:
 
 
 def load_rule_set(name: str, content_dir: Path, common: Common, diags: Diagnostics) -> tuple:
-    """Load one rule set's folder (one of :data:`RULE_SETS`): a tuple of its leagues,
-    tournaments, ladders or Swiss leagues. Problems are recorded in ``diags``."""
-    base = shown_path(content_dir)
+    """Load one rule set's folder (one of :data:`RULE_SETS`) unit by unit: a tuple of its
+    leagues, tournaments, ladders or Swiss leagues. Problems are recorded in ``diags``.
+
+    Every command loads a rule set through here or, in an incremental build, through
+    :func:`load_unit` one unit at a time (``sitegen.pipeline.load_units``): the same units,
+    read the same way (tests/test_load_paths.py)."""
     refs = PlayerRefs(common.players, diags, complete=common.complete, records=RecordReader(content_dir))
-    folder, shown = content_dir / name, f"{base}/{name}"
+    found: list = []
+    for unit in unit_list(name, content_dir):
+        found.extend(load_unit(unit, content_dir, refs, diags))
+    return tuple(found)
+
+
+Unit = tuple[str, str]
+"""A unit of a rule set: ``(rule set, folder or file name)``, e.g. ``("tournaments", "t1.yaml")``."""
+
+
+def unit_list(name: str, content_dir: Path) -> list[Unit]:
+    """Return the units of rule set ``name`` in the order they are read: the league and Swiss
+    league folders, the tournament and ladder files (``*.yaml``), sorted by name."""
+    folder = content_dir / name
+    if name not in RULE_SETS:
+        raise ValueError(f"unknown rule set {name!r}")
+    if not folder.is_dir():
+        return []
+    if name in ("leagues", "swiss"):
+        return [(name, path.name) for path in sorted(p for p in folder.iterdir() if p.is_dir())]
+    return [(name, path.name) for path in sorted(folder.glob("*.yaml"))]
+
+
+def load_unit(unit: Unit, content_dir: Path, refs: PlayerRefs, diags: Diagnostics,
+              season_loader: Any = None) -> tuple:
+    """Load one unit; return its model object in a tuple (empty when it is unusable).
+    ``season_loader``: a league's, as :func:`~sitegen.validate.league.load_league` takes."""
+    name, entry = unit
+    path = content_dir / name / entry
+    shown = f"{shown_path(content_dir)}/{name}/{entry}"
+    found: Any
     if name == "leagues":
-        leagues = []
-        if folder.is_dir():
-            for league_folder in sorted(p for p in folder.iterdir() if p.is_dir()):
-                league = load_league(league_folder, f"{shown}/{league_folder.name}", refs, diags)
-                if league is not None:
-                    leagues.append(league)
-        return tuple(leagues)
-    if name == "tournaments":
-        return tuple(load_tournaments(folder, shown, refs, diags))
-    if name == "ladders":
-        return tuple(load_ladders(folder, shown, refs, diags))
-    if name == "swiss":
-        return tuple(load_swiss_leagues(folder, shown, refs, diags))
-    raise ValueError(f"unknown rule set {name!r}")
+        found = load_league(path, shown, refs, diags, season_loader)
+    elif name == "tournaments":
+        found = load_tournament(path, shown, refs, diags)
+    elif name == "ladders":
+        found = load_ladder(path, shown, refs, diags)
+    elif name == "swiss":
+        found = load_swiss_league(path, shown, refs, diags)
+    else:
+        raise ValueError(f"unknown rule set {name!r}")
+    return () if found is None else (found,)
 
 
 def assemble(common: Common, parts: dict[str, tuple]) -> Content:

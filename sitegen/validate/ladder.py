@@ -52,16 +52,6 @@ LADDER_RESULT_HINT = ("expected W+ or B+ (a win, a margin may follow: W+R, B+3.5
                       "or jigo (a draw)")
 
 
-def load_ladders(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> list[ClubLadder]:
-    """Load every ``ladders/*.yaml`` file of ``folder`` (sorted by name); problems go to ``diags``."""
-    ladders = []
-    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        ladder = load_ladder(path, f"{shown}/{path.name}", refs, diags)
-        if ladder is not None:
-            ladders.append(ladder)
-    return ladders
-
-
 class _Places:
     """Where each value of the log and member list is, to place the engine's diagnostics."""
 
@@ -347,7 +337,7 @@ def _place(diag: Diagnostic, places: _Places, rejected: set[str],
     return diag
 
 
-__all__ = ["ClubLadder", "load_ladder", "load_ladders"]
+__all__ = ["ClubLadder", "load_ladder"]
 
 
 def ladder_rule_problems(ladder: Ladder,

@@ -39,17 +39,6 @@ MAX_ROUNDS = 20
 MAX_SEED = 2 ** 63 - 1
 
 
-def load_swiss_leagues(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics
-                       ) -> list[SwissLeague]:
-    """Load every ``<folder>/<league-id>/`` Swiss league, sorted by id; unusable ones are left out."""
-    leagues = []
-    for sub in sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []:
-        league = load_swiss_league(sub, f"{shown}/{sub.name}", refs, diags)
-        if league is not None:
-            leagues.append(league)
-    return leagues
-
-
 def load_swiss_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics
                       ) -> SwissLeague | None:
     """Load one Swiss league folder: ``league.yaml`` and its tournaments in (date, id) order.
@@ -437,6 +426,6 @@ def _deciding_matches(node: YMap, players: set[str], refs: PlayerRefs,
     return tuple(out)
 
 
-__all__ = ["load_swiss_leagues", "load_swiss_league", "load_swiss_tournament",
+__all__ = ["load_swiss_league", "load_swiss_tournament",
            "swiss_tournament_from_node",
            "SwissLeague", "SwissTournament"]
