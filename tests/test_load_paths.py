@@ -9,6 +9,7 @@ what the site publishes. The commands themselves then report a mistake with the 
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -20,7 +21,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 import test_ladder_site as ladder_site  # noqa: E402
 import test_swiss_site as swiss_site  # noqa: E402
 import test_tournament_site as tournament_site  # noqa: E402
-from conftest import REPO, write_tree  # noqa: E402
 from small_league import PLAYERS as LEAGUE_PLAYERS  # noqa: E402
 from small_league import SEASON_2024  # noqa: E402
 
@@ -31,6 +31,20 @@ from sitegen.incremental.build import CachedBuild  # noqa: E402
 from sitegen.pipeline import PLANNERS, prepare_rule_sets  # noqa: E402
 from sitegen.plan import SitePlan  # noqa: E402
 from sitegen.validate import read_content  # noqa: E402
+
+
+def _tests_conftest():
+    """tests/conftest.py by its path: the name ``conftest`` may be the browser tests' one when
+    the whole suite runs."""
+    spec = importlib.util.spec_from_file_location("tests_conftest", Path(__file__).parent / "conftest.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_CONFTEST = _tests_conftest()
+REPO, write_tree = _CONFTEST.REPO, _CONFTEST.write_tree
 
 SIGNUPS = "start: 2025-03-01\nreturning: [a1, a2, a3, a4, a5, b1, b2, b3, b4]\nwithdrawn: [b5]\nnew: [n1]\n"
 
