@@ -252,8 +252,11 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
                              "to_division": division, "finalist": finalist}
                             for move, division, finalist in computed.undecided]
         return undecided
-    return _row(_kind(computed), head, said, list(computed.rules), "rules",
-                computed.to_division, computed.finalist)
+    # A step the record decided (rule "record", sitegen.engine.league_next) is the organizers'
+    # decision, as its sentence says; "record" is no rule id of the league text.
+    by_record = "record" in computed.rules
+    return _row(_kind(computed), head, said, [r for r in computed.rules if r != "record"],
+                "organizers" if by_record else "rules", computed.to_division, computed.finalist)
 
 
 def recorded_division(recorded: str, index: int, season: Season) -> str | None:

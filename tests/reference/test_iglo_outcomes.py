@@ -286,3 +286,23 @@ def test_every_recorded_entry_agrees_with_the_site_or_is_one_warning(run, monkey
     assert (entries, listed, shown_alike) == (396, 234, 395)
     assert withdrew == [("2021-01", "Terimo84")]
     assert (entries - len(differs), len(differs)) == (355, 41)
+
+
+def test_every_decision_of_the_organizers_says_so_in_standings_json():
+    """Issue 28: standings.json's machine-readable fields say what the sentence says. Every row
+    whose sentence is the organizers' decision has ``decided_by: organizers``, and no row cites
+    "record", which is no rule id of the league text (2020-09 C: Rokelu79, whom the record places
+    in a tie the rules leave open, read ``decided_by: rules, rules: [record]`` before)."""
+    site = render(REPO / "content", None)
+    rows = [row for path, data in site.items()
+            if path.startswith("leagues/") and path.endswith("standings.json")
+            for row in json.loads(data)["rows"] if row.get("outcome") is not None]
+    assert len(rows) > 300
+    assert [row["id"] for row in rows if "record" in (row["rules"] or [])] == []
+    said = [row for row in rows if "the organizers' decision" in (row["outcome_text"] or "")]
+    assert len(said) > 30
+    assert [row["id"] for row in said if row["decided_by"] != "organizers"] == []
+    rokelu = next(row for path, data in site.items() if path == "leagues/iglo/2020-09/c/standings.json"
+                  for row in json.loads(data)["rows"] if row["id"] == "Rokelu79")
+    assert (rokelu["outcome"], rokelu["to_division"], rokelu["rules"], rokelu["decided_by"]) == (
+        "promoted", "B", [], "organizers")
