@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).parent))
+from killing import killer  # noqa: E402
+
 from sitegen.formats.tournament_yaml import dump_players
 from sitegen.model.common import Player
 
@@ -209,36 +212,10 @@ def test_import_opengotha_in_shift_jis(site, run, tmp_path):
     assert "location: 東京" in Path("content/tournaments/tokyo.yaml").read_text(encoding="utf-8")
 
 
-KILLER = '''\
-"""Run ``sitegen import`` and SIGKILL it just before its {k}th change under content/."""
-import os, signal, sys
-from pathlib import Path
-from sitegen.cli import main
-
-content = str(Path("content").resolve())
-count = 0
-
-
-def before(fn, is_content):
-    def wrapper(*args, **kwargs):
-        global count
-        if is_content(args):
-            count += 1
-            if count == {k}:
-                os.kill(os.getpid(), signal.SIGKILL)
-        return fn(*args, **kwargs)
-    return wrapper
-
-
-def under_content(args):
-    return any(isinstance(a, (str, Path)) and os.path.abspath(a).startswith(content) for a in args[:2])
-
-
+KILLED_STEPS = """\
 for name in ("open", "replace", "rename", "unlink", "remove", "link"):
-    setattr(os, name, before(getattr(os, name), under_content))
-os.fsync = before(os.fsync, lambda args: True)
-sys.exit(main(sys.argv[1:]))
-'''
+    setattr(os, name, before(getattr(os, name), under_content))"""
+"""Every call of these under content/ is a step of ``sitegen import`` to be killed before."""
 
 
 def _visible_files() -> list[str]:
@@ -259,7 +236,7 @@ def test_import_killed_at_any_point_leaves_valid_content_and_a_rerun_works(site,
     killed = 0
     for k in range(1, 40):
         script = tmp_path / "kill.py"
-        script.write_text(KILLER.replace("{k}", str(k)), encoding="utf-8")
+        script.write_text(killer(k, KILLED_STEPS), encoding="utf-8")
         proc = subprocess.run([sys.executable, str(script), "import", "opengotha", str(XML),
                                "--id", "juvisy"], capture_output=True, text=True, env=env)
         if proc.returncode != -signal.SIGKILL:

@@ -90,40 +90,14 @@ def build_old_site(root: Path, old: dict[str, bytes]) -> None:
 # --------------------------------------------------------------------------- content writers
 
 sys.path.insert(0, str(Path(__file__).parent))
+from killing import killer  # noqa: E402
 from writing_site import COMMANDS, write_site  # noqa: E402
 
-WRITE_KILLER = '''\
-"""Run sitegen and SIGKILL it just before its {k}th step of writing under content/: a file
-created, flushed, renamed into place or removed."""
-import os, signal, sys
-from pathlib import Path
-from sitegen.cli import main
-
-content = str(Path("content").resolve())
-count = 0
-
-
-def before(fn, counts):
-    def wrapper(*args, **kwargs):
-        global count
-        if counts(args):
-            count += 1
-            if count == {k}:
-                os.kill(os.getpid(), signal.SIGKILL)
-        return fn(*args, **kwargs)
-    return wrapper
-
-
-def under_content(args):
-    return any(isinstance(a, (str, Path)) and os.path.abspath(a).startswith(content) for a in args[:2])
-
-
+WRITE_STEPS = """\
 os.open = before(os.open, lambda args: under_content(args) and args[1] & os.O_CREAT)
 for name in ("replace", "rename", "unlink"):
-    setattr(os, name, before(getattr(os, name), under_content))
-os.fsync = before(os.fsync, lambda args: True)
-sys.exit(main(sys.argv[1:]))
-'''
+    setattr(os, name, before(getattr(os, name), under_content))"""
+"""A file created, renamed into place or removed under content/ (and every flush) is a step."""
 
 
 def content_files(root: Path) -> dict[str, bytes]:
@@ -153,7 +127,7 @@ def test_a_killed_content_writer_leaves_old_or_new_content_and_no_stray_file(tmp
     for k in range(1, 20):
         root = tmp_path / f"k{k}"
         write_site(root)
-        script.write_text(WRITE_KILLER.replace("{k}", str(k)), encoding="utf-8")
+        script.write_text(killer(k, WRITE_STEPS), encoding="utf-8")
         proc = subprocess.run([sys.executable, str(script), *argv], cwd=root, capture_output=True,
                               text=True, env=env)
         assert list((tmp_path / "tmp").iterdir()) == [], k
