@@ -49,7 +49,7 @@ from ..model.league import (DivisionRestrictions, Group, League, LeagueSettings,
                             SeasonSignups)
 from ..display import format_points
 from ..pages import league_words as text
-from ..pages.league_words import recorded_headline, sentence, tie_sentence
+from ..pages.league_words import record_differs, recorded_headline, sentence, tie_sentence
 from ..plan import FAR_PAST
 from ..validate import load_content, shown_path
 from ..validate.fields import check_ident
@@ -184,12 +184,9 @@ def _record_lines(finished: Season, rules: SeasonOutcome,
         computed, words = sentence(difference.computed, lambda p: p)
         if difference.computed.left or difference.computed.move is Move.WITHDREW:
             # not in the next season: nothing to follow; the rules' reasons say so (B.4)
-            said[player] = (f"recorded {head[0].lower()}{head[1:]}; the rules give: "
-                            f"{words[0].lower()}{words[1:].removesuffix('.')}")
+            said[player] = record_differs(head, words.removesuffix("."))
             continue
-        said[player] = (f"recorded {head[0].lower()}{head[1:]}; the rules give: "
-                        f"{computed[0].lower()}{computed[1:]} "
-                        f"({', '.join(difference.computed.rules)}); the record is followed")
+        said[player] = record_differs(head, computed, difference.computed.rules)
     for division in finished.divisions:
         for group in division.groups:
             for player in group.players:

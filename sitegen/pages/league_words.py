@@ -19,7 +19,7 @@ picks the language's plural form.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..engine.league import Move, Tie
 from ..engine.league_outcome import PlayerOutcome
@@ -355,3 +355,12 @@ def recorded_headline(recorded: str, division: str, index: int, season: Season) 
     return _(HEADLINES["stays"]).format(division=division)
 
 
+def record_differs(recorded: str, rules_give: str, followed_rules: Sequence[str] | None = None) -> str:
+    """Return ``league next-season``'s line for a player whose record differs from the rules
+    (English, as the command's other lines): ``recorded promoted to division A; the rules give:
+    stays in division B (B); the record is followed``; without ``followed_rules`` (a player not
+    in the next season: nothing to follow) only the two outcomes."""
+    said = f"recorded {recorded[0].lower()}{recorded[1:]}; the rules give: {rules_give[0].lower()}{rules_give[1:]}"
+    if followed_rules is None:
+        return said
+    return f"{said} ({', '.join(followed_rules)}); the record is followed"
