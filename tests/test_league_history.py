@@ -21,7 +21,7 @@ from pathlib import Path
 from sitegen.commands.build import render
 
 sys.path.insert(0, str(Path(__file__).parent))
-from league_trees import A, B, group, perfect, season, tree  # noqa: E402
+from league_trees import A, B, PLAYERS, group, perfect, season, tree  # noqa: E402
 from test_league_outcomes import SIGNUPS_ALL, everywhere, tie_tree  # noqa: E402
 
 SEASON = "content/leagues/club/seasons/2024.yaml"
@@ -168,3 +168,43 @@ def test_a_player_without_a_record_reads_as_the_record_of_others_places_them(sit
     status, out, err = run("league", "next-season", "club")
     assert status == 0 and f"a4: {a4}" in out.splitlines()
     assert "players: [a1, a2, a3, a4, b1]" in (root / NEXT).read_text()
+
+
+def test_one_withdrawal_one_wording_on_every_surface_b_4(site, run):
+    """B.4, one fact worded once (pages/league_words.gone). b2 - b6 is never played: B reads
+    b1 5, b2 3 (SODOS b3 3 + b4 2 + b5 1 = 6), b3 3 (SODOS 2 + 1 + 0 = 3), b4 2, b5 1, b6 0.
+    The record promotes b1, b2 and b3; b2 does not sign up again, so b2 withdrew during the
+    season (a game left unplayed, never to be played), from B's second promotion spot. b4
+    played every game and does not sign up again: b4 did not play the next season. n1 (9k) is
+    new. The rules: A would hold a1 a2 a3 b1, fewer than 5, so E.1 promotes the next direct
+    promotion b3, as the record does (A: a1 a2 a3 b1 b3; B: a4 a5 b5 b6 n1). The pages
+    show b2's record, then the withdrawal in the very words of check's warning and
+    next-season's line, never "did not play the next season: the spot is not passed on",
+    which is b4's fact."""
+    root = site(tree(season(group("A", A, perfect(A)),
+                            group("B", B, perfect(B, skip=(("b2", "b6"),)), "promoted: [b1, b2, b3]")),
+                     **{"leagues/club/signups/2025.yaml": "returning: [a1, a2, a3, a4, a5, b1, "
+                        "b3, b5, b6]\nwithdrawn: [b2, b4]\nnew: [n1]\n",
+                        "players.yaml": PLAYERS + "  - {id: n1, name: Nia, rank: 9k}\n"}))
+    built = render(root / "content", None)
+    withdrew = ("withdrew: left games unplayed and did not play the next season: the promotion "
+                "spot is forfeited and not passed on (B.4)")
+    b2 = f"Promoted to division A: the organizers' decision; {withdrew}."
+    b4 = "Stays in division B: middle position (B)" + NOT_BACK + "."
+    assert everywhere(built, "b2", "Ben", "b") == {b2}
+    assert everywhere(built, "b4", "Bo", "b") == {b4}
+    rows, cells = data_rows(built, "b")
+    assert [(cells[p]["outcome_text"], cells[p]["rules"], rows[p]["rules"]) for p in ("b2", "b4")] == [
+        (b2, "B.4", ["B.4"]), (b4, "B B.4", ["B", "B.4"])]
+    status, out, err = run("check")
+    assert status == 0 and err == [
+        f"{where(root, 'b2', 'promoted')}: warning: b2 is recorded as promoted in group B, but "
+        f"the league rules give: {withdrew} (rules B.4); the site shows the recorded outcome as "
+        "the organizers' decision; correct the list if it is a mistake [league.recorded-differs]"]
+    status, out, err = run("league", "next-season", "club")
+    assert (status, err) == (0, [])
+    lines = out.splitlines()
+    assert f"b2: recorded promoted to division A; the rules give: {withdrew}" in lines
+    assert f"b4: {b4}" in lines
+    written = (root / NEXT).read_text()
+    assert "players: [a1, a2, a3, b1, b3]" in written and "players: [a4, a5, b5, b6, n1]" in written

@@ -231,8 +231,8 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
         kind = {"promoted": "promoted", "relegated": "relegated", "stays": "stays"}[recorded]
         shown = decided.players.get(player, computed)
         if shown is not None and (shown.left or shown.move is Move.WITHDREW):
-            said = _(text.SENTENCE).format(headline=head, reasons=_(text.NOT_RETURNING).format(
-                before=_(text.RECORD_FOLLOWED)))
+            said = _(text.SENTENCE).format(headline=head, reasons=text.gone(
+                _(text.RECORD_FOLLOWED), shown, name))
             return _row(kind, head, said, ["B.4"], "organizers",
                         recorded_division(recorded, number, view.season), False)
         return _row(kind, head, _(text.RECORDED).format(headline=head), [], "organizers",

@@ -153,6 +153,10 @@ DECIDED_BY = {
 # Translators: after the outcome a player earned in a season ({before}: its reasons), that
 # they did not play the next season; B.4 is a rule id.
 NOT_RETURNING = N_("{before}; did not play the next season: the spot is not passed on (B.4)")
+# Translators: after a player's recorded outcome ({before}), that they withdrew during the
+# season; {reasons} is the withdrawal's chain of reasons with its rule id (B.4), as in
+# "Withdrew: {reasons}."
+WITHDREW_TOO = N_("{before}; withdrew: {reasons}")
 FINAL_TOO = N_("{before}; plays the final round as the {reason} ({rule})")
 RECORDED = N_("{headline}: the organizers' decision.")
 RECORD_FOLLOWED = N_("the organizers' decision")
@@ -334,10 +338,22 @@ def sentence(outcome: PlayerOutcome, name: Name, provisional: bool = False) -> t
                         else None, outcome.finalist)
         why = reasons(outcome, name)
     if outcome.left:
-        why = _(NOT_RETURNING).format(before=why)
+        why = gone(why, outcome, name)
     if provisional:
         head = _(PROVISIONAL).format(headline=head)
     return head, _(SENTENCE).format(headline=head, reasons=why) if why else head + "."
+
+
+def gone(before: str, outcome: PlayerOutcome, name: Name) -> str:
+    """Return ``before`` (what is said of a player's season) followed by why they are not in
+    the next season, worded alike wherever it is said (B.4): a player who withdrew during the
+    season (``outcome.move`` WITHDREW) ``withdrew:`` with the withdrawal's reasons, as the
+    sentence ``Withdrew: ...`` of :func:`sentence` gives them; one who played the season out
+    and did not sign up again (``outcome.left``) ``did not play the next season: the spot is
+    not passed on (B.4)``."""
+    if outcome.move is Move.WITHDREW:
+        return _(WITHDREW_TOO).format(before=before, reasons=reasons(outcome, name))
+    return _(NOT_RETURNING).format(before=before)
 
 
 def recorded_headline(recorded: str, division: str, index: int, season: Season) -> str:
