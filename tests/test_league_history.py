@@ -149,13 +149,15 @@ def test_a_player_without_a_record_reads_as_the_record_of_others_places_them(sit
     (b2, b3, b4 stay). By the rules alone A demotes a4 and a5 (B.2); formed with the record,
     A would hold a1, a2, a3 and b1, fewer than 5 (A.i.1, A.i.2): E.1 keeps a4. The pages once
     said "Demoted" while next-season kept a4 in A; now every surface says what next-season
-    does, and check's comparison is still with the rules' outcome (a tie warning only)."""
+    does, and check's comparison is still with the rules' outcome (a tie warning only). E.1
+    forcefully promotes the highest ranked by D.2 of those below A: a4, the one 1d among a4,
+    a5 (1k) and b2 .. b6 (3k .. 7k), by rank, and says so."""
     root = site(tie_tree(record="promoted: [b1]",
                          **{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
     built = render(root / "content", None)
     a4 = ("Stays in division A: demotion spot by the criteria of D (B.2), cancelled by E.1: "
           "nobody is applicable, so the highest ranked by D.2 is forcefully promoted, as "
-          "division A needs at least 5 players under A.i.1 and A.i.2.")
+          "division A needs at least 5 players under A.i.1 and A.i.2, decided by rank (D.2).")
     assert everywhere(built, "a4", "Al", "a") == {a4}
     assert everywhere(built, "a5", "Amy", "a") == {
         "Demoted to division B: demotion spot by the criteria of D (B.2)."}

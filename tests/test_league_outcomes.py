@@ -491,6 +491,34 @@ def test_final_round_won_by_the_advantaged_champion_in_a_three_way_tie(site):
             "position breaks the tie ([7]).</strong>") in html
 
 
+def test_the_final_rounds_third_place_decided_by_rank_says_so_on_every_surface(site):
+    """Final round (B.3, D.2): A of six (a6 Ari, 1k, added): a1, a2 beat everyone; a3 (1d) and
+    a5 (1k) draw, both beat a4 and a6; a4 beats a6. a3 and a5: 2.5 gamepoints, SODOS 1 + 0 +
+    2.5 / 2 = 2.25, 0.5 among them: equal on D.1, sharing 3rd place. B promotes two, so A
+    demotes a6 and a4 (B.2). The defending champion b1 did not play A ([8]); the third
+    finalist is A's next by D placed 4th or better: a3, by rank. The final's table, the
+    pages and standings.json say "decided by rank (D.2)", as a direct move's sentence does."""
+    six = A + ["a6"]
+    games = [(w, loser) for w, loser in perfect(six) if {w, loser} != {"a3", "a5"}
+             and (w, loser) != ("a4", "a5")] + [("a5", "a4")]
+    lines = [f"          - {{players: [{w}, {loser}], winner: {w}}}" for w, loser in games]
+    a_group = ("      - name: A\n        players: [a1, a2, a3, a4, a5, a6]\n        games:\n"
+               + "\n".join(lines) + "\n          - {players: [a3, a5], result: jigo}\n")
+    files = tree(season(a_group, group("B", B, perfect(B)), "defending_champion: b1\n"))
+    files["content/players.yaml"] += "  - {id: a6, name: Ari, rank: 1k}\n"
+    built = pages(site, files)
+    said = ("Stays in division A and plays the final round: middle position (B); plays the final "
+            "round as the next direct promotion spot by D, in place 3 of division A (B.3), "
+            "decided by rank (D.2).")
+    assert everywhere(built, "a3", "Ada", "a") == {said}
+    assert "Relegated" not in said and everywhere(built, "a5", "Amy", "a") == {
+        "Stays in division A: middle position (B)."}
+    cells = re.findall(r"<td>(.*?)</td>", row(built["leagues/club/2024/final/index.html"].decode(),
+                                              "Ada"), re.S)
+    assert ('next direct promotion spot by D, in place 3 of division A <span class="rule">(B.3)'
+            '</span>, decided by rank (D.2)') in cells
+
+
 def test_a_recorded_champion_is_shown_as_the_organizers_decision(site, run):
     """Recorded champion a2, while a3 won two games: players see the champion recorded; the
     difference is a warning at the champion's key."""

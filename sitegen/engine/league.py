@@ -1,8 +1,9 @@
-"""The league rules: sizes, seeding, priority and its ties, direct moves, the final round.
+"""The league rules: sizes, seeding, priority and its ties, direct moves.
 
 Source: ../shared/rules/000_8831272a7af7d6bd.txt ("league"); rule ids A.i.1-5, A.ii.1-2,
 B.1-5, C.1-5, D.1-2, E.1, footnotes [1]-[8] and "final round" refer to that text, and
-docs/league-rules.md explains every reading taken here. Next-season formation (C, E.1) is in
+docs/league-rules.md explains every reading taken here. The final round is in
+:mod:`sitegen.engine.league_final`, next-season formation (C, E.1) in
 :mod:`sitegen.engine.league_next`, a season's outcome from it in
 :mod:`sitegen.engine.league_outcome`. Players equal on every criterion of D are kept as classes
 (:func:`group_classes`, :func:`division_classes`); a spot that cuts such a class is a
@@ -21,10 +22,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..model.common import Game
 from ..model.league import (Division, ExtraDemotions, Group, LeagueSettings, PlayerInfo, Season,
                             division_letter)
-from .league_reasons import Reason, reason
+from .league_reasons import Reason
 from .standings import StandingRow, group_standings
 
 
@@ -169,18 +169,42 @@ def _secondary_criteria(info: Mapping[str, PlayerInfo], settings: LeagueSettings
     return criteria
 
 
-def deciding_criterion(tied: Iterable[str], chosen: Iterable[str], info: Mapping[str, PlayerInfo],
-                       settings: LeagueSettings = LeagueSettings()) -> str | None:
-    """Return the criterion of D.2 (its name in :func:`_secondary_criteria`) after which no
-    class of ``tied`` (equal on D.1) holds a ``chosen`` and an unchosen player; None when D.2
-    leaves it open (a tie, :func:`find_ties`)."""
-    chosen = set(chosen)
-    classes = [sorted(tied)]
+def deciding_criteria(tied: Iterable[str], chosen: Iterable[str], info: Mapping[str, PlayerInfo],
+                      settings: LeagueSettings = LeagueSettings()) -> dict[str, str]:
+    """Return, for each ``chosen`` player of ``tied`` (players the criteria before D.2 do not
+    tell apart), the criterion of D.2 (its name in :func:`_secondary_criteria`) after which
+    their class holds no unchosen player: the datum that gave them the spot. A chosen player
+    D.2 leaves tied with an unchosen one has none (a tie, :func:`find_ties`); none either when
+    every player of ``tied`` or none was chosen (nothing to decide)."""
+    tied, chosen = sorted(tied), set(chosen)
+    if not any(p in chosen for p in tied) or all(p in chosen for p in tied):
+        return {}
+    found: dict[str, str] = {}
+    classes = [tied]
     for name, split in _secondary_criteria(info, settings, False):
         classes = _refine(classes, split)
-        if all(len({p in chosen for p in tied_class}) == 1 for tied_class in classes):
-            return name
-    return None
+        for tied_class in classes:
+            if all(p in chosen for p in tied_class):
+                found.update((p, name) for p in tied_class if p not in found)
+    return found
+
+
+def decided_by_d2(classes: Iterable[Sequence[str]], pool: Iterable[str], chosen: Iterable[str],
+                  info: Mapping[str, PlayerInfo],
+                  settings: LeagueSettings = LeagueSettings()) -> dict[str, str]:
+    """Return the players of ``chosen`` whose spot D.2 gave among the players of ``pool`` in
+    their class of ``classes`` (equal on what comes before D.2: D.1 for a direct move, the
+    final round's third place or an E.1 direct promotion; nothing for a promotion by rank,
+    C.5, or E.1's forced one, whose one class is the pool), with its criterion
+    (:func:`deciding_criteria`)."""
+    pool, chosen = set(pool), set(chosen)
+    found: dict[str, str] = {}
+    for tied in classes:
+        members = [p for p in tied if p in pool]
+        for player, name in deciding_criteria(members, [p for p in members if p in chosen],
+                                              info, settings).items():
+            found.setdefault(player, name)
+    return found
 
 
 def _flatten(classes: list[list[str]]) -> list[str]:
@@ -443,7 +467,10 @@ class DivisionMoves:
     classes: tuple[tuple[str, ...], ...] = ()
     """``order`` as classes still tied by the rules (D.1, D.2), best first."""
     decided_by: Mapping[str, str] = field(default_factory=dict)
-    """For a spot D.2 gave among players equal on D.1: its criterion (:func:`deciding_criterion`)."""
+    """For a spot D.2 gave among players equal on D.1: its criterion (:func:`deciding_criteria`)."""
+    main_classes: tuple[tuple[str, ...], ...] = ()
+    """``order`` as classes by D.1 alone (gamepoints, SODOS, among the tied), best first: what
+    D.2 decides within (:func:`decided_by_d2`)."""
 
 
 def extra_demotions(group_sizes_: Sequence[int], settings: LeagueSettings = LeagueSettings()) -> int:
@@ -484,14 +511,15 @@ def direct_moves(season: Season, info: Mapping[str, PlayerInfo] = {},
                                     below, settings, rules[index])
         ties, classes = _direct_ties(division, info, settings, promoted[index], demoted,
                                      rules[index], tables)
+        main = division_classes(division.groups, {}, settings, False, tables)  # D.1 alone
         decided = _decided_by_d2(division, info, settings, promoted[index], demoted,
-                                 rules[index], tables)
+                                 rules[index], tables, main)
         result.append(DivisionMoves(
             index=index, name=division.name, order=tuple(orders[index]),
             leaders=tuple(order[0] for order in group_orders[index] if order),
             promoted=tuple(promoted[index]), demoted=tuple(demoted),
             rule=dict(rules[index]), extra_demotions=extra, ties=ties, classes=classes,
-            decided_by=decided))
+            decided_by=decided, main_classes=tuple(tuple(tied) for tied in main)))
     return tuple(result)
 
 
@@ -544,18 +572,15 @@ def _direct_ties(division: Division, info: Mapping[str, PlayerInfo], settings: L
 
 def _decided_by_d2(division: Division, info: Mapping[str, PlayerInfo], settings: LeagueSettings,
                    promoted: Sequence[str], demoted: Sequence[str], rules: Mapping[str, str],
-                   tables: Mapping[str, Sequence[StandingRow]]) -> dict[str, str]:
-    """Return the players whose spot D.2 gave among players equal on D.1, with its criterion."""
-    across = division_classes(division.groups, {}, settings, False, tables)  # D.1 alone
+                   tables: Mapping[str, Sequence[StandingRow]],
+                   across: list[list[str]]) -> dict[str, str]:
+    """Return the players whose spot D.2 gave among players equal on D.1 (``across``: the
+    division's classes by D.1 alone), with its criterion."""
     found: dict[str, str] = {}
     for _spot, _rule, classes, among, chosen in _cut_classes(
             division, {}, settings, promoted, demoted, rules, tables, across):
-        for tied in classes:
-            members = [p for p in tied if p in among]
-            taken = [p for p in members if p in chosen]
-            if taken and len(taken) < len(members):
-                name = deciding_criterion(members, taken, info, settings)
-                found.update((p, name) for p in taken if name is not None and p not in found)
+        for player, name in decided_by_d2(classes, among, chosen, info, settings).items():
+            found.setdefault(player, name)
     return found
 
 
@@ -614,186 +639,3 @@ def _demotions(division: Division, group_orders: list[list[str]], order: list[st
     for p in demoted:
         rules[p] = "B.2"
     return sorted(demoted, key=order.index), extra
-
-
-# --------------------------------------------------------------------------- final round
-
-
-@dataclass(frozen=True)
-class Finalist:
-    """One player of the final round."""
-
-    player: str
-    rule: str
-    reason: Reason
-    advantaged: bool
-    """Advantaged position: ``bonus`` extra gamepoints for the round ([7])."""
-    bonus: Fraction
-
-
-@dataclass(frozen=True)
-class FinalRound:
-    """The three players of the final round, or a void title."""
-
-    finalists: tuple[Finalist, ...]
-    void: bool
-    decisions: tuple[Decision, ...]
-    ties: tuple[Tie, ...] = ()
-    """Places in the final round that a tie decides (D.2): the direct promotion spots of
-    division A, or the third place (B.3)."""
-
-
-def final_round(season: Season, defending_champion: str | None = None,
-                info: Mapping[str, PlayerInfo] = {}, settings: LeagueSettings = LeagueSettings(),
-                declined: Iterable[str] = (), withdrawn: Iterable[str] = ()) -> FinalRound:
-    """Return who plays the final round and with which advantage (final round, [7], [8]).
-
-    The two direct promotions of division A (its group leaders, B.1) qualify. The third is
-    the defending champion if eligible ([8]: played division A this season, not in a
-    demotion spot, not withdrawn), else the next of division A by B.3 (D order) who scored
-    no fewer gamepoints than the champion or placed 4th or better in division A. A finalist
-    in ``declined`` is replaced by the next eligible player under the same rules; when three
-    cannot be found the title is void. Advantaged positions: the champion if a group leader,
-    else both group leaders. ``withdrawn`` adds season withdrawals to the groups' own.
-    """
-    if not season.divisions:
-        return FinalRound((), True, ())
-    total = sum(len(g.players) for d in season.divisions for g in d.groups)
-    if total < settings.min_season_players:
-        return FinalRound((), True, ())
-    top = direct_moves(season, info, settings)[0]
-    division = season.divisions[0]
-    gone = set(withdrawn) | {p for g in division.groups for p in g.withdrawn}
-    unavailable = gone | set(declined)
-    rows = {row.player: row for g in division.groups for row in group_standings(g)}
-    champion_ok = (defending_champion in rows and defending_champion not in top.demoted
-                   and defending_champion not in gone)
-    decisions: list[Decision] = []
-    chosen = _direct_finalists(top, unavailable, division.name, decisions)
-
-    if champion_ok and defending_champion is not None \
-            and defending_champion not in [c[0] for c in chosen] \
-            and defending_champion not in unavailable:
-        chosen.append((defending_champion, "[8]", reason("CHAMPION_ELIGIBLE")))
-    elif defending_champion is not None and not champion_ok:
-        decisions.append(Decision(defending_champion, Move.STAYS, "[8]",
-                                  reason("CHAMPION_NOT_ELIGIBLE"), None, None))
-
-    bar = rows[defending_champion].gamepoints if defending_champion in rows else None
-    ties = [replace(tie, spot="final round") for tie in top.ties if tie.spot == "promotion"]
-    ties += _add_next_by_b3(chosen, top, rows, bar, unavailable, settings, info)
-    if len(chosen) < 3:
-        decisions.append(Decision(defending_champion or "-", Move.STAYS, "final round",
-                                  reason("TITLE_VOID")))
-        return FinalRound((), True, tuple(decisions), tuple(ties))
-    final = _seated_finalists(chosen, top, defending_champion, division.name, settings, decisions)
-    return replace(final, ties=tuple(ties))
-
-
-def _direct_finalists(top: DivisionMoves, unavailable: set[str], division: str,
-                      decisions: list[Decision]) -> list[tuple[str, str, Reason]]:
-    """Return the direct promotions of division A who play the final, as (player, rule, why)
-    (final round, B.1, B.3); record the others as not playing."""
-    chosen = []
-    for player in top.promoted:
-        if player in unavailable:
-            decisions.append(Decision(player, Move.WITHDREW, "final round",
-                                      reason("FINALIST_DOES_NOT_PLAY", division=division),
-                                      division, None))
-        else:
-            why = reason("FINALIST_LEADER" if player in top.leaders else "FINALIST_NEXT",
-                         division=division)
-            chosen.append((player, top.rule.get(player, "B.1"), why))
-    return chosen
-
-
-def _add_next_by_b3(chosen: list[tuple[str, str, Reason]], top: DivisionMoves,
-                    rows: Mapping[str, StandingRow], bar: Fraction | None, unavailable: set[str],
-                    settings: LeagueSettings, info: Mapping[str, PlayerInfo]) -> list[Tie]:
-    """Fill ``chosen`` up to three with the next players of division A by D (B.3) who are not
-    in a demotion spot and scored no fewer gamepoints than the champion (``bar``) or placed
-    ``settings.final_place_limit`` or better (final round); return the tie the choice cuts
-    through, if any (D.2). Players tied by the rules share their place."""
-    place: dict[str, int] = {}
-    for tied in top.classes:
-        shared = len(place) + 1
-        place.update((player, shared) for player in tied)
-    taken = {c[0] for c in chosen}
-    pool = [p for p in top.order if p not in taken and p not in top.demoted and p not in unavailable
-            and ((bar is not None and rows[p].gamepoints >= bar)
-                 or place[p] <= settings.final_place_limit)]
-    picked = pool[:max(0, 3 - len(chosen))]
-    for player in picked:
-        enough = bar is not None and rows[player].gamepoints >= bar
-        why = (reason("THIRD_BY_POINTS") if enough
-               else reason("THIRD_BY_PLACE", place=place[player], division=top.name))
-        chosen.append((player, "B.3", why))
-    return find_ties(top.classes, pool, picked, "final round", "B.3", top.name, info)
-
-
-def _seated_finalists(chosen: list[tuple[str, str, Reason]], top: DivisionMoves,
-                      defending_champion: str | None, division: str, settings: LeagueSettings,
-                      decisions: list[Decision]) -> FinalRound:
-    """Return the final round of the ``chosen`` three: advantaged are the champion if one of
-    the first two direct promotions, else those two ([7])."""
-    automatic = [p for p in top.promoted if p in [c[0] for c in chosen]][:2]
-    if defending_champion in automatic:
-        advantaged = {defending_champion}
-    else:
-        advantaged = set(automatic)
-    finalists = []
-    for player, rule, why in chosen:
-        bonus = settings.finalist_advantage if player in advantaged else Fraction(0)
-        finalists.append(Finalist(player, rule, why, player in advantaged, bonus))
-        decisions.append(Decision(player, Move.FINALIST, rule, why, division, division))
-    return FinalRound(tuple(finalists), False, tuple(decisions))
-
-
-@dataclass(frozen=True)
-class FinalResult:
-    """The final round's result by its games (final round, footnote [7])."""
-
-    points: Mapping[str, Fraction]
-    """Each finalist's gamepoints in the final's games, the advantage not included."""
-    totals: Mapping[str, Fraction]
-    """The same with the advantaged positions' extra gamepoints ([7])."""
-    champion: str | None
-    """The winner by the games, None while undecided."""
-    level: tuple[str, ...] = ()
-    """When every game is played and no rule decides: the leaders who end level."""
-    complete: bool = False
-    """Every game between the three finalists has a counting result."""
-
-
-def final_result(final: FinalRound, games: Iterable[Game]) -> FinalResult:
-    """Return who won the final round by its ``games`` (final round, [7]).
-
-    "The one to win two games is crowned champion": a finalist with two gamepoints wins. When
-    every game is played and nobody won two (each won one, a three-way tie), the advantaged
-    positions break the tie: their extra gamepoint ([7]) decides, and two advantaged leaders
-    who end level leave the title undecided (``level``). Jigos count half a gamepoint.
-    """
-    finalists = [f.player for f in final.finalists]
-    bonus = {f.player: f.bonus for f in final.finalists}
-    points = {p: Fraction(0) for p in finalists}
-    games = [g for g in games if g.result.counts and all(p in points for p in g.players)]
-    for game in games:
-        for player in game.players:
-            points[player] += game.points(player)
-    totals = {p: points[p] + bonus[p] for p in finalists}
-    pairs = {frozenset(g.players) for g in games}
-    complete = len(finalists) == 3 and all(frozenset((a, b)) in pairs for i, a in enumerate(finalists)
-                                           for b in finalists[i + 1:])
-    two = [p for p in finalists if points[p] >= 2]
-    if len(two) == 1:
-        return FinalResult(points, totals, two[0], (), complete)
-    if not complete:
-        return FinalResult(points, totals, None, (), complete)
-    best = max(points.values())
-    leaders = [p for p in finalists if points[p] == best]
-    if len(leaders) > 1:
-        best = max(totals[p] for p in leaders)
-        leaders = [p for p in leaders if totals[p] == best]
-    if len(leaders) == 1:
-        return FinalResult(points, totals, leaders[0], (), complete)
-    return FinalResult(points, totals, None, tuple(sorted(leaders)), complete)

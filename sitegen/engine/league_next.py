@@ -16,8 +16,8 @@ from ..model.league import (Division, DivisionRestrictions, Group, LeagueSetting
                             RankBand, Season, division_index, division_letter)
 from .league_reasons import Reason, reason
 from .league import (Decision, DivisionMoves, LeagueRuleError, Move, SeasonCancelled, Tie,
-                     direct_moves, find_ties, group_count, secondary_classes, secondary_order,
-                     seed_groups, starting_gamepoints)
+                     decided_by_d2, direct_moves, find_ties, group_count, secondary_classes,
+                     secondary_order, seed_groups, starting_gamepoints)
 
 # --------------------------------------------------------------------------- C: restrictions
 
@@ -604,6 +604,7 @@ def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: 
                   if state.may_be_promoted_into(p, d)]
     take = take_leaving_enough(state, candidates, chosen, space, cap)
     state.cut(candidates, take, "promotion", "C.5", d)
+    decided = decided_by_d2([candidates], candidates, take, state.info, state.settings)
     for player in take:
         chosen.add(player)
         direct = state.direct.get(player) if player in state.assured else None
@@ -613,7 +614,7 @@ def promote_by_rank(state: Formation, d: int, chosen: set[str], size: int, cap: 
         else:
             rule, why = "C.5", reason("BY_RANK", rank=str(state.info[player].rank),
                                       division=state.name(d))
-        state.note(player, Move.PROMOTED_BY_RANK, rule, why, state.source(player), d)
+        state.note(player, Move.PROMOTED_BY_RANK, rule, why, state.source(player), d, decided.get(player))
 
 
 def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: int) -> None:
@@ -637,7 +638,7 @@ def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: 
                    f"players of division {state.name(d)} (A.i.2)")
             raise record_conflict(state, f"{why}, and the record places every player who "
                                   f"could be promoted into it (E.1)", left)
-        player, pick, tie = _e1_pick(state, d, set(state.free(left)))
+        player, pick, tie, decided_by = _e1_pick(state, d, set(state.free(left)))
         chosen.add(player)
         picked.add(player)
         tied.extend([tie] if tie is not None else [])
@@ -645,7 +646,7 @@ def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: 
                 if len(chosen) <= need else
                 reason("E1_THRICE", pick=pick, division=state.name(d), growth=growth,
                        below=state.name(d + 1)))
-        state.note(player, Move.PROMOTED, "E.1", said, state.source(player), d)
+        state.note(player, Move.PROMOTED, "E.1", said, state.source(player), d, decided_by)
     # One pick at a time: a tie is one only if its players were not all picked in the end.
     found = {tie.players: tie for tie in tied}
     for players, tie in found.items():
@@ -655,21 +656,23 @@ def promote_to_size(state: Formation, d: int, chosen: set[str], cap: int, need: 
                                   tie.by_record))
 
 
-def _e1_pick(state: Formation, d: int, left: set[str]) -> tuple[str, Reason, Tie | None]:
-    """Choose the player promoted into division ``d`` to resolve a size conflict (E.1), with
-    why, and the players tied with them by the rules when there are (D.2)."""
-    if d + 1 < len(state.moves):
-        moves = state.moves[d + 1]
-        applicable = [p for p in moves.order
-                      if p in left and state.previous.get(p) == d + 1
-                      and state.assured.get(p) == d + 1 and state.floor[p] == d + 1]
-        if applicable:
-            return applicable[0], reason("E1_DIRECT"), _first_tie(
-                state, moves.classes, applicable, applicable[0], d)
-    source = [p for p in left if state.floor[p] == d + 1] or list(left)
-    best = secondary_order(source, state.info, state.settings)[0]
-    classes = secondary_classes(source, state.info, state.settings, record=False)
-    return best, reason("E1_FORCED"), _first_tie(state, classes, source, best, d)
+def _e1_pick(state: Formation, d: int, left: set[str]
+             ) -> tuple[str, Reason, Tie | None, str | None]:
+    """Choose the player promoted into division ``d`` for a size conflict (E.1), with why, the
+    tie the pick cuts (D.2), if any, and the criterion of D.2 that chose them, if one did:
+    among the applicable equal on D.1 (B.3, B.5), or among all for the highest ranked."""
+    moves = state.moves[d + 1] if d + 1 < len(state.moves) else None
+    applicable = [p for p in (moves.order if moves else ()) if p in left and state.previous.get(p)
+                  == d + 1 and state.assured.get(p) == d + 1 and state.floor[p] == d + 1]
+    if moves is not None and applicable:
+        pick, why, classes, main = applicable[0], "E1_DIRECT", moves.classes, moves.main_classes
+    else:
+        applicable = [p for p in left if state.floor[p] == d + 1] or list(left)
+        pick, why = secondary_order(applicable, state.info, state.settings)[0], "E1_FORCED"
+        classes = secondary_classes(applicable, state.info, state.settings, record=False)
+        main = (tuple(applicable),)
+    decided = decided_by_d2(main, applicable, [pick], state.info, state.settings)
+    return pick, reason(why), _first_tie(state, classes, applicable, pick, d), decided.get(pick)
 
 
 def _first_tie(state: Formation, classes: Iterable[Sequence[str]], pool: list[str], player: str,

@@ -23,7 +23,8 @@ from typing import Collection, Iterable, Mapping, Sequence
 from ..model.common import Outcome, Player, Result
 from ..model.league import Group, LeagueSettings, PlayerInfo, Season, SeasonSignups, player_info
 from .league_reasons import Reason, reason
-from .league import Decision, FinalRound, LeagueRuleError, Move, Tie, final_round
+from .league import Decision, LeagueRuleError, Move, Tie
+from .league_final import FinalRound, final_round
 from .league_first import first_season
 from .league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
 
@@ -205,8 +206,9 @@ class PlayerOutcome:
     empty when the outcome is decided."""
     tie_step: int | None = None
     """0 for a tie that decides nothing here: the chain is the tie alone."""
-    final_reason: tuple[str, Reason] | None = None
-    """(rule, why) a finalist qualified other than by a direct promotion spot ([8], B.3)."""
+    final_reason: tuple[str, Reason, str | None] | None = None
+    """(rule, why, decided_by) a finalist qualified other than by a direct promotion spot ([8],
+    B.3); ``decided_by``: the criterion of D.2 that gave the place, if one did."""
     left: bool = False
     """Played the season out but not the next one: ``move`` is the one earned in the season
     (B), placed nowhere, the spot not passed on (B.4)."""
@@ -515,7 +517,8 @@ def player_outcomes(plan: NextSeasonPlan, final: FinalRound | None = None,
         steps.setdefault(decision.player, []).append(decision)
     finalists = ({f.player for f in final.finalists} if final is not None  # none if void
                  else {d.player for d in plan.decisions if d.rule == "final round"})
-    qualified = {f.player: (f.rule, f.reason) for f in (final.finalists if final else ())}
+    qualified = {f.player: (f.rule, f.reason, f.decided_by)
+                 for f in (final.finalists if final else ())}
     out = {}
     for player, result in plan.outcomes.items():
         move = result.outcome

@@ -21,7 +21,8 @@ from functools import partial
 from typing import Any, Mapping
 
 from ..bidi import isolated
-from ..engine.league import FinalResult, Move, Tie, final_result, group_classes
+from ..engine.league import Move, Tie, group_classes
+from ..engine.league_final import FinalResult, final_result
 from ..engine.league_outcome import Status, withdrawn_players
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content
@@ -540,7 +541,9 @@ def _final_context(league: League, season: Season, view: SeasonView,
     recorded = final.champion if final else None
     return {**base,
             "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": league_words.rule_id(f.rule),
-                           "explanation": league_words.words(f.reason), "advantaged": f.advantaged,
+                           "explanation": league_words.words(f.reason),
+                           "decided": league_words.decided("", f.decided_by),
+                           "advantaged": f.advantaged,
                            "bonus": format_points(f.bonus), "points": format_points(points[f.player])}
                           for f in sorted(result.finalists,
                                           key=lambda f: (-points[f.player], names[f.player], f.player))],

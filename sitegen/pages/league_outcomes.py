@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..diagnostics import Diagnostic
-from ..engine.league import FinalRound, Move, Tie, final_result, final_round
+from ..engine.league import Move, Tie
+from ..engine.league_final import FinalRound, final_result, final_round
 from ..engine.league_certainty import KINDS, Certainty, season_certainty
 from ..engine.league_outcome import (PlayerOutcome, SeasonOutcome, Status, agrees, differences,
                                      form_outcome, recorded_direction, recorded_moves,

@@ -290,6 +290,16 @@ def tie_sentence(tie: Tie, name: Name) -> str:
                                rule=rule_id(tie.rule), division=tie.division)
 
 
+def decided(before: str, criterion: str | None) -> str:
+    """Return ``before`` (a step with its rule id) followed by the criterion of D.2 that gave
+    the spot, when one did (``Decision.decided_by``): ``next best by the criteria of D (B.3),
+    decided by rank (D.2)``; the same words for a direct move (B.1-B.3), an E.1 pick, a
+    promotion by rank (C.5, C.2) and the final round's third place (B.3)."""
+    if criterion is None:
+        return before
+    return _(DECIDED_BY[criterion]).format(before=before)
+
+
 def reasons(outcome: PlayerOutcome, name: Name) -> str:
     """Return the chain of rules behind ``outcome`` as one clause: each step with its rule id
     (the organizers' recorded decision cites none: ``record`` is no rule of the text); a step
@@ -308,11 +318,10 @@ def reasons(outcome: PlayerOutcome, name: Name) -> str:
         else:
             way = "up" if step.outcome in (Move.PROMOTED, Move.PROMOTED_BY_RANK) else "down"
             said = _(THEN[way]).format(before=said, reason=words(step.reason), rule=rule_id(step.rule))
-        if step.decided_by is not None:
-            said = _(DECIDED_BY[step.decided_by]).format(before=said)
+        said = decided(said, step.decided_by)
     if outcome.final_reason is not None:
-        rule, why = outcome.final_reason
-        said = _(FINAL_TOO).format(before=said, reason=words(why), rule=rule_id(rule))
+        rule, why, by = outcome.final_reason
+        said = decided(_(FINAL_TOO).format(before=said, reason=words(why), rule=rule_id(rule)), by)
     if outcome.tie is not None and not outcome.undecided:
         kind = "moot" if outcome.tie_step is not None else "record"
         clause = tie_clause(outcome.tie, outcome.player, name, kind)

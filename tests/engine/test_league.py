@@ -13,7 +13,8 @@ from fractions import Fraction
 
 import pytest
 
-from sitegen.engine.league import (LeagueRuleError, Move, SeasonCancelled, direct_moves, division_order, final_round, group_count, group_order, group_sizes, secondary_classes, seed_groups, size_violations, starting_gamepoints)
+from sitegen.engine.league import (LeagueRuleError, Move, SeasonCancelled, direct_moves, division_order, group_count, group_order, group_sizes, secondary_classes, seed_groups, size_violations, starting_gamepoints)
+from sitegen.engine.league_final import final_round
 from sitegen.model.league import ExtraDemotions, LeagueSettings, PlayerInfo
 from sitegen.engine.league_next import (
     Signups, is_promotable, next_season, plan_group_sizes,

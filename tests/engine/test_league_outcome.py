@@ -12,7 +12,8 @@ import itertools
 from dataclasses import replace
 from fractions import Fraction
 
-from sitegen.engine.league import FinalRound, Finalist, find_ties, final_result
+from sitegen.engine.league import find_ties
+from sitegen.engine.league_final import FinalRound, Finalist, final_result
 from sitegen.engine.league_next import Signups, next_season
 from sitegen.engine.league_outcome import (Status, form_outcome, games_to_play, player_outcomes,
                                            season_status, void_early_withdrawals)
