@@ -130,6 +130,30 @@ def test_a_record_that_leaves_a_division_too_small_is_refused(site, run):
     assert not (root / SEASON_FILE).exists()
 
 
+def test_check_says_a_refused_record_once_in_the_warning_of_each_entry_that_differs(site, run):
+    """The record above, which next-season refuses. The rules: C would hold b5 and b6 alone,
+    fewer than one group (A.i.2), so E.1 keeps both in B: each recorded relegation differs,
+    one warning each, which also says that next-season would refuse the record and why (the
+    rule that would break, and the record's players). No warning of its own repeats it
+    (league.record): one fact, one warning (issue 28)."""
+    league = ("name: Club league\nsettings:\n  top_division_groups: 1\n"
+              "  demote_from_bottom_division: true\n")
+    text = season(group("A", A, perfect(A)),
+                  group("B", B, perfect(B), "promoted: [b1, b2]\nrelegated: [b5, b6]"))
+    site(tree(text, league, **SIGNUPS_ALL))
+    status, out, err = run("check")
+    refused = ("`league next-season` would refuse this record: division B would hold 4 players, "
+               "fewer than 5 (A.i.1, A.i.2), and the record places every player who could be "
+               "promoted into it (E.1), with the record followed (recorded as relegated to "
+               "division C: b5, b6)")
+    assert status == 0 and err == [
+        f"content/leagues/club/seasons/2024.yaml:24:{column}: warning: {player} is recorded as "
+        "relegated in group B, but the league rules give: stays in division B (rules B.2, E.1); "
+        f"{refused}; the site shows the recorded outcome as the organizers' decision; correct "
+        "the list if it is a mistake [league.recorded-differs]"
+        for player, column in (("b5", 21), ("b6", 25))]
+
+
 # --------------------------------------------------------------------------- unfinished seasons
 
 

@@ -318,5 +318,5 @@ def test_serve_logs_the_demo_warnings_once(tmp_path, monkeypatch):
     dev = make_server(Path("content"), None, None, port=0, watch_theme=False, log=lines.append)
     assert dev.rebuild()
     warnings = [line for line in lines if ": warning: " in line]
-    assert len(warnings) == 50 and len(set(warnings)) == 50  # README: 41 records, 4 ties, 5 league.record
+    assert len(warnings) == 45 and len(set(warnings)) == 45  # README: 41 records, 4 ties
     assert any("[league.tie]" in line for line in warnings)

@@ -36,8 +36,8 @@ from typing import Mapping, TextIO
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
-from ..engine.league import Move, Tie
-from ..engine.league_next import RECORD_CONFLICT, NextSeasonPlan
+from ..engine.league import RECORD_CONFLICT, Move, Tie
+from ..engine.league_next import NextSeasonPlan
 from ..engine.league import secondary_order
 from ..engine.league_outcome import (Difference, SeasonOutcome, Status, differences,
                                       first_season_outcome, form_outcome, games_to_play,

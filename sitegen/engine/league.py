@@ -35,6 +35,27 @@ class LeagueRuleError(Exception):
     it into a positioned one."""
 
 
+RECORD_CONFLICT = "the recorded outcomes cannot be followed"
+"""How the message of RecordNotHonoured begins."""
+
+
+class RecordNotHonoured(LeagueRuleError):
+    """The organizers' recorded outcomes cannot all be followed: a rule of sizes (A.i) or of
+    ranks (C.3) would break. The message names the rule and the players concerned:
+    ``the recorded outcomes cannot be followed: <why>: <named>``."""
+
+    def __init__(self, why: str, named: str, players: tuple[str, ...]) -> None:
+        super().__init__(f"{RECORD_CONFLICT}: {why}: {named}")
+        self.why = why
+        """The rule that would break, with its id: ``only 1 players would be left below
+        division C, fewer than 5 (A.i.2)``."""
+        self.named = named
+        """The players concerned by where their record puts them: ``recorded as relegated to
+        division D: Pakasu63``."""
+        self.players = players
+        """The players concerned, sorted."""
+
+
 class SeasonCancelled(LeagueRuleError):
     """Fewer than five players: the season is cancelled and the title void (footnote [2])."""
 

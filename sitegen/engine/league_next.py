@@ -15,7 +15,8 @@ from ..model.common import Outcome, Rank
 from ..model.league import (Division, DivisionRestrictions, Group, LeagueSettings, PlayerInfo,
                             RankBand, Season, division_index, division_letter)
 from .league_reasons import Reason, reason
-from .league import (Decision, DivisionMoves, LeagueRuleError, Move, SeasonCancelled, Tie,
+from .league import (Decision, DivisionMoves, LeagueRuleError, Move, RecordNotHonoured,
+                     SeasonCancelled, Tie,
                      decided_by_d2, direct_moves, find_ties, group_count, secondary_classes,
                      secondary_order, seed_groups, starting_gamepoints)
 
@@ -392,15 +393,6 @@ def follow_record(state: Formation, moves: DivisionMoves, player: str) -> bool:
     return True
 
 
-RECORD_CONFLICT = "the recorded outcomes cannot be followed"
-"""How the message of RecordNotHonoured begins."""
-
-
-class RecordNotHonoured(LeagueRuleError):
-    """The organizers' recorded outcomes cannot all be followed: a rule of sizes (A.i) or of
-    ranks (C.3) would break. The message names the rule and the players concerned."""
-
-
 def record_conflict(state: Formation, why: str, players: Iterable[str]) -> RecordNotHonoured:
     """Return the error for recorded outcomes that ``why`` (a rule, with its id) does not let
     be followed, naming ``players`` (those of the record) with where their record puts them."""
@@ -412,7 +404,7 @@ def record_conflict(state: Formation, why: str, players: Iterable[str]) -> Recor
         by_place.setdefault((move, state.name(after) or ""), []).append(player)
     named = "; ".join(f"recorded as {move} division {division}: {', '.join(found)}"
                       for (move, division), found in by_place.items())
-    return RecordNotHonoured(f"{RECORD_CONFLICT}: {why}: {named}")
+    return RecordNotHonoured(why, named, tuple(sorted(set(players))))
 
 
 def check_pinned(state: Formation, where: Mapping[str, int]) -> None:

@@ -23,7 +23,7 @@ from typing import Collection, Iterable, Mapping, Sequence
 from ..model.common import Outcome, Player, Result
 from ..model.league import Group, LeagueSettings, PlayerInfo, Season, SeasonSignups, player_info
 from .league_reasons import Reason, reason
-from .league import Decision, LeagueRuleError, Move, Tie
+from .league import Decision, LeagueRuleError, Move, RecordNotHonoured, Tie
 from .league_final import FinalRound, final_round
 from .league_first import first_season
 from .league_next import DivisionRestrictions, NextSeasonPlan, Signups, next_season
@@ -245,6 +245,9 @@ class SeasonOutcome:
     formations: int = 1
     """Formations of the next season the outcome takes (:func:`formations_needed`); above
     :func:`form_outcome`'s ``max_formations``, none but the first was made: no players."""
+    conflict: RecordNotHonoured | None = None
+    """When ``error`` is a record that cannot be followed: the error, with the rule that would
+    break and the players concerned."""
 
 
 def season_outcome(season: Season, players: Mapping[str, Player], settings: LeagueSettings,
@@ -289,7 +292,8 @@ def form_outcome(season: Season, players: Mapping[str, Player], settings: League
         plan = next_season(season, signed, restrictions, settings, recorded)
     except LeagueRuleError as error:
         return SeasonOutcome(status, error=str(error), assumed=signups is None, voided=voided,
-                             season=season, games_left=left)
+                             season=season, games_left=left,
+                             conflict=error if isinstance(error, RecordNotHonoured) else None)
     infos = season_infos(season, players)
     final = _final(season, infos, settings)
     named = [replace(t, by_record=True) if recorded and all(p in recorded for p in t.players)

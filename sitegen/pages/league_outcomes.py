@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..diagnostics import Diagnostic
-from ..engine.league import Move, Tie
+from ..engine.league import Move, RecordNotHonoured, Tie
 from ..engine.league_final import FinalRound, final_result, final_round
 from ..engine.league_certainty import KINDS, Certainty, season_certainty
 from ..engine.league_outcome import (PlayerOutcome, SeasonOutcome, Status, agrees, differences,
@@ -95,6 +95,8 @@ class SeasonView:
     record_error: str | None = None
     """Why the recorded moves cannot be followed (RecordNotHonoured), if they cannot: the
     pages then show the rules' outcome with the record where it differs."""
+    record_conflict: RecordNotHonoured | None = None
+    """The same as data: the rule that would break and the players concerned."""
     shown: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Each player's shown outcome (:func:`_shown_row`); players without one are left out."""
     notes: list[str] = field(default_factory=list)
@@ -132,7 +134,7 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
         if decided.error is None:
             view.decided = decided
         else:
-            view.record_error = decided.error
+            view.record_error, view.record_conflict = decided.error, decided.conflict
     if outcome.status is Status.EMPTY:
         view.status_note = _(NOTE_EMPTY)
         view.notes.append(view.status_note)
@@ -297,7 +299,10 @@ def _row(kind: str, head: str, said: str, rules: list[str], decided_by: str,
 def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnostic]:
     """Return the warnings ``check`` and ``build`` print for ``view``'s season: every recorded
     outcome that differs from the computed one, every tie the rules leave open (D.2) that no
-    record decides, and a next season the rules cannot form. None for a season that is not
+    record decides, and a next season the rules cannot form. One fact, one warning: a record
+    that ``league next-season`` would refuse (RecordNotHonoured) is said in the warnings of
+    its entries that differ from the rules, with the rule that would break; in a warning of
+    its own (``league.record``) only when none of them differs. None for a season that is not
     final."""
     outcome = view.outcome
     if outcome is None or outcome.status is not Status.FINAL:
@@ -309,20 +314,27 @@ def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnost
                                 f"the next season: {outcome.error}", "league.rules",
                                 "the site shows no computed outcome for this season",
                                 level="warning"))
-    if view.record_error is not None:
+    found_differences = differences(season, outcome)
+    conflict = view.record_conflict
+    concerned = set(conflict.players) if conflict is not None else set()
+    if view.record_error is not None and not any(d.player in concerned for d in found_differences):
         found.append(Diagnostic(season.pos, f"season {season.id}: {view.record_error}",
                                 "league.record", "the site shows the rules' outcome with the "
                                 "record where it differs; `league next-season` refuses until "
                                 "the recorded lists are corrected", level="warning"))
-    for difference in differences(season, outcome):
+    for difference in found_differences:
         computed, said = sentence(difference.computed, lambda p: p)
         if difference.computed.left or difference.computed.move is Move.WITHDREW:
             computed = said.removesuffix(".")  # the reason: not in the next season (B.4)
         pos = difference.group.position(difference.player, "promoted", "relegated")
         recorded = RECORDED_WORDS[difference.recorded].format(group=difference.group.name)
+        refused = (f"; `league next-season` would refuse this record: {conflict.why}, with the "
+                   f"record followed ({conflict.named})"
+                   if conflict is not None and difference.player in concerned else "")
         found.append(Diagnostic(
             pos, f"{difference.player} {recorded}, but the league rules give: "
-                 f"{computed[0].lower()}{computed[1:]} (rules {', '.join(difference.computed.rules)})",
+                 f"{computed[0].lower()}{computed[1:]} (rules {', '.join(difference.computed.rules)})"
+                 + refused,
             "league.recorded-differs", "the site shows the recorded outcome as the organizers' "
             "decision; correct the list if it is a mistake", level="warning"))
     groups = {p: g for d in season.divisions for g in d.groups for p in g.players}
