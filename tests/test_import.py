@@ -164,6 +164,41 @@ def test_import_h9_players_without_a_first_name(site, run):
     assert run("build")[0] == 0
 
 
+def test_import_h9_warns_at_a_tab_in_a_header_value_as_the_opengotha_import_does(site, run,
+                                                                                  tmp_path):
+    """OpenGotha writes the name, location and time system bare in the h9 header
+    (``; EV[...]``), where a tab or a control character would break the line; the OpenGotha
+    import reads them as a space with an h9.escape warning, and the h9 import now does the
+    same, positioned at the character: EV[Tournoi<tab>de Juvisy] (line 2, column 6 + 7),
+    PC[,Juvisy<U+0001>] (line 3, column 6 + 7), CM[Standard<tab>byo-yomi] (line 8, column
+    6 + 8). The imported tournament reads "Tournoi de Juvisy", "Juvisy " and "Standard
+    byo-yomi", as an h9 file of it is written. Without them, no such warning."""
+    text = H9.read_bytes().decode("iso8859_15")
+    tabbed = (text.replace("EV[Tournoi de Juvisy]", "EV[Tournoi\tde Juvisy]")
+              .replace("PC[,Juvisy]", "PC[,Juvisy\x01]")
+              .replace("CM[Standard byo-yomi]", "CM[Standard\tbyo-yomi]"))
+    assert tabbed.count("\t") == 2
+    source = tmp_path / "tabs.h9"
+    source.write_bytes(tabbed.encode("iso8859_15"))
+    site({})
+    status, _out, err = run("import", "h9", str(H9), "--id", "juvisy")
+    assert (status, err) == (0, [])
+    shutil.rmtree("content/tournaments")
+    shutil.rmtree("content/players")
+    status, _out, err = run("import", "h9", str(source), "--id", "juvisy")
+    assert status == 0
+    shown = [line.split(": warning: ", 1) for line in err if "[h9.escape]" in line]
+    assert [(where.rsplit(":", 2)[1:], said) for where, said in shown] == [
+        ([line, column], f"{tag}[...]: the tournament {what} holds a tab or a control "
+         "character, which the h9 results file cannot hold as OpenGotha writes it (it would "
+         "break the header line); read as a space [h9.escape]")
+        for line, column, tag, what in (("2", "13", "EV", "name"), ("3", "13", "PC", "location"),
+                                        ("8", "14", "CM", "time system"))]
+    written = Path("content/tournaments/juvisy.yaml").read_text(encoding="utf-8")
+    assert "name: Tournoi de Juvisy\n" in written and "time_system: Standard byo-yomi" in written
+    assert "\t" not in written and "\x01" not in written
+
+
 def test_import_refuses_a_komi_that_is_not_a_number(site, run, tmp_path):
     """Found by fuzzing: komi="NaN" in <GeneralParameterSet> raised a traceback."""
     source = Path(__file__).parent / "reference" / "opengotha" / "mcmahon-2019-handicap.xml"

@@ -25,7 +25,7 @@ from ruamel.yaml.error import YAMLError
 from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos,
                            write_failed)
 from ..formats.h9 import decode_h9, read_h9, to_tournament
-from ..formats.h9_check import check_values, fit_mcmahon_bar
+from ..formats.h9_check import check_values, fit_mcmahon_bar, header_warnings
 from ..formats.ids import UniqueIds, slug
 from ..formats.opengotha import read_opengotha
 from ..formats.tournament_yaml import dump_players, dump_tournament, game_result_text
@@ -88,7 +88,7 @@ def read_tournament(fmt: str, path: Path, tournament_id: str | None
     h9 = read_h9(data, shown)
     default = tournament_id or slug(h9.tags.get("EV", "")) or slug(path.stem) or "tournament"
     t = fit_mcmahon_bar(h9, to_tournament(h9, default))
-    return t, check_values(h9, t)
+    return t, header_warnings(h9) + check_values(h9, t)
 
 
 def read_regular_file(path: Path, shown: str) -> bytes:

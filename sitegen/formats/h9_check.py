@@ -13,7 +13,31 @@ from ..model.common import Rank
 from ..model.tournament import Criterion, Tournament
 from .h9 import H9File, parse_value
 from .h9_columns import NO_CRITERION, split_heading
-from .h9_fields import ENCODING, VALUE_RE
+from .h9_fields import ENCODING, VALUE_RE, breaks_header
+
+TEXT_TAGS = (("EV", "name"), ("PC", "location"), ("CM", "time system"))
+"""The header tags the import keeps as text, with what they hold."""
+
+
+def header_warnings(h9: H9File) -> list[Diagnostic]:
+    """Return a warning (``h9.escape``) at the first tab or control character of each text tag
+    (:data:`TEXT_TAGS`), which :func:`~sitegen.formats.h9.to_tournament` reads as a space:
+    OpenGotha writes the value bare in the header line (``EV[...]``), which it would break,
+    and sitegen's own h9 writes it as a space (docs/placement.md, "h9 files"); the OpenGotha
+    import says the same of the XML's name and location."""
+    found = []
+    for tag, what in TEXT_TAGS:
+        value = h9.tags.get(tag, "")
+        if not breaks_header(value):
+            continue
+        line, column = h9.tag_positions.get(tag, (1, 1))
+        at = next(i for i, c in enumerate(value) if breaks_header(c))
+        found.append(Diagnostic(
+            SourcePos(h9.path, line, column + at), f"{tag}[...]: the tournament {what} holds a "
+            "tab or a control character, which the h9 results file cannot hold as OpenGotha "
+            "writes it (it would break the header line); read as a space", "h9.escape",
+            level="warning"))
+    return found
 
 
 def _as_written(text: str) -> str:
