@@ -117,8 +117,11 @@ def test_without_sign_ups_the_next_season_says_who_returned(site):
         "Demoted to division B: demotion spot by the criteria of D (B.2)."}
     assert everywhere(built, "b5", "Bud", "b") == {
         "Withdrew: the place is forfeited and not passed on (B.4)."}
-    assert "worked out from who played the next season, Season 2025" in \
-        built["leagues/club/2024/index.html"].decode()
+    # one fact, one wording: not playing the next season is no withdrawal ("Withdrew" is b5's
+    # and b6's, who withdrew during the season)
+    assert ("The outcomes are worked out from who played the next season, Season 2025: its new "
+            "players included; the spot of a player who did not play it is not passed on (B.4).") \
+        in built["leagues/club/2024/index.html"].decode()
 
 
 # --------------------------------------------------------------------------- C.2, C.3

@@ -36,7 +36,7 @@ SAME = {
     "fr": SAME_IN_BOTH | {
         "absence", "bonus", "change", "club", "correction", "date", "dates", "division", "divisions",
         "final", "handicap", "handicaps", "match", "page", "pages", "place", "places", "plus", "point",
-        "points", "position", "score", "scores", "table",
+        "points", "position", "promotion", "score", "scores", "table",  # "place de promotion"
         "issue"},  # "l'issue de chacun", the outcome column's heading (docs/translating.md)
 }
 """Words spelt the same in English and in the language, as the language uses them."""

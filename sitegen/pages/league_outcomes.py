@@ -47,8 +47,8 @@ NOTE_ASSUMED = N_("The outcomes are worked out as if every player who did not wi
                   "next season, with no new players (no sign-ups have been entered).")
 NOTE_SIGNUPS = N_("The outcomes are worked out from the sign-ups for the next season.")
 NOTE_NEXT_SEASON = N_("The outcomes are worked out from who played the next season, "
-                      "{season}: its new players included, and those who did not play it as "
-                      "withdrawn (B.4).")
+                      "{season}: its new players included; the spot of a player who did not "
+                      "play it is not passed on (B.4).")
 # Translators: {reason} is the league rules' error, in English (as on the command line).
 NOTE_ERROR = N_("The league rules cannot form the next season from this one ({reason}), so no "
                 "outcome is shown; the organizers decide.")
