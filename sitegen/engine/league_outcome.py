@@ -498,11 +498,12 @@ def sharing(ties: Sequence[Tie]) -> list[list[Tie]]:
 
 
 def _named_ties(plan: NextSeasonPlan, final: FinalRound | None, season: Season) -> list[Tie]:
-    """Return every tie of the plan and the final round once: the promotion spots of the top
-    division are places in the final round."""
+    """Return every tie of the plan and the final round once: the direct promotion spots of
+    the top division (B.1, B.3) are places in the final round; a promotion into it (E.1, C.5)
+    stays a promotion spot."""
     top = season.divisions[0].name if season.divisions else None
-    ties = [replace(t, spot="final round") if t.spot == "promotion" and t.division == top else t
-            for t in plan.ties]
+    ties = [replace(t, spot="final round") if t.spot == "promotion" and t.division == top
+            and t.rule in ("B.1", "B.3") else t for t in plan.ties]
     return ties + [t for t in (final.ties if final else ()) if t.rule == "B.3"]
 
 

@@ -137,3 +137,23 @@ def test_the_final_rounds_third_place_among_players_equal_on_d_1_is_decided_by_r
     plain = final_round(finished, "b1", {p: PlayerInfo(p, players[p].rank) for p in players},
                         ONE_GROUP)
     assert {f.player: f.decided_by for f in plain.finalists} == {"a1": None, "a2": None, "a4": "rank"}
+
+
+def test_e_1_a_tie_the_record_decides_reads_decided_by_the_organizers_and_is_no_final_place():
+    """The E.1 case above with b3 and b4 both 5k: equal on every criterion of D for the next
+    direct promotion into A (E.1). The record promotes b4 (and b1, b2): the rules' outcome
+    gives b4 the spot, "decided by the organizers", as a direct move's tie reads. The spot is
+    a promotion into division A, not a place in the final round (once "one place in the final
+    round (E.1)": only A's own direct promotion spots, B.1 and B.3, are final places)."""
+    b = replace(perfect("b", B, ("b3", "b4")), promoted=("b1", "b2", "b4"))
+    outcome = form_outcome(season(perfect("a", A, withdrawn=("a3",)), b), players_of(*A, *B),
+                           ONE_GROUP)
+    tie = ("tie with {other} on every criterion of D for one promotion spot (E.1), decided by "
+           "the organizers")
+    assert sentence(outcome.players["b4"], str)[1] == (
+        "Promoted to division A: middle position (B); then moved up by E.1: the next direct "
+        "promotion by the criteria of D under B.3 and B.5, as division A needs at least 5 "
+        "players under A.i.1 and A.i.2; " + tie.format(other="b3") + ".")
+    assert sentence(outcome.players["b3"], str)[1] == (
+        "Stays in division B: middle position (B); " + tie.format(other="b4") + ".")
+    assert outcome.ties == ()
