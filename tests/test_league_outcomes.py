@@ -89,6 +89,8 @@ def test_e_1_a_division_falling_below_5_one_decision_everywhere(site, run):
     assert (status, err) == (0, [])
     lines = out.splitlines()
     assert f"a4: {A4_E1}" in lines and f"b3: {b3}" in lines
+    # a withdrawal during the season (b5 in B's withdrawn list) in the pages' words (B.4)
+    assert "b5: Withdrew: the place is forfeited and not passed on (B.4)." in lines
     assert len([line for line in lines if line.startswith("a4: ")]) == 1  # one line per player
     assert lines[-1] == "wrote content/leagues/club/seasons/2025.yaml: A: A (9)"
 
