@@ -656,6 +656,7 @@ def _e1_pick(state: Formation, d: int, left: set[str]
     moves = state.moves[d + 1] if d + 1 < len(state.moves) else None
     applicable = [p for p in (moves.order if moves else ()) if p in left and state.previous.get(p)
                   == d + 1 and state.assured.get(p) == d + 1 and state.floor[p] == d + 1]
+    classes: Sequence[Sequence[str]]
     if moves is not None and applicable:
         pick, why, classes, main = applicable[0], "E1_DIRECT", moves.classes, moves.main_classes
     else:
