@@ -229,9 +229,15 @@ def places_by_rules(rows: list[StandingRow], group: Group, view: SeasonView) -> 
     return ordered if len(ordered) == len(by_player) else rows
 
 
+def to_play(row: StandingRow, view: SeasonView, gone: set[str]) -> int:
+    """Return ``row``'s games "to play", as the group table and ``standings.json`` say them:
+    only while the season is provisional and for a player who did not withdraw (``gone``);
+    others will never be played (B.4, a closed season)."""
+    return row.to_play if view.status is Status.PROVISIONAL and row.player not in gone else 0
+
+
 def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> list[dict[str, Any]]:
-    """Return a group table's rows. Games "to play" only while the season is provisional and
-    for a player who did not withdraw: others will never be played (B.4, a closed season)."""
+    """Return a group table's rows, games "to play" as :func:`to_play` says them."""
     table = []
     gone = withdrawn_players(view.season)
     for number, row in enumerate(rows, start=1):
@@ -242,8 +248,7 @@ def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> 
             "tied_gamepoints": format_points(row.tied_gamepoints),
             "record": f"{row.wins}–{row.losses}" + (f"–{row.jigos}" if row.jigos else ""),
             "wins": row.wins, "losses": row.losses, "jigos": row.jigos,
-            "to_play": row.to_play if view.status is Status.PROVISIONAL
-            and row.player not in gone else 0,
+            "to_play": to_play(row, view, gone),
             **_outcome_fields(view, row.player),
         })
     return table
@@ -293,7 +298,9 @@ def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
 
 def _standings_data(league: str, season: str, division: str, group: Group,
                     rows: list[StandingRow], names: dict[str, str], view: SeasonView) -> dict[str, Any]:
-    """Return a group's ``standings.json``; ``league`` and ``season`` are ids."""
+    """Return a group's ``standings.json``; ``league`` and ``season`` are ids; games
+    ``to_play`` as the group table says them (:func:`to_play`)."""
+    gone = withdrawn_players(view.season)
     data = {
         "league": league, "season": season, "division": division, "group": group.name,
         "final": view.status is Status.FINAL, "status": view.status.value,
@@ -304,7 +311,7 @@ def _standings_data(league: str, season: str, division: str, group: Group,
             "tied_gamepoints": json_number(row.tied_gamepoints),
             "wins": row.wins, "losses": row.losses, "jigos": row.jigos,
             "forfeit_wins": row.forfeit_wins, "forfeit_losses": row.forfeit_losses,
-            "unknown": row.unknown, "to_play": row.to_play,
+            "unknown": row.unknown, "to_play": to_play(row, view, gone),
             **json_outcome(view, row.player),
         } for row in rows],
     }
