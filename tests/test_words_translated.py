@@ -36,7 +36,7 @@ SAME = {
     "fr": SAME_IN_BOTH | {
         "absence", "bonus", "change", "club", "correction", "date", "dates", "division", "divisions",
         "final", "handicap", "handicaps", "match", "page", "pages", "place", "places", "plus", "point",
-        "points", "position", "promotion", "score", "scores", "table",  # "place de promotion"
+        "points", "position", "score", "scores", "table",
         "issue"},  # "l'issue de chacun", the outcome column's heading (docs/translating.md)
 }
 """Words spelt the same in English and in the language, as the language uses them."""
@@ -151,3 +151,16 @@ def test_the_scan_finds_an_english_fragment_in_a_polish_sentence(english):
         ("final", "miejsce awansowe w dywizji A (final round)."),
         ("round", "miejsce awansowe w dywizji A (final round)."),
         ("outcome", "Outcome")]
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "pl"])
+def test_a_withdrawals_forfeit_is_worded_alike_in_every_language(code):
+    """One fact, one wording (issue 28), in each catalog too: what a withdrawal during the
+    season forfeits (B.4) reads the same whether it was recorded or found from a game left
+    unplayed; French once said "place de montée" for the one and "place de promotion" for
+    the other."""
+    from sitegen.i18n import _, language
+    from sitegen.pages.league_words import WITHDREW, WITHDREW_UNPLAYED
+    with language(code):
+        for spot, text in WITHDREW.items():
+            assert _(WITHDREW_UNPLAYED[spot]).endswith(_(text)), (code, spot)
