@@ -1,15 +1,16 @@
 """The site's language: the words of the pages (gettext catalogs read with Babel), and dates and
 numbers written as the language writes them (Babel's CLDR data).
 
-Page text made in Python goes through :func:`_` (one message), :func:`ngettext` (a count, with
-the language's plural forms) and :func:`pgettext` (a short word that needs a context), with
-named placeholders filled in afterwards: ``_("Group {group}").format(group=name)``. Tables made
-at import time mark their texts with :func:`N_` and translate them where they are used.
-Templates use ``_()`` and ``{% trans %}`` of Jinja's i18n extension (:mod:`sitegen.render`).
-
-A build makes its site's language the active one (:func:`language`) while it plans and renders;
-outside a build the active language is English, so the command line's words (errors, the
-engine's explanations printed by ``sitegen league next-season``) stay English.
+There is no active language. A build makes one :class:`Words` from site.yaml's ``language:``
+(:func:`words`) and passes it down explicitly (as ``lang``) to everything that words a page:
+page text made in Python goes through its :meth:`Words._` (one message), :meth:`Words.ngettext`
+(a count, with the language's plural forms) and :meth:`Words.pgettext` (a short word that needs
+a context), with named placeholders filled in afterwards:
+``lang._("Group {group}").format(group=name)``; its ``format_*`` methods write dates and
+numbers. Tables made at import time mark their texts with :func:`N_` and translate them where
+they are used. Templates use ``_()`` and ``{% trans %}`` of Jinja's i18n extension, given the
+same catalog per environment (:mod:`sitegen.render`). The command line's words (errors, the
+engine's explanations printed by ``sitegen league next-season``) use :data:`ENGLISH_WORDS`.
 
 Catalogs live in ``sitegen/locale/<language>/LC_MESSAGES/sitegen.po``; they are compiled in
 memory when first used (no ``.mo`` files: the ``.po`` is the only copy, so a catalog cannot be
@@ -93,7 +94,7 @@ def translations(tag: str) -> gettext.NullTranslations:
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it (tables made at import time:
-    translate with :func:`_` where the text is used)."""
+    translate with :meth:`Words._` where the text is used)."""
     return message
 
 

@@ -135,7 +135,7 @@ def feed_entries(content: Content, lang: Words) -> list[dict[str, Any]]:
                             "title": lang._("{competition}: results").format(competition=f"{isolated(league.name)} · {isolated(season.name)}"),
                             "url": season_url(league, season), "date": date,
                             "summary": lang.ngettext("{count} game with a result.", "{count} games with a result.",
-                                                len(games)).format(count=len(games))})
+                                                     len(games)).format(count=len(games))})
     for t in content.tournaments:
         date = t.end or t.begin
         if date is None or not t.games:
@@ -156,7 +156,7 @@ def feed_entries(content: Content, lang: Words) -> list[dict[str, Any]]:
             month = ladder_month_url(club, date)
             entries.append({"id": f"results/{ladder_url(club)}{date.isoformat()}",
                             "title": lang.ngettext("{ladder}: {count} game on {date}", "{ladder}: {count} games on {date}",
-                                              count).format(ladder=club.name, count=count, date=lang.format_date(date)),
+                                                   count).format(ladder=club.name, count=count, date=lang.format_date(date)),
                             "url": month, "date": date, "summary": ""})
     for swiss in content.swiss_leagues:
         for tournament in swiss.tournaments:
@@ -168,7 +168,7 @@ def feed_entries(content: Content, lang: Words) -> list[dict[str, Any]]:
                             "title": lang._("{competition}: results").format(competition=f"{isolated(swiss.name)} · {isolated(tournament.name)}"),
                             "url": swiss_tournament_url(swiss, tournament), "date": date,
                             "summary": lang.ngettext("{count} match with a result.", "{count} matches with a result.",
-                                                played).format(count=played)})
+                                                     played).format(count=played)})
     entries.sort(key=lambda e: (e["date"], e["id"]), reverse=True)
     return entries[:FEED_ENTRIES]
 

@@ -205,7 +205,7 @@ def handicap_text(h: Handicap, lang: Words) -> dict[str, str]:
             komi=lang.format_decimal(h.komi))
     if h.stones:
         first = lang.ngettext("White (after Black's {stones} stone)", "White (after Black's {stones} stones)",
-                         h.stones).format(stones=h.stones)
+                              h.stones).format(stones=h.stones)
     else:
         first = _colour_name(h.first, lang)
     return {"levels": str(h.levels), "stones": stones, "komi": komi, "first": first}

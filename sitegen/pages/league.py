@@ -565,7 +565,7 @@ def _final_result_text(by_games: FinalResult, names: dict[str, str], provisional
     if by_games.champion is not None:
         player = by_games.champion
         template = lang._(league_words.FINAL_WON if by_games.points[player] >= 2
-                     else league_words.FINAL_WON_ADVANTAGE)
+                          else league_words.FINAL_WON_ADVANTAGE)
         return template.format(player=names.get(player, player))
     if by_games.level:
         return lang._(league_words.FINAL_LEVEL).format(

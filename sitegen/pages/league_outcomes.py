@@ -60,10 +60,10 @@ NOTE_ORGANIZERS = N_("Where the organizers recorded another outcome than the rul
 def note_provisional(games_left: int, lang: Words) -> str:
     """Return the note of a season with ``games_left`` games still to play."""
     return lang.ngettext("Provisional: {count} game is still to play. The outcomes below are those "
-                    "the league rules give if the season ended today.",
-                    "Provisional: {count} games are still to play. The outcomes below are those "
-                    "the league rules give if the season ended today.",
-                    games_left).format(count=games_left)
+                         "the league rules give if the season ended today.",
+                         "Provisional: {count} games are still to play. The outcomes below are those "
+                         "the league rules give if the season ended today.",
+                         games_left).format(count=games_left)
 
 
 RECORDED_KINDS = {"promoted": (N_("promoted"), N_("Promoted")),

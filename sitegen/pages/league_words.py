@@ -12,8 +12,8 @@ those of ../shared/rules/000_8831272a7af7d6bd.txt ("league") and stay in the vis
 one id in words, "final round", is shown in the site's language (:func:`rule_id`).
 
 The texts are marked for the catalogs with :func:`~sitegen.i18n.N_` and translated when worded,
-in the active language (:mod:`sitegen.i18n`): the site's while a build plans its pages, English
-on the command line. A counted text is a function (:func:`few_left`, :func:`tie_spots`) that
+in the language ``lang`` given (a :class:`~sitegen.i18n.Words`): the site's while a build plans
+its pages, English on the command line. A counted text is a function (:func:`few_left`, :func:`tie_spots`) that
 picks the language's plural form.
 """
 
@@ -199,7 +199,7 @@ def tie_spots(spot: str, count: int, lang: Words) -> str:
 
 
 def names_and(names: list[str], lang: Words) -> str:
-    """Return ``a``, ``a and b``, ``a, b and c`` (in the active language)."""
+    """Return ``a``, ``a and b``, ``a, b and c`` (in the language ``lang``)."""
     if len(names) <= 1:
         return "".join(names)
     return lang._(AND).format(first=", ".join(names[:-1]), last=names[-1])
@@ -207,7 +207,7 @@ def names_and(names: list[str], lang: Words) -> str:
 
 def rule_id(rule: str, lang: Words) -> str:
     """Return a rule id as a page shows it: the league text's ids (``B.1``, ``E.1``, ``[7]``)
-    as they are, its one id in words, ``final round``, in the active language."""
+    as they are, its one id in words, ``final round``, in the language ``lang``."""
     if rule == "final round":
         # Translators: the league rules' part on the final round, cited like a rule id: "(final round)".
         return lang.pgettext("rule", "final round")
@@ -238,7 +238,7 @@ BY_SPOT: dict[str, dict[str, str]] = {"WITHDREW": WITHDREW, "WITHDREW_UNPLAYED":
 
 
 def words(reason: Reason, lang: Words) -> str:
-    """Return ``reason`` worded in the active language: ``group leader``, ``placed in the
+    """Return ``reason`` worded in the language ``lang``: ``group leader``, ``placed in the
     bottom division, as no rank band applies``. Raises KeyError for a kind with no words."""
     values = {name: words(value, lang) if isinstance(value, Reason) else value
               for name, value in reason.args}

@@ -136,8 +136,8 @@ def criterion_columns(t: Tournament, lang: Words) -> list[dict[str, str]]:
         "categories": _category_words(p.category_limits, lang),
         "quarter": max(t.rounds - 2, 1), "semi": max(t.rounds - 1, 1), "bar": str(p.bar),
         "sosts": (" " + lang._("With games not played counted as ½ point, OpenGotha counts each "
-                          "opponent's STS as 0 here (only the handicap correction is left); the "
-                          "site does the same, so that its numbers are OpenGotha's.")
+                               "opponent's STS as 0 here (only the handicap correction is left); the "
+                               "site does the same, so that its numbers are OpenGotha's.")
                   if p.count_unplayed_as_half else ""),
     }
     columns = []
@@ -291,18 +291,18 @@ def _parameters_text(t: Tournament, lang: Words) -> list[str]:
     lines = []
     if p.system is System.MCMAHON:
         lines.append(lang._("McMahon bar {bar}, floor {floor}: your starting score is your rank, "
-                       "counted as {bar} if stronger and as {floor} if weaker.").format(
-                           bar=p.bar, floor=p.floor))
+                            "counted as {bar} if stronger and as {floor} if weaker.").format(
+                                bar=p.bar, floor=p.floor))
     else:
         lines.append(lang._("Swiss system: the number of wins is the main score."))
     lines.append(lang._("A bye counts {bye_wins} win(s) and {bye_points} McMahon point(s); a declared "
-                   "absence {absent_wins} and {absent_points}.").format(
-                       bye_wins=format_value(p.nbw_bye), bye_points=format_value(p.mms_bye),
-                       absent_wins=format_value(p.nbw_absent),
-                       absent_points=format_value(p.mms_absent)))
+                        "absence {absent_wins} and {absent_points}.").format(
+                            bye_wins=format_value(p.nbw_bye), bye_points=format_value(p.mms_bye),
+                            absent_wins=format_value(p.nbw_absent),
+                            absent_points=format_value(p.mms_absent)))
     if p.count_unplayed_as_half:
         lines.append(lang._("For the sums of opponents' scores, every game an opponent did not play "
-                       "counts ½ point."))
+                            "counts ½ point."))
     return lines
 
 
