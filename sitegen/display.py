@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from anyascii import anyascii
 
-from .i18n import N_, _, active_language, format_date_range, format_decimal, ngettext, pgettext
+from .i18n import N_, Words
 from .model.common import Colour, Game, Outcome
 from .urls import sgf_url
 
@@ -22,14 +22,14 @@ from .urls import sgf_url
 # --------------------------------------------------------------------------- formatting
 
 
-def format_points(value: Fraction | int | None) -> str:
+def format_points(value: Fraction | int | None, lang: Words) -> str:
     """Return ``value`` with halves and quarters as ½, ¼, ¾ (``3½``, ``¼``, ``-1½``); other
-    fractions as decimals in the site's language (``0.33``, ``0,33``)."""
-    return _format_points(value, active_language())
+    fractions as decimals in the language ``lang`` (``0.33``, ``0,33``)."""
+    return _format_points(value, lang)
 
 
 @functools.lru_cache(maxsize=8192)
-def _format_points(value: Fraction | int | None, language: str) -> str:
+def _format_points(value: Fraction | int | None, lang: Words) -> str:
     if value is None:
         return ""
     value = Fraction(value)
@@ -38,28 +38,28 @@ def _format_points(value: Fraction | int | None, language: str) -> str:
     whole, rest = divmod(value, 1)
     glyph = {Fraction(0): "", Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾"}.get(rest)
     if glyph is None:
-        return sign + format_decimal(value)
+        return sign + lang.format_decimal(value)
     if whole == 0 and glyph:
         return sign + glyph
     return f"{sign}{int(whole)}{glyph}"
 
 
-def points_text(value: Fraction | int) -> str:
+def points_text(value: Fraction | int, lang: Words) -> str:
     """Return a number of points in words: ``1 point``, ``2 points``, ``1½ points`` (a
     fraction takes its own form: Polish ``1½ punktu``)."""
     value = Fraction(value)
     if value.denominator == 1:
         count = int(value)
-        return ngettext("{points} point", "{points} points", count).format(points=count)
-    return pgettext("a fraction", "{points} points").format(points=format_points(value))
+        return lang.ngettext("{points} point", "{points} points", count).format(points=count)
+    return lang.pgettext("a fraction", "{points} points").format(points=format_points(value, lang))
 
 
-def date_range(start: dt.date | None, end: dt.date | None) -> str:
-    """Return a compact date or range in the site's language: ``2021-09-19 – 10-23`` within
+def date_range(start: dt.date | None, end: dt.date | None, lang: Words) -> str:
+    """Return a compact date or range in the language ``lang``: ``2021-09-19 – 10-23`` within
     one year (the end's year left out), ``2021-12-19 – 2022-01-09`` across years, one date alone
     when the other is missing or equal (French: ``19 sept. – 23 oct. 2021``). Pages keep it on
     one line."""
-    return format_date_range(start, end)
+    return lang.format_date_range(start, end)
 
 
 def json_number(value: Fraction | int | None) -> int | float | None:
@@ -141,7 +141,7 @@ CELL_TEXT = {
 }
 
 
-def game_cell(game: Game | None, player: str) -> dict[str, str]:
+def game_cell(game: Game | None, player: str, lang: Words) -> dict[str, str]:
     """Describe ``game`` from ``player``'s side for a crosstable cell or a games list: ``kind``
     (win, loss, jigo, forfeit-win, ...), ``symbol``, ``colour`` (b, w or empty) and its
     ``colour_name``, ``outcome_words`` (e.g. "won"), ``words`` (with the colour) and ``result``."""
@@ -162,34 +162,33 @@ def game_cell(game: Game | None, player: str) -> dict[str, str]:
             kind = "void"
         else:
             kind = "unplayed"
-    language = active_language()
-    symbol, outcome_words = _cell_words(language)[kind]
+    symbol, outcome_words = _cell_words(lang)[kind]
     colour = colour_name = ""
     words = outcome_words
     if game is not None and game.colours_known:
         black = game.colour_of(player) is Colour.BLACK
-        colour, colour_name, words = _colour_words(language)[(kind, black)]
+        colour, colour_name, words = _colour_words(lang)[(kind, black)]
     return {"kind": kind, "symbol": symbol, "colour": colour, "colour_name": colour_name,
             "words": words, "outcome_words": outcome_words,
             "result": _result_text(game.result) if game is not None and game.colours_known else ""}
 
 
 @functools.lru_cache(maxsize=8)
-def _cell_words(language: str) -> dict[str, tuple[str, str]]:
-    """:data:`CELL_TEXT` in the active language (``language``: the cache's key)."""
-    return {kind: (symbol, _(words)) for kind, (symbol, words) in CELL_TEXT.items()}
+def _cell_words(lang: Words) -> dict[str, tuple[str, str]]:
+    """:data:`CELL_TEXT` in the language ``lang``."""
+    return {kind: (symbol, lang._(words)) for kind, (symbol, words) in CELL_TEXT.items()}
 
 
 @functools.lru_cache(maxsize=8)
-def _colour_words(language: str) -> dict[tuple[str, bool], tuple[str, str, str]]:
-    """``{(kind, black): (colour letter, colour name, words with the colour)}`` in the active
-    language, e.g. ``("b", "Black", "won with Black")``."""
+def _colour_words(lang: Words) -> dict[tuple[str, bool], tuple[str, str, str]]:
+    """``{(kind, black): (colour letter, colour name, words with the colour)}`` in the language
+    ``lang``, e.g. ``("b", "Black", "won with Black")``."""
     table = {}
-    for kind, (_symbol, words) in _cell_words(language).items():
+    for kind, (_symbol, words) in _cell_words(lang).items():
         for black in (True, False):
-            name = _("Black") if black else _("White")
-            letter = pgettext("colour letter", "b") if black else pgettext("colour letter", "w")
-            text = (_("{result} with Black") if black else _("{result} with White")).format(result=words)
+            name = lang._("Black") if black else lang._("White")
+            letter = lang.pgettext("colour letter", "b") if black else lang.pgettext("colour letter", "w")
+            text = (lang._("{result} with Black") if black else lang._("{result} with White")).format(result=words)
             table[(kind, black)] = (letter, name, text)
     return table
 

@@ -1,15 +1,16 @@
 """The site's language: the words of the pages (gettext catalogs read with Babel), and dates and
 numbers written as the language writes them (Babel's CLDR data).
 
-Page text made in Python goes through :func:`_` (one message), :func:`ngettext` (a count, with
-the language's plural forms) and :func:`pgettext` (a short word that needs a context), with
-named placeholders filled in afterwards: ``_("Group {group}").format(group=name)``. Tables made
-at import time mark their texts with :func:`N_` and translate them where they are used.
-Templates use ``_()`` and ``{% trans %}`` of Jinja's i18n extension (:mod:`sitegen.render`).
-
-A build makes its site's language the active one (:func:`language`) while it plans and renders;
-outside a build the active language is English, so the command line's words (errors, the
-engine's explanations printed by ``sitegen league next-season``) stay English.
+There is no active language. A build makes one :class:`Words` from site.yaml's ``language:``
+(:func:`words`) and passes it down explicitly (as ``lang``) to everything that words a page:
+page text made in Python goes through its :meth:`Words._` (one message), :meth:`Words.ngettext`
+(a count, with the language's plural forms) and :meth:`Words.pgettext` (a short word that needs
+a context), with named placeholders filled in afterwards:
+``lang._("Group {group}").format(group=name)``; its ``format_*`` methods write dates and
+numbers. Tables made at import time mark their texts with :func:`N_` and translate them where
+they are used. Templates use ``_()`` and ``{% trans %}`` of Jinja's i18n extension, given the
+same catalog per environment (:mod:`sitegen.render`). The command line's words (errors, the
+engine's explanations printed by ``sitegen league next-season``) use :data:`ENGLISH_WORDS`.
 
 Catalogs live in ``sitegen/locale/<language>/LC_MESSAGES/sitegen.po``; they are compiled in
 memory when first used (no ``.mo`` files: the ``.po`` is the only copy, so a catalog cannot be
@@ -20,15 +21,14 @@ docs/translating.md tells translators how to extract, update and check the catal
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import functools
 import gettext
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -89,57 +89,12 @@ def translations(tag: str) -> gettext.NullTranslations:
     return gettext.NullTranslations()
 
 
-# --------------------------------------------------------------------------- the active language
-
-
-@dataclass(frozen=True)
-class _Active:
-    tag: str
-    words: gettext.NullTranslations
-
-
-_active = _Active(ENGLISH, gettext.NullTranslations())
-
-
-@contextlib.contextmanager
-def language(tag: str) -> Iterator[None]:
-    """Make ``tag`` (site.yaml's ``language:``) the active language inside the ``with`` block.
-
-    Forked workers inherit it; the previous language comes back afterwards."""
-    global _active
-    previous = _active
-    _active = _Active(tag, translations(tag))
-    try:
-        yield
-    finally:
-        _active = previous
-
-
-def active_language() -> str:
-    """Return the active language tag (``en`` outside a build)."""
-    return _active.tag
-
-
-def _(message: str) -> str:
-    """Return ``message`` in the active language (English when the catalog lacks it)."""
-    return _active.words.gettext(message)
-
-
-def ngettext(singular: str, plural: str, n: int) -> str:
-    """Return the form of ``singular``/``plural`` for the count ``n`` in the active language
-    (Polish has three: 1 gracz, 2 gracze, 5 graczy); fill its ``{placeholders}`` afterwards."""
-    return _active.words.ngettext(singular, plural, n)
-
-
-def pgettext(context: str, message: str) -> str:
-    """Return ``message`` in the active language, told apart from the same English word in
-    another ``context`` (``pgettext("movement", "left")``: left the league, not left side)."""
-    return _active.words.pgettext(context, message)
+# --------------------------------------------------------------------------- N_
 
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it (tables made at import time:
-    translate with :func:`_` where the text is used)."""
+    translate with :meth:`Words._` where the text is used)."""
     return message
 
 
@@ -172,10 +127,6 @@ CLDR_STYLE = DateStyle(None, None, None, "MMMd", "LLLL y", "yMM")
 DATE_STYLES = {ENGLISH: ISO_STYLE}
 
 
-def _style() -> DateStyle:
-    return DATE_STYLES.get(_candidates(_active.tag)[-1], CLDR_STYLE)
-
-
 @functools.lru_cache(maxsize=16)
 def _locale(tag: str) -> Locale:
     """Return Babel's locale for ``tag``, or English's when Babel does not know the tag."""
@@ -187,30 +138,10 @@ def _locale(tag: str) -> Locale:
         return Locale.parse(ENGLISH)
 
 
-def _pattern(value: dt.date, pattern: str | None, standard: str) -> str:
-    from babel.dates import format_date
-
-    return format_date(value, pattern or standard, locale=_locale(_active.tag))
-
-
-def format_date(value: dt.date | None, form: str = "short") -> str:
-    """Return a date as the active language writes it: ``form`` ``short`` (tables, lists:
-    ``2019-10-26`` in English, ``26 oct. 2019``) or ``long`` (sentences: ``26 octobre 2019``);
-    "" for None."""
-    if value is None:
-        return ""
-    style = _style()
-    if style is ISO_STYLE:
-        return value.isoformat()
-    if form == "long":
-        return _pattern(value, style.long, "long")
-    return _pattern(value, style.short, "medium")
-
-
 def spelled_date(value: dt.date, tag: str) -> str:
-    """Return a date with its month in words in language ``tag`` (given, not the active one),
-    for a sentence beside its ISO form: ``5 March 2025`` (English: day first, as the ISO form's
-    reader expects no other order), ``5 marca 2025``, ``5 mars 2025`` (the locale's long date)."""
+    """Return a date with its month in words in language ``tag``, for a sentence beside its ISO
+    form: ``5 March 2025`` (English: day first, as the ISO form's reader expects no other
+    order), ``5 marca 2025``, ``5 mars 2025`` (the locale's long date)."""
     from babel.dates import format_date as babel_date
 
     english = _candidates(tag)[-1] == ENGLISH
@@ -222,77 +153,157 @@ def format_iso(value: dt.date | None) -> str:
     return value.isoformat() if value else ""
 
 
-def date_range_texts(start: dt.date, end: dt.date) -> tuple[str, str]:
-    """Return the texts of the two ends of a date range, compact within one year: ``2021-09-19``
-    and ``10-23`` in English (the end's year left out), ``19 sept.`` and ``23 oct. 2021`` in
-    French (the start's); each end in full across years."""
-    style = _style()
-    if start.year != end.year:
-        return format_date(start), format_date(end)
-    if style.range_end is not None:
-        return format_date(start), _pattern(end, style.range_end, "medium")
-    from babel.dates import format_skeleton
-
-    return (format_skeleton(style.range_start or "MMMd", start, locale=_locale(_active.tag)),
-            format_date(end))
+# --------------------------------------------------------------------------- a language's words
 
 
-def format_date_range(start: dt.date | None, end: dt.date | None) -> str:
-    """Return a compact date or range (:func:`date_range_texts` joined by `` – ``); one date
-    alone when the other is missing or equal."""
-    if start is None or end is None or start == end:
-        return format_date(start or end)
-    return " – ".join(date_range_texts(start, end))
+@dataclass(frozen=True, eq=False)
+class Words:
+    """One language's words and ways of writing dates and numbers: a build makes one from
+    site.yaml's ``language:`` (:func:`words`) and hands it to whatever words a page. Two are
+    equal when their tags are; a pickled one is made again from its tag (a worker's copy).
+    """
+
+    tag: str
+    """The language tag (``en``, ``pl``, ``pt-BR``)."""
+    translations: gettext.NullTranslations = field(repr=False)
+    """The catalog's messages (:func:`translations`)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Words) and other.tag == self.tag
+
+    def __hash__(self) -> int:
+        return hash(("Words", self.tag))
+
+    def __reduce__(self) -> tuple:
+        if type(self.translations) is gettext.NullTranslations and self.tag == ENGLISH:
+            return (_english_words, ())
+        return (words, (self.tag,))
+
+    def _(self, message: str) -> str:
+        """Return ``message`` in this language (English when the catalog lacks it)."""
+        return self.translations.gettext(message)
+
+    def gettext(self, message: str) -> str:
+        """The same as :meth:`_`."""
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Return the form of ``singular``/``plural`` for the count ``n`` (Polish has three: 1
+        gracz, 2 gracze, 5 graczy); fill its ``{placeholders}`` afterwards."""
+        return self.translations.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """Return ``message``, told apart from the same English word in another ``context``
+        (``pgettext("movement", "left")``: left the league, not left side)."""
+        return self.translations.pgettext(context, message)
+
+    # ----------------------------------------------------------------------- dates and numbers
+
+    @property
+    def style(self) -> DateStyle:
+        """How this language writes dates (:data:`DATE_STYLES`, else :data:`CLDR_STYLE`)."""
+        return DATE_STYLES.get(_candidates(self.tag)[-1], CLDR_STYLE)
+
+    def _pattern(self, value: dt.date, pattern: str | None, standard: str) -> str:
+        from babel.dates import format_date as babel_date
+
+        return babel_date(value, pattern or standard, locale=_locale(self.tag))
+
+    def format_date(self, value: dt.date | None, form: str = "short") -> str:
+        """Return a date as this language writes it: ``form`` ``short`` (tables, lists:
+        ``2019-10-26`` in English, ``26 oct. 2019``) or ``long`` (sentences: ``26 octobre
+        2019``); "" for None."""
+        if value is None:
+            return ""
+        style = self.style
+        if style is ISO_STYLE:
+            return value.isoformat()
+        if form == "long":
+            return self._pattern(value, style.long, "long")
+        return self._pattern(value, style.short, "medium")
+
+    def date_range_texts(self, start: dt.date, end: dt.date) -> tuple[str, str]:
+        """Return the texts of the two ends of a date range, compact within one year:
+        ``2021-09-19`` and ``10-23`` in English (the end's year left out), ``19 sept.`` and
+        ``23 oct. 2021`` in French (the start's); each end in full across years."""
+        style = self.style
+        if start.year != end.year:
+            return self.format_date(start), self.format_date(end)
+        if style.range_end is not None:
+            return self.format_date(start), self._pattern(end, style.range_end, "medium")
+        from babel.dates import format_skeleton
+
+        return (format_skeleton(style.range_start or "MMMd", start, locale=_locale(self.tag)),
+                self.format_date(end))
+
+    def format_date_range(self, start: dt.date | None, end: dt.date | None) -> str:
+        """Return a compact date or range (:meth:`date_range_texts` joined by `` – ``); one
+        date alone when the other is missing or equal."""
+        if start is None or end is None or start == end:
+            return self.format_date(start or end)
+        return " – ".join(self.date_range_texts(start, end))
+
+    def format_month(self, value: dt.date) -> str:
+        """Return a month, ``March 2025`` (``marzec 2025``, ``mars 2025``)."""
+        return self._pattern(value, self.style.month, "LLLL y")
+
+    def format_chart_month(self, value: dt.date) -> str:
+        """Return a month under a chart's axis: ``2025-03`` (``03/2025``, ``03.2025``)."""
+        style = self.style
+        if style is ISO_STYLE:
+            return value.strftime("%Y-%m")
+        from babel.dates import format_skeleton
+
+        return format_skeleton(style.chart_month or "yMM", value, locale=_locale(self.tag))
+
+    def format_decimal(self, value: Fraction | float | int) -> str:
+        """Return a number with the language's decimal sign (``6.5``, ``6,5``), no grouping
+        (ratings read 2100, not 2 100), at most two decimals."""
+        if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
+            return str(int(value))
+        text = str(round(float(value), 2))
+        if self.style is ISO_STYLE:
+            return text
+        from babel.numbers import get_decimal_symbol
+
+        return text.replace(".", get_decimal_symbol(_locale(self.tag)))
+
+    def plural_forms(self, singular: str, plural: str) -> dict[str, str]:
+        """Return this language's forms of a counted message for a script, by CLDR plural
+        category (what ``Intl.PluralRules`` gives): ``one`` and ``other`` always, ``few``,
+        ``many``, ``two``, ``zero`` where the language has a form of its own for them
+        (Polish: 2 trafienia, 5 trafień). Placeholders are left for the script to fill."""
+        return dict(_plural_forms(self, singular, plural))
 
 
-def format_month(value: dt.date) -> str:
-    """Return a month, ``March 2025`` (``marzec 2025``, ``mars 2025``)."""
-    return _pattern(value, _style().month, "LLLL y")
+@functools.lru_cache(maxsize=16)
+def words(tag: str) -> Words:
+    """Return the words of language ``tag`` (site.yaml's ``language:``); raises nothing for an
+    unknown tag (English words, English dates)."""
+    return Words(tag, translations(tag))
 
 
-def format_chart_month(value: dt.date) -> str:
-    """Return a month under a chart's axis: ``2025-03`` (``03/2025``, ``03.2025``)."""
-    style = _style()
-    if style is ISO_STYLE:
-        return value.strftime("%Y-%m")
-    from babel.dates import format_skeleton
-
-    return format_skeleton(style.chart_month or "yMM", value, locale=_locale(_active.tag))
+ENGLISH_WORDS = Words(ENGLISH, gettext.NullTranslations())
+"""The command line's words (errors, warnings, ``league next-season``'s lines): English, with
+no catalog read."""
 
 
-def format_decimal(value: Fraction | float | int) -> str:
-    """Return a number with the language's decimal sign (``6.5``, ``6,5``), no grouping
-    (ratings read 2100, not 2 100), at most two decimals."""
-    if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
-        return str(int(value))
-    text = str(round(float(value), 2))
-    if _style() is ISO_STYLE:
-        return text
-    from babel.numbers import get_decimal_symbol
-
-    return text.replace(".", get_decimal_symbol(_locale(_active.tag)))
+def _english_words() -> Words:
+    return ENGLISH_WORDS
 
 
 # --------------------------------------------------------------------------- plural forms for scripts
 
 
-def plural_forms(singular: str, plural: str) -> dict[str, str]:
-    """Return the active language's forms of a counted message for a script, by CLDR plural
-    category (what ``Intl.PluralRules`` gives): ``one`` and ``other`` always, ``few``,
-    ``many``, ``two``, ``zero`` where the language has a form of its own for them
-    (Polish: 2 trafienia, 5 trafień). Placeholders are left for the script to fill."""
-    return dict(_plural_forms(_active.tag, singular, plural))
-
-
 @functools.lru_cache(maxsize=256)
-def _plural_forms(tag: str, singular: str, plural: str) -> tuple[tuple[str, str], ...]:
-    samples = _plural_samples(tag)
+def _plural_forms(lang: Words, singular: str, plural: str) -> tuple[tuple[str, str], ...]:
+    samples = _plural_samples(lang.tag)
     # Polish counts have no "other" (it is for fractions): a large count takes its form.
-    forms = {"one": ngettext(singular, plural, 1),
-             "other": ngettext(singular, plural, samples.get("other", 10 ** 6 + 7))}
+    forms = {"one": lang.ngettext(singular, plural, 1),
+             "other": lang.ngettext(singular, plural, samples.get("other", 10 ** 6 + 7))}
     for category in ("zero", "two", "few", "many"):
         if category in samples:
-            text = ngettext(singular, plural, samples[category])
+            text = lang.ngettext(singular, plural, samples[category])
             if text != forms["other"]:
                 forms[category] = text
     return tuple(forms.items())

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple, Protocol
 
 from .diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
-from .i18n import language
+from .i18n import Words, words
 from .model import Content
 from .pages.ladder import plan_ladders
 from .pages.league import plan_leagues
@@ -46,11 +46,12 @@ from .validate import (RULE_SETS, Common, Unit, assemble, base_url_problem, load
 from .validate.league import PlayerRefs
 from .workers import Send, can_fork, no_cycle_collection, run_beside
 
-PLANNERS: dict[str, Callable[[Content, SitePlan], None]] = {
+PLANNERS: dict[str, Callable[[Content, SitePlan, Words], None]] = {
     "leagues": plan_leagues, "tournaments": plan_tournaments, "ladders": plan_ladders,
     "swiss": plan_swiss}
 """The page planner of each rule set (``validate.RULE_SETS``), in the order their pages and
-sections appear. A planner reads only the players and its own rule set."""
+sections appear. A planner reads only the players and its own rule set, and words its pages
+with the site's :class:`~sitegen.i18n.Words` (site.yaml's ``language:``)."""
 
 PARALLEL_MIN_BYTES = 3_000_000
 """Archives with fewer bytes in their rule-set folders are prepared in one process."""
@@ -105,10 +106,10 @@ def plan_site(content: Content) -> SitePlan:
     """Return every page and file of the site for ``content`` (already loaded), in one process.
     Raises SitegenError for clashing paths (:func:`sitegen.site.check_paths`)."""
     plan = SitePlan()
-    with language(content.config.language):
-        for planner in PLANNERS.values():
-            planner(content, plan)
-        return complete_plan(content, plan)
+    lang = words(content.config.language)
+    for planner in PLANNERS.values():
+        planner(content, plan, lang)
+    return complete_plan(content, plan, lang)
 
 
 RuleSetResult = tuple[tuple, SitePlan | None, list[Diagnostic]]
@@ -128,8 +129,7 @@ def finish_plan(content: Content, plan: SitePlan, progress: Progress | None = No
     its warnings. Raises SitegenError for clashing paths."""
     if progress is not None:
         progress.describe("compute", "players, home, search")
-    with language(content.config.language):
-        plan = complete_plan(content, plan, check)
+    plan = complete_plan(content, plan, words(content.config.language), check)
     plan.warnings = Diagnostics(plan.warnings).sorted()
     return plan
 
@@ -153,14 +153,14 @@ def prepare_rule_sets(content_dir: Path, base_url: str | None, jobs: int | None,
         raise SitegenError(diags.sorted())
     if base_url and not problem:
         common = replace(common, config=replace(common.config, base_url=base_url))
-    # The planners word their pages in the site's language (a forked helper inherits it).
-    with language(common.config.language):
-        return _prepare_all(content_dir, jobs, diags, common, caches, progress)
+    return _prepare_all(content_dir, jobs, diags, common, caches, progress)
 
 
 def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common: Common,
                  caches: Caches | None, progress: Progress) -> tuple[Content, SitePlan]:
-    work = _Work(content_dir, common, plan=not diags.has_errors, caches=caches)
+    # The planners word their pages in the site's language (a forked helper gets it in ``work``).
+    work = _Work(content_dir, common, words(common.config.language), plan=not diags.has_errors,
+                 caches=caches)
     mine, helper = _split(content_dir, jobs)
     tracker = _Tracker(progress, len(RULE_SETS), failed=diags.has_errors)
     if helper:
@@ -217,11 +217,12 @@ def _folder_bytes(folder: Path) -> int:
 
 
 class _Work(NamedTuple):
-    """What preparing a rule set reads: the content folder, the common part, whether to plan,
-    and an incremental build's caches."""
+    """What preparing a rule set reads: the content folder, the common part, the site's words,
+    whether to plan, and an incremental build's caches."""
 
     content_dir: Path
     common: Common
+    lang: Words
     plan: bool
     caches: Caches | None = None
 
@@ -250,7 +251,7 @@ def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, A
             content = assemble(work.common, {name: part})
             site = SitePlan(warnings=diags.warnings,  # the rule set's files' own
                             memo=work.caches.memo(content) if work.caches else None)
-            PLANNERS[name](content, site)
+            PLANNERS[name](content, site, work.lang)
             site.memo = None
             send(("planned", len(part)))
         done[name] = (part, site, diags.items)

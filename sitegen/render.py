@@ -23,7 +23,7 @@ from markdown_it import MarkdownIt
 from .bidi import isolate_page, isolating_words, mark
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
-from .i18n import date_range_texts, format_date, format_iso, language, plural_forms, translations
+from .i18n import format_iso, words
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan
 from .progress import Progress
@@ -68,10 +68,9 @@ class SiteEnvironment(BoundedSandbox):
 def make_environment(config: SiteConfig, site_templates: Path | None = None,
                      constant_words: bool = True) -> Environment:
     """Return the (sandboxed) Jinja environment: the site's templates first, then the default
-    theme; its words are those of ``config.language``'s catalog (the constant ones put into
-    the templates when they are compiled, unless ``constant_words`` is False). Dates and scripts' plural
-    forms follow the active language (:func:`sitegen.i18n.language`), which :func:`render_site`
-    and :func:`render_into` set to the site's."""
+    theme; its words are those of ``config.language`` (:func:`sitegen.i18n.words`: the catalog's
+    messages, the constant ones put into the templates when they are compiled unless
+    ``constant_words`` is False, and its dates, numbers and scripts' plural forms)."""
     loaders = []
     if site_templates is not None and site_templates.is_dir():
         loaders.append(FileSystemLoader(str(site_templates)))
@@ -90,17 +89,15 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
     # Page words in the site's language: _("..."), ngettext(...) and {% trans %} (newstyle:
     # placeholders are named, %(name)s, and the values are escaped). {% trans %} blocks are
     # trimmed: a line break inside one is a space, as in the extracted message.
-    words = translations(config.language)
-    env.install_gettext_callables(  # type: ignore[attr-defined]
-        words.gettext, words.ngettext, newstyle=True, pgettext=words.pgettext,
-        npgettext=words.npgettext)
+    lang = words(config.language)
+    env.install_gettext_translations(lang.translations, newstyle=True)  # type: ignore[attr-defined]
     isolating_words(env)
     env.policies["ext.i18n.trimmed"] = True
     # _("words", ...) and pgettext("context", "words", ...) translated when a template is
     # compiled (sitegen.template_words), unless the site's own templates give ``_``, ``gettext``
     # or ``pgettext`` a value that the templates they include would see
     if constant_words and not site_binds_words(env, site_templates):
-        env.extend(constant_gettext=words.gettext, constant_pgettext=words.pgettext)
+        env.extend(constant_gettext=lang.gettext, constant_pgettext=lang.pgettext)
     markdown = MarkdownIt("commonmark", {"html": config.markdown_html, "typographer": False})
     markdown.enable("table")
     base = config.base_path
@@ -108,13 +105,13 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
     def url(path: str = "") -> str:
         return base + path.lstrip("/")
 
-    env.globals.update(url=url, site=config, plural_forms=plural_forms,
-                       date_range_texts=date_range_texts)
+    env.globals.update(url=url, site=config, plural_forms=lang.plural_forms,
+                       date_range_texts=lang.date_range_texts)
     # ``path|url`` (a filter: Jinja calls filters directly, functions through the context) and
     # ``url(path)`` give the same address. ``date``: as the site's language writes it
     # (``date("long")`` in sentences); ``iso``: for <time datetime>.
-    env.filters.update(points=format_points, markdown=markdown.render, date=format_date,
-                       iso=format_iso, url=url)
+    env.filters.update(points=functools.partial(format_points, lang=lang), markdown=markdown.render,
+                       date=lang.format_date, iso=format_iso, url=url)
     return env
 
 
@@ -198,11 +195,8 @@ def _produce(items: list[Bundle], config: SiteConfig, site_templates: Path | Non
              after: tuple[Callable[[], Any], ...] = (), progress: Progress | None = None
              ) -> tuple[list[tuple], list[Any]]:
     try:
-        # Deferred contexts word their text while rendering, in the site's language (the
-        # workers inherit it).
-        with language(config.language):
-            return _produce_all(items, config, site_templates, jobs, sink, environment, keys, after,
-                                progress or Progress())
+        return _produce_all(items, config, site_templates, jobs, sink, environment, keys, after,
+                            progress or Progress())
     except TemplateProblem as problem:
         template, line, message, code = problem.args
         pos = SourcePos(os.path.relpath(template) if os.path.isabs(template) else template, line, 1) \

@@ -11,6 +11,7 @@ and the sitemap (:mod:`sitegen.pages.extras`) and the header menu of every page
 from __future__ import annotations
 
 from .diagnostics import Diagnostic, SitegenError, command_pos
+from .i18n import Words
 from .model import Content
 from .pages.extras import finish_site
 from .pages.home import plan_home_and_pages
@@ -20,17 +21,17 @@ from .pages.players import plan_player_extras, plan_players
 from .plan import SitePlan
 
 
-def complete_plan(content: Content, plan: SitePlan, check: bool = True) -> SitePlan:
+def complete_plan(content: Content, plan: SitePlan, lang: Words, check: bool = True) -> SitePlan:
     """Add what needs every rule set to ``plan`` (whose rule-set pages are planned): the players'
     overviews and pages, the Markdown pages, home, 404, dates, feed, sitemap and the header menu.
     Returns ``plan``; raises SitegenError for clashing paths (see :func:`check_paths`), unless
     ``check`` is False (an incremental build whose addresses are those of the last good build)."""
-    plan_player_extras(content, plan)
-    plan_players(content, plan)
-    plan_home_and_pages(content, plan)
+    plan_player_extras(content, plan, lang)
+    plan_players(content, plan, lang)
+    plan_home_and_pages(content, plan, lang)
     plan_records(content, plan)
-    finish_site(content, plan)
-    add_menu(plan, site_menu(content))
+    finish_site(content, plan, lang)
+    add_menu(plan, site_menu(content, lang))
     if check:
         check_paths(plan)
     return plan

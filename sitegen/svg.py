@@ -15,7 +15,7 @@ from html import escape
 
 from markupsafe import Markup
 
-from .i18n import _
+from .i18n import Words
 
 WIDTH = 320
 """Width of a chart in SVG user units: one unit a pixel on a phone (the chart does not grow
@@ -71,12 +71,13 @@ def _x_texts(count: int) -> tuple[str, ...]:
 
 
 def division_chart(points: list[DivisionPoint], divisions: list[str], title: str,
-                   chart_id: str) -> Markup:
+                   chart_id: str, lang: Words) -> Markup:
     """Return an SVG line chart of the division played in each season, the top division at the top.
 
     ``points`` are the seasons in order (a None division breaks the line: a season missed);
     ``divisions`` are the division letters from the top down (A first), the y axis.
-    ``chart_id`` makes the ids of the title and description unique within the page.
+    ``chart_id`` makes the ids of the title and description unique within the page; ``lang``
+    words the axes and the description.
     Raises ValueError when a point names a division not in ``divisions`` or when no point has a
     division.
     """
@@ -100,7 +101,7 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
     parts = [f'<svg class="path-chart" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
              f'role="img" aria-labelledby="{chart_id}-t {chart_id}-d">',
              f'<title id="{chart_id}-t">{escape(title)}</title>',
-             f'<desc id="{chart_id}-d">{escape(_describe(points))}</desc>']
+             f'<desc id="{chart_id}-d">{escape(_describe(points, lang))}</desc>']
     for row in range(low, high + 1):
         parts.append(f'<line class="grid" x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{_num(y(row))}" '
                      f'y2="{_num(y(row))}"/>')
@@ -131,9 +132,9 @@ def division_chart(points: list[DivisionPoint], divisions: list[str], title: str
                      f'{escape(points[i].label)}</text>')
     middle_y = _num(Fraction(_TOP + height - _BOTTOM + 8, 2))
     parts.append(f'<text class="axis-title" x="{_num(Fraction(_LEFT + WIDTH - _RIGHT, 2))}" y="{height - 4}" '
-                 f'text-anchor="middle">{escape(_("Season"))}</text>')
+                 f'text-anchor="middle">{escape(lang._("Season"))}</text>')
     parts.append(f'<text class="axis-title" x="0" y="0" transform="translate(10 {middle_y}) rotate(-90)" '
-                 f'text-anchor="middle">{escape(_("Division"))}</text>')
+                 f'text-anchor="middle">{escape(lang._("Division"))}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
 
@@ -160,8 +161,8 @@ def _labelled(labels: list[str], xs: tuple[str, ...]) -> list[tuple[int, str]]:
     return kept[::-1]
 
 
-def _describe(points: list[DivisionPoint]) -> str:
+def _describe(points: list[DivisionPoint], lang: Words) -> str:
     """Return the chart in words: ``2020-04: division B; 2020-05: not played; ...``."""
-    return "; ".join(f"{p.label}: " + (_("division {division}").format(division=p.division)
-                                       if p.division else _("not played"))
+    return "; ".join(f"{p.label}: " + (lang._("division {division}").format(division=p.division)
+                                       if p.division else lang._("not played"))
                      for p in points) + "."

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from sitegen.commands.build import render
-from sitegen.i18n import language
+from sitegen.i18n import words as words_of
 from sitegen.pages.tournament import game_words
 
 REPO = Path(__file__).parent.parent
@@ -38,13 +38,12 @@ def demo() -> dict[str, str]:
     ("fr", "12-!b3", "perdue par forfait contre Bob, avec Noir, handicap 3"),
 ])
 def test_a_round_result_in_words(code, text, words):
-    with language(code):
-        assert game_words(text, "Bob") == words
+    assert game_words(text, "Bob", words_of(code)) == words
 
 
 def test_a_string_without_a_game_has_no_game_words():
     with pytest.raises(ValueError, match="not a game string: '0='"):
-        game_words("0=", "Bob")
+        game_words("0=", "Bob", words_of("en"))
 
 
 def test_the_tournament_table_reads_its_round_results_as_words(demo):

@@ -26,9 +26,7 @@ from pathlib import Path
 import pytest
 from sitegen import i18n
 from sitegen.display import format_points, game_cell, points_text
-from sitegen.i18n import (_, date_range_texts, format_chart_month, format_date,
-                          format_date_range, format_decimal, format_month, language, ngettext,
-                          plural_forms)
+from sitegen.i18n import ENGLISH_WORDS, words
 from sitegen.model.common import Game, Rank, Result, SiteConfig
 from sitegen.model.tournament import Criterion
 from sitegen.render import make_environment
@@ -147,17 +145,19 @@ def partial_catalog(tmp_path, monkeypatch):
         '#, fuzzy\nmsgid "Crosstable"\nmsgstr "Kruistabel"\n', encoding="utf-8")
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     i18n.translations.cache_clear()
+    i18n.words.cache_clear()
     yield "xx"
     i18n.translations.cache_clear()
+    i18n.words.cache_clear()
 
 
 def test_a_message_missing_from_a_catalog_is_shown_in_english(partial_catalog):
-    with language(partial_catalog):
-        assert _("Players") == "Spelers"
-        assert _("Standings") == "Standings"  # not in the catalog
-        assert _("Crosstable") == "Crosstable"  # fuzzy: not reviewed, so not used
-        assert ngettext("{count} player", "{count} players", 2) == "{count} players"
-    assert _("Players") == "Players"  # outside the build: English again
+    lang = words(partial_catalog)
+    assert lang._("Players") == "Spelers"
+    assert lang._("Standings") == "Standings"  # not in the catalog
+    assert lang._("Crosstable") == "Crosstable"  # fuzzy: not reviewed, so not used
+    assert lang.ngettext("{count} player", "{count} players", 2) == "{count} players"
+    assert ENGLISH_WORDS._("Players") == "Players"  # the command line's words: English
 
 
 def test_a_template_missing_a_message_shows_it_in_english(partial_catalog):
@@ -173,13 +173,11 @@ def test_a_language_without_a_catalog_is_english_with_a_warning(site, run):
     assert status == 0
     assert any("warning: sitegen has no catalog for language 'de'" in line and "[site.language]" in line
                for line in err), err
-    with language("de"):
-        assert _("Players") == "Players"
+    assert words("de")._("Players") == "Players"
 
 
 def test_a_region_tag_finds_its_language_catalog():
-    with language("pl-PL"):
-        assert _("Players") == "Gracze"
+    assert words("pl-PL")._("Players") == "Gracze"
     assert i18n.has_catalog("fr-CA") and not i18n.has_catalog("de")
 
 
@@ -190,84 +188,91 @@ DAY = dt.date(2019, 10, 26)
 
 
 def test_english_dates_stay_iso():
-    with language("en"):
-        assert format_date(DAY) == "2019-10-26"
-        assert format_date(DAY, "long") == "2019-10-26"
-        assert date_range_texts(dt.date(2021, 9, 19), dt.date(2021, 10, 23)) == ("2021-09-19", "10-23")
-        assert format_date_range(dt.date(2021, 12, 19), dt.date(2022, 1, 9)) == "2021-12-19 – 2022-01-09"
-        assert format_month(dt.date(2025, 3, 1)) == "March 2025"
-        assert format_chart_month(dt.date(2025, 3, 1)) == "2025-03"
+    lang = words("en")
+    assert lang.format_date(DAY) == "2019-10-26"
+    assert lang.format_date(DAY, "long") == "2019-10-26"
+    assert lang.date_range_texts(dt.date(2021, 9, 19), dt.date(2021, 10, 23)) == ("2021-09-19", "10-23")
+    assert lang.format_date_range(dt.date(2021, 12, 19), dt.date(2022, 1, 9)) == "2021-12-19 – 2022-01-09"
+    assert lang.format_month(dt.date(2025, 3, 1)) == "March 2025"
+    assert lang.format_chart_month(dt.date(2025, 3, 1)) == "2025-03"
 
 
 def test_french_dates():
-    with language("fr"):
-        assert format_date(DAY, "long") == "26 octobre 2019"
-        assert format_date(DAY) == "26 oct. 2019"
-        # Within one year the start's year is left out (French puts the year last).
-        assert format_date_range(dt.date(2021, 9, 19), dt.date(2021, 10, 23)) == "19 sept. – 23 oct. 2021"
-        assert format_month(dt.date(2025, 3, 1)) == "mars 2025"
+    lang = words("fr")
+    assert lang.format_date(DAY, "long") == "26 octobre 2019"
+    assert lang.format_date(DAY) == "26 oct. 2019"
+    # Within one year the start's year is left out (French puts the year last).
+    assert lang.format_date_range(dt.date(2021, 9, 19), dt.date(2021, 10, 23)) == "19 sept. – 23 oct. 2021"
+    assert lang.format_month(dt.date(2025, 3, 1)) == "mars 2025"
 
 
 def test_polish_dates():
-    with language("pl"):
-        assert format_date(DAY, "long") == "26 października 2019"  # the genitive, as in a date
-        assert format_date(DAY) == "26 paź 2019"
-        assert format_month(dt.date(2025, 3, 1)) == "marzec 2025"  # a month alone: the nominative
-        assert format_date_range(dt.date(2021, 12, 19), dt.date(2022, 1, 9)) == "19 gru 2021 – 9 sty 2022"
+    lang = words("pl")
+    assert lang.format_date(DAY, "long") == "26 października 2019"  # the genitive, as in a date
+    assert lang.format_date(DAY) == "26 paź 2019"
+    assert lang.format_month(dt.date(2025, 3, 1)) == "marzec 2025"  # a month alone: the nominative
+    assert lang.format_date_range(dt.date(2021, 12, 19), dt.date(2022, 1, 9)) == "19 gru 2021 – 9 sty 2022"
 
 
 def test_numbers_take_the_language_decimal_sign():
-    assert format_decimal(Fraction(13, 2)) == "6.5"
-    with language("fr"):
-        assert format_decimal(Fraction(13, 2)) == "6,5"
-        assert format_decimal(2100) == "2100"  # no grouping: ratings read as they are written
-        assert format_points(Fraction(1, 3)) == "0,33"
-        assert format_points(Fraction(7, 2)) == "3½"
-    with language("pl"):
-        assert format_points(Fraction(1, 3)) == "0,33"
-    assert format_points(Fraction(1, 3)) == "0.33"  # the cache keeps each language apart
+    assert ENGLISH_WORDS.format_decimal(Fraction(13, 2)) == "6.5"
+    fr = words("fr")
+    assert fr.format_decimal(Fraction(13, 2)) == "6,5"
+    assert fr.format_decimal(2100) == "2100"  # no grouping: ratings read as they are written
+    assert format_points(Fraction(1, 3), fr) == "0,33"
+    assert format_points(Fraction(7, 2), fr) == "3½"
+    assert format_points(Fraction(1, 3), words("pl")) == "0,33"
+    assert format_points(Fraction(1, 3), ENGLISH_WORDS) == "0.33"  # the cache keeps each language apart
 
 
-@pytest.mark.parametrize("count, words", [(1, "1 gracz"), (2, "2 gracze"), (4, "4 gracze"), (5, "5 graczy"),
-                                          (12, "12 graczy"), (22, "22 gracze"), (25, "25 graczy")])
-def test_polish_plural_forms(count, words):
-    with language("pl"):
-        assert ngettext("{count} player", "{count} players", count).format(count=count) == words
+@pytest.mark.parametrize("count, said", [(1, "1 gracz"), (2, "2 gracze"), (4, "4 gracze"), (5, "5 graczy"),
+                                         (12, "12 graczy"), (22, "22 gracze"), (25, "25 graczy")])
+def test_polish_plural_forms(count, said):
+    assert words("pl").ngettext("{count} player", "{count} players", count).format(count=count) == said
 
 
 def test_points_in_words():
-    assert points_text(Fraction(1)) == "1 point"
-    assert points_text(Fraction(3, 2)) == "1½ points"
-    with language("pl"):
-        assert [points_text(Fraction(n)) for n in (1, 2, 5)] == ["1 punkt", "2 punkty", "5 punktów"]
-        assert points_text(Fraction(3, 2)) == "1½ punktu"  # a fraction takes the genitive
-    with language("fr"):
-        assert [points_text(Fraction(n)) for n in (1, 2)] == ["1 point", "2 points"]
-        assert points_text(Fraction(3, 2)) == "1½ point"  # below two: singular in French
+    assert points_text(Fraction(1), ENGLISH_WORDS) == "1 point"
+    assert points_text(Fraction(3, 2), ENGLISH_WORDS) == "1½ points"
+    pl = words("pl")
+    assert [points_text(Fraction(n), pl) for n in (1, 2, 5)] == ["1 punkt", "2 punkty", "5 punktów"]
+    assert points_text(Fraction(3, 2), pl) == "1½ punktu"  # a fraction takes the genitive
+    fr = words("fr")
+    assert [points_text(Fraction(n), fr) for n in (1, 2)] == ["1 point", "2 points"]
+    assert points_text(Fraction(3, 2), fr) == "1½ point"  # below two: singular in French
 
 
 def test_script_plural_forms_cover_the_language_categories():
     """What the search box's script picks from with Intl.PluralRules."""
-    with language("en"):
-        assert plural_forms("{count} match.", "{count} matches.") == {
-            "one": "{count} match.", "other": "{count} matches."}
-    with language("pl"):
-        assert plural_forms("{count} match.", "{count} matches.") == {
-            "one": "{count} wynik.", "other": "{count} wyników.", "few": "{count} wyniki."}
-    with language("fr"):
-        assert plural_forms("{count} match.", "{count} matches.") == {
-            "one": "{count} résultat.", "other": "{count} résultats."}
+    assert words("en").plural_forms("{count} match.", "{count} matches.") == {
+        "one": "{count} match.", "other": "{count} matches."}
+    assert words("pl").plural_forms("{count} match.", "{count} matches.") == {
+        "one": "{count} wynik.", "other": "{count} wyników.", "few": "{count} wyniki."}
+    assert words("fr").plural_forms("{count} match.", "{count} matches.") == {
+        "one": "{count} résultat.", "other": "{count} résultats."}
 
 
 def test_game_cell_words_follow_the_language():
     game = Game(black="ann", white="bob", result=Result.parse("B+R"))
-    assert game_cell(game, "ann")["words"] == "won with Black"
-    with language("pl"):
-        cell = game_cell(game, "ann")
-        assert (cell["words"], cell["colour"], cell["colour_name"]) == ("wygrana czarnymi", "c", "Czarne")
-    with language("fr"):
-        assert game_cell(game, "bob")["words"] == "perdue avec Blanc"
-    assert game_cell(game, "ann")["words"] == "won with Black"
+    assert game_cell(game, "ann", ENGLISH_WORDS)["words"] == "won with Black"
+    cell = game_cell(game, "ann", words("pl"))
+    assert (cell["words"], cell["colour"], cell["colour_name"]) == ("wygrana czarnymi", "c", "Czarne")
+    assert game_cell(game, "bob", words("fr"))["words"] == "perdue avec Blanc"
+    assert game_cell(game, "ann", ENGLISH_WORDS)["words"] == "won with Black"
+
+
+def test_words_are_one_value_per_language_and_travel_to_workers_by_their_tag():
+    """A build's words are made once from site.yaml's language and handed down; a forked or
+    spawned worker gets them pickled, made again from the tag (no catalog carried)."""
+    import pickle
+
+    pl = words("pl")
+    assert words("pl") is pl and pl == words("pl") and pl != words("fr")
+    copy = pickle.loads(pickle.dumps(pl))
+    assert copy is pl and copy._("Players") == "Gracze"
+    assert len(pickle.dumps(pl)) < 100
+    assert pickle.loads(pickle.dumps(ENGLISH_WORDS)) is ENGLISH_WORDS
+    assert ENGLISH_WORDS != words("pl") and ENGLISH_WORDS.tag == "en"
 
 
 def test_template_words_are_escaped_values_in_trusted_text():
@@ -732,8 +737,7 @@ def test_tournament_notes_and_new_criteria_in_the_language(tmp_path):
     t = Tournament("t", "T", 5, (), parameters=TournamentParameters(
         criteria=(Criterion.CAT, Criterion.STS, Criterion.SOSTS), count_unplayed_as_half=True,
         category_limits=(Rank.parse("1k"), Rank.parse("5k"))))
-    with language("pl"):
-        cat, sts, sosts = criterion_columns(t)
+    cat, sts, sosts = criterion_columns(t, words("pl"))
     assert cat["text"].startswith("Twoja kategoria, według rangi (1: 1k i silniejsi, 2: od 5k do "
                                   "2k, 3: 6k i słabsi). Kategoria 1 jest najsilniejsza;")
     assert sts["text"].startswith("Twoje punkty McMahona plus 2 punkty od rundy 3 (ćwierćfinał) i "

@@ -26,7 +26,7 @@ from small_league import SEASON_2024  # noqa: E402
 
 from sitegen.diagnostics import Diagnostics, SitegenError  # noqa: E402
 from sitegen.model import Content  # noqa: E402
-from sitegen.i18n import language  # noqa: E402
+from sitegen.i18n import words  # noqa: E402
 from sitegen.incremental.build import CachedBuild  # noqa: E402
 from sitegen.pipeline import PLANNERS, prepare_rule_sets  # noqa: E402
 from sitegen.plan import SitePlan  # noqa: E402
@@ -134,9 +134,8 @@ def by_pipeline(content_dir: Path) -> tuple[Content | None, list]:
     except SitegenError as error:
         return None, list(error.diagnostics)
     planned = SitePlan()
-    with language(content.config.language):
-        for planner in PLANNERS.values():
-            planner(content, planned)
+    for planner in PLANNERS.values():
+        planner(content, planned, words(content.config.language))
     files_own = list(plan.warnings)
     for warning in planned.warnings:
         files_own.remove(warning)

@@ -108,9 +108,6 @@ ALLOWED: dict[str, str] = {
     "sitegen/workers.py:_SHARED (global)": "what forked render workers inherit instead of a pickle",
     "sitegen/workers.py:_RELAY (global)": "the channel forked workers report progress through",
     # Left for issue 29 (process-wide state still to be passed explicitly):
-    "sitegen/i18n.py:_active (global)": "the active language: 264 calls of _()/ngettext()/pgettext()/"
-                                        "language()/active_language() and 10 date/number formatters "
-                                        "in 20 modules read it (to be passed, issue 29)",
     "sitegen/plan.py:_NAMES": "the last players table's names table, so that every planner shares one "
                               "object per build (to be owned by the build, issue 29)",
     "sitegen/commands/build.py:LAST": "the last build kept alive until the process ends (sitegen.cli.run "

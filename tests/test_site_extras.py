@@ -13,6 +13,7 @@ import pytest
 from sitegen.commands.build import render
 from sitegen.plan import csv_of_document
 from sitegen.svg import DivisionPoint, division_chart
+from sitegen.i18n import ENGLISH_WORDS
 
 LEAGUE = {"content/leagues/club/league.yaml": "name: Club League\n"}
 # Ann and Bob meet in both seasons: 2024 Bob (Black) loses to Ann (W+R) on 2024-01-10; 2025 a
@@ -88,13 +89,13 @@ def test_division_chart_of_a_player_in_two_seasons(built):
 
 def test_division_chart_breaks_the_line_for_a_missed_season():
     svg = division_chart([DivisionPoint("s1", "A"), DivisionPoint("s2", None), DivisionPoint("s3", "A"),
-                          DivisionPoint("s4", "B")], ["A", "B", "C"], "Ann <path>", "c")
+                          DivisionPoint("s4", "B")], ["A", "B", "C"], "Ann <path>", "c", ENGLISH_WORDS)
     # x: 34 + 274*i/3 -> 34, 125.3, 216.7, 308; the missed season s2 splits the line in two.
     assert "<polyline" in svg and svg.count("<polyline") == 1  # s1 alone draws no line, only a dot
     assert 'points="216.7,14 308,36"' in svg and svg.count("<circle") == 3
     assert "<title id=\"c-t\">Ann &lt;path&gt;</title>" in svg
     with pytest.raises(ValueError, match="division 'D'"):
-        division_chart([DivisionPoint("s1", "D")], ["A"], "t", "c")
+        division_chart([DivisionPoint("s1", "D")], ["A"], "t", "c", ENGLISH_WORDS)
 
 
 def test_division_chart_coordinates_round_half_to_even_in_tenths():
@@ -106,13 +107,13 @@ def test_division_chart_coordinates_round_half_to_even_in_tenths():
     sits in the middle: x = 34 + 274/2 = 171."""
 
     def dots(count: int) -> list[str]:
-        svg = division_chart([DivisionPoint(f"s{i}", "A") for i in range(count)], ["A"], "t", "c")
+        svg = division_chart([DivisionPoint(f"s{i}", "A") for i in range(count)], ["A"], "t", "c", ENGLISH_WORDS)
         return re.findall(r'<circle class="dot" cx="([^"]+)"', svg)
 
     many = dots(41)
     assert [many[i] for i in (0, 1, 3, 20, 40)] == ["34", "40.8", "54.6", "171", "308"]
     assert dots(4) == ["34", "125.3", "216.7", "308"]
-    svg = division_chart([DivisionPoint("s1", "B")], ["A", "B"], "t", "c")
+    svg = division_chart([DivisionPoint("s1", "B")], ["A", "B"], "t", "c", ENGLISH_WORDS)
     assert '<circle class="dot" cx="171" cy="14" r="3"/>' in svg
 
 

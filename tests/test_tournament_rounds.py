@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from sitegen.engine.placement import standings
+from sitegen.i18n import ENGLISH_WORDS
 
 REF = Path(__file__).parent / "reference" / "opengotha"
 XML = REF / "mcmahon-2019-handicap.xml"
@@ -452,7 +453,7 @@ def test_strasbourg_criteria_worded_for_players():
     from sitegen.pages.tournament import criterion_columns
     t = Tournament("t", "T", 5, (), parameters=TournamentParameters(
         criteria=(C.STS, C.SOSTS), count_unplayed_as_half=True))
-    sts, sosts = criterion_columns(t)
+    sts, sosts = criterion_columns(t, ENGLISH_WORDS)
     assert (sts["long"], sosts["long"]) == ("Strasbourg score", "Sum of opponents' Strasbourg scores")
     assert sts["text"] == (
         "Your McMahon score, plus 2 points from round 3 (the quarter-final) and 2 more from round 4 "

@@ -159,18 +159,18 @@ def test_a_withdrawals_forfeit_is_worded_alike_in_every_language(code):
     season forfeits (B.4) reads the same whether it was recorded or found from a game left
     unplayed; French once said "place de montée" for the one and "place de promotion" for
     the other."""
-    from sitegen.i18n import _, language
+    from sitegen.i18n import words
     from sitegen.pages.league_words import WITHDREW, WITHDREW_UNPLAYED
-    with language(code):
-        for spot, text in WITHDREW.items():
-            assert _(WITHDREW_UNPLAYED[spot]).endswith(_(text)), (code, spot)
+    lang = words(code)
+    for spot, text in WITHDREW.items():
+        assert lang._(WITHDREW_UNPLAYED[spot]).endswith(lang._(text)), (code, spot)
 
 
 @pytest.mark.parametrize("code", ["en", "fr", "pl"])
 def test_a_withdrawal_has_one_short_word_in_every_language(code):
     """The outcome column's word and what is already certain of a provisional season name a
     withdrawal alike (French once said "abandon" in one and "retiré" in the other)."""
-    from sitegen.i18n import _, language
+    from sitegen.i18n import words
     from sitegen.pages.league_outcomes import certainty_words
-    with language(code):
-        assert certainty_words("withdrew") == _("withdrew")
+    lang = words(code)
+    assert certainty_words("withdrew", lang) == lang._("withdrew")

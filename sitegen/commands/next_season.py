@@ -44,7 +44,7 @@ from ..engine.league_outcome import (Difference, SeasonOutcome, Status, differen
                                       ordered_players, recorded_direction, recorded_moves,
                                       season_status)
 from ..model import Content
-from ..i18n import _
+from ..i18n import ENGLISH_WORDS
 from ..model.league import (DivisionRestrictions, Group, League, LeagueSettings, Season,
                             SeasonSignups)
 from ..display import format_points
@@ -136,7 +136,7 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
         players = ordered_players(outcome.players, finished, [moves.order for moves in plan.moves])
         lines = _record_lines(finished, rules, record)
     for player in players:
-        line = lines.get(player) or sentence(outcome.players[player], lambda p: p, bool(left))[1]
+        line = lines.get(player) or sentence(outcome.players[player], lambda p: p, ENGLISH_WORDS, bool(left))[1]
         print(f"{player}: {line}", file=out)
     edited = _write_season(season_path, league, new_id, finished, signups, plan,
                            restrictions if signups.restrictions else None, content, left)
@@ -181,7 +181,7 @@ def _record_lines(finished: Season, rules: SeasonOutcome,
     for difference in found:
         group, player = difference.group, difference.player
         head = _recorded_head(finished, group, player, index_of)
-        computed, words = sentence(difference.computed, lambda p: p)
+        computed, words = sentence(difference.computed, lambda p: p, ENGLISH_WORDS)
         if difference.computed.left or difference.computed.move is Move.WITHDREW:
             # not in the next season: nothing to follow; the rules' reasons say so (B.4)
             said[player] = record_differs(head, words.removesuffix("."))
@@ -194,7 +194,7 @@ def _record_lines(finished: Season, rules: SeasonOutcome,
                 if player in record and player not in said and by_rules is not None \
                         and by_rules.undecided:
                     head = _recorded_head(finished, group, player, index_of)
-                    said[player] = _(text.RECORDED).format(headline=head)
+                    said[player] = ENGLISH_WORDS._(text.RECORDED).format(headline=head)
     return said
 
 
@@ -203,7 +203,7 @@ def _recorded_head(season: Season, group: Group, player: str, index_of: Mapping[
     division = next(d for d in season.divisions if group in d.groups)
     direction = recorded_direction(group, player)
     assert direction is not None
-    return recorded_headline(direction, division.name, index_of[division.name], season)
+    return recorded_headline(direction, division.name, index_of[division.name], season, ENGLISH_WORDS)
 
 
 def _write_season(season_path: Path, league: League, new_id: str, finished: Season | None,
@@ -331,7 +331,7 @@ def _tie_error(tie: Tie, finished: Season, signup_path: Path) -> Diagnostic:
     """Return the error of a tie that decides a place: at the first tied player's entry in the
     finished season (or the sign-ups, for new players), with the YAML to add (D.2)."""
     groups = {p: g for d in finished.divisions for g in d.groups for p in g.players}
-    message = (f"{tie_sentence(tie, lambda p: p)}: their places in the next season are not "
+    message = (f"{tie_sentence(tie, lambda p: p, ENGLISH_WORDS)}: their places in the next season are not "
                f"decided")
     if all(p in groups for p in tie.players):
         places = ", ".join(f"{p}: {i}" for i, p in enumerate(tie.players, start=1))
@@ -376,7 +376,7 @@ def _fill_season(data: CommentedMap, new_id: str, signups: SeasonSignups, plan: 
         points = {plan.starting_gamepoints[p] for g in division.groups for p in g.players}
         if points:
             entry.yaml_set_comment_before_after_key(
-                "groups", before=f"starting gamepoints: {format_points(min(points))} (league A.ii.1, [4])",
+                "groups", before=f"starting gamepoints: {format_points(min(points), ENGLISH_WORDS)} (league A.ii.1, [4])",
                 indent=4)
         divisions.append(entry)
     data["divisions"] = merge(data.get("divisions"), divisions, DIVISIONS)  # e.g. a promoted: list

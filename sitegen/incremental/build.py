@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from .. import __version__
 from ..depends import Digests, sha, unit_of
-from ..i18n import language
+from ..i18n import words
 from ..model import Content
 from ..pages.extras import mark_updated, updated_dates
 from ..pages.navigation import add_menu, site_menu
@@ -123,8 +123,7 @@ class CachedBuild:
         content, plan = prepare_rule_sets(self.content_dir, self.base_url, self.jobs, self.caches,
                                           self.progress)
         self.content, self.plan = content, plan
-        with language(content.config.language):
-            menu = site_menu(content)
+        menu = site_menu(content, words(content.config.language))
         self.menu = self.digests.of(menu)
         self.digests.register(menu, self.menu)  # every page's key takes it by its digest
         if not self.old.empty and self.menu != self.old.menu:

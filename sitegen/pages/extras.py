@@ -14,7 +14,7 @@ from typing import Any, Iterable
 from urllib.parse import urlsplit
 from xml.sax.saxutils import escape, quoteattr
 
-from ..i18n import _, format_date, ngettext
+from ..i18n import Words
 from ..bidi import isolated
 from ..model import Content
 from ..model.ladder import LadderGame
@@ -27,14 +27,14 @@ FEED_ENTRIES = 40
 """The feed holds the newest entries only."""
 
 
-def finish_site(content: Content, plan: SitePlan) -> None:
+def finish_site(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add the pages' ``updated`` dates, ``feed.xml`` and ``sitemap.xml``."""
     updated = updated_dates(content)
     mark_updated(plan.pages, updated)
     base = absolute_base(content.config.base_url)
     if base is None:
         return
-    plan.add_file(File(FEED, atom_feed(content, base)))
+    plan.add_file(File(FEED, atom_feed(content, base, lang)))
     urls = sorted({page.url for page in plan.pages if page.file_name == "index.html"})
     plan.add_file(File(SITEMAP, sitemap(base, urls, updated)))
 
@@ -113,7 +113,7 @@ def absolute_base(base_url: str) -> str | None:
     return base_url if base_url.endswith("/") else base_url + "/"
 
 
-def feed_entries(content: Content) -> list[dict[str, Any]]:
+def feed_entries(content: Content, lang: Words) -> list[dict[str, Any]]:
     """Return the feed's entries, newest first: news pages, and results as they were entered.
 
     Results: one entry per league season (dated by its latest game, else its end), per
@@ -132,20 +132,20 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
             if date is None or not games:
                 continue
             entries.append({"id": f"results/{season_url(league, season)}",
-                            "title": _("{competition}: results").format(competition=f"{isolated(league.name)} · {isolated(season.name)}"),
+                            "title": lang._("{competition}: results").format(competition=f"{isolated(league.name)} · {isolated(season.name)}"),
                             "url": season_url(league, season), "date": date,
-                            "summary": ngettext("{count} game with a result.", "{count} games with a result.",
-                                                len(games)).format(count=len(games))})
+                            "summary": lang.ngettext("{count} game with a result.", "{count} games with a result.",
+                                                     len(games)).format(count=len(games))})
     for t in content.tournaments:
         date = t.end or t.begin
         if date is None or not t.games:
             continue
         entries.append({"id": f"results/{tournament_url(t)}",
-                        "title": _("{competition}: results").format(competition=t.name),
+                        "title": lang._("{competition}: results").format(competition=t.name),
                         "url": tournament_url(t), "date": date,
-                        "summary": _("{games}, {players}.").format(
-                            games=ngettext("{count} game", "{count} games", len(t.games)).format(count=len(t.games)),
-                            players=ngettext("{count} player", "{count} players", len(t.players)).format(
+                        "summary": lang._("{games}, {players}.").format(
+                            games=lang.ngettext("{count} game", "{count} games", len(t.games)).format(count=len(t.games)),
+                            players=lang.ngettext("{count} player", "{count} players", len(t.players)).format(
                                 count=len(t.players)))})
     for club in content.ladders:
         per_day: dict[dt.date, int] = {}
@@ -155,8 +155,8 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
         for date, count in per_day.items():
             month = ladder_month_url(club, date)
             entries.append({"id": f"results/{ladder_url(club)}{date.isoformat()}",
-                            "title": ngettext("{ladder}: {count} game on {date}", "{ladder}: {count} games on {date}",
-                                              count).format(ladder=club.name, count=count, date=format_date(date)),
+                            "title": lang.ngettext("{ladder}: {count} game on {date}", "{ladder}: {count} games on {date}",
+                                                   count).format(ladder=club.name, count=count, date=lang.format_date(date)),
                             "url": month, "date": date, "summary": ""})
     for swiss in content.swiss_leagues:
         for tournament in swiss.tournaments:
@@ -165,10 +165,10 @@ def feed_entries(content: Content) -> list[dict[str, Any]]:
             if date is None or not played:
                 continue
             entries.append({"id": f"results/{swiss_tournament_url(swiss, tournament)}",
-                            "title": _("{competition}: results").format(competition=f"{isolated(swiss.name)} · {isolated(tournament.name)}"),
+                            "title": lang._("{competition}: results").format(competition=f"{isolated(swiss.name)} · {isolated(tournament.name)}"),
                             "url": swiss_tournament_url(swiss, tournament), "date": date,
-                            "summary": ngettext("{count} match with a result.", "{count} matches with a result.",
-                                                played).format(count=played)})
+                            "summary": lang.ngettext("{count} match with a result.", "{count} matches with a result.",
+                                                     played).format(count=played)})
     entries.sort(key=lambda e: (e["date"], e["id"]), reverse=True)
     return entries[:FEED_ENTRIES]
 
@@ -177,9 +177,9 @@ def _stamp(date: dt.date) -> str:
     return f"{date.isoformat()}T00:00:00Z"
 
 
-def atom_feed(content: Content, base: str) -> bytes:
+def atom_feed(content: Content, base: str, lang: Words) -> bytes:
     """Return the Atom feed (RFC 4287) of ``feed_entries``; ``updated`` is the newest entry's date."""
-    entries = feed_entries(content)
+    entries = feed_entries(content, lang)
     newest = max((e["date"] for e in entries), default=FAR_PAST)
     title = content.config.title
     lines = ['<?xml version="1.0" encoding="utf-8"?>',

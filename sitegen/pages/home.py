@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Iterator
 
-from ..i18n import _
+from ..i18n import Words
 from ..bidi import isolated
 from ..model import Content
 from ..model.common import Colour, Outcome
@@ -22,7 +22,7 @@ LATEST_PER_COMPETITION = 4
 """... at most this many of one competition, so that a busy ladder leaves room for the others."""
 
 
-def plan_home_and_pages(content: Content, plan: SitePlan) -> None:
+def plan_home_and_pages(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add the Markdown pages, the home page (the rule sets' home sections, news, pages) and
     the 404 page to ``plan``."""
     pages = sorted(content.pages, key=lambda p: (p.order, p.slug))
@@ -38,7 +38,7 @@ def plan_home_and_pages(content: Content, plan: SitePlan) -> None:
         "news": [{"title": p.title, "url": page_url(p.slug), "date": p.date} for p in news],
         "pages": [{"title": p.title, "url": page_url(p.slug)} for p in pages if p.kind != "news"],
         "latest": latest_results(content)}))
-    plan.add(Page(HOME, "404.html", {"title": _("Page not found")}, file_name=NOT_FOUND))
+    plan.add(Page(HOME, "404.html", {"title": lang._("Page not found")}, file_name=NOT_FOUND))
 
 
 Finished = tuple[dt.date | None, dt.date | None, str, str, str, str, str | None]

@@ -22,7 +22,7 @@ from ..model import Content
 from ..model.common import Colour, Player
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
 from ..display import json_number, name_order, record_links
-from ..i18n import _, active_language, format_chart_month, format_date, format_decimal, format_month, ngettext
+from ..i18n import Words
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import ladder_month_url, ladder_url, player_url
 
@@ -42,26 +42,26 @@ DATE_TICKS = 4
 
 
 
-def _colour_name(colour: Colour) -> str:
-    return _("White") if colour is Colour.WHITE else _("Black")
+def _colour_name(colour: Colour, lang: Words) -> str:
+    return lang._("White") if colour is Colour.WHITE else lang._("Black")
 
 
-def plan_ladders(content: Content, plan: SitePlan) -> None:
+def plan_ladders(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every ladder's pages, ``rungs.json``, home-page entry and player sections to ``plan``."""
-    items = [plan.part(("ladder", club.id), (club,), partial(_ladder_part, club, content.players))
+    items = [plan.part(("ladder", club.id), (club,), partial(_ladder_part, club, content.players, lang=lang))
              for club in sorted(content.ladders, key=lambda c: c.id)]
     if items:
-        plan.home_sections.append({"title": _("Ladders"), "items": items})
+        plan.home_sections.append({"title": lang._("Ladders"), "items": items})
 
 
 # --------------------------------------------------------------------------- one ladder
 
 
-def _ladder_part(club: ClubLadder, players: Mapping[str, Player], plan: SitePlan) -> dict[str, Any]:
+def _ladder_part(club: ClubLadder, players: Mapping[str, Player], plan: SitePlan, lang: Words) -> dict[str, Any]:
     """Plan one ladder (a part of the plan: it reads the ladder and its members' names);
     return its home-page item."""
     names = {m.id: players[m.id].name for m in club.ladder.members}
-    return _plan_ladder(club, remembered_replay(club.id, club.ladder), names, plan)
+    return _plan_ladder(club, remembered_replay(club.id, club.ladder), names, plan, lang)
 
 
 @dataclass
@@ -112,7 +112,7 @@ def _record_text(record: dict[str, int]) -> str:
 
 
 def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
-                 plan: SitePlan) -> dict[str, Any]:
+                 plan: SitePlan, lang: Words) -> dict[str, Any]:
     url = ladder_url(club)
     ladder = club.ladder
     final = result.final
@@ -132,15 +132,15 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
             {**person(m), "last_game": result.last_game(m), "record": _record_text(records[m]),
              "games": records[m]["games"]} for m in ordered]})
 
-    made = _Made(rows_from=(active_language(), names),
-                 sections_from=(active_language(), names, club.name, first_date, last_date,
+    made = _Made(rows_from=(lang.tag, names),
+                 sections_from=(lang.tag, names, club.name, first_date, last_date,
                                 ladder.rungs, frozenset(anchors)))
     earlier = _MADE.get(club.id)
     rows = earlier.rows if earlier is not None and earlier.rows_from == made.rows_from else {}
     sections = (earlier.sections if earlier is not None and earlier.sections_from == made.sections_from
                 else {})
-    recent = [_game_row(played, names) for played in reversed(result.games[-RECENT_GAMES:])]  # newest first
-    events = _event_rows(result, names, rows, made.rows)
+    recent = [_game_row(played, names, lang) for played in reversed(result.games[-RECENT_GAMES:])]  # newest first
+    events = _event_rows(result, names, rows, made.rows, lang)
     common = {"ladder": {"name": club.name, "url": url}, "name": club.name}
     links = {"games_url": url + "games/", "handicap_url": url + "handicap/",
              "json_url": url + "rungs.json"}
@@ -154,39 +154,39 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
     months: dict[str, list[dict[str, Any]]] = {}
     for event in events:
         months.setdefault(event["date"].strftime("%Y-%m"), []).append(event)
-    month_list: list[dict[str, Any]] = [{"id": month, "name": _month_name(month), "url": ladder_month_url(club, rows[0]["date"]),
+    month_list: list[dict[str, Any]] = [{"id": month, "name": _month_name(month, lang), "url": ladder_month_url(club, rows[0]["date"]),
                    "games": sum(1 for e in rows if e["kind"] == "game"),
                    "regradings": sum(1 for e in rows if e["kind"] == "regrading")}
                   for month, rows in sorted(months.items(), reverse=True)]
     plan.add(Page(url + "games/", "ladder_games.html", {
-        **common, **links, "title": f"{isolated(club.name)} · " + _("games"), "months": month_list,
+        **common, **links, "title": f"{isolated(club.name)} · " + lang._("games"), "months": month_list,
         "game_count": len(result.games), "month": None, "events": []}))
     for month in month_list:
         plan.add(Page(month["url"], "ladder_games.html", {
-            **common, **links, "title": f"{isolated(club.name)} · " + _("games") + f" · {month['name']}",
+            **common, **links, "title": f"{isolated(club.name)} · " + lang._("games") + f" · {month['name']}",
             "months": month_list, "game_count": month["games"], "month": month,
             "events": months[month["id"]]}))
     order = _member_order(result, names)
     plan.add(Page(url + "handicap/", "ladder_handicap.html", {
-        **common, **links, "title": f"{isolated(club.name)} · " + _("handicaps")},
+        **common, **links, "title": f"{isolated(club.name)} · " + lang._("handicaps")},
         deferred=partial(handicap_table, ladder.handicap_rules, ladder.rungs,
-                         tuple((m, final[m], names[m]) for m in order))))
+                         tuple((m, final[m], names[m]) for m in order), lang)))
     _player_sections(club, result, names, records, plan, first_date, last_date,
-                     sections, made.sections)
+                     sections, made.sections, lang)
     _MADE[club.id] = made
-    detail = _("{members}, {games}").format(
-        members=ngettext("{count} member", "{count} members", len(final)).format(count=len(final)),
-        games=ngettext("{count} game", "{count} games", len(result.games)).format(count=len(result.games)))
+    detail = lang._("{members}, {games}").format(
+        members=lang.ngettext("{count} member", "{count} members", len(final)).format(count=len(final)),
+        games=lang.ngettext("{count} game", "{count} games", len(result.games)).format(count=len(result.games)))
     if last_date is not None:
-        detail += " " + _("(last on {date})").format(date=format_date(last_date))
+        detail += " " + lang._("(last on {date})").format(date=lang.format_date(last_date))
     return {"name": club.name, "url": url, "detail": detail,
-            "more": {"name": _("handicaps"), "url": url + "handicap/"}}
+            "more": {"name": lang._("handicaps"), "url": url + "handicap/"}}
 
 
-def _month_name(month: str) -> str:
+def _month_name(month: str, lang: Words) -> str:
     """Return ``March 2025`` for ``2025-03`` (``marzec 2025``, ``mars 2025``)."""
     year, number = month.split("-")
-    return format_month(dt.date(int(year), int(number), 1))
+    return lang.format_month(dt.date(int(year), int(number), 1))
 
 
 def _change(member: str, before: Rung, after: Rung, names: dict[str, str]) -> dict[str, Any]:
@@ -195,43 +195,43 @@ def _change(member: str, before: Rung, after: Rung, names: dict[str, str]) -> di
             "before": str(before), "after": str(after), "direction": direction}
 
 
-def handicap_text(h: Handicap) -> dict[str, str]:
+def handicap_text(h: Handicap, lang: Words) -> dict[str, str]:
     """Return the stones, komi and first move of a handicap as short texts (ladder: handicap)."""
     stones = str(h.stones)
     if h.komi_to is None:
-        komi = _("none")
+        komi = lang._("none")
     else:
-        komi = (_("{komi} to White") if h.komi_to is Colour.WHITE else _("{komi} to Black")).format(
-            komi=format_decimal(h.komi))
+        komi = (lang._("{komi} to White") if h.komi_to is Colour.WHITE else lang._("{komi} to Black")).format(
+            komi=lang.format_decimal(h.komi))
     if h.stones:
-        first = ngettext("White (after Black's {stones} stone)", "White (after Black's {stones} stones)",
-                         h.stones).format(stones=h.stones)
+        first = lang.ngettext("White (after Black's {stones} stone)", "White (after Black's {stones} stones)",
+                              h.stones).format(stones=h.stones)
     else:
-        first = _colour_name(h.first)
+        first = _colour_name(h.first, lang)
     return {"levels": str(h.levels), "stones": stones, "komi": komi, "first": first}
 
 
-def _short_handicap(h: Handicap) -> str:
+def _short_handicap(h: Handicap, lang: Words) -> str:
     """Return e.g. ``13 (9 stones, 40 komi to Black)``, ``0 (6 komi to White)``, ``1 (no komi)``."""
-    parts = [ngettext("{stones} stone", "{stones} stones", h.stones).format(stones=h.stones)] if h.stones else []
+    parts = [lang.ngettext("{stones} stone", "{stones} stones", h.stones).format(stones=h.stones)] if h.stones else []
     if h.komi_to is not None:
-        parts.append((_("{komi} komi to White") if h.komi_to is Colour.WHITE else
-                      _("{komi} komi to Black")).format(komi=format_decimal(h.komi)))
+        parts.append((lang._("{komi} komi to White") if h.komi_to is Colour.WHITE else
+                      lang._("{komi} komi to Black")).format(komi=lang.format_decimal(h.komi)))
     if not parts:
-        parts.append(_("no komi"))
+        parts.append(lang._("no komi"))
     return f"{h.levels} ({', '.join(parts)})"
 
 
-def _game_row(played: PlayedGame, names: dict[str, str]) -> dict[str, Any]:
+def _game_row(played: PlayedGame, names: dict[str, str], lang: Words) -> dict[str, Any]:
     game: LadderGame = played.game
     if game.winner is None:
-        outcome = _("jigo")
+        outcome = lang._("jigo")
     else:
-        outcome = _("White won") if game.winner is Colour.WHITE else _("Black won")
+        outcome = lang._("White won") if game.winner is Colour.WHITE else lang._("Black won")
     return {"kind": "game", "date": game.date, "white": _change(game.white, played.white.before,
                                                   played.white.after, names),
             "black": _change(game.black, played.black.before, played.black.after, names),
-            "result": outcome, "handicap": _short_handicap(played.handicap),
+            "result": outcome, "handicap": _short_handicap(played.handicap, lang),
             "record": record_links(game.record),
             "winner": (game.white if game.winner is Colour.WHITE else
                        game.black if game.winner is Colour.BLACK else None)}
@@ -239,7 +239,7 @@ def _game_row(played: PlayedGame, names: dict[str, str]) -> dict[str, Any]:
 
 def _event_rows(result: Replay, names: dict[str, str],
                 earlier: dict[int, tuple[PlayedGame, dict[str, Any]]],
-                made: dict[int, tuple[PlayedGame, dict[str, Any]]]) -> list[dict[str, Any]]:
+                made: dict[int, tuple[PlayedGame, dict[str, Any]]], lang: Words) -> list[dict[str, Any]]:
     """Return the games and re-gradings of the log, newest first, for the games page; a game
     found in ``earlier`` (see :class:`_Made`) keeps its row; ``made`` gets every game's."""
     rows: list[tuple[dt.date, int, dict[str, Any]]] = []
@@ -256,7 +256,7 @@ def _event_rows(result: Replay, names: dict[str, str],
             continue
         game = next(played)
         known = earlier.get(id(game))
-        row = known[1] if known is not None and known[0] is game else _game_row(game, names)
+        row = known[1] if known is not None and known[0] is game else _game_row(game, names, lang)
         made[id(game)] = (game, row)
         before[event.white], before[event.black] = game.white.after, game.black.after
         rows.append((event.date, index, row))
@@ -271,7 +271,7 @@ _LEVEL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def handicap_table(rules: HandicapRules, rungs: RungList,
-                   members: tuple[tuple[str, Rung, str], ...]) -> dict[str, Any]:
+                   members: tuple[tuple[str, Rung, str], ...], lang: Words) -> dict[str, Any]:
     """Return the handicap page's context (deferred: made with the page, from these small
     inputs): the members strongest first, the matrix of handicap levels between every two of
     them, the legend of levels, and the page's data.
@@ -293,7 +293,7 @@ def handicap_table(rules: HandicapRules, rungs: RungList,
         for other in order:
             h = handicap(final[member], final[other], rules)
             if h.levels not in bands:
-                bands[h.levels] = handicap_text(h)
+                bands[h.levels] = handicap_text(h, lang)
             digits.append(_LEVEL_DIGITS[h.levels])
             if other == member:
                 cells.append({"kind": "self", "text": ""})
@@ -307,7 +307,7 @@ def handicap_table(rules: HandicapRules, rungs: RungList,
     legend = []
     for level in range(rules.cap + 1):
         example = _example_handicap(level, rules)
-        text = handicap_text(example) if example is not None else None
+        text = handicap_text(example, lang) if example is not None else None
         if text is not None:
             legend.append(text)
             bands.setdefault(level, text)
@@ -367,7 +367,7 @@ def rungs_document(club: ClubLadder, result: Replay, names: dict[str, str],
 
 
 def rung_chart(history: list[tuple[dt.date, Rung]], start: dt.date, end: dt.date,
-               club: ClubLadder) -> dict[str, Any]:
+               club: ClubLadder, lang: Words) -> dict[str, Any]:
     """Return the coordinates of a member's rung history chart, a step line over time.
 
     ``history`` is the starting rung (dated ``start``) and the rung after each event, in
@@ -406,7 +406,7 @@ def rung_chart(history: list[tuple[dt.date, Rung]], start: dt.date, end: dt.date
         "points": " ".join(f"{px:.1f},{py:.1f}" for px, py in points),
         "end": {"x": f"{points[-1][0]:.1f}", "y": f"{points[-1][1]:.1f}"},
         "ticks": [{"y": f"{y(i):.1f}", "label": str(rungs[i])} for i in ticks],
-        "dates": [{"x": f"{x(day):.1f}", "label": format_chart_month(day)} for day in _month_ticks(start, end)],
+        "dates": [{"x": f"{x(day):.1f}", "label": lang.format_chart_month(day)} for day in _month_ticks(start, end)],
         "left": _LEFT, "right": CHART_WIDTH - _RIGHT, "bottom": CHART_HEIGHT - _BOTTOM,
         "top": _TOP, "start": start.isoformat(), "end_date": end.isoformat(),
         "label_y": CHART_HEIGHT - _BOTTOM + 16, "axis_x": 4, "axis_y": (_TOP + CHART_HEIGHT - _BOTTOM) // 2,
@@ -432,7 +432,7 @@ def _player_sections(club: ClubLadder, result: Replay, names: dict[str, str],
                      records: dict[str, dict[str, int]], plan: SitePlan,
                      first_date: dt.date | None, last_date: dt.date | None,
                      earlier: dict[str, tuple[tuple[HistoryEntry, ...], PlayerSection]],
-                     made: dict[str, tuple[tuple[HistoryEntry, ...], PlayerSection]]) -> None:
+                     made: dict[str, tuple[tuple[HistoryEntry, ...], PlayerSection]], lang: Words) -> None:
     """Add each member's section of their player page; a member whose history is the one
     in ``earlier`` (see :class:`_Made`) keeps its section; ``made`` gets every member's."""
     anchors = {m.id for m in club.ladder.members if m.anchor}
@@ -443,14 +443,14 @@ def _player_sections(club: ClubLadder, result: Replay, names: dict[str, str],
             section = known[1]
         else:
             section = _member_section(club, result, member, names, records[member],
-                                      member in anchors, first_date, last_date)
+                                      member in anchors, first_date, last_date, lang)
         made[member] = (entries, section)
         plan.add_player_section(member, section)
 
 
 def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[str, str],
                     record: dict[str, int], anchor: bool,
-                    first_date: dt.date | None, last_date: dt.date | None) -> PlayerSection:
+                    first_date: dt.date | None, last_date: dt.date | None, lang: Words) -> PlayerSection:
     """Return ``member``'s section of their player page: rung now and at the start, record,
     rung history chart and events in the order played, oldest first (issue 27: as a league
     season's games are listed)."""
@@ -464,14 +464,14 @@ def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[s
             outcome = ("jigo" if event.winner is None else
                        "won" if event.winner is colour else "lost")
             games.append({"date": event.date, "opponent": names[opponent],
-                          "opponent_url": player_url(opponent), "colour": _colour_name(colour),
+                          "opponent_url": player_url(opponent), "colour": _colour_name(colour, lang),
                           "outcome": outcome,
-                          "outcome_text": _("jigo") if outcome == "jigo" else _("won") if outcome == "won" else _("lost"),
+                          "outcome_text": lang._("jigo") if outcome == "jigo" else lang._("won") if outcome == "won" else lang._("lost"),
                           "rung": str(entry.rung),
                           "record": record_links(event.record)})
         elif isinstance(event, Regrading):
             games.append({"date": event.date, "opponent": "", "opponent_url": "",
-                          "colour": "", "outcome": "re-graded", "outcome_text": _("re-graded"),
+                          "colour": "", "outcome": "re-graded", "outcome_text": lang._("re-graded"),
                           "rung": str(entry.rung),
                           "record": None})
     chart = None
@@ -479,7 +479,7 @@ def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[s
         # every entry after the starting rung is an event's, with its date
         history = [(first_date, entries[0].rung)] + [(e.date, e.rung) for e in entries[1:]
                                                      if e.date is not None]
-        chart = rung_chart(history, first_date, last_date, club)
+        chart = rung_chart(history, first_date, last_date, club, lang)
     start, now = entries[0].rung, entries[-1].rung
     last = result.last_game(member)
     return PlayerSection(
@@ -489,9 +489,9 @@ def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[s
             "record": _record_text(record), "games_played": record["games"],
             "last_game": last, "chart": chart, "events": games,
             "with_records": any(g["record"] for g in games),
-            "chart_title": _("{player}'s rung in {ladder}: from {start} to {now}").format(
+            "chart_title": lang._("{player}'s rung in {ladder}: from {start} to {now}").format(
                 player=names[member], ladder=club.name, start=start, now=now)
-                           + (_(", {first} to {last}").format(first=format_date(first_date),
-                                                              last=format_date(last_date))
+                           + (lang._(", {first} to {last}").format(first=lang.format_date(first_date),
+                                                              last=lang.format_date(last_date))
                               if first_date and last_date else ""),
         })

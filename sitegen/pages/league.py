@@ -29,7 +29,7 @@ from ..model import Content
 from ..model.common import Game, Player
 from ..model.league import Division, Group, League, Season
 from ..display import format_points, game_cell, json_number, name_order, record_links
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from . import league_words
@@ -52,12 +52,12 @@ COLUMNS = [
 :func:`columns`)."""
 
 
-def columns() -> list[tuple[str, str, str, str]]:
+def columns(lang: Words) -> list[tuple[str, str, str, str]]:
     """Return :data:`COLUMNS` in the site's language."""
-    return [(key, _(short), _(long), _(text)) for key, short, long, text in COLUMNS]
+    return [(key, lang._(short), lang._(long), lang._(text)) for key, short, long, text in COLUMNS]
 
 
-def plan_leagues(content: Content, plan: SitePlan) -> None:
+def plan_leagues(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every league, season and group page (and ``standings.json``) to ``plan``.
 
     Each season is a part of the plan (:meth:`SitePlan.part`) and so is each league's own page:
@@ -65,23 +65,23 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
     and after it only their ids, names and who played in which division.
     """
     names = player_names(content.players)
-    summaries = [_plan_league(plan, league, content.players, names) for league in content.leagues]
+    summaries = [_plan_league(plan, league, content.players, names, lang) for league in content.leagues]
     if summaries:
-        plan.home_sections.append({"title": _("Leagues"), "items": [
+        plan.home_sections.append({"title": lang._("Leagues"), "items": [
             {"name": s["name"], "url": s["url"],
-             "detail": ngettext("{count} season", "{count} seasons", s["seasons"]).format(count=s["seasons"])
-                       + (_("; latest") if s["latest"] else ""),
+             "detail": lang.ngettext("{count} season", "{count} seasons", s["seasons"]).format(count=s["seasons"])
+                       + (lang._("; latest") if s["latest"] else ""),
              "more": s["latest"],
              "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
 
 
 def _plan_league(plan: SitePlan, league: League, players: Mapping[str, Player],
-                 names: dict[str, str]) -> dict[str, Any]:
+                 names: dict[str, str], lang: Words) -> dict[str, Any]:
     """Plan one league's seasons and its page; return its home-page summary."""
     ordered = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
     seasons = [plan.part(("league-season", league.id, ordered[number].id),
                          _season_inputs(league, ordered, number),
-                         partial(_season_part, league, ordered, number, players, names))
+                         partial(_season_part, league, ordered, number, players, names, lang=lang))
                for number in range(len(ordered))]
     seasons.reverse()  # newest first
     return plan.part(("league", league.id), (league.id, league.name, league.description, seasons),
@@ -120,37 +120,37 @@ def _outline(season: Season) -> tuple:
 
 
 def _season_part(league: League, ordered: list[Season], number: int, players: Mapping[str, Player],
-                 names: dict[str, str], plan: SitePlan) -> dict[str, Any]:
-    return _plan_season(plan, league, ordered, number, players, names)
+                 names: dict[str, str], plan: SitePlan, lang: Words) -> dict[str, Any]:
+    return _plan_season(plan, league, ordered, number, players, names, lang)
 
 
 def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: int,
-                 players: Mapping[str, Player], names: dict[str, str]) -> dict[str, Any]:
+                 players: Mapping[str, Player], names: dict[str, str], lang: Words) -> dict[str, Any]:
     """Plan season ``ordered[number]``: its groups, its page, the movements into it and its
     final round; return its summary for the league's page."""
     season = ordered[number]
     previous = ordered[number - 1] if number > 0 else None
     following = ordered[number + 1] if number + 1 < len(ordered) else None
-    view = season_view(league, season, players, names)
-    plan.warnings.extend(english_warnings(league, season, players, names, view))
+    view = season_view(league, season, players, names, lang)
+    plan.warnings.extend(english_warnings(league, season, players, names, view, lang))
     divisions: list[dict[str, Any]] = [{"name": division.name, "groups": [
-                  _plan_group(plan, league, season, division, group, names, view)
+                  _plan_group(plan, league, season, division, group, names, view, lang)
                   for group in division.groups]} for division in view.season.divisions]
     ctx = {"league": _ref(league.name, league_url(league)), "title": f"{isolated(league.name)} · {isolated(season.name)}",
            "season": season.name, "start": season.start, "end": season.end,
            "divisions": divisions, "computed": view.outcome is not None,
            "outcome_notes": view.notes, "provisional": view.status is Status.PROVISIONAL,
-           "restrictions": _restriction_rows(season),
+           "restrictions": _restriction_rows(season, lang),
            "movements_in": None, "movements_out": None, "final": None}
     if previous is not None and _players(previous) and _players(season):
         ctx["movements_in"] = _ref(previous.name, movements_url(league, season))
         plan.add(Page(movements_url(league, season), "movements.html", {}, deferred=partial(
-                      _movements_context, league, previous, season, names)))
+                      _movements_context, league, previous, season, names, lang)))
     if following is not None and _players(season) and _players(following):
         ctx["movements_out"] = _ref(following.name, movements_url(league, following))
-    final_ctx = _final_context(league, season, view, names)
+    final_ctx = _final_context(league, season, view, names, lang)
     if final_ctx is not None:
-        ctx["final"] = _ref(_("Final round"), final_url(league, season))
+        ctx["final"] = _ref(lang._("Final round"), final_url(league, season))
         plan.add(Page(final_url(league, season), "final.html", final_ctx))
     plan.add(Page(season_url(league, season), "season.html", ctx))
     top = divisions[0]["groups"] if divisions else []
@@ -165,19 +165,19 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
 
 
 def _plan_group(plan: SitePlan, league: League, season: Season, division: Division, group: Group,
-                names: dict[str, str], view: SeasonView) -> dict[str, Any]:
+                names: dict[str, str], view: SeasonView, lang: Words) -> dict[str, Any]:
     """Plan one group's page, its ``standings.json`` and its players' sections; return the
     group's part of the season page (standings and outcomes)."""
     rows = places_by_rules(group_standings(group), group, view)
-    table = _table(rows, view, names)
+    table = _table(rows, view, names, lang)
     url = group_url(league, season, group)
     ctx = {
         "league": _ref(league.name, league_url(league)),
         "season": _ref(season.name, season_url(league, season)),
         "division": division.name, "group": group.name,
         "title": f"{isolated(league.name)} · {isolated(season.name)} · "
-                 + _("Group {group}").format(group=isolated(group.name)),
-        "table": table, "columns": columns(),
+                 + lang._("Group {group}").format(group=isolated(group.name)),
+        "table": table, "columns": columns(lang),
         "uses_tied": any(r.tied_gamepoints is not None for r in rows),
         "has_shared": any(r.shared for r in rows),
         "json_url": url + "standings.json",
@@ -188,10 +188,10 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
     # The crosstable and the JSON are made by the render workers (deferred); the crosstable
     # words its cells itself rather than carry 256,000 cell dicts of a federation from the
     # planning process to the render workers.
-    plan.add(Page(url, "group.html", ctx, deferred=partial(_crosstable_context, rows, group, names)),
+    plan.add(Page(url, "group.html", ctx, deferred=partial(_crosstable_context, rows, group, names, lang)),
              JsonFile(url + "standings.json", partial(
                  _standings_data, league.id, season.id, division.name, group, rows, names, view), csv=True))
-    _record_history(plan, league, season, division.name, group, rows, names, url, view)
+    _record_history(plan, league, season, division.name, group, rows, names, url, view, lang)
     return {"name": group.name, "url": url, "table": table}
 
 
@@ -199,7 +199,7 @@ def _ref(name: str, url: str) -> dict[str, str]:
     return {"name": name, "url": url}
 
 
-def _outcome_fields(view: SeasonView, player: str) -> dict[str, Any]:
+def _outcome_fields(view: SeasonView, player: str, lang: Words) -> dict[str, Any]:
     """Return the shown outcome of ``player`` as a table row's fields (macros ``outcome`` and
     ``outcome_cell``). ``outcome_extra`` is one more sentence about the outcome, shown in the
     outcome cell's disclosure after the outcome's own (empty: none)."""
@@ -209,7 +209,7 @@ def _outcome_fields(view: SeasonView, player: str) -> dict[str, Any]:
                 "outcome_extra": "", "certainty": None}
     return {"outcome": shown["kind"], "outcome_symbol": shown["symbol"],
             "outcome_text": shown["headline"], "outcome_detail": shown["detail"],
-            "outcome_extra": "", "certainty": certainty_fields(view, player)}
+            "outcome_extra": "", "certainty": certainty_fields(view, player, lang)}
 
 
 def places_by_rules(rows: list[StandingRow], group: Group, view: SeasonView) -> list[StandingRow]:
@@ -236,7 +236,7 @@ def to_play(row: StandingRow, view: SeasonView, gone: set[str]) -> int:
     return row.to_play if view.status is Status.PROVISIONAL and row.player not in gone else 0
 
 
-def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> list[dict[str, Any]]:
+def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str], lang: Words) -> list[dict[str, Any]]:
     """Return a group table's rows, games "to play" as :func:`to_play` says them."""
     table = []
     gone = withdrawn_players(view.season)
@@ -244,33 +244,33 @@ def _table(rows: list[StandingRow], view: SeasonView, names: dict[str, str]) -> 
         table.append({
             "number": number, "place": row.place, "shared": row.shared, "id": row.player,
             "name": names[row.player], "url": player_url(row.player),
-            "gamepoints": format_points(row.gamepoints), "sodos": format_points(row.sodos),
-            "tied_gamepoints": format_points(row.tied_gamepoints),
+            "gamepoints": format_points(row.gamepoints, lang), "sodos": format_points(row.sodos, lang),
+            "tied_gamepoints": format_points(row.tied_gamepoints, lang),
             "record": f"{row.wins}–{row.losses}" + (f"–{row.jigos}" if row.jigos else ""),
             "wins": row.wins, "losses": row.losses, "jigos": row.jigos,
             "to_play": to_play(row, view, gone),
-            **_outcome_fields(view, row.player),
+            **_outcome_fields(view, row.player, lang),
         })
     return table
 
 
-def _group_cells(group: Group) -> dict[str, list[tuple[Game, dict[str, str]]]]:
+def _group_cells(group: Group, lang: Words) -> dict[str, list[tuple[Game, dict[str, str]]]]:
     """Return each member's games in the group's order, each with its cell from the member's
     side (:func:`sitegen.display.game_cell`), computed once for the crosstable and the history."""
     mine: dict[str, list[tuple[Game, dict[str, str]]]] = {player: [] for player in group.players}
     for game in group.games:
         for player in dict.fromkeys(game.players):
             if player in mine:
-                mine[player].append((game, game_cell(game, player)))
+                mine[player].append((game, game_cell(game, player, lang)))
     return mine
 
 
-def _crosstable_context(rows: list[StandingRow], group: Group, names: dict[str, str]) -> dict[str, Any]:
-    return {"crosstable": _crosstable(rows, group, names, _group_cells(group))}
+def _crosstable_context(rows: list[StandingRow], group: Group, names: dict[str, str], lang: Words) -> dict[str, Any]:
+    return {"crosstable": _crosstable(rows, group, names, _group_cells(group, lang), lang)}
 
 
 def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
-                group_cells: dict[str, list[tuple[Game, dict[str, str]]]]) -> dict[str, Any]:
+                group_cells: dict[str, list[tuple[Game, dict[str, str]]]], lang: Words) -> dict[str, Any]:
     by_pair: dict[tuple[str, str], Game] = {}
     for g in group.games:  # the last game of a pair counts
         by_pair[(g.black, g.white)] = by_pair[(g.white, g.black)] = g
@@ -286,8 +286,8 @@ def _crosstable(rows: list[StandingRow], group: Group, names: dict[str, str],
             else:
                 game = by_pair.get((player, other))
                 cell: dict[str, Any] = dict(cell_of[(id(game), player)]) if game is not None \
-                    else game_cell(None, player)
-                cell["words"] = _("{player} against {opponent}: {result}").format(
+                    else game_cell(None, player, lang)
+                cell["words"] = lang._("{player} against {opponent}: {result}").format(
                     player=isolated(names[player]), opponent=isolated(names[other]), result=cell["words"])
                 cell["record"] = record_links(game.record) if game is not None else None
                 cells.append(cell)
@@ -320,19 +320,19 @@ def _standings_data(league: str, season: str, division: str, group: Group,
 
 def _record_history(plan: SitePlan, league: League, season: Season, division: str, group: Group,
                     rows: list[StandingRow], names: dict[str, str], url: str,
-                    view: SeasonView) -> None:
+                    view: SeasonView, lang: Words) -> None:
     """Add each row's section of their player page: place, outcome and games in the order
     played, with those still to play (:func:`sitegen.pages.players.league_games`)."""
     in_progress = view.status in (Status.PROVISIONAL, Status.EMPTY)
     withdrawn = withdrawn_players(season)
     for row in rows:
-        games = league_games(group, row.player, names, withdrawn, in_progress)
+        games = league_games(group, row.player, names, withdrawn, in_progress, lang)
         plan.add_player_section(row.player, PlayerSection(
             "partials/player_league.html", (season.start or FAR_PAST, league.name, season.id), {
             "league": league.name, "season": season.name, "division": division, "group": group.name,
             "url": url, "place": row.place, "shared": row.shared, "size": len(rows),
-            "gamepoints": format_points(row.gamepoints),
-            "outcome": _outcome_fields(view, row.player),
+            "gamepoints": format_points(row.gamepoints, lang),
+            "outcome": _outcome_fields(view, row.player, lang),
             "provisional": view.status is Status.PROVISIONAL, "in_progress": in_progress,
             "end": season.end, "to_play": [g for g in games if g["status"] == "to-play"],
             "games": games, "with_colours": any(g["colour"] for g in games),
@@ -344,20 +344,20 @@ def _record_history(plan: SitePlan, league: League, season: Season, division: st
 # --------------------------------------------------------------------------- league rules
 
 
-def _restriction_rows(season: Season) -> list[dict[str, str]]:
+def _restriction_rows(season: Season, lang: Words) -> list[dict[str, str]]:
     restrictions = season.restrictions
     if restrictions is None:
         return []
     rows = []
     for band in sorted(restrictions.bands, key=lambda b: b.weakest, reverse=True):
         if band.strongest is None:
-            ranks = _("{rank} and stronger").format(rank=band.weakest)
+            ranks = lang._("{rank} and stronger").format(rank=band.weakest)
         elif band.strongest == band.weakest:
             ranks = str(band.weakest)
         else:
             ranks = f"{band.weakest} – {band.strongest}"
         rows.append({"ranks": ranks, "highest": band.highest_division,
-                     "lowest": band.lowest_division or _("none")})
+                     "lowest": band.lowest_division or lang._("none")})
     return rows
 
 
@@ -372,7 +372,7 @@ NEW, LEFT = "new", "left"
 
 
 def _movements_context(league: League, before: Season, after: Season,
-                       names: dict[str, str]) -> dict[str, Any]:
+                       names: dict[str, str], lang: Words) -> dict[str, Any]:
     """Return the movements page: flows of players from ``before``'s divisions to ``after``'s."""
     src = {p: d.name for d in before.divisions for g in d.groups for p in g.players}
     dst = {p: d.name for d in after.divisions for g in d.groups for p in g.players}
@@ -386,13 +386,13 @@ def _movements_context(league: League, before: Season, after: Season,
     rows = []
     for (a, b), members in sorted(flows.items(), key=lambda f: (rank_l[f[0][0]], rank_r[f[0][1]])):
         kind = _flow_kind(a, b, [d.name for d in before.divisions], [d.name for d in after.divisions])
-        rows.append({"from": _node_text(a, before), "to": _node_text(b, after), "kind": kind,
+        rows.append({"from": _node_text(a, before, lang), "to": _node_text(b, after, lang), "kind": kind,
                      "count": len(members),
                      "players": sorted(({"name": names.get(p, p), "url": player_url(p)} for p in members),
                                        key=lambda x: (name_order(x["name"]), x["url"]))})
-    svg = _flow_svg(left_nodes, right_nodes, flows, before, after)
+    svg = _flow_svg(left_nodes, right_nodes, flows, before, after, lang)
     return {"league": _ref(league.name, league_url(league)),
-            "title": f"{isolated(league.name)} · " + _("Movements {before} → {after}").format(
+            "title": f"{isolated(league.name)} · " + lang._("Movements {before} → {after}").format(
                 before=isolated(before.name), after=isolated(after.name)),
             "before": _ref(before.name, season_url(league, before)),
             "after": _ref(after.name, season_url(league, after)),
@@ -404,19 +404,19 @@ def _movements_context(league: League, before: Season, after: Season,
                        "left": sum(r["count"] for r in rows if r["kind"] == "left")}}
 
 
-def _node_text(node: str, season: Season) -> str:
+def _node_text(node: str, season: Season, lang: Words) -> str:
     if node == NEW:
-        return _("new to the league")
+        return lang._("new to the league")
     if node == LEFT:
-        return _("left the league")
-    return _("Division {division}").format(division=node)
+        return lang._("left the league")
+    return lang._("Division {division}").format(division=node)
 
 
-def _node_title(node: str, season: Season, count: int) -> str:
+def _node_title(node: str, season: Season, count: int, lang: Words) -> str:
     """Return a bar's tooltip: ``Division A in 2021-09: 12 players``."""
-    return _("{node} in {season}: {players}").format(
-        node=_node_text(node, season), season=season.name,
-        players=ngettext("{count} player", "{count} players", count).format(count=count))
+    return lang._("{node} in {season}: {players}").format(
+        node=_node_text(node, season, lang), season=season.name,
+        players=lang.ngettext("{count} player", "{count} players", count).format(count=count))
 
 
 def _flow_kind(a: str, b: str, before: list[str], after: list[str]) -> str:
@@ -433,7 +433,7 @@ FLOW_COLOURS = {"up": "#1a7f37", "down": "#cf222e", "same": "#8c959f", "new": "#
 
 
 def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], list[str]],
-              before: Season, after: Season) -> dict[str, Any]:
+              before: Season, after: Season, lang: Words) -> dict[str, Any]:
     """Lay out the flow picture: nodes as bars, flows as ribbons of width proportional to players.
 
     Returns plain numbers and strings for the template (which writes the SVG, escaping text).
@@ -457,7 +457,7 @@ def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], li
                      max((y_r[n] + size_r[n] * unit for n in right), default=0))) + 16
 
     def label(n: str, season: Season, count: int) -> str:
-        name = pgettext("movement", "New") if n == NEW else pgettext("movement", "Left") if n == LEFT else n
+        name = lang.pgettext("movement", "New") if n == NEW else lang.pgettext("movement", "Left") if n == LEFT else n
         return f"{name} ({count})"
 
     nodes = []
@@ -465,12 +465,12 @@ def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], li
         y, h = y_l[n], size_l[n] * unit
         nodes.append({"x": x_left - bar, "y": _num(y), "w": bar, "h": _num(h), "tx": x_left - bar - 4,
                       "ty": _num(y + h / 2), "anchor": "end", "text": label(n, before, size_l[n]),
-                      "title": _node_title(n, before, size_l[n])})
+                      "title": _node_title(n, before, size_l[n], lang)})
     for n in right:
         y, h = y_r[n], size_r[n] * unit
         nodes.append({"x": x_right, "y": _num(y), "w": bar, "h": _num(h), "tx": x_right + bar + 4,
                       "ty": _num(y + h / 2), "anchor": "start", "text": label(n, after, size_r[n]),
-                      "title": _node_title(n, after, size_r[n])})
+                      "title": _node_title(n, after, size_r[n], lang)})
     out_offset = {n: y_l[n] for n in left}
     in_offset = {n: y_r[n] for n in right}
     ribbons = []
@@ -495,8 +495,8 @@ def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], li
         kind = _flow_kind(a, b, [d.name for d in before.divisions], [d.name for d in after.divisions])
         count = len(flows[f])
         ribbons.append({"d": path, "kind": kind, "colour": FLOW_COLOURS[kind],
-                        "title": f"{_node_text(a, before)} → {_node_text(b, after)}: "
-                                 + ngettext("{count} player", "{count} players", count).format(count=count)})
+                        "title": f"{_node_text(a, before, lang)} → {_node_text(b, after, lang)}: "
+                                 + lang.ngettext("{count} player", "{count} players", count).format(count=count)})
     return {"width": width, "height": height, "nodes": nodes, "ribbons": ribbons,
             "left_x": x_left - bar // 2, "right_x": x_right + bar // 2,
             "left_title": before.name, "right_title": after.name}
@@ -512,7 +512,7 @@ def _num(value: Fraction | int) -> str:
 
 
 def _final_context(league: League, season: Season, view: SeasonView,
-                   names: dict[str, str]) -> dict[str, Any] | None:
+                   names: dict[str, str], lang: Words) -> dict[str, Any] | None:
     """Return the final round's page, or None when the season records no final data.
 
     The qualifiers are those of the season's outcome (:mod:`sitegen.pages.league_outcomes`):
@@ -528,7 +528,7 @@ def _final_context(league: League, season: Season, view: SeasonView,
     base = {
         "league": _ref(league.name, league_url(league)),
         "season_ref": _ref(season.name, season_url(league, season)),
-        "title": f"{isolated(league.name)} · {isolated(season.name)} · " + _("Final round"),
+        "title": f"{isolated(league.name)} · {isolated(season.name)} · " + lang._("Final round"),
         "champion": (_ref(names[season.defending_champion], player_url(season.defending_champion))
                      if season.defending_champion else None),
         "notes": [view.status_note] if view.status_note else [], "finalists": [], "others": [],
@@ -547,38 +547,39 @@ def _final_context(league: League, season: Season, view: SeasonView,
     open_ties = [t for t in result.ties if not t.by_record]
     recorded = final.champion if final else None
     return {**base,
-            "finalists": [{"name": names[f.player], "url": player_url(f.player), "rule": league_words.rule_id(f.rule),
-                           "explanation": league_words.words(f.reason),
-                           "decided": league_words.decided("", f.decided_by),
+            "finalists": [{"name": names[f.player], "url": player_url(f.player),
+                           "rule": league_words.rule_id(f.rule, lang),
+                           "explanation": league_words.words(f.reason, lang),
+                           "decided": league_words.decided("", f.decided_by, lang),
                            "advantaged": f.advantaged,
-                           "bonus": format_points(f.bonus), "points": format_points(points[f.player])}
+                           "bonus": format_points(f.bonus, lang), "points": format_points(points[f.player], lang)}
                           for f in sorted(result.finalists,
                                           key=lambda f: (-points[f.player], names[f.player], f.player))],
             "others": [{"name": names.get(d.player, d.player) if d.player != "-" else "",
                         "url": player_url(d.player) if d.player in names else None,
-                        "rule": league_words.rule_id(d.rule), "explanation": league_words.words(d.reason)}
+                        "rule": league_words.rule_id(d.rule, lang), "explanation": league_words.words(d.reason, lang)}
                        for d in result.decisions if d.outcome is not Move.FINALIST],
-            "undecided": [_final_tie_text(t, names) for t in open_ties],
+            "undecided": [_final_tie_text(t, names, lang) for t in open_ties],
             "games": games, "void": result.void or bool(final and final.void),
             "engine_void": result.void,
             "recorded": _ref(names[recorded], player_url(recorded)) if recorded is not None else None,
-            "result": _final_result_text(by_games, names, view.status is Status.PROVISIONAL)}
+            "result": _final_result_text(by_games, names, view.status is Status.PROVISIONAL, lang)}
 
 
-def _final_tie_text(tie: Tie, names: dict[str, str]) -> str:
+def _final_tie_text(tie: Tie, names: dict[str, str], lang: Words) -> str:
     """Return the sentence of a place in the final round that a tie leaves open (D.2)."""
-    return _(league_words.FINAL_TIE).format(tie=tie_sentence(tie, lambda p: names.get(p, p)))
+    return lang._(league_words.FINAL_TIE).format(tie=tie_sentence(tie, lambda p: names.get(p, p), lang))
 
 
-def _final_result_text(by_games: FinalResult, names: dict[str, str], provisional: bool) -> str:
+def _final_result_text(by_games: FinalResult, names: dict[str, str], provisional: bool, lang: Words) -> str:
     """Return who won the final round by its games, or why nobody has (final round, [7])."""
     if by_games.champion is not None:
         player = by_games.champion
-        template = _(league_words.FINAL_WON if by_games.points[player] >= 2
-                     else league_words.FINAL_WON_ADVANTAGE)
+        template = lang._(league_words.FINAL_WON if by_games.points[player] >= 2
+                          else league_words.FINAL_WON_ADVANTAGE)
         return template.format(player=names.get(player, player))
     if by_games.level:
-        return _(league_words.FINAL_LEVEL).format(
-            players=league_words.names_and([names.get(p, p) for p in by_games.level]),
-            points=format_points(by_games.totals[by_games.level[0]]))
-    return _(league_words.FINAL_NO_RESULT)
+        return lang._(league_words.FINAL_LEVEL).format(
+            players=league_words.names_and([names.get(p, p) for p in by_games.level], lang),
+            points=format_points(by_games.totals[by_games.level[0]], lang))
+    return lang._(league_words.FINAL_NO_RESULT)

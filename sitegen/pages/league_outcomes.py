@@ -23,7 +23,7 @@ from ..engine.league_certainty import KINDS, Certainty, season_certainty
 from ..engine.league_outcome import (PlayerOutcome, SeasonOutcome, Status, agrees, differences,
                                      form_outcome, recorded_direction, recorded_moves,
                                      season_infos, season_outcome, season_status)
-from ..i18n import ENGLISH, N_, _, active_language, language, ngettext, pgettext
+from ..i18n import ENGLISH, ENGLISH_WORDS, N_, Words
 from ..model.common import Player
 from ..model.league import (Group, League, LeagueSettings, PlayerInfo, Season, SeasonSignups,
                             player_info)
@@ -58,13 +58,13 @@ NOTE_ORGANIZERS = N_("Where the organizers recorded another outcome than the rul
 """The notes at the top of a season's pages, English (translated where used)."""
 
 
-def note_provisional(games_left: int) -> str:
+def note_provisional(games_left: int, lang: Words) -> str:
     """Return the note of a season with ``games_left`` games still to play."""
-    return ngettext("Provisional: {count} game is still to play. The outcomes below are those "
-                    "the league rules give if the season ended today.",
-                    "Provisional: {count} games are still to play. The outcomes below are those "
-                    "the league rules give if the season ended today.",
-                    games_left).format(count=games_left)
+    return lang.ngettext("Provisional: {count} game is still to play. The outcomes below are those "
+                         "the league rules give if the season ended today.",
+                         "Provisional: {count} games are still to play. The outcomes below are those "
+                         "the league rules give if the season ended today.",
+                         games_left).format(count=games_left)
 
 
 RECORDED_KINDS = {"promoted": (N_("promoted"), N_("Promoted")),
@@ -115,10 +115,10 @@ class SeasonView:
 
 
 def season_view(league: League, season: Season, players: Mapping[str, Player],
-                names: Mapping[str, str]) -> SeasonView:
+                names: Mapping[str, str], lang: Words) -> SeasonView:
     """Return what the pages of ``season`` show of its outcome (see the module's text)."""
     if league.settings is None:
-        return _recorded_view(season, players)
+        return _recorded_view(season, players, lang)
     signups = next((s for s in league.signups if s.finished == season.id), None)
     following = next_season_of(league, season) if signups is None else None
     if following is not None:
@@ -136,34 +136,34 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
         else:
             view.record_error, view.record_conflict = decided.error, decided.conflict
     if outcome.status is Status.EMPTY:
-        view.status_note = _(NOTE_EMPTY)
+        view.status_note = lang._(NOTE_EMPTY)
         view.notes.append(view.status_note)
         return view
     view.games_left = outcome.games_left
     if outcome.status is Status.PROVISIONAL:
-        view.status_note = note_provisional(outcome.games_left)
+        view.status_note = note_provisional(outcome.games_left, lang)
         view.notes.append(view.status_note)
         view.certainty = dict(season_certainty(season, players, league.settings,
                                                signups).players)
     if outcome.error is not None:
-        view.notes.append(_(NOTE_ERROR).format(reason=outcome.error))
+        view.notes.append(lang._(NOTE_ERROR).format(reason=outcome.error))
     else:
-        view.notes.append(_(NOTE_ASSUMED) if outcome.assumed else
-                          _(NOTE_NEXT_SEASON).format(season=following.name) if following is not None
-                          else _(NOTE_SIGNUPS))
+        view.notes.append(lang._(NOTE_ASSUMED) if outcome.assumed else
+                          lang._(NOTE_NEXT_SEASON).format(season=following.name) if following is not None
+                          else lang._(NOTE_SIGNUPS))
     for voided in outcome.voided:
-        view.notes.append(_(text.VOIDED).format(player=names.get(voided.player, voided.player),
+        view.notes.append(lang._(text.VOIDED).format(player=names.get(voided.player, voided.player),
                                              played=voided.played, games=voided.games))
     name = lambda p: names.get(p, p)  # noqa: E731
     index_of = {d.name: i for i, d in enumerate(season.divisions)}
     for number, division in enumerate(view.season.divisions):
         for group in division.groups:
             for player in group.players:
-                row = _shown_row(player, group, number, view, name, index_of)
+                row = _shown_row(player, group, number, view, name, index_of, lang)
                 if row is not None:
                     view.shown[player] = row
     if any(row["decided_by"] == "organizers" for row in view.shown.values()):
-        view.notes.append(_(NOTE_ORGANIZERS))
+        view.notes.append(lang._(NOTE_ORGANIZERS))
     return view
 
 
@@ -188,7 +188,7 @@ def signups_from_season(season: Season, following: Season,
                          finished=season.id)
 
 
-def _recorded_view(season: Season, players: Mapping[str, Player]) -> SeasonView:
+def _recorded_view(season: Season, players: Mapping[str, Player], lang: Words) -> SeasonView:
     """Return the view of a league without settings: the recorded lists only, and the final
     round by the default rules when the season records one."""
     view = SeasonView(season, season_status(season), None)
@@ -206,19 +206,19 @@ def _recorded_view(season: Season, players: Mapping[str, Player]) -> SeasonView:
                         "withdrew" if player in group.withdrawn else "")
                 if kind:
                     word, head = RECORDED_KINDS[kind]
-                    said = _(text.RECORDED).format(headline=_(head))
+                    said = lang._(text.RECORDED).format(headline=lang._(head))
                     view.shown[player] = {
-                        "kind": kind, "symbol": SYMBOLS[kind], "headline": _(word), "detail": "",
+                        "kind": kind, "symbol": SYMBOLS[kind], "headline": lang._(word), "detail": "",
                         "sentence": said, "rules": [], "decided_by": "organizers",
                         "to_division": None, "finalist": False, "json": JSON_WORDS[kind],
                         "choices": None}
     if view.shown:
-        view.notes.append(_(NOTE_RECORDED))
+        view.notes.append(lang._(NOTE_RECORDED))
     return view
 
 
 def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: Name,
-               index_of: Mapping[str, int]) -> dict[str, Any] | None:
+               index_of: Mapping[str, int], lang: Words) -> dict[str, Any] | None:
     """Return the outcome shown for ``player``: the one formed with the record followed
     (``view.decided``), or the recorded one, as the organizers' decision, where the rules'
     outcome (``view.outcome``) differs from the record (or leaves it to a tie). A player who
@@ -230,20 +230,20 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
     if recorded is not None and (computed is None or computed.undecided
                                  or not agrees(recorded, computed, number == 0, index_of)):
         division = view.season.divisions[number].name
-        head = recorded_headline(recorded, division, number, view.season)
+        head = recorded_headline(recorded, division, number, view.season, lang)
         kind = {"promoted": "promoted", "relegated": "relegated", "stays": "stays"}[recorded]
         shown = decided.players.get(player, computed)
         if shown is not None and (shown.left or shown.move is Move.WITHDREW):
-            said = _(text.SENTENCE).format(headline=head, reasons=text.gone(
-                _(text.RECORD_FOLLOWED), shown, name))
+            said = lang._(text.SENTENCE).format(headline=head, reasons=text.gone(
+                lang._(text.RECORD_FOLLOWED), shown, name, lang))
             return _row(kind, head, said, ["B.4"], "organizers",
                         recorded_division(recorded, number, view.season), False)
-        return _row(kind, head, _(text.RECORDED).format(headline=head), [], "organizers",
+        return _row(kind, head, lang._(text.RECORDED).format(headline=head), [], "organizers",
                     recorded_division(recorded, number, view.season), False)
     computed = decided.players.get(player)
     if computed is None:
         return None
-    head, said = sentence(computed, name, outcome.status is Status.PROVISIONAL)
+    head, said = sentence(computed, name, lang, outcome.status is Status.PROVISIONAL)
     if computed.undecided:
         # Nothing in the data decides the tie: the division and the final round are the
         # alternatives', and the rules are the tie's (D.2), not those of whoever the engine
@@ -296,7 +296,7 @@ def _row(kind: str, head: str, said: str, rules: list[str], decided_by: str,
 # --------------------------------------------------------------------------- for the organizers
 
 
-def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnostic]:
+def season_warnings(view: SeasonView, names: Mapping[str, str], lang: Words) -> list[Diagnostic]:
     """Return the warnings ``check`` and ``build`` print for ``view``'s season: every recorded
     outcome that differs from the computed one, every tie the rules leave open (D.2) that no
     record decides, and a next season the rules cannot form. One fact, one warning: a record
@@ -323,7 +323,7 @@ def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnost
                                 "record where it differs; `league next-season` refuses until "
                                 "the recorded lists are corrected", level="warning"))
     for difference in found_differences:
-        computed, said = sentence(difference.computed, lambda p: p)
+        computed, said = sentence(difference.computed, lambda p: p, lang)
         if difference.computed.left or difference.computed.move is Move.WITHDREW:
             computed = said.removesuffix(".")  # the reason: not in the next season (B.4)
         pos = difference.group.position(difference.player, "promoted", "relegated")
@@ -340,27 +340,27 @@ def season_warnings(view: SeasonView, names: Mapping[str, str]) -> list[Diagnost
     groups = {p: g for d in season.divisions for g in d.groups for p in g.players}
     for tie in outcome.ties:  # each one `league next-season` refuses, recorded lists or not
         if any(p in groups for p in tie.players):  # not one of the next season's new players
-            found.append(_tie_warning(tie, season, groups))
+            found.append(_tie_warning(tie, season, groups, lang))
     if season.final is not None and outcome.final is not None:
         found.extend(_final_warnings(view, names))
     return found
 
 
 def english_warnings(league: League, season: Season, players: Mapping[str, Player],
-                     names: Mapping[str, str], view: SeasonView) -> list[Diagnostic]:
+                     names: Mapping[str, str], view: SeasonView, lang: Words) -> list[Diagnostic]:
     """Return :func:`season_warnings` for ``view``, the view of ``season``, in English.
 
     The command line speaks English (docs/translating.md) while ``view`` speaks the site's
     language: its outcomes' reasons were worded when they were worked out. So a site in another
     language works the season's outcome out again in English, only when it has a warning."""
-    warnings = season_warnings(view, names)
-    if not warnings or active_language() == ENGLISH:
+    warnings = season_warnings(view, names, lang)
+    if not warnings or lang.tag == ENGLISH:
         return warnings
-    with language(ENGLISH):
-        return season_warnings(season_view(league, season, players, names), names)
+    return season_warnings(season_view(league, season, players, names, ENGLISH_WORDS), names,
+                           ENGLISH_WORDS)
 
 
-def _tie_warning(tie: Tie, season: Season, groups: Mapping[str, Group]) -> Diagnostic:
+def _tie_warning(tie: Tie, season: Season, groups: Mapping[str, Group], lang: Words) -> Diagnostic:
     """Return the warning naming an open tie, with the YAML that decides it (D.2).
 
     Recorded lists that give the tied players the same outcome (e.g. a ``promoted`` list
@@ -369,7 +369,7 @@ def _tie_warning(tie: Tie, season: Season, groups: Mapping[str, Group]) -> Diagn
     first = tie.players[0]
     pos = groups[first].position(first) if first in groups else season.pos
     places = ", ".join(f"{p}: {i}" for i, p in enumerate(tie.players, start=1))
-    message = tie_sentence(tie, lambda p: p)
+    message = tie_sentence(tie, lambda p: p, lang)
     hint = f"enter the playoff's result in this season file, 1 the winner: 'playoffs: {{{places}}}'"
     if all(groups[p].promoted or groups[p].relegated for p in tie.players if p in groups):
         message += ("; the recorded lists do not decide it: they record alike tied players "
@@ -450,16 +450,16 @@ CERTAIN_SYMBOLS = {"promoted": "▲", "finalist": "★", "stays": "•", "demote
 """The mark of each kind in what is certain, always with its words."""
 
 
-def certainty_words(kind: str) -> str:
+def certainty_words(kind: str, lang: Words) -> str:
     """Return a kind of :data:`sitegen.engine.league_certainty.KINDS` as a short word."""
-    return {"promoted": pgettext("certainty", "promoted"),
-            "finalist": pgettext("certainty", "final round"),
-            "stays": pgettext("certainty", "stays"),
-            "demoted": pgettext("certainty", "demoted"),
-            "withdrew": pgettext("certainty", "withdrew")}[kind]
+    return {"promoted": lang.pgettext("certainty", "promoted"),
+            "finalist": lang.pgettext("certainty", "final round"),
+            "stays": lang.pgettext("certainty", "stays"),
+            "demoted": lang.pgettext("certainty", "demoted"),
+            "withdrew": lang.pgettext("certainty", "withdrew")}[kind]
 
 
-def certainty_fields(view: SeasonView, player: str) -> dict[str, Any] | None:
+def certainty_fields(view: SeasonView, player: str, lang: Words) -> dict[str, Any] | None:
     """Return what the tables of a provisional season say of ``player`` beside the outcome
     "if the season ended today": ``certain: promoted ▲``, ``still open: best promoted, worst
     stays``, or ``still open`` (beyond the engine's budget); None for a final season or a
@@ -469,11 +469,11 @@ def certainty_fields(view: SeasonView, player: str) -> dict[str, Any] | None:
     found = certainty_of(view, player)
     best, worst = found["best"], found["worst"]
     if found["certain"]:
-        said = _("certain: {outcome}").format(outcome=certainty_words(best))
+        said = lang._("certain: {outcome}").format(outcome=certainty_words(best, lang))
     elif best is not None and worst is not None:
-        said = _("still open: best {best}, worst {worst}").format(
-            best=certainty_words(best), worst=certainty_words(worst))
+        said = lang._("still open: best {best}, worst {worst}").format(
+            best=certainty_words(best, lang), worst=certainty_words(worst, lang))
     else:
-        said = _("still open")
+        said = lang._("still open")
     return {"certain": bool(found["certain"]), "text": said,
             "symbol": CERTAIN_SYMBOLS[best] if found["certain"] else ""}

@@ -12,8 +12,8 @@ those of ../shared/rules/000_8831272a7af7d6bd.txt ("league") and stay in the vis
 one id in words, "final round", is shown in the site's language (:func:`rule_id`).
 
 The texts are marked for the catalogs with :func:`~sitegen.i18n.N_` and translated when worded,
-in the active language (:mod:`sitegen.i18n`): the site's while a build plans its pages, English
-on the command line. A counted text is a function (:func:`few_left`, :func:`tie_spots`) that
+in the language ``lang`` given (a :class:`~sitegen.i18n.Words`): the site's while a build plans
+its pages, English on the command line. A counted text is a function (:func:`few_left`, :func:`tie_spots`) that
 picks the language's plural form.
 """
 
@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 from ..engine.league import Move, Tie
 from ..engine.league_outcome import PlayerOutcome
 from ..engine.league_reasons import Reason
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, Words
 from ..model.league import Season
 
 # --------------------------------------------------------------------------- why a rule moved a player
@@ -75,10 +75,10 @@ E1_THRICE = N_("{pick}, as division {below} may hold at most {growth} times the 
 E1_NEEDS_BELOW = N_("division {division} needs at least {minimum} players under A.i.2")
 
 
-def few_left(count: int, division: str | None, minimum: int) -> str:
+def few_left(count: int, division: str | None, minimum: int, lang: Words) -> str:
     """Return why E.1 moves a player up: ``only 2 players would be left below division A,
     fewer than the 5 that A.i.2 requires`` (``count`` the players left)."""
-    return ngettext("only {count} player would be left below division {division}, fewer than "
+    return lang.ngettext("only {count} player would be left below division {division}, fewer than "
                     "the {minimum} that A.i.2 requires",
                     "only {count} players would be left below division {division}, fewer than "
                     "the {minimum} that A.i.2 requires", count).format(
@@ -188,33 +188,33 @@ VOIDED = N_("The games of {player} are void: they withdrew having played {played
             "fewer than half (league setting void_games_of_early_withdrawals).")
 
 
-def tie_spots(spot: str, count: int) -> str:
+def tie_spots(spot: str, count: int, lang: Words) -> str:
     """Return what ``count`` tied players contend for: ``one promotion spot``, ``2 demotion
     spots``, ``one place in the final round`` (``spot``: promotion, demotion, final round)."""
     if spot == "promotion":
-        text = ngettext("one promotion spot", "{count} promotion spots", count)
+        text = lang.ngettext("one promotion spot", "{count} promotion spots", count)
     elif spot == "demotion":
-        text = ngettext("one demotion spot", "{count} demotion spots", count)
+        text = lang.ngettext("one demotion spot", "{count} demotion spots", count)
     elif spot == "final round":
-        text = ngettext("one place in the final round", "{count} places in the final round", count)
+        text = lang.ngettext("one place in the final round", "{count} places in the final round", count)
     else:
         raise ValueError(f"no words for a tie over {spot!r}")
     return text.format(count=count)
 
 
-def names_and(names: list[str]) -> str:
-    """Return ``a``, ``a and b``, ``a, b and c`` (in the active language)."""
+def names_and(names: list[str], lang: Words) -> str:
+    """Return ``a``, ``a and b``, ``a, b and c`` (in the language ``lang``)."""
     if len(names) <= 1:
         return "".join(names)
-    return _(AND).format(first=", ".join(names[:-1]), last=names[-1])
+    return lang._(AND).format(first=", ".join(names[:-1]), last=names[-1])
 
 
-def rule_id(rule: str) -> str:
+def rule_id(rule: str, lang: Words) -> str:
     """Return a rule id as a page shows it: the league text's ids (``B.1``, ``E.1``, ``[7]``)
-    as they are, its one id in words, ``final round``, in the active language."""
+    as they are, its one id in words, ``final round``, in the language ``lang``."""
     if rule == "final round":
         # Translators: the league rules' part on the final round, cited like a rule id: "(final round)".
-        return pgettext("rule", "final round")
+        return lang.pgettext("rule", "final round")
     return rule
 
 
@@ -241,16 +241,16 @@ BY_SPOT: dict[str, dict[str, str]] = {"WITHDREW": WITHDREW, "WITHDREW_UNPLAYED":
                                       "RANK_OVERRIDES": RANK_OVERRIDES}
 
 
-def words(reason: Reason) -> str:
-    """Return ``reason`` worded in the active language: ``group leader``, ``placed in the
+def words(reason: Reason, lang: Words) -> str:
+    """Return ``reason`` worded in the language ``lang``: ``group leader``, ``placed in the
     bottom division, as no rank band applies``. Raises KeyError for a kind with no words."""
-    values = {name: words(value) if isinstance(value, Reason) else value
+    values = {name: words(value, lang) if isinstance(value, Reason) else value
               for name, value in reason.args}
     if reason.kind == "FEW_LEFT":
-        return few_left(values["count"], values["division"], values["minimum"])  # type: ignore[arg-type]
+        return few_left(values["count"], values["division"], values["minimum"], lang)  # type: ignore[arg-type]
     if reason.kind in BY_SPOT:
-        return _(BY_SPOT[reason.kind][values["spot"]]).format(**values)  # type: ignore[index]
-    return _(REASONS[reason.kind]).format(**values)
+        return lang._(BY_SPOT[reason.kind][values["spot"]]).format(**values)  # type: ignore[index]
+    return lang._(REASONS[reason.kind]).format(**values)
 
 # --------------------------------------------------------------------------- composed
 
@@ -258,49 +258,49 @@ def words(reason: Reason) -> str:
 Name = Callable[[str], str]
 
 
-def headline(move: Move, division: str | None, finalist: bool = False) -> str:
+def headline(move: Move, division: str | None, lang: Words, finalist: bool = False) -> str:
     """Return the decision as a short sentence: ``Promoted to division B``."""
     key = "finalist" if finalist else move.value
     if move is Move.DEMOTED and division is None:  # from the bottom division, by a player who
         key = "relegated-bottom"                   # left: no division below is formed
-    return _(HEADLINES[key]).format(division=division or "")
+    return lang._(HEADLINES[key]).format(division=division or "")
 
 
-def spots_text(tie: Tie) -> str:
+def spots_text(tie: Tie, lang: Words) -> str:
     """Return what a tie's players contend for: ``one promotion spot``, ``2 demotion spots``."""
-    return tie_spots(tie.spot, tie.spots)
+    return tie_spots(tie.spot, tie.spots, lang)
 
 
-def tie_clause(tie: Tie, player: str, name: Name, kind: str) -> str:
+def tie_clause(tie: Tie, player: str, name: Name, kind: str, lang: Words) -> str:
     """Return the clause naming ``player``'s tie: ``kind`` is ``open``, ``record`` or ``moot``;
     an open tie ``player`` is not in is one their outcome depends on."""
     if kind == "open" and player not in tie.players:
         shown = sorted((name(p) for p in tie.players), key=str.casefold)
-        return _(TIE_DEPENDS).format(players=names_and(shown), spots=spots_text(tie),
-                                     rule=rule_id(tie.rule), division=tie.division)
+        return lang._(TIE_DEPENDS).format(players=names_and(shown, lang), spots=spots_text(tie, lang),
+                                     rule=rule_id(tie.rule, lang), division=tie.division)
     others = sorted((name(p) for p in tie.players if p != player), key=str.casefold)
     template = {"open": TIE_OPEN, "record": TIE_RECORD, "moot": TIE_MOOT}[kind]
-    return _(template).format(others=names_and(others), spots=spots_text(tie), rule=rule_id(tie.rule))
+    return lang._(template).format(others=names_and(others, lang), spots=spots_text(tie, lang), rule=rule_id(tie.rule, lang))
 
 
-def tie_sentence(tie: Tie, name: Name) -> str:
+def tie_sentence(tie: Tie, name: Name, lang: Words) -> str:
     """Return the tie as a clause naming all its players (for the organizers and the final)."""
     shown = sorted((name(p) for p in tie.players), key=str.casefold)
-    return _(TIE_NAMED).format(players=names_and(shown), spots=spots_text(tie),
-                               rule=rule_id(tie.rule), division=tie.division)
+    return lang._(TIE_NAMED).format(players=names_and(shown, lang), spots=spots_text(tie, lang),
+                               rule=rule_id(tie.rule, lang), division=tie.division)
 
 
-def decided(before: str, criterion: str | None) -> str:
+def decided(before: str, criterion: str | None, lang: Words) -> str:
     """Return ``before`` (a step with its rule id) followed by the criterion of D.2 that gave
     the spot, when one did (``Decision.decided_by``): ``next best by the criteria of D (B.3),
     decided by rank (D.2)``; the same words for a direct move (B.1-B.3), an E.1 pick, a
     promotion by rank (C.5, C.2) and the final round's third place (B.3)."""
     if criterion is None:
         return before
-    return _(DECIDED_BY[criterion]).format(before=before)
+    return lang._(DECIDED_BY[criterion]).format(before=before)
 
 
-def reasons(outcome: PlayerOutcome, name: Name) -> str:
+def reasons(outcome: PlayerOutcome, name: Name, lang: Words) -> str:
     """Return the chain of rules behind ``outcome`` as one clause: each step with its rule id
     (the organizers' recorded decision cites none: ``record`` is no rule of the text); a step
     that brings the player back where they started cancels the one before. A tie that decides
@@ -310,50 +310,52 @@ def reasons(outcome: PlayerOutcome, name: Name) -> str:
     said = ""
     for index, step in enumerate(steps):
         if index == 0 and step.rule == "record":  # the organizers' word, no rule to cite
-            said = words(step.reason)
+            said = words(step.reason, lang)
         elif index == 0:
-            said = _(STEP).format(reason=words(step.reason), rule=rule_id(step.rule))
+            said = lang._(STEP).format(reason=words(step.reason, lang), rule=rule_id(step.rule, lang))
         elif step.to_division == origin and steps[index - 1].to_division != origin:
-            said = _(CANCELLED).format(before=said, rule=rule_id(step.rule), reason=words(step.reason))
+            said = lang._(CANCELLED).format(before=said, rule=rule_id(step.rule, lang), reason=words(step.reason, lang))
         else:
             way = "up" if step.outcome in (Move.PROMOTED, Move.PROMOTED_BY_RANK) else "down"
-            said = _(THEN[way]).format(before=said, reason=words(step.reason), rule=rule_id(step.rule))
-        said = decided(said, step.decided_by)
+            said = lang._(THEN[way]).format(before=said, reason=words(step.reason, lang),
+                                            rule=rule_id(step.rule, lang))
+        said = decided(said, step.decided_by, lang)
     if outcome.final_reason is not None:
         rule, why, by = outcome.final_reason
-        said = decided(_(FINAL_TOO).format(before=said, reason=words(why), rule=rule_id(rule)), by)
+        said = decided(lang._(FINAL_TOO).format(before=said, reason=words(why, lang), rule=rule_id(rule, lang)),
+                       by, lang)
     if outcome.tie is not None and not outcome.undecided:
         kind = "moot" if outcome.tie_step is not None else "record"
-        clause = tie_clause(outcome.tie, outcome.player, name, kind)
-        said = _(THEN_TIE).format(before=said, tie=clause) if said else clause
+        clause = tie_clause(outcome.tie, outcome.player, name, kind, lang)
+        said = lang._(THEN_TIE).format(before=said, tie=clause) if said else clause
     return said
 
 
-def sentence(outcome: PlayerOutcome, name: Name, provisional: bool = False) -> tuple[str, str]:
+def sentence(outcome: PlayerOutcome, name: Name, lang: Words, provisional: bool = False) -> tuple[str, str]:
     """Return ``(headline, sentence)`` telling a player their outcome with its rules, e.g.
     ``("Stays in division A", "Stays in division A: demotion spot by the criteria of D (B.2),
     cancelled by E.1: only 2 players would be left below division A, fewer than 5 (A.i.2).")``;
     ``provisional``: "if the season ended today"."""
     if outcome.undecided:
-        choices = [_(CHOICE["finalist" if f else m.value]).format(division=d or "")
+        choices = [lang._(CHOICE["finalist" if f else m.value]).format(division=d or "")
                    for m, d, f in outcome.undecided]
         said = choices[0]
         for choice in choices[1:]:
-            said = _(OR).format(first=said, second=choice)
-        head = _(UNDECIDED).format(choices=said)
-        why = tie_clause(outcome.tie, outcome.player, name, "open") if outcome.tie else ""
+            said = lang._(OR).format(first=said, second=choice)
+        head = lang._(UNDECIDED).format(choices=said)
+        why = tie_clause(outcome.tie, outcome.player, name, "open", lang) if outcome.tie else ""
     else:
         head = headline(outcome.move, outcome.to_division if outcome.move is not Move.WITHDREW
-                        else None, outcome.finalist)
-        why = reasons(outcome, name)
+                        else None, lang, outcome.finalist)
+        why = reasons(outcome, name, lang)
     if outcome.left:
-        why = gone(why, outcome, name)
+        why = gone(why, outcome, name, lang)
     if provisional:
-        head = _(PROVISIONAL).format(headline=head)
-    return head, _(SENTENCE).format(headline=head, reasons=why) if why else head + "."
+        head = lang._(PROVISIONAL).format(headline=head)
+    return head, lang._(SENTENCE).format(headline=head, reasons=why) if why else head + "."
 
 
-def gone(before: str, outcome: PlayerOutcome, name: Name) -> str:
+def gone(before: str, outcome: PlayerOutcome, name: Name, lang: Words) -> str:
     """Return ``before`` (what is said of a player's season) followed by why they are not in
     the next season, worded alike wherever it is said (B.4): a player who withdrew during the
     season (``outcome.move`` WITHDREW) ``withdrew:`` with the withdrawal's reasons, as the
@@ -361,23 +363,23 @@ def gone(before: str, outcome: PlayerOutcome, name: Name) -> str:
     and did not sign up again (``outcome.left``) ``did not play the next season: the spot is
     not passed on (B.4)``."""
     if outcome.move is Move.WITHDREW:
-        return _(WITHDREW_TOO).format(before=before, reasons=reasons(outcome, name))
-    return _(NOT_RETURNING).format(before=before)
+        return lang._(WITHDREW_TOO).format(before=before, reasons=reasons(outcome, name, lang))
+    return lang._(NOT_RETURNING).format(before=before)
 
 
-def recorded_headline(recorded: str, division: str, index: int, season: Season) -> str:
+def recorded_headline(recorded: str, division: str, index: int, season: Season, lang: Words) -> str:
     """Return the recorded outcome as a headline: ``Promoted to division B``. A relegation from
     the bottom division names no division (``Relegated from the bottom division``): there is
     none below it in the season, and a page never names a division that does not exist."""
     names = [d.name for d in season.divisions]
     if recorded == "promoted":
-        return (_(HEADLINES["promoted"]).format(division=names[index - 1]) if index > 0
-                else _(HEADLINES["promoted-top"]))
+        return (lang._(HEADLINES["promoted"]).format(division=names[index - 1]) if index > 0
+                else lang._(HEADLINES["promoted-top"]))
     if recorded == "relegated":
         if index + 1 >= len(names):
-            return _(HEADLINES["relegated-bottom"])
-        return _(HEADLINES["relegated"]).format(division=names[index + 1])
-    return _(HEADLINES["stays"]).format(division=division)
+            return lang._(HEADLINES["relegated-bottom"])
+        return lang._(HEADLINES["relegated"]).format(division=names[index + 1])
+    return lang._(HEADLINES["stays"]).format(division=division)
 
 
 def record_differs(recorded: str, rules_give: str, followed_rules: Sequence[str] | None = None) -> str:

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from ..display import fold, fold_table
-from ..i18n import _
+from ..i18n import Words
 from ..model import Content
 from ..plan import FAR_PAST, SitePlan
 from ..urls import (group_url, ladder_url, league_url, page_url, player_url, season_url,
@@ -34,7 +34,7 @@ class Menu(list):
     15 % of a player page's key at full size."""
 
 
-def site_menu(content: Content) -> Menu:
+def site_menu(content: Content, lang: Words) -> Menu:
     """Return the header menu: ``[{title, items: [{name, url}], more}]`` per kind of
     competition that the site has (leagues, tournaments, ladders, Swiss leagues) and its
     Markdown pages (news left out); ``more`` is True when links were left out."""
@@ -44,14 +44,14 @@ def site_menu(content: Content) -> Menu:
         if items:
             groups.append({"title": title, "items": items[:MENU_ITEMS], "more": len(items) > MENU_ITEMS})
 
-    add(_("Leagues"), [{"name": league.name, "url": league_url(league)} for league in content.leagues])
+    add(lang._("Leagues"), [{"name": league.name, "url": league_url(league)} for league in content.leagues])
     tournaments = sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id), reverse=True)
-    add(_("Tournaments"), [{"name": t.name, "url": tournament_url(t)} for t in tournaments])
-    add(_("Ladders"), [{"name": club.name, "url": ladder_url(club)} for club in content.ladders])
-    add(_("Swiss leagues"), [{"name": league.name, "url": swiss_league_url(league)}
+    add(lang._("Tournaments"), [{"name": t.name, "url": tournament_url(t)} for t in tournaments])
+    add(lang._("Ladders"), [{"name": club.name, "url": ladder_url(club)} for club in content.ladders])
+    add(lang._("Swiss leagues"), [{"name": league.name, "url": swiss_league_url(league)}
                              for league in content.swiss_leagues])
     pages = sorted((p for p in content.pages if p.kind != "news"), key=lambda p: (p.order, p.slug))
-    add(_("Pages"), [{"name": p.title, "url": page_url(p.slug)} for p in pages])
+    add(lang._("Pages"), [{"name": p.title, "url": page_url(p.slug)} for p in pages])
     return Menu(groups)
 
 
@@ -64,7 +64,7 @@ def add_menu(plan: SitePlan, menu: list[dict[str, Any]]) -> None:
 # --------------------------------------------------------------------------- search index
 
 
-def search_index(content: Content, competitions: dict[str, set[str]]) -> bytes:
+def search_index(content: Content, competitions: dict[str, set[str]], lang: Words) -> bytes:
     """Return ``search.json``: ``{"fold": {character: folded}, "players": [[name, url, detail,
     folded], ...], "competitions": [[name, url, detail, folded], ...]}``.
 
@@ -83,34 +83,34 @@ def search_index(content: Content, competitions: dict[str, set[str]]) -> bytes:
         if played:
             more = len(played) - PLAYED_SHOWN
             shown = ", ".join(played[:PLAYED_SHOWN])
-            detail.append(shown if more <= 0 else _("{shown} and {more} more").format(shown=shown, more=more))
+            detail.append(shown if more <= 0 else lang._("{shown} and {more} more").format(shown=shown, more=more))
         players.append([p.name, player_url(pid), " · ".join(detail), fold(p.name)])
     players.sort(key=lambda item: (item[3], item[1]))
-    comps = _competition_entries(content)
+    comps = _competition_entries(content, lang)
     comps.sort(key=lambda item: (item[3], item[1]))
     names = [item[0] for item in players] + [item[0] + " " + item[2] for item in comps]
     data = {"fold": fold_table(names), "players": players, "competitions": comps}
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def _competition_entries(content: Content) -> list[list[str]]:
+def _competition_entries(content: Content, lang: Words) -> list[list[str]]:
     """Return ``[name, url, detail, folded name and detail]`` of everything but players."""
     entries: list[tuple[str, str, str]] = []
     for league in content.leagues:
-        entries.append((league.name, league_url(league), _("league")))
+        entries.append((league.name, league_url(league), lang._("league")))
         for season in league.seasons:
             entries.append((season.name, season_url(league, season),
-                            _("season of {league}").format(league=league.name)))
+                            lang._("season of {league}").format(league=league.name)))
             for division in season.divisions:
                 for group in division.groups:
-                    entries.append((_("Group {group}").format(group=group.name),
+                    entries.append((lang._("Group {group}").format(group=group.name),
                                     group_url(league, season, group),
                                     "{season}, {league}".format(season=season.name, league=league.name)))
-    entries += [(t.name, tournament_url(t), _("tournament")) for t in content.tournaments]
-    entries += [(club.name, ladder_url(club), _("ladder")) for club in content.ladders]
+    entries += [(t.name, tournament_url(t), lang._("tournament")) for t in content.tournaments]
+    entries += [(club.name, ladder_url(club), lang._("ladder")) for club in content.ladders]
     for swiss in content.swiss_leagues:
-        entries.append((swiss.name, swiss_league_url(swiss), _("Swiss league")))
+        entries.append((swiss.name, swiss_league_url(swiss), lang._("Swiss league")))
         entries += [(t.name, swiss_tournament_url(swiss, t),
-                     _("tournament of {league}").format(league=swiss.name)) for t in swiss.tournaments]
-    entries += [(p.title, page_url(p.slug), _("news") if p.kind == "news" else _("page")) for p in content.pages]
+                     lang._("tournament of {league}").format(league=swiss.name)) for t in swiss.tournaments]
+    entries += [(p.title, page_url(p.slug), lang._("news") if p.kind == "news" else lang._("page")) for p in content.pages]
     return [[name, url, detail, fold(f"{name} {detail}")] for name, url, detail in entries]

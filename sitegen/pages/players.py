@@ -23,7 +23,7 @@ from ..model.ladder import LadderGame
 from ..model.league import Group
 from ..model.tournament import GameResult
 from ..display import format_points, game_cell, name_order, profile_links, record_links
-from ..i18n import _, ngettext
+from ..i18n import Words
 from .navigation import search_index
 from .players_index import plan_players_index
 from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan, player_names
@@ -147,7 +147,7 @@ Record = tuple[Fraction, "dt.date | None", str]
 
 
 def head_to_head(found: list[Meeting], player: str, names: dict[str, str],
-                 minimum: int = FREQUENT, limit: int = HEAD_TO_HEAD_ROWS) -> list[dict[str, Any]]:
+                 lang: Words, minimum: int = FREQUENT, limit: int = HEAD_TO_HEAD_ROWS) -> list[dict[str, Any]]:
     """Return ``player``'s records against opponents met at least ``minimum`` times.
 
     Rows ``{name, url, games, wins, losses, draws, score, last}`` (score in points: wins plus
@@ -157,11 +157,11 @@ def head_to_head(found: list[Meeting], player: str, names: dict[str, str],
     for m in found:
         if m.player == player:
             by_opponent.setdefault(m.opponent, []).append((m.points, m.date, m.url))
-    return _head_to_head_rows(by_opponent, names, minimum, limit)
+    return _head_to_head_rows(by_opponent, names, minimum, limit, lang)
 
 
 def _head_to_head_rows(by_opponent: dict[str, list[Record]], names: dict[str, str],
-                       minimum: int, limit: int) -> list[dict[str, Any]]:
+                       minimum: int, limit: int, lang: Words) -> list[dict[str, Any]]:
     """Return the rows of :func:`head_to_head` from one player's results by opponent."""
     rows: list[dict[str, Any]] = []
     for opponent, ms in by_opponent.items():
@@ -172,7 +172,7 @@ def _head_to_head_rows(by_opponent: dict[str, list[Record]], names: dict[str, st
         dates = [date for _, date, _ in ms if date is not None]
         rows.append({"id": opponent, "name": names.get(opponent, opponent), "url": player_url(opponent),
                      "games": len(ms), "wins": wins, "losses": losses, "draws": len(ms) - wins - losses,
-                     "score": format_points(sum((points for points, _, _ in ms), Fraction(0))),
+                     "score": format_points(sum((points for points, _, _ in ms), Fraction(0)), lang),
                      "last": max(dates) if dates else None,
                      "competitions": len({url for _, _, url in ms})})
     rows.sort(key=lambda r: (-r["games"], name_order(r["name"]), r["id"]))
@@ -249,7 +249,7 @@ def division_paths(content: Content, player: str,
     return charts
 
 
-def plan_player_extras(content: Content, plan: SitePlan) -> None:
+def plan_player_extras(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add each player's overview section (division charts, head-to-head) and ``search.json``.
 
     The overview is made by the render worker that renders the page, from the player's own
@@ -268,21 +268,21 @@ def plan_player_extras(content: Content, plan: SitePlan) -> None:
         plan.add_player_section(pid, PlayerSection("partials/player_overview.html", OVERVIEW, None,
                                                    make=partial(_overview, pid, names,
                                                                 by_player.get(pid, {}),
-                                                                division_paths(content, pid, index))))
-    plan.add_file(File(SEARCH_INDEX, search_index(content, competitions)))
+                                                                division_paths(content, pid, index), lang)))
+    plan.add_file(File(SEARCH_INDEX, search_index(content, competitions, lang)))
 
 
 def _overview(pid: str, names: dict[str, str], opponents: dict[str, list[Record]],
-              paths: list[dict[str, Any]]) -> dict[str, Any] | None:
+              paths: list[dict[str, Any]], lang: Words) -> dict[str, Any] | None:
     """Return the overview section's data of player ``pid``, or None when it would be empty;
     ``paths``: the player's :func:`division_paths`."""
     charts = []
     for number, chart in enumerate(paths, start=1):
-        title = _("{player}'s division in {league}, season by season").format(player=names[pid], league=chart["league"])
+        title = lang._("{player}'s division in {league}, season by season").format(player=names[pid], league=chart["league"])
         charts.append({"league": chart["league"], "url": chart["url"], "title": title,
-                       "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}"),
+                       "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}", lang),
                        "rows": [{"season": point.label, "division": point.division} for point in chart["path"]]})
-    rows = _head_to_head_rows(opponents, names, FREQUENT, HEAD_TO_HEAD_ROWS)
+    rows = _head_to_head_rows(opponents, names, FREQUENT, HEAD_TO_HEAD_ROWS, lang)
     if not charts and not rows:
         return None
     return {"name": names[pid], "charts": charts, "head_to_head": rows, "minimum": FREQUENT}
@@ -292,7 +292,7 @@ def _overview(pid: str, names: dict[str, str], opponents: dict[str, list[Record]
 
 
 def league_games(group: Group, player: str, names: dict[str, str], withdrawn: set[str],
-                 in_progress: bool) -> list[dict[str, Any]]:
+                 in_progress: bool, lang: Words) -> list[dict[str, Any]]:
     """Return ``player``'s games of a league group for their page, in the order played.
 
     Played games (any result, void included) first, by date, games without a date in the
@@ -314,7 +314,7 @@ def league_games(group: Group, player: str, names: dict[str, str], withdrawn: se
             pending.setdefault(other, game)
             continue
         pending[other] = game  # played: not pending, whatever else the file says
-        played.append((game.date or FAR_PAST, index, _game_row(game, player, other, names, "played")))
+        played.append((game.date or FAR_PAST, index, _game_row(game, player, other, names, "played", lang)))
     played.sort(key=lambda item: item[:2])
     rows = [row for _, _, row in played]
     later = []
@@ -326,23 +326,23 @@ def league_games(group: Group, player: str, names: dict[str, str], withdrawn: se
             continue
         gone = next((p for p in (player, other) if p in withdrawn), None)
         if gone is not None:
-            row = _game_row(waiting, player, other, names, "not-played")
-            row["reason"] = _("not played: {player} withdrew").format(player=names.get(gone, gone))
+            row = _game_row(waiting, player, other, names, "not-played", lang)
+            row["reason"] = lang._("not played: {player} withdrew").format(player=names.get(gone, gone))
             later.append(row)
         elif in_progress:
-            rows.append(_game_row(waiting, player, other, names, "to-play"))
+            rows.append(_game_row(waiting, player, other, names, "to-play", lang))
         elif waiting is not None:
-            rows.append(_game_row(waiting, player, other, names, "not-played"))
+            rows.append(_game_row(waiting, player, other, names, "not-played", lang))
     return rows + later
 
 
 def _game_row(game: Game | None, player: str, other: str, names: dict[str, str],
-              status: str) -> dict[str, Any]:
+              status: str, lang: Words) -> dict[str, Any]:
     """Return one row of :func:`league_games`: ``game`` (None: a pair without a game) from
     ``player``'s side against ``other``."""
-    cell = game_cell(game, player)
+    cell = game_cell(game, player, lang)
     if status == "to-play":
-        cell["outcome_words"] = _("to play")
+        cell["outcome_words"] = lang._("to play")
     side = ""
     if game is not None and game.colours_known:
         side = "Black" if game.colour_of(player) is Colour.BLACK else "White"
@@ -356,13 +356,13 @@ def _game_row(game: Game | None, player: str, other: str, names: dict[str, str],
 # --------------------------------------------------------------------------- player pages
 
 
-def plan_players(content: Content, plan: SitePlan) -> None:
+def plan_players(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every player's page (the sections the rule sets gave, newest first) and the
     players' index (A-Z, a page per letter: :mod:`sitegen.pages.players_index`) to ``plan``."""
     open_swiss = {swiss_league_url(league) for league in content.swiss_leagues if _swiss_open(league)}
     for pid, player in sorted(content.players.items()):
         sections = _with_current(sorted(plan.player_sections.get(pid, []), key=lambda s: s.sort_key,
-                                        reverse=True), open_swiss)
+                                        reverse=True), open_swiss, lang)
         context = {"title": player.name, "player": {
             "id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
             "rating": player.rating, "club": player.club or "", "country": player.country or "",
@@ -372,7 +372,7 @@ def plan_players(content: Content, plan: SitePlan) -> None:
                           deferred=partial(_made_sections, sections)))
         else:
             plan.add(Page(player_url(pid), "player.html", {**context, "sections": sections}))
-    plan_players_index(content, plan)
+    plan_players_index(content, plan, lang)
 
 
 def _swiss_open(league: Any) -> bool:
@@ -384,7 +384,7 @@ def _swiss_open(league: Any) -> bool:
                for t in league.tournaments)
 
 
-def _with_current(sections: list[PlayerSection], open_swiss: set[str]) -> list[PlayerSection]:
+def _with_current(sections: list[PlayerSection], open_swiss: set[str], lang: Words) -> list[PlayerSection]:
     """Return ``sections`` (newest first) with a "current competitions" section first when the
     player has one: each league season in progress, tournament in progress, Swiss league in
     progress (its url in ``open_swiss``) and ladder, with place, score and the games to play.
@@ -403,7 +403,7 @@ def _with_current(sections: list[PlayerSection], open_swiss: set[str]) -> list[P
             continue
         if template == "partials/player_league.html" and data.get("in_progress"):
             cards.append({"kind": "league", "name": f"{isolated(data['league'])} · {isolated(data['season'])}", "url": data["url"],
-                          "entry": data, "next": [_league_next(game, data) for game in data["to_play"]]})
+                          "entry": data, "next": [_league_next(game, data, lang) for game in data["to_play"]]})
         elif template == "partials/player_tournament.html" and (
                 data["after_round"] != data["rounds"] or data["provisional"]):
             cards.append({"kind": "tournament", "name": data["tournament"], "url": data["url"],
@@ -427,11 +427,11 @@ def _with_current(sections: list[PlayerSection], open_swiss: set[str]) -> list[P
     return [PlayerSection("partials/player_now.html", NOW, {"cards": cards}), *rest]
 
 
-def _league_next(game: dict[str, Any], season: dict[str, Any]) -> dict[str, Any]:
+def _league_next(game: dict[str, Any], season: dict[str, Any], lang: Words) -> dict[str, Any]:
     """Return a league game still to play (a row of :func:`league_games`) as a next game."""
     stones = game["handicap"]
     return {"opponent": {"name": game["opponent"], "url": game["opponent_url"]}, "side": game["side"],
-            "handicap": ngettext("{stones} stone", "{stones} stones", stones).format(stones=stones)
+            "handicap": lang.ngettext("{stones} stone", "{stones} stones", stones).format(stones=stones)
             if stones else "",
             "round": None, "board": None, "competition": season["league"], "url": season["url"],
             "record": game["record"], "deadline": season["end"]}

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..display import fold, name_order
-from ..i18n import _
+from ..i18n import Words
 from ..model import Content
 from ..plan import Page, SitePlan
 from ..urls import PLAYERS, player_url
@@ -56,7 +56,7 @@ def cut(items: list[dict[str, str]], rows: int = ROWS) -> list[list[dict[str, st
     return out
 
 
-def plan_players_index(content: Content, plan: SitePlan, rows: int = ROWS) -> None:
+def plan_players_index(content: Content, plan: SitePlan, lang: Words, rows: int = ROWS) -> None:
     """Add ``players/`` and, for a site of more than ``rows`` players, every letter's pages.
 
     Players are ordered by :func:`name_order`, then id. Up to ``rows`` players, ``players/``
@@ -73,14 +73,14 @@ def plan_players_index(content: Content, plan: SitePlan, rows: int = ROWS) -> No
                   "players": part} for number, part in enumerate(cut(items, rows), start=1)]
         letters.append({"letter": letter, "url": parts[0]["url"], "count": len(items), "parts": parts})
     if len(ordered) <= rows:  # a club's site: every name on players/, as a page to scroll
-        plan.add(Page(PLAYERS, "players.html", {"title": _("Players"), "letters": letters, "paged": False}))
+        plan.add(Page(PLAYERS, "players.html", {"title": lang._("Players"), "letters": letters, "paged": False}))
         return
     summary = _summary(letters)
-    plan.add(Page(PLAYERS, "players.html", {"title": _("Players"), "letters": summary, "paged": True}))
+    plan.add(Page(PLAYERS, "players.html", {"title": lang._("Players"), "letters": summary, "paged": True}))
     for entry in letters:
         parts = next(e["parts"] for e in summary if e["letter"] == entry["letter"])
         for number, part in enumerate(entry["parts"], start=1):
-            title = _("Players: {letter}").format(letter=entry["letter"])
+            title = lang._("Players: {letter}").format(letter=entry["letter"])
             plan.add(Page(part["url"], "players_letter.html", {
                 "title": title, "letter": entry["letter"], "letters": summary, "part": number,
                 "parts": parts, "players": part["players"]}))

@@ -21,19 +21,19 @@ from ..bidi import isolated
 from ..model import Content
 from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 
-def ordinal(n: int) -> str:
+def ordinal(n: int, lang: Words) -> str:
     """Return ``1st``, ``2nd``, ``3rd``, ``4th`` ... in the site's language (``4.``, ``4e``)."""
     if n == 1:
-        return _("1st")
+        return lang._("1st")
     if n == 2:
-        return _("2nd")
+        return lang._("2nd")
     if n == 3:
-        return _("3rd")
-    return _("{n}th").format(n=n)
+        return lang._("3rd")
+    return lang._("{n}th").format(n=n)
 
 
 STANDINGS_COLUMNS = [
@@ -54,31 +54,31 @@ STANDINGS_COLUMNS = [
 :func:`standings_columns`)."""
 
 
-def standings_columns() -> list[tuple[str, str, str, str]]:
+def standings_columns(lang: Words) -> list[tuple[str, str, str, str]]:
     """Return :data:`STANDINGS_COLUMNS` in the site's language."""
-    return [(key, _(short), _(long), _(text)) for key, short, long, text in STANDINGS_COLUMNS]
+    return [(key, lang._(short), lang._(long), lang._(text)) for key, short, long, text in STANDINGS_COLUMNS]
 
 
-def plan_swiss(content: Content, plan: SitePlan) -> None:
+def plan_swiss(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every Swiss league's pages, files, home-page entry and player sections to ``plan``.
     Each Swiss league is a part of the plan (:meth:`SitePlan.part`): its tournaments follow
     one another (league scores before each), so they are planned together."""
     names = player_names(content.players)
-    summaries = [plan.part(("swiss", league.id), (league,), partial(_plan_league, league, names))
+    summaries = [plan.part(("swiss", league.id), (league,), partial(_plan_league, league, names, lang=lang))
                  for league in content.swiss_leagues]
     if summaries:
-        plan.home_sections.append({"title": _("Swiss leagues"), "items": summaries})
+        plan.home_sections.append({"title": lang._("Swiss leagues"), "items": summaries})
 
 
-def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan) -> dict[str, Any]:
+def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan, lang: Words) -> dict[str, Any]:
     """Plan one Swiss league's pages, files and player sections; return its home-page item."""
     table = league_table(league)
     tournaments = []
     history: dict[str, list[dict[str, Any]]] = {}
     for tournament in league.tournaments:
         before = league_scores(league, before=tournament.id)
-        tournaments.append(_plan_tournament(plan, league, tournament, before, names, history))
-    rows = _league_rows(league, table, names)
+        tournaments.append(_plan_tournament(plan, league, tournament, before, names, history, lang))
+    rows = _league_rows(league, table, names, lang)
     deciding = [{"first": names[m.first], "second": names[m.second],
                  "first_url": player_url(m.first), "second_url": player_url(m.second),
                  "result": str(m.result)} for m in league.deciding_matches]
@@ -88,10 +88,10 @@ def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan) -> 
         "title": league.name, "name": league.name,
         "description": league.description,
         "tournaments": tournaments, "table": rows, "counted": counted,
-        "tiebreak_names": [ordinal(k) for k in range(counted + 1, depth + 1)],
+        "tiebreak_names": [ordinal(k, lang) for k in range(counted + 1, depth + 1)],
         "has_shared": any(r["shared"] for r in rows),
         "has_tie": any(r["deciding_match_possible"] for r in rows),
-        "deciding": deciding, "bye_value": format_points(league.settings.bye_value),
+        "deciding": deciding, "bye_value": format_points(league.settings.bye_value, lang),
         "json_url": swiss_league_url(league) + "standings.json"}),
              JsonFile(swiss_league_url(league) + "standings.json", _league_json(league, table, names),
                       csv=True, indent=1))
@@ -104,11 +104,11 @@ def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan) -> 
     leader = rows[0] if rows else None
     latest = next((t for t in reversed(tournaments) if t["rounds"]), None)
     return {"name": league.name, "url": swiss_league_url(league),
-            "detail": ngettext("{count} tournament", "{count} tournaments", len(tournaments)).format(
+            "detail": lang.ngettext("{count} tournament", "{count} tournaments", len(tournaments)).format(
                           count=len(tournaments))
-                      + (_("; leader {player} ({score})").format(
+                      + (lang._("; leader {player} ({score})").format(
                           player=leader["name"], score=leader["league_score"]) if leader else "")
-                      + (_("; latest") if latest else ""),
+                      + (lang._("; latest") if latest else ""),
             "more": {"name": latest["name"], "url": latest["url"]} if latest else None}
 
 
@@ -140,7 +140,7 @@ def tiebreaks(tournament: SwissTournament, through_round: int) -> dict[str, tupl
 
 def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTournament,
                      before: dict[str, Fraction], names: dict[str, str],
-                     history: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+                     history: dict[str, list[dict[str, Any]]], lang: Words) -> dict[str, Any]:
     url = swiss_tournament_url(league, tournament)
     crumbs_league = {"name": league.name, "url": swiss_league_url(league)}
     crumbs_tournament = {"name": tournament.name, "url": url}
@@ -150,32 +150,32 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
     last = played[-1].number if played else None
     for rnd in tournament.rounds:
         rows = standings(tournament, rnd.number, before) if rnd.has_results else []
-        table = _standings_rows(tournament, rows, rnd.number, names)
+        table = _standings_rows(tournament, rows, rnd.number, names, lang)
         page_url = swiss_round_url(league, tournament, rnd.number)
         plan.add(Page(page_url, "swiss_round.html", {
-            "title": f"{isolated(tournament.name)} · " + _("Round {round}").format(round=rnd.number),
+            "title": f"{isolated(tournament.name)} · " + lang._("Round {round}").format(round=rnd.number),
             "league": crumbs_league,
             "tournament": crumbs_tournament, "round": rnd.number, "rounds_nav": nav,
-            "matches": _matches(rnd, names), "bye": _ref(rnd.bye, names) if rnd.bye else None,
-            "bye_value": format_points(tournament.settings.bye_value),
-            "bye_points": points_text(tournament.settings.bye_value),
+            "matches": _matches(rnd, names, lang), "bye": _ref(rnd.bye, names) if rnd.bye else None,
+            "bye_value": format_points(tournament.settings.bye_value, lang),
+            "bye_points": points_text(tournament.settings.bye_value, lang),
             "dropped": [_ref(p, names) for p in rnd.dropped],
-            "has_results": rnd.has_results, "table": table, "columns": standings_columns(),
+            "has_results": rnd.has_results, "table": table, "columns": standings_columns(lang),
             "has_shared": any(r["shared"] for r in table),
             "json_url": page_url + "standings.json"}),
                  JsonFile(page_url + "standings.json", _standings_json(league, tournament, rnd, table),
                           csv=True, indent=1))
     final = standings(tournament, last, before) if last else []
-    final_table = _standings_rows(tournament, final, last or 0, names)
+    final_table = _standings_rows(tournament, final, last or 0, names, lang)
     entries = [{**_ref(e.player, names), "first_round": e.first_round, "last_round": e.last_round}
                for e in sorted(tournament.entries, key=lambda e: (name_order(names[e.player]), e.player))]
     plan.add(Page(url, "swiss_tournament.html", {
         "title": tournament.name, "league": crumbs_league, "name": tournament.name,
         "date": tournament.date, "rounds_nav": nav, "after_round": last,
         "total_rounds": tournament.settings.rounds, "entries": entries, "table": final_table,
-        "round": last, "columns": standings_columns(),
+        "round": last, "columns": standings_columns(lang),
         "has_shared": any(r["shared"] for r in final_table)}))
-    _record_history(history, tournament, final, url, names)
+    _record_history(history, tournament, final, url, names, lang)
     _next_pairings(plan, league, tournament, names)
     return {"name": tournament.name, "url": url, "date": tournament.date,
             "rounds": len(tournament.rounds), "played": len(played),
@@ -204,41 +204,41 @@ def _ref(pid: str, names: dict[str, str]) -> dict[str, str]:
     return {"id": pid, "name": names[pid], "url": player_url(pid)}
 
 
-def _matches(rnd: Round, names: dict[str, str]) -> list[dict[str, Any]]:
+def _matches(rnd: Round, names: dict[str, str], lang: Words) -> list[dict[str, Any]]:
     out = []
     for board, match in enumerate(rnd.matches, 1):
         result = match.result
         if result is None:
-            text, words = "", _("not played yet")
+            text, words = "", lang._("not played yet")
         elif result.is_forfeit:
             text = str(result)
             first, second = result.present
-            words = (_("forfeit: {player} wins").format(player=names[match.first]) if first and not second else
-                     _("forfeit: {player} wins").format(player=names[match.second]) if second and not first else
-                     _("forfeit: both absent, both lose"))
+            words = (lang._("forfeit: {player} wins").format(player=names[match.first]) if first and not second else
+                     lang._("forfeit: {player} wins").format(player=names[match.second]) if second and not first else
+                     lang._("forfeit: both absent, both lose"))
         else:
             text = str(result)
             a, b = result.points()
-            words = (_("{player} wins").format(player=names[match.first]) if a > b else
-                     _("{player} wins").format(player=names[match.second]) if b > a else
-                     _("drawn match, ½ each"))
+            words = (lang._("{player} wins").format(player=names[match.first]) if a > b else
+                     lang._("{player} wins").format(player=names[match.second]) if b > a else
+                     lang._("drawn match, ½ each"))
         out.append({"board": board, "first": _ref(match.first, names),
                     "second": _ref(match.second, names), "result": text, "words": words,
                     "record": record_links(match.record),
-                    "first_points": format_points(match.points(match.first)) if result else "",
-                    "second_points": format_points(match.points(match.second)) if result else ""})
+                    "first_points": format_points(match.points(match.first), lang) if result else "",
+                    "second_points": format_points(match.points(match.second), lang) if result else ""})
     return out
 
 
 def _standings_rows(tournament: SwissTournament, rows: list[SwissStandingRow], through: int,
-                    names: dict[str, str]) -> list[dict[str, Any]]:
+                    names: dict[str, str], lang: Words) -> list[dict[str, Any]]:
     extra = tiebreaks(tournament, through) if rows else {}
     out = []
     for row in rows:
         sos, sod = extra.get(row.player, (Fraction(0), Fraction(0)))
         out.append({**_ref(row.player, names), "place": row.place, "shared": row.shared,
-                    "score": format_points(row.score), "league_score": format_points(row.league_score),
-                    "sos": format_points(sos), "sodos": format_points(sod),
+                    "score": format_points(row.score, lang), "league_score": format_points(row.league_score, lang),
+                    "sos": format_points(sos, lang), "sodos": format_points(sod, lang),
                     "values": {"score": row.score, "league_score": row.league_score,
                                "sos": sos, "sodos": sod}})
     return out
@@ -260,14 +260,14 @@ def _standings_json(league: SwissLeague, tournament: SwissTournament, rnd: Round
 
 
 def _record_history(history: dict[str, list[dict[str, Any]]], tournament: SwissTournament, final: list[SwissStandingRow], url: str,
-                    names: dict[str, str]) -> None:
+                    names: dict[str, str], lang: Words) -> None:
     place = {r.player: r for r in final}
     for player, row in place.items():
         matches: list[dict[str, Any]] = []
         for rnd in tournament.rounds:
             if rnd.bye == player:
-                matches.append({"round": rnd.number, "opponent": None, "result": _("bye"),
-                                "points": format_points(tournament.settings.bye_value), "record": None})
+                matches.append({"round": rnd.number, "opponent": None, "result": lang._("bye"),
+                                "points": format_points(tournament.settings.bye_value, lang), "record": None})
             for match in rnd.matches:
                 if player in match.players:
                     other = match.opponent(player)
@@ -278,33 +278,33 @@ def _record_history(history: dict[str, list[dict[str, Any]]], tournament: SwissT
                         if player == match.second:  # seen from this player's side
                             text = text[::-1] if result.is_forfeit else "-".join(text.split("-")[::-1])
                     matches.append({"round": rnd.number, "opponent": _ref(other, names),
-                                    "result": text or _("not played yet"),
-                                    "points": format_points(match.points(player)) if result else "",
+                                    "result": text or lang._("not played yet"),
+                                    "points": format_points(match.points(player), lang) if result else "",
                                     "record": record_links(match.record)})
         history.setdefault(player, []).append({
             "name": tournament.name, "url": url, "place": row.place, "shared": row.shared,
-            "size": len(final), "score": format_points(row.score), "matches": matches,
+            "size": len(final), "score": format_points(row.score, lang), "matches": matches,
             "with_records": any(m["record"] for m in matches)})
 
 
 # --------------------------------------------------------------------------- the league table
 
 
-def _league_rows(league: SwissLeague, table: list[SwissLeagueRow], names: dict[str, str]) -> list[dict[str, Any]]:
+def _league_rows(league: SwissLeague, table: list[SwissLeagueRow], names: dict[str, str], lang: Words) -> list[dict[str, Any]]:
     rows = []
     for row in table:
         cells = []
         for i, value in enumerate(row.tournament_scores):
-            cells.append({"value": format_points(value) if value is not None else "",
+            cells.append({"value": format_points(value, lang) if value is not None else "",
                           "played": value is not None, "counted": i in row.counted,
                           "tournament": league.tournaments[i].name})
         rows.append({**_ref(row.player, names), "place": row.place, "shared": row.shared,
-                     "cells": cells, "league_score": format_points(row.league_score),
-                     "tiebreaks": [format_points(v) for v in row.tiebreaks],
+                     "cells": cells, "league_score": format_points(row.league_score, lang),
+                     "tiebreaks": [format_points(v, lang) for v in row.tiebreaks],
                      "deciding_match_possible": row.deciding_match_possible,
-                     "deciding_points": format_points(row.deciding_points)
+                     "deciding_points": format_points(row.deciding_points, lang)
                      if row.deciding_points is not None else "",
-                     "deciding_points_text": points_text(row.deciding_points)
+                     "deciding_points_text": points_text(row.deciding_points, lang)
                      if row.deciding_points is not None else ""})
     return rows
 

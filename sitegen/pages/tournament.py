@@ -24,7 +24,7 @@ from ..model import Content
 from ..model.common import Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..display import date_range, record_links
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, PlayerSection, SitePlan, player_names
 from ..urls import player_url, round_url, tournament_url
 
@@ -109,42 +109,42 @@ DC_DIR = (N_("Among players tied on the criteria before DC: 1 for a player who b
              "tied player, else 0. Forfeits do not count."))
 
 
-def _category_words(limits: tuple[Rank, ...]) -> str:
+def _category_words(limits: tuple[Rank, ...], lang: Words) -> str:
     """Return `` (1: 1d and stronger, 2: 5k to 1k, 3: 6k and weaker)`` for the limits; empty
     for one category."""
     if not limits:
-        return " (" + _("one category: everyone is in category 1") + ")"
-    bands = [_("{category}: {rank} and stronger").format(category=1, rank=limits[0])]
+        return " (" + lang._("one category: everyone is in category 1") + ")"
+    bands = [lang._("{category}: {rank} and stronger").format(category=1, rank=limits[0])]
     for n, (upper, lower) in enumerate(zip(limits, limits[1:]), start=2):
-        bands.append(_("{category}: {weaker} to {stronger}").format(
+        bands.append(lang._("{category}: {weaker} to {stronger}").format(
             category=n, weaker=lower, stronger=Rank(upper.value - 1)))
-    bands.append(_("{category}: {rank} and weaker").format(
+    bands.append(lang._("{category}: {rank} and weaker").format(
         category=len(limits) + 1, rank=Rank(limits[-1].value - 1)))
     return " (" + ", ".join(bands) + ")"
 
 
-def criterion_columns(t: Tournament) -> list[dict[str, str]]:
+def criterion_columns(t: Tournament, lang: Words) -> list[dict[str, str]]:
     """Return ``{key, short, long, text}`` for each criterion of ``t``, in order (placement)."""
     p = t.parameters
     fill = {
         "nbw_bye": format_value(p.nbw_bye), "nbw_absent": format_value(p.nbw_absent),
         "mms_bye": format_value(p.mms_bye), "mms_absent": format_value(p.mms_absent),
-        "round_down": _(", these bonus points added up and rounded down") if p.round_down else "",
-        "defect": (_("; after rounds 1 and 2 it is 0, as OpenGotha computes it")
+        "round_down": lang._(", these bonus points added up and rounded down") if p.round_down else "",
+        "defect": (lang._("; after rounds 1 and 2 it is 0, as OpenGotha computes it")
                    if p.sosm_minus_defect else ""),
-        "dc": _(DC_DIR if p.dc_variant is DCVariant.DIR else DC_OPENGOTHA),
-        "categories": _category_words(p.category_limits),
+        "dc": lang._(DC_DIR if p.dc_variant is DCVariant.DIR else DC_OPENGOTHA),
+        "categories": _category_words(p.category_limits, lang),
         "quarter": max(t.rounds - 2, 1), "semi": max(t.rounds - 1, 1), "bar": str(p.bar),
-        "sosts": (" " + _("With games not played counted as ½ point, OpenGotha counts each "
-                          "opponent's STS as 0 here (only the handicap correction is left); the "
-                          "site does the same, so that its numbers are OpenGotha's.")
+        "sosts": (" " + lang._("With games not played counted as ½ point, OpenGotha counts each "
+                               "opponent's STS as 0 here (only the handicap correction is left); the "
+                               "site does the same, so that its numbers are OpenGotha's.")
                   if p.count_unplayed_as_half else ""),
     }
     columns = []
     for c in p.criteria:
         long, text = CRITERION_TEXT[c]
-        columns.append({"key": c.value, "short": c.value, "long": _(long),
-                        "text": _(text).format(**fill)})
+        columns.append({"key": c.value, "short": c.value, "long": lang._(long),
+                        "text": lang._(text).format(**fill)})
     return columns
 
 
@@ -179,7 +179,7 @@ def final_after(t: Tournament, r: int) -> bool:
     return r == t.rounds and not results_to_come(t, r)
 
 
-def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
+def _notes(t: Tournament, r: int, in_progress: bool, lang: Words) -> list[str]:
     """Return the notes of the standings after round ``r``: games still without a result
     (the standings are then provisional), the rounds up to it without any game, and, on the
     page of a tournament in progress, what results.h9 holds (so that players are not misled
@@ -187,7 +187,7 @@ def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
     notes = []
     to_come = results_to_come(t, r)
     if to_come:
-        notes.append(ngettext(
+        notes.append(lang.ngettext(
             "Provisional: {count} game has no result yet. It counts as OpenGotha counts a game "
             "whose result is unknown, and these standings will change when its result is entered.",
             "Provisional: {count} games have no result yet. They count as OpenGotha counts games "
@@ -196,7 +196,7 @@ def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
     empty = rounds_without_games(t, r)
     if empty:
         if t.parameters.system is System.MCMAHON:
-            note = ngettext(
+            note = lang.ngettext(
                 "Round {rounds}: no game was played (players absent or not paired). It counts as "
                 "OpenGotha counts such rounds: a player without a game gets the bye or absence "
                 "value if one was given, and their own starting score in the sums of opponents' "
@@ -206,7 +206,7 @@ def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
                 "value if one was given, and their own starting score in the sums of opponents' "
                 "scores.", len(empty))
         else:
-            note = ngettext(
+            note = lang.ngettext(
                 "Round {rounds}: no game was played (players absent or not paired). It counts as "
                 "OpenGotha counts such rounds: a player without a game gets the bye or absence "
                 "value if one was given, and nothing in the sums of opponents' scores.",
@@ -216,7 +216,7 @@ def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
                 len(empty))
         notes.append(note.format(rounds=_spans(empty)))
     if in_progress and r:
-        notes.append(ngettext(
+        notes.append(lang.ngettext(
             "The tournament has {count} round. The results file for the EGD (results.h9) is "
             "after every round, as OpenGotha exports it: rounds not played yet count as rounds "
             "without a game.",
@@ -226,30 +226,30 @@ def _notes(t: Tournament, r: int, in_progress: bool) -> list[str]:
     return notes
 
 
-def plan_tournaments(content: Content, plan: SitePlan) -> None:
+def plan_tournaments(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every tournament's standings pages, ``standings.json``, ``results.h9``, the players'
     sections and the home-page section to ``plan``. Each tournament is a part of the plan
     (:meth:`SitePlan.part`) that reads only the tournament and its players' names."""
     names = player_names(content.players)
-    items = [plan.part(("tournament", t.id), (t,), partial(_plan_tournament, t, names))
+    items = [plan.part(("tournament", t.id), (t,), partial(_plan_tournament, t, names, lang=lang))
              for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
     if items:
-        plan.home_sections.append({"title": _("Tournaments"), "items": items[::-1]})  # newest first
+        plan.home_sections.append({"title": lang._("Tournaments"), "items": items[::-1]})  # newest first
 
 
-def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan) -> dict[str, Any]:
+def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan, lang: Words) -> dict[str, Any]:
     """Plan one tournament's pages, files and player sections; return its home-page item."""
     last = t.last_round
     base = tournament_url(t)
-    columns = criterion_columns(t)
+    columns = criterion_columns(t, lang)
     rounds_nav = [{"round": r, "url": round_url(t, r, last)} for r in range(1, last + 1)]
-    status = _status_words(t)
-    parameters = _parameters_text(t)
+    status = _status_words(t, lang)
+    parameters = _parameters_text(t, lang)
     # The final standings are computed here (players' sections, the winner, results.h9);
     # those after an earlier round by the render worker that makes the round's bundle:
     # its page and standings.json share them (the bundle's shared value).
     final_rows = standings(t, last) if last else []
-    page_args = (t, last, names, columns, rounds_nav, status, parameters)
+    page_args = (t, last, names, columns, rounds_nav, status, parameters, lang)
     for r in range(1, last):
         url = round_url(t, r, last)
         plan.add(Page(url, "tournament.html", {}, deferred=partial(_context, r, *page_args)),
@@ -265,53 +265,53 @@ def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan) -> di
                  File(base + "results.h9",
                       partial(write_h9, t, generator="sitegen",
                               rows=final_rows if last == t.rounds else None)))
-    _player_sections(plan, t, final_rows, names, last, status)
+    _player_sections(plan, t, final_rows, names, last, status, lang)
     winner = final_rows[0] if final_rows and not final_rows[0].shared else None
-    parts = [p for p in (_dates(t), t.location) if p]
-    parts.append(_("{players}, {rounds}").format(
-        players=ngettext("{count} player", "{count} players", len(t.players)).format(count=len(t.players)),
-        rounds=ngettext("{count} round", "{count} rounds", t.rounds).format(count=t.rounds)))
+    parts = [p for p in (_dates(t, lang), t.location) if p]
+    parts.append(lang._("{players}, {rounds}").format(
+        players=lang.ngettext("{count} player", "{count} players", len(t.players)).format(count=len(t.players)),
+        rounds=lang.ngettext("{count} round", "{count} rounds", t.rounds).format(count=t.rounds)))
     if last and last < t.rounds:
-        parts.append(_("after round {round}").format(round=last))
+        parts.append(lang._("after round {round}").format(round=last))
     detail = " · ".join(parts)
     more = None
     if winner is not None:
-        detail += _("; winner") if final_after(t, last) else _("; leader")
+        detail += lang._("; winner") if final_after(t, last) else lang._("; leader")
         pid = winner.player_id
         more = {"name": names.get(pid, winner.player.name), "url": player_url(pid)}
     return {"name": t.name, "url": tournament_url(t), "detail": detail, "more": more}
 
 
-def _dates(t: Tournament) -> str:
-    return date_range(t.begin, t.end)
+def _dates(t: Tournament, lang: Words) -> str:
+    return date_range(t.begin, t.end, lang)
 
 
-def _parameters_text(t: Tournament) -> list[str]:
+def _parameters_text(t: Tournament, lang: Words) -> list[str]:
     p = t.parameters
     lines = []
     if p.system is System.MCMAHON:
-        lines.append(_("McMahon bar {bar}, floor {floor}: your starting score is your rank, "
-                       "counted as {bar} if stronger and as {floor} if weaker.").format(
-                           bar=p.bar, floor=p.floor))
+        lines.append(lang._("McMahon bar {bar}, floor {floor}: your starting score is your rank, "
+                            "counted as {bar} if stronger and as {floor} if weaker.").format(
+                                bar=p.bar, floor=p.floor))
     else:
-        lines.append(_("Swiss system: the number of wins is the main score."))
-    lines.append(_("A bye counts {bye_wins} win(s) and {bye_points} McMahon point(s); a declared "
-                   "absence {absent_wins} and {absent_points}.").format(
-                       bye_wins=format_value(p.nbw_bye), bye_points=format_value(p.mms_bye),
-                       absent_wins=format_value(p.nbw_absent),
-                       absent_points=format_value(p.mms_absent)))
+        lines.append(lang._("Swiss system: the number of wins is the main score."))
+    lines.append(lang._("A bye counts {bye_wins} win(s) and {bye_points} McMahon point(s); a declared "
+                        "absence {absent_wins} and {absent_points}.").format(
+                            bye_wins=format_value(p.nbw_bye), bye_points=format_value(p.mms_bye),
+                            absent_wins=format_value(p.nbw_absent),
+                            absent_points=format_value(p.mms_absent)))
     if p.count_unplayed_as_half:
-        lines.append(_("For the sums of opponents' scores, every game an opponent did not play "
-                       "counts ½ point."))
+        lines.append(lang._("For the sums of opponents' scores, every game an opponent did not play "
+                            "counts ½ point."))
     return lines
 
 
-def _status_words(t: Tournament) -> dict[tuple[int, str], str]:
+def _status_words(t: Tournament, lang: Words) -> dict[tuple[int, str], str]:
     words = {}
     for b in t.byes:
-        words[(b.round, b.player)] = _("bye")
+        words[(b.round, b.player)] = lang._("bye")
     for a in t.absences:
-        words[(a.round, a.player)] = _("declared absent")
+        words[(a.round, a.player)] = lang._("declared absent")
     return words
 
 
@@ -321,29 +321,29 @@ _GAME_WORDS = {("+", "/"): N_("won"), ("-", "/"): N_("lost"), ("=", "/"): N_("ji
                  ("-", "!"): N_("lost by forfeit"), ("=", "!"): N_("jigo (draw)")}
 
 
-def game_words(text: str, opponent: str) -> str:
+def game_words(text: str, opponent: str, lang: Words) -> str:
     """Return a game string (:attr:`PlacementRow.games`, ``12+/w2``) as words for a screen
     reader: "won against Bob with White, handicap 2" (the colour left out when unknown, ``?``;
     the handicap when 0). Raise ValueError for a string without a game (``0+``)."""
     match = _GAME_STRING.fullmatch(text)
     if match is None:
         raise ValueError(f"not a game string: {text!r}")
-    result = _(_GAME_WORDS[(match["result"], match["kind"])])
+    result = lang._(_GAME_WORDS[(match["result"], match["kind"])])
     if match["colour"] == "w":
-        words = _("{result} against {opponent} with White")
+        words = lang._("{result} against {opponent} with White")
     elif match["colour"] == "b":
-        words = _("{result} against {opponent} with Black")
+        words = lang._("{result} against {opponent} with Black")
     else:
-        words = _("{result} against {opponent}")
+        words = lang._("{result} against {opponent}")
     words = words.format(result=result, opponent=opponent)
     if match["handicap"] != "0":
         # Translators: a game's words, then its handicap (a number of stones).
-        words = _("{game}, handicap {handicap}").format(game=words, handicap=match["handicap"])
+        words = lang._("{game}, handicap {handicap}").format(game=words, handicap=match["handicap"])
     return words
 
 
 def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
-                status: dict[tuple[int, str], str], row_of: dict[str, int]) -> list[dict[str, Any]]:
+                status: dict[tuple[int, str], str], row_of: dict[str, int], lang: Words) -> list[dict[str, Any]]:
     """Return the round cells of a row: ``text`` (the game string), ``anchor`` (the opponent's
     row) and ``words``: the game in words, or the reason there was none ("declared absent"),
     shown as text. ``row_of``: each player's row in these standings (the number the game string
@@ -351,18 +351,18 @@ def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
     cells = []
     for k, (text, opp) in enumerate(zip(row.games, row.opponents), start=1):
         if opp is None:
-            what = status.get((k, row.player_id)) or _("no game")
+            what = status.get((k, row.player_id)) or lang._("no game")
             cells.append({"text": text, "anchor": None, "words": what, "status": True})
         else:
             number = row_of.get(opp, 0)
             cells.append({"text": text, "anchor": f"r{number}" if number else None,
-                          "words": game_words(text, names.get(opp, opp)), "status": False})
+                          "words": game_words(text, names.get(opp, opp), lang), "status": False})
     return cells
 
 
 def _context(r: int, t: Tournament, last: int, names: dict[str, str],
              columns: list[dict[str, str]], rounds_nav: list[dict[str, Any]],
-             status: dict[tuple[int, str], str], parameters: list[str],
+             status: dict[tuple[int, str], str], parameters: list[str], lang: Words,
              rows: list[PlacementRow]) -> dict[str, Any]:
     """Return the context of the standings page after round ``r`` (0: nothing played yet),
     ``rows`` being the standings after it."""
@@ -377,17 +377,17 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
             "name": names.get(pid, row.player.name), "url": player_url(pid),
             "rank": str(row.player.rank),
             "values": [format_value(values[c]) for c in criteria],
-            "games": _game_cells(t, row, names, status, row_of),
+            "games": _game_cells(t, row, names, status, row_of, lang),
         })
     base = tournament_url(t)
     crumbs = [{"name": t.name, "url": base if r != last else None}]
     if r != last:
-        crumbs.append({"name": _("After round {round}").format(round=r), "url": None})
+        crumbs.append({"name": lang._("After round {round}").format(round=r), "url": None})
     return {
-        "title": t.name if r == last else _("{tournament} · after round {round}").format(
+        "title": t.name if r == last else lang._("{tournament} · after round {round}").format(
             tournament=t.name, round=r),
-        "name": t.name, "dates": _dates(t), "location": t.location,
-        "system": _("McMahon") if t.parameters.system is System.MCMAHON else _("Swiss"),
+        "name": t.name, "dates": _dates(t, lang), "location": t.location,
+        "system": lang._("McMahon") if t.parameters.system is System.MCMAHON else lang._("Swiss"),
         "players": len(t.players), "rounds": t.rounds, "after_round": r, "last": last,
         "is_final": final_after(t, r), "crumbs": crumbs,
         "rounds_nav": rounds_nav, "columns": columns, "table": table,
@@ -396,8 +396,8 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "h9_url": base + "results.h9" if last else None,
         "parameters": parameters,
         "size_note": len(t.players) - len(rows),
-        "notes": _notes(t, r, in_progress=r == last and last < t.rounds),
-        "pairings": pairings(t, r, names) if r else [],
+        "notes": _notes(t, r, in_progress=r == last and last < t.rounds, lang=lang),
+        "pairings": pairings(t, r, names, lang) if r else [],
         "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r],
         "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r],
         "pairings_first": r != last or not final_after(t, r),
@@ -434,7 +434,7 @@ _RESULT_WORDS = {"+": N_("won"), "-": N_("lost"), "=": N_("jigo"), "?": N_("to p
 
 
 def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
-                     names: dict[str, str], last: int, status: dict[tuple[int, str], str]) -> None:
+                     names: dict[str, str], last: int, status: dict[tuple[int, str], str], lang: Words) -> None:
     url = tournament_url(t)
     main = t.parameters.criteria[0] if t.parameters.criteria else Criterion.MMS
     by_round: dict[tuple[int, str], Any] = {}  # (round, player) -> their first game of the round
@@ -450,40 +450,40 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
             text = row.games[k - 1]
             if game is None:
                 games.append({"round": k, "opponent": None, "opponent_url": None,
-                              "result": status.get((k, pid)) or _("no game"), "colour": "",
+                              "result": status.get((k, pid)) or lang._("no game"), "colour": "",
                               "handicap": "", "record": None})
                 continue
             opp = game.opponent(pid)
             symbol = text.lstrip("0123456789")[:1]
-            result = _(_RESULT_WORDS[symbol]) if symbol in _RESULT_WORDS else ""
+            result = lang._(_RESULT_WORDS[symbol]) if symbol in _RESULT_WORDS else ""
             if game.result is GameResult.BOTH_WIN:
-                result = _("won (both players)")
+                result = lang._("won (both players)")
             elif game.result is GameResult.BOTH_LOSE:
-                result = _("lost (both players)")
+                result = lang._("lost (both players)")
             if game.forfeit and game.result is not GameResult.UNKNOWN:
-                result = _("{result} by forfeit").format(result=result)
-            colour = ((_("White") if game.white == pid else _("Black")) if game.colours_known
-                      else _("unknown"))
+                result = lang._("{result} by forfeit").format(result=result)
+            colour = ((lang._("White") if game.white == pid else lang._("Black")) if game.colours_known
+                      else lang._("unknown"))
             games.append({"round": k, "opponent": names.get(opp, opp), "opponent_url": player_url(opp),
                           "result": result, "colour": colour, "handicap": game.handicap,
                           "record": record_links(game.record)})
         plan.add_player_section(pid, PlayerSection(
             "partials/player_tournament.html", (t.begin or FAR_PAST, t.name, t.id), {
-                "tournament": t.name, "url": url, "dates": _dates(t), "place": row.place,
+                "tournament": t.name, "url": url, "dates": _dates(t, lang), "place": row.place,
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
                 "score_name": main.value, "score": format_value(row.values[main]),
                 "after_round": last, "rounds": t.rounds, "games": games,
                 "provisional": provisional,
                 "with_records": any(g["record"] for g in games)}))
-    _next_pairings(plan, t, names, last)
+    _next_pairings(plan, t, names, last, lang)
 
 
-def _next_pairings(plan: SitePlan, t: Tournament, names: dict[str, str], last: int) -> None:
+def _next_pairings(plan: SitePlan, t: Tournament, names: dict[str, str], last: int, lang: Words) -> None:
     """Add a "next pairing" section to the page of each player whose game of round ``last``
     (the latest round with games) has no result yet (``?``): paired, not played."""
     if last == 0:
         return
-    for row in pairings(t, last, names):
+    for row in pairings(t, last, names, lang):
         if row["played"]:
             continue
         for side, other in (("white", "black"), ("black", "white")):
@@ -493,7 +493,7 @@ def _next_pairings(plan: SitePlan, t: Tournament, names: dict[str, str], last: i
                 "handicap": row["handicap"], "record": row["record"]}))
 
 
-def pairings(t: Tournament, r: int, names: dict[str, str]) -> list[dict[str, Any]]:
+def pairings(t: Tournament, r: int, names: dict[str, str], lang: Words) -> list[dict[str, Any]]:
     """Return the pairings of round ``r``, in the order of the file (board 1 first): ``{board,
     white, black ({id, name, url}), white_colour, black_colour, handicap, result, played,
     record}``. ``played`` is False for a game whose result is not known yet (``?``)."""
@@ -506,9 +506,9 @@ def pairings(t: Tournament, r: int, names: dict[str, str]) -> list[dict[str, Any
             "white": _player_ref(game.white, names), "black": _player_ref(game.black, names),
             "white_colour": "White" if known else "", "black_colour": "Black" if known else "",
             "colours_known": known,
-            "handicap": ngettext("{stones} stone", "{stones} stones", game.handicap).format(
+            "handicap": lang.ngettext("{stones} stone", "{stones} stones", game.handicap).format(
                 stones=game.handicap) if game.handicap else "",
-            "result": _result_words(game, names),
+            "result": _result_words(game, names, lang),
             "forfeit": game.forfeit, "played": game.result is not GameResult.UNKNOWN,
             "record": record_links(game.record)})
     return rows
@@ -525,15 +525,15 @@ _FORFEIT_RESULT = {GameResult.WHITE_WINS: N_("White won by forfeit"),
                    GameResult.BLACK_WINS: N_("Black won by forfeit")}
 
 
-def _result_words(game: Any, names: dict[str, str]) -> str:
+def _result_words(game: Any, names: dict[str, str], lang: Words) -> str:
     """Return a pairing's result in words: "White won", "Black won by forfeit", "jigo", "not
     played yet"; "<name> won" when the colours are not known (white, black as entered)."""
     if game.result in _NO_COLOUR_RESULTS:
-        return _(_PAIRING_RESULT[game.result])
+        return lang._(_PAIRING_RESULT[game.result])
     if game.colours_known:
-        return _((_FORFEIT_RESULT if game.forfeit else _PAIRING_RESULT)[game.result])
+        return lang._((_FORFEIT_RESULT if game.forfeit else _PAIRING_RESULT)[game.result])
     winner = names.get(game.white if game.result is GameResult.WHITE_WINS else game.black, "")
-    text = _("{name} won by forfeit") if game.forfeit else _("{name} won")
+    text = lang._("{name} won by forfeit") if game.forfeit else lang._("{name} won")
     return text.format(name=winner)
 
 

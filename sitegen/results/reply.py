@@ -14,8 +14,7 @@
   the errors as ``sitegen`` prints them).
 
 The player's comments speak the site's language (``site.yaml``'s ``language:``): their words
-come from sitegen's catalogs (:func:`sitegen.i18n.translations`, given explicitly, not the
-active language), the fields are named by the form's own labels, and the common refusals
+come from sitegen's catalogs (:func:`sitegen.i18n.translations`, given explicitly), the fields are named by the form's own labels, and the common refusals
 (:data:`PLAYER_REFUSALS`: an unknown player, several players for a name, two players not paired
 or not in one group, a result already entered, a date not written ``YYYY-MM-DD``, a required
 field left empty) are told in the language with the values they quote. Any other refusal is

@@ -23,6 +23,7 @@ from sitegen.engine.league_next import (
 from sitegen.pages.league_words import words
 from sitegen.model.common import Colour, Game, Outcome, Rank, Result
 from sitegen.model.league import Division, Group, Season
+from sitegen.i18n import ENGLISH_WORDS
 
 
 def perfect(gid: str, players: list[str], withdrawn: tuple[str, ...] = ()) -> Group:
@@ -404,7 +405,7 @@ def test_final_round_no_fewer_gamepoints_than_the_champion():
     """Champion a9 (3 gp) declines, a2 and a8 decline too: a3 (5th, 3 gp >= 3) qualifies."""
     final = final_round(league3(), "a9", info_for(ALL), declined={"a9", "a2", "a8"})
     assert [f.player for f in final.finalists] == ["a1", "a7", "a3"]
-    assert "no fewer gamepoints than the defending champion" in words(final.finalists[2].reason)
+    assert "no fewer gamepoints than the defending champion" in words(final.finalists[2].reason, ENGLISH_WORDS)
 
 
 def test_final_round_withdrawal_of_a_leader_draws_the_next_and_void_title():

@@ -19,6 +19,7 @@ from sitegen.engine.league_outcome import form_outcome, player_outcomes
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
 from sitegen.model.league import (Division, DivisionRestrictions, Group, LeagueSettings,
                                   PlayerInfo, RankBand, Season)
+from sitegen.i18n import ENGLISH_WORDS
 from sitegen.pages.league_words import sentence
 
 WIN = Result(Outcome.WIN, Colour.BLACK)
@@ -65,11 +66,11 @@ def test_e_1_the_next_direct_promotion_among_players_equal_on_d_1_is_decided_by_
                            players_of(*A, *B, b4=Rank(-3)), ONE_GROUP)
     b4 = outcome.players["b4"]
     assert (b4.move, b4.to_division, b4.rules) == (Move.PROMOTED, "A", ("B", "E.1"))
-    assert sentence(b4, str)[1] == (
+    assert sentence(b4, str, ENGLISH_WORDS)[1] == (
         "Promoted to division A: middle position (B); then moved up by E.1: the next direct "
         "promotion by the criteria of D under B.3 and B.5, as division A needs at least 5 "
         "players under A.i.1 and A.i.2, decided by rank (D.2).")
-    assert sentence(outcome.players["b3"], str)[1] == "Stays in division B: middle position (B)."
+    assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[1] == "Stays in division B: middle position (B)."
     assert outcome.ties == ()
 
 
@@ -88,7 +89,7 @@ def test_e_1_the_forced_promotion_of_the_highest_ranked_is_decided_by_rating():
     outcomes = player_outcomes(next_season(finished, signups, settings=ONE_GROUP))
     n1 = outcomes["n1"]
     assert (n1.move, n1.to_division) == (Move.NEW, "A")
-    assert sentence(n1, str)[1].endswith(
+    assert sentence(n1, str, ENGLISH_WORDS)[1].endswith(
         "then moved up by E.1: nobody is applicable, so the highest ranked by D.2 is forcefully "
         "promoted, as division A needs at least 5 players under A.i.1 and A.i.2, decided by "
         "rating (D.2).")
@@ -109,7 +110,7 @@ def test_c_5_a_promotion_by_rank_among_promotable_players_is_decided_by_rating()
                            ONE_GROUP, restrictions=bands)
     b4 = outcome.players["b4"]
     assert (b4.move, b4.to_division, b4.rules) == (Move.PROMOTED_BY_RANK, "A", ("B", "C.5"))
-    assert sentence(b4, str)[1] == (
+    assert sentence(b4, str, ENGLISH_WORDS)[1] == (
         "Promoted by rank to division A: middle position (B); then moved up by C.5: promotable "
         "by rank 3k to division A, which has space, decided by rating (D.2).")
     assert outcome.players["b3"].to_division == "B"
@@ -129,7 +130,7 @@ def test_the_final_rounds_third_place_among_players_equal_on_d_1_is_decided_by_r
     assert outcome.final is not None
     (third,) = [f for f in outcome.final.finalists if f.rule == "B.3" and f.player != "a2"]
     assert (third.player, third.decided_by) == ("a4", "rank")
-    assert sentence(outcome.players["a4"], str)[1] == (
+    assert sentence(outcome.players["a4"], str, ENGLISH_WORDS)[1] == (
         "Stays in division A and plays the final round: middle position (B); plays the final "
         "round as the next direct promotion spot by D, in place 3 of division A (B.3), decided "
         "by rank (D.2).")
@@ -150,10 +151,10 @@ def test_e_1_a_tie_the_record_decides_reads_decided_by_the_organizers_and_is_no_
                            ONE_GROUP)
     tie = ("tie with {other} on every criterion of D for one promotion spot (E.1), decided by "
            "the organizers")
-    assert sentence(outcome.players["b4"], str)[1] == (
+    assert sentence(outcome.players["b4"], str, ENGLISH_WORDS)[1] == (
         "Promoted to division A: middle position (B); then moved up by E.1: the next direct "
         "promotion by the criteria of D under B.3 and B.5, as division A needs at least 5 "
         "players under A.i.1 and A.i.2; " + tie.format(other="b3") + ".")
-    assert sentence(outcome.players["b3"], str)[1] == (
+    assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[1] == (
         "Stays in division B: middle position (B); " + tie.format(other="b4") + ".")
     assert outcome.ties == ()

@@ -23,6 +23,7 @@ from sitegen.pages.league_words import words
 from sitegen.model.common import Colour, Game, Outcome, Rank, Result
 from sitegen.model.league import (Division, DivisionRestrictions, Group, LeagueSettings,
                                   PlayerInfo, Season)
+from sitegen.i18n import ENGLISH_WORDS
 
 DAN = Rank(1)     # 2d
 KYU5 = Rank(-5)   # 5k
@@ -88,7 +89,7 @@ def test_b_direct_moves_assure_a_division_and_b_4_withdrawal_forfeits():
     assert state.direct["b1"] is Move.PROMOTED and state.direct["a5"] is Move.DEMOTED
     assert state.last["a1"][0] == "final round" and state.last["b1"][0] == "B.1"
     assert state.last["a4"] == ("B.4", reason("WITHDREW", spot="place"))
-    assert words(state.last["a4"][1]) == "the place is forfeited and not passed on"
+    assert words(state.last["a4"][1], ENGLISH_WORDS) == "the place is forfeited and not passed on"
 
 
 def test_c_3_new_players_placed_by_rank_c_1_without_a_band_or_provisional():
@@ -108,7 +109,7 @@ def test_c_3_new_players_placed_by_rank_c_1_without_a_band_or_provisional():
     assert state.unbound == {"n2", "n3", "n4"}
     # Each reason says what is so: 5k's band (1-10 kyu) applies and sets no lowest division;
     # 15k has no band; the provisional 2d is the addendum's, cited once.
-    said = {p: (state.last[p][0], words(state.last[p][1])) for p in ("n2", "n3", "n4")}
+    said = {p: (state.last[p][0], words(state.last[p][1], ENGLISH_WORDS)) for p in ("n2", "n3", "n4")}
     assert said == {
         "n2": ("C.1", "placed in the bottom division, as the rank band of 5k sets no lowest "
                       "division"),
@@ -200,7 +201,7 @@ def test_e_1_a_too_small_division_takes_the_next_direct_promotions_from_below():
     assert [(d.player, d.outcome, d.rule, d.from_division, d.to_division)
             for d in state.decisions[-4:]] == [
         (p, Move.PROMOTED, "E.1", "B", "A") for p in ("b3", "b4", "b5", "b6")]
-    assert words(state.decisions[-1].reason) == (
+    assert words(state.decisions[-1].reason, ENGLISH_WORDS) == (
         "the next direct promotion by the criteria of D under B.3 and B.5, as division A needs "
         "at least 10 players under A.i.1 and A.i.2")
 
@@ -215,7 +216,7 @@ def test_a_i_2_fewer_than_five_left_below_join_the_division_or_it_gives_some_bac
     chosen = set(in_a)
     leave_enough_below(state, 0, chosen, 18, 5)
     assert chosen == in_a | {"b4", "b5", "b6"}
-    assert words(state.decisions[-1].reason) == (
+    assert words(state.decisions[-1].reason, ENGLISH_WORDS) == (
         "only 3 players would be left below division A, fewer than the 5 that A.i.2 requires")
     full = state_of(two_divisions(), EVERYONE)
     take_direct_moves(full)

@@ -22,6 +22,7 @@ from sitegen.pages.league_words import recorded_headline, sentence
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
 from sitegen.model.league import (Division, Group, LeagueSettings, PlayerInfo, Season,
                                   SeasonSignups)
+from sitegen.i18n import ENGLISH_WORDS
 
 WIN = Result(Outcome.WIN, Colour.BLACK)
 
@@ -127,17 +128,17 @@ def test_three_way_tie_for_the_b_3_promotion_is_undecided_then_a_playoff_decides
     (tie,) = outcome.ties
     assert (tie.players, tie.spots, tie.spot, tie.rule, tie.by_record) == (("b2", "b3", "b4"), 1, "promotion", "B.3", False)
     for p in ("b2", "b3", "b4"):
-        head, said = sentence(outcome.players[p], str)
+        head, said = sentence(outcome.players[p], str, ENGLISH_WORDS)
         assert head == "Undecided: promoted to division A or stays in division B"
         others = " and ".join(x for x in ("b2", "b3", "b4") if x != p)
         assert said == (f"{head}: tie with {others} on every criterion of D for one promotion spot "
                         f"(B.3), to be decided by a playoff (D.2).")
     decided = form_outcome(Season("s", "S", season.divisions, playoffs=(("b3", 1),)), players, ONE_GROUP)
     assert decided.ties == ()
-    assert sentence(decided.players["b3"], str)[1] == (
+    assert sentence(decided.players["b3"], str, ENGLISH_WORDS)[1] == (
         "Promoted to division A: next best by the criteria of D (B.3), decided by a playoff "
         "(D.2).")
-    assert sentence(decided.players["b2"], str)[1] == "Stays in division B: middle position (B)."
+    assert sentence(decided.players["b2"], str, ENGLISH_WORDS)[1] == "Stays in division B: middle position (B)."
 
 
 def test_the_organizers_record_decides_a_tie_the_rules_leave_open():
@@ -147,7 +148,7 @@ def test_the_organizers_record_decides_a_tie_the_rules_leave_open():
     b = Group("b", "B", b.players, b.games, promoted=("b1", "b4"))
     outcome = form_outcome(two_divisions(b=b), players_of(*A, *B), ONE_GROUP)
     assert outcome.ties == ()  # no open tie
-    assert sentence(outcome.players["b4"], str)[1] == (
+    assert sentence(outcome.players["b4"], str, ENGLISH_WORDS)[1] == (
         "Promoted to division A: next best by the criteria of D (B.3); tie with b2 and b3 on every "
         "criterion of D for one promotion spot (B.3), decided by the organizers.")
     assert outcome.players["b2"].move.value == "stays"
@@ -161,7 +162,7 @@ def test_players_sharing_first_place_are_both_leaders_b_1_not_one_by_id():
     outcome = form_outcome(two_divisions(b=Group("b", "B", tuple(B), games)), players_of(*A, *B),
                            ONE_GROUP)
     for player in ("b1", "b2"):
-        assert sentence(outcome.players[player], str)[1] == (
+        assert sentence(outcome.players[player], str, ENGLISH_WORDS)[1] == (
             "Promoted to division A: shares the first place of the group, equal on every "
             "criterion of D (B.1).")
     assert outcome.ties == ()
@@ -175,14 +176,14 @@ def test_e_1_cancels_a_demotion_when_the_division_below_would_be_too_small():
     B: a4, a5, b3, b4, fewer than 5 (A.i.2): they all stay in or join A (E.1)."""
     b = perfect("b", B, withdrawn=("b5", "b6"))
     outcome = form_outcome(two_divisions(b=b), players_of(*A, *B), ONE_GROUP)
-    assert sentence(outcome.players["a4"], str)[1] == (
+    assert sentence(outcome.players["a4"], str, ENGLISH_WORDS)[1] == (
         "Stays in division A: demotion spot by the criteria of D (B.2), cancelled by E.1: only 4 "
         "players would be left below division A, fewer than the 5 that A.i.2 requires.")
     assert outcome.players["a4"].rules == ("B.2", "E.1")
-    assert sentence(outcome.players["b3"], str)[1] == (
+    assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[1] == (
         "Promoted to division A: middle position (B); then moved up by E.1: only 4 players would "
         "be left below division A, fewer than the 5 that A.i.2 requires.")
-    assert sentence(outcome.players["b5"], str)[1] == (
+    assert sentence(outcome.players["b5"], str, ENGLISH_WORDS)[1] == (
         "Withdrew: the place is forfeited and not passed on (B.4).")
     assert [len(g.players) for d in outcome.plan.divisions for g in d.groups] == [9]
 
@@ -192,7 +193,7 @@ def test_a_bottom_demotion_is_cancelled_when_no_division_can_open_below():
     b6, into a new division C; two players cannot open it (A.i.2): both stay in B (E.1)."""
     settings = LeagueSettings(top_division_groups=1, demote_from_bottom_division=True)
     outcome = form_outcome(two_divisions(), players_of(*A, *B), settings)
-    assert sentence(outcome.players["b6"], str)[1] == (
+    assert sentence(outcome.players["b6"], str, ENGLISH_WORDS)[1] == (
         "Stays in division B: demotion spot by the criteria of D (B.2), cancelled by E.1: only 2 "
         "players would be left below division B, fewer than the 5 that A.i.2 requires.")
 
@@ -207,10 +208,10 @@ def test_a_tie_that_decides_nothing_gives_every_tied_player_the_same_sentence():
     outcome = form_outcome(two_divisions(b=Group("b", "B", tuple(B), games)), players_of(*A, *B),
                            settings)
     assert outcome.ties == ()
-    assert sentence(outcome.players["b4"], str)[1] == (
+    assert sentence(outcome.players["b4"], str, ENGLISH_WORDS)[1] == (
         "Stays in division B: tie with b5 and b6 on every criterion of D for 2 demotion spots "
         "(B.2), which gives the same outcome either way.")
-    assert sentence(outcome.players["b6"], str)[1] == (
+    assert sentence(outcome.players["b6"], str, ENGLISH_WORDS)[1] == (
         "Stays in division B: tie with b4 and b5 on every criterion of D for 2 demotion spots "
         "(B.2), which gives the same outcome either way.")
 
@@ -235,8 +236,8 @@ def test_a_group_leader_is_in_no_tie_for_the_spot_b_1_gives_them():
     season = Season("s", "S", (Division("A", (perfect("a", A),)), Division("B", (b1, b2))))
     outcome = form_outcome(season, players_of(*A, *x, *y), ONE_GROUP)
     assert outcome.ties == () and outcome.plan.ties == ()
-    assert sentence(outcome.players["x1"], str)[1] == "Promoted to division A: group leader (B.1)."
-    assert sentence(outcome.players["y2"], str)[1] == "Stays in division B: middle position (B)."
+    assert sentence(outcome.players["x1"], str, ENGLISH_WORDS)[1] == "Promoted to division A: group leader (B.1)."
+    assert sentence(outcome.players["y2"], str, ENGLISH_WORDS)[1] == "Stays in division B: middle position (B)."
 
 
 def test_a_three_way_tie_broken_by_correspondence_rank_says_so_d_2():
@@ -255,11 +256,11 @@ def test_a_three_way_tie_broken_by_correspondence_rank_says_so_d_2():
         players[player] = replace(players[player], correspondence_rank=Rank(rank))
     outcome = form_outcome(two_divisions(b=b), players, ONE_GROUP)
     assert outcome.ties == ()
-    assert sentence(outcome.players["b3"], str)[1] == (
+    assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[1] == (
         "Promoted to division A: next best by the criteria of D (B.3), decided by "
         "correspondence rank (D.2).")
-    assert sentence(outcome.players["b1"], str)[1] == "Promoted to division A: group leader (B.1)."
-    assert sentence(outcome.players["b2"], str)[1] == "Stays in division B: middle position (B)."
+    assert sentence(outcome.players["b1"], str, ENGLISH_WORDS)[1] == "Promoted to division A: group leader (B.1)."
+    assert sentence(outcome.players["b2"], str, ENGLISH_WORDS)[1] == "Stays in division B: middle position (B)."
 
 
 # --------------------------------------------------------------------------- final round
@@ -327,14 +328,14 @@ def test_a_tie_for_demotion_spots_offers_its_real_alternatives_and_no_withdrawal
     (tie,) = outcome.ties
     assert (tie.players, tie.spots, tie.spot, tie.rule) == (("a3", "a4", "a5"), 2, "demotion", "B.2")
     for p, others in (("a3", "a4 and a5"), ("a4", "a3 and a5")):
-        assert sentence(outcome.players[p], str)[1] == (
+        assert sentence(outcome.players[p], str, ENGLISH_WORDS)[1] == (
             f"Undecided: stays in division A or demoted to division B: tie with {others} on "
             f"every criterion of D for 2 demotion spots (B.2), to be decided by a playoff (D.2).")
-    assert sentence(outcome.players["a5"], str)[1] == (
+    assert sentence(outcome.players["a5"], str, ENGLISH_WORDS)[1] == (
         "Undecided: stays in division A or demoted to division B: tie with a3 and a4 on every "
         "criterion of D for 2 demotion spots (B.2), to be decided by a playoff (D.2); did not "
         "play the next season: the spot is not passed on (B.4).")
-    assert sentence(outcome.players["b3"], str)[1] == (
+    assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[1] == (
         "Undecided: promoted to division A or stays in division B: depends on the tie of a3, a4 "
         "and a5 on every criterion of D for 2 demotion spots (B.2) in division A, to be decided "
         "by a playoff (D.2).")
@@ -342,9 +343,9 @@ def test_a_tie_for_demotion_spots_offers_its_real_alternatives_and_no_withdrawal
     decided = Season("s", "S", season.divisions, playoffs=(("a3", 1), ("a4", 2), ("a5", 3)))
     outcome = form_outcome(decided, players, ONE_GROUP, signups)
     assert outcome.ties == ()
-    assert sentence(outcome.players["a3"], str)[0] == "Stays in division A"
-    assert sentence(outcome.players["a4"], str)[0] == "Demoted to division B"
-    assert sentence(outcome.players["b3"], str)[0] == "Stays in division B"
+    assert sentence(outcome.players["a3"], str, ENGLISH_WORDS)[0] == "Stays in division A"
+    assert sentence(outcome.players["a4"], str, ENGLISH_WORDS)[0] == "Demoted to division B"
+    assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[0] == "Stays in division B"
 
 
 def test_the_record_decides_what_it_can_of_a_tie_b_2():
@@ -359,19 +360,19 @@ def test_the_record_decides_what_it_can_of_a_tie_b_2():
     signups = SeasonSignups("next", tuple(PlayerInfo(p) for p in A[:4] + B),
                             tuple(A[:4] + B), ("a5",), ())
     outcome = form_outcome(season, players, ONE_GROUP, signups)
-    assert sentence(outcome.players["a3"], str)[1] == (
+    assert sentence(outcome.players["a3"], str, ENGLISH_WORDS)[1] == (
         "Stays in division A: middle position (B); tie with a4 and a5 on every criterion of D "
         "for 2 demotion spots (B.2), decided by the organizers.")
     assert outcome.ties == ()
-    assert sentence(outcome.players["a4"], str)[1] == (
+    assert sentence(outcome.players["a4"], str, ENGLISH_WORDS)[1] == (
         "Demoted to division B: demotion spot by the criteria of D (B.2); tie with a3 and a5 on "
         "every criterion of D for 2 demotion spots (B.2), decided by the organizers.")
-    assert sentence(outcome.players["b3"], str)[0] == "Stays in division B"
+    assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[0] == "Stays in division B"
 
 
 def test_a_recorded_relegation_from_the_bottom_division_names_no_division():
     """The bottom division has no division below: a recorded relegation from it names none
     (docs/league-rules.md, "Recorded outcomes"); from above it, the division below."""
     season = two_divisions()
-    assert recorded_headline("relegated", "B", 1, season) == "Relegated from the bottom division"
-    assert recorded_headline("relegated", "A", 0, season) == "Relegated to division B"
+    assert recorded_headline("relegated", "B", 1, season, ENGLISH_WORDS) == "Relegated from the bottom division"
+    assert recorded_headline("relegated", "A", 0, season, ENGLISH_WORDS) == "Relegated to division B"

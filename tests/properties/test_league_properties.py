@@ -24,6 +24,7 @@ from sitegen.engine.league_outcome import form_outcome
 from sitegen.pages.league_words import sentence
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
 from sitegen.model.league import Division, Group, Season
+from sitegen.i18n import ENGLISH_WORDS
 
 RESTRICTIONS = restrictions_from_rows([
     ("1d", None, "A", "C"),
@@ -185,6 +186,6 @@ def test_no_outcome_depends_on_player_ids_d_2(seed, top, below, fixed):
         # count. The sentence names players by their place in the list, the same in both runs.
         index = {name: str(i) for i, name in enumerate(names)}
         outcomes.append({index[p]: (o.undecided or (o.move, o.to_division, o.finalist),
-                                    sentence(o, index.__getitem__)[1])
+                                    sentence(o, index.__getitem__, ENGLISH_WORDS)[1])
                          for p, o in outcome.players.items()})
     assert outcomes[0] == outcomes[1]

@@ -36,6 +36,7 @@ from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result
 from sitegen.model.league import (Division, DivisionRestrictions, Group, LeagueSettings,
                                   PlayerInfo, Season)
 from sitegen.pages.league_words import sentence, words
+from sitegen.i18n import ENGLISH_WORDS
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_league_properties import RESTRICTIONS, play, random_rank  # noqa: E402
@@ -97,7 +98,7 @@ def test_every_tie_a_sentence_names_is_one_and_a_moot_one_gives_one_outcome(seed
             assert all(found == {True, False} for found in took.values()), (moves.ties, took)
     signed = season_signups(season, players, None)
     for player, said in outcome.players.items():
-        check_citations(sentence(said, str)[1])
+        check_citations(sentence(said, str, ENGLISH_WORDS)[1])
         if said.tie is None or said.tie_step != 0:
             continue
         assert player in said.tie.players
@@ -120,7 +121,7 @@ def test_every_tie_a_sentence_names_is_one_and_a_moot_one_gives_one_outcome(seed
 def check_placements(plan, entries: dict[str, PlayerInfo], trusted: bool) -> None:
     """Each reason for a placement in the bottom division says what is so (C.1)."""
     for decision in plan.decisions:
-        words(decision.reason)  # every reason has words
+        words(decision.reason, ENGLISH_WORDS)  # every reason has words
         if decision.reason.kind != "NEW_BOTTOM":
             continue
         why = decision.reason.arg("why")
@@ -137,7 +138,7 @@ def check_placements(plan, entries: dict[str, PlayerInfo], trusted: bool) -> Non
             assert (highest, lowest) == (None, None)
             assert not entry.provisional or trusted
     for said in player_outcomes(plan).values():
-        check_citations(sentence(said, str)[1])
+        check_citations(sentence(said, str, ENGLISH_WORDS)[1])
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -24,6 +24,7 @@ from sitegen.engine.league import direct_moves
 from sitegen.model.league import LeagueSettings
 from sitegen.validate import load_content
 from sitegen.model.league import player_info
+from sitegen.i18n import ENGLISH_WORDS
 
 HERE = Path(__file__).parent
 REPO = HERE.parent.parent
@@ -277,7 +278,7 @@ def test_every_recorded_entry_agrees_with_the_site_or_is_one_warning(run, monkey
     words = {"promoted": {"promoted"}, "relegated": {"relegated"}, "stays": {"stays"}}
     entries, listed, shown_alike, withdrew = 0, 0, 0, []
     for season in club.seasons:
-        view = season_view(club, season, content.players, names)
+        view = season_view(club, season, content.players, names, ENGLISH_WORDS)
         for division_index, division in enumerate(season.divisions):
             for group in division.groups:
                 for player in group.players:
