@@ -24,7 +24,9 @@ from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Run
 from ..display import json_number, name_order, record_links
 from ..i18n import _, active_language, format_chart_month, format_date, format_decimal, format_month, ngettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
+from ..ruleset import EACH_YAML_FILE, RuleSet
 from ..urls import ladder_month_url, ladder_url, player_url
+from ..validate.ladder import load_ladder
 
 RECENT_GAMES = 15
 """How many games the rung list page shows; the games page has them all."""
@@ -52,6 +54,10 @@ def plan_ladders(content: Content, plan: SitePlan) -> None:
              for club in sorted(content.ladders, key=lambda c: c.id)]
     if items:
         plan.home_sections.append({"title": _("Ladders"), "items": items})
+
+
+LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5)
+"""Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
 
 
 # --------------------------------------------------------------------------- one ladder

@@ -30,7 +30,9 @@ from ..model.league import Division, Group, League, Season
 from ..display import format_points, game_cell, json_number, name_order, record_links
 from ..i18n import N_, _, ngettext, pgettext
 from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..ruleset import EACH_FOLDER, RuleSet
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
+from ..validate.league import load_league, load_season
 from . import league_words
 from .league_words import tie_sentence
 from .players import league_games
@@ -72,6 +74,12 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
                        + (_("; latest") if s["latest"] else ""),
              "more": s["latest"],
              "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
+
+
+LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, work_per_byte=1.0,
+                  load_apart=load_season)
+"""Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
+each season file validated apart (a cached build keeps the unchanged seasons)."""
 
 
 def _plan_league(plan: SitePlan, league: League, players: Mapping[str, Player],

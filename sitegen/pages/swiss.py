@@ -23,7 +23,9 @@ from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
 from ..i18n import N_, _, ngettext
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..ruleset import EACH_FOLDER, RuleSet
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
+from ..validate.swiss import load_swiss_league
 
 def ordinal(n: int) -> str:
     """Return ``1st``, ``2nd``, ``3rd``, ``4th`` ... in the site's language (``4.``, ``4e``)."""
@@ -68,6 +70,12 @@ def plan_swiss(content: Content, plan: SitePlan) -> None:
                  for league in content.swiss_leagues]
     if summaries:
         plan.home_sections.append({"title": _("Swiss leagues"), "items": summaries})
+
+
+SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league, plan_swiss,
+                        work_per_byte=2.0)
+"""Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
+``league.yaml`` and its tournaments' files)."""
 
 
 def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan) -> dict[str, Any]:

@@ -26,7 +26,9 @@ from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournam
 from ..display import date_range, record_links
 from ..i18n import N_, _, ngettext
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..ruleset import EACH_YAML_FILE, RuleSet
 from ..urls import player_url, round_url, tournament_url
+from ..validate.tournament import load_tournament
 
 # --------------------------------------------------------------------------- wording
 
@@ -235,6 +237,12 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
              for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
     if items:
         plan.home_sections.append({"title": _("Tournaments"), "items": items[::-1]})  # newest first
+
+
+TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournament, plan_tournaments,
+                      work_per_byte=2.0)
+"""Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
+unit per file; a byte costs more than a league's (the standings after every round)."""
 
 
 def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan) -> dict[str, Any]:
