@@ -12,18 +12,18 @@ import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from typing import Any, Mapping
+from typing import Any
 
 from .. import remembered
 from ..engine.ladder import (Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap,
                              remembered_replay)
 from ..bidi import isolated
 from ..model import Content
-from ..model.common import Colour, Player
+from ..model.common import Colour
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
 from ..display import json_number, name_order, record_links
 from ..i18n import _, active_language, format_chart_month, format_date, format_decimal, format_month, ngettext
-from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
+from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan, people
 from ..ruleset import EACH_YAML_FILE, RuleSet
 from ..urls import ladder_month_url, ladder_url, player_url
 from ..validate.ladder import load_ladder
@@ -50,7 +50,8 @@ def _colour_name(colour: Colour) -> str:
 
 def plan_ladders(content: Content, plan: SitePlan) -> None:
     """Add every ladder's pages, ``rungs.json``, home-page entry and player sections to ``plan``."""
-    items = [plan.part(("ladder", club.id), (club,), partial(_ladder_part, club, content.players))
+    everyone = people(content.players)
+    items = [plan.part(("ladder", club.id), _ladder_part, (club,), everyone)
              for club in sorted(content.ladders, key=lambda c: c.id)]
     if items:
         plan.home_sections.append({"title": _("Ladders"), "items": items})
@@ -63,10 +64,10 @@ LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladder
 # --------------------------------------------------------------------------- one ladder
 
 
-def _ladder_part(club: ClubLadder, players: Mapping[str, Player], plan: SitePlan) -> dict[str, Any]:
+def _ladder_part(plan: SitePlan, players: People, club: ClubLadder) -> dict[str, Any]:
     """Plan one ladder (a part of the plan: it reads the ladder and its members' names);
     return its home-page item."""
-    names = {m.id: players[m.id].name for m in club.ladder.members}
+    names = {m.id: players.players[m.id].name for m in club.ladder.members}
     return _plan_ladder(club, remembered_replay(club.id, club.ladder), names, plan)
 
 

@@ -25,7 +25,7 @@ from ..model.common import Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..display import date_range, record_links
 from ..i18n import N_, _, ngettext
-from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan, people
 from ..ruleset import EACH_YAML_FILE, RuleSet
 from ..urls import player_url, round_url, tournament_url
 from ..validate.tournament import load_tournament
@@ -232,8 +232,8 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
     """Add every tournament's standings pages, ``standings.json``, ``results.h9``, the players'
     sections and the home-page section to ``plan``. Each tournament is a part of the plan
     (:meth:`SitePlan.part`) that reads only the tournament and its players' names."""
-    names = player_names(content.players)
-    items = [plan.part(("tournament", t.id), (t,), partial(_plan_tournament, t, names))
+    everyone = people(content.players)
+    items = [plan.part(("tournament", t.id), _tournament_part, (t,), everyone)
              for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
     if items:
         plan.home_sections.append({"title": _("Tournaments"), "items": items[::-1]})  # newest first
@@ -243,6 +243,12 @@ TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournam
                       work_per_byte=2.0)
 """Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
 unit per file; a byte costs more than a league's (the standings after every round)."""
+
+
+def _tournament_part(plan: SitePlan, players: People, t: Tournament) -> dict[str, Any]:
+    """The part of tournament ``t`` (:meth:`SitePlan.part`): it reads the tournament and its
+    players' names."""
+    return _plan_tournament(t, players.names, plan)
 
 
 def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan) -> dict[str, Any]:
