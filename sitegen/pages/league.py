@@ -98,10 +98,9 @@ def _league_part(plan: SitePlan, players: People, league_id: str, name: str, des
     """Plan the league's own page from its seasons' summaries (newest first); return its
     home-page summary."""
     league = League(league_id, name, (), description)
-    seasons = list(seasons)
     plan.add(Page(league_url(league), "league.html", {
         "title": league.name, "name": league.name, "description": league.description,
-        "seasons": seasons}))
+        "seasons": list(seasons)}))
     return {"name": league.name, "url": league_url(league),
             "latest": seasons[0] if seasons else None, "seasons": len(seasons)}
 
