@@ -35,7 +35,7 @@ from sitegen.engine.league_certainty import formation_cost, season_certainty  # 
 from sitegen.engine.league_outcome import form_outcome  # noqa: E402
 from sitegen.model.common import Colour, Game, Outcome, Player, Rank, Result  # noqa: E402
 from sitegen.model.league import Division, Group, LeagueSettings, Season  # noqa: E402
-from sitegen.validate import load_content  # noqa: E402
+from sitegen.rulesets import load_content  # noqa: E402
 
 SHAPE = (2, 6, 18, 54, 60, 60)
 TRUTH = 5_000_000

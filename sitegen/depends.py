@@ -38,6 +38,8 @@ from functools import partial
 from pathlib import PurePosixPath
 from typing import Any, Iterable, Mapping
 
+from . import rulesets
+
 COMMON = ("common",)
 """The unit of ``site.yaml``, the players files and ``pages/*.md``."""
 
@@ -53,10 +55,10 @@ def unit_of(relative: str) -> tuple[str, ...] | None:
     """Return the unit that reads the content file ``relative`` (a POSIX path inside the
     content folder), or None when no loader reads it (a README beside the seasons, say).
 
-    ``("common",)``; ``("leagues", id)``; ``("tournaments", file)``; ``("ladders", file)``;
-    ``("swiss", id)``: the same folders and patterns the rule sets' loaders read
-    (:func:`sitegen.validate.load_rule_set`); :data:`RECORDS` for any other ``.sgf`` file (a
-    game's record, read by the units that name it).
+    ``("common",)``; a rule set's ``(name, entry)``, e.g. ``("leagues", id)`` or
+    ``("tournaments", file)``: the same folders and patterns its loader reads (its description's
+    ``units``, :func:`sitegen.rulesets.unit_list`); :data:`RECORDS` for any other ``.sgf`` file
+    (a game's record, read by the units that name it).
     """
     unit = _unit_of(relative)
     return RECORDS if unit is None and relative.endswith(".sgf") else unit
@@ -73,10 +75,10 @@ def _unit_of(relative: str) -> tuple[str, ...] | None:
         return COMMON if len(parts) == 2 and relative.endswith(".yaml") else None
     if top == "pages":
         return COMMON if len(parts) == 2 and relative.endswith(".md") else None
-    if top in ("leagues", "swiss"):
-        return (top, parts[1]) if len(parts) >= 3 else None
-    if top in ("tournaments", "ladders"):
-        return (top, parts[1]) if len(parts) == 2 and relative.endswith(".yaml") else None
+    for found in rulesets.RULE_SETS:
+        if found.name == top:
+            entry = found.units.entry_of(parts[1:])
+            return None if entry is None else (top, entry)
     return None
 
 

@@ -1,8 +1,8 @@
 """The front half of a build: load -> validate -> plan, into ``(Content, SitePlan)``.
 
 The rule sets (leagues, tournaments, ladders, Swiss leagues) are independent once the players
-are known: each is loaded, validated and planned on its own (``validate.load_rule_set`` and
-its planner in :data:`PLANNERS`). A large archive is therefore split over two processes: after the
+are known: each is loaded, validated and planned on its own (``rulesets.load_rule_set`` and
+its planner, :data:`sitegen.rulesets.RULE_SETS`). A large archive is therefore split over two processes: after the
 site settings, players and pages are read, a forked helper loads and plans some rule sets
 while this process does the others; the helper's model objects, page plans and diagnostics
 come back pickled and are merged in the fixed rule-set order, so the result is the same as
@@ -11,7 +11,7 @@ feed) is planned afterwards (``site.complete_plan``). Every problem of every rul
 reported in one run.
 
 Each rule set is loaded unit by unit (:func:`load_units`: a league folder, a tournament file, a
-ladder file, a Swiss league folder, :func:`sitegen.validate.unit_list`; :mod:`sitegen.depends`) and planned part by part
+ladder file, a Swiss league folder, :func:`sitegen.rulesets.unit_list`; :mod:`sitegen.depends`) and planned part by part
 (:meth:`sitegen.plan.SitePlan.part`). An incremental build lends :func:`prepare` a
 :class:`Caches` that keeps the units and parts of the previous build (:mod:`sitegen.incremental`);
 a fresh build has none, and the two give the same content and plan.
@@ -34,31 +34,17 @@ from typing import Any, Callable, NamedTuple, Protocol
 from .diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from .i18n import Words, words
 from .model import Content
-from .pages.ladder import plan_ladders
-from .pages.league import plan_leagues
-from .pages.swiss import plan_swiss
-from .pages.tournament import plan_tournaments
 from .plan import PartMemo, SitePlan
 from .progress import Progress
 from .site import complete_plan
-from .validate import (RULE_SETS, Common, Unit, assemble, base_url_problem, load_rule_set, load_unit,
-                       read_common, unit_list)
+from . import rulesets
+from .rulesets import Unit, assemble, load_rule_set, load_unit, rule_set, unit_list
+from .validate import Common, base_url_problem, read_common
 from .validate.league import PlayerRefs
 from .workers import Send, can_fork, no_cycle_collection, run_beside
 
-PLANNERS: dict[str, Callable[[Content, SitePlan, Words], None]] = {
-    "leagues": plan_leagues, "tournaments": plan_tournaments, "ladders": plan_ladders,
-    "swiss": plan_swiss}
-"""The page planner of each rule set (``validate.RULE_SETS``), in the order their pages and
-sections appear. A planner reads only the players and its own rule set, and words its pages
-with the site's :class:`~sitegen.i18n.Words` (site.yaml's ``language:``)."""
-
 PARALLEL_MIN_BYTES = 3_000_000
 """Archives with fewer bytes in their rule-set folders are prepared in one process."""
-
-WORK_PER_BYTE = {"leagues": 1.0, "tournaments": 2.0, "ladders": 1.5, "swiss": 2.0}
-"""Rough cost of loading and planning a byte of each rule set (tournaments compute standings
-after every round), used only to balance the two processes."""
 
 RETURN_COST = 1.3
 """The helper's work also pays for pickling its results back: weigh it this much more."""
@@ -107,8 +93,8 @@ def plan_site(content: Content) -> SitePlan:
     Raises SitegenError for clashing paths (:func:`sitegen.site.check_paths`)."""
     plan = SitePlan()
     lang = words(content.config.language)
-    for planner in PLANNERS.values():
-        planner(content, plan, lang)
+    for found in rulesets.RULE_SETS:  # a planner reads only the players and its own rule set
+        found.plan(content, plan, lang)
     return complete_plan(content, plan, lang)
 
 
@@ -162,7 +148,7 @@ def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common
     work = _Work(content_dir, common, words(common.config.language), plan=not diags.has_errors,
                  caches=caches)
     mine, helper = _split(content_dir, jobs)
-    tracker = _Tracker(progress, len(RULE_SETS), failed=diags.has_errors)
+    tracker = _Tracker(progress, len(rulesets.RULE_SETS), failed=diags.has_errors)
     if helper:
         done, theirs = run_beside(_prepare_rule_sets, work, mine, helper, on_message=tracker)
         if caches is not None:
@@ -172,14 +158,14 @@ def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common
         done = _prepare_rule_sets(work, mine, tracker)
     done.pop(_MADE, None)
     common_warnings = diags.warnings
-    for name in RULE_SETS:
-        diags.extend(done[name][2])
+    for found in rulesets.RULE_SETS:
+        diags.extend(done[found.name][2])
     if diags.has_errors:
         raise SitegenError(diags.sorted())
-    content = assemble(common, {name: done[name][0] for name in RULE_SETS})
+    content = assemble(common, {found.name: done[found.name][0] for found in rulesets.RULE_SETS})
     plan = SitePlan(warnings=common_warnings)  # the settings', players' and pages' own
-    for name in RULE_SETS:
-        part = done[name][1]
+    for found in rulesets.RULE_SETS:
+        part = done[found.name][1]
         if part is not None:
             plan.extend(part)
     return content, plan
@@ -187,15 +173,16 @@ def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common
 
 def _split(content_dir: Path, jobs: int | None) -> tuple[list[str], list[str]]:
     """Return the rule sets for this process and for the helper (none for small archives)."""
-    sizes = {name: _folder_bytes(content_dir / name) for name in RULE_SETS}
+    sizes = {found.name: _folder_bytes(content_dir / found.name) for found in rulesets.RULE_SETS}
     if sum(sizes.values()) < PARALLEL_MIN_BYTES or not can_fork(jobs):
-        return list(RULE_SETS), []
+        return list(sizes), []
     # Largest first, each to the process that would finish it sooner.
     mine: list[str] = []
     helper: list[str] = []
     mine_load = helper_load = 0.0
-    for name in sorted(RULE_SETS, key=lambda n: (-sizes[n] * WORK_PER_BYTE[n], n)):
-        work = sizes[name] * WORK_PER_BYTE[name]
+    cost = {found.name: sizes[found.name] * found.work_per_byte for found in rulesets.RULE_SETS}
+    for name in sorted(cost, key=lambda n: (-cost[n], n)):
+        work = cost[name]
         if (helper_load + work) * RETURN_COST < mine_load + work:
             helper.append(name)
             helper_load += work
@@ -251,7 +238,7 @@ def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, A
             content = assemble(work.common, {name: part})
             site = SitePlan(warnings=diags.warnings,  # the rule set's files' own
                             memo=work.caches.memo(content) if work.caches else None)
-            PLANNERS[name](content, site, work.lang)
+            rule_set(name).plan(content, site, work.lang)
             site.memo = None
             send(("planned", len(part)))
         done[name] = (part, site, diags.items)
@@ -290,13 +277,13 @@ class _Tracker:
 
 def load_units(name: str, content_dir: Path, common: Common, diags: Diagnostics,
                caches: Caches | None = None) -> tuple:
-    """Load rule set ``name`` (one of ``validate.RULE_SETS``) unit by unit: a tuple of its
+    """Load rule set ``name`` (of ``rulesets.RULE_SETS``) unit by unit: a tuple of its
     leagues, tournaments, ladders or Swiss leagues. Without ``caches`` this is
-    ``validate.load_rule_set``, what every other command loads; with them, each unit is kept
-    or loaded again by the same :func:`~sitegen.validate.load_unit`."""
+    ``rulesets.load_rule_set``, what every other command loads; with them, each unit is kept
+    or loaded again by the same :func:`~sitegen.rulesets.load_unit`."""
     if caches is None:
-        return load_rule_set(name, content_dir, common, diags)
+        return load_rule_set(rule_set(name), content_dir, common, diags)
     found: list = []
-    for unit in unit_list(name, content_dir):
+    for unit in unit_list(rule_set(name), content_dir):
         found.extend(caches.unit(unit, partial(load_unit, unit, content_dir), common, diags))
     return tuple(found)

@@ -13,21 +13,26 @@ planner gives a function, the render worker makes them. Such functions must be p
 processes and an incremental build digests them (:mod:`sitegen.depends`).
 
 A planner plans each competition (a league season, a tournament, ...) as a *part*
-(:meth:`SitePlan.part`), naming the inputs the part reads; an incremental build reuses a part
-whose inputs did not change instead of planning it again (:mod:`sitegen.incremental`).
+(:meth:`SitePlan.part`): a module function given its inputs, the players (:class:`People`)
+and nothing else, so that it cannot read what its key does not cover; an incremental build
+reuses a part whose inputs did not change instead of planning it again
+(:mod:`sitegen.incremental`).
 """
 
 from __future__ import annotations
 
 import csv
 import datetime as dt
+import inspect
 import io
 import json
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Iterator, Mapping, Protocol, TypeVar
 
 from .diagnostics import Diagnostic
+from .i18n import Words
 
 T = TypeVar("T")
 
@@ -183,6 +188,40 @@ def player_names(players: Mapping[str, Any]) -> PlayerNames:
     return names
 
 
+@dataclass(frozen=True)
+class People:
+    """What every part reads besides its inputs: the players' records (``players``, by id),
+    their names (``names``) and the site's words (``lang``, site.yaml's language). A part's key
+    covers the records of the players its inputs name (:func:`sitegen.depends.player_ids`), not
+    these whole tables: a part looks up only the players its inputs name; the language is a
+    site setting, whose change keeps no part of an earlier build."""
+
+    players: Mapping[str, Any]
+    names: PlayerNames
+    lang: Words
+
+
+def people(players: Mapping[str, Any], lang: Words) -> People:
+    """Return the :class:`People` of ``players`` (its names table shared, :func:`player_names`),
+    worded in ``lang``."""
+    return People(players, player_names(players), lang)
+
+
+def check_part_maker(ident: tuple, make: Any, inputs: Any) -> None:
+    """Raise TypeError unless ``make`` can read nothing but what :meth:`SitePlan.part` hands it:
+    a function defined at the top of its module (not a lambda, a nested function, a method or a
+    ``partial``: those carry values of their own), with no default values, and ``inputs`` a
+    tuple."""
+    plain = (inspect.isfunction(make) and make.__closure__ is None and make.__qualname__ == make.__name__
+             and make.__defaults__ is None and make.__kwdefaults__ is None)
+    if not plain:
+        raise TypeError(f"part {ident!r}: {make!r} is not a module function: a part's maker "
+                        "receives its inputs and the players and nothing else, so that it reads "
+                        "nothing its key does not cover")
+    if type(inputs) is not tuple:
+        raise TypeError(f"part {ident!r}: its inputs must be a tuple, not {type(inputs).__name__}")
+
+
 @dataclass
 class SitePlan:
     """Everything to render: bundles of pages and files, home-page and player sections."""
@@ -199,17 +238,21 @@ class SitePlan:
     memo: PartMemo | None = field(default=None, compare=False, repr=False)
     """Set by an incremental build: parts whose inputs did not change are taken from it."""
 
-    def part(self, ident: tuple, inputs: Any, make: Callable[["SitePlan"], T]) -> T:
-        """Plan one part of the site: ``make(plan)`` adds its bundles and player sections to
-        the plan it is given and returns a plain value (a summary for the home page, say).
+    def part(self, ident: tuple, make: Callable[..., T], inputs: tuple, players: People) -> T:
+        """Plan one part of the site: ``make(plan, players, *inputs)`` adds its bundles and
+        player sections to the plan it is given and returns a plain value (a summary for the
+        home page, say).
 
-        ``ident`` names the part (e.g. ``("tournament", id)``); ``inputs`` is everything
-        ``make`` reads besides the players' names and the settings: model objects and plain
-        values, compared between builds. Returns ``make``'s value.
+        ``ident`` names the part (e.g. ``("tournament", id)``); ``inputs`` (model objects and
+        plain values, compared between builds) and ``players`` are all ``make`` receives:
+        ``make`` must be a module function (:func:`check_part_maker`, else TypeError), so a
+        part cannot read an input it did not declare. Returns ``make``'s value.
         """
+        check_part_maker(ident, make, inputs)
+        made = partial(make_part, make, players, inputs)
         if self.memo is None:
-            return make(self)
-        return self.memo.part(self, ident, inputs, make)
+            return made(self)
+        return self.memo.part(self, ident, inputs, made)
 
     def add(self, page: Page | None, *files: Output, shared: Callable[[], Any] | None = None) -> None:
         """Add ``page`` with the files of its folder as one bundle (see :class:`Bundle`)."""
@@ -239,6 +282,11 @@ class SitePlan:
         self.warnings.extend(other.warnings)
         for player, sections in other.player_sections.items():
             self.player_sections.setdefault(player, []).extend(sections)
+
+
+def make_part(make: Callable[..., T], players: People, inputs: tuple, plan: "SitePlan") -> T:
+    """Call a part's maker with the plan, the players and its inputs (:meth:`SitePlan.part`)."""
+    return make(plan, players, *inputs)
 
 
 # --------------------------------------------------------------------------- CSV twins

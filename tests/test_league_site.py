@@ -18,7 +18,7 @@ import pytest
 
 from sitegen.commands.build import render
 from sitegen.diagnostics import SitegenError
-from sitegen.validate import load_content
+from sitegen.rulesets import load_content
 
 sys.path.insert(0, str(Path(__file__).parent))
 from small_league import PLAYERS, SEASON_2024  # noqa: E402

@@ -1,6 +1,6 @@
 """One content, however it is loaded (issue 29, "one load path for every command").
 
-``sitegen.validate.load_content`` (diff, result, new, next-season, player add, pair) and the
+``sitegen.rulesets.load_content`` (diff, result, new, next-season, player add, pair) and the
 build's front half ``sitegen.pipeline.prepare_rule_sets`` (build, check, serve; it loads unit
 by unit with ``pipeline.load_units``, through the build's cache of units in ``sitegen build``)
 must give the same model objects and the same diagnostics: the build is the reference, it is
@@ -28,9 +28,9 @@ from sitegen.diagnostics import Diagnostics, SitegenError  # noqa: E402
 from sitegen.model import Content  # noqa: E402
 from sitegen.i18n import words  # noqa: E402
 from sitegen.incremental.build import CachedBuild  # noqa: E402
-from sitegen.pipeline import PLANNERS, prepare_rule_sets  # noqa: E402
+from sitegen.pipeline import prepare_rule_sets  # noqa: E402
 from sitegen.plan import SitePlan  # noqa: E402
-from sitegen.validate import read_content  # noqa: E402
+from sitegen.rulesets import RULE_SETS, read_content  # noqa: E402
 
 
 def _tests_conftest():
@@ -134,8 +134,8 @@ def by_pipeline(content_dir: Path) -> tuple[Content | None, list]:
     except SitegenError as error:
         return None, list(error.diagnostics)
     planned = SitePlan()
-    for planner in PLANNERS.values():
-        planner(content, planned, words(content.config.language))
+    for found in RULE_SETS:
+        found.plan(content, planned, words(content.config.language))
     files_own = list(plan.warnings)
     for warning in planned.warnings:
         files_own.remove(warning)

@@ -21,7 +21,7 @@ from typing import TextIO
 
 from ..diagnostics import SitegenError
 from ..summary import compare, markdown, summarize
-from ..validate import load_content
+from ..rulesets import load_content
 
 NO_CHANGE = "No standings change.\n"
 """What ``sitegen diff`` (and ``sitegen result add``) print when no standing changed."""

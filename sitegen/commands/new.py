@@ -42,7 +42,7 @@ from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos, wr
 from ..render import default_templates_dir
 from ..results.issue import form_labels
 from ..results.request import echo
-from ..validate import load_content
+from ..rulesets import load_content
 from ..validate.fields import check_ident
 from ..version import DISTRIBUTION, installed_locally, package_version, requirement
 

@@ -51,7 +51,8 @@ from ..display import format_points
 from ..pages import league_words as text
 from ..pages.league_words import record_differs, recorded_headline, sentence, tie_sentence
 from ..plan import FAR_PAST
-from ..validate import load_content, shown_path
+from ..rulesets import load_content
+from ..validate import shown_path
 from ..validate.fields import check_ident
 from ..validate.league import PlayerRefs, load_season, load_signups
 from ..load import texts_instead

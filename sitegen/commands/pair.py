@@ -31,7 +31,8 @@ from ..engine.swiss import league_scores
 from ..load import parse_yaml
 from ..model import Content
 from ..model.swiss import SwissLeague, SwissTournament
-from ..validate import load_content, shown_path
+from ..rulesets import load_content
+from ..validate import shown_path
 from ..validate.fields import expect_map
 from ..validate.league import PlayerRefs
 from ..validate.swiss import swiss_tournament_from_node

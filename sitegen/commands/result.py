@@ -40,7 +40,8 @@ from ..results.reply import entered_comment, pull_request_body, refused_comment
 from ..results.request import ResultRequest, echo, local_today, refuse
 from ..results.target import Target, find_target
 from ..summary import compare, markdown, summarize
-from ..validate import load_config, read_content, shown_path
+from ..rulesets import read_content
+from ..validate import load_config, shown_path
 from ..validate.tournament import parse_tournament_result
 from ..yamlwrite import load_rt, round_trip_yaml, tidy_content, write_atomic
 

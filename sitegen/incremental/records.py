@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping
 from ..depends import Digests, sha
 from ..diagnostics import Diagnostic
 from ..model.common import Player
-from ..pipeline import Unit
+from ..rulesets import Unit
 from ..plan import Bundle, PlayerSection
 from ..validate import Common
 from .sections import StoredSection

@@ -14,10 +14,11 @@ from ..diagnostics import Diagnostic, Diagnostics
 from ..model import Content
 from ..model.common import Player
 from ..pages.extras import updated_dates
-from ..pipeline import Unit
+from .. import rulesets
+from ..rulesets import Unit, rule_set
 from ..plan import Bundle, File, Page, SitePlan, player_names
 from ..validate import Common, read_common, refuse_links_and_special_files, report_interrupted_writes
-from ..validate.league import PlayerRefs, load_season
+from ..validate.league import PlayerRefs
 from ..validate.records import RecordReader
 from .records import CacheState, PartRecord, UnitRecord, player_digests, records_digest
 
@@ -156,8 +157,8 @@ class BuildCaches:
             diags.extend(record.diagnostics)
         else:
             def validate(refs: PlayerRefs, own: Diagnostics, recorder: _Recorder) -> tuple:
-                seasons = self._season_loader(common, recorder) if unit[0] == "leagues" else None
-                return load(refs, own, seasons)
+                apart = rule_set(unit[0]).load_apart
+                return load(refs, own, None if apart is None else self._season_loader(common, recorder, apart))
 
             record, kept = self._validate(unit, files, common, common.complete, validate, diags)
             if not kept:
@@ -167,7 +168,7 @@ class BuildCaches:
         for obj in record.model:
             digests.register(obj, key)
             self.refs[id(obj)] = record.refs
-            if unit[0] == "leagues" and record is self.old.units.get(unit):
+            if rule_set(unit[0]).load_apart is not None and record is self.old.units.get(unit):
                 self._keep_seasons(obj)
         return record.model
 
@@ -193,7 +194,7 @@ class BuildCaches:
         include those its seasons read (a league whose files are unchanged is kept whole, its
         seasons with it: an edited record must validate it again)."""
         reads = set(reader.files(self.files))
-        if unit[0] == "leagues":
+        if rule_set(unit[0]).load_apart is not None:
             reads.update(entry for relative, season in self.new_seasons.items() if unit_of(relative) == unit
                          for entry in season.files if entry[0].startswith(READ))
         return tuple(sorted(reads))
@@ -214,9 +215,10 @@ class BuildCaches:
             self.digests.register(season, record.key)
             self.refs[id(season)] = record.refs
 
-    def _season_loader(self, common: Common, outer: _Recorder) -> Callable:
-        """Return a season loader (for ``load_league``) that keeps the seasons of unchanged
-        files."""
+    def _season_loader(self, common: Common, outer: _Recorder, load_season: Callable) -> Callable:
+        """Return a loader of a unit's files validated apart (a league's seasons, for
+        ``load_league``; ``load_season``, the rule set's ``load_apart``) that keeps those of
+        unchanged files."""
         def load(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> Any:
             relative = path.relative_to(self.content_dir).as_posix()
             files = ((relative, self.files.get(relative, b"")),)
@@ -244,7 +246,7 @@ class BuildCaches:
     # ------------------------------------------------------------------ parts
 
     def memo(self, content: Content) -> "CachedParts":
-        objects = (content.leagues, content.tournaments, content.ladders, content.swiss_leagues)
+        objects = tuple(getattr(content, found.field) for found in rulesets.RULE_SETS)
         ids = tuple(id(obj) for group in objects for obj in group)
         kept = self.old.dates.get(ids)
         updated = kept[1] if kept is not None and all(

@@ -12,19 +12,21 @@ import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from typing import Any, Mapping
+from typing import Any
 
 from .. import remembered
 from ..engine.ladder import (Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap,
                              remembered_replay)
 from ..bidi import isolated
 from ..model import Content
-from ..model.common import Colour, Player
+from ..model.common import Colour
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
 from ..display import json_number, name_order, record_links
 from ..i18n import Words
-from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
+from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan, people
+from ..ruleset import EACH_YAML_FILE, RuleSet
 from ..urls import ladder_month_url, ladder_url, player_url
+from ..validate.ladder import load_ladder
 
 RECENT_GAMES = 15
 """How many games the rung list page shows; the games page has them all."""
@@ -48,20 +50,25 @@ def _colour_name(colour: Colour, lang: Words) -> str:
 
 def plan_ladders(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every ladder's pages, ``rungs.json``, home-page entry and player sections to ``plan``."""
-    items = [plan.part(("ladder", club.id), (club,), partial(_ladder_part, club, content.players, lang=lang))
+    everyone = people(content.players, lang)
+    items = [plan.part(("ladder", club.id), _ladder_part, (club,), everyone)
              for club in sorted(content.ladders, key=lambda c: c.id)]
     if items:
         plan.home_sections.append({"title": lang._("Ladders"), "items": items})
 
 
+LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5)
+"""Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
+
+
 # --------------------------------------------------------------------------- one ladder
 
 
-def _ladder_part(club: ClubLadder, players: Mapping[str, Player], plan: SitePlan, lang: Words) -> dict[str, Any]:
+def _ladder_part(plan: SitePlan, players: People, club: ClubLadder) -> dict[str, Any]:
     """Plan one ladder (a part of the plan: it reads the ladder and its members' names);
     return its home-page item."""
-    names = {m.id: players[m.id].name for m in club.ladder.members}
-    return _plan_ladder(club, remembered_replay(club.id, club.ladder), names, plan, lang)
+    names = {m.id: players.players[m.id].name for m in club.ladder.members}
+    return _plan_ladder(club, remembered_replay(club.id, club.ladder), names, plan, players.lang)
 
 
 @dataclass

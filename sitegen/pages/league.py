@@ -27,11 +27,13 @@ from ..engine.league_outcome import Status, withdrawn_players
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content
 from ..model.common import Game, Player
-from ..model.league import Division, Group, League, Season
+from ..model.league import Division, Group, League, LeagueSettings, Season, SeasonSignups
 from ..display import format_points, game_cell, json_number, name_order, record_links
 from ..i18n import N_, Words
-from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan, people
+from ..ruleset import EACH_FOLDER, RuleSet
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
+from ..validate.league import load_league, load_season
 from . import league_words
 from .league_words import tie_sentence
 from .players import league_games
@@ -64,8 +66,8 @@ def plan_leagues(content: Content, plan: SitePlan, lang: Words) -> None:
     a season's pages read the season, the league's name and settings, and of the seasons before
     and after it only their ids, names and who played in which division.
     """
-    names = player_names(content.players)
-    summaries = [_plan_league(plan, league, content.players, names, lang) for league in content.leagues]
+    everyone = people(content.players, lang)
+    summaries = [_plan_league(plan, league, everyone) for league in content.leagues]
     if summaries:
         plan.home_sections.append({"title": lang._("Leagues"), "items": [
             {"name": s["name"], "url": s["url"],
@@ -75,25 +77,31 @@ def plan_leagues(content: Content, plan: SitePlan, lang: Words) -> None:
              "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
 
 
-def _plan_league(plan: SitePlan, league: League, players: Mapping[str, Player],
-                 names: dict[str, str], lang: Words) -> dict[str, Any]:
+LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, work_per_byte=1.0,
+                  load_apart=load_season)
+"""Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
+each season file validated apart (a cached build keeps the unchanged seasons)."""
+
+
+def _plan_league(plan: SitePlan, league: League, everyone: People) -> dict[str, Any]:
     """Plan one league's seasons and its page; return its home-page summary."""
     ordered = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
-    seasons = [plan.part(("league-season", league.id, ordered[number].id),
-                         _season_inputs(league, ordered, number),
-                         partial(_season_part, league, ordered, number, players, names, lang=lang))
+    seasons = [plan.part(("league-season", league.id, ordered[number].id), _season_part,
+                         _season_inputs(league, ordered, number), everyone)
                for number in range(len(ordered))]
     seasons.reverse()  # newest first
-    return plan.part(("league", league.id), (league.id, league.name, league.description, seasons),
-                     partial(_league_part, league, seasons))
+    return plan.part(("league", league.id), _league_part,
+                     (league.id, league.name, league.description, tuple(seasons)), everyone)
 
 
-def _league_part(league: League, seasons: list[dict[str, Any]], plan: SitePlan) -> dict[str, Any]:
+def _league_part(plan: SitePlan, players: People, league_id: str, name: str, description: str,
+                 seasons: tuple[dict[str, Any], ...]) -> dict[str, Any]:
     """Plan the league's own page from its seasons' summaries (newest first); return its
     home-page summary."""
+    league = League(league_id, name, (), description)
     plan.add(Page(league_url(league), "league.html", {
         "title": league.name, "name": league.name, "description": league.description,
-        "seasons": seasons}))
+        "seasons": list(seasons)}))
     return {"name": league.name, "url": league_url(league),
             "latest": seasons[0] if seasons else None, "seasons": len(seasons)}
 
@@ -114,14 +122,30 @@ def _season_inputs(league: League, ordered: list[Season], number: int) -> tuple:
 
 
 def _outline(season: Season) -> tuple:
-    """Return a season's id, name and players by division and group, in order."""
-    return (season.id, season.name, tuple(
-        (d.name, tuple((g.name, g.players) for g in d.groups)) for d in season.divisions))
+    """Return a season's id, name, start and players by division and group, in order."""
+    return (season.id, season.name, season.start, tuple(
+        (d.name, tuple((g.id, g.name, g.players) for g in d.groups)) for d in season.divisions))
 
 
-def _season_part(league: League, ordered: list[Season], number: int, players: Mapping[str, Player],
-                 names: dict[str, str], plan: SitePlan, lang: Words) -> dict[str, Any]:
-    return _plan_season(plan, league, ordered, number, players, names, lang)
+def _outlined(outline: tuple) -> Season:
+    """Return the season of an :func:`_outline`: its id, name, start, divisions and groups with
+    their players, and nothing else (no games)."""
+    ident, name, start, divisions = outline
+    return Season(ident, name, tuple(
+        Division(division, tuple(Group(group, group_name, members, ()) for group, group_name, members in groups))
+        for division, groups in divisions), start=start)
+
+
+def _season_part(plan: SitePlan, players: People, league_id: str, name: str,
+                 settings: LeagueSettings | None, before: tuple | None, season: Season,
+                 after: tuple | None, signups: tuple[SeasonSignups, ...]) -> dict[str, Any]:
+    """The part of one season (:meth:`SitePlan.part`), from :func:`_season_inputs` alone: the
+    league it plans in holds only those (its seasons: the season and its neighbours' outlines)."""
+    ordered = [s for s in (None if before is None else _outlined(before), season,
+                           None if after is None else _outlined(after)) if s is not None]
+    league = League(league_id, name, tuple(ordered), settings=settings, signups=signups)
+    return _plan_season(plan, league, ordered, 0 if before is None else 1, players.players, players.names,
+                        players.lang)
 
 
 def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: int,

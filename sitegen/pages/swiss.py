@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
-from functools import partial
 from typing import Any
 
 from ..engine.placement import sodos_of_results
@@ -22,8 +21,10 @@ from ..model import Content
 from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
 from ..i18n import N_, Words
-from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan, people
+from ..ruleset import EACH_FOLDER, RuleSet
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
+from ..validate.swiss import load_swiss_league
 
 def ordinal(n: int, lang: Words) -> str:
     """Return ``1st``, ``2nd``, ``3rd``, ``4th`` ... in the site's language (``4.``, ``4e``)."""
@@ -63,11 +64,23 @@ def plan_swiss(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every Swiss league's pages, files, home-page entry and player sections to ``plan``.
     Each Swiss league is a part of the plan (:meth:`SitePlan.part`): its tournaments follow
     one another (league scores before each), so they are planned together."""
-    names = player_names(content.players)
-    summaries = [plan.part(("swiss", league.id), (league,), partial(_plan_league, league, names, lang=lang))
+    everyone = people(content.players, lang)
+    summaries = [plan.part(("swiss", league.id), _league_part, (league,), everyone)
                  for league in content.swiss_leagues]
     if summaries:
         plan.home_sections.append({"title": lang._("Swiss leagues"), "items": summaries})
+
+
+SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league, plan_swiss,
+                        work_per_byte=2.0)
+"""Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
+``league.yaml`` and its tournaments' files)."""
+
+
+def _league_part(plan: SitePlan, players: People, league: SwissLeague) -> dict[str, Any]:
+    """The part of Swiss league ``league`` (:meth:`SitePlan.part`): it reads the league and
+    its players' names."""
+    return _plan_league(league, players.names, plan, players.lang)
 
 
 def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan, lang: Words) -> dict[str, Any]:

@@ -25,8 +25,10 @@ from ..model.common import Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..display import date_range, record_links
 from ..i18n import N_, Words
-from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan, people
+from ..ruleset import EACH_YAML_FILE, RuleSet
 from ..urls import player_url, round_url, tournament_url
+from ..validate.tournament import load_tournament
 
 # --------------------------------------------------------------------------- wording
 
@@ -230,11 +232,23 @@ def plan_tournaments(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every tournament's standings pages, ``standings.json``, ``results.h9``, the players'
     sections and the home-page section to ``plan``. Each tournament is a part of the plan
     (:meth:`SitePlan.part`) that reads only the tournament and its players' names."""
-    names = player_names(content.players)
-    items = [plan.part(("tournament", t.id), (t,), partial(_plan_tournament, t, names, lang=lang))
+    everyone = people(content.players, lang)
+    items = [plan.part(("tournament", t.id), _tournament_part, (t,), everyone)
              for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
     if items:
         plan.home_sections.append({"title": lang._("Tournaments"), "items": items[::-1]})  # newest first
+
+
+TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournament, plan_tournaments,
+                      work_per_byte=2.0)
+"""Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
+unit per file; a byte costs more than a league's (the standings after every round)."""
+
+
+def _tournament_part(plan: SitePlan, players: People, t: Tournament) -> dict[str, Any]:
+    """The part of tournament ``t`` (:meth:`SitePlan.part`): it reads the tournament and its
+    players' names."""
+    return _plan_tournament(t, players.names, plan, players.lang)
 
 
 def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan, lang: Words) -> dict[str, Any]:

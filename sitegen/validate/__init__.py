@@ -1,8 +1,10 @@
 """Validate the content folder: files -> model objects, plus every diagnostic found.
 
-``load_content(site_dir)`` is the front of the pipeline (load -> validate). It reads every
-content file, reports every problem it finds in one pass, and raises
-:class:`~sitegen.diagnostics.SitegenError` carrying them all if there is any error.
+This package reads what every rule set's files are checked against (:func:`read_common`: the
+site settings, the players, the Markdown pages) and holds one validator per rule set
+(``league.py``, ``tournament.py``, ``ladder.py``, ``swiss.py``); each rule set's description
+(:class:`sitegen.ruleset.RuleSet`) names its validator, and :mod:`sitegen.rulesets` loads the
+whole content through them (``load_content``, the one load path of every command).
 
 Layout (content format v1, docs/content-format.md)::
 
@@ -23,20 +25,14 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from ..diagnostics import Diagnostics, SitegenError, SourcePos
+from ..diagnostics import Diagnostics, SourcePos
 from ..folders import entries_below
 from ..i18n import catalog_languages, has_catalog
 from ..load import YMap, load_markdown_file
-from ..model import Content
 from ..model.common import MarkdownPage, Player, Rank, SiteConfig
 from .fields import Fields, check_ident, expect_list, expect_map, load_map
-from .ladder import load_ladder
-from .league import PlayerRefs, load_league
-from .records import PROFILE_KEYS, RecordReader, read_profiles
-from .swiss import load_swiss_league
-from .tournament import load_tournament
+from .records import PROFILE_KEYS, read_profiles
 
 PAGE_KINDS = ("page", "news", "rules")
 RESERVED_SLUGS = ("index", "404", "players", "leagues", "static", "tournaments", "ladders",
@@ -54,26 +50,6 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-def load_content(content_dir: Path) -> Content:
-    """Load and validate everything under ``content_dir``.
-
-    Raises SitegenError with every diagnostic when any error was found.
-    """
-    diags = Diagnostics()
-    content = read_content(content_dir, diags)
-    if diags.has_errors or content is None:
-        raise SitegenError(diags.sorted())
-    return content
-
-
-def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
-    """Read and validate the content folder, recording problems in ``diags``."""
-    common = read_common(content_dir, diags)
-    if common is None:
-        return None
-    return assemble(common, {name: load_rule_set(name, content_dir, common, diags) for name in RULE_SETS})
-
-
 @dataclass(frozen=True)
 class Common:
     """What every rule set's files are checked against: the site settings, the players, the
@@ -83,10 +59,6 @@ class Common:
     players: dict[str, Player]
     pages: tuple[MarkdownPage, ...]
     complete: bool
-
-
-RULE_SETS = ("leagues", "tournaments", "ladders", "swiss")
-"""The rule sets' content folders, in the order their pages and sections appear on the site."""
 
 
 def read_common(content_dir: Path, diags: Diagnostics) -> Common | None:
@@ -104,65 +76,6 @@ def read_common(content_dir: Path, diags: Diagnostics) -> Common | None:
     players = load_all_players(content_dir, base, diags, unreadable)
     pages = load_pages(content_dir / "pages", f"{base}/pages", diags)
     return Common(config, players, tuple(pages), complete=not unreadable)
-
-
-def load_rule_set(name: str, content_dir: Path, common: Common, diags: Diagnostics) -> tuple:
-    """Load one rule set's folder (one of :data:`RULE_SETS`) unit by unit: a tuple of its
-    leagues, tournaments, ladders or Swiss leagues. Problems are recorded in ``diags``.
-
-    Every command loads a rule set through here or, in an incremental build, through
-    :func:`load_unit` one unit at a time (``sitegen.pipeline.load_units``): the same units,
-    read the same way (tests/test_load_paths.py)."""
-    refs = PlayerRefs(common.players, diags, complete=common.complete, records=RecordReader(content_dir))
-    found: list = []
-    for unit in unit_list(name, content_dir):
-        found.extend(load_unit(unit, content_dir, refs, diags))
-    return tuple(found)
-
-
-Unit = tuple[str, str]
-"""A unit of a rule set: ``(rule set, folder or file name)``, e.g. ``("tournaments", "t1.yaml")``."""
-
-
-def unit_list(name: str, content_dir: Path) -> list[Unit]:
-    """Return the units of rule set ``name`` in the order they are read: the league and Swiss
-    league folders, the tournament and ladder files (``*.yaml``), sorted by name."""
-    folder = content_dir / name
-    if name not in RULE_SETS:
-        raise ValueError(f"unknown rule set {name!r}")
-    if not folder.is_dir():
-        return []
-    if name in ("leagues", "swiss"):
-        return [(name, path.name) for path in sorted(p for p in folder.iterdir() if p.is_dir())]
-    return [(name, path.name) for path in sorted(folder.glob("*.yaml"))]
-
-
-def load_unit(unit: Unit, content_dir: Path, refs: PlayerRefs, diags: Diagnostics,
-              season_loader: Any = None) -> tuple:
-    """Load one unit; return its model object in a tuple (empty when it is unusable).
-    ``season_loader``: a league's, as :func:`~sitegen.validate.league.load_league` takes."""
-    name, entry = unit
-    path = content_dir / name / entry
-    shown = f"{shown_path(content_dir)}/{name}/{entry}"
-    found: Any
-    if name == "leagues":
-        found = load_league(path, shown, refs, diags, season_loader)
-    elif name == "tournaments":
-        found = load_tournament(path, shown, refs, diags)
-    elif name == "ladders":
-        found = load_ladder(path, shown, refs, diags)
-    elif name == "swiss":
-        found = load_swiss_league(path, shown, refs, diags)
-    else:
-        raise ValueError(f"unknown rule set {name!r}")
-    return () if found is None else (found,)
-
-
-def assemble(common: Common, parts: dict[str, tuple]) -> Content:
-    """Return the Content of ``common`` and the loaded rule sets (missing ones are empty)."""
-    return Content(common.config, common.players, parts.get("leagues", ()), common.pages,
-                   ladders=parts.get("ladders", ()), tournaments=parts.get("tournaments", ()),
-                   swiss_leagues=parts.get("swiss", ()))
 
 
 def refuse_links_and_special_files(content_dir: Path, diags: Diagnostics) -> bool:

@@ -22,7 +22,7 @@ import pytest
 from sitegen.commands.build import render
 from sitegen.engine.league import direct_moves
 from sitegen.model.league import LeagueSettings
-from sitegen.validate import load_content
+from sitegen.rulesets import load_content
 from sitegen.model.league import player_info
 from sitegen.i18n import ENGLISH_WORDS
 

@@ -1,0 +1,84 @@
+"""What a rule set is, for the rest of sitegen: one :class:`RuleSet` per rule set (league,
+tournament, ladder, Swiss league), defined beside its planner (``pages/<name>.py``) and listed
+once, in site order, in :data:`sitegen.rulesets.RULE_SETS`.
+
+Everything that treats the rule sets alike iterates that tuple: the load path of every command
+(:mod:`sitegen.rulesets`), the build's split over two processes and its planning
+(:mod:`sitegen.pipeline`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
+and what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`). No module outside
+the descriptions names a rule set to choose what to do (tests/test_rule_sets.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from .diagnostics import Diagnostics
+    from .i18n import Words
+    from .model import Content
+    from .plan import SitePlan
+    from .validate.league import PlayerRefs
+
+
+@dataclass(frozen=True)
+class UnitLayout:
+    """How a rule set's folder is cut into units (each validated and kept on its own):
+    ``folders`` True: each folder is a unit, with every file below it (a league, a Swiss
+    league); False: each ``*.yaml`` file directly in the folder is one (a tournament, a ladder)."""
+
+    folders: bool
+
+    def entries(self, folder: Path) -> list[str]:
+        """Return the units' folder or file names in ``folder`` (an existing folder), sorted."""
+        if self.folders:
+            return [path.name for path in sorted(p for p in folder.iterdir() if p.is_dir())]
+        return [path.name for path in sorted(folder.glob("*.yaml"))]
+
+    def entry_of(self, parts: tuple[str, ...]) -> str | None:
+        """Return the unit's entry of the file whose path below the rule set's folder is
+        ``parts`` (``("iglo", "seasons", "s1.yaml")`` -> ``"iglo"``), or None when no unit
+        reads it (a file beside the league folders, a README beside the tournaments)."""
+        if self.folders:
+            return parts[0] if len(parts) >= 2 else None
+        return parts[0] if len(parts) == 1 and parts[0].endswith(".yaml") else None
+
+
+EACH_FOLDER = UnitLayout(folders=True)
+EACH_YAML_FILE = UnitLayout(folders=False)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One rule set, as the rest of sitegen sees it.
+
+    ``name``: its folder under ``content/`` (and the first element of its units, e.g.
+    ``("tournaments", "cup.yaml")``); ``field``: its tuple in :class:`~sitegen.model.Content`;
+    ``units``: how its folder is cut into units; ``load(path, shown, refs, diags)``: one unit
+    validated (its folder or file, the path shown in messages), its model object or None when
+    it is unusable (every problem recorded in ``diags``); ``plan(content, plan, lang)``: its
+    pages added to ``plan`` from ``content`` (holding the players and this rule set only),
+    worded in ``lang`` (site.yaml's language);
+    ``work_per_byte``: the rough cost of loading and planning a byte of it, used only to
+    balance a large archive over two processes.
+
+    ``load_apart``, when set, loads one file of a unit on its own (a league's season:
+    ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
+    loader of those files to use instead (a cached build's keeps the unchanged ones)."""
+
+    name: str
+    field: str
+    units: UnitLayout
+    load: Callable[..., Any]
+    plan: Callable[["Content", "SitePlan", "Words"], None]
+    work_per_byte: float
+    load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
+
+    def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",
+                  apart_loader: Callable[..., Any] | None = None) -> Any:
+        """Load one unit (``load``), its files apart through ``apart_loader`` when given."""
+        if self.load_apart is None:
+            return self.load(path, shown, refs, diags)
+        return self.load(path, shown, refs, diags, apart_loader)

@@ -1,0 +1,104 @@
+"""The rule sets, in the order their pages and sections appear on the site, and the one load
+path of every command.
+
+:data:`RULE_SETS` is the one list of the rule sets' descriptions (:class:`sitegen.ruleset.RuleSet`,
+each defined beside its planner); everything that treats the rule sets alike iterates it.
+
+``load_content(content_dir)`` is the front of the pipeline (load -> validate) for every command
+but build, check and serve: it reads every content file, reports every problem it finds in one
+pass, and raises :class:`~sitegen.diagnostics.SitegenError` carrying them all if there is any
+error. Those three load the same units the same way, unit by unit (:func:`load_unit`,
+``sitegen.pipeline.load_units``; tests/test_load_paths.py compares the two).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .diagnostics import Diagnostics, SitegenError
+from .model import Content
+from .pages.ladder import LADDERS
+from .pages.league import LEAGUES
+from .pages.swiss import SWISS_LEAGUES
+from .pages.tournament import TOURNAMENTS
+from .ruleset import RuleSet
+from .validate import Common, read_common, shown_path
+from .validate.league import PlayerRefs
+from .validate.records import RecordReader
+
+RULE_SETS: tuple[RuleSet, ...] = (LEAGUES, TOURNAMENTS, LADDERS, SWISS_LEAGUES)
+"""Every rule set, in the order their pages and sections appear on the site."""
+
+Unit = tuple[str, str]
+"""A unit of a rule set: ``(rule set's name, folder or file name)``, e.g. ``("tournaments", "t1.yaml")``."""
+
+
+def rule_set(name: str) -> RuleSet:
+    """Return the rule set named ``name`` (its folder). Raises ValueError for another name."""
+    for found in RULE_SETS:
+        if found.name == name:
+            return found
+    raise ValueError(f"unknown rule set {name!r}")
+
+
+def load_content(content_dir: Path) -> Content:
+    """Load and validate everything under ``content_dir``.
+
+    Raises SitegenError with every diagnostic when any error was found.
+    """
+    diags = Diagnostics()
+    content = read_content(content_dir, diags)
+    if diags.has_errors or content is None:
+        raise SitegenError(diags.sorted())
+    return content
+
+
+def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
+    """Read and validate the content folder, recording problems in ``diags``."""
+    common = read_common(content_dir, diags)
+    if common is None:
+        return None
+    return assemble(common, {found.name: load_rule_set(found, content_dir, common, diags)
+                             for found in RULE_SETS})
+
+
+def load_rule_set(found: RuleSet, content_dir: Path, common: Common, diags: Diagnostics) -> tuple:
+    """Load one rule set's folder unit by unit: a tuple of its leagues, tournaments, ladders or
+    Swiss leagues. Problems are recorded in ``diags``.
+
+    Every command loads a rule set through here or, in an incremental build, through
+    :func:`load_unit` one unit at a time (``sitegen.pipeline.load_units``): the same units,
+    read the same way (tests/test_load_paths.py)."""
+    refs = PlayerRefs(common.players, diags, complete=common.complete, records=RecordReader(content_dir))
+    loaded: list = []
+    for unit in unit_list(found, content_dir):
+        loaded.extend(load_unit(unit, content_dir, refs, diags))
+    return tuple(loaded)
+
+
+def unit_list(found: RuleSet, content_dir: Path) -> list[Unit]:
+    """Return the units of rule set ``found`` in the order they are read (``found.units``:
+    its folders or its ``*.yaml`` files, sorted by name)."""
+    folder = content_dir / found.name
+    if not folder.is_dir():
+        return []
+    return [(found.name, entry) for entry in found.units.entries(folder)]
+
+
+def load_unit(unit: Unit, content_dir: Path, refs: PlayerRefs, diags: Diagnostics,
+              apart_loader: Any = None) -> tuple:
+    """Load one unit; return its model object in a tuple (empty when it is unusable).
+    ``apart_loader``: the loader of the unit's files validated apart (a league's seasons),
+    :attr:`sitegen.ruleset.RuleSet.load_apart` by default."""
+    name, entry = unit
+    loaded = rule_set(name).load_unit(content_dir / name / entry, f"{shown_path(content_dir)}/{name}/{entry}",
+                                      refs, diags, apart_loader)
+    return () if loaded is None else (loaded,)
+
+
+def assemble(common: Common, parts: dict[str, tuple]) -> Content:
+    """Return the Content of ``common`` and the loaded rule sets, by name (missing ones are
+    empty)."""
+    return Content(common.config, common.players, pages=common.pages,
+                   **{found.field: parts.get(found.name, ()) for found in RULE_SETS})

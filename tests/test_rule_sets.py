@@ -1,0 +1,124 @@
+"""One description per rule set (issue 29): every rule set is a :class:`sitegen.ruleset.RuleSet`
+defined beside its planner and listed once in :data:`sitegen.rulesets.RULE_SETS`; everything
+else iterates that tuple.
+
+Two checks: no module compares a value with a rule set's name (or lists rule sets by name in a
+table) outside the descriptions, except the places listed below with their reason; and a
+description changed in the tuple alone changes the load path of every command, the build and
+which unit reads a file (nothing else holds a copy of it)."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+import test_ladder_site as ladder_site  # noqa: E402
+
+from sitegen import rulesets  # noqa: E402
+from sitegen.depends import unit_of  # noqa: E402
+from sitegen.pages.ladder import LADDERS  # noqa: E402
+from sitegen.pipeline import prepare  # noqa: E402
+from sitegen.ruleset import RuleSet  # noqa: E402
+
+SITEGEN = Path(__file__).resolve().parent.parent / "sitegen"
+
+NAMED_ELSEWHERE = {
+    ("commands/result.py", "swiss"): "`result add`'s targets: a Swiss league's result is a match "
+                                     "score (2-1), not a game's; not yet in the description",
+    ("results/reply.py", "swiss"): "`result add`'s reply words the Swiss league's note itself",
+    ("results/target.py", "swiss"): "`result add`'s targets (the round asked for)",
+    ("results/target.py", "ladders"): "`result add`'s targets: KINDS, the target of each folder",
+    ("pages/players.py", "swiss"): "a player page's cards: the Swiss league's card kind",
+    ("census.py", "ladders"): "the build's summary counts per competition kind: its words",
+    ("census.py", "leagues"): "the build's summary counts per competition kind: a Swiss league's",
+}
+"""``(module, rule set's name)``: where a module still names a rule set, and why. A new one fails
+:func:`test_no_rule_set_is_named_outside_its_description`; one that goes must leave the list."""
+
+DESCRIPTIONS = {"pages/league.py", "pages/tournament.py", "pages/ladder.py", "pages/swiss.py"}
+"""The modules defining the descriptions (they may name their own rule set)."""
+
+
+def _named(tree: ast.Module, names: set[str]) -> set[str]:
+    """Return the rule-set names (folders or Content fields) ``tree`` compares a value with
+    (``x == "leagues"``, ``x in ("leagues", "swiss")``) or lists as two or more keys of one
+    table (``{"leagues": ..., "swiss": ...}``, a registry)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                items = side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side]
+                found.update(item.value for item in items
+                             if isinstance(item, ast.Constant) and item.value in names)
+        elif isinstance(node, ast.Dict):
+            keys = {key.value for key in node.keys if isinstance(key, ast.Constant) and key.value in names}
+            if len(keys) >= 2:
+                found.add(min(keys))
+        elif isinstance(node, ast.MatchValue) and isinstance(node.value, ast.Constant):
+            if node.value.value in names:
+                found.add(node.value.value)
+    return found
+
+
+def test_no_rule_set_is_named_outside_its_description():
+    """No module chooses what to do by a rule set's name outside the descriptions: a rule set
+    added to RULE_SETS is then loaded, planned, split and cached like the others."""
+    names = {found.name for found in rulesets.RULE_SETS} | {found.field for found in rulesets.RULE_SETS}
+    assert names == {"leagues", "tournaments", "ladders", "swiss", "swiss_leagues"}
+    seen = {}
+    for path in sorted(SITEGEN.rglob("*.py")):
+        module = path.relative_to(SITEGEN).as_posix()
+        if module in DESCRIPTIONS:
+            continue
+        for name in _named(ast.parse(path.read_text(encoding="utf-8")), names):
+            seen[(module, name)] = NAMED_ELSEWHERE.get((module, name), "NOT LISTED")
+    assert seen == NAMED_ELSEWHERE
+
+
+def test_the_scan_finds_a_registry_and_a_comparison():
+    """The scan above can fail: it finds an if/elif on a name, a membership test and a table."""
+    names = {"leagues", "tournaments", "swiss"}
+    assert _named(ast.parse('if unit[0] == "leagues": pass'), names) == {"leagues"}
+    assert _named(ast.parse('ok = top in ("tournaments", "ladders")'), names) == {"tournaments"}
+    assert _named(ast.parse('COST = {"swiss": 2.0, "leagues": 1.0}'), names) == {"leagues"}
+    assert _named(ast.parse('COST = {"swiss": 2.0}'), names) == set()
+
+
+def test_the_tuple_holds_one_description_per_rule_set():
+    """Four descriptions, in the site's order, names and fields distinct; each a frozen value."""
+    found = rulesets.RULE_SETS
+    assert [r.name for r in found] == ["leagues", "tournaments", "ladders", "swiss"]
+    assert [r.field for r in found] == ["leagues", "tournaments", "ladders", "swiss_leagues"]
+    assert [r.work_per_byte for r in found] == [1.0, 2.0, 1.5, 2.0]
+    assert [r.load_apart is not None for r in found] == [True, False, False, False]
+    assert all(isinstance(r, RuleSet) and dataclasses.is_dataclass(r) for r in found)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        found[0].name = "other"  # type: ignore[misc]
+    assert rulesets.rule_set("swiss") is found[3]
+    with pytest.raises(ValueError, match="unknown rule set 'quiz'"):
+        rulesets.rule_set("quiz")
+
+
+def test_a_description_changed_in_the_tuple_changes_every_place(tmp_path, monkeypatch):
+    """The ladders' description moved to another folder (``content/clubs/``), in the tuple alone:
+    the editing commands' load path, the build and the cache's map of files to units all read
+    the ladder there, and no longer under ``ladders/``."""
+    clubs = dataclasses.replace(LADDERS, name="clubs")
+    monkeypatch.setattr(rulesets, "RULE_SETS", tuple(clubs if r is LADDERS else r for r in rulesets.RULE_SETS))
+    content = tmp_path / "content"
+    (content / "clubs").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: Test\n", encoding="utf-8")
+    (content / "players.yaml").write_text(ladder_site.PLAYERS, encoding="utf-8")
+    (content / "clubs" / "small.yaml").write_text(ladder_site.SMALL_LADDER, encoding="utf-8")
+    assert [club.id for club in rulesets.load_content(content).ladders] == ["small"]
+    built, plan = prepare(content, jobs=1)
+    assert [club.id for club in built.ladders] == ["small"]
+    assert "ladders/small/index.html" in plan.paths()
+    assert unit_of("clubs/small.yaml") == ("clubs", "small.yaml")
+    assert unit_of("ladders/small.yaml") is None
+    assert rulesets.unit_list(clubs, content) == [("clubs", "small.yaml")]
