@@ -15,7 +15,7 @@ from .hostfiles import host_files
 from .incremental.build import CachedBuild
 from .incremental.records import CacheState
 from .model.common import SiteConfig
-from .plan import Bundle
+from .plan import Bundle, NamesTable
 from .progress import Progress
 from .render import make_environment, render_bundles
 from .workers import no_cycle_collection
@@ -44,6 +44,8 @@ class Site:
         self.templates_dir = templates_dir
         self.base_url = base_url
         self.state: CacheState | None = None
+        self.names = NamesTable()
+        """The players' names table, shared by the next build while the players are the same."""
         self.files: dict[str, bytes] = {}
         self.config: SiteConfig | None = None
         self.environment: Any = None
@@ -64,7 +66,7 @@ class Site:
     def _build(self, show: Show | None, first: frozenset[str]
                ) -> tuple[dict[str, bytes | None] | None, str | None]:
         build = CachedBuild(self.state, self.content_dir, self.templates_dir, self.base_url,
-                      progress=self.progress)
+                           progress=self.progress, names=self.names)
         if build.old.empty:
             self.state = None  # nothing is kept: let it go before the new site is made
         shown: dict[str, bytes | None] = {}

@@ -38,7 +38,7 @@ from .pages.ladder import plan_ladders
 from .pages.league import plan_leagues
 from .pages.swiss import plan_swiss
 from .pages.tournament import plan_tournaments
-from .plan import PartMemo, SitePlan
+from .plan import NamesTable, PartMemo, SitePlan
 from .progress import Progress
 from .site import complete_plan
 from .validate import (RULE_SETS, Common, Unit, assemble, base_url_problem, load_rule_set, load_unit,
@@ -135,10 +135,12 @@ def finish_plan(content: Content, plan: SitePlan, progress: Progress | None = No
 
 
 def prepare_rule_sets(content_dir: Path, base_url: str | None, jobs: int | None,
-                      caches: Caches | None, progress: Progress | None = None) -> tuple[Content, SitePlan]:
+                      caches: Caches | None, progress: Progress | None = None,
+                      names: NamesTable | None = None) -> tuple[Content, SitePlan]:
     """Load, validate and plan the rule sets: the content and the plan of every rule set's
     pages (without what :func:`sitegen.site.complete_plan` adds), its warnings those of the
-    content's files and of the planners. Raises SitegenError."""
+    content's files and of the planners. ``names``: the build's players' names table (every
+    plan of the build shares it; default: a new one). Raises SitegenError."""
     progress = progress or Progress()
     diags = Diagnostics()
     problem = base_url_problem(base_url) if base_url else None
@@ -155,12 +157,12 @@ def prepare_rule_sets(content_dir: Path, base_url: str | None, jobs: int | None,
         common = replace(common, config=replace(common.config, base_url=base_url))
     # The planners word their pages in the site's language (a forked helper inherits it).
     with language(common.config.language):
-        return _prepare_all(content_dir, jobs, diags, common, caches, progress)
+        return _prepare_all(content_dir, jobs, diags, common, caches, progress, names or NamesTable())
 
 
 def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common: Common,
-                 caches: Caches | None, progress: Progress) -> tuple[Content, SitePlan]:
-    work = _Work(content_dir, common, plan=not diags.has_errors, caches=caches)
+                 caches: Caches | None, progress: Progress, names: NamesTable) -> tuple[Content, SitePlan]:
+    work = _Work(content_dir, common, plan=not diags.has_errors, caches=caches, names=names)
     mine, helper = _split(content_dir, jobs)
     tracker = _Tracker(progress, len(RULE_SETS), failed=diags.has_errors)
     if helper:
@@ -177,7 +179,7 @@ def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common
     if diags.has_errors:
         raise SitegenError(diags.sorted())
     content = assemble(common, {name: done[name][0] for name in RULE_SETS})
-    plan = SitePlan(warnings=common_warnings)  # the settings', players' and pages' own
+    plan = SitePlan(warnings=common_warnings, names=names)  # the settings', players' and pages' own
     for name in RULE_SETS:
         part = done[name][1]
         if part is not None:
@@ -218,12 +220,13 @@ def _folder_bytes(folder: Path) -> int:
 
 class _Work(NamedTuple):
     """What preparing a rule set reads: the content folder, the common part, whether to plan,
-    and an incremental build's caches."""
+    an incremental build's caches and the build's players' names table."""
 
     content_dir: Path
     common: Common
     plan: bool
     caches: Caches | None = None
+    names: NamesTable | None = None
 
 
 _MADE = "made by the helper"
@@ -249,9 +252,9 @@ def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, A
         if work.plan and not diags.has_errors:
             content = assemble(work.common, {name: part})
             site = SitePlan(warnings=diags.warnings,  # the rule set's files' own
-                            memo=work.caches.memo(content) if work.caches else None)
+                            memo=work.caches.memo(content) if work.caches else None, names=work.names)
             PLANNERS[name](content, site)
-            site.memo = None
+            site.memo = site.names = None  # not sent back from a helper
             send(("planned", len(part)))
         done[name] = (part, site, diags.items)
     if work.caches is not None:

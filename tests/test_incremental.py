@@ -40,7 +40,8 @@ def demo(tmp_path):
 
 def again(builder: Site) -> CachedBuild:
     """Build once more; return the Build that did it (its caches tell what was made)."""
-    build = CachedBuild(builder.state, builder.content_dir, builder.templates_dir, builder.base_url)
+    build = CachedBuild(builder.state, builder.content_dir, builder.templates_dir, builder.base_url,
+                        names=builder.names)
     build.front()
     build.rest()
     return build

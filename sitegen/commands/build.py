@@ -45,11 +45,6 @@ from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteR
                      check_output_folder, update_site)
 
 
-LAST: list[CachedBuild] = []
-"""The last build of this process, kept alive: the process that ran it ends without freeing it
-(sitegen.cli.run)."""
-
-
 @dataclass(frozen=True)
 class BuildResult:
     pages: int
@@ -66,6 +61,9 @@ class BuildResult:
     """The content's warnings (also those kept by the cache, when they were not found again)."""
     census: Census = field(default_factory=dict)
     """What the site was made from, per competition kind (sitegen.census)."""
+    made: Any = field(default=None, repr=False, compare=False)
+    """What the build made (its content, plan and the state for the next build): kept alive by
+    the caller that ends the process without freeing it (sitegen.cli.run)."""
 
 
 def plan(content_dir: Path, base_url: str | None = None,
@@ -165,7 +163,6 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     if opened.unchanged:
         return _unchanged(build, opened.stamps, clock, options)
     clock.lap("check")
-    LAST[:] = [build]
     kept = not build.old.empty
     try:
         # As sitegen.pipeline.prepare: planning makes no garbage cycles; the content and plan
@@ -226,7 +223,7 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     progress.finish()
     progress.note(f"writing: {report.summary()} (kept as they were, not rewritten)")
     return BuildResult(pages, report, timings=clock.laps, note=note,
-                       warnings=list(build.plan.warnings), census=counts)
+                       warnings=list(build.plan.warnings), census=counts, made=build)
 
 
 @dataclass

@@ -13,7 +13,7 @@ from ..model import Content
 from ..pages.extras import mark_updated, updated_dates
 from ..pages.navigation import add_menu, site_menu
 from ..pipeline import finish_plan, prepare_rule_sets
-from ..plan import Bundle, SitePlan, player_names
+from ..plan import Bundle, NamesTable, SitePlan
 from ..progress import Progress
 from ..render import default_templates_dir, static_files
 from ..site import check_paths
@@ -35,8 +35,10 @@ class CachedBuild:
     """
 
     def __init__(self, state: CacheState | None, content_dir: Path, templates_dir: Path | None,
-                 base_url: str | None, jobs: int | None = None, progress: Progress | None = None):
+                 base_url: str | None, jobs: int | None = None, progress: Progress | None = None,
+                 names: NamesTable | None = None):
         self.old = state or CacheState()
+        self.names = names or NamesTable()
         self.content_dir = content_dir
         self.templates_dir = templates_dir
         self.base_url = base_url
@@ -56,7 +58,7 @@ class CachedBuild:
         self.jobs = jobs if self.old.empty else 1
         self.digests = Digests()
         self.digests.dispatch[StoredSection] = stored_reduce
-        self.caches = BuildCaches(self.files, self.digests, self.content_dir, self.old)
+        self.caches = BuildCaches(self.files, self.digests, self.content_dir, self.old, self.names)
         self.content: Content | None = None
         self.plan: SitePlan | None = None
         self.keys: dict[str, bytes] = {}
@@ -121,7 +123,7 @@ class CachedBuild:
         would show the old menu): the build starts again from scratch with ``jobs``
         processes. Raises SitegenError with every problem of the content."""
         content, plan = prepare_rule_sets(self.content_dir, self.base_url, self.jobs, self.caches,
-                                          self.progress)
+                                          self.progress, self.names)
         self.content, self.plan = content, plan
         with language(content.config.language):
             menu = site_menu(content)
@@ -140,7 +142,7 @@ class CachedBuild:
                 self.keys[path] = self.old.keys.get(path, b"")
         updated = self.caches.updated if self.jobs == 1 else updated_dates(content)
         mark_updated((bundle.page for bundle in made if bundle.page is not None), updated)
-        self.digests.table(player_names(content.players))
+        self.digests.table(plan.player_names(content.players))
         self.rule_paths = self.digests.of(sorted(plan.paths()))
         if self.old.empty:
             return list(made)  # keyed by the workers that make them (:meth:`key_of`)

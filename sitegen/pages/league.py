@@ -29,7 +29,7 @@ from ..model.common import Game, Player
 from ..model.league import Division, Group, League, Season
 from ..display import format_points, game_cell, json_number, name_order, record_links
 from ..i18n import N_, _, ngettext, pgettext
-from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..plan import FAR_PAST, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from . import league_words
 from .league_words import tie_sentence
@@ -63,7 +63,7 @@ def plan_leagues(content: Content, plan: SitePlan) -> None:
     a season's pages read the season, the league's name and settings, and of the seasons before
     and after it only their ids, names and who played in which division.
     """
-    names = player_names(content.players)
+    names = plan.player_names(content.players)
     summaries = [_plan_league(plan, league, content.players, names) for league in content.leagues]
     if summaries:
         plan.home_sections.append({"title": _("Leagues"), "items": [

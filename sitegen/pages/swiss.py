@@ -22,7 +22,7 @@ from ..model import Content
 from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
 from ..i18n import N_, _, ngettext
-from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 
 def ordinal(n: int) -> str:
@@ -63,7 +63,7 @@ def plan_swiss(content: Content, plan: SitePlan) -> None:
     """Add every Swiss league's pages, files, home-page entry and player sections to ``plan``.
     Each Swiss league is a part of the plan (:meth:`SitePlan.part`): its tournaments follow
     one another (league scores before each), so they are planned together."""
-    names = player_names(content.players)
+    names = plan.player_names(content.players)
     summaries = [plan.part(("swiss", league.id), (league,), partial(_plan_league, league, names))
                  for league in content.swiss_leagues]
     if summaries:

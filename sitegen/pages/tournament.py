@@ -25,7 +25,7 @@ from ..model.common import Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..display import date_range, record_links
 from ..i18n import N_, _, ngettext
-from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, PlayerSection, SitePlan, player_names
+from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, PlayerSection, SitePlan
 from ..urls import player_url, round_url, tournament_url
 
 # --------------------------------------------------------------------------- wording
@@ -230,7 +230,7 @@ def plan_tournaments(content: Content, plan: SitePlan) -> None:
     """Add every tournament's standings pages, ``standings.json``, ``results.h9``, the players'
     sections and the home-page section to ``plan``. Each tournament is a part of the plan
     (:meth:`SitePlan.part`) that reads only the tournament and its players' names."""
-    names = player_names(content.players)
+    names = plan.player_names(content.players)
     items = [plan.part(("tournament", t.id), (t,), partial(_plan_tournament, t, names))
              for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
     if items:
