@@ -1,4 +1,6 @@
-"""``sitegen build``: load -> validate -> compute -> render -> write.
+"""``sitegen build``: the output folder and the cache opened, then :func:`sitegen.stages.build`
+(load -> validate -> plan -> render -> write), handed the cache (the last build's, or
+:class:`sitegen.stages.NoCache`) and the output folder (:class:`_ToFolder`).
 
 A build keeps what it made beside the output folder, in ``.<output>.sitegen-cache``
 (:mod:`sitegen.store`): the digest of every input file, the validated content unit by unit,
