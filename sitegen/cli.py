@@ -262,15 +262,17 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.
 def run() -> None:
     """The ``sitegen`` command (and ``python -m sitegen``): :func:`main`, then the process ends
     at once. A build of a large archive leaves hundreds of megabytes of small objects (kept by
-    :data:`sitegen.commands.build.LAST`); freeing them one by one on the way out took seconds
-    (bench/README.md), and the system frees the process's memory whole."""
-    status = main()
+    :attr:`sitegen.commands.build.BuildResult.made`, kept here in ``kept``); freeing them one
+    by one on the way out took seconds (bench/README.md), and the system frees the process's
+    memory whole."""
+    kept: list = []
+    status = main(kept=kept)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(status)
 
 
-def _build(args: argparse.Namespace, templates: Path | None) -> int:
+def _build(args: argparse.Namespace, templates: Path | None, kept: list) -> int:
     """Run ``sitegen build``: the build with its progress, then its note, warnings, summary and
     (``--timings``) the stages' times; SitegenError propagates to :func:`main`."""
     from .commands.build import build
@@ -280,6 +282,7 @@ def _build(args: argparse.Namespace, templates: Path | None) -> int:
     with progress:
         result = build(args.content, args.output, templates, args.base_url, args.strict,
                        progress)
+    kept.append(result)
     if result.note and not args.quiet:
         print(result.note)
     _print_warnings(result.warnings)
@@ -293,15 +296,16 @@ def _build(args: argparse.Namespace, templates: Path | None) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 1 content errors, 2 usage)."""
+def main(argv: list[str] | None = None, kept: list | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 1 content errors, 2 usage).
+    ``kept``, when given, is where a build leaves what it made (freed with the list)."""
     parser = _parser()
     args = _parse(parser, argv)
     _error_on_size_limit()
     templates = args.templates if args.templates.is_dir() else None
     try:
         if args.command == "build":
-            return _build(args, templates)
+            return _build(args, templates, kept if kept is not None else [])
         if args.command == "check":
             from .commands.check import check
 

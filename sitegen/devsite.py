@@ -10,15 +10,15 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from . import stages
 from .depends import sha
-from .hostfiles import host_files
 from .incremental.build import CachedBuild
 from .incremental.records import CacheState
 from .model.common import SiteConfig
-from .plan import Bundle
+from .plan import Bundle, NamesTable
 from .progress import Progress
 from .render import make_environment, render_bundles
-from .workers import no_cycle_collection
+from .stages import Source
 
 Show = Callable[[dict[str, "bytes | None"]], None]
 """Shows changed files at once (``None``: removed), before the build has finished."""
@@ -44,6 +44,8 @@ class Site:
         self.templates_dir = templates_dir
         self.base_url = base_url
         self.state: CacheState | None = None
+        self.names = NamesTable()
+        """The players' names table, shared by the next build while the players are the same."""
         self.files: dict[str, bytes] = {}
         self.config: SiteConfig | None = None
         self.environment: Any = None
@@ -64,55 +66,23 @@ class Site:
     def _build(self, show: Show | None, first: frozenset[str]
                ) -> tuple[dict[str, bytes | None] | None, str | None]:
         build = CachedBuild(self.state, self.content_dir, self.templates_dir, self.base_url,
-                      progress=self.progress)
+                            progress=self.progress, names=self.names)
         if build.old.empty:
             self.state = None  # nothing is kept: let it go before the new site is made
-        shown: dict[str, bytes | None] = {}
-        made: dict[str, bytes] = {}
+        output = _InMemory(self, build, show, first)
         try:
-            # Planning makes no garbage cycles; rendering a few pages makes few. The collector
-            # waits until the changed competition's pages are shown: collecting what the
-            # front half made costs 0.1-0.15 s at full size.
-            with no_cycle_collection():
-                changed = build.front(first=first)
-                fresh = build.old.empty  # also when the build dropped the last one (a new menu)
-                config = build.content.config  # type: ignore[union-attr]
-                if fresh or self.environment is None:
-                    self.environment = make_environment(config, self.templates_dir)
-                if not fresh:
-                    early = show if show is not None and build.safe_to_show else None
-                    self._make(changed, config, made, shown, early, first)
-                    self._make(build.later(), config, made, shown, early)
-                    if early is not None:
-                        self._show(made, shown, early)
-            if fresh:
-                served = self.files
-
-                def keep(path: str, data: bytes) -> bytes:  # one copy of the unchanged bytes
-                    old = served.get(path)
-                    return old if old == data else data
-
-                with no_cycle_collection():
-                    bundles = changed + build.later() + build.rest()
-                results = render_bundles(bundles, config, self.templates_dir, sink=keep,
-                                         environment=self.environment, keys=build.key_of(True),
-                                         progress=self.progress)
-                build.take_keys(results)
-                made.update((path, data) for path, data, _ in results)
-            else:
-                with no_cycle_collection():
-                    rest = build.rest()
-                self._make(rest, config, made, shown, None)
-            made.update(build.host_files(host_files(config)))
+            stages.build(Source(self.content_dir, self.templates_dir, self.base_url), build, output,
+                         self.progress)
         except BaseException:
-            if shown and show is not None:  # put back what was shown of this failed build
-                show({path: self.files.get(path) for path in shown})
+            if output.shown and show is not None:  # put back what was shown of this failed build
+                show({path: self.files.get(path) for path in output.shown})
             raise
+        made = output.made
         shas = {path: sha(data) for path, data in made.items()}
         removed = build.removed()
         self.state = build.finish(shas)
-        self.config = config
-        if fresh:
+        self.config = output.config
+        if output.fresh:
             self.files = dict(made)
             return None, build.reason
         changes: dict[str, bytes | None] = {path: data for path, data in made.items()
@@ -152,3 +122,55 @@ class Site:
         if news:
             shown.update(news)
             show(dict(news))
+
+
+class _InMemory:
+    """The dev server's output (sitegen.stages.Output): the outputs made in this process into
+    :attr:`made`, the changed competition's pages made and shown (``show``) before the plan
+    is completed, unless an address may have changed; a build from scratch renders everything
+    at the end, in parallel."""
+
+    def __init__(self, site: Site, build: CachedBuild, show: Show | None, first: frozenset[str]):
+        self.site = site
+        self.build = build
+        self.show = show
+        self.first = first
+        self.made: dict[str, bytes] = {}
+        self.shown: dict[str, bytes | None] = {}
+        self.held: list[Bundle] = []
+        self.config: SiteConfig | None = None
+        self.fresh = False
+
+    def early(self, bundles: list[Bundle], config: SiteConfig) -> None:
+        site, build = self.site, self.build
+        if self.config is None:  # the first call of a build
+            self.config = config
+            self.fresh = not build.kept  # also when the build dropped the last one (a new menu)
+            if self.fresh or site.environment is None:
+                site.environment = make_environment(config, site.templates_dir)
+        if self.fresh:
+            self.held += bundles
+            return
+        early = self.show if self.show is not None and build.safe_to_show else None
+        site._make(bundles, config, self.made, self.shown, early, self.first)
+        if early is not None:
+            site._show(self.made, self.shown, early)
+
+    def finish(self, bundles: list[Bundle], hosts: dict[str, bytes], removed: list[str],
+               config: SiteConfig) -> None:
+        site, build, made = self.site, self.build, self.made
+        if self.fresh:
+            served = site.files
+
+            def keep(path: str, data: bytes) -> bytes:  # one copy of the unchanged bytes
+                old = served.get(path)
+                return old if old == data else data
+
+            results = render_bundles(self.held + bundles, config, site.templates_dir, sink=keep,
+                                     environment=site.environment, keys=build.key_of(True),
+                                     progress=site.progress)
+            build.take_keys(results)
+            made.update((path, data) for path, data, _ in results)
+        else:
+            site._make(bundles, config, made, self.shown, None)
+        made.update(hosts)

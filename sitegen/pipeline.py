@@ -34,7 +34,7 @@ from typing import Any, Callable, NamedTuple, Protocol
 from .diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from .i18n import Words, words
 from .model import Content
-from .plan import PartMemo, SitePlan
+from .plan import NamesTable, PartMemo, SitePlan
 from .progress import Progress
 from .site import complete_plan
 from . import rulesets
@@ -121,10 +121,12 @@ def finish_plan(content: Content, plan: SitePlan, progress: Progress | None = No
 
 
 def prepare_rule_sets(content_dir: Path, base_url: str | None, jobs: int | None,
-                      caches: Caches | None, progress: Progress | None = None) -> tuple[Content, SitePlan]:
+                      caches: Caches | None, progress: Progress | None = None,
+                      names: NamesTable | None = None) -> tuple[Content, SitePlan]:
     """Load, validate and plan the rule sets: the content and the plan of every rule set's
     pages (without what :func:`sitegen.site.complete_plan` adds), its warnings those of the
-    content's files and of the planners. Raises SitegenError."""
+    content's files and of the planners. ``names``: the build's players' names table (every
+    plan of the build shares it; default: a new one). Raises SitegenError."""
     progress = progress or Progress()
     diags = Diagnostics()
     problem = base_url_problem(base_url) if base_url else None
@@ -139,14 +141,14 @@ def prepare_rule_sets(content_dir: Path, base_url: str | None, jobs: int | None,
         raise SitegenError(diags.sorted())
     if base_url and not problem:
         common = replace(common, config=replace(common.config, base_url=base_url))
-    return _prepare_all(content_dir, jobs, diags, common, caches, progress)
+    return _prepare_all(content_dir, jobs, diags, common, caches, progress, names or NamesTable())
 
 
 def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common: Common,
-                 caches: Caches | None, progress: Progress) -> tuple[Content, SitePlan]:
+                 caches: Caches | None, progress: Progress, names: NamesTable) -> tuple[Content, SitePlan]:
     # The planners word their pages in the site's language (a forked helper gets it in ``work``).
     work = _Work(content_dir, common, words(common.config.language), plan=not diags.has_errors,
-                 caches=caches)
+                 caches=caches, names=names)
     mine, helper = _split(content_dir, jobs)
     tracker = _Tracker(progress, len(rulesets.RULE_SETS), failed=diags.has_errors)
     if helper:
@@ -163,7 +165,7 @@ def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common
     if diags.has_errors:
         raise SitegenError(diags.sorted())
     content = assemble(common, {found.name: done[found.name][0] for found in rulesets.RULE_SETS})
-    plan = SitePlan(warnings=common_warnings)  # the settings', players' and pages' own
+    plan = SitePlan(warnings=common_warnings, names=names)  # the settings', players' and pages' own
     for found in rulesets.RULE_SETS:
         part = done[found.name][1]
         if part is not None:
@@ -205,13 +207,14 @@ def _folder_bytes(folder: Path) -> int:
 
 class _Work(NamedTuple):
     """What preparing a rule set reads: the content folder, the common part, the site's words,
-    whether to plan, and an incremental build's caches."""
+    whether to plan, an incremental build's caches and the build's players' names table."""
 
     content_dir: Path
     common: Common
     lang: Words
     plan: bool
     caches: Caches | None = None
+    names: NamesTable | None = None
 
 
 _MADE = "made by the helper"
@@ -237,9 +240,9 @@ def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, A
         if work.plan and not diags.has_errors:
             content = assemble(work.common, {name: part})
             site = SitePlan(warnings=diags.warnings,  # the rule set's files' own
-                            memo=work.caches.memo(content) if work.caches else None)
+                            memo=work.caches.memo(content) if work.caches else None, names=work.names)
             rule_set(name).plan(content, site, work.lang)
-            site.memo = None
+            site.memo = site.names = None  # not sent back from a helper
             send(("planned", len(part)))
         done[name] = (part, site, diags.items)
     if work.caches is not None:

@@ -176,16 +176,21 @@ class PlayerNames(dict):
     (a dict of its own type, so that a digest can name it instead of copying it)."""
 
 
-_NAMES: list[tuple[Mapping, PlayerNames]] = []
+class NamesTable:
+    """Where a build's planners get the players' names table (:meth:`of`): one object per
+    build, handed to every plan of it (:attr:`SitePlan.names`); the dev server hands its own
+    to each build, so that a build whose players are the same shares the last one's table."""
 
+    def __init__(self) -> None:
+        self._last: tuple[Mapping, PlayerNames] | None = None
 
-def player_names(players: Mapping[str, Any]) -> PlayerNames:
-    """Return the names table of ``players`` (the same object for the same players mapping)."""
-    if _NAMES and _NAMES[0][0] is players:
-        return _NAMES[0][1]
-    names = PlayerNames((pid, p.name) for pid, p in players.items())
-    _NAMES[:] = [(players, names)]
-    return names
+    def of(self, players: Mapping[str, Any]) -> PlayerNames:
+        """Return the names table of ``players`` (the same object for the same players mapping)."""
+        if self._last is not None and self._last[0] is players:
+            return self._last[1]
+        names = PlayerNames((pid, p.name) for pid, p in players.items())
+        self._last = (players, names)
+        return names
 
 
 @dataclass(frozen=True)
@@ -199,12 +204,6 @@ class People:
     players: Mapping[str, Any]
     names: PlayerNames
     lang: Words
-
-
-def people(players: Mapping[str, Any], lang: Words) -> People:
-    """Return the :class:`People` of ``players`` (its names table shared, :func:`player_names`),
-    worded in ``lang``."""
-    return People(players, player_names(players), lang)
 
 
 def check_part_maker(ident: tuple, make: Any, inputs: Any) -> None:
@@ -237,6 +236,19 @@ class SitePlan:
     which still succeed unless ``--strict``."""
     memo: PartMemo | None = field(default=None, compare=False, repr=False)
     """Set by an incremental build: parts whose inputs did not change are taken from it."""
+    names: NamesTable | None = field(default=None, compare=False, repr=False)
+    """The build's players' names table (:meth:`player_names`); a plan made alone has its own."""
+
+    def player_names(self, players: Mapping[str, Any]) -> PlayerNames:
+        """Return the names table of ``players``: one object for every planner of a build."""
+        if self.names is None:
+            self.names = NamesTable()
+        return self.names.of(players)
+
+    def people(self, players: Mapping[str, Any], lang: Words) -> People:
+        """Return the :class:`People` of ``players`` (its names table the build's,
+        :meth:`player_names`), worded in ``lang``."""
+        return People(players, self.player_names(players), lang)
 
     def part(self, ident: tuple, make: Callable[..., T], inputs: tuple, players: People) -> T:
         """Plan one part of the site: ``make(plan, players, *inputs)`` adds its bundles and

@@ -255,9 +255,9 @@ def test_a_kept_part_is_known_without_looking_for_players(tmp_path, monkeypatch)
     searched = []
     real = reuse.player_ids
     monkeypatch.setattr(reuse, "player_ids", lambda value, *args: (searched.append(value), real(value, *args))[1])
-    from sitegen.commands.build import LAST
-    assert rebuilt(root) == ""
-    parts, old = LAST[0].caches.new_parts, LAST[0].old.parts
+    result = build(root / "content", root / "output")
+    assert output_of(root) == render(root / "content") and result.note == ""
+    parts, old = result.made.cache.caches.new_parts, result.made.cache.old.parts
     made = [ident for ident, record in parts.items() if record is not old.get(ident)]
     assert 0 < len(searched) <= len(made) < len(parts)
 

@@ -24,6 +24,8 @@ from sitegen.commands.build import render  # noqa: E402
 from sitegen.depends import unit_of  # noqa: E402
 from sitegen.devsite import Site  # noqa: E402
 from sitegen.incremental.build import CachedBuild  # noqa: E402
+from sitegen import stages  # noqa: E402
+from sitegen.stages import Planned, Source  # noqa: E402
 from sitegen.plan import PlayerSection  # noqa: E402
 from sitegen.pipeline import prepare  # noqa: E402
 
@@ -40,9 +42,9 @@ def demo(tmp_path):
 
 def again(builder: Site) -> CachedBuild:
     """Build once more; return the Build that did it (its caches tell what was made)."""
-    build = CachedBuild(builder.state, builder.content_dir, builder.templates_dir, builder.base_url)
-    build.front()
-    build.rest()
+    build = CachedBuild(builder.state, builder.content_dir, builder.templates_dir, builder.base_url,
+                        names=builder.names)
+    stages.build(Source(builder.content_dir, builder.templates_dir, builder.base_url), build, Planned())
     return build
 
 
@@ -178,8 +180,11 @@ DIGEST_SCRIPT = """
 import json, sys
 from pathlib import Path
 from sitegen.incremental.build import CachedBuild
+from sitegen.stages import Planned, Source, build as build_site
 build = CachedBuild(None, Path(sys.argv[1]), None, "https://example.org/")
-bundles = build.front() + build.rest()
+planned = Planned()
+build_site(Source(Path(sys.argv[1]), None, "https://example.org/"), build, planned)
+bundles = planned.bundles
 keys = build.key_of(True)
 print(json.dumps(sorted((path, key.hex()) for bundle in bundles for path, key in
                         ((p, k if type(k) is bytes else k[0]) for p, k in keys(bundle)))))

@@ -28,6 +28,8 @@ from sitegen.diagnostics import Diagnostics, SitegenError  # noqa: E402
 from sitegen.model import Content  # noqa: E402
 from sitegen.i18n import words  # noqa: E402
 from sitegen.incremental.build import CachedBuild  # noqa: E402
+from sitegen import stages  # noqa: E402
+from sitegen.stages import Planned, Source  # noqa: E402
 from sitegen.pipeline import prepare_rule_sets  # noqa: E402
 from sitegen.plan import SitePlan  # noqa: E402
 from sitegen.rulesets import RULE_SETS, read_content  # noqa: E402
@@ -147,7 +149,7 @@ def by_build(content_dir: Path) -> tuple[Content | None, list]:
     and, when it refuses, its diagnostics."""
     build = CachedBuild(None, content_dir, None, None, jobs=1)
     try:
-        build.front()
+        stages.build(Source(content_dir), build, Planned())
     except SitegenError as error:
         return None, list(error.diagnostics)
     return build.content, []

@@ -108,10 +108,6 @@ ALLOWED: dict[str, str] = {
     "sitegen/workers.py:_SHARED (global)": "what forked render workers inherit instead of a pickle",
     "sitegen/workers.py:_RELAY (global)": "the channel forked workers report progress through",
     # Left for issue 29 (process-wide state still to be passed explicitly):
-    "sitegen/plan.py:_NAMES": "the last players table's names table, so that every planner shares one "
-                              "object per build (to be owned by the build, issue 29)",
-    "sitegen/commands/build.py:LAST": "the last build kept alive until the process ends (sitegen.cli.run "
-                                      "exits without freeing it; tests read it)",
     "sitegen/remembered.py:_TABLES": "the registry of the remembered tables below, emptied together",
     "sitegen/load.py:_REMEMBERED": "remembered: a large YAML file's last clean parse (parse_yaml_again)",
     "sitegen/load.py:_LAST_TEXTS": "remembered: the hash of each smaller file's last text (_edited)",

@@ -1,4 +1,6 @@
-"""``sitegen build``: load -> validate -> compute -> render -> write.
+"""``sitegen build``: the output folder and the cache opened, then :func:`sitegen.stages.build`
+(load -> validate -> plan -> render -> write), handed the cache (the last build's, or
+:class:`sitegen.stages.NoCache`) and the output folder (:class:`_ToFolder`).
 
 A build keeps what it made beside the output folder, in ``.<output>.sitegen-cache``
 (:mod:`sitegen.store`): the digest of every input file, the validated content unit by unit,
@@ -25,29 +27,27 @@ import time
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from .. import store
 from ..census import Census, census
 from ..depends import sha
 from ..diagnostics import Diagnostic, SitegenError, command_pos, write_hint
 from ..hostfiles import host_files
+from .. import stages
 from ..incremental.build import CachedBuild
 from ..incremental.records import CacheState
 from ..incremental.sections import DamagedSection
 from ..model import Content
+from ..model.common import SiteConfig
 from ..pipeline import prepare
 from ..plan import Bundle, SitePlan
 from ..progress import Progress
 from ..render import render_bundles, render_site, render_work
+from ..stages import Cache, NoCache, Source
 from ..workers import alongside, no_cycle_collection
 from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteReport,
                      check_output_folder, update_site)
-
-
-LAST: list[CachedBuild] = []
-"""The last build of this process, kept alive: the process that ran it ends without freeing it
-(sitegen.cli.run)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,9 @@ class BuildResult:
     """The content's warnings (also those kept by the cache, when they were not found again)."""
     census: Census = field(default_factory=dict)
     """What the site was made from, per competition kind (sitegen.census)."""
+    made: Any = field(default=None, repr=False, compare=False)
+    """What the build made (its content, plan and the state for the next build): kept alive by
+    the caller that ends the process without freeing it (sitegen.cli.run)."""
 
 
 def plan(content_dir: Path, base_url: str | None = None,
@@ -140,93 +143,109 @@ class _Options:
 def _cache_for(use_cache: bool, allowed: bool, folder: Path, content_dir: Path,
                templates_dir: Path | None, base_url: str | None, output_dir: Path,
                options: _Options) -> "_Opened":
-    """Return the build a cache gives (``use_cache``), else a build from scratch, saying why
-    (``SITEGEN_NO_CACHE``, or the reason the cache was ``options.dropped``)."""
+    """Return the cache of the last build (``use_cache``), else a cache that keeps nothing,
+    saying why (``SITEGEN_NO_CACHE``, or the reason the cache was ``options.dropped``)."""
     progress = options.progress
     if allowed and not use_cache:
         progress.note("build cache: off (SITEGEN_NO_CACHE): full build")
     if use_cache and not options.dropped:
         return _open_cache(folder, content_dir, templates_dir, base_url, output_dir, progress)
-    return _Opened(CachedBuild(None, content_dir, templates_dir, base_url, progress=progress),
-                   note=f"build cache not used: {options.dropped}; building everything"
-                   if options.dropped else "")
+    note = f"build cache not used: {options.dropped}; building everything" if options.dropped else ""
+    if use_cache:  # the cache is dropped, this build writes the next one's
+        return _Opened(CachedBuild(None, content_dir, templates_dir, base_url, progress=progress), note=note)
+    return _Opened(NoCache(), note=note)
 
 
 def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base_url: str | None,
            clock: "_Clock", refused: SitegenError | None, lock: OutputLock | None,
            options: _Options) -> BuildResult:
-    """The build, with the output folder's lock held (``lock``) unless it was ``refused``."""
-    progress = options.progress
+    """The build, with the output folder's lock held (``lock``) unless it was ``refused``: the
+    cache opened, then :func:`sitegen.stages.build` into the output folder."""
     use_cache = os.environ.get("SITEGEN_NO_CACHE", "") in ("", "0") and refused is None
     folder = store.cache_folder(output_dir)
     opened = _cache_for(use_cache, refused is None, folder, content_dir, templates_dir, base_url,
                         output_dir, options)
-    build = opened.build
-    if opened.unchanged:
-        return _unchanged(build, opened.stamps, clock, options)
+    cache = opened.build
+    if isinstance(cache, CachedBuild) and opened.unchanged:
+        return _unchanged(cache, opened.stamps, clock, options)
     clock.lap("check")
-    LAST[:] = [build]
-    kept = not build.old.empty
+    kept = cache.kept
+    output = _ToFolder(output_dir, templates_dir, lock, clock, refused, opened.stamps,
+                       folder if use_cache else None, cache, options.progress)
+    again = partial(_build, content_dir, output_dir, templates_dir, base_url, clock)
     try:
-        # As sitegen.pipeline.prepare: planning makes no garbage cycles; the content and plan
-        # live as long as the command.
-        with no_cycle_collection(keep=True):
-            bundles = build.front()
-            bundles += build.rest()
+        built = stages.build(Source(content_dir, templates_dir, base_url), cache, output,
+                             options.progress, strict=options.strict and refused is None)
     except SitegenError as error:
-        raise SitegenError((refused.diagnostics if refused else []) + error.diagnostics) from None
-    except DamagedSection as why:  # a kept section read while planning: nothing written yet
-        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, lock,
-                      replace(options, dropped=str(why)))
-    except Exception as error:  # values of a forged cache that break planning (issue 30)
-        if not kept:
+        if refused is None or error is refused:
             raise
-        return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, lock,
-                      replace(options, dropped=_failed_with(error)))
-    if refused is not None:
-        raise refused
-    assert build.content is not None and build.plan is not None
-    if options.strict and build.plan.warnings:
-        raise SitegenError(build.plan.warnings)
-    note = opened.note
-    if kept and build.old.empty:  # the last build was dropped while planning (sitegen.incremental)
-        note = f"build cache not used: {build.reason}; building everything"
-    clock.lap("prepare")
-    hosts = build.host_files(host_files(build.content.config))
-    try:
-        if build.old.empty:
-            report, stamps = _write_everything(build, bundles, hosts, output_dir, templates_dir,
-                                               lock, clock, folder if use_cache else None)
-        else:
-            progress.finish()
-            progress.note(f"build cache: {sum(len(b.paths) for b in bundles)} of the site's "
-                          f"{len(build.keys)} outputs to make again, the rest kept from the last build")
-            try:
-                report, stamps = _write_changes(build, bundles, hosts, output_dir, templates_dir,
-                                                lock, opened.stamps, folder)
-            except NotInPlace:  # cannot happen to a checked output folder; build it whole
-                return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
-                              options)
-            except DamagedSection as why:  # the cache changed since it was opened: nothing written
-                return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
-                              replace(options, dropped=str(why)))
-            except (OSError, SitegenError):
-                raise
-            except Exception as error:  # a forged cache's values broke rendering: nothing written
-                return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
-                              replace(options, dropped=_failed_with(error)))
-            clock.lap("render+write")
+        raise SitegenError(refused.diagnostics + error.diagnostics) from None
+    except NotInPlace:  # cannot happen to a checked output folder; build it whole
+        return again(None, lock, options)
+    except DamagedSection as why:  # a kept section read by the build: nothing written yet
+        return again(refused, lock, replace(options, dropped=str(why)))
     except OSError as error:
         raise _unwritable(output_dir, error) from None
-    pages = sum(1 for path in build.keys if path.endswith(".html"))
-    counts = census(build.content)
+    except Exception as error:  # values of a forged cache that break the build (issue 30)
+        if not kept:
+            raise
+        return again(refused, lock, replace(options, dropped=_failed_with(error)))
+    note = opened.note
+    if kept and not cache.kept:  # the last build was dropped while planning (sitegen.incremental)
+        note = f"build cache not used: {cache.reason}; building everything"  # type: ignore[union-attr]
+    pages = sum(1 for path in output.paths if path.endswith(".html"))
+    counts = census(built.content)
     if use_cache:
-        _save(build, stamps, folder, opened.index, counts)
+        assert isinstance(cache, CachedBuild)
+        _save(cache, output.stamps, folder, opened.index, counts)
         clock.lap("cache")
-    progress.finish()
-    progress.note(f"writing: {report.summary()} (kept as they were, not rewritten)")
-    return BuildResult(pages, report, timings=clock.laps, note=note,
-                       warnings=list(build.plan.warnings), census=counts)
+    options.progress.finish()
+    options.progress.note(f"writing: {output.report.summary()} (kept as they were, not rewritten)")
+    return BuildResult(pages, output.report, timings=clock.laps, note=note,
+                       warnings=list(built.plan.warnings), census=counts, made=built)
+
+
+class _ToFolder:
+    """The output of ``sitegen build`` (sitegen.stages.Output): from scratch, every output
+    rendered into a staging folder (by the render workers) that replaces the output folder;
+    with what the last build kept, the changed outputs rendered here and those whose bytes
+    changed replaced in place. Nothing is written when the output folder was ``refused``."""
+
+    first: frozenset[str] = frozenset()
+
+    def __init__(self, output_dir: Path, templates_dir: Path | None, lock: OutputLock | None,
+                 clock: "_Clock", refused: SitegenError | None, stamps: dict, folder: Path | None,
+                 cache: Cache, progress: Progress) -> None:
+        self.output_dir, self.templates_dir, self.lock, self.clock = output_dir, templates_dir, lock, clock
+        self.refused, self.stamps, self.folder = refused, stamps, folder
+        self.cache, self.progress = cache, progress
+        self.held: list[Bundle] = []
+        self.paths: Iterable[str] = ()
+        """Every output of the site (after :meth:`finish`)."""
+        self.report = WriteReport([], 0, 0)
+
+    def early(self, bundles: list[Bundle], config: SiteConfig) -> None:
+        self.held += bundles
+
+    def finish(self, bundles: list[Bundle], hosts: dict[str, bytes], removed: list[str],
+               config: SiteConfig) -> None:
+        if self.refused is not None:
+            raise self.refused
+        self.clock.lap("prepare")
+        bundles = self.held + bundles
+        cache = self.cache
+        if not isinstance(cache, CachedBuild) or not cache.kept:
+            made = _write_everything(bundles, hosts, config, self)
+            self.paths = made
+            return
+        self.progress.finish()
+        self.progress.note(f"build cache: {sum(len(b.paths) for b in bundles)} of the site's "
+                           f"{len(cache.keys)} outputs to make again, the rest kept from the last build")
+        assert self.folder is not None
+        self.report, self.stamps = _write_changes(cache, bundles, hosts, removed, config, self.output_dir,
+                                                  self.templates_dir, self.lock, self.stamps, self.folder)
+        self.paths = cache.keys
+        self.clock.lap("render+write")
 
 
 @dataclass
@@ -235,11 +254,13 @@ class _Opened:
     output stamps and index of the cache, whether nothing changed, and why the cache was not
     used (empty: it was, or there was none)."""
 
-    build: CachedBuild
+    build: CachedBuild | NoCache
     stamps: dict = field(default_factory=dict)
     index: dict = field(default_factory=dict)
     unchanged: bool = False
     note: str = ""
+
+
 
 
 def _open_cache(folder: Path, content_dir: Path, templates_dir: Path | None, base_url: str | None,
@@ -309,62 +330,66 @@ def _cache_index(folder: Path) -> tuple[CacheState | None, dict, dict, str]:
     return state, stamps, index, ""
 
 
-def _write_everything(build: CachedBuild, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
-                      templates_dir: Path | None, lock: OutputLock | None, clock: "_Clock",
-                      folder: Path | None) -> tuple[WriteReport, dict]:
+def _write_everything(bundles: list[Bundle], hosts: dict[str, bytes], config: SiteConfig,
+                      output: _ToFolder) -> dict:
     """Render every output into a staging folder (render workers write their own) and swap it
-    in for ``output_dir``; return the report and the outputs' stamps."""
-    assert build.content is not None
+    in for the output folder; set ``output``'s report and stamps; return what was made. With
+    the cache on (``output.folder``), the workers also write the units' blobs and key the
+    player pages, for the next build."""
+    folder, clock, cache = output.folder, output.clock, output.cache
+    recorder = cache if isinstance(cache, CachedBuild) and folder is not None else None
     if folder is not None:
         store.remove(folder)
-    staging = Staging(output_dir, lock)
+    staging = Staging(output.output_dir, output.lock)
     try:
         blobs: dict[str, Callable[[], str]] = {}
         after: tuple[Callable[[], Any], ...] = ()
-        if folder is not None:  # the cache is on: the workers write the units' blobs too
-            caches = build.caches
+        if recorder is not None and folder is not None:  # the workers write the units' blobs too
+            caches = recorder.caches
             blobs = store.unit_blobs(caches.new_seasons, caches.new_units)
             common = store.common_blob(caches.common_value, caches.common_files, caches.common_diags)
             if common is not None:
                 blobs[common[0]] = common[1]
             after = tuple(partial(store.write_blob, folder, name, make) for name, make in blobs.items())
-        results, texts = render_work(bundles, build.content.config, templates_dir,
+        results, texts = render_work(bundles, config, output.templates_dir,
                                      sink=staging.put_stamped,
-                                     keys=build.key_of(False, store.spill_folder(folder)) if folder else None,
-                                     after=after, progress=build.progress)
-        build.made_blobs = dict(zip(blobs, texts))
-        if folder is not None:
-            build.take_keys(results)
+                                     keys=recorder.key_of(False, store.spill_folder(folder))
+                                     if recorder is not None and folder is not None else None,
+                                     after=after, progress=output.progress)
+        if recorder is not None:
+            recorder.made_blobs = dict(zip(blobs, texts))
+            recorder.take_keys(results)
         made = {item[0]: item[1] for item in results}
         for path, data in hosts.items():
             made[path] = staging.put_stamped(path, data)
         clock.lap("render+write")
-        build.progress.start("swap")
-        report = staging.finish([path for path, (written, _, _) in made.items() if written], len(made))
+        output.progress.start("swap")
+        output.report = staging.finish([path for path, (written, _, _) in made.items() if written], len(made))
     finally:
         staging.discard()
     clock.lap("swap")
-    build.made_shas = {path: digest for path, (_, digest, _) in made.items()}
+    if isinstance(cache, CachedBuild):
+        cache.made_shas = {path: digest for path, (_, digest, _) in made.items()}
     stamps = {path: stamp for path, (_, _, stamp) in made.items()}
     if folder is not None:  # deleting the old site changed the change times of the files linked from it
-        stamps.update(store.output_stamps(output_dir.resolve(), [p for p, (written, _, _) in made.items()
-                                                                 if not written]))
-    return report, stamps
+        stamps.update(store.output_stamps(output.output_dir.resolve(), [p for p, (written, _, _) in made.items()
+                                                                        if not written]))
+    output.stamps = stamps
+    return made
 
 
-def _write_changes(build: CachedBuild, bundles: list[Bundle], hosts: dict[str, bytes], output_dir: Path,
-                   templates_dir: Path | None, lock: OutputLock | None, stamps: dict,
-                   folder: Path) -> tuple[WriteReport, dict]:
+def _write_changes(build: CachedBuild, bundles: list[Bundle], hosts: dict[str, bytes], removed: list[str],
+                   config: SiteConfig, output_dir: Path, templates_dir: Path | None,
+                   lock: OutputLock | None, stamps: dict, folder: Path) -> tuple[WriteReport, dict]:
     """Render the outputs whose keys changed and replace, in ``output_dir``, those whose bytes
-    changed; return the report and the outputs' stamps."""
-    assert build.content is not None
+    changed (and remove ``removed``); return the report and the outputs' stamps."""
     gc.freeze()  # the content and the plan live until the end: not the collector's to walk
-    made = dict(render_bundles(bundles, build.content.config, templates_dir, progress=build.progress))
+    made = dict(render_bundles(bundles, config, templates_dir, progress=build.progress))
     made.update(hosts)
     build.made_shas = {path: sha(data) for path, data in made.items()}
     changes: dict[str, bytes | None] = {path: data for path, data in made.items()
                                         if build.old.shas.get(path) != build.made_shas[path]}
-    changes.update({path: None for path in build.removed()})
+    changes.update({path: None for path in removed})
     total = len(build.keys) + 1
     # The cache's index goes once every new file is staged, before the site changes: a build
     # killed while replacing files leaves no cache; one stopped by a full disk keeps it.

@@ -3,7 +3,8 @@
 The dev server (:mod:`sitegen.devsite`) keeps a :class:`~sitegen.incremental.records.CacheState`
 in memory from one build to the next; ``sitegen build`` keeps it beside the output folder
 (:mod:`sitegen.store`). A :class:`~sitegen.incremental.build.CachedBuild` takes the previous
-state and, with the dependencies of :mod:`sitegen.depends`:
+state and is the cache handed to :func:`sitegen.stages.build` (a :class:`sitegen.stages.Cache`:
+which units, parts and outputs are kept); with the dependencies of :mod:`sitegen.depends`:
 
 1. *settings*: when the site settings (``site.yaml``, the base URL), the site's templates, the
    theme or sitegen itself changed, the state is dropped and everything is built (``reason``
@@ -21,10 +22,11 @@ state and, with the dependencies of :mod:`sitegen.depends`:
 4. *decide*: each output of a part planned again, and each page that lists everything (player
    pages, the players index, home, search, feed, sitemap, Markdown pages, 404, static files)
    gets its key; an output whose key differs from the last build's is made
-   (:meth:`CachedBuild.front`, :meth:`CachedBuild.rest`); outputs no longer planned are removed;
-5. the caller renders those outputs (the dev server: the files open in a browser first,
-   :meth:`CachedBuild.front`'s ``first``), and :meth:`CachedBuild.finish` returns the state for
-   the next build.
+   (:meth:`CachedBuild.outputs`, :meth:`CachedBuild.site_outputs`); outputs no longer planned
+   are removed;
+5. the build's output renders those outputs (the dev server: the files open in a browser
+   first, :meth:`CachedBuild.outputs`'s ``first``), and :meth:`CachedBuild.finish` returns the
+   state for the next build.
 
 The modules, one job each:
 
@@ -34,7 +36,7 @@ The modules, one job each:
 - :mod:`.sections`: a kept player section, its JSON and its digest;
 - :mod:`.reuse`: what a cached build may keep, lent to the pipeline (units) and to the planners
   (parts);
-- :mod:`.build`: one build from the previous state (:class:`CachedBuild`).
+- :mod:`.build`: the cache of one build from the previous state (:class:`CachedBuild`).
 
 The result is the site a fresh build would make, byte for byte (tests/properties/
 test_incremental.py edits a site at random and compares after each step).

@@ -8,15 +8,12 @@ from typing import Any, Callable, Iterable, Mapping
 
 from .. import __version__
 from ..depends import Digests, sha, unit_of
-from ..i18n import words
 from ..model import Content
 from ..pages.extras import mark_updated, updated_dates
-from ..pages.navigation import add_menu, site_menu
-from ..pipeline import finish_plan, prepare_rule_sets
-from ..plan import Bundle, SitePlan, player_names
+from ..pages.navigation import Menu
+from ..plan import Bundle, File, NamesTable, SitePlan
 from ..progress import Progress
-from ..render import default_templates_dir, static_files
-from ..site import check_paths
+from ..render import default_templates_dir
 from ..urls import player_url
 from ..workers import no_cycle_collection
 from .records import CacheState, PartRecord, league_outline
@@ -29,14 +26,17 @@ class CachedBuild:
     """One build from the previous :class:`~sitegen.incremental.records.CacheState` (the stages:
     :mod:`sitegen.incremental`).
 
-    Call :meth:`front`, then :meth:`rest`, render what they return, then :meth:`finish`.
+    The cache of :func:`sitegen.stages.build` (:class:`sitegen.stages.Cache`: which units,
+    parts and outputs are kept), then :meth:`finish` for the state of the next build.
     ``jobs`` caps the processes of a build from scratch (an incremental one uses one);
     ``progress`` is told the stages (sitegen.progress; default: shown nowhere).
     """
 
     def __init__(self, state: CacheState | None, content_dir: Path, templates_dir: Path | None,
-                 base_url: str | None, jobs: int | None = None, progress: Progress | None = None):
+                 base_url: str | None, jobs: int | None = None, progress: Progress | None = None,
+                 names: NamesTable | None = None):
         self.old = state or CacheState()
+        self.names = names or NamesTable()
         self.content_dir = content_dir
         self.templates_dir = templates_dir
         self.base_url = base_url
@@ -56,7 +56,7 @@ class CachedBuild:
         self.jobs = jobs if self.old.empty else 1
         self.digests = Digests()
         self.digests.dispatch[StoredSection] = stored_reduce
-        self.caches = BuildCaches(self.files, self.digests, self.content_dir, self.old)
+        self.caches = BuildCaches(self.files, self.digests, self.content_dir, self.old, self.names)
         self.content: Content | None = None
         self.plan: SitePlan | None = None
         self.keys: dict[str, bytes] = {}
@@ -112,25 +112,34 @@ class CachedBuild:
 
     # ------------------------------------------------------------------ the rule sets
 
-    def front(self, jobs: int | None = None, first: frozenset[str] = frozenset()) -> list[Bundle]:
-        """Validate and plan the rule sets; return the outputs of the parts planned again
-        whose keys changed (pages first, shallow addresses first), reduced to those outputs.
-        With ``first`` (files of the site open in a browser), return only those of the
-        bundles holding one of them; :meth:`later` returns the others. When the header menu
-        of every page changed, nothing of the last build is kept (the pages of the parts kept
-        would show the old menu): the build starts again from scratch with ``jobs``
-        processes. Raises SitegenError with every problem of the content."""
-        content, plan = prepare_rule_sets(self.content_dir, self.base_url, self.jobs, self.caches,
-                                          self.progress)
-        self.content, self.plan = content, plan
-        menu = site_menu(content, words(content.config.language))
+    @property
+    def kept(self) -> bool:
+        """True when something of the last build is kept (else everything is made)."""
+        return not self.old.empty
+
+    def lend(self) -> BuildCaches:
+        """The units and parts of the last build, lent to the front half (sitegen.pipeline)."""
+        return self.caches
+
+    def same_menu(self, menu: Menu) -> bool:
+        """Take the header menu (every page's key takes it by its digest). When it changed,
+        nothing of the last build is kept (the pages of the parts kept would show the old
+        menu): return False, and the build prepares the rule sets again from scratch."""
         self.menu = self.digests.of(menu)
-        self.digests.register(menu, self.menu)  # every page's key takes it by its digest
+        self.digests.register(menu, self.menu)
         if not self.old.empty and self.menu != self.old.menu:
             self.reason = "the header menu changed (a competition or page was added, renamed or removed)"
-            self._start(jobs)
-            return self.front(jobs, first)
-        add_menu(plan, menu)  # before the keys are taken: every page shows it
+            self._start(None)
+            return False
+        return True
+
+    def outputs(self, content: Content, plan: SitePlan, first: frozenset[str] = frozenset()) -> list[Bundle]:
+        """Return the outputs of the parts planned again whose keys changed (pages first,
+        shallow addresses first), reduced to those outputs (a build from scratch: every one,
+        keyed by the workers that make them, :meth:`key_of`). With ``first`` (files of the
+        site open in a browser), return only those of the bundles holding one of them;
+        :meth:`later` returns the others."""
+        self.content, self.plan = content, plan
         made = [bundle for record in self.caches.new_parts.values() if record.made is not None
                 for bundle in record.made]
         self.made = {id(bundle) for bundle in made}
@@ -139,18 +148,18 @@ class CachedBuild:
                 self.keys[path] = self.old.keys.get(path, b"")
         updated = self.caches.updated if self.jobs == 1 else updated_dates(content)
         mark_updated((bundle.page for bundle in made if bundle.page is not None), updated)
-        self.digests.table(player_names(content.players))
+        self.digests.table(plan.player_names(content.players))
         self.rule_paths = self.digests.of(sorted(plan.paths()))
         if self.old.empty:
-            return list(made)  # keyed by the workers that make them (:meth:`key_of`)
+            return list(made)
         if first:  # keying a season's or tournament's pages takes 0.05-0.15 s at full size
             self._later = [bundle for bundle in made if not any(path in first for path in bundle.paths)]
             made = [bundle for bundle in made if any(path in first for path in bundle.paths)]
         return self._dirty_in_order(made)
 
     def later(self) -> list[Bundle]:
-        """Return the outputs :meth:`front` left for later (not open in a browser) whose keys
-        changed, in the same order and form as :meth:`front`'s."""
+        """Return the outputs :meth:`outputs` left for later (not open in a browser) whose keys
+        changed, in the same order and form as :meth:`outputs`'s."""
         later, self._later = self._later, []
         return self._dirty_in_order(later)
 
@@ -162,26 +171,32 @@ class CachedBuild:
     @property
     def safe_to_show(self) -> bool:
         """True when the rule sets' outputs have the addresses of the last good build (no new
-        clash of addresses is possible): what :meth:`front` returned may be shown at once."""
+        clash of addresses is possible): what :meth:`outputs` returned may be shown at once."""
         return bool(self.old.rule_paths) and self.rule_paths == self.old.rule_paths
 
     # ------------------------------------------------------------------ the rest
 
-    def rest(self) -> list[Bundle]:
-        """Complete the plan (player pages, home, feed, ...; the addresses are checked when
-        they changed) and return the outputs of those that changed. Raises SitegenError."""
-        assert self.content is not None and self.plan is not None
-        if not self.old.empty:  # only the player pages read them: after the first pages are shown
+    def completing(self, plan: SitePlan) -> set[int]:
+        """Before the plan is completed (player pages, home, feed, ...): write down the player
+        sections of the parts planned again (only the player pages read them: after the first
+        pages are shown); return the ids of the plan's bundles so far."""
+        if not self.old.empty:
             self.store_sections(self.caches.new_parts.values())
+        return {id(bundle) for bundle in plan.bundles}
+
+    def addresses_changed(self, plan: SitePlan) -> bool:
+        """Whether the completed plan's addresses differ from the last build's (then they are
+        checked for clashes)."""
+        self.paths = self.digests.of(sorted(plan.paths()))
+        return self.paths != self.old.paths
+
+    def site_outputs(self, plan: SitePlan, before: set[int], static: list[File]) -> list[Bundle]:
+        """Return the outputs that the completion of the plan added (not in ``before``) and the
+        ``static`` files whose keys changed (a build from scratch: every one)."""
+        assert self.content is not None
         ghosts = self.caches.ghosts
-        before = {id(bundle) for bundle in self.plan.bundles}
-        finish_plan(self.content, self.plan, self.progress, check=False)
-        self.paths = self.digests.of(sorted(self.plan.paths()))
-        if self.paths != self.old.paths:
-            check_paths(self.plan)
-        extra = [bundle for bundle in self.plan.bundles
-                 if id(bundle) not in before and id(bundle) not in ghosts]
-        extra += [Bundle(None, (file,)) for file in static_files(self.templates_dir)]
+        extra = [bundle for bundle in plan.bundles if id(bundle) not in before and id(bundle) not in ghosts]
+        extra += [Bundle(None, (file,)) for file in static]
         candidates = self._candidates()
         pages = self.player_pages = {player_url(pid): pid for pid in self.content.players}
         if self.old.empty:
@@ -320,8 +335,8 @@ class CachedBuild:
         return changed
 
     def removed(self) -> list[str]:
-        """Return the outputs of the last build that this one no longer has (after :meth:`rest`
-        and :meth:`host_files`)."""
+        """Return the outputs of the last build that this one no longer has (after
+        :meth:`site_outputs` and :meth:`host_files`)."""
         return sorted(set(self.old.keys) - set(self.keys))
 
     # ------------------------------------------------------------------ the next state

@@ -15,8 +15,8 @@ from ..model import Content
 from ..model.common import Player
 from ..pages.extras import updated_dates
 from .. import rulesets
+from ..plan import Bundle, File, NamesTable, Page, SitePlan
 from ..rulesets import Unit, rule_set
-from ..plan import Bundle, File, Page, SitePlan, player_names
 from ..validate import Common, read_common, refuse_links_and_special_files, report_interrupted_writes
 from ..validate.league import PlayerRefs
 from ..validate.records import RecordReader
@@ -77,8 +77,10 @@ class _RecordingReader(RecordReader):
 class BuildCaches:
     """The units and parts of the last build, lent to the front half (sitegen.pipeline.Caches)."""
 
-    def __init__(self, files: dict[str, bytes], digests: Digests, content_dir: Path, old: CacheState):
+    def __init__(self, files: dict[str, bytes], digests: Digests, content_dir: Path, old: CacheState,
+                 names: NamesTable):
         self.files = files
+        self.names = names
         self.digests = digests
         self.content_dir = content_dir
         self.old = old
@@ -123,7 +125,7 @@ class BuildCaches:
         if not any(d.level == "error" for d in found):
             self.common_value, self.common_files, self.common_diags = common, files, found
         digests = self.digests
-        digests.table(player_names(common.players))
+        digests.table(self.names.of(common.players))
         if common is old.common and old.players:
             self.players = old.players
             for pid, player in common.players.items():
@@ -303,7 +305,7 @@ class CachedParts:
             self._reuse(plan, old)
             caches.new_parts[ident] = old
             return old.value
-        sub = SitePlan(memo=plan.memo)
+        sub = SitePlan(memo=plan.memo, names=plan.names)
         value = make(sub)
         assert not sub.home_sections, f"a part adds no home section: {ident}"
         plan.bundles.extend(sub.bundles)

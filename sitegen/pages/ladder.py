@@ -23,7 +23,7 @@ from ..model.common import Colour
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
 from ..display import json_number, name_order, record_links
 from ..i18n import Words
-from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan, people
+from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import EACH_YAML_FILE, RuleSet
 from ..urls import ladder_month_url, ladder_url, player_url
 from ..validate.ladder import load_ladder
@@ -50,7 +50,7 @@ def _colour_name(colour: Colour, lang: Words) -> str:
 
 def plan_ladders(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every ladder's pages, ``rungs.json``, home-page entry and player sections to ``plan``."""
-    everyone = people(content.players, lang)
+    everyone = plan.people(content.players, lang)
     items = [plan.part(("ladder", club.id), _ladder_part, (club,), everyone)
              for club in sorted(content.ladders, key=lambda c: c.id)]
     if items:

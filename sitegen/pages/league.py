@@ -30,7 +30,7 @@ from ..model.common import Game, Player
 from ..model.league import Division, Group, League, LeagueSettings, Season, SeasonSignups
 from ..display import format_points, game_cell, json_number, name_order, record_links
 from ..i18n import N_, Words
-from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan, people
+from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import EACH_FOLDER, RuleSet
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
@@ -66,7 +66,7 @@ def plan_leagues(content: Content, plan: SitePlan, lang: Words) -> None:
     a season's pages read the season, the league's name and settings, and of the seasons before
     and after it only their ids, names and who played in which division.
     """
-    everyone = people(content.players, lang)
+    everyone = plan.people(content.players, lang)
     summaries = [_plan_league(plan, league, everyone) for league in content.leagues]
     if summaries:
         plan.home_sections.append({"title": lang._("Leagues"), "items": [

@@ -26,7 +26,7 @@ from ..display import format_points, game_cell, name_order, profile_links, recor
 from ..i18n import Words
 from .navigation import search_index
 from .players_index import plan_players_index
-from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan, player_names
+from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan
 from ..svg import DivisionPoint, division_chart
 from ..urls import (SEARCH_INDEX, group_url, ladder_url, league_url, player_url,
                     swiss_league_url, swiss_tournament_url, tournament_url)
@@ -255,7 +255,7 @@ def plan_player_extras(content: Content, plan: SitePlan, lang: Words) -> None:
     The overview is made by the render worker that renders the page, from the player's own
     results and division path (worked out here once per build): the function and its arguments
     are all it depends on."""
-    names = player_names(content.players)
+    names = plan.player_names(content.players)
     competitions: dict[str, set[str]] = {}
     by_player: dict[str, dict[str, list[Record]]] = {}  # player -> opponent -> results
     for a, b, points_a, date, name, url in _results(content):

@@ -21,7 +21,7 @@ from ..model import Content
 from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
 from ..i18n import N_, Words
-from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan, people
+from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import EACH_FOLDER, RuleSet
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 from ..validate.swiss import load_swiss_league
@@ -64,7 +64,7 @@ def plan_swiss(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every Swiss league's pages, files, home-page entry and player sections to ``plan``.
     Each Swiss league is a part of the plan (:meth:`SitePlan.part`): its tournaments follow
     one another (league scores before each), so they are planned together."""
-    everyone = people(content.players, lang)
+    everyone = plan.people(content.players, lang)
     summaries = [plan.part(("swiss", league.id), _league_part, (league,), everyone)
                  for league in content.swiss_leagues]
     if summaries:

@@ -25,7 +25,7 @@ from ..model.common import Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..display import date_range, record_links
 from ..i18n import N_, Words
-from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan, people
+from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import EACH_YAML_FILE, RuleSet
 from ..urls import player_url, round_url, tournament_url
 from ..validate.tournament import load_tournament
@@ -232,7 +232,7 @@ def plan_tournaments(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every tournament's standings pages, ``standings.json``, ``results.h9``, the players'
     sections and the home-page section to ``plan``. Each tournament is a part of the plan
     (:meth:`SitePlan.part`) that reads only the tournament and its players' names."""
-    everyone = people(content.players, lang)
+    everyone = plan.people(content.players, lang)
     items = [plan.part(("tournament", t.id), _tournament_part, (t,), everyone)
              for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
     if items:
