@@ -29,8 +29,6 @@ import datetime as dt
 import enum
 import json
 import operator
-import sys
-from types import FrameType
 import types
 import typing
 from fractions import Fraction
@@ -193,8 +191,8 @@ def may_hold_tuple(hint: Any) -> bool:
 
 
 MAX_DEPTH = 48
-"""How deeply a cache's JSON may nest (arrays and objects). This sitegen writes 11 levels at
-most (synthetic archive at scale 0.3, the demo); the object hooks' own calls need some more."""
+"""How deeply a cache's JSON may nest (arrays and objects), on every Python. This sitegen writes
+11 levels at most (synthetic archive at scale 0.3, the demo)."""
 
 MAX_DIGITS = 19
 """The longest number a cache may hold (a file's mtime in ns has 19 digits): nothing larger
@@ -223,24 +221,48 @@ def cache_loads(data: str | bytes, hook: Callable[[dict], Any] | None = None) ->
     :data:`MAX_DIGITS` digits, no NaN or Infinity, nesting at most :data:`MAX_DEPTH` deep.
     Raises ValueError (its message says which; the hook's errors pass through).
 
-    The depth is bounded by the interpreter's recursion limit, lowered around the parse (the
-    C parser counts its levels against it: no walk over the values, no cost). Python 3.12 and
-    later count the C parser's levels apart: there the depth is bounded by the parser's own
-    limit (about 1,000) and any consumer's RecursionError is refused as well."""
-    frame: FrameType | None = sys._getframe()
-    depth = 0
-    while frame is not None:
-        depth += 1
-        frame = frame.f_back
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(depth + MAX_DEPTH)
+    The depth is counted in the text before it is parsed (:func:`_nesting_within`), the same on
+    every Python: the interpreter's recursion limit cannot bound it, as Python 3.12 and later
+    count the C parser's levels apart from it (they refuse only some thousands of levels)."""
+    if isinstance(data, (bytes, bytearray)):
+        data = data.decode(json.detect_encoding(data), "surrogatepass")  # as json.loads does
+    if not _nesting_within(data, MAX_DEPTH):
+        raise ValueError("it is nested too deeply")
     try:
         return json.loads(data, object_hook=hook, parse_int=_bounded_int, parse_float=_finite_float,
                           parse_constant=_no_constant)
-    except RecursionError:
+    except RecursionError:  # the parser's own guard, in text that is not JSON
         raise ValueError("it is nested too deeply") from None
-    finally:
-        sys.setrecursionlimit(old)
+
+
+_ONLY_BRACKETS = str.maketrans("{}", "[]", "".join(chr(c) for c in range(128) if chr(c) not in "[]{}"))
+"""A table for ``str.translate``: every ASCII character deleted but brackets, ``{}`` read as
+``[]`` (in C; 10 times as fast as a regular expression's ``sub``)."""
+
+
+def _nesting_within(text: str, depth: int) -> bool:
+    """Whether the arrays and objects of the JSON ``text`` nest at most ``depth`` deep: with its
+    strings and everything but brackets taken out, the innermost pairs ``[]`` are removed
+    ``depth`` times; a pair still left is deeper, and so is a run of more than ``depth``
+    opening brackets (looked for before each round: a forged chain thousands deep is refused at
+    once, not peeled a pair a round). Text that is not JSON (unpaired or mismatched brackets) is
+    left to the parser, which refuses it.
+
+    The strings go with their escaped backslashes and quotes taken out first (pairs of
+    backslashes from the left, as JSON reads them, then backslash-quote): every quote left opens
+    or closes a string. All in C (``str`` methods): the demo's cache (700 kB) loads in 17-18 ms of
+    CPU with it, 15 ms without (sitegen.store.load, minimum of 10, two runs each)."""
+    unescaped = text.replace("\\\\", "").replace('\\"', "")
+    brackets = "".join(unescaped.split('"')[::2]).translate(_ONLY_BRACKETS)
+    too_deep = "[" * (depth + 1)
+    for _ in range(depth):
+        if too_deep in brackets:
+            return False
+        inner = brackets.replace("[]", "")
+        if not inner or len(inner) == len(brackets):
+            return True
+        brackets = inner
+    return "[]" not in brackets
 
 
 # --------------------------------------------------------------------------- plans

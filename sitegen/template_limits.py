@@ -8,8 +8,9 @@ not from running for hours or filling the memory. Every page's rendering is ther
   together (a ``{% for %}`` over a list, a range or a dict counts its length when it starts,
   anything else one by one); ``range()`` gives at most :attr:`Limits.range` numbers;
 - its values: a string or list made by ``*``, ``+``, ``%`` or ``~`` holds at most
-  :attr:`Limits.value` characters or items (``*`` is checked before it is computed), and a
-  number made by ``*`` or ``**`` at most :attr:`Limits.digits` digits;
+  :attr:`Limits.value` characters or items (``*`` is checked before it is computed), and so
+  does the text of the ``join`` filter (checked before it is joined, its items counted as they
+  come); a number made by ``*`` or ``**`` has at most :attr:`Limits.digits` digits;
 - its nesting: at most :attr:`Limits.depth` macro calls inside one another (Python's recursion
   limit, reached by templates that include each other, is reported alike);
 - its time: :attr:`Limits.page_seconds` seconds of CPU for one page, and
@@ -33,8 +34,11 @@ from typing import Any, Iterable, Iterator
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.exceptions import TemplateRuntimeError
+from jinja2.filters import do_join, make_attrgetter
+from jinja2.nodes import EvalContext
 from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import SandboxedEnvironment
+from jinja2.utils import pass_eval_context
 
 
 @dataclass(frozen=True)
@@ -152,6 +156,7 @@ class BoundedSandbox(SandboxedEnvironment):
         self.budget = Budget(limits)
         self.globals["range"] = self.bounded_range
         self.filters["bounded_loop"] = self.bounded_loop
+        self.filters["join"] = self.bounded_join
 
     def bounded_range(self, *args: int) -> range:
         numbers = range(*args)
@@ -167,6 +172,28 @@ class BoundedSandbox(SandboxedEnvironment):
             self.budget.count(len(iterable))
             return iterable
         return self.budget.counted(iterable)
+
+    @pass_eval_context
+    def bounded_join(self, eval_ctx: EvalContext, value: Any, d: Any = "",
+                     attribute: str | int | None = None) -> str:
+        """Jinja's ``join`` filter, refusing (TemplateLimit) a text of more than
+        :attr:`Limits.value` characters before it is made: the items are taken at most that many
+        (a generator one by one), and their text counted with the separator's
+        (:func:`text_length`). Escaping may make the page's text up to 6 times as long (``<``
+        as ``&lt;``); the output limit counts that."""
+        limit = self.budget.limits.value
+        self.budget.tick()
+        items = value if isinstance(value, (list, tuple, str)) else \
+            list(itertools.islice(value, limit + 1))
+        shown = items if attribute is None else map(make_attrgetter(self, attribute), items)
+        size = text_length(d, limit) * max(len(items) - 1, 0)
+        for item in shown:
+            if size > limit:
+                break
+            size += text_length(item, limit - size)
+        if size > limit:
+            raise self._too_long()
+        return do_join(eval_ctx, items, d, attribute)
 
     def bounded_value(self, value: Any) -> Any:
         if isinstance(value, (str, list, tuple)) and len(value) > self.budget.limits.value:
@@ -243,6 +270,30 @@ class BoundedSandbox(SandboxedEnvironment):
     def get_template(self, *args: Any, **kwargs: Any) -> Any:
         self.budget.tick()
         return super().get_template(*args, **kwargs)
+
+
+def text_length(value: Any, limit: int) -> int:
+    """About the length of ``str(value)``, or a number over ``limit`` when it is longer, found
+    without making the text when it could be long: a string's length, an int's digits (up to 2
+    more), a list's, tuple's or dict's items counted inside one another (each at least 2
+    characters with its separator; no recursion: a list holding itself is counted up to the
+    limit), anything else its text."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value.bit_length() * 0.30103) + 2  # log10(2): digits of a number of bits, a sign
+    if not isinstance(value, (list, tuple, dict)):
+        return len(str(value))
+    size = 0
+    stack = [value]
+    while stack and size <= limit:
+        top = stack.pop()
+        if isinstance(top, (list, tuple, dict)):
+            size += 2
+            stack.extend(itertools.chain.from_iterable(top.items()) if isinstance(top, dict) else top)
+        else:
+            size += text_length(top, limit - size) + 2
+    return size
 
 
 OUTPUT_BATCH = 256

@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edits import demo_site  # noqa: E402
 
-from sitegen.modeljson import ALLOWED, plan  # noqa: E402
+from sitegen.modeljson import ALLOWED, cache_loads, plan  # noqa: E402
 from sitegen.model.common import Result  # noqa: E402
 from sitegen.pipeline import prepare  # noqa: E402
 from sitegen.store import TAG, Unusable, _Decoder, _Encoder  # noqa: E402
@@ -83,3 +83,31 @@ def test_a_list_of_the_wrong_length_is_refused():
     for forged in (fields[:-1], fields + [None]):
         with pytest.raises(Unusable, match=r"an entry does not decode \(ValueError\)"):
             _Decoder().loads(json.dumps({TAG: forged}))
+
+
+def nested(levels: int, inner: str = "1") -> str:
+    """JSON of ``levels`` arrays and objects inside one another, alternately, around ``inner``,
+    with brackets and escaped quotes and backslashes in its strings, which do not count."""
+    text = inner
+    for level in range(levels):
+        text = f'["[{{\\\\", {text}, "\\"]"]' if level % 2 else f'{{"}}\\\\\\"": {text}}}'
+    return text
+
+
+@pytest.mark.parametrize("python_312_or_later", [False, True])
+def test_the_cache_nesting_limit_is_the_same_on_every_python(monkeypatch, python_312_or_later):
+    """Issue 30: a cache's JSON may nest MAX_DEPTH (48) levels and not one more, on every Python
+    of requires-python. On the main of issue 30 the limit was the interpreter's recursion limit
+    lowered around the parse: on 3.11 it refused 47 levels already (the caller's own frames
+    counted), and Python 3.12 and later count the C parser's levels apart from that limit, so
+    they read 1,000 levels (3.13: 10,000). ``python_312_or_later`` plays such a Python here: a
+    recursion limit that the parse does not reach (its setting ignored)."""
+    if python_312_or_later:
+        monkeypatch.setattr(sys, "setrecursionlimit", lambda limit: None)
+    assert cache_loads(nested(48)) == json.loads(nested(48))
+    assert cache_loads(nested(48).encode("utf-16")) == json.loads(nested(48))
+    for levels in (49, 60, 1000):
+        with pytest.raises(ValueError, match="^it is nested too deeply$"):
+            cache_loads(nested(levels))
+    with pytest.raises(Unusable, match="^blob s1.json does not decode: it is nested too deeply$"):
+        _Decoder().loads(nested(49, json.dumps({TAG: ["date", 1]})).encode(), "blob s1.json")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from sitegen.i18n import ENGLISH_WORDS
-from sitegen.plan import People, SitePlan, people
+from sitegen.plan import People, SitePlan
 
 CALLS: list[tuple] = []
 """The calls of :func:`_maker`, in order (each test clears it first)."""
@@ -38,7 +38,7 @@ class _Memo:
         return make(plan)
 
 
-EVERYONE = people({}, ENGLISH_WORDS)
+EVERYONE = SitePlan().people({}, ENGLISH_WORDS)
 
 
 def refusal(ident: tuple, make: Any) -> str:
@@ -90,10 +90,12 @@ def test_inputs_are_one_tuple():
     assert str(refused.value) == "part ('season', 's1'): its inputs must be a tuple, not list"
 
 
-def test_people_is_frozen_with_the_shared_names_table():
+def test_people_is_frozen_with_the_builds_names_table():
     players = {"ann": type("P", (), {"name": "Ann"})()}
-    everyone = people(players, ENGLISH_WORDS)
+    plan = SitePlan()
+    everyone = plan.people(players, ENGLISH_WORDS)
     assert everyone.players is players and everyone.names == {"ann": "Ann"}
-    assert people(players, ENGLISH_WORDS).names is everyone.names
+    assert everyone.lang is ENGLISH_WORDS
+    assert plan.people(players, ENGLISH_WORDS).names is everyone.names
     with pytest.raises(AttributeError):
         everyone.players = {}  # type: ignore[misc]

@@ -70,6 +70,14 @@ ATTACKS = [
     ("{% set ns = namespace(s='ab') %}{% for i in range(40) %}\n{% set ns.s = ns.s ~ ns.s %}"
      "{% endfor %}", 3, "a value of more than 10,000,000 characters or items", LIMIT_HINT),
     ("{{ '%999999999d' % 1 }}", 2, "a value of more than 10,000,000 characters or items", LIMIT_HINT),
+    ("{{ ('a' * 10**7)|join('b' * 10**7) }}", 2, "a value of more than 10,000,000 characters or items",
+     LIMIT_HINT),
+    ("{{ (['a' * 10**7] * 10**6)|join }}", 2, "a value of more than 10,000,000 characters or items",
+     LIMIT_HINT),
+    ("{% set n = 10**5 %}\n{{ range(n)|map('string')|join('x' * 100) }}", 3,
+     "a value of more than 10,000,000 characters or items", LIMIT_HINT),
+    ("{{ [['a' * 10**7] * 10**6]|join }}", 2, "a value of more than 10,000,000 characters or items",
+     LIMIT_HINT),
     ("{{ 'abc'.index('z') }}", 2, "ValueError: substring not found", FIX_HINT),
     ("{{ 1 // (page.path|length - page.path|length) }}", 2,
      "ZeroDivisionError: integer division or modulo by zero", FIX_HINT),
@@ -92,6 +100,20 @@ def test_every_failure_inside_a_template_is_positioned(site, run, text, line, me
     assert (status, err) == (1, [FAILED.format(line=line) + message + hint,
                                  "1 error; nothing was written"])
     assert not Path("output").exists()
+
+
+def test_join_within_the_limits_is_jinjas_join(site, tmp_path):
+    """The bounded ``join`` (issue 30) gives Jinja's text: escaped items, a separator, an
+    attribute, a generator, and a text of exactly the value limit (10,000,000 characters)."""
+    root = site({"content/pages/about.md": "---\ntitle: About\n---\nHi\n"})
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "page.html").write_text(
+        "{{ ['a', '<b>', 1]|join(', ') }}|{{ [{'n': 'x'}, {'n': 'y'}]|join('&', attribute='n') }}|"
+        "{{ range(4)|map('string')|join }}|{{ 'ab'|join('-') }}|"
+        "{{ (['x' * 1000] * 10000)|join|length }}|{{ (['x' * 999] * 10000)|join('y')|length }}\n")
+    assert render(root / "content", templates)["about/index.html"] == \
+        b"a, &lt;b&gt;, 1|x&amp;y|0123|a-b|10000000|9999999\n"
 
 
 def test_a_macro_of_another_template_is_positioned_there(site, run):
