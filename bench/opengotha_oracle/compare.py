@@ -35,23 +35,26 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from randomxml import tournament_xml  # noqa: E402
 
-from sitegen.engine.placement import compute_values, format_value, standings  # noqa: E402
+from sitegen.engine.placement import compute_values, opengotha_text, standings  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
 from sitegen.formats.h9 import write_h9  # noqa: E402
-from sitegen.formats.opengotha import player_key, read_opengotha  # noqa: E402
+from sitegen.formats.opengotha import player_key, read_opengotha, turkish_key  # noqa: E402
 from sitegen.model.tournament import OPENGOTHA_NAMES  # noqa: E402
 
 BY_NAME = {name: c for c, name in OPENGOTHA_NAMES.items()}
 
 
-def run_opengotha(jar: Path, javahelp: Path, files: list[Path], out: Path) -> None:
+def run_opengotha(jar: Path, javahelp: Path, files: list[Path], out: Path,
+                  locale: str | None = None) -> None:
     """Compile the harness and run it over ``files`` (one JVM, ``nice``), into ``out``."""
     classes = out / "classes"
     classes.mkdir(parents=True, exist_ok=True)
     subprocess.run(["javac", "-cp", str(jar), "-d", str(classes), str(HERE / "OgOracle.java")],
                    check=True)
     cp = os.pathsep.join([str(jar), str(javahelp), str(classes)])
-    subprocess.run(["nice", "java", "-Djava.awt.headless=true", "-cp", cp, "OgOracle",
+    lang = [] if not locale else [f"-Duser.language={locale.split('_')[0]}",
+                                  f"-Duser.country={locale.split('_')[-1]}"]
+    subprocess.run(["nice", "java", "-Djava.awt.headless=true", *lang, "-cp", cp, "OgOracle",
                     str(out / "og"), "-"],
                    input="\n".join(f"{k}-{f.stem}\t{f}" for k, f in enumerate(files)).encode(),
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -97,6 +100,12 @@ def compare_file(xml: Path, name: str, og_dir: Path, tally: Counter, diffs: list
     if og_criteria != mine_criteria:
         differ("criteria list", og=og_criteria, sitegen=mine_criteria)
     keys = {p.id: player_key(p.surname, p.first_name) for p in t.players}
+    # OpenGotha's key is upper-cased in its locale: under a Turkish one, i is İ
+    turkish = {turkish_key(p.surname + p.first_name).replace(" ", ""): keys[p.id]
+               for p in t.players}
+    for rows in og_rows.values():
+        for w in rows:
+            w["key"] = w["key"] if w["key"] in keys.values() else turkish.get(w["key"], w["key"])
     for r, want in sorted(og_rows.items()):
         _compare_round(t, r, want, keys, og_criteria, tally, differ)
     og_h9 = Path(f"{base}.h9").read_bytes()
@@ -144,11 +153,11 @@ def _compare_round(t, r, want, keys, og_criteria, tally, differ) -> None:
             mine = row.values.get(crit) if column in ("DC", "SDC") else \
                 values[row.player_id][crit]
             tally["values"] += 1
-            if mine is not None and format_value(mine) == text:
+            if mine is not None and opengotha_text(mine) == text:
                 tally["values_agree"] += 1
             else:
                 differ(f"value {column}", round=r, key=w["key"], og=text,
-                       sitegen=None if mine is None else format_value(mine))
+                       sitegen=None if mine is None else opengotha_text(mine))
 
 
 def _xml_files(paths: list[str]) -> list[Path]:
@@ -185,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--files", nargs="*", default=[])
     ap.add_argument("--work", type=Path)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--locale", help="OpenGotha's locale, e.g. tr_TR (default: the JVM's)")
     a = ap.parse_args(argv)
     work = a.work or Path(tempfile.mkdtemp(prefix="og-oracle-"))
     (work / "random").mkdir(parents=True, exist_ok=True)
@@ -194,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         path.write_bytes(tournament_xml(a.seed + k))
         files.append(path)
     run_opengotha(a.jar.resolve(), (a.javahelp or a.jar.parent / "lib" / "jhall.jar").resolve(),
-                  files, work)
+                  files, work, a.locale)
     tally: Counter = Counter()
     diffs: list[dict] = []
     for k, xml in enumerate(files):

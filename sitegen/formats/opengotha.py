@@ -315,7 +315,7 @@ def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[Tournament
         by_key[key] = pid
         rating = r.int_attr(el, "rating")
         if rating is not None:
-            old = (r.int_attr(root, "dataVersion", 201) or 0) < 201
+            old = (r.int_attr(root, "dataVersion", 200) or 0) < 201  # OG reads none as 200
             rating = min(max(rating + (2050 if old else 0), -900), 2949)
         canonical.setdefault(canonical_name(surname, first), []).append(pid)
         players.append(TournamentPlayer(

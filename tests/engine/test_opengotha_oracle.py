@@ -3,12 +3,15 @@
 file (what its ``ExternalDocument.generateH9File`` wrote) and the Java method that gives it
 (lucvannier/opengotha, V3.51.02)."""
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from sitegen.engine.placement import opengotha_text, standings
 from sitegen.formats.h9 import write_h9
 from sitegen.formats.opengotha import read_opengotha
+from sitegen.model.tournament import Criterion as C
 
 REF = Path(__file__).parent.parent / "reference" / "opengotha"
 XML = (REF / "mcmahon-2019-handicap.xml").read_bytes()
@@ -87,3 +90,62 @@ def test_times_as_opengotha_reads_them(times, cl, tm, cm):
     assert head[0] == b"; CL[" + cl + b"]"
     assert b"; TM[" + tm + b"]" in head
     assert b"; CM[" + cm + b"]" in head
+
+
+def test_a_file_without_data_version_is_read_as_version_200():
+    """OG ExternalDocument.importDataVersionFromXMLFile reads a missing ``dataVersion`` as 200,
+    and importPlayersFromXMLFile adds 2050 to the ratings of a file older than 201, then keeps
+    them within -900..2949 (OpenGotha 3.51.02's own team file tournoi_equipe_LGO_2020LV.xml
+    has no dataVersion: its 2377 is shown as 2949). Here: 276 + 2050 = 2326, 1603 + 2050 =
+    3653 kept at 2949."""
+    assert b'dataVersion="201" ' in XML
+    old = read_opengotha(XML.replace(b'dataVersion="201" ', b""), "t.xml")
+    new = read_opengotha(XML, "t.xml")
+    assert [p.rating for p in new.players][:2] == [276, 1603]
+    assert [p.rating for p in old.players][:2] == [2326, 2949]
+
+
+TWICE = """<Tournament dataVersion="201">
+<Players>
+<Player name="Aa" firstName="Ann" rank="3K"/>
+<Player name="Bb" firstName="Bob" rank="1K"/>
+<Player name="Cc" firstName="Cy" rank="5K"/>
+</Players>
+<Games>
+<Game roundNumber="1" tableNumber="2" whitePlayer="AAANN" blackPlayer="BBBOB" result="RESULT_BLACKWINS"/>
+<Game roundNumber="1" tableNumber="17" whitePlayer="CCCY" blackPlayer="AAANN" result="RESULT_BLACKWINS"/>
+</Games>
+<TournamentParameterSet><GeneralParameterSet numberOfRounds="1"/>
+<PlacementParameterSet><PlacementCriteria>
+<PlacementCriterion name="NBW" number="1"/><PlacementCriterion name="SODOSW" number="2"/>
+<PlacementCriterion name="EXR" number="3"/><PlacementCriterion name="EXT" number="4"/>
+</PlacementCriteria></PlacementParameterSet></TournamentParameterSet>
+</Tournament>
+"""
+
+
+def test_sodos_and_exr_take_the_game_sos_takes_when_a_player_plays_twice():
+    """Ann (3k) loses to Bob (1k) at table 2 and beats Cy at table 17 of round 1: NBW counts
+    both games (Ann 1, Bob 1, Cy 0), and OpenGotha keeps table 2 as Ann's game of the round
+    (``sp.getGame``, see test_opengotha_last). OG fillBaseScoringInfoIfNecessary: SODOSW adds
+    ``getWX2(g, sp)`` of that game (a loss: 0), not the round's 1 point, so Ann's SODOSW is 0
+    (not Bob's 1); EXT weighs Bob's NBW 1 by coef 3 (handicap 0 against a natural -2), EXR
+    adds it only for a won game (``bWin``): 0, not 3. (OpenGotha 3.51.02 gives the same for
+    this file.)"""
+    rows = {r.player_id: r for r in standings(read_opengotha(TWICE.encode(), "twice.xml"))}
+    ann = rows["ann-aa"].values
+    assert (ann[C.NBW], ann[C.SODOSW], ann[C.EXT], ann[C.EXR]) == (1, 0, 3, 0)
+    bob = rows["bob-bb"].values
+    assert (bob[C.NBW], bob[C.SODOSW], bob[C.EXT], bob[C.EXR]) == (1, 1, 0, 0)
+
+
+@pytest.mark.parametrize("value, text", [
+    (Fraction(-1, 2), "0"), (Fraction(-7, 2), "-3"), (Fraction(-15, 4), "-3"),
+    (Fraction(-1, 4), "0"), (-3, "-3"), (Fraction(7, 2), "3½"), (Fraction(3, 4), "0¾")])
+def test_values_printed_as_opengotha_prints_them(value, text):
+    """OG ScoredPlayer.formatScore divides the doubled (or quadrupled) value with Java's ``/``
+    and ``%``: for -7 (-3½ doubled) ``-7 / 2`` is -3 and ``-7 % 2`` is -1, which is no glyph,
+    so -3½ prints ``-3`` and -½ prints ``0`` (OpenGotha printed SOSM ``0`` for a -½ in a
+    random tournament of bench/opengotha_oracle). The h9 file uses it; the pages show the
+    value itself."""
+    assert opengotha_text(value) == text
