@@ -114,10 +114,28 @@ def compare_file(xml: Path, name: str, og_dir: Path, tally: Counter, diffs: list
     if _lines(mine) == _lines(og_h9):
         tally["h9_identical"] += 1
     else:
-        a, b = _lines(og_h9), _lines(mine)
-        k = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-        differ("h9 line", line=k + 1, og=a[k].decode("latin-1") if k < len(a) else None,
-               sitegen=b[k].decode("latin-1") if k < len(b) else None)
+        for kind, line, og, me in h9_differences(_lines(og_h9), _lines(mine)):
+            differ(kind, line=line, og=og, sitegen=me)
+
+
+def h9_differences(a: list[bytes], b: list[bytes]) -> list[tuple[str, int, str, str]]:
+    """Return each differing line of two h9 files as (class, line number, OpenGotha's,
+    sitegen's): ``h9 header XX`` for a tag, ``h9 row: a blank written _`` where the lines
+    are the same but for blanks written ``_`` (sitegen's escape), else ``h9 row``."""
+    out = []
+    for k in range(max(len(a), len(b))):
+        x = a[k].decode("latin-1") if k < len(a) else ""
+        y = b[k].decode("latin-1") if k < len(b) else ""
+        if x == y:
+            continue
+        if x.startswith("; ") or y.startswith("; "):
+            kind = f"h9 header {(x or y)[2:4]}"
+        elif x.replace(" ", "_") == y.replace(" ", "_"):
+            kind = "h9 row: a blank written _"
+        else:
+            kind = "h9 row"
+        out.append((kind, k + 1, x, y))
+    return out
 
 
 def _compare_round(t, r, want, keys, og_criteria, tally, differ) -> None:

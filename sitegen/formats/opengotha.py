@@ -315,7 +315,7 @@ def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[Tournament
         by_key[key] = pid
         rating = r.int_attr(el, "rating")
         if rating is not None:
-            old = (r.int_attr(root, "dataVersion", 200) or 0) < 201  # OG reads none as 200
+            old = (r.int_attr(root, "dataVersion", 201) or 0) < 201
             rating = min(max(rating + (2050 if old else 0), -900), 2949)
         canonical.setdefault(canonical_name(surname, first), []).append(pid)
         players.append(TournamentPlayer(
@@ -342,11 +342,10 @@ def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[Tournament
 def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int
            ) -> list[tuple[int, TournamentGame]]:
     """Return the games with their table numbers; a game with a problem is reported and left
-    out. A game's colours are known unless ``strKnownColor="false"``, as OpenGotha reads them
-    (``ExternalDocument.importGamesFromXMLFile`` reads ``strKnownColor``, default true, though
-    ``generateXMLFile`` writes ``knownColor``): ``knownColor="false"`` alone is a warning."""
+    out. ``knownColor="false"`` is a game of unknown colours, as the session that wrote the
+    file held it (``ExternalDocument.generateXMLFile``), though OpenGotha 3.51 loading the file
+    reads ``strKnownColor`` instead and shows the colours as known (docs/placement.md)."""
     games: list[tuple[int, TournamentGame]] = []
-    unread: list[ET.Element] = []  # knownColor="false", which OpenGotha does not read
     for el in root.iterfind("Games/Game"):
         rn = r.int_attr(el, "roundNumber", 0) or 0
         white = _resolve(el.get("whitePlayer", ""), by_key)
@@ -374,16 +373,8 @@ def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int
             continue
         games.append((table, TournamentGame(
             round=rn, white=by_key[white], black=by_key[black], result=_RESULTS[base_res],
-            handicap=hcp, colours_known=el.get("strKnownColor", "true") != "false",
+            handicap=hcp, colours_known=el.get("knownColor", "true") == "true",
             forfeit=forfeit, pos=r.pos(el), table=table)))
-        if el.get("knownColor") == "false" and "strKnownColor" not in el.attrib:
-            unread.append(el)
-    if unread:
-        r.warnings.append(Diagnostic(
-            r.pos(unread[0]), f"<Game>: knownColor='false' on {len(unread)} game(s), which "
-            "OpenGotha 3.51 does not read (it reads strKnownColor, and its games are of known "
-            "colours): White and Black counted as written", "opengotha.colour",
-            level="warning"))
     return games
 
 
