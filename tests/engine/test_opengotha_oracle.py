@@ -136,3 +136,24 @@ def test_values_printed_as_opengotha_prints_them(value, text):
     random tournament of bench/opengotha_oracle). The h9 file uses it; the pages show the
     value itself."""
     assert opengotha_text(value) == text
+
+
+def test_all_null_criteria_build_gives_each_player_the_mcmahon_score(site, run):
+    """A tournament whose criteria are all NULL (everyone level, as OpenGotha) builds: each
+    player's page gives the shared place 1 and the McMahon score beside it, the score the row
+    always holds (``build`` stopped with a KeyError on the first criterion; found by importing
+    random files of bench/opengotha_oracle and building them)."""
+    site({})
+    null = XML.replace(b'<PlacementCriterion name="MMS" number="1" />\n', b"").replace(
+        b'<PlacementCriterion name="SOSM" number="2" />\n', b"").replace(
+        b'<PlacementCriterion name="SOSOSM" number="3" />\n', b"")
+    assert b'PlacementCriterion name="MMS"' not in null
+    Path("null.xml").write_bytes(null)
+    assert run("import", "opengotha", "null.xml", "--id", "null")[0] == 0
+    status, _out, err = run("build")
+    assert status == 0, err
+    t = read_opengotha(XML, "t.xml")
+    first = next(r for r in standings(t) if r.player.surname == "Sørensen")
+    page = next(Path("output/players").glob("*/index.html")).parent.parent
+    text = "".join(p.read_text(encoding="utf-8") for p in page.glob("*/index.html"))
+    assert f"Place 1 (shared) of 19</a>, MMS {first.mms} · played as 5k" in text
