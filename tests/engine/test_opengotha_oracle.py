@@ -157,3 +157,20 @@ def test_all_null_criteria_build_gives_each_player_the_mcmahon_score(site, run):
     page = next(Path("output/players").glob("*/index.html")).parent.parent
     text = "".join(p.read_text(encoding="utf-8") for p in page.glob("*/index.html"))
     assert f"Place 1 (shared) of 19</a>, MMS {first.mms} · played as 5k" in text
+
+
+def test_import_then_build_keeps_a_first_name_ending_in_a_blank(site, run):
+    """A first name ending in a blank (``firstName="Daria "``) is kept by ``sitegen import``
+    (quoted in the tournament file) and by ``build``: results.h9 writes it ``Daria_`` as
+    OpenGotha's Player.fullUnblankedName does, the same bytes as ``write_h9`` of the file
+    (``build`` wrote ``Daria`` and a blank; found by the OpenGotha oracle's import-and-build
+    pass)."""
+    site({})
+    xml = XML.replace(b'firstName="Daria"', b'firstName="Daria "')
+    Path("t.xml").write_bytes(xml)
+    assert run("import", "opengotha", "t.xml", "--id", "t")[0] == 0
+    status, _out, err = run("build")
+    assert status == 0, err
+    built = Path("output/tournaments/t/results.h9").read_bytes()
+    assert _lines(built) == _lines(write_h9(read_opengotha(xml, "t.xml")))
+    assert b" Daria_  " in built
