@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ..diagnostics import Diagnostic, SourcePos
-from ..engine.placement import format_value, standings
+from ..engine.placement import opengotha_text, standings
 from ..model.common import Rank
 from ..model.tournament import (Absence, Bye, Criterion, GameResult, System, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
@@ -95,7 +95,7 @@ def write_h9(t: Tournament, after_round: int | None = None, keep_forfeits: bool 
         line = _fit(place, 4)
         line += _player_fields(p.surname, p.first_name, p.rank, p.country, p.club)
         for c in crits:
-            line += " " + _fit(format_value(row.values[c])[:4], 4)
+            line += " " + _fit(opengotha_text(row.values[c])[:4], 4)
         if not crits:
             line += "    0"
         line += " 0" * max(0, 4 - max(len(crits), 1))

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ..diagnostics import Diagnostic, SourcePos
-from ..engine.placement import PlacementRow, format_value, smms, standings
+from ..engine.placement import PlacementRow, opengotha_text, smms, standings
 from ..model.common import Rank
 from ..model.tournament import Criterion, Tournament
 from .h9 import H9File, parse_value
@@ -78,7 +78,7 @@ def check_values(h9: H9File, t: Tournament) -> list[Diagnostic]:
 
 def _value_of(crit: Criterion) -> Callable[[PlacementRow], str]:
     """Return the function that shows a row's value of ``crit``."""
-    return lambda row: format_value(row.values[crit])
+    return lambda row: opengotha_text(row.values[crit])
 
 
 def _column(h9: H9File, t: Tournament, rows: dict[str, PlacementRow], k: int | None,

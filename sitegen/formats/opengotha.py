@@ -342,7 +342,9 @@ def _players(r: _Reader, root: ET.Element, rounds: int) -> tuple[list[Tournament
 def _games(r: _Reader, root: ET.Element, by_key: dict[str, str], rounds: int
            ) -> list[tuple[int, TournamentGame]]:
     """Return the games with their table numbers; a game with a problem is reported and left
-    out."""
+    out. ``knownColor="false"`` is a game of unknown colours, as the session that wrote the
+    file held it (``ExternalDocument.generateXMLFile``), though OpenGotha 3.51 loading the file
+    reads ``strKnownColor`` instead and shows the colours as known (docs/placement.md)."""
     games: list[tuple[int, TournamentGame]] = []
     for el in root.iterfind("Games/Game"):
         rn = r.int_attr(el, "roundNumber", 0) or 0
@@ -514,29 +516,41 @@ def _date(r: _Reader, gps: ET.Element, name: str) -> dt.date | None:
     return None
 
 
+_TIME_LIMITS = {  # OpenGotha GeneralParameterSet: (default, least, most) of each setter
+    "basicTime": (60, 5, 180), "stdByoYomiTime": (30, 5, 120), "nbMovesCanTime": (15, 5, 25),
+    "canByoYomiTime": (300, 300, 900), "fischerTime": (10, 1, 60)}
+
+
 def _egf_time(g: dict[str, str]) -> tuple[str, int | None, str]:
     """Return (EGF class, adjusted time in minutes, overtime name) from general parameters.
 
-    Adjusted time: byo-yomi basic + 45 periods, Canadian basic + 60 moves, Fischer basic +
-    120 increments, sudden death basic (OpenGotha ``egfAdjustedTime``; opengotha.md 3.3).
-    Class (``egfClass``): A, B or C by the basic and adjusted times; an internet tournament
-    (``bInternet``) is D with B's times, else X.
+    The times as OpenGotha reads them (``importTournamentParameterSetFromXMLFile``: a missing
+    or non-integer attribute is the default, ``basicTime`` falling back on the old ``time``;
+    each setter of ``GeneralParameterSet`` then keeps the value within its limits, e.g. a basic
+    time of 0 is 5 minutes); a missing or unknown ``complementaryTimeSystem`` is Canadian
+    byo-yomi. Adjusted time: byo-yomi basic + 45 periods, Canadian basic + 60 moves, Fischer
+    basic + 120 increments, sudden death basic (OpenGotha ``egfAdjustedTime``; opengotha.md
+    3.3). Class (``egfClass``): A, B or C by the basic and adjusted times; an internet
+    tournament (``bInternet``) is D with B's times, else X.
     """
-    def num(name: str) -> int:
-        try:
-            return int(g.get(name, "0") or 0)
-        except ValueError:
-            return 0
+    def num(name: str, default: int | None = None) -> int:
+        text = g.get(name, "")
+        value = int(text) if re.fullmatch(r"[+-]?[0-9]{1,9}", text) else None
+        dflt, least, most = _TIME_LIMITS[name]
+        if value is None:
+            value = dflt if default is None else default
+        return min(max(value, least), most)
 
-    basic = num("basicTime") * 60
-    system = g.get("complementaryTimeSystem", "SUDDENDEATH")
+    basic = num("basicTime", _int_or(g.get("time", ""), 60)) * 60
+    system = g.get("complementaryTimeSystem", "CANBYOYOMI")
     names = {"SUDDENDEATH": "Sudden death", "STDBYOYOMI": "Standard byo-yomi",
              "CANBYOYOMI": "Canadian byo-yomi", "FISCHER": "Fischer"}
+    if system not in names:
+        system = "CANBYOYOMI"
     if system == "STDBYOYOMI":
         ta = basic + 45 * num("stdByoYomiTime")
     elif system == "CANBYOYOMI":
-        stones = num("nbMovesCanTime") or 1
-        ta = basic + 60 * num("canByoYomiTime") // stones
+        ta = basic + 60 * num("canByoYomiTime") // num("nbMovesCanTime")
     elif system == "FISCHER":
         ta = basic + 120 * num("fischerTime")
     else:
@@ -544,11 +558,16 @@ def _egf_time(g: dict[str, str]) -> tuple[str, int | None, str]:
     b, t = basic / 60, ta / 60
     if g.get("bInternet") == "true":
         internet_b = 30 if system == "FISCHER" else 40
-        return ("D" if b >= internet_b and t >= 50 else "X"), ta // 60, names.get(system, "")
+        return ("D" if b >= internet_b and t >= 50 else "X"), ta // 60, names[system]
     if system == "FISCHER":
         klass = "A" if b >= 45 and t >= 75 else "B" if b >= 30 and t >= 50 else \
             "C" if b >= 20 and t >= 30 else "X"
     else:
         klass = "A" if b >= 60 and t >= 75 else "B" if b >= 40 and t >= 50 else \
             "C" if b >= 25 and t >= 30 else "X"
-    return klass, ta // 60, names.get(system, "")
+    return klass, ta // 60, names[system]
+
+
+def _int_or(text: str, default: int) -> int:
+    """Return ``text`` as Java's ``Integer.parseInt`` reads it, else ``default``."""
+    return int(text) if re.fullmatch(r"[+-]?[0-9]{1,9}", text) else default

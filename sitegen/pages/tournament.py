@@ -447,10 +447,21 @@ def _json_number(value: Fraction) -> int | float:
 _RESULT_WORDS = {"+": N_("won"), "-": N_("lost"), "=": N_("jigo"), "?": N_("to play")}
 
 
+def _main_score(t: Tournament, row: PlacementRow) -> dict[str, str]:
+    """Return the score a player's page gives beside the place: the first criterion's value,
+    or, when every criterion is NULL (everyone level, as OpenGotha), the McMahon score (NBW in
+    a Swiss tournament), which the row always holds."""
+    if t.parameters.criteria:
+        main = t.parameters.criteria[0]
+        return {"score_name": main.value, "score": format_value(row.values[main])}
+    if t.parameters.system is System.SWISS:
+        return {"score_name": Criterion.NBW.value, "score": format_value(row.nbw)}
+    return {"score_name": Criterion.MMS.value, "score": format_value(row.mms)}
+
+
 def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
                      names: dict[str, str], last: int, status: dict[tuple[int, str], str], lang: Words) -> None:
     url = tournament_url(t)
-    main = t.parameters.criteria[0] if t.parameters.criteria else Criterion.MMS
     by_round: dict[tuple[int, str], Any] = {}  # (round, player) -> their first game of the round
     for g in t.games:
         by_round.setdefault((g.round, g.white), g)
@@ -485,7 +496,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
             "partials/player_tournament.html", (t.begin or FAR_PAST, t.name, t.id), {
                 "tournament": t.name, "url": url, "dates": _dates(t, lang), "place": row.place,
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
-                "score_name": main.value, "score": format_value(row.values[main]),
+                **_main_score(t, row),
                 "after_round": last, "rounds": t.rounds, "games": games,
                 "provisional": provisional,
                 "with_records": any(g["record"] for g in games)}))

@@ -300,8 +300,9 @@ def _players(fields: Fields, refs: PlayerRefs,
         country = f.text("country", "", max_len=10) or ""
         pin = f.text("egd_pin", "", max_len=20) or ""
         correction = f.integer("smms_correction", -1, 2) if f.has("smms_correction") else 0
-        surname = f.text("surname") if f.has("surname") else None
-        first = f.text("first_name", "") if f.has("first_name") else None
+        # a quoted name keeps its outer blanks: OpenGotha writes them in the h9 file
+        surname = f.text("surname", outer_blanks=True) if f.has("surname") else None
+        first = f.text("first_name", "", outer_blanks=True) if f.has("first_name") else None
         if ident is None or not refs.check(ident, f.pos("id")):
             if ident is not None:
                 rejected.add(ident)

@@ -17,10 +17,10 @@ job each (docs/placement.md, "Where each criterion lives"):
 
 from .coherence import MAX_CRITERIA, CriteriaProblem, check_criteria
 from .fast import compute_values, standings, standings_by_round
-from .rows import PlacementRow, Participation, format_value
+from .rows import PlacementRow, Participation, format_value, opengotha_text
 from .rules import category, smms, sodos_of_results, values_by_rule
 from .rules_standings import standings_by_rule
 
 __all__ = ["MAX_CRITERIA", "CriteriaProblem", "Participation", "PlacementRow", "category",
-           "check_criteria", "compute_values", "format_value", "smms", "sodos_of_results",
-           "standings", "standings_by_round", "standings_by_rule", "values_by_rule"]
+           "check_criteria", "compute_values", "format_value", "opengotha_text", "smms",
+           "sodos_of_results", "standings", "standings_by_round", "standings_by_rule", "values_by_rule"]

@@ -16,7 +16,7 @@ from fractions import Fraction
 from ...model.tournament import Criterion, Tournament
 from .direct_confrontation import set_direct_confrontation, sort_key
 from .rows import PlacementRow, java_order
-from .scores import BaseScores, Score
+from .scores import BaseScores, Score, game_points
 
 Values = dict[str, dict[str, Score]]
 """Player id -> criterion's ``value`` (a str: cheaper to hash than the enum member) -> value."""
@@ -159,7 +159,8 @@ def _add_second_order(v: dict[str, Score], s: BaseScores, last: int, pid: str,
     """Set player ``pid``'s SODOSW/M, SOSOSW/M, EXT and EXR in ``v`` after round index ``last``.
 
     ``scores_now``: every player's (NBW, MMS) after that round; ``sos``: their (SOSW, SOSM).
-    SODOS adds the opponent's score times the player's points in the round (the score SOS
+    SODOS adds the opponent's score times the player's points in the round's game (the one SOS
+    takes, when a player has several: OpenGotha ``getWX2(g, sp)``; the score SOS
     takes: with unplayed games counted as half a point, the "virtual" one, as OpenGotha);
     SOSOS the opponents' SOS (a round without a game adds, to SOSOSM, the player's own
     starting MMS times the rounds so far); EXT adds the opponent's real NBW weighted 0 to 3 by
@@ -175,7 +176,7 @@ def _add_second_order(v: dict[str, Score], s: BaseScores, last: int, pid: str,
     ext: Score = 0
     exr: Score = 0
     rank = s.rank[pid]
-    game_of_round, round_points = s.game_of_round[pid], s.round_points[pid]
+    game_of_round = s.game_of_round[pid]
     virtual_nbw, virtual_mms = ((s.nbw_virtual, s.mms_virtual) if s.unplayed_as_half
                                 else (None, None))
     for index in range(last + 1):
@@ -187,7 +188,7 @@ def _add_second_order(v: dict[str, Score], s: BaseScores, last: int, pid: str,
             opponent, handicap = game.black, game.handicap
         else:
             opponent, handicap = game.white, -game.handicap
-        points = round_points[index]
+        points = game_points(game, pid)
         opponent_nbw = nbw_now[opponent]
         if virtual_nbw is None or virtual_mms is None:
             sodosw += points * opponent_nbw

@@ -78,6 +78,16 @@ def format_value(value: Fraction | int) -> str:
     return f"{sign}{num // den}{glyph}"
 
 
+def opengotha_text(value: Fraction | int) -> str:
+    """Return a value as OpenGotha prints it (``ScoredPlayer.formatScore``, in its h9 files):
+    :func:`format_value`, but a negative value that is not whole loses its fraction and is
+    cut towards zero (Java's ``/`` and ``%`` on the doubled or quadrupled value: -½ is ``0``,
+    -3½ and -3¾ are ``-3``)."""
+    if value < 0 and Fraction(value).denominator != 1:
+        return str(-(-Fraction(value).numerator // Fraction(value).denominator))
+    return format_value(value)
+
+
 _GLYPHS = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
 """(remainder, denominator) of a reduced fraction -> its glyph (format_value)."""
 

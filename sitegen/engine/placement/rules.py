@@ -237,8 +237,10 @@ def sosos(at: After, player_id: str, kind: Score) -> Fraction:
 def sodos(at: After, player_id: str, kind: Score) -> Fraction:
     """Return SODOS, the "Sum of Defeated Opponents scores" (placement: SODOS): for each round,
     the opponent's score (the one SOS takes, handicap-corrected for MMS) times the player's
-    points in the round: a win the whole score, a jigo half of it, forfeit wins too
-    (opengotha.md 1.2 SODOSW)."""
+    points in the round's game: a win the whole score, a jigo half of it, forfeit wins too
+    (opengotha.md 1.2 SODOSW). A player with several games in a round: the points of the game
+    that SOS takes (OpenGotha ``Tournament.fillBaseScoringInfoIfNecessary``:
+    ``getWX2(g, sp)`` of ``sp.getGame(rr)``), not of every game."""
     total = ZERO
     for rnd in at.rounds():
         game = the_game(at, player_id, rnd)
@@ -248,7 +250,7 @@ def sodos(at: After, player_id: str, kind: Score) -> Fraction:
         value = score_seen_by_opponents(at, opponent, kind)
         if kind is Score.MMS:
             value += handicap
-        total += round_points(at, player_id, rnd) * value
+        total += game.points(player_id) * value
     return total
 
 
@@ -299,12 +301,13 @@ def ext(at: After, player_id: str) -> Fraction:
 
 def exr(at: After, player_id: str) -> Fraction:
     """Return ExR, "Exploits Réussis": "the sum of defeated opponents scores, with coef as a
-    weight factor" (placement: ExR): as :func:`ext` over the rounds in which the player
-    scored exactly 1 point (a win, a forfeit win, both win; opengotha.md 1.2 EXR)."""
+    weight factor" (placement: ExR): as :func:`ext` over the rounds whose game the player won
+    (a win, a forfeit win, both win; opengotha.md 1.2 EXR); with several games in a round,
+    the game that SOS takes (OpenGotha: ``bWin`` of ``sp.getGame(rr)``)."""
     total = ZERO
     for rnd in at.rounds():
         game = the_game(at, player_id, rnd)
-        if game is not None and round_points(at, player_id, rnd) == ONE:
+        if game is not None and game.points(player_id) == ONE:
             opponent = game.opponent(player_id)
             total += exploit_coefficient(at, game, player_id) * nbw(at, opponent)
     return total
