@@ -74,7 +74,8 @@ def kind_of(path: str) -> str | None:
         return {2: "league", 3: "season"}.get(depth) or (
             last if depth == 4 and last in ("movements", "final") else "group")
     if top == "tournaments" and depth >= 2:
-        return "tournament" if depth == 2 else "tournament round"
+        # a big tournament's later standings pages: tournaments/<id>/2/, round-<n>/2/
+        return "tournament" if depth == 2 or (depth == 3 and last.isdigit()) else "tournament round"
     if top == "ladders" and depth >= 2:
         if depth == 2:
             return "ladder"
