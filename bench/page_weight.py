@@ -10,11 +10,11 @@ pages, the median and the largest page in bytes, raw and gzip-compressed (level 
 server compresses; GitHub Pages serves gzip), and the largest page's address, as a Markdown
 table for bench/README.md.
 
-The budget is held here, not in a timed test: every page should stay under :data:`GOAL` bytes
-raw (the issue's aim, reported as "over the goal"), and the largest page of each kind must not
-grow past its ceiling in :data:`CEILINGS` (today's figure with a margin, for the demo and for
-scale 0.3): a page over its ceiling makes the run exit 1, naming it. ``--json FILE`` keeps
-the figures.
+The budget is held here, not in a timed test: no page may be over :data:`GOAL` bytes raw
+(``search.json``, data asked for when the search box gets the focus, aside), at any scale, and
+the largest page of each kind must not grow past its ceiling in :data:`CEILINGS` (the figure
+of December 2026 with a margin, at most the goal, for the demo and for scale 0.3): a page over
+either makes the run exit 1, naming it. ``--json FILE`` keeps the figures.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 GOAL = 200_000
-"""Bytes of HTML, raw, that no page should exceed (issue 31)."""
+"""Bytes of HTML, raw, that no page may exceed (issue 31), at any scale."""
 CEILINGS: dict[str, dict[str, int]] = {
     "demo": {"404": 4_000, "Swiss league": 36_000, "Swiss round": 17_000, "Swiss tournament": 15_000,
              "final": 6_000, "group": 27_000, "handicap": 46_000, "home": 10_000, "ladder": 27_000,
@@ -43,12 +43,13 @@ CEILINGS: dict[str, dict[str, int]] = {
     "scale 0.3": {"404": 4_000, "group": 25_000, "handicap": 143_000, "home": 21_000, "ladder": 36_000,
                   "ladder games": 19_000, "ladder month": 57_000, "league": 8_000, "movements": 61_000,
                   "player": 59_000, "players index": 5_000, "players letter": 36_000,
-                  "search.json": 577_000, "season": 112_000, "tournament": 1_947_000,
-                  "tournament round": 1_642_000},
+                  "search.json": 577_000, "season": 112_000, "tournament": 192_000,
+                  "tournament round": 176_000},
 }
 """Per site measured (``demo``, ``scale 0.3``): per kind, the raw bytes its largest page may
-reach; a larger page fails the run. Kinds not listed are not held. The figures of December
-2026 (bench/README.md) plus a tenth, rounded up to the kB: lower them as pages get lighter."""
+reach; a larger page fails the run. Kinds not listed are held by :data:`GOAL` only. The
+figures of December 2026 (bench/README.md) plus a tenth, rounded up to the kB, at most
+:data:`GOAL`: lower them as pages get lighter."""
 
 
 def kind_of(path: str) -> str | None:
@@ -74,7 +75,8 @@ def kind_of(path: str) -> str | None:
         return {2: "league", 3: "season"}.get(depth) or (
             last if depth == 4 and last in ("movements", "final") else "group")
     if top == "tournaments" and depth >= 2:
-        return "tournament" if depth == 2 else "tournament round"
+        # a big tournament's later standings pages: tournaments/<id>/2/, round-<n>/2/
+        return "tournament" if depth == 2 or (depth == 3 and last.isdigit()) else "tournament round"
     if top == "ladders" and depth >= 2:
         if depth == 2:
             return "ladder"
@@ -128,11 +130,24 @@ def table(label: str, figures: dict[str, dict]) -> str:
     return "\n".join(lines)
 
 
+def ceiling(label: str, kind: str) -> int | None:
+    """Return the raw bytes the largest page of ``kind`` may reach on ``label``'s site: its
+    ceiling in :data:`CEILINGS`, else :data:`GOAL` (None for ``search.json`` without one)."""
+    found = CEILINGS.get(label, {}).get(kind)
+    if kind == "search.json":
+        return found
+    return GOAL if found is None else min(found, GOAL)
+
+
 def held(label: str, figures: dict[str, dict]) -> list[str]:
     """Return a line per kind of ``label``'s site whose largest page is over its ceiling."""
-    return [f"{label}: {kind}: {f['largest']} is {f['largest_raw']:,} bytes, over its ceiling of "
-            f"{CEILINGS[label][kind]:,}" for kind, f in figures.items()
-            if kind in CEILINGS.get(label, {}) and f["largest_raw"] > CEILINGS[label][kind]]
+    lines = []
+    for kind, f in figures.items():
+        limit = ceiling(label, kind)
+        if limit is not None and f["largest_raw"] > limit:
+            lines.append(f"{label}: {kind}: {f['largest']} is {f['largest_raw']:,} bytes, over its "
+                         f"ceiling of {limit:,}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -448,3 +448,37 @@ def test_handicap_command_without_content_uses_the_text(tmp_path, monkeypatch, r
     monkeypatch.chdir(tmp_path)
     status, out, err = run("handicap", "1.3d", "13.5k")
     assert (status, err) == (0, []) and "komi: 40 to Black" in out and "ladder " not in out
+
+
+def test_big_ladders_handicap_page_lists_the_rungs_held(site, monkeypatch):
+    """Above MATRIX_MEMBERS members (here 3) no member-against-member table: the rungs held,
+    strongest first, with their strengths and members: bob 1d (strength 0), cy and dee 3k
+    (-3), ann 10k (-10). The calculator's levels are per rung (ladder: handicap): 1d-3k 3,
+    1d-10k 10, 3k-10k 7, a rung against itself 0; each member has its rung's number k."""
+    import sitegen.pages.ladder as ladder
+
+    monkeypatch.setattr(ladder, "MATRIX_MEMBERS", 3)
+    root = site({"content/players.yaml": PLAYERS, "content/ladders/big.yaml": (
+        "name: Big\nmembers:\n  - {player: ann, rung: 10k}\n  - {player: bob, rung: 1d}\n"
+        "  - {player: cy, rung: 3k}\n  - {player: dee, rung: 3k}\nlog: []\n")})
+    html = render(root / "content", None)["ladders/big/handicap/index.html"].decode()
+    table = html[html.index('id="matrix-caption"'):html.index("</table>", html.index('id="matrix-caption"'))]
+    assert "Rungs held, with their strengths (ladder: handicap)" in table
+    assert re.findall(r'<tr><th scope="row">([^<]*)</th><td class="num">([^<]*)</td><td class="num">([^<]*)</td></tr>',
+                      table) == [("1d", "0", "1"), ("3k", "−3", "2"), ("10k", "−10", "1")]
+    assert "handicap-matrix" not in html and "/players/" not in table
+    data = json.loads(re.search(r'id="hc-data">(.*?)</script>', html).group(1))
+    assert [(m["n"], m["r"], m["k"]) for m in data["members"]] == [
+        ("Bob", "1d", 0), ("Cy", "3k", 1), ("Dee", "3k", 1), ("Ann", "10k", 2)]
+    assert data["levels"] == ["03a", "307", "a70"]
+    assert 'd.levels["k" in p ? p.k : i].charAt("k" in q ? q.k : j)' in html
+
+
+def test_a_ladder_of_matrix_members_keeps_the_member_table(site, monkeypatch):
+    """At MATRIX_MEMBERS members (here 4) the table is still member against member."""
+    import sitegen.pages.ladder as ladder
+
+    monkeypatch.setattr(ladder, "MATRIX_MEMBERS", 4)
+    html = small_site(site)["ladders/small/handicap/index.html"].decode()
+    assert 'class="handicap-matrix"' in html and "handicap-rungs" not in html
+    assert '"k":' not in html

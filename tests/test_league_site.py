@@ -148,3 +148,28 @@ def test_settings_and_rule_data_errors_are_positioned(site):
     assert any(line.startswith("content/leagues/club/seasons/2024.yaml:") and "overlap" in line
                and "[league.restrictions]" in line for line in found)
     assert any("champion 'b1' did not play division A this season" in line for line in found)
+
+
+def test_a_season_of_many_groups_shows_a_row_per_group(site, monkeypatch):
+    """Above SEASON_GROUP_TABLES groups (here 1; the small league has 2) the season page shows
+    one row per group: its link, its leader (Ann, Bob: the first listed wins every game, 4
+    gamepoints), and each player with an outcome (Ann and Abe play the final round; Al and Amy are
+    demoted; Bob and Ben promoted: tests/test_next_season.py); the tables stay on the group
+    pages."""
+    import sitegen.pages.league as league
+
+    monkeypatch.setattr(league, "SEASON_GROUP_TABLES", 1)
+    files = build(site)
+    html = files["leagues/club/2024/index.html"].decode()
+    assert 'class="standings compact"' not in html and "group-card" not in html
+    rows = re.findall(r'<tr id="(g-\d-\d)"><th scope="row"><a href="([^"]+)">([^<]+)</a></th>'
+                      r'<td>(.*?)</td><td class="num">([^<]*)</td><td>(.*?)</td></tr>', html)
+    assert [(r[0], r[1], r[2], re.sub(r"<[^>]+>", "", r[3]), r[4]) for r in rows] == [
+        ("g-1-1", "/leagues/club/2024/a/", "A", "Ann", "4"), ("g-2-1", "/leagues/club/2024/b/", "B", "Bob", "4")]
+    assert [re.sub(r"<[^>]+>", "", r[5]) for r in rows] == [
+        "★ final round Ann, ★ final round Abe, ▼ demoted Al, ▼ demoted Amy", "▲ promoted Bob, ▲ promoted Ben"]
+    assert '<li><a href="#div-2">Division B</a></li>' in html  # the jump list: one group each
+    # the group pages keep their whole tables
+    assert 'class="standings' in files["leagues/club/2024/a/index.html"].decode()
+    monkeypatch.setattr(league, "SEASON_GROUP_TABLES", 2)
+    assert 'group-card' in build(site)["leagues/club/2024/index.html"].decode()

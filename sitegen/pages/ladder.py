@@ -276,41 +276,46 @@ def _event_rows(result: Replay, names: dict[str, str],
 
 _LEVEL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
+MATRIX_MEMBERS = 100
+"""Above this many members the handicap page has no member-against-member table (300 members
+made 90,000 cells, about 1 MB of HTML; issue 31) but the rungs held with their strengths, and
+its calculator's data is per rung, not per member."""
+
 
 def handicap_table(rules: HandicapRules, rungs: RungList,
                    members: tuple[tuple[str, Rung, str], ...], lang: Words) -> dict[str, Any]:
     """Return the handicap page's context (deferred: made with the page, from these small
     inputs): the members strongest first, the matrix of handicap levels between every two of
-    them, the legend of levels, and the page's data.
+    them, the legend of levels, and the page's data. Above :data:`MATRIX_MEMBERS` members,
+    ``rows`` is empty and ``rung_rows`` lists the rungs held instead (:func:`_rung_rows`).
 
     ladder: handicap, from ``members``: ``(id, current rung, name)``, strongest first.
     ``data`` (embedded as JSON) holds the members (name ``n``, rung ``r``, rung index ``x``),
     one string per member with the level against every member as a base-36 digit, and the
-    stones, komi and first move per level.
+    stones, komi and first move per level; above :data:`MATRIX_MEMBERS` members the strings
+    are one per rung held (strongest first) against every rung held, and each member has the
+    number ``k`` of its rung's string.
     """
     order = [member for member, _rung, _name in members]
     final = {member: rung for member, rung, _name in members}
     names = {member: name for member, _rung, name in members}
+    by_member = len(order) <= MATRIX_MEMBERS
+    held = list(dict.fromkeys(final[m] for m in order))  # strongest first, as the members
+    units = [final[m] for m in order] if by_member else held
     rows = []
     level_rows = []
     bands: dict[int, dict[str, str]] = {}
-    for number, member in enumerate(order, start=1):
-        cells = []
-        digits = []
-        for other in order:
-            h = handicap(final[member], final[other], rules)
+    for number, rung in enumerate(units, start=1):
+        found = [handicap(rung, other, rules) for other in units]
+        for h in found:
             if h.levels not in bands:
                 bands[h.levels] = handicap_text(h, lang)
-            digits.append(_LEVEL_DIGITS[h.levels])
-            if other == member:
-                cells.append({"kind": "self", "text": ""})
-            elif h.nigiri:
-                cells.append({"kind": "nigiri", "text": "="})
-            else:
-                cells.append({"kind": "level", "text": str(h.levels)})
-        level_rows.append("".join(digits))
-        rows.append({"number": number, "name": names[member], "url": player_url(member),
-                     "rung": str(final[member]), "cells": cells})
+        level_rows.append("".join(_LEVEL_DIGITS[h.levels] for h in found))
+        if by_member:
+            member = order[number - 1]
+            rows.append({"number": number, "name": names[member], "url": player_url(member),
+                         "rung": str(rung), "cells": _level_cells(
+                             [(other == member, h) for other, h in zip(order, found)])})
     legend = []
     for level in range(rules.cap + 1):
         example = _example_handicap(level, rules)
@@ -318,16 +323,39 @@ def handicap_table(rules: HandicapRules, rungs: RungList,
         if text is not None:
             legend.append(text)
             bands.setdefault(level, text)
+    index = {rung: k for k, rung in enumerate(held)}
     data = {
-        "members": [{"n": names[m], "r": str(final[m]), "x": rungs.index(final[m])} for m in order],
+        "members": [{"n": names[m], "r": str(final[m]), "x": rungs.index(final[m]),
+                     **({} if by_member else {"k": index[final[m]]})} for m in order],
         "levels": level_rows,
         "bands": {str(level): text for level, text in sorted(bands.items())},
     }
     choices = sorted(range(len(order)), key=lambda i: (name_order(names[order[i]]), order[i]))
     return {"rows": rows, "size": len(order), "legend": legend, "data": data,
+            "rung_rows": [] if by_member else _rung_rows([final[m] for m in order]),
             "choices": [{"value": i, "name": names[order[i]], "rung": str(final[order[i]])}
                         for i in choices],
             "cap": rules.cap}
+
+
+def _level_cells(pairs: list[tuple[bool, Handicap]]) -> list[dict[str, str]]:
+    """Return a matrix row's cells from ``(same?, handicap)`` per column: empty against itself,
+    ``=`` for a nigiri (same rung), else the level."""
+    return [{"kind": "self", "text": ""} if same else {"kind": "nigiri", "text": "="} if h.nigiri
+            else {"kind": "level", "text": str(h.levels)} for same, h in pairs]
+
+
+def _rung_rows(held: list[Rung]) -> list[dict[str, Any]]:
+    """Return the rungs table of a big ladder: one row per rung some member holds (``held``:
+    each member's rung, strongest first), ``{rung, strength, members}`` (the strength as
+    ladder: handicap counts it, the number of members on the rung). A rung-against-rung
+    matrix would not do: 300 members of the synthetic federation hold about 100 rungs, 10,000
+    cells."""
+    counts: dict[Rung, int] = {}
+    for rung in held:
+        counts[rung] = counts.get(rung, 0) + 1
+    return [{"rung": str(rung), "strength": str(json_number(rung.strength)).replace("-", "−"),
+             "members": count} for rung, count in counts.items()]
 
 
 def _example_handicap(level: int, rules: HandicapRules) -> Handicap | None:

@@ -54,6 +54,12 @@ COLUMNS = [
 :func:`columns`)."""
 
 
+SEASON_GROUP_TABLES = 100
+"""A season page shows every group's table up to this many groups; above it, one row per group
+(its leader and its outcomes), the tables on the group pages (issue 31: 200 groups of 7 made a
+season page of 321 kB)."""
+
+
 def columns(lang: Words) -> list[tuple[str, str, str, str]]:
     """Return :data:`COLUMNS` in the site's language."""
     return [(key, lang._(short), lang._(long), lang._(text)) for key, short, long, text in COLUMNS]
@@ -163,6 +169,7 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
     ctx = {"league": _ref(league.name, league_url(league)), "title": f"{isolated(league.name)} · {isolated(season.name)}",
            "season": season.name, "start": season.start, "end": season.end,
            "divisions": divisions, "computed": view.outcome is not None,
+           "many_groups": sum(len(d["groups"]) for d in divisions) > SEASON_GROUP_TABLES,
            "outcome_notes": view.notes, "provisional": view.status is Status.PROVISIONAL,
            "restrictions": _restriction_rows(season, lang),
            "movements_in": None, "movements_out": None, "final": None}

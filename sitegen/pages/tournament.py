@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from functools import partial
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.placement import PlacementRow, format_value, standings
+from ..engine.placement.fast import ranked_ids
 from ..formats.h9 import write_h9
 from ..model import Content
 from ..model.common import Rank
@@ -152,6 +153,45 @@ def criterion_columns(t: Tournament, lang: Words) -> list[dict[str, str]]:
 
 # --------------------------------------------------------------------------- planning
 
+PAGE_RESULTS = 200
+"""Round results per standings page: a page holds ``PAGE_RESULTS // rounds`` players (40 of a
+5-round tournament, about 100 kB of HTML); the rest are on the standings' next pages."""
+
+
+def page_rows(rounds: int) -> int:
+    """Return the players (rows) per standings page of a tournament of ``rounds`` rounds."""
+    return max(1, PAGE_RESULTS // max(rounds, 1))
+
+
+def page_urls(first: str, size: int, rounds: int) -> list[str]:
+    """Return the URLs of the standings pages of ``size`` rows whose first page is ``first``:
+    ``first``, then ``first`` + ``2/``, ``3/`` ... (one URL for a table that fits one page)."""
+    count = max(1, -(-size // page_rows(rounds)))
+    return [first] + [f"{first}{p}/" for p in range(2, count + 1)]
+
+
+class _RoundStandings:
+    """The standings of ``t`` after round ``r`` as the shared value of the bundles of that
+    round's pages (:attr:`sitegen.plan.Bundle.shared`): computed on the first call and kept
+    for the other ``pages - 1`` calls (a render worker makes a round's pages one after the
+    other), then let go. Pickled, it is its arguments only."""
+
+    def __init__(self, t: Tournament, r: int, pages: int) -> None:
+        self.t, self.r, self.pages = t, r, pages
+        self.rows: list[PlacementRow] | None = None
+        self.left = 0
+
+    def __call__(self) -> list[PlacementRow]:
+        rows = self.rows if self.rows is not None else standings(self.t, self.r)
+        if self.rows is None:
+            self.left = self.pages
+        self.left -= 1
+        self.rows = rows if self.left > 0 else None
+        return rows
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.t, self.r, self.pages))
+
 
 def rounds_without_games(t: Tournament, last: int) -> list[int]:
     """Return the rounds 1..``last`` in which no game was played (byes and absences at most)."""
@@ -264,22 +304,32 @@ def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan, lang:
     # its page and standings.json share them (the bundle's shared value).
     final_rows = standings(t, last) if last else []
     page_args = (t, last, names, columns, rounds_nav, status, parameters, lang)
+    size = len(ranked_ids(t, False))  # the rows of the standings after every round
     for r in range(1, last):
-        url = round_url(t, r, last)
-        plan.add(Page(url, "tournament.html", {}, deferred=partial(_context, r, *page_args)),
-                 JsonFile(url + "standings.json", partial(_standings_data, t, r, names), csv=True),
-                 shared=partial(standings, t, r))
+        urls = page_urls(round_url(t, r, last), size, t.rounds)
+        shared = _RoundStandings(t, r, len(urls))
+        plan.add(Page(urls[0], "tournament.html", {},
+                      deferred=partial(_context, r, *page_args, pages=urls)),
+                 JsonFile(urls[0] + "standings.json", partial(_standings_data, t, r, names), csv=True),
+                 shared=shared)
+        for p in range(2, len(urls) + 1):
+            plan.add(Page(urls[p - 1], "tournament.html", {},
+                          deferred=partial(_context, r, *page_args, pages=urls, page=p)), shared=shared)
     if last == 0:
         plan.add(Page(base, "tournament.html", _context(0, t, 0, *page_args[2:], [])))
     else:
+        urls = page_urls(base, size, t.rounds)
         plan.add(Page(base, "tournament.html", {},
-                      deferred=partial(_context, last, *page_args, final_rows)),
+                      deferred=partial(_context, last, *page_args, final_rows, pages=urls)),
                  JsonFile(base + "standings.json",
                           partial(_standings_data, t, last, names, final_rows), csv=True),
                  File(base + "results.h9",
                       partial(write_h9, t, generator="sitegen",
                               rows=final_rows if last == t.rounds else None)))
-    _player_sections(plan, t, final_rows, names, last, status, lang)
+        for p in range(2, len(urls) + 1):
+            plan.add(Page(urls[p - 1], "tournament.html", {},
+                          deferred=partial(_context, last, *page_args, final_rows, pages=urls, page=p)))
+    _player_sections(plan, t, final_rows, names, last, status, page_urls(base, size, t.rounds), lang)
     winner = final_rows[0] if final_rows and not final_rows[0].shared else None
     parts = [p for p in (_dates(t, lang), t.location) if p]
     parts.append(lang._("{players}, {rounds}").format(
@@ -357,19 +407,22 @@ def game_words(text: str, opponent: str, lang: Words) -> str:
 
 
 def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
-                status: dict[tuple[int, str], str], row_of: dict[str, int], lang: Words) -> list[dict[str, Any]]:
+                status: dict[tuple[int, str], str], row_of: dict[str, int],
+                page_of: Callable[[int], str | None], lang: Words) -> list[dict[str, Any]]:
     """Return the round cells of a row: ``text`` (the game string), ``anchor`` (the opponent's
-    row) and ``words``: the game in words, or the reason there was none ("declared absent"),
-    shown as text. ``row_of``: each player's row in these standings (the number the game string
-    starts with)."""
+    row), ``page`` (the URL of the standings page holding that row, None for this page) and
+    ``words``: the game in words, or the reason there was none ("declared absent"), shown as
+    text. ``row_of``: each player's row in these standings (the number the game string starts
+    with); ``page_of``: a row's page URL, None for this page."""
     cells = []
     for k, (text, opp) in enumerate(zip(row.games, row.opponents), start=1):
         if opp is None:
             what = status.get((k, row.player_id)) or lang._("no game")
-            cells.append({"text": text, "anchor": None, "words": what, "status": True})
+            cells.append({"text": text, "anchor": None, "page": None, "words": what, "status": True})
         else:
             number = row_of.get(opp, 0)
             cells.append({"text": text, "anchor": f"r{number}" if number else None,
+                          "page": page_of(number) if number else None,
                           "words": game_words(text, names.get(opp, opp), lang), "status": False})
     return cells
 
@@ -377,13 +430,23 @@ def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
 def _context(r: int, t: Tournament, last: int, names: dict[str, str],
              columns: list[dict[str, str]], rounds_nav: list[dict[str, Any]],
              status: dict[tuple[int, str], str], parameters: list[str], lang: Words,
-             rows: list[PlacementRow]) -> dict[str, Any]:
-    """Return the context of the standings page after round ``r`` (0: nothing played yet),
-    ``rows`` being the standings after it."""
+             rows: list[PlacementRow], pages: list[str] | None = None, page: int = 1) -> dict[str, Any]:
+    """Return the context of standings page ``page`` (1-based) after round ``r`` (0: nothing
+    played yet), ``rows`` being the standings after it and ``pages`` the URLs of its pages
+    (:func:`page_urls`): the page holds rows ``(page - 1) * n + 1`` to ``page * n`` (``n``:
+    :func:`page_rows`); the first page also the round's pairings."""
     criteria = [Criterion(c["key"]) for c in columns]
     row_of = {row.player_id: row.row for row in rows}
+    pages = pages or [round_url(t, r, last) if r else tournament_url(t)]
+    per_page = page_rows(t.rounds)
+    shown = rows[(page - 1) * per_page:page * per_page]
+
+    def page_of(number: int) -> str | None:
+        at = (number - 1) // per_page
+        return None if at == page - 1 or at >= len(pages) else pages[at]
+
     table = []
-    for row in rows:
+    for row in shown:
         pid = row.player_id
         values = row.values
         table.append({
@@ -391,12 +454,12 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
             "name": names.get(pid, row.player.name), "url": player_url(pid),
             "rank": str(row.player.rank),
             "values": [format_value(values[c]) for c in criteria],
-            "games": _game_cells(t, row, names, status, row_of, lang),
+            "games": _game_cells(t, row, names, status, row_of, page_of, lang),
         })
     base = tournament_url(t)
-    crumbs = [{"name": t.name, "url": base if r != last else None}]
+    crumbs = [{"name": t.name, "url": base if r != last or page > 1 else None}]
     if r != last:
-        crumbs.append({"name": lang._("After round {round}").format(round=r), "url": None})
+        crumbs.append({"name": lang._("After round {round}").format(round=r), "url": pages[0] if page > 1 else None})
     return {
         "title": t.name if r == last else lang._("{tournament} · after round {round}").format(
             tournament=t.name, round=r),
@@ -411,9 +474,12 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "parameters": parameters,
         "size_note": len(t.players) - len(rows),
         "notes": _notes(t, r, in_progress=r == last and last < t.rounds, lang=lang),
-        "pairings": pairings(t, r, names, lang) if r else [],
-        "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r],
-        "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r],
+        "pairings": pairings(t, r, names, lang) if r and page == 1 else [],
+        "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r and page == 1],
+        "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r and page == 1],
+        "part": page, "parts": [{"url": url, "first": n * per_page + 1,
+                                 "last": min((n + 1) * per_page, len(rows))}
+                                for n, url in enumerate(pages)] if len(pages) > 1 else [],
         "pairings_first": r != last or not final_after(t, r),
         "komi": format_value(t.komi) if t.komi is not None else "",
     }
@@ -460,8 +526,11 @@ def _main_score(t: Tournament, row: PlacementRow) -> dict[str, str]:
 
 
 def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
-                     names: dict[str, str], last: int, status: dict[tuple[int, str], str], lang: Words) -> None:
-    url = tournament_url(t)
+                     names: dict[str, str], last: int, status: dict[tuple[int, str], str],
+                     pages: list[str], lang: Words) -> None:
+    """Add each player's tournament section; it links to the player's row on the standings
+    page that holds it (``pages``: :func:`page_urls`)."""
+    per_page = page_rows(t.rounds)
     by_round: dict[tuple[int, str], Any] = {}  # (round, player) -> their first game of the round
     for g in t.games:
         by_round.setdefault((g.round, g.white), g)
@@ -494,7 +563,8 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
                           "record": record_links(game.record)})
         plan.add_player_section(pid, PlayerSection(
             "partials/player_tournament.html", (t.begin or FAR_PAST, t.name, t.id), {
-                "tournament": t.name, "url": url, "dates": _dates(t, lang), "place": row.place,
+                "tournament": t.name, "url": pages[min((row.row - 1) // per_page, len(pages) - 1)],
+                "row": row.row, "dates": _dates(t, lang), "place": row.place,
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
                 **_main_score(t, row),
                 "after_round": last, "rounds": t.rounds, "games": games,

@@ -115,6 +115,32 @@ def synthetic_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def low_limits_url(tmp_path_factory):
+    """bench/synthetic.py's federation at 1 % built with issue 31's size settings lowered: the
+    ladder's handicap page listing the rungs held above 2 members, a season page's row per group
+    above 1 group; served: yield its URL."""
+    import sys
+
+    import sitegen.pages.ladder as ladder
+    import sitegen.pages.league as league
+
+    sys.path.insert(0, str(REPO / "bench"))
+    from synthetic import generate
+
+    root = tmp_path_factory.mktemp("synthetic-low")
+    generate(root, 0.01)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ladder, "MATRIX_MEMBERS", 2)
+        patch.setattr(league, "SEASON_GROUP_TABLES", 1)
+        served = serve_site(root / "content", tmp_path_factory.mktemp("synthetic-low-site"))
+        url = served.__enter__()
+    try:
+        yield url
+    finally:
+        served.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
 def paged_url(tmp_path_factory):
     """A site of 1,003 players (more than the 500 of one players page): Player 1 ... Player
     1001, Łukasz Nowak and 2Pac, served: yield its URL."""

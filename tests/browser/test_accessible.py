@@ -21,6 +21,8 @@ LARGE = {
     "players-index": "players/",  # 200 players under 26 letters
     "tournament-200": "tournaments/t01/",  # 200 rows, 5 round columns
     "tournament-round": "tournaments/t01/round-3/",  # 100 pairings under the standings
+    "tournament-200-page-2": "tournaments/t01/2/",  # players 41-80 (issue 31: 40 a page)
+    "tournament-round-page-5": "tournaments/t01/round-3/5/",  # players 161-200
     "ladder-games": "ladders/federation/games/",
     "season": "leagues/national/",
 }
@@ -50,6 +52,22 @@ def test_the_pages_of_a_large_archive_pass_axe(browser, synthetic_url, axe_sourc
     assert run_axe(browser, axe_source) == []
 
 
+LOW_LIMITS = {
+    "handicap-by-rung": "ladders/federation/handicap/",  # the rungs held, the data per rung
+    "season-group-rows": "leagues/national/1995/",  # a row per group
+}
+
+
+@pytest.mark.parametrize("width", (360, 1280))
+@pytest.mark.parametrize("name", sorted(LOW_LIMITS))
+def test_the_lighter_forms_of_big_pages_pass_axe(browser, low_limits_url, axe_source, name, width):
+    """Issue 31's forms of a big ladder's handicap page and a big season's page."""
+    open_at(browser, low_limits_url + LOW_LIMITS[name], width)
+    assert browser.execute_script("return document.title") != ""
+    screenshot(browser, f"low-limits-{name}-{width}")
+    assert run_axe(browser, axe_source) == []
+
+
 @pytest.mark.parametrize("width", (360, 1280))
 def test_the_letters_of_the_players_index_are_targets_of_24_px(browser, demo_url, width):
     """WCAG 2.2, 2.5.8: each letter link at least 24 x 24 CSS px (they were 16-22 x 27)."""
@@ -59,3 +77,26 @@ def test_the_letters_of_the_players_index_are_targets_of_24_px(browser, demo_url
         " var r = a.getBoundingClientRect(); return [a.textContent, r.width, r.height]; });")
     assert len(sizes) >= 20
     assert [s for s in sizes if s[1] < 24 or s[2] < 24] == []
+
+
+def _strength(rung: str) -> float:
+    """ladder: handicap: x kyu = -x, y dan = y - 1."""
+    return -float(rung[:-1]) if rung.endswith("k") else float(rung[:-1]) - 1
+
+
+def test_the_calculator_of_a_big_ladder_reads_its_levels_per_rung(browser, low_limits_url):
+    """Above MATRIX_MEMBERS the pickers' data is per rung held (``k``): the strongest member
+    against the weakest shows the difference of their strengths, fraction dropped."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    open_at(browser, low_limits_url + LOW_LIMITS["handicap-by-rung"], 360)
+    data = browser.execute_script("return JSON.parse(document.getElementById('hc-data').textContent)")
+    members = data["members"]
+    assert len(members) > 2 and all("k" in m for m in members)
+    last = len(members) - 1
+    Select(browser.find_element(By.ID, "hc-a")).select_by_value("0")
+    Select(browser.find_element(By.ID, "hc-b")).select_by_value(str(last))
+    level = int(_strength(members[0]["r"]) - _strength(members[last]["r"]) + 1e-9)
+    out = browser.find_element(By.ID, "hc-out").text
+    assert out.startswith(f"Handicap\n{level} level"), out

@@ -1,0 +1,109 @@
+"""A big tournament's standings in pages (issue 31, "Light pages"; docs/urls.md, "Tournament
+pages"): the Juvisy tournament (19 players in the standings, 4 rounds) built with
+``PAGE_RESULTS`` 24, so that a page holds 24 // 4 = 6 players: pages 1-6, 7-12, 13-18 and 19,
+the first at the old URL.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import sitegen.pages.tournament as tournament
+from sitegen.pages.tournament import page_rows, page_urls
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_tournament_site import XML, _site_from_import  # noqa: E402
+
+T = "/club/tournaments/juvisy/"
+
+
+@pytest.fixture(scope="module")
+def paged(tmp_path_factory) -> dict[str, bytes]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tournament, "PAGE_RESULTS", 24)
+        return _site_from_import(tmp_path_factory.mktemp("paged"), "opengotha", XML, "juvisy")
+
+
+def _rows(site: dict[str, bytes], path: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<tr id="r(\d+)">', site[path].decode())]
+
+
+def test_page_rows_hold_200_round_results_and_at_least_one_player():
+    assert (page_rows(5), page_rows(4), page_rows(7), page_rows(1), page_rows(0)) == (40, 50, 28, 200, 200)
+    assert page_rows(300) == 1
+    assert page_urls("tournaments/t/", 80, 5) == ["tournaments/t/", "tournaments/t/2/"]
+    assert page_urls("tournaments/t/", 81, 5) == ["tournaments/t/", "tournaments/t/2/", "tournaments/t/3/"]
+    assert page_urls("tournaments/t/round-2/", 0, 5) == ["tournaments/t/round-2/"]
+
+
+def test_every_standings_page_has_its_pages_the_first_at_the_old_url(paged):
+    pages = sorted(p for p in paged if p.startswith("tournaments/juvisy/") and p.endswith("index.html"))
+    want = ["tournaments/juvisy/2/", "tournaments/juvisy/3/", "tournaments/juvisy/4/", "tournaments/juvisy/"]
+    for r in (1, 2, 3):
+        base = f"tournaments/juvisy/round-{r}/"
+        want += [base + "2/", base + "3/", base + "4/", base]
+    assert pages == sorted(p + "index.html" for p in want)
+
+
+def test_each_page_holds_its_six_rows(paged):
+    assert _rows(paged, "tournaments/juvisy/index.html") == [1, 2, 3, 4, 5, 6]
+    assert _rows(paged, "tournaments/juvisy/2/index.html") == [7, 8, 9, 10, 11, 12]
+    assert _rows(paged, "tournaments/juvisy/3/index.html") == [13, 14, 15, 16, 17, 18]
+    assert _rows(paged, "tournaments/juvisy/4/index.html") == [19]
+    assert _rows(paged, "tournaments/juvisy/round-2/3/index.html") == [13, 14, 15, 16, 17, 18]
+
+
+def test_a_result_links_to_the_opponents_row_on_its_page(paged):
+    """Row 7 (Basile Esterházy): round 1 lost to row 10 (this page), round 2 beat row 6 (page 1)."""
+    html = paged["tournaments/juvisy/2/index.html"].decode()
+    assert ('<a href="#r10"><span aria-hidden="true">10-/w0</span><span class="visually-hidden">'
+            'lost against Victor Aubert with White</span></a>') in html
+    assert f'<a href="{T}#r6"><span aria-hidden="true">6+/b0</span>' in html
+    # row 19 (Zoé Abelard) lost to row 18 in round 1: page 3
+    assert f'<a href="{T}3/#r18"><span aria-hidden="true">18-/b7</span>' in paged["tournaments/juvisy/4/index.html"].decode()
+
+
+def test_the_pages_are_listed_and_the_next_one_linked(paged):
+    html = paged["tournaments/juvisy/2/index.html"].decode()
+    assert '<title>Tournoi de Juvisy · players 7–12 · Club</title>' in html
+    assert '<h1>Tournoi de Juvisy <small>players 7–12</small></h1>' in html
+    assert ('<nav class="jump standings-pages" aria-label="Pages of the standings">\n<ul>\n'
+            f'  <li><a href="{T}">1–6</a></li>\n'
+            f'  <li><a href="{T}2/" aria-current="page"><strong>7–12</strong></a></li>\n'
+            f'  <li><a href="{T}3/">13–18</a></li>\n'
+            f'  <li><a href="{T}4/">19–19</a></li>\n</ul>\n</nav>') in html
+    assert f'<p class="next-rows"><a href="{T}3/">Next: players 13–18</a></p>' in html
+    assert 'class="next-rows"' not in paged["tournaments/juvisy/4/index.html"].decode()
+    first = paged["tournaments/juvisy/index.html"].decode()
+    assert '<title>Tournoi de Juvisy · Club</title>' in first
+    assert f'<p class="next-rows"><a href="{T}2/">Next: players 7–12</a></p>' in first
+    # the round selector marks the round current on its first page only
+    assert f'<a href="{T}" aria-current="page"><strong>4</strong></a>' in first
+    assert f'<li><a href="{T}">4</a></li>' in html
+
+
+def test_a_rounds_pairings_are_on_its_first_page_only(paged):
+    assert 'id="pairings-h"' in paged["tournaments/juvisy/round-3/index.html"].decode()
+    later = paged["tournaments/juvisy/round-3/2/index.html"].decode()
+    assert 'id="pairings-h"' not in later and "Bye:" not in later
+    assert _rows(paged, "tournaments/juvisy/round-3/2/index.html") == [7, 8, 9, 10, 11, 12]
+
+
+def test_a_players_section_links_to_their_row_on_its_page(paged):
+    zoe = paged["players/zoe-abelard/index.html"].decode()
+    assert f'<a href="{T}4/#r19">Place 19 of 19</a>' in zoe
+    rosa = paged["players/rosa-etienne/index.html"].decode()
+    assert f'<a href="{T}#r1">Place 1 of 19</a>' in rosa
+
+
+def test_a_rounds_standings_are_computed_once_for_its_pages(monkeypatch):
+    calls = []
+    monkeypatch.setattr(tournament, "standings", lambda t, r: calls.append((t, r)) or [r])
+    shared = tournament._RoundStandings("t", 2, 3)
+    assert [shared(), shared(), shared()] == [[2], [2], [2]] and calls == [("t", 2)]
+    assert shared.rows is None  # let go after its pages
+    assert shared() == [2] and len(calls) == 2  # asked again (the dev server): made again
