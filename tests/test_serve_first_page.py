@@ -168,3 +168,37 @@ def test_earlier_files_are_read_from_the_folder_only(tmp_path):
     for name in ("../secret", "a/../../secret", "link", "a", "", "/etc/passwd", "a//index.html"):
         assert name not in files and files.get(name) is None
     assert list(files) == ["a/index.html"] and len(files) == 1
+
+
+def test_the_first_build_shows_each_page_as_it_is_made(held, monkeypatch):
+    """Without an earlier output, the first build's pages are served as they are made (here:
+    every one, the build held after rendering), still with the notice until it is done."""
+    monkeypatch.setattr(devsite, "SHOW_FRESH_EVERY", 0.0)
+    rendered = threading.Event()
+    finish = threading.Event()
+    host_files = devsite.host_files
+
+    def held_host_files(config):  # called once every page is made, before the build returns
+        rendered.set()
+        assert finish.wait(30), "the test did not let the build finish"
+        return host_files(config)
+
+    monkeypatch.setattr(devsite, "host_files", held_host_files)
+    dev = start_early([])
+    base = f"http://127.0.0.1:{dev.port}/club/"
+    try:
+        assert fetch(base)[0] == 503
+        held.set()
+        assert rendered.wait(30)
+        status, page = fetch(base)
+        assert status == 200 and "Small Club League" in page and NOTICE in page
+        assert fetch(base + "leagues/club/2024/a1/")[0] == 200
+        assert dev.version_info()["builds"] == 0
+        finish.set()
+        assert wait_for(lambda: dev.version_info()["builds"] == 1)
+        status, page = fetch(base)
+        assert status == 200 and NOTICE not in page
+    finally:
+        held.set()
+        finish.set()
+        dev.stop()
