@@ -33,7 +33,9 @@ Only the dev server's HTML responses get a small script that long-polls
 (or the build's errors changed); the built files never contain it. Without ``page`` the poll
 answers at the end of the next build. A failed build keeps the last good site and shows its messages
 (``file:line:col: error: ...``) in the terminal and as an overlay on every page; before any
-good build, every page is an error page (status 500).
+good build, every page is an error page (status 500). ``sitegen serve`` starts serving before
+its first build (:meth:`DevServer.start` with ``wait`` False): the pages an earlier build left,
+each under a notice that it may be out of date (sitegen.earlier), until that build is done.
 """
 
 from __future__ import annotations
