@@ -6,6 +6,7 @@ joins the two."""
 from __future__ import annotations
 
 import gc
+import os
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -25,6 +26,9 @@ Show = Callable[[dict[str, "bytes | None"]], None]
 
 SHOW_EVERY = 0.1
 """Seconds between two showings of pages made so far, while a build makes them."""
+
+SHOW_FRESH_EVERY = 1.0
+"""The same for a build from scratch (each showing copies the table of the pages shown so far)."""
 
 
 class Site:
@@ -97,6 +101,28 @@ class Site:
         self.files = files
         return changes, build.reason
 
+    def _keeper(self, show: Show | None, shown: dict[str, bytes | None]) -> Callable[[str, bytes], bytes]:
+        """Return the sink of a build from scratch: one copy of the unchanged bytes; with
+        ``show``, the outputs made in this process (not in a forked worker: the dev server's
+        threads keep its builds in one) are shown every :data:`SHOW_FRESH_EVERY` seconds (the
+        addresses are checked before anything is made: :meth:`CachedBuild.rest`)."""
+        served, pid = self.files, os.getpid()
+        pending: dict[str, bytes] = {}
+        last = [time.monotonic()]
+
+        def keep(path: str, data: bytes) -> bytes:
+            old = served.get(path)
+            data = old if old == data else data
+            if show is not None and os.getpid() == pid:
+                pending[path] = data
+                if time.monotonic() - last[0] >= SHOW_FRESH_EVERY:
+                    shown.update(pending)
+                    show(dict(pending))
+                    pending.clear()
+                    last[0] = time.monotonic()
+            return data
+        return keep
+
     def _make(self, bundles: list[Bundle], config: Any, made: dict[str, bytes],
               shown: dict[str, bytes | None], show: Show | None, first: frozenset[str] = frozenset()) -> None:
         """Make ``bundles``' outputs into ``made`` in this process, showing those that changed
@@ -160,12 +186,7 @@ class _InMemory:
                config: SiteConfig) -> None:
         site, build, made = self.site, self.build, self.made
         if self.fresh:
-            served = site.files
-
-            def keep(path: str, data: bytes) -> bytes:  # one copy of the unchanged bytes
-                old = served.get(path)
-                return old if old == data else data
-
+            keep = site._keeper(self.show, self.shown)
             results = render_bundles(self.held + bundles, config, site.templates_dir, sink=keep,
                                      environment=site.environment, keys=build.key_of(True),
                                      progress=site.progress)

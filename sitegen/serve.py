@@ -33,13 +33,16 @@ Only the dev server's HTML responses get a small script that long-polls
 (or the build's errors changed); the built files never contain it. Without ``page`` the poll
 answers at the end of the next build. A failed build keeps the last good site and shows its messages
 (``file:line:col: error: ...``) in the terminal and as an overlay on every page; before any
-good build, every page is an error page (status 500).
+good build, every page is an error page (status 500). ``sitegen serve`` starts serving before
+its first build (:meth:`DevServer.start` with ``wait`` False): the pages an earlier build left,
+each under a notice that it may be out of date (sitegen.earlier), until that build is done.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import re
 import mimetypes
 import os
 import stat
@@ -47,10 +50,11 @@ import sys
 import threading
 import time
 import traceback
+from collections import ChainMap
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable
+from typing import Callable, MutableMapping
 from urllib.parse import parse_qs, urlsplit
 
 from watchdog.events import (EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_OPENED, FileSystemEvent,
@@ -74,7 +78,7 @@ IGNORED_EVENTS = (EVENT_TYPE_OPENED, EVENT_TYPE_CLOSED_NO_WRITE)
 class ServedBuild:
     """One good build: every file of the site in memory, and the path the site lives under."""
 
-    files: dict[str, bytes]
+    files: MutableMapping[str, bytes]
     base_path: str = "/"
     """The site's URL path with leading and trailing slash (``/`` or ``/league/``)."""
     changed: dict[str, bytes | None] | None = None
@@ -84,6 +88,9 @@ class ServedBuild:
     """Said in the build's line of the log (e.g. why everything was built)."""
     warnings: tuple[str, ...] = ()
     """The build's warnings, one line each (``path:line:col: warning: ...``)."""
+    earlier: bool = False
+    """The files an earlier build left (sitegen.earlier), served until the first build is done:
+    each page under a notice that it may be out of date, a missing one as being built."""
 
 
 Show = Callable[[dict[str, "bytes | None"]], None]
@@ -163,9 +170,15 @@ class DevServer:
         base = self.state.site.base_path if self.state.site else "/"
         return f"http://{host}:{self.port}{base}"
 
-    def start(self) -> None:
-        """Build once, then start watching and serving in background threads."""
-        self.rebuild()
+    def start(self, wait: bool = True, earlier: ServedBuild | None = None) -> None:
+        """Build once, then start watching and serving in background threads. With ``wait``
+        False, serve at once and build in the builder thread: ``earlier`` (sitegen.earlier)
+        until the first build is done, else an error page."""
+        if wait:
+            self.rebuild()
+        else:
+            self.state.site = earlier
+            self._dirty.set()  # the builder thread starts with the first build
         observer = Observer()
         observer.daemon = True
         self._observer = observer
@@ -218,9 +231,10 @@ class DevServer:
         if self._builder is not None:
             self._builder.join(timeout=5)
 
-    def serve_forever(self) -> None:
-        """Start, then block until interrupted (Ctrl-C)."""
-        self.start()
+    def serve_forever(self, earlier: ServedBuild | None = None) -> None:
+        """Start, then block until interrupted (Ctrl-C). With ``earlier``, serve it at once
+        while the first build runs (:meth:`start`)."""
+        self.start(wait=earlier is None, earlier=earlier)
         self._log(f"serving {self.url} (Ctrl-C to stop)")
         try:
             while not self._stop.wait(0.5):
@@ -339,14 +353,14 @@ class DevServer:
             site = self.state.site
             if site is None:
                 return
-            served = dict(site.files)
+            served = _layered(site)
             for path, data in files.items():
                 if data is None:
                     served.pop(path, None)
                 else:
                     served[path] = data
                 self.state.pages[path] = version
-            self.state.site = ServedBuild(served, site.base_path)
+            self.state.site = ServedBuild(served, site.base_path, earlier=site.earlier)
             self._cond.notify_all()
 
     def wait_version(self, after: int, timeout: float, page: str | None = None) -> dict:
@@ -448,9 +462,11 @@ class DevServer:
         if data is None:
             if relative + "/index.html" in site.files:
                 return 301, {"Location": path + "/"}, b""
+            if site.earlier and not self.state.builds:  # it may come with the first build
+                return 503, _HTML, _inject(_BUILDING_PAGE, version, errors, True)
             return self._not_found(site, version, errors)
         if relative.endswith(".html"):
-            return 200, _HTML, _inject(data, version, errors)
+            return 200, _HTML, _inject(data, version, errors, site.earlier)
         kind = mimetypes.guess_type(relative)[0] or "application/octet-stream"
         if kind.startswith("text/") or kind in ("application/json", "application/javascript"):
             kind += "; charset=utf-8"
@@ -470,7 +486,7 @@ class DevServer:
 
     def _not_found(self, site: ServedBuild, version: int, errors: list[str]) -> tuple[int, dict[str, str], bytes]:
         page = site.files.get("404.html", b"<!doctype html><title>Not found</title><h1>Not found</h1>")
-        return 404, _HTML, _inject(page, version, errors)
+        return 404, _HTML, _inject(page, version, errors, site.earlier)
 
 
 _HTML = {"Content-Type": "text/html; charset=utf-8"}
@@ -508,14 +524,37 @@ font:14px/1.4 monospace;white-space:pre-wrap">
 """
 
 
-def _inject(page: bytes, version: int, errors: list[str]) -> bytes:
-    """Return ``page`` with the reload script (and the error overlay, if any) before ``</body>``."""
+def _inject(page: bytes, version: int, errors: list[str], earlier: bool = False) -> bytes:
+    """Return ``page`` with the reload script (and the error overlay, if any) before ``</body>``,
+    and with ``earlier`` the notice that it may be out of date (sitegen.earlier) after ``<body>``."""
     extra = _RELOAD_SCRIPT % (version, VERSION_PATH)
     if errors:
         extra = _OVERLAY % html.escape("\n".join(errors)) + extra
     data = extra.encode("utf-8")
     at = page.lower().rfind(b"</body>")
-    return page + data if at < 0 else page[:at] + data + page[at:]
+    page = page + data if at < 0 else page[:at] + data + page[at:]
+    if earlier:
+        from .earlier import NOTICE
+
+        body = re.search(rb"<body[^>]*>", page, re.IGNORECASE)
+        at = body.end() if body else 0
+        page = page[:at] + NOTICE.encode("utf-8") + page[at:]
+    return page
+
+
+def _layered(site: ServedBuild) -> MutableMapping[str, bytes]:
+    """Return a new table of ``site``'s files to change: a copy, or for the earlier build's
+    files read from disk (sitegen.earlier) a layer over them."""
+    if not site.earlier:
+        return dict(site.files)
+    if isinstance(site.files, ChainMap):
+        return ChainMap(dict(site.files.maps[0]), *site.files.maps[1:])
+    return ChainMap({}, site.files)
+
+
+_BUILDING_PAGE = ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Being built</title>"
+                  "</head><body><h1>This page is being built</h1><p>The first build is running; the page "
+                  "reloads when it is ready.</p></body></html>").encode("utf-8")
 
 
 def _error_page(errors: list[str]) -> bytes:

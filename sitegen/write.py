@@ -35,7 +35,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Callable
+from typing import Callable, Mapping
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ def process_alive(pid: int) -> bool:
     return True
 
 
-def write_site(files: dict[str, bytes], output: Path) -> WriteReport:
+def write_site(files: Mapping[str, bytes], output: Path) -> WriteReport:
     """Replace ``output`` by exactly ``files``; unchanged files are linked, not rewritten.
 
     The folder also gets the marker file that identifies it as sitegen's output, and the

@@ -198,8 +198,14 @@ def test_serve_command_binds_localhost(tmp_path):
             match = re.search(r"serving (http://127\.0\.0\.1:\d+/club/)", line)
             url = match.group(1) if match else None
         assert url, "sitegen serve did not report its address"
+        # It answers at once (issue 31: "being built" before its first build): wait for the build.
+        while time.monotonic() < deadline:
+            line = process.stderr.readline()
+            if not line or line.startswith("build 1: "):
+                break
+        assert line.startswith("build 1: "), line
         status, page = fetch(url)
-        assert status == 200 and "sitegen-live-reload" in page
+        assert status == 200 and "sitegen-live-reload" in page and "sitegen-rebuilding" not in page
         assert "sitegen-live-reload" not in (tmp_path / "output/index.html").read_text()
     finally:
         process.terminate()

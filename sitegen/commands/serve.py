@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..diagnostics import Diagnostic, SitegenError, command_pos
+from ..earlier import earlier_site
 from ..devsite import Site
 from ..progress import Progress
 from ..render import default_templates_dir
@@ -77,5 +78,6 @@ def serve(content_dir: Path, templates_dir: Path | None, output_dir: Path | None
         raise SitegenError([Diagnostic(command_pos("sitegen serve"),
                                        f"cannot listen on {host}:{port}: {reason}", "serve",
                                        "choose another --port (0 picks a free one) or --host")]) from None
-    server.serve_forever()
+    # Served at once, while the first build runs (issue 31): what the last build left in output/.
+    server.serve_forever(earlier=earlier_site(output_dir, content_dir, base_url))
     return 0
