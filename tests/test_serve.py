@@ -21,18 +21,11 @@ import pytest
 
 from sitegen.commands.serve import make_server
 
+sys.path.insert(0, str(Path(__file__).parent))
+from served import GAME_LINE, SEASON, SMALL, fetch  # noqa: E402
+
 HERE = Path(__file__).parent
-SMALL = HERE / "sites" / "small" / "content"
-SEASON = Path("content/leagues/club/seasons/2024.yaml")
-GAME_LINE = "          - {black: ann, white: cy, result: B+3.5, handicap: 0}\n"
 
-
-def fetch(url: str, timeout: float = 10) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            return response.status, response.read().decode("utf-8")
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode("utf-8")
 
 
 def version(base: str, after: int | None = None) -> dict:

@@ -13,29 +13,21 @@ import json
 import os
 import shutil
 import threading
+import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from sitegen import devsite
 from sitegen.commands.serve import make_server
+
+sys.path.insert(0, str(Path(__file__).parent))
+from served import GAME_LINE, SEASON, SMALL, fetch  # noqa: E402
 from sitegen.earlier import EarlierFiles, earlier_site
 
-SMALL = Path(__file__).parent / "sites" / "small" / "content"
-SEASON = Path("content/leagues/club/seasons/2024.yaml")
-GAME_LINE = "          - {black: ann, white: cy, result: B+3.5, handicap: 0}\n"
 NOTICE = "the site is being rebuilt: this page may be out of date"
 
-
-def fetch(url: str, timeout: float = 10) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            return response.status, response.read().decode("utf-8")
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode("utf-8")
 
 
 def wait_for(predicate, timeout: float = 20.0) -> bool:
