@@ -268,6 +268,28 @@ def test_criteria_coherence_warnings_shown_by_check_and_build(site, run):
     assert run("check", "--strict")[0] == 1
 
 
+def test_repeated_criterion_and_dc_with_sdc_are_warnings_computed_as_opengotha(site, run):
+    """A tournament written by hand with a criterion twice and DC with SDC: OpenGotha opens such
+    a file and computes it, and an organizer who copied the list from it expects the same
+    standings, so each is a warning at the criterion (the second MMS, the later of DC and
+    SDC), not an error; check and build exit 0, --strict fails (issue 28)."""
+    text = UNPAIRED.replace("system: mcmahon\n", "system: mcmahon\nparameters:\n"
+                            "  criteria: [MMS, DC, SOSM, MMS, SDC]\n")
+    site({"content/players.yaml": PLAYERS, "content/tournaments/spring.yaml": text})
+    status, _out, err = run("check")
+    assert status == 0
+    assert err == [
+        "content/tournaments/spring.yaml:4:29: warning: MMS appears more than once; computed as "
+        "OpenGotha does: the same value again, which changes no place; list each criterion "
+        "once [criteria.coherence]",
+        "content/tournaments/spring.yaml:4:34: warning: DC and SDC both appear; computed as "
+        "OpenGotha does: both among the players tied on the criteria before the first of them, "
+        "DC then ordered by the criteria after DC (SDC among them with the value just found); "
+        "keep one of them (OpenGotha warns of it too) [criteria.coherence]"]
+    assert run("build")[0] == 0
+    assert run("check", "--strict")[0] == 1
+
+
 # --------------------------------------------------------------------------- import --replace
 
 
@@ -442,6 +464,24 @@ def test_import_prints_the_warnings_a_build_will_give(site, run):
     assert err == ["content/tournaments/sm.yaml:17:13: warning: McMahon criteria (MMS, SOSOSM) "
                    "are mixed with Swiss criteria (SOSW); OpenGotha warns of it too; the "
                    "standings are computed as listed [criteria.coherence]"]
+    assert run("check")[2] == err
+
+
+def test_import_of_a_file_with_a_repeated_criterion_and_dc_with_sdc(site, run):
+    """An OpenGotha file whose criteria repeat SOSM and hold DC with SDC (OpenGotha opens it)
+    imports with the two warnings at the criteria of the file written, as check gives them;
+    the standings are OpenGotha's (tests/reference/test_opengotha_exports.py)."""
+    data = (REF / "mcmahon-2020-dc-strasbourg.xml").read_bytes()
+    crits = re.findall(rb'<PlacementCriterion name="(\w+)" number="(\d)"', data)
+    assert [c for c, _ in crits[:5]] == [b"MMS", b"SOSM", b"DC", b"SOSOSM", b"NULL"]
+    data = data.replace(b'name="SOSOSM" number="4"', b'name="SOSM" number="4"').replace(
+        b'name="NULL" number="5"', b'name="SDC" number="5"')
+    site({"mixed.xml": ""})
+    Path("mixed.xml").write_bytes(data)
+    status, _out, err = run("import", "opengotha", "mixed.xml", "--id", "sm")
+    assert status == 0
+    assert [line.split(": warning: ")[1].split(";")[0] for line in err] == [
+        "SOSM appears more than once", "DC and SDC both appear"]
     assert run("check")[2] == err
 
 

@@ -233,11 +233,14 @@ rounds:
 
 def test_tournament_content_errors_all_in_one_run(site, run):
     """Unknown key, unknown player, a site player not in the tournament, a bad result, DC with
-    SDC, an unknown criterion and a player paired twice: every message, positioned, at once."""
+    SDC (a warning: computed as OpenGotha does), an unknown criterion and a player paired
+    twice: every message, positioned, at once."""
     site({"content/tournaments/cup.yaml": BAD})
     assert errors(run) == [
-        "content/tournaments/cup.yaml:5:23: error: DC and SDC both appear; use only one "
-        "direct-confrontation criterion [criteria.coherence]",
+        "content/tournaments/cup.yaml:5:23: warning: DC and SDC both appear; computed as "
+        "OpenGotha does: both among the players tied on the criteria before the first of them, "
+        "DC then ordered by the criteria after DC (SDC among them with the value just found); "
+        "keep one of them (OpenGotha warns of it too) [criteria.coherence]",
         "content/tournaments/cup.yaml:5:28: error: unknown placement criterion 'SOSMM'; did you "
         "mean 'SOSM'? [criteria.unknown]",
         "content/tournaments/cup.yaml:8:25: error: unknown key 'clbu' in a tournament player; "

@@ -1,7 +1,7 @@
 """sitegen against OpenGotha itself (issue 28, "How we will check it").
 
     python bench/opengotha_oracle/compare.py --jar /path/to/opengotha.jar [--random N]
-        [--seed S] [--files FILE_OR_DIR ...] [--work DIR] [--json OUT.json]
+        [--seed S] [--criteria LIST ...] [--files FILE_OR_DIR ...] [--work DIR] [--json OUT.json]
 
 Writes ``--random`` seeded random tournament files (:mod:`randomxml`) into ``--work``, compiles
 ``OgOracle.java`` against the jar (``javac``; OpenGotha also needs ``lib/jhall.jar`` beside the
@@ -34,7 +34,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent.parent))
 
-from randomxml import tournament_xml  # noqa: E402
+from randomxml import tournament_xml, with_criteria  # noqa: E402
 
 from sitegen.engine.placement import compute_values, opengotha_text, standings  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
@@ -244,13 +244,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--build", type=int, default=0, metavar="N",
                     help="also import and build the first N files (slow: a site each)")
     ap.add_argument("--locale", help="OpenGotha's locale, e.g. tr_TR (default: the JVM's)")
+    ap.add_argument("--criteria", nargs="*", default=[], metavar="LIST",
+                    help='replace the criteria of random file S by LIST number S modulo their '
+                    'count, e.g. "NBW DC SDC" "SDC NBW DC SOSW"')
     a = ap.parse_args(argv)
     work = a.work or Path(tempfile.mkdtemp(prefix="og-oracle-"))
     (work / "random").mkdir(parents=True, exist_ok=True)
     files = _xml_files(a.files)
     for k in range(a.random):
         path = work / "random" / f"random-{a.seed + k}.xml"
-        path.write_bytes(tournament_xml(a.seed + k))
+        xml = tournament_xml(a.seed + k)
+        if a.criteria:
+            xml = with_criteria(xml, a.criteria[(a.seed + k) % len(a.criteria)].split())
+        path.write_bytes(xml)
         files.append(path)
     run_opengotha(a.jar.resolve(), (a.javahelp or a.jar.parent / "lib" / "jhall.jar").resolve(),
                   files, work, a.locale)

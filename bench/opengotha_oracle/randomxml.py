@@ -15,6 +15,7 @@ could have paired).
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 SURNAMES = ["Abe", "Brandt", "Castillo", "Dubois", "Eriksen", "Fontaine", "Gallo", "Haas",
@@ -216,3 +217,12 @@ def tournament_xml(seed: int) -> bytes:
                                                "htmlAutoScroll": "false", "print": "true"})
     return b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(
         root, encoding="utf-8", xml_declaration=False)
+
+
+def with_criteria(xml: bytes, criteria: list[str]) -> bytes:
+    """Return ``xml`` (a :func:`tournament_xml` file) with its six placement criteria replaced
+    by ``criteria`` (OpenGotha names, NULL after them)."""
+    names = iter([*criteria, *["NULL"] * 6][:6])
+    return re.sub(rb'<PlacementCriterion name="[^"]*" number="(\d)" />',
+                  lambda m: b'<PlacementCriterion name="%s" number="%s" />' % (
+                      next(names).encode(), m.group(1)), xml)

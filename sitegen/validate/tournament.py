@@ -180,14 +180,14 @@ def _criteria(fields: Fields, system: System, diags: Diagnostics) -> tuple[Crite
         if problem.level == "error":
             diags.error(pos, problem.message, "criteria.coherence")
         else:
-            diags.warning(pos, problem.message, "criteria.coherence",
-                          "OpenGotha warns of it too; the standings are computed as listed")
+            diags.warning(pos, problem.message, "criteria.coherence", problem.hint)
     return tuple(crits)
 
 
 def _criteria_problem_pos(message: str, parsed: list[tuple[Criterion, SourcePos]],
                           whole: SourcePos) -> SourcePos:
-    """Return where a check_criteria error points: the second of a pair, the 7th item."""
+    """Return where a check_criteria problem points: the second of a repeated criterion, the
+    later of DC and SDC, the 7th item, else the whole list."""
     if "appears more than once" in message:
         name = message.split(" ", 1)[0]
         hits = [pos for c, pos in parsed if c.value == name]

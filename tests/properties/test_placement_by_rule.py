@@ -93,8 +93,9 @@ def tournaments(draw, sizes=st.integers(2, 7), lengths=st.integers(1, 5)):
 
 @st.composite
 def direct_confrontations(draw):
-    """Few players, many rounds, mostly plain results, criteria with DC or SDC: big tied
-    groups with cycles of wins, and players who beat the same opponent twice."""
+    """Few players, many rounds, mostly plain results, criteria with DC or SDC (or both, or
+    one twice): big tied groups with cycles of wins, and players who beat the same opponent
+    twice."""
     t = draw(tournaments(st.integers(2, 5), st.integers(2, 7)))
     plain = st.sampled_from([R.WHITE_WINS, R.BLACK_WINS, R.WHITE_WINS, R.BLACK_WINS, R.JIGO])
     games = tuple(replace(g, result=draw(plain), forfeit=draw(st.integers(0, 5)) == 0)
@@ -102,8 +103,9 @@ def direct_confrontations(draw):
     direct = draw(st.sampled_from([C.DC, C.SDC]))
     before = draw(st.lists(st.sampled_from([C.NBW, C.MMS, C.CAT, C.SOSW]), max_size=2,
                            unique=True))
-    after = draw(st.lists(st.sampled_from([C.RANK, C.SOSM, C.RATING, C.EXT]), max_size=2,
-                          unique=True))
+    # after it: DC and SDC together and repeated criteria too (OpenGotha opens such files)
+    after = draw(st.lists(st.sampled_from([C.RANK, C.SOSM, C.RATING, C.EXT, C.DC, C.SDC,
+                                           C.NBW]), max_size=3))
     return replace(t, games=games, parameters=replace(
         t.parameters, criteria=(*before, direct, *after)))
 

@@ -5,7 +5,8 @@ the same places, values and results.h9 (placement: every criterion; OpenGotha's 
 
 The files hold what these tests exercise: rounds 2-5 without games (a McMahon tournament), the
 last round of nine unpaired (Swiss, SOSW-1, DC), categories (CAT, EXT, EXR), a cup (CPS), the
-Strasbourg bonuses (STS, SOSTS) with unplayed games counted as ½ and byes, and DC.
+Strasbourg bonuses (STS, SOSTS) with unplayed games counted as ½ and byes, DC, and DC with
+SDC and a repeated criterion (two generated files).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def _without_generator(data: bytes) -> list[str]:
 def test_the_reference_files_are_all_here():
     assert FILES == ["cup-2020", "mcmahon-2019-handicap", "mcmahon-2020-dc-strasbourg",
                      "mcmahon-2020-half-point-byes", "mcmahon-2020-rounds-2-5-unpaired",
+                     "random-nbw-dc-sdc-nbw", "random-sdc-nbw-dc-sosw-sdc",
                      "swiss-2020-categories", "swiss-2021-sosw-1-round-9-unpaired"]
 
 

@@ -18,6 +18,12 @@ class CriteriaProblem:
 
     level: str
     message: str
+    hint: str = "OpenGotha warns of it too; the standings are computed as listed"
+
+
+_DC_WITH_SDC = ("DC and SDC both appear; computed as OpenGotha does: both among the players "
+                "tied on the criteria before the first of them, DC then ordered by the "
+                "criteria after DC (SDC among them with the value just found)")
 
 
 _SWISS_FAMILY = frozenset({Criterion.CAT, Criterion.NBW, Criterion.SOSW, Criterion.SOSW_1,
@@ -33,10 +39,11 @@ in neither."""
 def check_criteria(criteria: Iterable[Criterion]) -> list[CriteriaProblem]:
     """Return the problems of an ordered criteria list (placement: criteria; OpenGotha checks).
 
-    Errors: more than six criteria, a criterion twice, DC and SDC together. Warnings, as
-    OpenGotha's coherence check: CPS with a criterion of either family, else McMahon and Swiss
-    criteria mixed; SODOSM (not recommended); STS or SOSTS (only for a McMahon tournament whose
-    top group plays an elimination bracket).
+    Error: more than six criteria (OpenGotha keeps six). Warnings: a criterion twice and DC
+    with SDC (OpenGotha opens such a file and computes it: :mod:`.direct_confrontation`), and,
+    as OpenGotha's coherence check: CPS with a criterion of either family, else McMahon and
+    Swiss criteria mixed; SODOSM (not recommended); STS or SOSTS (only for a McMahon
+    tournament whose top group plays an elimination bracket).
     """
     crits = list(criteria)
     problems: list[CriteriaProblem] = []
@@ -44,13 +51,17 @@ def check_criteria(criteria: Iterable[Criterion]) -> list[CriteriaProblem]:
         problems.append(CriteriaProblem(
             "error", f"{len(crits)} placement criteria given; at most {MAX_CRITERIA} are allowed"))
     seen: set[Criterion] = set()
+    repeated: set[Criterion] = set()
     for c in crits:
-        if c in seen:
-            problems.append(CriteriaProblem("error", f"{c.value} appears more than once"))
+        if c in seen and c not in repeated:
+            repeated.add(c)
+            problems.append(CriteriaProblem(
+                "warning", f"{c.value} appears more than once; computed as OpenGotha does: "
+                "the same value again, which changes no place", "list each criterion once"))
         seen.add(c)
     if Criterion.DC in seen and Criterion.SDC in seen:
         problems.append(CriteriaProblem(
-            "error", "DC and SDC both appear; use only one direct-confrontation criterion"))
+            "warning", _DC_WITH_SDC, "keep one of them (OpenGotha warns of it too)"))
     families = seen & (_SWISS_FAMILY | _MCMAHON_FAMILY)
     if Criterion.CPS in seen and families:
         others = ", ".join(c.value for c in crits if c in families)

@@ -40,8 +40,7 @@ def set_direct_confrontation(tournament: Tournament, after_round: int, player_id
     if dc_at is None:
         return
     before = names[:dc_at]
-    after = tuple(c.value for c in criteria[dc_at + 1:]
-                  if c not in (Criterion.DC, Criterion.SDC))
+    after = secondary_criteria(criteria)
     groups: dict[tuple, list[str]] = {}
     for player in player_ids:
         groups.setdefault(sort_key(before, values[player]), []).append(player)
@@ -57,6 +56,18 @@ def set_direct_confrontation(tournament: Tournament, after_round: int, player_id
             dc = _dc(group, net, _secondary_scores(group, after, values))
         for player, value in dc.items():
             values[player]["DC"] = value
+
+
+def secondary_criteria(criteria: tuple[Criterion, ...]) -> tuple[str, ...]:
+    """Return the names of the criteria that order a tied group for DC: those after the first
+    DC, DC itself left out (OpenGotha ``defineDirForExAequoGroup``: DC is still 0 then) and
+    SDC kept with the group's value, computed first. With DC and SDC both listed, the criteria
+    between them do not count; a repeated criterion counts as once (placement: DC, as
+    OpenGotha computes it; docs/placement.md)."""
+    if Criterion.DC not in criteria:
+        return ()
+    first = criteria.index(Criterion.DC)
+    return tuple(c.value for c in criteria[first + 1:] if c is not Criterion.DC)
 
 
 def _secondary_scores(group: list[str], after: tuple[str, ...],

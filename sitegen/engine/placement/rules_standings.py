@@ -106,25 +106,30 @@ def better_first(values: dict[Criterion, Fraction], criteria: tuple[Criterion, .
 
 def set_direct_confrontation(at: After, values: dict[str, dict[Criterion, Fraction]]) -> None:
     """Set DC and SDC for every group of registered players (shown or not: OpenGotha orders
-    them all) tied on the criteria before the first DC or SDC: SDC by :func:`sdc`, DC by
-    :func:`dc` with the secondary score from the criteria after it (or by :func:`dir_`)."""
+    them all) tied on the criteria before the first DC or SDC: SDC by :func:`sdc`, then DC by
+    :func:`dc` with the secondary score from the criteria after the first DC (or by
+    :func:`dir_`). With DC and SDC both listed (OpenGotha ``defineDirForExAequoGroup``), SDC
+    after DC orders the group by the SDC just found, DC after DC counts as 0 (not yet found)
+    and what lies between an earlier SDC and DC does not count."""
     criteria = at.params.criteria
     first = next((n for n, c in enumerate(criteria) if c in DIRECT), None)
     if first is None:
         return
     before = criteria[:first]
-    after = tuple(c for c in criteria[first + 1:] if c not in DIRECT)
+    after = (() if Criterion.DC not in criteria else tuple(
+        c for c in criteria[criteria.index(Criterion.DC) + 1:] if c is not Criterion.DC))
     groups: dict[tuple, list[str]] = {}
     for p in at.tournament.players:
         groups.setdefault(better_first(values[p.id], before), []).append(p.id)
     for group in (g for g in groups.values() if len(g) > 1):
+        simplified = sdc(at, group)
+        for a in group:
+            values[a][Criterion.SDC] = Fraction(simplified[a])
         keys = {a: better_first(values[a], after) for a in group}
         secondary = {a: len(group) - sum(1 for b in group if keys[b] < keys[a]) for a in group}
         direct = (dir_(at, group) if at.params.dc_variant is DCVariant.DIR
                   else dc(at, group, secondary))
-        simplified = sdc(at, group)
         for a in group:
-            values[a][Criterion.SDC] = Fraction(simplified[a])
             values[a][Criterion.DC] = Fraction(direct[a])
 
 
