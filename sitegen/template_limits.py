@@ -3,7 +3,10 @@ request can change, and the sandbox (sitegen.render.SiteEnvironment) keeps them 
 not from running for hours or filling the memory. Every page's rendering is therefore bounded:
 
 - its output: at most :attr:`Limits.output` characters (the page is made as a stream of pieces,
-  and the count stops it as it grows);
+  and the count stops it as it grows); at most :attr:`Limits.printed` characters printed by
+  ``{{ }}`` in all, those kept by macros and ``{% set %}``, ``{% filter %}`` or ``{% call %}``
+  blocks included (each print is a copy), and such a kept text joined only when it holds at
+  most :attr:`Limits.value` characters (Jinja's ``concat``);
 - its loops: at most :attr:`Limits.iterations` loop iterations in all, nested loops counted
   together (a ``{% for %}`` over a list, a range or a dict counts its length when it starts,
   anything else one by one); ``range()`` gives at most :attr:`Limits.range` numbers;
@@ -62,6 +65,8 @@ class Limits:
 
     output: int = 50_000_000
     """Characters of one page."""
+    printed: int = 100_000_000
+    """Characters printed by ``{{ }}`` on one page, those kept by macros and blocks included."""
     iterations: int = 5_000_000
     """Loop iterations of one page, all loops together."""
     range: int = 100_000
@@ -94,6 +99,8 @@ class Budget:
         self.limits = limits
         self.iterations = 0
         self.depth = 0
+        self.printed = 0
+        """Characters printed by ``{{ }}`` on the current page, kept by macros and blocks too."""
         self.ticks = CHECK_EVERY
         self.used = 0.0
         """CPU seconds of the pages rendered before the current one."""
@@ -104,7 +111,7 @@ class Budget:
         now = time.thread_time()
         self.used += now - self.started
         self.started = now
-        self.iterations = self.depth = 0
+        self.iterations = self.depth = self.printed = 0
         self.ticks = CHECK_EVERY
         self.page_deadline = now + self.limits.page_seconds
         self.render_deadline = now + self.limits.render_seconds - self.used
@@ -173,6 +180,7 @@ class BoundedSandbox(SandboxedEnvironment):
         self.filters.update(bounded_loop=self.bounded_loop, join=self.bounded_join,
                             sum=self.bounded_sum, pprint=self.bounded_pprint)
         self.finalize = self.bounded_print(self.finalize)
+        self.concat = self.bounded_concat  # type: ignore[method-assign]
 
     def bounded_range(self, *args: int) -> range:
         numbers = range(*args)
@@ -242,15 +250,42 @@ class BoundedSandbox(SandboxedEnvironment):
 
     def bounded_print(self, finalize: Callable[[Any], Any] | None) -> Callable[[Any], Any]:
         """``{{ value }}``: ``finalize`` (the environment's), refusing (TemplateLimit) a list,
-        tuple, set or dict whose text is longer than :attr:`Limits.value` before it is made."""
+        tuple, set or dict whose text is longer than :attr:`Limits.value` before it is made, and
+        more than :attr:`Limits.printed` characters printed on a page, those kept by macros and
+        ``{% set %}`` blocks included (each print of a long string is a copy, escaped)."""
 
         def bounded(value: Any) -> Any:
-            if type(value) in CONTAINERS and \
-                    text_length(value, self.budget.limits.value) > self.budget.limits.value:
-                raise self._too_long()
+            budget = self.budget
+            if isinstance(value, str):
+                budget.printed += len(value)
+            elif type(value) in CONTAINERS:
+                size = text_length(value, budget.limits.value)
+                if size > budget.limits.value:
+                    raise self._too_long()
+                budget.printed += size
+            if budget.printed > budget.limits.printed:
+                raise TemplateLimit(f"more than {budget.limits.printed:,} characters printed by "
+                                    "{{ }} on one page")
             return value if finalize is None else finalize(value)
 
         return bounded
+
+    def bounded_concat(self, pieces: Iterable[str]) -> str:
+        """Join the pieces of a text (Jinja's ``concat``): refusing (TemplateLimit) more than
+        :attr:`Limits.value` characters for those a macro, a ``{% set %}``, ``{% filter %}`` or
+        ``{% call %}`` block kept in a list (a loop printing a long string many times), before
+        they are joined; more than :attr:`Limits.output` for a block's or a template's made one
+        by one (``super()``, ``render()``), as they come."""
+        if isinstance(pieces, list):
+            limit = self.budget.limits.value
+            if sum(map(len, pieces)) > limit:
+                raise self._too_long()
+            return "".join(pieces)
+        kept = BoundedText(self.budget.limits.output, lambda: TemplateLimit(
+            f"the page is longer than {self.budget.limits.output:,} characters"))
+        for piece in pieces:
+            kept.write(piece)
+        return kept.getvalue()
 
     @pass_eval_context
     def bounded_join(self, eval_ctx: EvalContext, value: Any, d: Any = "",

@@ -107,6 +107,14 @@ ATTACKS = [
         "{{ ('a' * 10**6).translate({97: 'b' * 100}) }}", "{{ 'a'.encode().center(10**9) }}",
         "{% set l = ['a' * 10**6] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}",
     ]],
+    # text kept by a block or a macro: each print a copy, the pieces joined at the end
+    *[(text, 2, "more than 100,000,000 characters printed by {{ }} on one page", LIMIT_HINT) for text in [
+        "{% set x %}{% for i in range(10**5) %}{{ 'a' * 10**7 }}{% endfor %}{% endset %}{{ x|length }}",
+        "{% macro m() %}{% for i in range(10**5) %}{{ 'a' * 10**7 }}{% endfor %}{% endmacro %}{{ m()|length }}",
+        "{% filter length %}{% for i in range(10**5) %}{{ 'a' * 10**7 }}{% endfor %}{% endfilter %}",
+    ]],
+    ("{% set x %}{% for i in range(10**5) %}" + "x" * 1000 + "{% endfor %}{% endset %}{{ x|length }}", 2,
+     VALUE, LIMIT_HINT),
     ("{{ 'abc'.index('z') }}", 2, "ValueError: substring not found", FIX_HINT),
     ("{{ 1 // (page.path|length - page.path|length) }}", 2,
      "ZeroDivisionError: integer division or modulo by zero", FIX_HINT),
@@ -171,6 +179,9 @@ WITHIN_LIMITS = [
     ("{{ range(3)|map('string')|list }}|{{ [3, 1, 3]|unique|list }}|{{ range(3)|reverse|list }}|"
      "{% set l = [1] %}{% set _ = l.extend(range(2)|map('string')) %}{{ l|length }}",
      "[&#39;0&#39;, &#39;1&#39;, &#39;2&#39;]|[3, 1]|[2, 1, 0]|3"),
+    ("{% set x %}{% for i in range(3) %}{{ i }}{% endfor %}{% endset %}{{ x }}|"
+     "{% macro m() %}<{{ caller() }}>{% endmacro %}{% call m() %}c{% endcall %}|"
+     "{% filter upper %}{{ 'a' * 3 }}{% endfilter %}", "012|<c>|AAA"),
     # exactly the value limit (10,000,000 characters or items), not refused
     ("{{ 'a'|center(10**7)|length }}|{{ 'a'.ljust(10**7)|length }}|{{ '{:10000000}'.format('')|length }}|"
      "{{ ('a' * 10**6)|replace('a', 'b' * 10)|length }}|{{ [1]|batch(10**7, 0)|first|length }}",
