@@ -106,6 +106,8 @@ ATTACKS = [
         "{{ ('x' * 100).join(range(10**5)|map('string')) }}",
         "{{ ('a' * 10**6).translate({97: 'b' * 100}) }}", "{{ 'a'.encode().center(10**9) }}",
         "{% set l = ['a' * 10**6] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}",
+        "{{ ('a'|safe).ljust(10**9) }}", "{{ ('a' * 10**7).encode('utf-32')|length }}",
+        "{{ 'a'.encode().center(10**7).hex()|length }}",
     ]],
     # text kept by a block or a macro: each print a copy, the pieces joined at the end
     *[(text, 2, "more than 100,000,000 characters printed by {{ }} on one page", LIMIT_HINT) for text in [
