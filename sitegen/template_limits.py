@@ -3,14 +3,25 @@ request can change, and the sandbox (sitegen.render.SiteEnvironment) keeps them 
 not from running for hours or filling the memory. Every page's rendering is therefore bounded:
 
 - its output: at most :attr:`Limits.output` characters (the page is made as a stream of pieces,
-  and the count stops it as it grows);
+  and the count stops it as it grows); at most :attr:`Limits.printed` characters printed by
+  ``{{ }}`` in all, those kept by macros and ``{% set %}``, ``{% filter %}`` or ``{% call %}``
+  blocks included (each print is a copy), and such a kept text joined only when it holds at
+  most :attr:`Limits.value` characters (Jinja's ``concat``);
 - its loops: at most :attr:`Limits.iterations` loop iterations in all, nested loops counted
   together (a ``{% for %}`` over a list, a range or a dict counts its length when it starts,
   anything else one by one); ``range()`` gives at most :attr:`Limits.range` numbers;
-- its values: a string or list made by ``*``, ``+``, ``%`` or ``~`` holds at most
-  :attr:`Limits.value` characters or items (``*`` is checked before it is computed), and so
-  does the text of the ``join`` filter (checked before it is joined, its items counted as they
-  come); a number made by ``*`` or ``**`` has at most :attr:`Limits.digits` digits;
+- its values: a string or list made by ``*``, ``+``, ``%`` or ``~``, by a filter or by a
+  method holds at most :attr:`Limits.value` characters or items. Where one step can make a
+  value much longer than its arguments, its size is found from them and refused before it is
+  made (sitegen.template_sizes): ``*``, ``%`` and ``str.format`` (widths and precisions), the
+  filters of :data:`~sitegen.template_sizes.FILTER_SIZES` (``center``, ``indent``,
+  ``replace``, ``format``, ``batch``, ``slice``, ``tojson``, ``wordwrap``, ``string``...),
+  ``join``, ``sum``, ``pprint``, ``lipsum``, the methods of strings, bytes, lists, dicts and sets
+  of :data:`~sitegen.template_sizes.METHOD_SIZES` (``ljust``, ``zfill``, ``replace``, ``join``,
+  ``extend``...), gettext's ``%`` and the text of a list printed by ``{{ }}``; a generator's
+  items kept by a filter (``list``, ``sort``, ``unique``...) or given to a method are counted
+  as they come (:meth:`BoundedSandbox.bounded_items`). A number made by ``*`` or ``**`` has at
+  most :attr:`Limits.digits` digits;
 - its nesting: at most :attr:`Limits.depth` macro calls inside one another (Python's recursion
   limit, reached by templates that include each other, is reported alike);
 - its time: :attr:`Limits.page_seconds` seconds of CPU for one page, and
@@ -24,12 +35,15 @@ far less (docs/templates.md, "Limits").
 
 from __future__ import annotations
 
+import functools
+import io
 import itertools
 import math
-import re
+import pprint
 import time
+import types
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
@@ -37,8 +51,12 @@ from jinja2.exceptions import TemplateRuntimeError
 from jinja2.filters import do_join, make_attrgetter
 from jinja2.nodes import EvalContext
 from jinja2.runtime import LoopContext, Macro
-from jinja2.sandbox import SandboxedEnvironment
-from jinja2.utils import pass_eval_context
+from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
+from jinja2.utils import _PassArg, pass_environment, pass_eval_context
+from markupsafe import Markup
+
+from .template_sizes import (FILTER_SIZES, MATERIALIZED, METHOD_SIZES, field_length, joined_length,
+                             lipsum_length, made_length, printf_length, text_length)
 
 
 @dataclass(frozen=True)
@@ -47,6 +65,8 @@ class Limits:
 
     output: int = 50_000_000
     """Characters of one page."""
+    printed: int = 100_000_000
+    """Characters printed by ``{{ }}`` on one page, those kept by macros and blocks included."""
     iterations: int = 5_000_000
     """Loop iterations of one page, all loops together."""
     range: int = 100_000
@@ -79,6 +99,8 @@ class Budget:
         self.limits = limits
         self.iterations = 0
         self.depth = 0
+        self.printed = 0
+        """Characters printed by ``{{ }}`` on the current page, kept by macros and blocks too."""
         self.ticks = CHECK_EVERY
         self.used = 0.0
         """CPU seconds of the pages rendered before the current one."""
@@ -89,7 +111,7 @@ class Budget:
         now = time.thread_time()
         self.used += now - self.started
         self.started = now
-        self.iterations = self.depth = 0
+        self.iterations = self.depth = self.printed = 0
         self.ticks = CHECK_EVERY
         self.page_deadline = now + self.limits.page_seconds
         self.render_deadline = now + self.limits.render_seconds - self.used
@@ -140,10 +162,6 @@ class BoundedCodeGenerator(CodeGenerator):
         self.write(")")
 
 
-PRINTF_SIZES = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\d+|\*)?(?:\.(\d+|\*))?")
-"""A ``%`` conversion's width and precision (``%-10.3f``, ``%*d``)."""
-
-
 class BoundedSandbox(SandboxedEnvironment):
     """Jinja's sandbox with the limits of :class:`Limits` (see the module's docstring); the
     current counts are :attr:`budget`'s."""
@@ -155,8 +173,14 @@ class BoundedSandbox(SandboxedEnvironment):
         super().__init__(*args, **kwargs)
         self.budget = Budget(limits)
         self.globals["range"] = self.bounded_range
-        self.filters["bounded_loop"] = self.bounded_loop
-        self.filters["join"] = self.bounded_join
+        self.globals["lipsum"] = self.sized(self.globals["lipsum"], lipsum_length)
+        self.filters.update({name: self.bounded_filter(name, function)
+                             for name, function in self.filters.items()
+                             if name in FILTER_SIZES or name in MATERIALIZED})
+        self.filters.update(bounded_loop=self.bounded_loop, join=self.bounded_join,
+                            sum=self.bounded_sum, pprint=self.bounded_pprint)
+        self.finalize = self.bounded_print(self.finalize)
+        self.concat = self.bounded_concat  # type: ignore[method-assign]
 
     def bounded_range(self, *args: int) -> range:
         numbers = range(*args)
@@ -173,30 +197,145 @@ class BoundedSandbox(SandboxedEnvironment):
             return iterable
         return self.budget.counted(iterable)
 
+    def bounded_items(self, iterable: Iterable[Any]) -> list[Any]:
+        """The items of ``iterable`` (a generator: ``map``'s, ``select``'s) in a list, refusing
+        (TemplateLimit) more than :attr:`Limits.value` characters and items made by the
+        template (:func:`made_length`) as they come."""
+        limit = self.budget.limits.value
+        items = []
+        size = 0
+        for item in iterable:
+            size += 1 + made_length(item, limit - size)
+            if size > limit:
+                raise self._too_long()
+            self.budget.tick()
+            items.append(item)
+        return items
+
+    def sized(self, function: Callable[..., Any], size: Callable[..., int],
+              materialize: int | None = None) -> Callable[..., Any]:
+        """``function`` (a filter or global, keeping its ``pass_context`` and the like),
+        refusing (TemplateLimit) a result whose ``size(limit, *args, **kwargs)`` is over
+        :attr:`Limits.value` before it is made, its argument number ``materialize`` put in a list
+        first when it is an iterator (:meth:`bounded_items`)."""
+
+        @functools.wraps(function)
+        def bounded(*args: Any, **kwargs: Any) -> Any:
+            if materialize is not None and len(args) > materialize and \
+                    isinstance(args[materialize], Iterator):
+                args = (*args[:materialize], self.bounded_items(args[materialize]),
+                        *args[materialize + 1:])
+            self.check_size(size, args, kwargs)
+            return function(*args, **kwargs)
+
+        return bounded
+
+    def bounded_filter(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        """A filter of :data:`FILTER_SIZES` or :data:`MATERIALIZED`, bounded (:meth:`sized`)."""
+        first = 1 if hasattr(function, "jinja_pass_arg") else 0
+        return self.sized(function, FILTER_SIZES.get(name, no_size),
+                          first if name in MATERIALIZED else None)
+
+    def check_size(self, size: Callable[..., int], args: Any, kwargs: Any) -> None:
+        """Refuse (TemplateLimit) a result whose ``size`` is over :attr:`Limits.value`; arguments
+        it cannot measure are left to the function, to raise its own error."""
+        limit = self.budget.limits.value
+        self.budget.tick()
+        try:
+            made = size(limit, *args, **kwargs)
+        except (TypeError, ValueError, AttributeError):
+            return
+        if made > limit:
+            raise self._too_long()
+
+    def bounded_print(self, finalize: Callable[[Any], Any] | None) -> Callable[[Any], Any]:
+        """``{{ value }}``: ``finalize`` (the environment's), refusing (TemplateLimit) a list,
+        tuple, set or dict whose text is longer than :attr:`Limits.value` before it is made, and
+        more than :attr:`Limits.printed` characters printed on a page, those kept by macros and
+        ``{% set %}`` blocks included (each print of a long string is a copy, escaped)."""
+
+        def bounded(value: Any) -> Any:
+            budget = self.budget
+            if isinstance(value, str):
+                budget.printed += len(value)
+            elif type(value) in CONTAINERS:
+                size = text_length(value, budget.limits.value)
+                if size > budget.limits.value:
+                    raise self._too_long()
+                budget.printed += size
+            if budget.printed > budget.limits.printed:
+                raise TemplateLimit(f"more than {budget.limits.printed:,} characters printed by "
+                                    "{{ }} on one page")
+            return value if finalize is None else finalize(value)
+
+        return bounded
+
+    def bounded_concat(self, pieces: Iterable[str]) -> str:
+        """Join the pieces of a text (Jinja's ``concat``): refusing (TemplateLimit) more than
+        :attr:`Limits.value` characters for those a macro, a ``{% set %}``, ``{% filter %}`` or
+        ``{% call %}`` block kept in a list (a loop printing a long string many times), before
+        they are joined; more than :attr:`Limits.output` for a block's or a template's made one
+        by one (``super()``, ``render()``), as they come."""
+        if isinstance(pieces, list):
+            limit = self.budget.limits.value
+            if sum(map(len, pieces)) > limit:
+                raise self._too_long()
+            return "".join(pieces)
+        kept = BoundedText(self.budget.limits.output, lambda: TemplateLimit(
+            f"the page is longer than {self.budget.limits.output:,} characters"))
+        for piece in pieces:
+            kept.write(piece)
+        return kept.getvalue()
+
     @pass_eval_context
     def bounded_join(self, eval_ctx: EvalContext, value: Any, d: Any = "",
                      attribute: str | int | None = None) -> str:
         """Jinja's ``join`` filter, refusing (TemplateLimit) a text of more than
-        :attr:`Limits.value` characters before it is made: the items are taken at most that many
-        (a generator one by one), and their text counted with the separator's
-        (:func:`text_length`). Escaping may make the page's text up to 6 times as long (``<``
+        :attr:`Limits.value` characters before it is made: a generator's items counted as they
+        come (:meth:`bounded_items`), then the items' text with the separator's
+        (:func:`joined_length`). Escaping may make the page's text up to 6 times as long (``<``
         as ``&lt;``); the output limit counts that."""
         limit = self.budget.limits.value
         self.budget.tick()
         items = value if isinstance(value, (list, tuple, str)) else \
-            list(itertools.islice(value, limit + 1))
-        shown = items if attribute is None else map(make_attrgetter(self, attribute), items)
-        size = text_length(d, limit) * max(len(items) - 1, 0)
-        for item in shown:
-            if size > limit:
-                break
-            size += text_length(item, limit - size)
-        if size > limit:
+            self.bounded_items(value) if isinstance(value, Iterator) else list(value)
+        shown = items if attribute is None else list(map(make_attrgetter(self, attribute), items))
+        if joined_length(shown, d, limit) > limit:
             raise self._too_long()
         return do_join(eval_ctx, items, d, attribute)
 
+    @pass_environment
+    def bounded_sum(self, environment: Any, iterable: Any, attribute: str | int | None = None,
+                    start: Any = 0) -> Any:
+        """Jinja's ``sum`` filter, refusing (TemplateLimit) a list or tuple of more than
+        :attr:`Limits.value` items before it is made; lists (or tuples) are put together at once
+        (Python's ``sum`` copies the first ones again for each next one)."""
+        items = self.bounded_items(iterable) if isinstance(iterable, Iterator) else list(iterable)
+        if attribute is not None:
+            items = list(map(make_attrgetter(environment, attribute), items))
+        if not isinstance(start, (list, tuple)):
+            return sum(items, start)
+        kind = type(start)
+        alike = next((number for number, item in enumerate(items) if type(item) is not kind), len(items))
+        if len(start) + sum(map(len, items[:alike])) > self.budget.limits.value:
+            raise self._too_long()
+        return sum(items[alike:], kind(itertools.chain(start, *items[:alike])))
+
+    def bounded_pprint(self, value: Any) -> str:
+        """Jinja's ``pprint`` filter (:func:`pprint.pformat`), refusing (TemplateLimit) a text
+        of more than :attr:`Limits.value` characters: the value's ``repr`` before it is made
+        (:func:`text_length`), the indented text as it is written."""
+        limit = self.budget.limits.value
+        self.budget.tick()
+        if text_length(value, limit) > limit:
+            raise self._too_long()
+        text = BoundedText(limit, self._too_long)
+        pprint.PrettyPrinter(stream=text).pprint(value)
+        return text.getvalue()[:-1]
+
     def bounded_value(self, value: Any) -> Any:
-        if isinstance(value, (str, list, tuple)) and len(value) > self.budget.limits.value:
+        if isinstance(value, (str, list, tuple, bytes, bytearray)) and \
+                len(value) > self.budget.limits.value:
             raise self._too_long()
         return value
 
@@ -210,8 +349,9 @@ class BoundedSandbox(SandboxedEnvironment):
             self._check_product(left, right)
         elif operator == "**":
             self._check_power(left, right)
-        elif operator == "%" and isinstance(left, str):
-            self._check_format(left, right)
+        elif operator == "%" and isinstance(left, (str, bytes, bytearray)):
+            text = left if isinstance(left, str) else left.decode("latin-1")
+            self.check_size(printf_length, (text, right), {})
         return self.bounded_value(super().call_binop(context, operator, left, right))
 
     def _check_product(self, left: Any, right: Any) -> None:
@@ -219,7 +359,7 @@ class BoundedSandbox(SandboxedEnvironment):
             self._check_bits(left.bit_length() + right.bit_length())
             return
         sequence, times = (left, right) if isinstance(right, int) else (right, left)
-        if isinstance(times, int) and isinstance(sequence, (str, list, tuple)) and \
+        if isinstance(times, int) and isinstance(sequence, (str, list, tuple, bytes)) and \
                 len(sequence) * max(times, 0) > self.budget.limits.value:
             raise self._too_long()
 
@@ -231,23 +371,19 @@ class BoundedSandbox(SandboxedEnvironment):
         if bits * 0.30103 > self.budget.limits.digits:  # log10(2): digits of a number of bits
             raise TemplateLimit(f"a number of more than {self.budget.limits.digits:,} digits")
 
-    def _check_format(self, text: str, values: Any) -> None:
-        """Refuse widths and precisions (``%9999999d``, ``%*d``) beyond the value limit."""
-        limit = self.budget.limits.value
-        for match in PRINTF_SIZES.finditer(text):
-            for size in match.groups():
-                if size is not None and size != "*" and len(size) > len(str(limit)):
-                    raise self._too_long()
-        if "*" in text:
-            numbers = values if isinstance(values, tuple) else (values,)
-            if any(isinstance(value, int) and abs(value) > limit for value in numbers):
-                raise self._too_long()
-
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         budget = __self.budget
         budget.tick()
         if isinstance(__obj, LoopContext) and args:  # a recursive loop's inner level
             args = (__self.bounded_loop(args[0]), *args[1:])
+        kind = type(__obj)
+        if kind in METHODS and (isinstance(__obj.__self__, OWNERS) or __obj.__self__ in OWNERS):
+            return __self.bounded_method(__context, __obj, args, kwargs)
+        if kind is types.FunctionType and __obj.__dict__.get("jinja_pass_arg") is _PassArg.context \
+                and any(__obj is __self.globals.get(name) for name in GETTEXT):  # _("%(n)9s", n=1)
+            for words in args:
+                if isinstance(words, str):
+                    __self.check_size(printf_length, (words, kwargs), {})
         if not isinstance(__obj, Macro):
             return super().call(__context, __obj, *args, **kwargs)
         budget.depth += 1
@@ -258,6 +394,40 @@ class BoundedSandbox(SandboxedEnvironment):
             return super().call(__context, __obj, *args, **kwargs)
         finally:
             budget.depth -= 1
+
+    def bounded_method(self, context: Any, method: Any, args: tuple[Any, ...],
+                       kwargs: dict[str, Any]) -> Any:
+        """Call a method of a string, bytes, list, dict or set: an iterator given to it put in
+        a list first (:meth:`bounded_items`), a result that :data:`METHOD_SIZES` measures
+        refused (TemplateLimit) before it is made, and any result after
+        (:meth:`bounded_value`)."""
+        args = tuple(self.bounded_items(arg) if isinstance(arg, Iterator) else arg for arg in args)
+        size = METHOD_SIZES.get(method.__name__)
+        if size is not None:
+            self.check_size(size, (method.__self__, *args), kwargs)
+        return self.bounded_value(super().call(context, method, *args, **kwargs))
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        """Jinja's ``str.format`` and ``str.format_map`` in the sandbox, with each field's text
+        counted before it is made (:class:`BoundedFormatter`)."""
+        if not isinstance(value, (types.MethodType, types.BuiltinMethodType)) or \
+                value.__name__ not in ("format", "format_map") or not isinstance(value.__self__, str):
+            return None
+        text = value.__self__
+        formatter = BoundedEscapeFormatter(self, escape=text.escape) if isinstance(text, Markup) \
+            else BoundedFormatter(self)
+        is_format_map = value.__name__ == "format_map"
+
+        def wrapper(*args: Any, **kwargs: Any) -> str:
+            if is_format_map:
+                if kwargs:
+                    raise TypeError("format_map() takes no keyword arguments")
+                if len(args) != 1:
+                    raise TypeError(f"format_map() takes exactly one argument ({len(args)} given)")
+                kwargs, args = args[0], ()
+            return type(text)(formatter.vformat(text, args, kwargs))
+
+        return functools.update_wrapper(wrapper, value)
 
     def call_filter(self, *args: Any, **kwargs: Any) -> Any:
         self.budget.tick()
@@ -272,28 +442,60 @@ class BoundedSandbox(SandboxedEnvironment):
         return super().get_template(*args, **kwargs)
 
 
-def text_length(value: Any, limit: int) -> int:
-    """About the length of ``str(value)``, or a number over ``limit`` when it is longer, found
-    without making the text when it could be long: a string's length, an int's digits (up to 2
-    more), a list's, tuple's or dict's items counted inside one another (each at least 2
-    characters with its separator; no recursion: a list holding itself is counted up to the
-    limit), anything else its text."""
-    if isinstance(value, str):
-        return len(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return int(value.bit_length() * 0.30103) + 2  # log10(2): digits of a number of bits, a sign
-    if not isinstance(value, (list, tuple, dict)):
-        return len(str(value))
+CONTAINERS = frozenset({list, tuple, set, frozenset, dict})
+"""The types whose text ``{{ value }}`` measures before it is made."""
+METHODS = frozenset({types.BuiltinMethodType, types.MethodType})
+"""The types of bound methods (``'a'.center``, Markup's ``center``)."""
+OWNERS = (str, bytes, bytearray, list, dict, set)
+"""The types whose methods :meth:`BoundedSandbox.bounded_method` bounds."""
+GETTEXT = ("_", "gettext", "ngettext", "pgettext", "npgettext")
+"""The globals of the i18n extension's callables, which format their words with ``%``."""
+
+
+def no_size(limit: int, *args: Any, **kwargs: Any) -> int:
+    """No size of its own (a filter that only keeps an iterator's items)."""
+    return 0
+
+
+class BoundedFormatter(SandboxedFormatter):
+    """Jinja's sandboxed ``str.format``, refusing (TemplateLimit) a text of more than
+    :attr:`Limits.value` characters: the format and each field's text (:func:`field_length`,
+    its width and precision) counted before the field is made."""
+
     size = 0
-    stack = [value]
-    while stack and size <= limit:
-        top = stack.pop()
-        if isinstance(top, (list, tuple, dict)):
-            size += 2
-            stack.extend(itertools.chain.from_iterable(top.items()) if isinstance(top, dict) else top)
-        else:
-            size += text_length(top, limit - size) + 2
-    return size
+
+    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
+        self.size = sum(len(literal) for literal, *_field in self.parse(format_string))
+        return super().vformat(format_string, args, kwargs)
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        env: BoundedSandbox = self._env  # type: ignore[assignment]
+        env.budget.tick()
+        self.size += field_length(value, format_spec, env.budget.limits.value)
+        if self.size > env.budget.limits.value:
+            raise env._too_long()
+        return super().format_field(value, format_spec)
+
+
+class BoundedEscapeFormatter(BoundedFormatter, SandboxedEscapeFormatter):
+    """:class:`BoundedFormatter` for Markup's ``format`` (the fields escaped)."""
+
+
+class BoundedText(io.StringIO):
+    """A text written in pieces (``pprint``'s), refusing (``too_long()``, raised) to grow over
+    ``limit`` characters."""
+
+    def __init__(self, limit: int, too_long: Callable[[], Exception]):
+        super().__init__()
+        self.limit = limit
+        self.size = 0
+        self.too_long = too_long
+
+    def write(self, piece: str) -> int:
+        self.size += len(piece)
+        if self.size > self.limit:
+            raise self.too_long()
+        return super().write(piece)
 
 
 OUTPUT_BATCH = 256

@@ -50,6 +50,7 @@ from jinja2.lexer import Token, TokenStream
 from markupsafe import Markup
 
 from .bidi import mark
+from .template_sizes import PRINTF_SIZES
 
 
 class ConstantWords(Extension):
@@ -227,6 +228,8 @@ def _words_tokens(line: int, words: str, defaults: dict[str, str], call: _Call,
     do not give): the formatted words themselves without keywords, None if formatting them
     fails (the call stays and raises at render as before); else ``(("words"|safe) % {"name":
     (EXPR), ...})``, formatted at render, each expression evaluated once as by the call."""
+    if any(size.group(2, 3) != (None, None) for size in PRINTF_SIZES.finditer(words)):
+        return None  # a width or precision: formatted at render, within the limits (sitegen.template_limits)
     if not call.keywords:
         try:
             constant = str(Markup(words) % defaults)

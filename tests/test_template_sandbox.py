@@ -55,6 +55,7 @@ def test_ordinary_template_code_still_works(site, tmp_path):
 LIMIT_HINT = '; the limits of a page are in docs/templates.md, "Limits" [template.limit]'
 FIX_HINT = "; fix the template, or remove the override to use the default [template]"
 FAILED = "templates/page.html:{line}:1: error: template page.html failed while rendering about/index.html: "
+VALUE = "a value of more than 10,000,000 characters or items"
 
 ATTACKS = [
     # (template text after a first line, line of the error, message, hint)
@@ -78,6 +79,44 @@ ATTACKS = [
      "a value of more than 10,000,000 characters or items", LIMIT_HINT),
     ("{{ [['a' * 10**7] * 10**6]|join }}", 2, "a value of more than 10,000,000 characters or items",
      LIMIT_HINT),
+    *[(text, 2, VALUE, LIMIT_HINT) for text in [
+        # filters that make a long text or list from short arguments, refused before it is made
+        "{{ 'a'|center(10**9) }}", "{{ 'a\\nb'|indent(10**9) }}",
+        "{{ ('a' * 10**6)|replace('a', 'b' * 100) }}", "{{ ('a' * 10**6)|replace('', 'bb' * 10) }}",
+        "{{ '%999999999d'|format(1) }}", "{{ '%(a)s%(a)s'|format(a='x' * 6 * 10**6) }}",
+        "{{ [1]|batch(10**9, 0)|list }}", "{{ [1]|slice(10**9)|list }}",
+        "{{ ([[0] * 10**6] * 20)|sum(start=[]) }}", "{{ [[1]]|tojson(indent=10**9) }}",
+        "{{ (['a' * 10**6] * 20)|tojson }}", "{{ range(10**5)|list|tojson(indent=200) }}",
+        "{{ ('a ' * 10**6)|wordwrap(2, wrapstring='x' * 100) }}",
+        "{{ ('a' * 10**6)|truncate(5, end='x' * 10**7) }}", "{{ (['a' * 10**6] * 20)|string }}",
+        "{{ (['a' * 10**6] * 20)|pprint }}", "{{ {'k' * 1000: 'a ' * 500000}|pprint }}",
+        "{{ ['a' * 10**6] * 20 }}", "{{ ('a' * 10**7)|urlize(target='x' * 1000) }}",
+        "{{ lipsum(10**6) }}",
+        # a generator's items counted as they come (each item within the limits)
+        "{{ ('a' * 10**7)|map('center', 10**6)|list|length }}",
+        "{{ ('a' * 10**7)|map('center', 10**6)|unique|list|length }}",
+        # str.format and gettext's %
+        "{{ '{:999999999}'.format(1) }}", "{{ '{:{}}'.format(1, 10**9) }}",
+        "{{ '{0}{0}'.format('x' * 6 * 10**6) }}", "{{ '{:.999999999f}'.format(1.5) }}",
+        "{{ _('%(n)999999999s', n=1) }}",
+        # methods of strings, bytes and lists
+        "{{ 'a'.ljust(10**9) }}", "{{ 'a'.rjust(10**9) }}", "{{ 'a'.zfill(10**9) }}",
+        "{{ 'a'.center(10**9) }}", "{{ ('\\t' * 10**6).expandtabs(100) }}",
+        "{{ ('a' * 10**6).replace('a', 'b' * 20) }}", "{{ ('x' * 10**6).join(['a'] * 20) }}",
+        "{{ ('x' * 100).join(range(10**5)|map('string')) }}",
+        "{{ ('a' * 10**6).translate({97: 'b' * 100}) }}", "{{ 'a'.encode().center(10**9) }}",
+        "{% set l = ['a' * 10**6] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}",
+        "{{ ('a'|safe).ljust(10**9) }}", "{{ ('a' * 10**7).encode('utf-32')|length }}",
+        "{{ 'a'.encode().center(10**7).hex()|length }}",
+    ]],
+    # text kept by a block or a macro: each print a copy, the pieces joined at the end
+    *[(text, 2, "more than 100,000,000 characters printed by {{ }} on one page", LIMIT_HINT) for text in [
+        "{% set x %}{% for i in range(10**5) %}{{ 'a' * 10**7 }}{% endfor %}{% endset %}{{ x|length }}",
+        "{% macro m() %}{% for i in range(10**5) %}{{ 'a' * 10**7 }}{% endfor %}{% endmacro %}{{ m()|length }}",
+        "{% filter length %}{% for i in range(10**5) %}{{ 'a' * 10**7 }}{% endfor %}{% endfilter %}",
+    ]],
+    ("{% set x %}{% for i in range(10**5) %}" + "x" * 1000 + "{% endfor %}{% endset %}{{ x|length }}", 2,
+     VALUE, LIMIT_HINT),
     ("{{ 'abc'.index('z') }}", 2, "ValueError: substring not found", FIX_HINT),
     ("{{ 1 // (page.path|length - page.path|length) }}", 2,
      "ZeroDivisionError: integer division or modulo by zero", FIX_HINT),
@@ -114,6 +153,53 @@ def test_join_within_the_limits_is_jinjas_join(site, tmp_path):
         "{{ (['x' * 1000] * 10000)|join|length }}|{{ (['x' * 999] * 10000)|join('y')|length }}\n")
     assert render(root / "content", templates)["about/index.html"] == \
         b"a, &lt;b&gt;, 1|x&amp;y|0123|a-b|10000000|9999999\n"
+
+
+WITHIN_LIMITS = [
+    # (template, Jinja's text, worked out by hand)
+    ("{{ 'ab'|center(6) }}|{{ 'a\\nb\\n\\nc'|indent(2) }}|{{ 'a\\nb'|indent('> ', first=True) }}",
+     "  ab  |a\n  b\n\n  c|&gt; a\n&gt; b"),
+    ("{{ 'a<a'|replace('a', '&') }}|{{ 'aaa'|replace('a', 'b', 2) }}|{{ 'ab'|replace('', '-') }}",
+     "&amp;&lt;&amp;|bba|-a-b-"),
+    ("{{ '%3s|%-3d|%.2f'|format('a', 1, 2.5) }}|{{ '%(a)s-%(a)s'|format(a='<') }}|{{ '%*d' % (4, 1) }}",
+     "  a|1  |2.50|&lt;-&lt;|   1"),
+    ("{{ '{:>4}|{:.3f}|{:{}}|{a}{a}'.format('a', 1.5, 'b', 3, a='<') }}|{{ '{a}'.format_map({'a': 1}) }}",
+     "   a|1.500|b  |&lt;&lt;|1"),
+    ("{{ [1, 2, 3]|batch(2, 0)|list }}|{{ [1, 2, 3]|slice(2, 'x')|list }}|{{ range(3)|map('string')|batch(2)|list }}",
+     "[[1, 2], [3, 0]]|[[1, 2], [3, &#39;x&#39;]]|[[&#39;0&#39;, &#39;1&#39;], [&#39;2&#39;]]"),
+    ("{{ [[1], [2, 3]]|sum(start=[]) }}|{{ [(1,), (2,)]|sum(start=(0,)) }}|{{ [1, 2]|sum }}",
+     "[1, 2, 3]|(0, 1, 2)|3"),
+    ("{{ {'b': [1, '<'], 'a': None}|tojson }}|{{ [[1]]|tojson(1) }}",
+     '{"a": null, "b": [1, "\\u003c"]}|[\n [\n  1\n ]\n]'),
+    ("{{ 'a b c d'|wordwrap(3, wrapstring='/') }}|{{ 'hello world'|truncate(8, end='!', leeway=0) }}",
+     "a b/c d|hello!"),
+    ("{{ [1, 'a']|string }}|{{ [1, 'a']|pprint }}|{{ [1, ('t',), {'k': None}] }}",
+     "[1, &#39;a&#39;]|[1, &#39;a&#39;]|[1, (&#39;t&#39;,), {&#39;k&#39;: None}]"),
+    ("{{ 'a'.ljust(3, '-') }}|{{ 'a'.rjust(3, '-') }}|{{ '7'.zfill(3) }}|{{ 'a\\tb'.expandtabs(3) }}|"
+     "{{ 'aXa'.replace('a', 'bb') }}|{{ 'a'.center(3, '*') }}|{{ '-'.join(range(3)|map('string')) }}|"
+     "{{ 'ab'.translate({97: 'zz'}) }}", "a--|--a|007|a  b|bbXbb|*a*|0-1-2|zzb"),
+    ("{{ range(3)|map('string')|list }}|{{ [3, 1, 3]|unique|list }}|{{ range(3)|reverse|list }}|"
+     "{% set l = [1] %}{% set _ = l.extend(range(2)|map('string')) %}{{ l|length }}",
+     "[&#39;0&#39;, &#39;1&#39;, &#39;2&#39;]|[3, 1]|[2, 1, 0]|3"),
+    ("{% set x %}{% for i in range(3) %}{{ i }}{% endfor %}{% endset %}{{ x }}|"
+     "{% macro m() %}<{{ caller() }}>{% endmacro %}{% call m() %}c{% endcall %}|"
+     "{% filter upper %}{{ 'a' * 3 }}{% endfilter %}", "012|<c>|AAA"),
+    # exactly the value limit (10,000,000 characters or items), not refused
+    ("{{ 'a'|center(10**7)|length }}|{{ 'a'.ljust(10**7)|length }}|{{ '{:10000000}'.format('')|length }}|"
+     "{{ ('a' * 10**6)|replace('a', 'b' * 10)|length }}|{{ [1]|batch(10**7, 0)|first|length }}",
+     "10000000|10000000|10000000|10000000|10000000"),
+]
+
+
+@pytest.mark.parametrize("text, expected", WITHIN_LIMITS)
+def test_within_the_limits_a_template_gives_jinjas_text(text, expected):
+    """The bounded filters and methods (issue 30) give what Jinja's sandbox gives without the
+    limits, up to a result of exactly the value limit."""
+    from jinja2.sandbox import SandboxedEnvironment
+
+    from sitegen.template_limits import BoundedSandbox
+    assert SandboxedEnvironment(autoescape=True).from_string(text).render() == expected
+    assert BoundedSandbox(autoescape=True).from_string(text).render() == expected
 
 
 def test_a_macro_of_another_template_is_positioned_there(site, run):
