@@ -52,7 +52,7 @@ from jinja2.filters import do_join, make_attrgetter
 from jinja2.nodes import EvalContext
 from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
-from jinja2.utils import _PassArg, pass_environment, pass_eval_context
+from jinja2.utils import _PassArg, generate_lorem_ipsum, pass_environment, pass_eval_context
 from markupsafe import Markup
 
 from .template_sizes import (FILTER_SIZES, MATERIALIZED, METHOD_SIZES, field_length, joined_length,
@@ -173,7 +173,7 @@ class BoundedSandbox(SandboxedEnvironment):
         super().__init__(*args, **kwargs)
         self.budget = Budget(limits)
         self.globals["range"] = self.bounded_range
-        self.globals["lipsum"] = self.sized(self.globals["lipsum"], lipsum_length)
+        self.globals["lipsum"] = self.sized(generate_lorem_ipsum, lipsum_length)
         self.filters.update({name: self.bounded_filter(name, function)
                              for name, function in self.filters.items()
                              if name in FILTER_SIZES or name in MATERIALIZED})

@@ -126,6 +126,8 @@ def test_without_an_earlier_output_every_page_is_being_built(held):
         assert wait_for(lambda: dev.version_info()["builds"] == 1)  # pages may show before
         status, page = fetch(base)
         assert status == 200 and NOTICE not in page and "Small Club League" in page
+        # the site is served from memory first, then written: the log line follows the write
+        assert wait_for(lambda: any(line.startswith("build 1: ") for line in lines))
         assert Path("output/index.html").is_file()
     finally:
         held.set()
