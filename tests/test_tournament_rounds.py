@@ -541,3 +541,26 @@ def test_replace_refuses_to_overwrite_a_result_unless_told_which_to_take(site, r
     assert run("import", "opengotha", str(XML), "--results", "file")[2][0] == (
         "sitegen import: error: --results file: --results is for --replace; --results file "
         "or --results content, with --replace [import]")
+
+
+def test_dc_and_sdc_texts_name_the_first_of_them_as_the_groups_edge():
+    """placement: direct confrontation, as OpenGotha: DC and SDC both compare the players tied
+    on every criterion before the first of DC and SDC. With [MMS, SDC, DC], DC's group is the
+    players tied on MMS (not on MMS and SDC): both texts say "before SDC"; with [MMS, DC, SDC]
+    both say "before DC"; with DC alone, "before DC"."""
+    from sitegen.model.tournament import Criterion as C, Tournament, TournamentParameters
+    from sitegen.pages.tournament import criterion_columns
+
+    def texts(*criteria):
+        t = Tournament("t", "T", 5, (), parameters=TournamentParameters(criteria=criteria))
+        return {column["key"]: column["text"] for column in criterion_columns(t, ENGLISH_WORDS)}
+
+    sdc_first = texts(C.MMS, C.SDC, C.DC)
+    assert sdc_first["DC"].startswith("Among players tied on the criteria before SDC: a player is "
+                                      "placed above the players they beat;")
+    assert sdc_first["SDC"].startswith("If all players tied on the criteria before SDC played")
+    dc_first = texts(C.MMS, C.DC, C.SDC)
+    assert dc_first["DC"].startswith("Among players tied on the criteria before DC: ")
+    assert dc_first["SDC"].startswith("If all players tied on the criteria before DC played")
+    assert texts(C.MMS, C.DC)["DC"].startswith("Among players tied on the criteria before DC: ")
+    assert texts(C.MMS, C.SDC)["SDC"].startswith("If all players tied on the criteria before SDC ")

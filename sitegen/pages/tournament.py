@@ -83,7 +83,7 @@ CRITERION_TEXT: dict[Criterion, tuple[str, str]] = {
                     N_("The same as EXT, over the games you won.")),
     Criterion.DC: (N_("Direct confrontation"), "{dc}"),
     Criterion.SDC: (N_("Simplified direct confrontation"),
-                    N_("If all players tied on the criteria before SDC played each other, your number "
+                    N_("If all players tied on the criteria before {first} played each other, your number "
                        "of wins among them; otherwise 0 for all.")),
     Criterion.CPS: (N_("Cup score"),
                     N_("Each round doubles your earlier score and adds the new result, so an early "
@@ -105,10 +105,10 @@ CRITERION_TEXT: dict[Criterion, tuple[str, str]] = {
                          "SOSM. A round without a game counts your own starting score.{sosts}")),
 }
 
-DC_OPENGOTHA = (N_("Among players tied on the criteria before DC: a player is placed above the "
+DC_OPENGOTHA = (N_("Among players tied on the criteria before {first}: a player is placed above the "
                    "players they beat; a circle of wins (A beat B, B beat C, C beat A) counts as one "
                    "block. Bigger is better; forfeits do not count."))
-DC_DIR = (N_("Among players tied on the criteria before DC: 1 for a player who beat every other "
+DC_DIR = (N_("Among players tied on the criteria before {first}: 1 for a player who beat every other "
              "tied player, else 0. Forfeits do not count."))
 
 
@@ -129,13 +129,18 @@ def _category_words(limits: tuple[Rank, ...], lang: Words) -> str:
 def criterion_columns(t: Tournament, lang: Words) -> list[dict[str, str]]:
     """Return ``{key, short, long, text}`` for each criterion of ``t``, in order (placement)."""
     p = t.parameters
+    first_confrontation = next((c.value for c in p.criteria if c in (Criterion.DC, Criterion.SDC)), "DC")
     fill = {
         "nbw_bye": format_value(p.nbw_bye), "nbw_absent": format_value(p.nbw_absent),
         "mms_bye": format_value(p.mms_bye), "mms_absent": format_value(p.mms_absent),
         "round_down": lang._(", these bonus points added up and rounded down") if p.round_down else "",
         "defect": (lang._("; after rounds 1 and 2 it is 0, as OpenGotha computes it")
                    if p.sosm_minus_defect else ""),
-        "dc": lang._(DC_DIR if p.dc_variant is DCVariant.DIR else DC_OPENGOTHA),
+        # DC and SDC both group the players tied on every criterion before the first of them
+        # (placement: direct confrontation, as OpenGotha), which the texts name.
+        "first": first_confrontation,
+        "dc": lang._(DC_DIR if p.dc_variant is DCVariant.DIR else DC_OPENGOTHA).format(
+            first=first_confrontation),
         "categories": _category_words(p.category_limits, lang),
         "quarter": max(t.rounds - 2, 1), "semi": max(t.rounds - 1, 1), "bar": str(p.bar),
         "sosts": (" " + lang._("With games not played counted as ½ point, OpenGotha counts each "
