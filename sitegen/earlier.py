@@ -4,7 +4,7 @@ build runs (issue 31, "the first page at once").
 The dev server builds everything in memory before it can serve its own site: at federation
 scale (26,486 pages) that takes about a minute. Until then it serves the files of the output
 folder as they are, read from disk when asked for, each HTML page under a notice saying that
-the site is being rebuilt and the page may be out of date (:data:`NOTICE`; added by the dev
+the site is being rebuilt and the page may be out of date (:data:`sitegen.serve.NOTICE`; added by the dev
 server to its responses, never written to a file). The first good build replaces them all,
 and every open page reloads. Only a folder that carries sitegen's marker file
 (:func:`sitegen.write.is_earlier_site`) is served; without one, every page says it is being
@@ -21,14 +21,6 @@ from .diagnostics import Diagnostics
 from .serve import ServedBuild
 from .validate import load_config
 from .write import is_earlier_site
-
-NOTICE = """<div id="sitegen-rebuilding" role="status" style="position:sticky;top:0;z-index:2147483646;
-margin:0;padding:.6em 1em;background:#fff4c2;color:#4a3800;border-bottom:3px solid #c90;
-font:bold 15px/1.4 sans-serif">sitegen serve: the site is being rebuilt: this page may be out of date
-(it was made by an earlier build). It reloads when the new site is ready.</div>
-"""
-"""Shown at the top of every page of the earlier build; the live-reload script replaces the
-page when the first build is done."""
 
 
 class EarlierFiles(Mapping[str, bytes]):
@@ -73,7 +65,7 @@ class EarlierFiles(Mapping[str, bytes]):
 
 def earlier_site(output_dir: Path | None, content_dir: Path, base_url: str | None) -> ServedBuild:
     """Return what ``sitegen serve`` serves until its first build is done: the files an earlier
-    build left in ``output_dir`` (each page with :data:`NOTICE`), or none (no folder, or one
+    build left in ``output_dir`` (each page with :data:`sitegen.serve.NOTICE`), or none (no folder, or one
     without sitegen's marker: every page then says it is being built). The base path is read
     from ``content_dir``'s ``site.yaml`` (``base_url`` overrides it); settings with errors give
     ``/`` (the build reports them)."""

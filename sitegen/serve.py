@@ -524,6 +524,15 @@ font:14px/1.4 monospace;white-space:pre-wrap">
 """
 
 
+NOTICE = """<div id="sitegen-rebuilding" role="status" style="position:sticky;top:0;z-index:2147483646;
+margin:0;padding:.6em 1em;background:#fff4c2;color:#4a3800;border-bottom:3px solid #c90;
+font:bold 15px/1.4 sans-serif">sitegen serve: the site is being rebuilt: this page may be out of date
+(it was made by an earlier build). It reloads when the new site is ready.</div>
+"""
+"""Shown at the top of every page of the earlier build; the live-reload script replaces the
+page when the first build is done."""
+
+
 def _inject(page: bytes, version: int, errors: list[str], earlier: bool = False) -> bytes:
     """Return ``page`` with the reload script (and the error overlay, if any) before ``</body>``,
     and with ``earlier`` the notice that it may be out of date (sitegen.earlier) after ``<body>``."""
@@ -534,8 +543,6 @@ def _inject(page: bytes, version: int, errors: list[str], earlier: bool = False)
     at = page.lower().rfind(b"</body>")
     page = page + data if at < 0 else page[:at] + data + page[at:]
     if earlier:
-        from .earlier import NOTICE
-
         body = re.search(rb"<body[^>]*>", page, re.IGNORECASE)
         at = body.end() if body else 0
         page = page[:at] + NOTICE.encode("utf-8") + page[at:]
