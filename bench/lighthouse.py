@@ -1,0 +1,210 @@
+"""A phone's view of every page kind, measured by Lighthouse (issue 31):
+``python bench/lighthouse.py [--scale S ...] [--no-demo] [--runs N] [--json FILE]``.
+
+Builds the demo (``content/``) and the synthetic federation of ``bench/synthetic.py`` at each
+``--scale`` (default 0.3; repeat the option for more), each with ``python -m sitegen build``
+into a temporary folder, serves each site with nginx (Debian's ``nginx``, ``gzip on`` at level
+6 for HTML, CSS, JavaScript, JSON and SVG, as GitHub Pages sends them compressed) and runs
+Lighthouse on the largest page of every page kind (the kinds of ``bench/page_weight.py``, from
+docs/urls.md), plus "search": the players index opened with ``?q=`` as the header's search box
+without JavaScript leads there (the page then loads ``search.json`` and shows the matches).
+
+Lighthouse's default profile is a phone's: a Moto G Power sized screen (412 x 823 CSS px),
+the CPU slowed 4 times and a slow 4G network (150 ms, 1.6 Mbit/s), *simulated* from one
+unthrottled load (Lantern): the score depends less on the machine's load than a timed run
+would, not at all on it only in theory (the unthrottled trace is measured). Each page is run
+``--runs`` times (default 1) and the run of median Performance score kept.
+
+Prints a Markdown table per site: per kind, the page, Performance (0-100), First Contentful
+Paint, Largest Contentful Paint, Total Blocking Time, Cumulative Layout Shift, Speed Index,
+the main thread's style and layout time (unthrottled), the DOM's elements and the bytes transferred. Exits 1 if any kind scores under :data:`GOAL`.
+
+Needs Lighthouse from npm, installed into a git-ignored folder beside this file::
+
+    npm install --no-save --no-package-lock --prefix bench/lighthouse lighthouse@13
+
+Chromium from ``CHROME_PATH`` (default ``/usr/bin/chromium``) and ``nginx`` on the PATH
+(``apt-get install nginx-light``). Not part of the test suite: a page's score is measured
+here, never in a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import getpass
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from page_weight import build, weigh  # noqa: E402
+
+GOAL = 90
+"""The Performance score (0-100) every page kind must reach (issue 31)."""
+LIGHTHOUSE = Path(__file__).resolve().parent / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+SEARCH_QUERY = "player 1"
+"""What "search" types in the synthetic federation (its players are "Player 00001" ...)."""
+DEMO_QUERY = "ki"
+CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run"
+NGINX_CONF = """daemon off;
+user {user};
+worker_processes 1;
+pid {tmp}/nginx.pid;
+error_log {tmp}/error.log;
+events {{ worker_connections 64; }}
+http {{
+  include /etc/nginx/mime.types;
+  access_log off;
+  client_body_temp_path {tmp}/body;
+  proxy_temp_path {tmp}/proxy;
+  fastcgi_temp_path {tmp}/fastcgi;
+  uwsgi_temp_path {tmp}/uwsgi;
+  scgi_temp_path {tmp}/scgi;
+  gzip on;
+  gzip_comp_level 6;
+  gzip_min_length 256;
+  gzip_types text/css application/javascript text/javascript application/json image/svg+xml;
+  server {{
+    listen 127.0.0.1:{port};
+    root {root};
+    error_page 404 /404.html;
+  }}
+}}
+"""
+"""nginx's configuration (its worker runs as this user: the temporary folders are private):
+one server of the site's folder, compressing as GitHub Pages does
+(gzip; ``text/html`` is always compressed once ``gzip on``)."""
+
+
+@contextlib.contextmanager
+def serve(root: Path):
+    """Serve the folder ``root`` with nginx on 127.0.0.1; yield its base URL (ending in ``/``)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with tempfile.TemporaryDirectory(prefix="lighthouse-nginx-") as tmp:
+        conf = Path(tmp, "nginx.conf")
+        conf.write_text(NGINX_CONF.format(tmp=tmp, port=port, root=root, user=getpass.getuser()), encoding="utf-8")
+        process = subprocess.Popen(["nginx", "-c", str(conf), "-p", tmp], stderr=subprocess.DEVNULL)
+        try:
+            base = f"http://127.0.0.1:{port}/"
+            for _ in range(100):
+                try:
+                    with urllib.request.urlopen(base, timeout=1):
+                        break
+                except OSError:
+                    time.sleep(0.05)
+            yield base
+        finally:
+            process.terminate()
+            process.wait(10)
+
+
+def pages(site: Path, query: str) -> dict[str, str]:
+    """Return, per page kind, the address (relative to the site's root) of its largest page,
+    and "search": the players index with ``?q=query``."""
+    found = {kind: f["largest"] for kind, f in weigh(site).items() if kind != "search.json"}
+    found["search"] = "players/?q=" + query.replace(" ", "+")
+    return dict(sorted(found.items()))
+
+
+def lighthouse(url: str, runs: int) -> dict:
+    """Run Lighthouse (its default mobile profile, Performance only) ``runs`` times on
+    ``url``; return the figures of the run of median score: ``score`` (0-100), ``fcp``,
+    ``lcp``, ``tbt``, ``si``, ``layout`` (main-thread style and layout) (ms), ``cls``, ``dom`` (elements), ``bytes`` (transferred)."""
+    results = []
+    for _ in range(runs):
+        with tempfile.NamedTemporaryFile(suffix=".json") as out:
+            subprocess.run([str(LIGHTHOUSE), url, "--only-categories=performance", "--output=json",
+                            f"--output-path={out.name}", f"--chrome-flags={CHROME_FLAGS}", "--quiet"],
+                           check=True, env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")})
+            report = json.loads(Path(out.name).read_text(encoding="utf-8"))
+        audits = report["audits"]
+
+        def value(name: str) -> float:
+            return audits[name].get("numericValue") or 0
+
+        results.append({"score": round(report["categories"]["performance"]["score"] * 100),
+                        "fcp": value("first-contentful-paint"), "lcp": value("largest-contentful-paint"),
+                        "tbt": value("total-blocking-time"), "cls": value("cumulative-layout-shift"),
+                        "si": value("speed-index"), "dom": value("dom-size-insight"),
+                        "layout": sum(i["duration"] for i in audits["mainthread-work-breakdown"]["details"]["items"]
+                                      if i["group"] == "styleLayout"),
+                        "bytes": value("total-byte-weight")})
+    results.sort(key=lambda r: r["score"])
+    return results[len(results) // 2]
+
+
+def table(label: str, figures: dict[str, dict]) -> str:
+    """Return the Markdown table of one site's figures (s: seconds, kB: 1,000 bytes)."""
+    lines = [f"{label}:", "", "| kind | page | Performance | FCP | LCP | TBT | CLS | Speed Index | style & layout | DOM elements | transferred |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for kind, f in figures.items():
+        under = " **under 90**" if f["score"] < GOAL else ""
+        lines.append(f"| {kind} | `{f['page']}` | {f['score']}{under} | {f['fcp'] / 1000:.1f} s | {f['lcp'] / 1000:.1f} s"
+                     f" | {f['tbt']:.0f} ms | {f['cls']:.3f} | {f['si'] / 1000:.1f} s | {f['layout']:.0f} ms | {f['dom']:,.0f}"
+                     f" | {f['bytes'] / 1000:.1f} kB |")
+    return "\n".join(lines)
+
+
+def measure(label: str, site: Path, query: str, runs: int) -> dict[str, dict]:
+    """Run Lighthouse on every page kind of the site built in ``site``; print each kind's line
+    as it is measured (stderr) and return the figures per kind."""
+    figures = {}
+    with serve(site) as base:
+        for kind, page in pages(site, query).items():
+            figures[kind] = {"page": page, **lighthouse(base + page, runs)}
+            f = figures[kind]
+            print(f"{label}: {kind} {page}: {f['score']} (TBT {f['tbt']:.0f} ms, LCP {f['lcp'] / 1000:.1f} s, "
+                  f"DOM {f['dom']:,.0f}; load average {os.getloadavg()[0]:.2f})", file=sys.stderr, flush=True)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, action="append", help="synthetic federation scale (default 0.3)")
+    parser.add_argument("--no-demo", action="store_true", help="leave the demo out")
+    parser.add_argument("--runs", type=int, default=1, help="Lighthouse runs per page (the median kept)")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    args = parser.parse_args(argv)
+    if not LIGHTHOUSE.exists():
+        raise SystemExit(f"lighthouse: {LIGHTHOUSE} is missing: npm install --no-save --no-package-lock "
+                         "--prefix bench/lighthouse lighthouse@13")
+    from synthetic import generate
+
+    results: dict[str, dict[str, dict]] = {}
+    load = [os.getloadavg()]
+    with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
+        if not args.no_demo:
+            build(ROOT, Path(tmp, "demo"))
+            results["demo"] = measure("demo", Path(tmp, "demo"), DEMO_QUERY, args.runs)
+        for scale in args.scale or [0.3]:
+            root = Path(tmp, f"scale-{scale}")
+            generate(root, scale)
+            build(root, root / "output")
+            results[f"scale {scale:g}"] = measure(f"scale {scale:g}", root / "output", SEARCH_QUERY, args.runs)
+    load.append(os.getloadavg())
+    for label, figures in results.items():
+        print(table(label, figures), end="\n\n")
+    print("load average (1, 5, 15 min): before " + " ".join(f"{x:.2f}" for x in load[0])
+          + ", after " + " ".join(f"{x:.2f}" for x in load[1]))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    under = [f"{label}: {kind} ({f['page']}): {f['score']}" for label, figures in results.items()
+             for kind, f in figures.items() if f["score"] < GOAL]
+    for line in under:
+        print(f"lighthouse: under {GOAL}: {line}", file=sys.stderr)
+    return 1 if under else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
