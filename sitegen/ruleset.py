@@ -4,7 +4,7 @@ once, in site order, in :data:`sitegen.rulesets.RULE_SETS`.
 
 Everything that treats the rule sets alike iterates that tuple: the load path of every command
 (:mod:`sitegen.rulesets`), the build's split over two processes and its planning
-(:mod:`sitegen.pipeline`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
+(:mod:`sitegen.pipeline`), the build's summary (:mod:`sitegen.census`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
 and what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`). No module outside
 the descriptions names a rule set to choose what to do (tests/test_rule_sets.py).
 """
@@ -51,6 +51,20 @@ EACH_YAML_FILE = UnitLayout(folders=False)
 
 
 @dataclass(frozen=True)
+class Counted:
+    """What the build's summary (:mod:`sitegen.census`) counts of a rule set.
+
+    ``kind``: the summary line's label (``"Swiss leagues"``); ``words``: the things counted,
+    ``(plural, singular)`` in the order shown (``("games", "game")``); ``count(units)``: the
+    counts of a non-empty tuple of the rule set's model objects, ``{plural: n}`` (each key one
+    of ``words``)."""
+
+    kind: str
+    words: tuple[tuple[str, str], ...]
+    count: Callable[[tuple], dict[str, int]]
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """One rule set, as the rest of sitegen sees it.
 
@@ -62,7 +76,8 @@ class RuleSet:
     pages added to ``plan`` from ``content`` (holding the players and this rule set only),
     worded in ``lang`` (site.yaml's language);
     ``work_per_byte``: the rough cost of loading and planning a byte of it, used only to
-    balance a large archive over two processes.
+    balance a large archive over two processes; ``counted``: what the build's summary counts
+    of it.
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -74,6 +89,7 @@ class RuleSet:
     load: Callable[..., Any]
     plan: Callable[["Content", "SitePlan", "Words"], None]
     work_per_byte: float
+    counted: Counted
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",

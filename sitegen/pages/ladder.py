@@ -24,7 +24,7 @@ from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Run
 from ..display import json_number, name_order, record_links
 from ..i18n import Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, RuleSet
+from ..ruleset import EACH_YAML_FILE, Counted, RuleSet
 from ..urls import ladder_month_url, ladder_url, player_url
 from ..validate.ladder import load_ladder
 
@@ -57,7 +57,15 @@ def plan_ladders(content: Content, plan: SitePlan, lang: Words) -> None:
         plan.home_sections.append({"title": lang._("Ladders"), "items": items})
 
 
-LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5)
+def count_ladders(clubs: tuple[ClubLadder, ...]) -> dict[str, int]:
+    """The build summary's counts of ``clubs``: ladders, members and games entered."""
+    return {"ladders": len(clubs), "members": sum(len(club.ladder.members) for club in clubs),
+            "games": sum(1 for club in clubs for event in club.ladder.events if isinstance(event, LadderGame))}
+
+
+LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5,
+                  counted=Counted("ladders", (("ladders", "ladder"), ("members", "member"), ("games", "game")),
+                                  count_ladders))
 """Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
 
 

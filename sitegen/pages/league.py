@@ -25,13 +25,13 @@ from ..engine.league import Move, Tie, group_classes
 from ..engine.league_final import FinalResult, final_result
 from ..engine.league_outcome import Status, withdrawn_players
 from ..engine.standings import StandingRow, group_standings
-from ..model import Content
+from ..model import Content, Outcome
 from ..model.common import Game, Player
 from ..model.league import Division, Group, League, LeagueSettings, Season, SeasonSignups
 from ..display import format_points, game_cell, json_number, name_order, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, RuleSet
+from ..ruleset import EACH_FOLDER, Counted, RuleSet
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
@@ -83,7 +83,22 @@ def plan_leagues(content: Content, plan: SitePlan, lang: Words) -> None:
              "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
 
 
+def count_leagues(leagues: tuple[League, ...]) -> dict[str, int]:
+    """The build summary's counts of ``leagues``: leagues, seasons, groups and the games played
+    (with a result, or ``?``; a scheduled, unplayed or void game does not count, as in its
+    standings), the final rounds' included."""
+    seasons = [season for league in leagues for season in league.seasons]
+    groups = [group for season in seasons for division in season.divisions for group in division.groups]
+    games = [game for group in groups for game in group.games]
+    games += [game for season in seasons if season.final is not None for game in season.final.games]
+    not_played = (Outcome.UNPLAYED, Outcome.VOID)
+    return {"leagues": len(leagues), "seasons": len(seasons), "groups": len(groups),
+            "games": sum(1 for game in games if game.result.outcome not in not_played)}
+
+
 LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, work_per_byte=1.0,
+                  counted=Counted("leagues", (("leagues", "league"), ("seasons", "season"),
+                                              ("groups", "group"), ("games", "game")), count_leagues),
                   load_apart=load_season)
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""

@@ -22,7 +22,7 @@ from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, RuleSet
+from ..ruleset import EACH_FOLDER, Counted, RuleSet
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 from ..validate.swiss import load_swiss_league
 
@@ -71,8 +71,19 @@ def plan_swiss(content: Content, plan: SitePlan, lang: Words) -> None:
         plan.home_sections.append({"title": lang._("Swiss leagues"), "items": summaries})
 
 
+def count_swiss(leagues: tuple[SwissLeague, ...]) -> dict[str, int]:
+    """The build summary's counts of ``leagues``: Swiss leagues, their tournaments, rounds and
+    matches."""
+    tournaments = [t for league in leagues for t in league.tournaments]
+    return {"leagues": len(leagues), "tournaments": len(tournaments),
+            "rounds": sum(len(t.rounds) for t in tournaments),
+            "matches": sum(len(r.matches) for t in tournaments for r in t.rounds)}
+
+
 SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league, plan_swiss,
-                        work_per_byte=2.0)
+                        work_per_byte=2.0,
+                        counted=Counted("Swiss leagues", (("leagues", "league"), ("tournaments", "tournament"),
+                                                          ("rounds", "round"), ("matches", "match")), count_swiss))
 """Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
 ``league.yaml`` and its tournaments' files)."""
 

@@ -27,7 +27,7 @@ from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournam
 from ..display import date_range, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, RuleSet
+from ..ruleset import EACH_YAML_FILE, Counted, RuleSet
 from ..urls import player_url, round_url, tournament_url
 from ..validate.tournament import load_tournament
 
@@ -284,8 +284,17 @@ def plan_tournaments(content: Content, plan: SitePlan, lang: Words) -> None:
         plan.home_sections.append({"title": lang._("Tournaments"), "items": items[::-1]})  # newest first
 
 
+def count_tournaments(tournaments: tuple[Tournament, ...]) -> dict[str, int]:
+    """The build summary's counts of ``tournaments``: tournaments, rounds played (each has its
+    standings page) and games entered."""
+    return {"tournaments": len(tournaments), "rounds": sum(t.last_round for t in tournaments),
+            "games": sum(len(t.games) for t in tournaments)}
+
+
 TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournament, plan_tournaments,
-                      work_per_byte=2.0)
+                      work_per_byte=2.0,
+                      counted=Counted("tournaments", (("tournaments", "tournament"), ("rounds", "round"),
+                                                      ("games", "game")), count_tournaments))
 """Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
 unit per file; a byte costs more than a league's (the standings after every round)."""
 
