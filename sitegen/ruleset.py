@@ -4,7 +4,8 @@ once, in site order, in :data:`sitegen.rulesets.RULE_SETS`.
 
 Everything that treats the rule sets alike iterates that tuple: the load path of every command
 (:mod:`sitegen.rulesets`), the build's split over two processes and its planning
-(:mod:`sitegen.pipeline`), the build's summary (:mod:`sitegen.census`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
+(:mod:`sitegen.pipeline`), the build's summary (:mod:`sitegen.census`), the header menu and the search index
+(:mod:`sitegen.pages.navigation`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
 and what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`). No module outside
 the descriptions names a rule set to choose what to do (tests/test_rule_sets.py).
 """
@@ -65,6 +66,20 @@ class Counted:
 
 
 @dataclass(frozen=True)
+class Listed:
+    """How a rule set's competitions are listed on every page (:mod:`sitegen.pages.navigation`).
+
+    ``title``: the header menu's heading of them, marked with ``N_`` (translated where shown);
+    ``menu(units)``: ``(name, url)`` of each of a tuple of its model objects, in the menu's order
+    (the first few are shown); ``search(units, lang)``: the search index's entries
+    ``(name, url, detail)`` of each competition and of its pages, worded in ``lang``."""
+
+    title: str
+    menu: Callable[[tuple], list[tuple[str, str]]]
+    search: Callable[[tuple, "Words"], list[tuple[str, str, str]]]
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """One rule set, as the rest of sitegen sees it.
 
@@ -77,7 +92,7 @@ class RuleSet:
     worded in ``lang`` (site.yaml's language);
     ``work_per_byte``: the rough cost of loading and planning a byte of it, used only to
     balance a large archive over two processes; ``counted``: what the build's summary counts
-    of it.
+    of it; ``listed``: how its competitions are listed in the header menu and the search index.
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -90,6 +105,7 @@ class RuleSet:
     plan: Callable[["Content", "SitePlan", "Words"], None]
     work_per_byte: float
     counted: Counted
+    listed: Listed
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",

@@ -22,9 +22,9 @@ from ..model import Content
 from ..model.common import Colour
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
 from ..display import json_number, name_order, record_links
-from ..i18n import Words
+from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, Counted, RuleSet
+from ..ruleset import EACH_YAML_FILE, Counted, Listed, RuleSet
 from ..urls import ladder_month_url, ladder_url, player_url
 from ..validate.ladder import load_ladder
 
@@ -65,7 +65,9 @@ def count_ladders(clubs: tuple[ClubLadder, ...]) -> dict[str, int]:
 
 LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5,
                   counted=Counted("ladders", (("ladders", "ladder"), ("members", "member"), ("games", "game")),
-                                  count_ladders))
+                                  count_ladders),
+                  listed=Listed(N_("Ladders"), lambda clubs: [(club.name, ladder_url(club)) for club in clubs],
+                                lambda clubs, lang: [(club.name, ladder_url(club), lang._("ladder")) for club in clubs]))
 """Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
 
 

@@ -31,12 +31,12 @@ from ..model.league import Division, Group, League, LeagueSettings, Season, Seas
 from ..display import format_points, game_cell, json_number, name_order, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, Counted, RuleSet
+from ..ruleset import EACH_FOLDER, Counted, Listed, RuleSet
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
 from .league_words import tie_sentence
-from .players import league_games
+from .league_games import league_games
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
                               season_view)
 
@@ -96,9 +96,31 @@ def count_leagues(leagues: tuple[League, ...]) -> dict[str, int]:
             "games": sum(1 for game in games if game.result.outcome not in not_played)}
 
 
+def _league_entries(leagues: tuple[League, ...], lang: Words) -> list[tuple[str, str, str]]:
+    """The search index's entries of ``leagues``: each league, its seasons and their groups."""
+    entries: list[tuple[str, str, str]] = []
+    for league in leagues:
+        entries.append((league.name, league_url(league), lang._("league")))
+        for season in league.seasons:
+            entries.append((season.name, season_url(league, season),
+                            lang._("season of {league}").format(league=league.name)))
+            for division in season.divisions:
+                for group in division.groups:
+                    entries.append((lang._("Group {group}").format(group=group.name),
+                                    group_url(league, season, group),
+                                    "{season}, {league}".format(season=season.name, league=league.name)))
+    return entries
+
+
+LEAGUES_LISTED = Listed(N_("Leagues"), lambda leagues: [(league.name, league_url(league)) for league in leagues],
+                        _league_entries)
+"""The leagues in the menu, in the content's order."""
+
+
 LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, work_per_byte=1.0,
                   counted=Counted("leagues", (("leagues", "league"), ("seasons", "season"),
                                               ("groups", "group"), ("games", "game")), count_leagues),
+                  listed=LEAGUES_LISTED,
                   load_apart=load_season)
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""
@@ -368,7 +390,7 @@ def _record_history(plan: SitePlan, league: League, season: Season, division: st
                     rows: list[StandingRow], names: dict[str, str], url: str,
                     view: SeasonView, lang: Words) -> None:
     """Add each row's section of their player page: place, outcome and games in the order
-    played, with those still to play (:func:`sitegen.pages.players.league_games`)."""
+    played, with those still to play (:func:`sitegen.pages.league_games.league_games`)."""
     in_progress = view.status in (Status.PROVISIONAL, Status.EMPTY)
     withdrawn = withdrawn_players(season)
     for row in rows:

@@ -22,7 +22,7 @@ from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, Counted, RuleSet
+from ..ruleset import EACH_FOLDER, Counted, Listed, RuleSet
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 from ..validate.swiss import load_swiss_league
 
@@ -80,10 +80,23 @@ def count_swiss(leagues: tuple[SwissLeague, ...]) -> dict[str, int]:
             "matches": sum(len(r.matches) for t in tournaments for r in t.rounds)}
 
 
+def _swiss_entries(leagues: tuple[SwissLeague, ...], lang: Words) -> list[tuple[str, str, str]]:
+    """The search index's entries of ``leagues``: each Swiss league and its tournaments."""
+    entries: list[tuple[str, str, str]] = []
+    for swiss in leagues:
+        entries.append((swiss.name, swiss_league_url(swiss), lang._("Swiss league")))
+        entries += [(t.name, swiss_tournament_url(swiss, t),
+                     lang._("tournament of {league}").format(league=swiss.name)) for t in swiss.tournaments]
+    return entries
+
+
 SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league, plan_swiss,
                         work_per_byte=2.0,
                         counted=Counted("Swiss leagues", (("leagues", "league"), ("tournaments", "tournament"),
-                                                          ("rounds", "round"), ("matches", "match")), count_swiss))
+                                                          ("rounds", "round"), ("matches", "match")), count_swiss),
+                        listed=Listed(N_("Swiss leagues"),
+                                      lambda leagues: [(league.name, swiss_league_url(league)) for league in leagues],
+                                      _swiss_entries))
 """Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
 ``league.yaml`` and its tournaments' files)."""
 

@@ -27,7 +27,7 @@ from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournam
 from ..display import date_range, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, Counted, RuleSet
+from ..ruleset import EACH_YAML_FILE, Counted, Listed, RuleSet
 from ..urls import player_url, round_url, tournament_url
 from ..validate.tournament import load_tournament
 
@@ -291,10 +291,19 @@ def count_tournaments(tournaments: tuple[Tournament, ...]) -> dict[str, int]:
             "games": sum(len(t.games) for t in tournaments)}
 
 
+TOURNAMENTS_LISTED = Listed(
+    N_("Tournaments"),
+    lambda tournaments: [(t.name, tournament_url(t)) for t in
+                         sorted(tournaments, key=lambda t: (t.begin or FAR_PAST, t.id), reverse=True)],
+    lambda tournaments, lang: [(t.name, tournament_url(t), lang._("tournament")) for t in tournaments])
+"""The tournaments in the menu, the newest first."""
+
+
 TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournament, plan_tournaments,
                       work_per_byte=2.0,
                       counted=Counted("tournaments", (("tournaments", "tournament"), ("rounds", "round"),
-                                                      ("games", "game")), count_tournaments))
+                                                      ("games", "game")), count_tournaments),
+                      listed=TOURNAMENTS_LISTED)
 """Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
 unit per file; a byte costs more than a league's (the standings after every round)."""
 
