@@ -4,17 +4,18 @@ once, in site order, in :data:`sitegen.rulesets.RULE_SETS`.
 
 Everything that treats the rule sets alike iterates that tuple: the load path of every command
 (:mod:`sitegen.rulesets`), the build's split over two processes and its planning
-(:mod:`sitegen.pipeline`), the build's summary (:mod:`sitegen.census`), the header menu and the search index
-(:mod:`sitegen.pages.navigation`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
+(:mod:`sitegen.pipeline`), the build's summary (:mod:`sitegen.census`), the header menu, the search index
+(:mod:`sitegen.pages.navigation`) and the home page's latest results (:mod:`sitegen.pages.home`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
 and what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`). No module outside
 the descriptions names a rule set to choose what to do (tests/test_rule_sets.py).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostics
@@ -65,6 +66,11 @@ class Counted:
     count: Callable[[tuple], dict[str, int]]
 
 
+Finished = tuple[dt.date | None, dt.date | None, str, str, str, str, str | None]
+"""One result for the home page's latest results: (the date it is listed by or None, the date
+shown or None, competition, its page, first player, second player, winner or None for a draw)."""
+
+
 @dataclass(frozen=True)
 class Listed:
     """How a rule set's competitions are listed on every page (:mod:`sitegen.pages.navigation`).
@@ -72,11 +78,14 @@ class Listed:
     ``title``: the header menu's heading of them, marked with ``N_`` (translated where shown);
     ``menu(units)``: ``(name, url)`` of each of a tuple of its model objects, in the menu's order
     (the first few are shown); ``search(units, lang)``: the search index's entries
-    ``(name, url, detail)`` of each competition and of its pages, worded in ``lang``."""
+    ``(name, url, detail)`` of each competition and of its pages, worded in ``lang``;
+    ``finished(units)``: every result with a winner or a draw (:data:`Finished`), in the
+    content's order, for the home page's latest results (:mod:`sitegen.pages.home`)."""
 
     title: str
     menu: Callable[[tuple], list[tuple[str, str]]]
     search: Callable[[tuple, "Words"], list[tuple[str, str, str]]]
+    finished: Callable[[tuple], Iterable[Finished]]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from ..bidi import isolated
 from ..engine.league import Move, Tie, group_classes
@@ -31,7 +31,7 @@ from ..model.league import Division, Group, League, LeagueSettings, Season, Seas
 from ..display import format_points, game_cell, json_number, name_order, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, Counted, Listed, RuleSet
+from ..ruleset import EACH_FOLDER, Counted, Finished, Listed, RuleSet
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
@@ -112,8 +112,25 @@ def _league_entries(leagues: tuple[League, ...], lang: Words) -> list[tuple[str,
     return entries
 
 
+def league_results(leagues: tuple[League, ...]) -> Iterator[Finished]:
+    """Yield the league games with a winner or a draw; an undated game is listed by the date of
+    the nearest dated game above it in its group, else the season's start."""
+    for league in leagues:
+        for season in league.seasons:
+            title = f"{isolated(league.name)} · {isolated(season.name)}"
+            for division in season.divisions:
+                for group in division.groups:
+                    listed = season.start
+                    for game in group.games:
+                        listed = game.date or listed
+                        if game.result.outcome not in (Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO):
+                            continue
+                        yield (listed, game.date, title, group_url(league, season, group), game.black,
+                               game.white, game.winner())
+
+
 LEAGUES_LISTED = Listed(N_("Leagues"), lambda leagues: [(league.name, league_url(league)) for league in leagues],
-                        _league_entries)
+                        _league_entries, league_results)
 """The leagues in the menu, in the content's order."""
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from ..engine.placement import PlacementRow, format_value, standings
 from ..engine.placement.fast import ranked_ids
@@ -27,7 +27,7 @@ from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournam
 from ..display import date_range, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, Counted, Listed, RuleSet
+from ..ruleset import EACH_YAML_FILE, Counted, Finished, Listed, RuleSet
 from ..urls import player_url, round_url, tournament_url
 from ..validate.tournament import load_tournament
 
@@ -291,11 +291,23 @@ def count_tournaments(tournaments: tuple[Tournament, ...]) -> dict[str, int]:
             "games": sum(len(t.games) for t in tournaments)}
 
 
+def tournament_results(tournaments: tuple[Tournament, ...]) -> Iterator[Finished]:
+    """Yield the tournament games with a winner or a draw, listed by the tournament's last day."""
+    for t in tournaments:
+        day = t.end or t.begin
+        for g in t.games:
+            if g.result in (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.JIGO):
+                winner = (g.white if g.result is GameResult.WHITE_WINS else
+                          g.black if g.result is GameResult.BLACK_WINS else None)
+                yield (day, day, t.name, tournament_url(t), g.white, g.black, winner)
+
+
 TOURNAMENTS_LISTED = Listed(
     N_("Tournaments"),
     lambda tournaments: [(t.name, tournament_url(t)) for t in
                          sorted(tournaments, key=lambda t: (t.begin or FAR_PAST, t.id), reverse=True)],
-    lambda tournaments, lang: [(t.name, tournament_url(t), lang._("tournament")) for t in tournaments])
+    lambda tournaments, lang: [(t.name, tournament_url(t), lang._("tournament")) for t in tournaments],
+    tournament_results)
 """The tournaments in the menu, the newest first."""
 
 
