@@ -15,77 +15,49 @@ are the rounds played (each has its standings page). A league's games are those 
 a result, or ``?``: a scheduled, unplayed or void game does not count, as in its standings),
 the final round's included; a tournament's and a ladder's are those entered; a Swiss league
 counts its matches.
+
+What is counted of a rule set, and the words, are its description's
+(:attr:`sitegen.ruleset.RuleSet.counted`, defined beside its planner); this module iterates
+:data:`sitegen.rulesets.RULE_SETS`.
 """
 
 from __future__ import annotations
 
-from .model import Content, Outcome
-from .model.ladder import LadderGame
+from .model import Content
+from .rulesets import RULE_SETS
 
 
 Census = dict[str, dict[str, int]]
 """``{kind: {what: count}}`` in the order shown, e.g. ``{"leagues": {"leagues": 1, ...}}``."""
 
 
-NOT_PLAYED = (Outcome.UNPLAYED, Outcome.VOID)
-"""League games that are not counted: scheduled, or annulled (as if not played)."""
-
 def census(content: Content) -> Census:
     """Return the counts of ``content`` per competition kind (kinds it has none of left out),
     then ``{"players": {"players": n}}``."""
     found: Census = {}
-    if content.leagues:
-        seasons = [season for league in content.leagues for season in league.seasons]
-        groups = [group for season in seasons for division in season.divisions
-                  for group in division.groups]
-        games = [game for group in groups for game in group.games]
-        games += [game for season in seasons if season.final is not None
-                  for game in season.final.games]
-        found["leagues"] = {"leagues": len(content.leagues), "seasons": len(seasons),
-                            "groups": len(groups),
-                            "games": sum(1 for game in games if game.result.outcome not in NOT_PLAYED)}
-    if content.tournaments:
-        found["tournaments"] = {
-            "tournaments": len(content.tournaments),
-            "rounds": sum(t.last_round for t in content.tournaments),
-            "games": sum(len(t.games) for t in content.tournaments)}
-    if content.ladders:
-        found["ladders"] = {
-            "ladders": len(content.ladders),
-            "members": sum(len(club.ladder.members) for club in content.ladders),
-            "games": sum(1 for club in content.ladders for event in club.ladder.events
-                         if isinstance(event, LadderGame))}
-    if content.swiss_leagues:
-        swiss_tournaments = [t for league in content.swiss_leagues for t in league.tournaments]
-        found["Swiss leagues"] = {
-            "leagues": len(content.swiss_leagues), "tournaments": len(swiss_tournaments),
-            "rounds": sum(len(t.rounds) for t in swiss_tournaments),
-            "matches": sum(len(r.matches) for t in swiss_tournaments for r in t.rounds)}
+    for rule_set in RULE_SETS:
+        units = getattr(content, rule_set.field)
+        if units:
+            found[rule_set.counted.kind] = rule_set.counted.count(units)
     found["players"] = {"players": len(content.players)}
     return found
 
 
-SINGULAR = {"leagues": "league", "seasons": "season", "groups": "group",
-            "tournaments": "tournament", "rounds": "round", "ladders": "ladder",
-            "members": "member", "matches": "match", "games": "game", "players": "player"}
-"""The words counted, in the order shown, with their singular."""
-
-
-KINDS = ("leagues", "tournaments", "ladders", "Swiss leagues", "players")
-"""The kinds in the order shown (a build record keeps its JSON keys sorted)."""
-
-
 def census_lines(counts: Census) -> list[str]:
     """Return the summary's lines of ``counts``, e.g. ``leagues: 1 league, 12 seasons``; the
-    players' line is ``players: 1,000``."""
+    players' line is ``players: 1,000``. Kinds and words come in the rule sets' order (a build
+    record keeps its JSON keys sorted); one no rule set knows comes last, by name."""
+    kinds = [rule_set.counted.kind for rule_set in RULE_SETS] + ["players"]
+    words = {rule_set.counted.kind: dict(rule_set.counted.words) for rule_set in RULE_SETS}
     lines = []
-    for kind in sorted(counts, key=lambda kind: (KINDS.index(kind) if kind in KINDS else len(KINDS), kind)):
+    for kind in sorted(counts, key=lambda kind: (kinds.index(kind) if kind in kinds else len(kinds), kind)):
         items = counts[kind]
         if kind == "players":
             lines.append(f"players: {items.get('players', 0):,}")
             continue
-        order = list(SINGULAR)
+        singular = words.get(kind, {})
+        order = list(singular)
         lines.append(f"{kind}: " + ", ".join(
-            f"{items[what]:,} {SINGULAR.get(what, what) if items[what] == 1 else what}"
+            f"{items[what]:,} {singular.get(what, what) if items[what] == 1 else what}"
             for what in sorted(items, key=lambda what: (order.index(what) if what in order else len(order), what))))
     return lines

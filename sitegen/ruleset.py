@@ -4,16 +4,18 @@ once, in site order, in :data:`sitegen.rulesets.RULE_SETS`.
 
 Everything that treats the rule sets alike iterates that tuple: the load path of every command
 (:mod:`sitegen.rulesets`), the build's split over two processes and its planning
-(:mod:`sitegen.pipeline`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
+(:mod:`sitegen.pipeline`), the build's summary (:mod:`sitegen.census`), the header menu, the search index
+(:mod:`sitegen.pages.navigation`) and the home page's latest results (:mod:`sitegen.pages.home`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
 and what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`). No module outside
 the descriptions names a rule set to choose what to do (tests/test_rule_sets.py).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostics
@@ -51,6 +53,42 @@ EACH_YAML_FILE = UnitLayout(folders=False)
 
 
 @dataclass(frozen=True)
+class Counted:
+    """What the build's summary (:mod:`sitegen.census`) counts of a rule set.
+
+    ``kind``: the summary line's label (``"Swiss leagues"``); ``words``: the things counted,
+    ``(plural, singular)`` in the order shown (``("games", "game")``); ``count(units)``: the
+    counts of a non-empty tuple of the rule set's model objects, ``{plural: n}`` (each key one
+    of ``words``)."""
+
+    kind: str
+    words: tuple[tuple[str, str], ...]
+    count: Callable[[tuple], dict[str, int]]
+
+
+Finished = tuple[dt.date | None, dt.date | None, str, str, str, str, str | None]
+"""One result for the home page's latest results: (the date it is listed by or None, the date
+shown or None, competition, its page, first player, second player, winner or None for a draw)."""
+
+
+@dataclass(frozen=True)
+class Listed:
+    """How a rule set's competitions are listed on every page (:mod:`sitegen.pages.navigation`).
+
+    ``title``: the header menu's heading of them, marked with ``N_`` (translated where shown);
+    ``menu(units)``: ``(name, url)`` of each of a tuple of its model objects, in the menu's order
+    (the first few are shown); ``search(units, lang)``: the search index's entries
+    ``(name, url, detail)`` of each competition and of its pages, worded in ``lang``;
+    ``finished(units)``: every result with a winner or a draw (:data:`Finished`), in the
+    content's order, for the home page's latest results (:mod:`sitegen.pages.home`)."""
+
+    title: str
+    menu: Callable[[tuple], list[tuple[str, str]]]
+    search: Callable[[tuple, "Words"], list[tuple[str, str, str]]]
+    finished: Callable[[tuple], Iterable[Finished]]
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """One rule set, as the rest of sitegen sees it.
 
@@ -62,7 +100,8 @@ class RuleSet:
     pages added to ``plan`` from ``content`` (holding the players and this rule set only),
     worded in ``lang`` (site.yaml's language);
     ``work_per_byte``: the rough cost of loading and planning a byte of it, used only to
-    balance a large archive over two processes.
+    balance a large archive over two processes; ``counted``: what the build's summary counts
+    of it; ``listed``: how its competitions are listed in the header menu and the search index.
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -74,6 +113,8 @@ class RuleSet:
     load: Callable[..., Any]
     plan: Callable[["Content", "SitePlan", "Words"], None]
     work_per_byte: float
+    counted: Counted
+    listed: Listed
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",

@@ -7,14 +7,11 @@ import datetime as dt
 from typing import Any, Iterator
 
 from ..i18n import Words
-from ..bidi import isolated
 from ..model import Content
-from ..model.common import Colour, Outcome
-from ..model.ladder import LadderGame
-from ..model.tournament import GameResult
 from ..plan import FAR_PAST, Page, SitePlan
-from ..urls import (HOME, NOT_FOUND, group_url, ladder_url, page_url, player_url,
-                    swiss_round_url, tournament_url)
+from ..ruleset import Finished
+from ..rulesets import RULE_SETS
+from ..urls import HOME, NOT_FOUND, page_url, player_url
 
 LATEST_RESULTS = 8
 """The home page lists this many of the newest results ..."""
@@ -39,11 +36,6 @@ def plan_home_and_pages(content: Content, plan: SitePlan, lang: Words) -> None:
         "pages": [{"title": p.title, "url": page_url(p.slug)} for p in pages if p.kind != "news"],
         "latest": latest_results(content)}))
     plan.add(Page(HOME, "404.html", {"title": lang._("Page not found")}, file_name=NOT_FOUND))
-
-
-Finished = tuple[dt.date | None, dt.date | None, str, str, str, str, str | None]
-"""One result: (the date it is listed by or None, the date shown or None, competition, its
-page, first player, second player, winner or None for a draw)."""
 
 
 def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[str, Any]]:
@@ -82,47 +74,7 @@ def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[s
 
 
 def _finished(content: Content) -> Iterator[Finished]:
-    """Yield every result with a winner or a draw, in the content's order (see
-    :func:`latest_results`)."""
-    yield from _league_finished(content)
-    for t in content.tournaments:
-        day = t.end or t.begin
-        for g in t.games:
-            if g.result in (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.JIGO):
-                winner = (g.white if g.result is GameResult.WHITE_WINS else
-                          g.black if g.result is GameResult.BLACK_WINS else None)
-                yield (day, day, t.name, tournament_url(t), g.white, g.black, winner)
-    for club in content.ladders:
-        for event in club.ladder.events:
-            if isinstance(event, LadderGame):
-                winner = (event.white if event.winner is Colour.WHITE else
-                          event.black if event.winner is Colour.BLACK else None)
-                yield (event.date, event.date, club.name, ladder_url(club), event.white, event.black, winner)
-    for swiss in content.swiss_leagues:
-        for st in swiss.tournaments:
-            for rnd in st.rounds:
-                for match in rnd.matches:
-                    result = match.result
-                    if result is None or (result.is_forfeit and not any(result.present)):
-                        continue
-                    first, second = result.points()
-                    winner = match.first if first > second else match.second if second > first else None
-                    yield (st.date, st.date, f"{isolated(swiss.name)} · {isolated(st.name)}", swiss_round_url(swiss, st, rnd.number),
-                           match.first, match.second, winner)
-
-
-def _league_finished(content: Content) -> Iterator[Finished]:
-    """Yield the league games with a winner or a draw; an undated game is listed by the date of
-    the nearest dated game above it in its group, else the season's start."""
-    for league in content.leagues:
-        for season in league.seasons:
-            title = f"{isolated(league.name)} · {isolated(season.name)}"
-            for division in season.divisions:
-                for group in division.groups:
-                    listed = season.start
-                    for game in group.games:
-                        listed = game.date or listed
-                        if game.result.outcome not in (Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO):
-                            continue
-                        yield (listed, game.date, title, group_url(league, season, group), game.black,
-                               game.white, game.winner())
+    """Yield every result with a winner or a draw, in the content's order, rule set by rule set
+    (each one's ``listed.finished``; see :func:`latest_results`)."""
+    for rule_set in RULE_SETS:
+        yield from rule_set.listed.finished(getattr(content, rule_set.field))

@@ -12,7 +12,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from typing import Any
+from typing import Any, Iterator
 
 from .. import remembered
 from ..engine.ladder import (Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap,
@@ -22,9 +22,9 @@ from ..model import Content
 from ..model.common import Colour
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
 from ..display import json_number, name_order, record_links
-from ..i18n import Words
+from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, RuleSet
+from ..ruleset import EACH_YAML_FILE, Counted, Finished, Listed, RuleSet
 from ..urls import ladder_month_url, ladder_url, player_url
 from ..validate.ladder import load_ladder
 
@@ -57,7 +57,28 @@ def plan_ladders(content: Content, plan: SitePlan, lang: Words) -> None:
         plan.home_sections.append({"title": lang._("Ladders"), "items": items})
 
 
-LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5)
+def ladder_results(clubs: tuple[ClubLadder, ...]) -> Iterator[Finished]:
+    """Yield the ladder games with a winner or a draw, each listed by its date."""
+    for club in clubs:
+        for event in club.ladder.events:
+            if isinstance(event, LadderGame):
+                winner = (event.white if event.winner is Colour.WHITE else
+                          event.black if event.winner is Colour.BLACK else None)
+                yield (event.date, event.date, club.name, ladder_url(club), event.white, event.black, winner)
+
+
+def count_ladders(clubs: tuple[ClubLadder, ...]) -> dict[str, int]:
+    """The build summary's counts of ``clubs``: ladders, members and games entered."""
+    return {"ladders": len(clubs), "members": sum(len(club.ladder.members) for club in clubs),
+            "games": sum(1 for club in clubs for event in club.ladder.events if isinstance(event, LadderGame))}
+
+
+LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5,
+                  counted=Counted("ladders", (("ladders", "ladder"), ("members", "member"), ("games", "game")),
+                                  count_ladders),
+                  listed=Listed(N_("Ladders"), lambda clubs: [(club.name, ladder_url(club)) for club in clubs],
+                                lambda clubs, lang: [(club.name, ladder_url(club), lang._("ladder")) for club in clubs],
+                                ladder_results))
 """Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
 
 

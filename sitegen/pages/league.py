@@ -18,25 +18,25 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from ..bidi import isolated
 from ..engine.league import Move, Tie, group_classes
 from ..engine.league_final import FinalResult, final_result
 from ..engine.league_outcome import Status, withdrawn_players
 from ..engine.standings import StandingRow, group_standings
-from ..model import Content
+from ..model import Content, Outcome
 from ..model.common import Game, Player
 from ..model.league import Division, Group, League, LeagueSettings, Season, SeasonSignups
 from ..display import format_points, game_cell, json_number, name_order, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, RuleSet
+from ..ruleset import EACH_FOLDER, Counted, Finished, Listed, RuleSet
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
 from .league_words import tie_sentence
-from .players import league_games
+from .league_games import league_games
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
                               season_view)
 
@@ -83,7 +83,61 @@ def plan_leagues(content: Content, plan: SitePlan, lang: Words) -> None:
              "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
 
 
+def count_leagues(leagues: tuple[League, ...]) -> dict[str, int]:
+    """The build summary's counts of ``leagues``: leagues, seasons, groups and the games played
+    (with a result, or ``?``; a scheduled, unplayed or void game does not count, as in its
+    standings), the final rounds' included."""
+    seasons = [season for league in leagues for season in league.seasons]
+    groups = [group for season in seasons for division in season.divisions for group in division.groups]
+    games = [game for group in groups for game in group.games]
+    games += [game for season in seasons if season.final is not None for game in season.final.games]
+    not_played = (Outcome.UNPLAYED, Outcome.VOID)
+    return {"leagues": len(leagues), "seasons": len(seasons), "groups": len(groups),
+            "games": sum(1 for game in games if game.result.outcome not in not_played)}
+
+
+def _league_entries(leagues: tuple[League, ...], lang: Words) -> list[tuple[str, str, str]]:
+    """The search index's entries of ``leagues``: each league, its seasons and their groups."""
+    entries: list[tuple[str, str, str]] = []
+    for league in leagues:
+        entries.append((league.name, league_url(league), lang._("league")))
+        for season in league.seasons:
+            entries.append((season.name, season_url(league, season),
+                            lang._("season of {league}").format(league=league.name)))
+            for division in season.divisions:
+                for group in division.groups:
+                    entries.append((lang._("Group {group}").format(group=group.name),
+                                    group_url(league, season, group),
+                                    "{season}, {league}".format(season=season.name, league=league.name)))
+    return entries
+
+
+def league_results(leagues: tuple[League, ...]) -> Iterator[Finished]:
+    """Yield the league games with a winner or a draw; an undated game is listed by the date of
+    the nearest dated game above it in its group, else the season's start."""
+    for league in leagues:
+        for season in league.seasons:
+            title = f"{isolated(league.name)} · {isolated(season.name)}"
+            for division in season.divisions:
+                for group in division.groups:
+                    listed = season.start
+                    for game in group.games:
+                        listed = game.date or listed
+                        if game.result.outcome not in (Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO):
+                            continue
+                        yield (listed, game.date, title, group_url(league, season, group), game.black,
+                               game.white, game.winner())
+
+
+LEAGUES_LISTED = Listed(N_("Leagues"), lambda leagues: [(league.name, league_url(league)) for league in leagues],
+                        _league_entries, league_results)
+"""The leagues in the menu, in the content's order."""
+
+
 LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, work_per_byte=1.0,
+                  counted=Counted("leagues", (("leagues", "league"), ("seasons", "season"),
+                                              ("groups", "group"), ("games", "game")), count_leagues),
+                  listed=LEAGUES_LISTED,
                   load_apart=load_season)
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""
@@ -353,7 +407,7 @@ def _record_history(plan: SitePlan, league: League, season: Season, division: st
                     rows: list[StandingRow], names: dict[str, str], url: str,
                     view: SeasonView, lang: Words) -> None:
     """Add each row's section of their player page: place, outcome and games in the order
-    played, with those still to play (:func:`sitegen.pages.players.league_games`)."""
+    played, with those still to play (:func:`sitegen.pages.league_games.league_games`)."""
     in_progress = view.status in (Status.PROVISIONAL, Status.EMPTY)
     withdrawn = withdrawn_players(season)
     for row in rows:

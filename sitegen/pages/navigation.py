@@ -16,9 +16,9 @@ from typing import Any
 from ..display import fold, fold_table
 from ..i18n import Words
 from ..model import Content
-from ..plan import FAR_PAST, SitePlan
-from ..urls import (group_url, ladder_url, league_url, page_url, player_url, season_url,
-                    swiss_league_url, swiss_tournament_url, tournament_url)
+from ..plan import SitePlan
+from ..rulesets import RULE_SETS
+from ..urls import page_url, player_url
 
 MENU_ITEMS = 8
 """At most this many links per kind of competition in the menu (the newest); the home page
@@ -36,7 +36,7 @@ class Menu(list):
 
 def site_menu(content: Content, lang: Words) -> Menu:
     """Return the header menu: ``[{title, items: [{name, url}], more}]`` per kind of
-    competition that the site has (leagues, tournaments, ladders, Swiss leagues) and its
+    competition that the site has (each rule set's ``listed``, in the site's order) and its
     Markdown pages (news left out); ``more`` is True when links were left out."""
     groups: list[dict[str, Any]] = []
 
@@ -44,12 +44,9 @@ def site_menu(content: Content, lang: Words) -> Menu:
         if items:
             groups.append({"title": title, "items": items[:MENU_ITEMS], "more": len(items) > MENU_ITEMS})
 
-    add(lang._("Leagues"), [{"name": league.name, "url": league_url(league)} for league in content.leagues])
-    tournaments = sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id), reverse=True)
-    add(lang._("Tournaments"), [{"name": t.name, "url": tournament_url(t)} for t in tournaments])
-    add(lang._("Ladders"), [{"name": club.name, "url": ladder_url(club)} for club in content.ladders])
-    add(lang._("Swiss leagues"), [{"name": league.name, "url": swiss_league_url(league)}
-                             for league in content.swiss_leagues])
+    for rule_set in RULE_SETS:
+        add(lang._(rule_set.listed.title), [{"name": name, "url": url}
+                                           for name, url in rule_set.listed.menu(getattr(content, rule_set.field))])
     pages = sorted((p for p in content.pages if p.kind != "news"), key=lambda p: (p.order, p.slug))
     add(lang._("Pages"), [{"name": p.title, "url": page_url(p.slug)} for p in pages])
     return Menu(groups)
@@ -96,21 +93,7 @@ def search_index(content: Content, competitions: dict[str, set[str]], lang: Word
 def _competition_entries(content: Content, lang: Words) -> list[list[str]]:
     """Return ``[name, url, detail, folded name and detail]`` of everything but players."""
     entries: list[tuple[str, str, str]] = []
-    for league in content.leagues:
-        entries.append((league.name, league_url(league), lang._("league")))
-        for season in league.seasons:
-            entries.append((season.name, season_url(league, season),
-                            lang._("season of {league}").format(league=league.name)))
-            for division in season.divisions:
-                for group in division.groups:
-                    entries.append((lang._("Group {group}").format(group=group.name),
-                                    group_url(league, season, group),
-                                    "{season}, {league}".format(season=season.name, league=league.name)))
-    entries += [(t.name, tournament_url(t), lang._("tournament")) for t in content.tournaments]
-    entries += [(club.name, ladder_url(club), lang._("ladder")) for club in content.ladders]
-    for swiss in content.swiss_leagues:
-        entries.append((swiss.name, swiss_league_url(swiss), lang._("Swiss league")))
-        entries += [(t.name, swiss_tournament_url(swiss, t),
-                     lang._("tournament of {league}").format(league=swiss.name)) for t in swiss.tournaments]
+    for rule_set in RULE_SETS:
+        entries += rule_set.listed.search(getattr(content, rule_set.field), lang)
     entries += [(p.title, page_url(p.slug), lang._("news") if p.kind == "news" else lang._("page")) for p in content.pages]
     return [[name, url, detail, fold(f"{name} {detail}")] for name, url, detail in entries]

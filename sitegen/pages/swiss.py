@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
-from typing import Any
+from typing import Any, Iterator
 
 from ..engine.placement import sodos_of_results
 from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, league_table, scores,
@@ -22,7 +22,7 @@ from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, RuleSet
+from ..ruleset import EACH_FOLDER, Counted, Finished, Listed, RuleSet
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 from ..validate.swiss import load_swiss_league
 
@@ -71,8 +71,48 @@ def plan_swiss(content: Content, plan: SitePlan, lang: Words) -> None:
         plan.home_sections.append({"title": lang._("Swiss leagues"), "items": summaries})
 
 
+def count_swiss(leagues: tuple[SwissLeague, ...]) -> dict[str, int]:
+    """The build summary's counts of ``leagues``: Swiss leagues, their tournaments, rounds and
+    matches."""
+    tournaments = [t for league in leagues for t in league.tournaments]
+    return {"leagues": len(leagues), "tournaments": len(tournaments),
+            "rounds": sum(len(t.rounds) for t in tournaments),
+            "matches": sum(len(r.matches) for t in tournaments for r in t.rounds)}
+
+
+def _swiss_entries(leagues: tuple[SwissLeague, ...], lang: Words) -> list[tuple[str, str, str]]:
+    """The search index's entries of ``leagues``: each Swiss league and its tournaments."""
+    entries: list[tuple[str, str, str]] = []
+    for swiss in leagues:
+        entries.append((swiss.name, swiss_league_url(swiss), lang._("Swiss league")))
+        entries += [(t.name, swiss_tournament_url(swiss, t),
+                     lang._("tournament of {league}").format(league=swiss.name)) for t in swiss.tournaments]
+    return entries
+
+
+def swiss_results(leagues: tuple[SwissLeague, ...]) -> Iterator[Finished]:
+    """Yield the Swiss matches with a winner or a draw (a forfeit with nobody present left
+    out), listed by their tournament's date."""
+    for swiss in leagues:
+        for st in swiss.tournaments:
+            for rnd in st.rounds:
+                for match in rnd.matches:
+                    result = match.result
+                    if result is None or (result.is_forfeit and not any(result.present)):
+                        continue
+                    first, second = result.points()
+                    winner = match.first if first > second else match.second if second > first else None
+                    yield (st.date, st.date, f"{isolated(swiss.name)} · {isolated(st.name)}",
+                           swiss_round_url(swiss, st, rnd.number), match.first, match.second, winner)
+
+
 SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league, plan_swiss,
-                        work_per_byte=2.0)
+                        work_per_byte=2.0,
+                        counted=Counted("Swiss leagues", (("leagues", "league"), ("tournaments", "tournament"),
+                                                          ("rounds", "round"), ("matches", "match")), count_swiss),
+                        listed=Listed(N_("Swiss leagues"),
+                                      lambda leagues: [(league.name, swiss_league_url(league)) for league in leagues],
+                                      _swiss_entries, swiss_results))
 """Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
 ``league.yaml`` and its tournaments' files)."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from ..engine.placement import PlacementRow, format_value, standings
 from ..engine.placement.fast import ranked_ids
@@ -27,7 +27,7 @@ from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournam
 from ..display import date_range, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, RuleSet
+from ..ruleset import EACH_YAML_FILE, Counted, Finished, Listed, RuleSet
 from ..urls import player_url, round_url, tournament_url
 from ..validate.tournament import load_tournament
 
@@ -284,8 +284,38 @@ def plan_tournaments(content: Content, plan: SitePlan, lang: Words) -> None:
         plan.home_sections.append({"title": lang._("Tournaments"), "items": items[::-1]})  # newest first
 
 
+def count_tournaments(tournaments: tuple[Tournament, ...]) -> dict[str, int]:
+    """The build summary's counts of ``tournaments``: tournaments, rounds played (each has its
+    standings page) and games entered."""
+    return {"tournaments": len(tournaments), "rounds": sum(t.last_round for t in tournaments),
+            "games": sum(len(t.games) for t in tournaments)}
+
+
+def tournament_results(tournaments: tuple[Tournament, ...]) -> Iterator[Finished]:
+    """Yield the tournament games with a winner or a draw, listed by the tournament's last day."""
+    for t in tournaments:
+        day = t.end or t.begin
+        for g in t.games:
+            if g.result in (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.JIGO):
+                winner = (g.white if g.result is GameResult.WHITE_WINS else
+                          g.black if g.result is GameResult.BLACK_WINS else None)
+                yield (day, day, t.name, tournament_url(t), g.white, g.black, winner)
+
+
+TOURNAMENTS_LISTED = Listed(
+    N_("Tournaments"),
+    lambda tournaments: [(t.name, tournament_url(t)) for t in
+                         sorted(tournaments, key=lambda t: (t.begin or FAR_PAST, t.id), reverse=True)],
+    lambda tournaments, lang: [(t.name, tournament_url(t), lang._("tournament")) for t in tournaments],
+    tournament_results)
+"""The tournaments in the menu, the newest first."""
+
+
 TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournament, plan_tournaments,
-                      work_per_byte=2.0)
+                      work_per_byte=2.0,
+                      counted=Counted("tournaments", (("tournaments", "tournament"), ("rounds", "round"),
+                                                      ("games", "game")), count_tournaments),
+                      listed=TOURNAMENTS_LISTED)
 """Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
 unit per file; a byte costs more than a league's (the standings after every round)."""
 
