@@ -16,6 +16,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
+from .engine.ladder import replay
+from .engine.placement import standings as placement_standings
+from .engine.standings import group_standings
+from .engine.swiss import league_table, standings as swiss_standings
 from .model import Content
 from .model.common import Game, Outcome
 from .model.tournament import GameResult, TournamentGame
@@ -125,8 +129,6 @@ def league_facts(content: Content) -> Iterator[Fact]:
 
     Promotions and relegations are the ones recorded by the organizer in the season file.
     """
-    from .engine.standings import group_standings
-
     names = {pid: p.name for pid, p in content.players.items()}
     for league in content.leagues:
         for season in league.seasons:
@@ -154,8 +156,6 @@ _KIND_WORD = {"promotion": "promoted", "relegation": "relegated", "withdrawal": 
 
 def ladder_facts(content: Content) -> Iterator[Fact]:
     """Yield every ladder member's rung after replaying the ladder's log (ladder: club ladder)."""
-    from .engine.ladder import replay
-
     names = {pid: p.name for pid, p in content.players.items()}
     for club in content.ladders:
         ladder, ident, title = club.ladder, club.id, f"Ladder {club.name}"
@@ -167,8 +167,6 @@ def ladder_facts(content: Content) -> Iterator[Fact]:
 
 def tournament_facts(content: Content) -> Iterator[Fact]:
     """Yield each tournament's pairings, results and final places (placement: all criteria)."""
-    from .engine.placement import standings
-
     for tournament in content.tournaments:
         scope = f"tournaments/{tournament.id}"
         title = f"Tournament {tournament.name}"
@@ -188,7 +186,7 @@ def tournament_facts(content: Content) -> Iterator[Fact]:
             yield Fact(scope, "pairing", f"{bye.round}|{bye.player}", "bye", title,
                        f"Round {bye.round} · {names.get(bye.player, bye.player)}", (bye.round, bye.player))
         if tournament.rounds:
-            for row in standings(tournament):
+            for row in placement_standings(tournament):
                 yield Fact(scope, "place", row.player.id, ordinal(row.place, row.shared), title,
                            names[row.player.id], (row.place, row.player.id))
 
@@ -204,8 +202,6 @@ def _tournament_result(game: TournamentGame, white: str, black: str) -> str:
 def swiss_facts(content: Content) -> Iterator[Fact]:
     """Yield each Swiss tournament's pairings, results and places, and the league table's places
     (swiss: tournaments, swiss: the league)."""
-    from .engine.swiss import league_table, standings
-
     names = {pid: p.name for pid, p in content.players.items()}
     for league in content.swiss_leagues:
         for tournament in league.tournaments:
@@ -225,7 +221,7 @@ def swiss_facts(content: Content) -> Iterator[Fact]:
                 if rnd.bye is not None:
                     yield Fact(scope, "pairing", f"{rnd.number}|{rnd.bye}", "bye", title,
                                f"Round {rnd.number} · {names.get(rnd.bye, rnd.bye)}", (rnd.number, rnd.bye))
-            for row in standings(tournament):
+            for row in swiss_standings(tournament):
                 yield Fact(scope, "place", row.player, ordinal(row.place, row.shared), title,
                            names.get(row.player, row.player), (row.place, row.player))
         for table_row in league_table(league):

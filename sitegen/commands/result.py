@@ -26,6 +26,7 @@ import shlex
 from pathlib import Path
 from typing import Mapping, TextIO
 
+from ..engine.ladder import replay
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, did_you_mean
 from .diff import NO_CHANGE
 from ..model.swiss import MatchResult
@@ -267,7 +268,6 @@ def ladder_colours(content: Content, target: Target, request: ResultRequest,
     given, White for the member on the higher rung at the game's date (ladder: handicap)."""
     if request.colours_known:
         return request.players
-    from ..engine.ladder import replay
 
     ladder = next(ld for ld in content.ladders if f"ladders/{ld.id}" == target.ident).ladder
     rungs = replay(ladder).rungs_on(request.date or today)
