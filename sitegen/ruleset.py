@@ -18,10 +18,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 if TYPE_CHECKING:
+    import gettext
+
     from .diagnostics import Diagnostics
     from .i18n import Words
     from .model import Content
     from .plan import SitePlan
+    from .results.request import ResultRequest
     from .validate.league import PlayerRefs
 
 
@@ -89,6 +92,50 @@ class Listed:
 
 
 @dataclass(frozen=True)
+class Entered:
+    """How ``sitegen result add`` enters a reported result into a rule set's competitions
+    (:mod:`sitegen.commands.result`, :mod:`sitegen.results`).
+
+    ``kind``: the competition's kind in messages (``"league"``, ``"swiss"``);
+    ``names(units)``: each competition of a tuple of its model objects as named in addresses
+    after the rule set's folder (``club``, ``spring/t1``);
+    ``match(entered, units, folder, rest)``: the :class:`~sitegen.results.target.Target` that the
+    address parts ``rest`` (after the folder's name) name among ``units``, the rule set's content
+    folder being ``folder``, or None; ``settle(target, request)``: the target with ``--season``
+    applied and a league's latest season filled in, or None when the rule set has no seasons
+    (``--season`` is then refused); ``rounds``: ``--round`` applies (tournaments, Swiss
+    leagues);
+    ``check(request)``: the request's result as written into the file (``B+R``, ``0``, ``2-1``),
+    raising SitegenError for one the rule set does not take; ``parses(text)``: whether ``text``
+    is a result of the rule set (a text that is not may name the winner); ``no_winner``: None
+    when a winner may be reported instead of a result, else the refusal's (message, hint);
+    ``dated``: a game reported without a date is dated today (a league's, a ladder's);
+    ``enter(tree, data, request, target, shown, today)``: the result written into the file's
+    round-trip YAML ``data`` (``tree``: the same file as the validator reads it), returning
+    where it went (``group A1``, ``round 2``, a ladder game's date);
+    ``worded(words, result, first)``: the result as the player's reply words it (``words``: the
+    reply's gettext catalog; ``first``: the first player's name), or None to word it as a game's
+    result (a Swiss match's score has its own words);
+    ``no_date``: what the player's reply says of a date given for a game that has no date field
+    (marked with ``N_``), or None when its games have a date.
+
+    (A target is typed ``Any`` here: :mod:`sitegen.results.target` reads these descriptions.)"""
+
+    kind: str
+    names: Callable[[tuple], list[str]]
+    match: Callable[["Entered", tuple, Path, list[str]], Any]
+    check: Callable[["ResultRequest"], str]
+    parses: Callable[[str], bool]
+    enter: Callable[..., str]
+    settle: Callable[[Any, "ResultRequest"], Any] | None = None
+    rounds: bool = False
+    no_winner: tuple[str, str] | None = None
+    dated: bool = False
+    worded: Callable[["gettext.NullTranslations", str, str], str] | None = None
+    no_date: str | None = None
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """One rule set, as the rest of sitegen sees it.
 
@@ -101,7 +148,8 @@ class RuleSet:
     worded in ``lang`` (site.yaml's language);
     ``work_per_byte``: the rough cost of loading and planning a byte of it, used only to
     balance a large archive over two processes; ``counted``: what the build's summary counts
-    of it; ``listed``: how its competitions are listed in the header menu and the search index.
+    of it; ``listed``: how its competitions are listed in the header menu and the search index;
+``entered``: how ``sitegen result add`` enters a result into one of its competitions.
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -115,6 +163,7 @@ class RuleSet:
     work_per_byte: float
     counted: Counted
     listed: Listed
+    entered: Entered
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",

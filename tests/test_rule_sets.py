@@ -22,17 +22,15 @@ import test_ladder_site as ladder_site  # noqa: E402
 from sitegen import rulesets  # noqa: E402
 from sitegen.depends import unit_of  # noqa: E402
 from sitegen.pages.ladder import LADDERS  # noqa: E402
+from sitegen.diagnostics import SitegenError  # noqa: E402
 from sitegen.pipeline import prepare  # noqa: E402
+from sitegen.results.request import ResultRequest  # noqa: E402
+from sitegen.results.target import competition_names, find_target  # noqa: E402
 from sitegen.ruleset import RuleSet  # noqa: E402
 
 SITEGEN = Path(__file__).resolve().parent.parent / "sitegen"
 
 NAMED_ELSEWHERE = {
-    ("commands/result.py", "swiss"): "`result add`'s targets: a Swiss league's result is a match "
-                                     "score (2-1), not a game's; not yet in the description",
-    ("results/reply.py", "swiss"): "`result add`'s reply words the Swiss league's note itself",
-    ("results/target.py", "swiss"): "`result add`'s targets (the round asked for)",
-    ("results/target.py", "ladders"): "`result add`'s targets: KINDS, the target of each folder",
     ("pages/players.py", "swiss"): "a player page's cards: the Swiss league's card kind",
 }
 """``(module, rule set's name)``: where a module still names a rule set, and why. A new one fails
@@ -95,6 +93,13 @@ def test_the_tuple_holds_one_description_per_rule_set():
     assert [r.work_per_byte for r in found] == [1.0, 2.0, 1.5, 2.0]
     assert [r.load_apart is not None for r in found] == [True, False, False, False]
     assert [r.counted.kind for r in found] == ["leagues", "tournaments", "ladders", "Swiss leagues"]
+    assert [r.entered.kind for r in found] == ["league", "tournament", "ladder", "swiss"]
+    assert [r.entered.rounds for r in found] == [False, True, False, True]
+    assert [r.entered.dated for r in found] == [True, False, True, False]
+    assert [r.entered.settle is not None for r in found] == [True, False, False, False]
+    assert [r.entered.no_winner is not None for r in found] == [False, False, False, True]
+    assert [r.entered.worded is not None for r in found] == [False, False, False, True]
+    assert [r.entered.no_date is not None for r in found] == [False, True, False, True]
     assert all(isinstance(r, RuleSet) and dataclasses.is_dataclass(r) for r in found)
     with pytest.raises(dataclasses.FrozenInstanceError):
         found[0].name = "other"  # type: ignore[misc]
@@ -105,8 +110,8 @@ def test_the_tuple_holds_one_description_per_rule_set():
 
 def test_a_description_changed_in_the_tuple_changes_every_place(tmp_path, monkeypatch):
     """The ladders' description moved to another folder (``content/clubs/``), in the tuple alone:
-    the editing commands' load path, the build and the cache's map of files to units all read
-    the ladder there, and no longer under ``ladders/``."""
+    the editing commands' load path, the build, the cache's map of files to units and the
+    targets of ``result add`` all read the ladder there, and no longer under ``ladders/``."""
     clubs = dataclasses.replace(LADDERS, name="clubs")
     monkeypatch.setattr(rulesets, "RULE_SETS", tuple(clubs if r is LADDERS else r for r in rulesets.RULE_SETS))
     content = tmp_path / "content"
@@ -121,3 +126,9 @@ def test_a_description_changed_in_the_tuple_changes_every_place(tmp_path, monkey
     assert unit_of("clubs/small.yaml") == ("clubs", "small.yaml")
     assert unit_of("ladders/small.yaml") is None
     assert rulesets.unit_list(clubs, content) == [("clubs", "small.yaml")]
+    loaded = rulesets.load_content(content)
+    target = find_target(loaded, content, ResultRequest("clubs/small", ("a", "b"), "B+R"), rulesets.RULE_SETS)
+    assert (target.ident, target.path, target.kind) == ("clubs/small", content / "clubs" / "small.yaml", "ladder")
+    assert competition_names(loaded, rulesets.RULE_SETS) == ["clubs/small"]
+    with pytest.raises(SitegenError, match="unknown competition 'ladders/small'"):
+        find_target(loaded, content, ResultRequest("ladders/small", ("a", "b"), "B+R"), rulesets.RULE_SETS)

@@ -24,7 +24,10 @@ from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Run
 from ..display import json_number, name_order, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, Counted, Finished, Listed, RuleSet
+from ..results.check import check_ladder, parses_game
+from ..results.entry import enter_ladder
+from ..results.target import match_ladder
+from ..ruleset import EACH_YAML_FILE, Counted, Entered, Finished, Listed, RuleSet
 from ..urls import ladder_month_url, ladder_url, player_url
 from ..validate.ladder import load_ladder
 
@@ -78,7 +81,9 @@ LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladder
                                   count_ladders),
                   listed=Listed(N_("Ladders"), lambda clubs: [(club.name, ladder_url(club)) for club in clubs],
                                 lambda clubs, lang: [(club.name, ladder_url(club), lang._("ladder")) for club in clubs],
-                                ladder_results))
+                                ladder_results),
+                  entered=Entered("ladder", lambda clubs: [club.id for club in clubs], match_ladder, check_ladder,
+                                  parses_game, enter_ladder, dated=True))
 """Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
 
 

@@ -31,7 +31,10 @@ from ..model.league import Division, Group, League, LeagueSettings, Season, Seas
 from ..display import format_points, game_cell, json_number, name_order, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, Counted, Finished, Listed, RuleSet
+from ..results.check import check_league, parses_game
+from ..results.entry import enter_league
+from ..results.target import league_season, match_league
+from ..ruleset import EACH_FOLDER, Counted, Entered, Finished, Listed, RuleSet
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
@@ -138,6 +141,8 @@ LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, 
                   counted=Counted("leagues", (("leagues", "league"), ("seasons", "season"),
                                               ("groups", "group"), ("games", "game")), count_leagues),
                   listed=LEAGUES_LISTED,
+                  entered=Entered("league", lambda leagues: [league.id for league in leagues], match_league,
+                                  check_league, parses_game, enter_league, settle=league_season, dated=True),
                   load_apart=load_season)
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""

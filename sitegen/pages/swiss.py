@@ -22,7 +22,10 @@ from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, Counted, Finished, Listed, RuleSet
+from ..results.check import check_match, parses_match
+from ..results.entry import enter_swiss
+from ..results.target import match_swiss
+from ..ruleset import EACH_FOLDER, Counted, Entered, Finished, Listed, RuleSet
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 from ..validate.swiss import load_swiss_league
 
@@ -112,7 +115,15 @@ SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league
                                                           ("rounds", "round"), ("matches", "match")), count_swiss),
                         listed=Listed(N_("Swiss leagues"),
                                       lambda leagues: [(league.name, swiss_league_url(league)) for league in leagues],
-                                      _swiss_entries, swiss_results))
+                                      _swiss_entries, swiss_results),
+                        entered=Entered("swiss", lambda leagues: [f"{league.id}/{t.id}" for league in leagues
+                                                                  for t in league.tournaments],
+                                        match_swiss, check_match, parses_match, enter_swiss, rounds=True,
+                                        no_winner=("a Swiss match result is its game score, not a winner",
+                                                   "give FIRST SECOND SCORE, e.g. ann ben 2-1"),
+                                        worded=lambda words, result, first: words.gettext(
+                                            "{result} ({player}'s score first)").format(result=result, player=first),
+                                        no_date=N_("noted beside the game: a Swiss league game has no date of its own")))
 """Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
 ``league.yaml`` and its tournaments' files)."""
 

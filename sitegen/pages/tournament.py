@@ -27,7 +27,10 @@ from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournam
 from ..display import date_range, record_links
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, Counted, Finished, Listed, RuleSet
+from ..results.check import check_tournament, parses_game
+from ..results.entry import enter_tournament
+from ..results.target import match_tournament
+from ..ruleset import EACH_YAML_FILE, Counted, Entered, Finished, Listed, RuleSet
 from ..urls import player_url, round_url, tournament_url
 from ..validate.tournament import load_tournament
 
@@ -315,7 +318,11 @@ TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournam
                       work_per_byte=2.0,
                       counted=Counted("tournaments", (("tournaments", "tournament"), ("rounds", "round"),
                                                       ("games", "game")), count_tournaments),
-                      listed=TOURNAMENTS_LISTED)
+                      listed=TOURNAMENTS_LISTED,
+                      entered=Entered("tournament", lambda tournaments: [t.id for t in tournaments],
+                                      match_tournament, check_tournament, parses_game, enter_tournament,
+                                      rounds=True,
+                                      no_date=N_("noted beside the game: a tournament game has no date of its own")))
 """Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
 unit per file; a byte costs more than a league's (the standings after every round)."""
 
