@@ -92,6 +92,23 @@ class Listed:
 
 
 @dataclass(frozen=True)
+class Carded:
+    """A player page's card of a competition in progress, under "Current competitions"
+    (:mod:`sitegen.pages.players`).
+
+    ``template``: the template of the player-page sections the rule set's planner gives
+    (``"partials/player_league.html"``); ``card(data, lang)``: the card of one such section's
+    data, ``{"kind", "name", "url", "entry", "next"}`` (``kind`` chooses the card's words in
+    ``partials/player_now.html``; ``next``: the games to play), or None when the competition is
+    not in progress; ``paired``: the "next game" sections of its rounds
+    (``partials/player_next.html``) go into its card (tournaments, Swiss leagues)."""
+
+    template: str
+    card: Callable[[dict[str, Any], "Words"], dict[str, Any] | None]
+    paired: bool = False
+
+
+@dataclass(frozen=True)
 class Entered:
     """How ``sitegen result add`` enters a reported result into a rule set's competitions
     (:mod:`sitegen.commands.result`, :mod:`sitegen.results`).
@@ -149,7 +166,8 @@ class RuleSet:
     ``work_per_byte``: the rough cost of loading and planning a byte of it, used only to
     balance a large archive over two processes; ``counted``: what the build's summary counts
     of it; ``listed``: how its competitions are listed in the header menu and the search index;
-``entered``: how ``sitegen result add`` enters a result into one of its competitions.
+``entered``: how ``sitegen result add`` enters a result into one of its competitions;
+``carded``: its card on a player page while a competition is in progress.
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -164,6 +182,7 @@ class RuleSet:
     counted: Counted
     listed: Listed
     entered: Entered
+    carded: Carded
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",

@@ -27,7 +27,7 @@ from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..results.check import check_ladder, parses_game
 from ..results.entry import enter_ladder
 from ..results.target import match_ladder
-from ..ruleset import EACH_YAML_FILE, Counted, Entered, Finished, Listed, RuleSet
+from ..ruleset import EACH_YAML_FILE, Carded, Counted, Entered, Finished, Listed, RuleSet
 from ..urls import ladder_month_url, ladder_url, player_url
 from ..validate.ladder import load_ladder
 
@@ -76,6 +76,15 @@ def count_ladders(clubs: tuple[ClubLadder, ...]) -> dict[str, int]:
             "games": sum(1 for club in clubs for event in club.ladder.events if isinstance(event, LadderGame))}
 
 
+PLAYER_SECTION = "partials/player_ladder.html"
+"""The template of a ladder's section on a player's page."""
+
+
+def ladder_card(data: dict[str, Any], lang: Words) -> dict[str, Any]:
+    """A player's card of a ladder (always in progress; :class:`sitegen.ruleset.Carded`)."""
+    return {"kind": "ladder", "name": data["ladder"], "url": data["url"], "entry": data, "next": []}
+
+
 LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5,
                   counted=Counted("ladders", (("ladders", "ladder"), ("members", "member"), ("games", "game")),
                                   count_ladders),
@@ -83,7 +92,8 @@ LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladder
                                 lambda clubs, lang: [(club.name, ladder_url(club), lang._("ladder")) for club in clubs],
                                 ladder_results),
                   entered=Entered("ladder", lambda clubs: [club.id for club in clubs], match_ladder, check_ladder,
-                                  parses_game, enter_ladder, dated=True))
+                                  parses_game, enter_ladder, dated=True),
+                  carded=Carded(PLAYER_SECTION, ladder_card))
 """Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
 
 
@@ -544,7 +554,7 @@ def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[s
     start, now = entries[0].rung, entries[-1].rung
     last = result.last_game(member)
     return PlayerSection(
-        "partials/player_ladder.html", (last or first_date or FAR_PAST, club.name, club.id), {
+        PLAYER_SECTION, (last or first_date or FAR_PAST, club.name, club.id), {
             "ladder": club.name, "url": ladder_url(club), "name": names[member],
             "rung": str(now), "start": str(start), "anchor": anchor,
             "record": _record_text(record), "games_played": record["games"],

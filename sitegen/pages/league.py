@@ -34,7 +34,7 @@ from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..results.check import check_league, parses_game
 from ..results.entry import enter_league
 from ..results.target import league_season, match_league
-from ..ruleset import EACH_FOLDER, Counted, Entered, Finished, Listed, RuleSet
+from ..ruleset import EACH_FOLDER, Carded, Counted, Entered, Finished, Listed, RuleSet
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
@@ -137,12 +137,36 @@ LEAGUES_LISTED = Listed(N_("Leagues"), lambda leagues: [(league.name, league_url
 """The leagues in the menu, in the content's order."""
 
 
+PLAYER_SECTION = "partials/player_league.html"
+"""The template of a league season's section on a player's page."""
+
+
+def league_card(data: dict[str, Any], lang: Words) -> dict[str, Any] | None:
+    """A player's card of a league season in progress (:class:`sitegen.ruleset.Carded`): its
+    section's ``data`` and the games still to play; None for a season that is over."""
+    if not data.get("in_progress"):
+        return None
+    return {"kind": "league", "name": f"{isolated(data['league'])} · {isolated(data['season'])}", "url": data["url"],
+            "entry": data, "next": [_league_next(game, data, lang) for game in data["to_play"]]}
+
+
+def _league_next(game: dict[str, Any], season: dict[str, Any], lang: Words) -> dict[str, Any]:
+    """Return a league game still to play (a row of :func:`sitegen.pages.league_games.league_games`) as a next game."""
+    stones = game["handicap"]
+    return {"opponent": {"name": game["opponent"], "url": game["opponent_url"]}, "side": game["side"],
+            "handicap": lang.ngettext("{stones} stone", "{stones} stones", stones).format(stones=stones)
+            if stones else "",
+            "round": None, "board": None, "competition": season["league"], "url": season["url"],
+            "record": game["record"], "deadline": season["end"]}
+
+
 LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, work_per_byte=1.0,
                   counted=Counted("leagues", (("leagues", "league"), ("seasons", "season"),
                                               ("groups", "group"), ("games", "game")), count_leagues),
                   listed=LEAGUES_LISTED,
                   entered=Entered("league", lambda leagues: [league.id for league in leagues], match_league,
                                   check_league, parses_game, enter_league, settle=league_season, dated=True),
+                  carded=Carded(PLAYER_SECTION, league_card),
                   load_apart=load_season)
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""
@@ -418,7 +442,7 @@ def _record_history(plan: SitePlan, league: League, season: Season, division: st
     for row in rows:
         games = league_games(group, row.player, names, withdrawn, in_progress, lang)
         plan.add_player_section(row.player, PlayerSection(
-            "partials/player_league.html", (season.start or FAR_PAST, league.name, season.id), {
+            PLAYER_SECTION, (season.start or FAR_PAST, league.name, season.id), {
             "league": league.name, "season": season.name, "division": division, "group": group.name,
             "url": url, "place": row.place, "shared": row.shared, "size": len(rows),
             "gamepoints": format_points(row.gamepoints, lang),

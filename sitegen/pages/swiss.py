@@ -25,7 +25,7 @@ from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection
 from ..results.check import check_match, parses_match
 from ..results.entry import enter_swiss
 from ..results.target import match_swiss
-from ..ruleset import EACH_FOLDER, Counted, Entered, Finished, Listed, RuleSet
+from ..ruleset import EACH_FOLDER, Carded, Counted, Entered, Finished, Listed, RuleSet
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 from ..validate.swiss import load_swiss_league
 
@@ -109,6 +109,27 @@ def swiss_results(leagues: tuple[SwissLeague, ...]) -> Iterator[Finished]:
                            swiss_round_url(swiss, st, rnd.number), match.first, match.second, winner)
 
 
+PLAYER_SECTION = "partials/player_swiss.html"
+"""The template of a Swiss league's section on a player's page."""
+
+
+def swiss_open(league: SwissLeague) -> bool:
+    """Return True while a Swiss league is in progress: fewer tournaments than its settings
+    say, a tournament with fewer rounds than its settings say, or a match without a result."""
+    if len(league.tournaments) < league.settings.tournaments:
+        return True
+    return any(len(t.rounds) < t.settings.rounds or any(m.result is None for r in t.rounds for m in r.matches)
+               for t in league.tournaments)
+
+
+def swiss_card(data: dict[str, Any], lang: Words) -> dict[str, Any] | None:
+    """A player's card of a Swiss league in progress (``data["in_progress"]``, by
+    :func:`swiss_open`; :class:`sitegen.ruleset.Carded`), or None."""
+    if not data["in_progress"]:
+        return None
+    return {"kind": "swiss", "name": data["league"], "url": data["url"], "entry": data, "next": []}
+
+
 SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league, plan_swiss,
                         work_per_byte=2.0,
                         counted=Counted("Swiss leagues", (("leagues", "league"), ("tournaments", "tournament"),
@@ -123,7 +144,8 @@ SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league
                                                    "give FIRST SECOND SCORE, e.g. ann ben 2-1"),
                                         worded=lambda words, result, first: words.gettext(
                                             "{result} ({player}'s score first)").format(result=result, player=first),
-                                        no_date=N_("noted beside the game: a Swiss league game has no date of its own")))
+                                        no_date=N_("noted beside the game: a Swiss league game has no date of its own")),
+                        carded=Carded(PLAYER_SECTION, swiss_card, paired=True))
 """Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
 ``league.yaml`` and its tournaments' files)."""
 
@@ -159,10 +181,12 @@ def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan, lan
         "json_url": swiss_league_url(league) + "standings.json"}),
              JsonFile(swiss_league_url(league) + "standings.json", _league_json(league, table, names),
                       csv=True, indent=1))
+    in_progress = swiss_open(league)
     for row in rows:
         plan.add_player_section(row["id"], PlayerSection(
-            "partials/player_swiss.html", (_latest_date(league), league.name, league.id), {
-                "league": league.name, "url": swiss_league_url(league), "place": row["place"],
+            PLAYER_SECTION, (_latest_date(league), league.name, league.id), {
+                "league": league.name, "url": swiss_league_url(league), "in_progress": in_progress,
+                "place": row["place"],
                 "shared": row["shared"], "size": len(rows), "league_score": row["league_score"],
                 "tournaments": history.get(row["id"], [])}))
     leader = rows[0] if rows else None

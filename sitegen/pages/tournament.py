@@ -30,7 +30,7 @@ from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerS
 from ..results.check import check_tournament, parses_game
 from ..results.entry import enter_tournament
 from ..results.target import match_tournament
-from ..ruleset import EACH_YAML_FILE, Counted, Entered, Finished, Listed, RuleSet
+from ..ruleset import EACH_YAML_FILE, Carded, Counted, Entered, Finished, Listed, RuleSet
 from ..urls import player_url, round_url, tournament_url
 from ..validate.tournament import load_tournament
 
@@ -314,6 +314,18 @@ TOURNAMENTS_LISTED = Listed(
 """The tournaments in the menu, the newest first."""
 
 
+PLAYER_SECTION = "partials/player_tournament.html"
+"""The template of a tournament's section on a player's page."""
+
+
+def tournament_card(data: dict[str, Any], lang: Words) -> dict[str, Any] | None:
+    """A player's card of a tournament in progress (rounds to come or provisional standings;
+    :class:`sitegen.ruleset.Carded`), or None."""
+    if data["after_round"] == data["rounds"] and not data["provisional"]:
+        return None
+    return {"kind": "tournament", "name": data["tournament"], "url": data["url"], "entry": data, "next": []}
+
+
 TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournament, plan_tournaments,
                       work_per_byte=2.0,
                       counted=Counted("tournaments", (("tournaments", "tournament"), ("rounds", "round"),
@@ -322,7 +334,8 @@ TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournam
                       entered=Entered("tournament", lambda tournaments: [t.id for t in tournaments],
                                       match_tournament, check_tournament, parses_game, enter_tournament,
                                       rounds=True,
-                                      no_date=N_("noted beside the game: a tournament game has no date of its own")))
+                                      no_date=N_("noted beside the game: a tournament game has no date of its own")),
+                      carded=Carded(PLAYER_SECTION, tournament_card, paired=True))
 """Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
 unit per file; a byte costs more than a league's (the standings after every round)."""
 
@@ -604,7 +617,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
                           "result": result, "colour": colour, "handicap": game.handicap,
                           "record": record_links(game.record)})
         plan.add_player_section(pid, PlayerSection(
-            "partials/player_tournament.html", (t.begin or FAR_PAST, t.name, t.id), {
+            PLAYER_SECTION, (t.begin or FAR_PAST, t.name, t.id), {
                 "tournament": t.name, "url": pages[min((row.row - 1) // per_page, len(pages) - 1)],
                 "row": row.row, "dates": _dates(t, lang), "place": row.place,
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
