@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from .diagnostics import Diagnostics
     from .i18n import Words
     from .model import Content
+    from .model.common import GameRecord
     from .plan import SitePlan
     from .results.request import ResultRequest
     from .validate.league import PlayerRefs
@@ -89,6 +91,34 @@ class Listed:
     menu: Callable[[tuple], list[tuple[str, str]]]
     search: Callable[[tuple, "Words"], list[tuple[str, str, str]]]
     finished: Callable[[tuple], Iterable[Finished]]
+
+
+Met = tuple[str, str, Fraction, dt.date | None, str, str]
+"""One counted result for the players' head-to-head records, from the first player's side:
+(player, opponent, the player's points, date or None, competition, its page). The points are
+:data:`ONE`, :data:`ZERO` or :data:`HALF` where they can be (the other side's are then found
+without arithmetic)."""
+
+ONE, ZERO, HALF = Fraction(1), Fraction(0), Fraction(1, 2)
+
+
+@dataclass(frozen=True)
+class Gathered:
+    """What the site-wide parts gather from a rule set's competitions, each from a tuple of
+    its model objects, in the content's order.
+
+    ``records(units)``: the record (:class:`~sitegen.model.common.GameRecord`) of every game
+    that has one (:mod:`sitegen.pages.records`: one copy of each SGF file);
+    ``meetings(units)``: every counted result (:data:`Met`), the players' head-to-head records
+    (:mod:`sitegen.pages.players`); ``dates(units)``: ``(page url, date or None)`` for its
+    standings pages, the latest date a page is given being its "last updated" date and the
+    sitemap's (:mod:`sitegen.pages.extras`); ``feed(units, lang)``: the Atom feed's result
+    entries, ``{id, title, url, date, summary}`` worded in ``lang``, undated ones left out."""
+
+    records: Callable[[tuple], Iterable["GameRecord"]]
+    meetings: Callable[[tuple], Iterable[Met]]
+    dates: Callable[[tuple], Iterable[tuple[str, dt.date | None]]]
+    feed: Callable[[tuple, "Words"], Iterable[dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -167,7 +197,9 @@ class RuleSet:
     balance a large archive over two processes; ``counted``: what the build's summary counts
     of it; ``listed``: how its competitions are listed in the header menu and the search index;
 ``entered``: how ``sitegen result add`` enters a result into one of its competitions;
-``carded``: its card on a player page while a competition is in progress.
+``carded``: its card on a player page while a competition is in progress; ``gathered``: what
+the site-wide parts (game records, head-to-head records, "last updated" dates, the feed) take
+from it.
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -183,6 +215,7 @@ class RuleSet:
     listed: Listed
     entered: Entered
     carded: Carded
+    gathered: Gathered
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",

@@ -19,7 +19,7 @@ from ..engine.ladder import (Handicap, HistoryEntry, PlayedGame, Replay, group_b
                              remembered_replay)
 from ..bidi import isolated
 from ..model import Content
-from ..model.common import Colour
+from ..model.common import Colour, GameRecord
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
 from ..display import json_number, name_order, record_links
 from ..i18n import N_, Words
@@ -27,7 +27,8 @@ from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..results.check import check_ladder, parses_game
 from ..results.entry import enter_ladder
 from ..results.target import match_ladder
-from ..ruleset import EACH_YAML_FILE, Carded, Counted, Entered, Finished, Listed, RuleSet
+from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
+                       Met, RuleSet)
 from ..urls import ladder_month_url, ladder_url, player_url
 from ..validate.ladder import load_ladder
 
@@ -85,6 +86,55 @@ def ladder_card(data: dict[str, Any], lang: Words) -> dict[str, Any]:
     return {"kind": "ladder", "name": data["ladder"], "url": data["url"], "entry": data, "next": []}
 
 
+def ladder_records(clubs: tuple[ClubLadder, ...]) -> Iterator[GameRecord]:
+    """Yield the record of every ladder game that has one (:class:`sitegen.ruleset.Gathered`)."""
+    for club in clubs:
+        yield from (e.record for e in club.ladder.events
+                    if isinstance(e, LadderGame) and e.record is not None)
+
+
+def ladder_meetings(clubs: tuple[ClubLadder, ...]) -> Iterator[Met]:
+    """Yield every ladder game (ladder: club ladder), from White's side, dated by the log."""
+    for club in clubs:
+        url = ladder_url(club)
+        for event in club.ladder.events:
+            if not isinstance(event, LadderGame):
+                continue  # a re-grading
+            if event.winner is None:
+                points = HALF
+            else:
+                points = ONE if event.winner is Colour.WHITE else ZERO
+            yield (event.white, event.black, points, event.date, club.name, url)
+
+
+def ladder_dates(clubs: tuple[ClubLadder, ...]) -> Iterator[tuple[str, dt.date | None]]:
+    """Yield the latest event of the log for the ladder's pages, and each month's events for
+    its month's page."""
+    for club in clubs:
+        events = [e.date for e in club.ladder.events]
+        latest = max(events, default=None)
+        base = ladder_url(club)
+        for url in (base, base + "games/", base + "handicap/"):
+            yield url, latest
+        for date in events:
+            yield ladder_month_url(club, date), date
+
+
+def ladder_feed(clubs: tuple[ClubLadder, ...], lang: Words) -> Iterator[dict[str, Any]]:
+    """Yield one feed entry per ladder and day with games."""
+    for club in clubs:
+        per_day: dict[dt.date, int] = {}
+        for event in club.ladder.events:
+            if isinstance(event, LadderGame):
+                per_day[event.date] = per_day.get(event.date, 0) + 1
+        for date, count in per_day.items():
+            month = ladder_month_url(club, date)
+            yield {"id": f"results/{ladder_url(club)}{date.isoformat()}",
+                   "title": lang.ngettext("{ladder}: {count} game on {date}", "{ladder}: {count} games on {date}",
+                                          count).format(ladder=club.name, count=count, date=lang.format_date(date)),
+                   "url": month, "date": date, "summary": ""}
+
+
 LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5,
                   counted=Counted("ladders", (("ladders", "ladder"), ("members", "member"), ("games", "game")),
                                   count_ladders),
@@ -93,7 +143,8 @@ LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladder
                                 ladder_results),
                   entered=Entered("ladder", lambda clubs: [club.id for club in clubs], match_ladder, check_ladder,
                                   parses_game, enter_ladder, dated=True),
-                  carded=Carded(PLAYER_SECTION, ladder_card))
+                  carded=Carded(PLAYER_SECTION, ladder_card),
+                  gathered=Gathered(ladder_records, ladder_meetings, ladder_dates, ladder_feed))
 """Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
 
 

@@ -17,18 +17,15 @@ from functools import partial
 from typing import Any, Iterator
 
 from ..model import Content
-from ..model.common import Colour, Outcome
-from ..model.ladder import LadderGame
-from ..model.tournament import GameResult
 from ..display import format_points, name_order, profile_links
 from ..i18n import Words
 from .navigation import search_index
 from .players_index import plan_players_index
 from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan
+from ..ruleset import HALF, ONE, ZERO, Met
 from ..rulesets import RULE_SETS
 from ..svg import DivisionPoint, division_chart
-from ..urls import (SEARCH_INDEX, group_url, ladder_url, league_url, player_url,
-                    swiss_tournament_url, tournament_url)
+from ..urls import SEARCH_INDEX, league_url, player_url
 
 FREQUENT = 2
 """Opponents met at least this many times get a head-to-head row."""
@@ -57,9 +54,6 @@ class Meeting:
     url: str
 
 
-ONE, ZERO, HALF = Fraction(1), Fraction(0), Fraction(1, 2)
-Result = tuple[str, str, Fraction, "dt.date | None", str, str]
-"""One counted result: (player, opponent, the player's points, date, competition, url)."""
 
 
 def meetings(content: Content) -> list[Meeting]:
@@ -89,56 +83,11 @@ def _other_side(points: Fraction) -> Fraction:
     return 1 - points
 
 
-def _results(content: Content) -> Iterator[Result]:
-    """Yield every counted result of :func:`meetings` once, from the first player's side."""
-    jigo, win, forfeit = Outcome.JIGO, Outcome.WIN, Outcome.FORFEIT
-    for league in content.leagues:
-        for season in league.seasons:
-            for division in season.divisions:
-                for group in division.groups:
-                    url = group_url(league, season, group)
-                    name = league.name
-                    for game in group.games:
-                        result = game.result
-                        outcome = result.outcome
-                        if outcome is jigo:
-                            points = HALF
-                        elif outcome is win or outcome is forfeit:  # Black's points (league D.1)
-                            points = ONE if result.winner is Colour.BLACK else ZERO
-                        else:
-                            continue
-                        yield (game.black, game.white, points, game.date or season.end, name, url)
-    for t in content.tournaments:
-        url, date = tournament_url(t), t.end or t.begin
-        for tournament_game in t.games:
-            if tournament_game.result is GameResult.WHITE_WINS:
-                points = ONE
-            elif tournament_game.result is GameResult.BLACK_WINS:
-                points = ZERO
-            elif tournament_game.result is GameResult.JIGO:
-                points = HALF
-            else:
-                continue
-            yield (tournament_game.white, tournament_game.black, points, date, t.name, url)
-    for club in content.ladders:
-        url = ladder_url(club)
-        for event in club.ladder.events:
-            if not isinstance(event, LadderGame):
-                continue  # a re-grading
-            if event.winner is None:
-                points = HALF
-            else:
-                points = ONE if event.winner is Colour.WHITE else ZERO
-            yield (event.white, event.black, points, event.date, club.name, url)
-    for swiss in content.swiss_leagues:
-        for swiss_tournament in swiss.tournaments:
-            for rnd in swiss_tournament.rounds:
-                for match in rnd.matches:
-                    match_result = match.result
-                    if match_result is None or (match_result.is_forfeit and not any(match_result.present)):
-                        continue
-                    yield (match.first, match.second, match_result.points()[0], swiss_tournament.date,
-                           swiss.name, swiss_tournament_url(swiss, swiss_tournament))
+def _results(content: Content) -> Iterator[Met]:
+    """Yield every counted result of :func:`meetings` once, from the first player's side (each
+    rule set's ``gathered.meetings``)."""
+    for found in RULE_SETS:
+        yield from found.gathered.meetings(getattr(content, found.field))
 
 
 Record = tuple[Fraction, "dt.date | None", str]

@@ -18,6 +18,7 @@ from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, lea
                             standings)
 from ..bidi import isolated
 from ..model import Content
+from ..model.common import GameRecord
 from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
 from ..i18n import N_, Words
@@ -25,7 +26,7 @@ from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection
 from ..results.check import check_match, parses_match
 from ..results.entry import enter_swiss
 from ..results.target import match_swiss
-from ..ruleset import EACH_FOLDER, Carded, Counted, Entered, Finished, Listed, RuleSet
+from ..ruleset import EACH_FOLDER, Carded, Counted, Entered, Finished, Gathered, Listed, Met, RuleSet
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 from ..validate.swiss import load_swiss_league
 
@@ -130,6 +131,54 @@ def swiss_card(data: dict[str, Any], lang: Words) -> dict[str, Any] | None:
     return {"kind": "swiss", "name": data["league"], "url": data["url"], "entry": data, "next": []}
 
 
+def swiss_records(leagues: tuple[SwissLeague, ...]) -> Iterator[GameRecord]:
+    """Yield the record of every Swiss match that has one (:class:`sitegen.ruleset.Gathered`)."""
+    for swiss in leagues:
+        for st in swiss.tournaments:
+            for rnd in st.rounds:
+                yield from (m.record for m in rnd.matches if m.record is not None)
+
+
+def swiss_meetings(leagues: tuple[SwissLeague, ...]) -> Iterator[Met]:
+    """Yield each Swiss match once, from the first player's side (1-0 and 2-1 are wins, 1-1 a
+    draw, a forfeit a win for the player present; ``--`` left out), dated by its tournament."""
+    for swiss in leagues:
+        for swiss_tournament in swiss.tournaments:
+            for rnd in swiss_tournament.rounds:
+                for match in rnd.matches:
+                    match_result = match.result
+                    if match_result is None or (match_result.is_forfeit and not any(match_result.present)):
+                        continue
+                    yield (match.first, match.second, match_result.points()[0], swiss_tournament.date,
+                           swiss.name, swiss_tournament_url(swiss, swiss_tournament))
+
+
+def swiss_dates(leagues: tuple[SwissLeague, ...]) -> Iterator[tuple[str, date | None]]:
+    """Yield each tournament's date for its page, its rounds' pages and the league's page."""
+    for swiss in leagues:
+        for event in swiss.tournaments:
+            day = event.date
+            yield swiss_league_url(swiss), day
+            yield swiss_tournament_url(swiss, event), day
+            for rnd in event.rounds:
+                yield swiss_round_url(swiss, event, rnd.number), day
+
+
+def swiss_feed(leagues: tuple[SwissLeague, ...], lang: Words) -> Iterator[dict[str, Any]]:
+    """Yield one feed entry per dated Swiss tournament with results, dated by its date."""
+    for swiss in leagues:
+        for tournament in swiss.tournaments:
+            day = tournament.date
+            played = sum(1 for r in tournament.rounds for m in r.matches if m.result is not None)
+            if day is None or not played:
+                continue
+            yield {"id": f"results/{swiss_tournament_url(swiss, tournament)}",
+                   "title": lang._("{competition}: results").format(competition=f"{isolated(swiss.name)} · {isolated(tournament.name)}"),
+                   "url": swiss_tournament_url(swiss, tournament), "date": day,
+                   "summary": lang.ngettext("{count} match with a result.", "{count} matches with a result.",
+                                            played).format(count=played)}
+
+
 SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league, plan_swiss,
                         work_per_byte=2.0,
                         counted=Counted("Swiss leagues", (("leagues", "league"), ("tournaments", "tournament"),
@@ -145,7 +194,8 @@ SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league
                                         worded=lambda words, result, first: words.gettext(
                                             "{result} ({player}'s score first)").format(result=result, player=first),
                                         no_date=N_("noted beside the game: a Swiss league game has no date of its own")),
-                        carded=Carded(PLAYER_SECTION, swiss_card, paired=True))
+                        carded=Carded(PLAYER_SECTION, swiss_card, paired=True),
+                        gathered=Gathered(swiss_records, swiss_meetings, swiss_dates, swiss_feed))
 """Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
 ``league.yaml`` and its tournaments' files)."""
 
