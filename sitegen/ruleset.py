@@ -4,10 +4,15 @@ once, in site order, in :data:`sitegen.rulesets.RULE_SETS`.
 
 Everything that treats the rule sets alike iterates that tuple: the load path of every command
 (:mod:`sitegen.rulesets`), the build's split over two processes and its planning
-(:mod:`sitegen.pipeline`), the build's summary (:mod:`sitegen.census`), the header menu, the search index
-(:mod:`sitegen.pages.navigation`) and the home page's latest results (:mod:`sitegen.pages.home`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
-and what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`). No module outside
-the descriptions names a rule set to choose what to do (tests/test_rule_sets.py).
+(:mod:`sitegen.pipeline`), the build's summary (:mod:`sitegen.census`), the header menu, the
+search index (:mod:`sitegen.pages.navigation`) and the home page's latest results
+(:mod:`sitegen.pages.home`), which unit reads a content file (:func:`sitegen.depends.unit_of`),
+what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`), ``sitegen result add``
+(:mod:`sitegen.results.target`, :mod:`sitegen.results.reply`, :mod:`sitegen.commands.result`),
+the player pages' cards and head-to-head records (:mod:`sitegen.pages.players`), the SGF copies
+(:mod:`sitegen.pages.records`), and the "last updated" dates and the feed
+(:mod:`sitegen.pages.extras`). No module outside the descriptions names a rule set to choose
+what to do (tests/test_rule_sets.py).
 """
 
 from __future__ import annotations

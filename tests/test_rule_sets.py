@@ -34,6 +34,23 @@ NAMED_ELSEWHERE: dict[tuple[str, str], str] = {}
 """``(module, rule set's name)``: where a module still names a rule set, and why. A new one fails
 :func:`test_no_rule_set_is_named_outside_its_description`; one that goes must leave the list."""
 
+READ_ELSEWHERE = {
+    ("summary.py", "leagues"): "the standings change `result add` and `diff` print: each rule set's "
+                               "facts in words of its own (not yet in the description)",
+    ("summary.py", "tournaments"): "the standings change of `result add` and `diff` (as above)",
+    ("summary.py", "ladders"): "the standings change of `result add` and `diff` (as above)",
+    ("summary.py", "swiss_leagues"): "the standings change of `result add` and `diff` (as above)",
+    ("pages/players.py", "leagues"): "the division path chart on a player's page is a league's "
+                                     "alone (divisions)",
+    ("incremental/build.py", "leagues"): "a cached build keeps a league's seasons apart (its "
+                                         "description's load_apart)",
+    ("commands/next_season.py", "leagues"): "`league next-season` is a command of leagues alone",
+    ("commands/pair.py", "swiss_leagues"): "`pair` pairs a Swiss league's round alone",
+}
+"""``(module, Content field)``: where a module outside the descriptions reads a rule set's
+tuple of the content itself (``content.leagues``) rather than through :data:`RULE_SETS`, and
+why. A new one fails :func:`test_no_rule_set_is_read_by_its_field_outside_its_description`."""
+
 DESCRIPTIONS = {"pages/league.py", "pages/tournament.py", "pages/ladder.py", "pages/swiss.py"}
 """The modules defining the descriptions (they may name their own rule set)."""
 
@@ -72,6 +89,36 @@ def test_no_rule_set_is_named_outside_its_description():
         for name in _named(ast.parse(path.read_text(encoding="utf-8")), names):
             seen[(module, name)] = NAMED_ELSEWHERE.get((module, name), "NOT LISTED")
     assert seen == NAMED_ELSEWHERE
+
+
+def _fields_read(tree: ast.Module, fields: set[str]) -> set[str]:
+    """Return the Content fields ``tree`` reads from a value named ``content`` (``content.leagues``,
+    ``self.content.ladders``)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in fields:
+            owner = node.value
+            if (isinstance(owner, ast.Name) and owner.id == "content") or (
+                    isinstance(owner, ast.Attribute) and owner.attr == "content"):
+                found.add(node.attr)
+    return found
+
+
+def test_no_rule_set_is_read_by_its_field_outside_its_description():
+    """The site-wide parts (game records, head-to-head records, "last updated" dates, the feed,
+    the player pages' cards, the menu, the search, the home page) take a rule set's competitions
+    through its description; the places left are :data:`READ_ELSEWHERE`, with their reason."""
+    fields = {found.field for found in rulesets.RULE_SETS}
+    seen = {}
+    for path in sorted(SITEGEN.rglob("*.py")):
+        module = path.relative_to(SITEGEN).as_posix()
+        if module in DESCRIPTIONS:
+            continue
+        for name in _fields_read(ast.parse(path.read_text(encoding="utf-8")), fields):
+            seen[(module, name)] = READ_ELSEWHERE.get((module, name), "NOT LISTED")
+    assert seen == READ_ELSEWHERE
+    assert _fields_read(ast.parse("for t in self.content.tournaments: pass\nx = content.ladders\n"
+                                  "y = league.tournaments"), fields) == {"tournaments", "ladders"}
 
 
 def test_the_scan_finds_a_registry_and_a_comparison():
