@@ -21,7 +21,7 @@ import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 if TYPE_CHECKING:
     import gettext
@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from .diagnostics import Diagnostics
     from .i18n import Words
     from .model import Content
-    from .model.common import GameRecord
+    from .model.common import GameRecord, Player
+    from .facts import Fact
     from .plan import SitePlan
     from .results.request import ResultRequest
     from .validate.league import PlayerRefs
@@ -204,7 +205,9 @@ class RuleSet:
 ``entered``: how ``sitegen result add`` enters a result into one of its competitions;
 ``carded``: its card on a player page while a competition is in progress; ``gathered``: what
 the site-wide parts (game records, head-to-head records, "last updated" dates, the feed) take
-from it.
+from it; ``summarized(units, players)``: its facts about the computed standings, compared
+between two versions of the content (:mod:`sitegen.summary`: the standings change ``result
+add`` and ``diff`` print; a function of :mod:`sitegen.facts`, ``players`` by id for names).
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -221,6 +224,7 @@ from it.
     entered: Entered
     carded: Carded
     gathered: Gathered
+    summarized: Callable[[tuple, Mapping[str, "Player"]], Iterable["Fact"]]
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",

@@ -35,11 +35,6 @@ NAMED_ELSEWHERE: dict[tuple[str, str], str] = {}
 :func:`test_no_rule_set_is_named_outside_its_description`; one that goes must leave the list."""
 
 READ_ELSEWHERE = {
-    ("summary.py", "leagues"): "the standings change `result add` and `diff` print: each rule set's "
-                               "facts in words of its own (not yet in the description)",
-    ("summary.py", "tournaments"): "the standings change of `result add` and `diff` (as above)",
-    ("summary.py", "ladders"): "the standings change of `result add` and `diff` (as above)",
-    ("summary.py", "swiss_leagues"): "the standings change of `result add` and `diff` (as above)",
     ("pages/players.py", "leagues"): "the division path chart on a player's page is a league's "
                                      "alone (divisions)",
     ("incremental/build.py", "leagues"): "a cached build keeps a league's seasons apart (its "
@@ -145,6 +140,11 @@ def test_the_tuple_holds_one_description_per_rule_set():
     assert [r.entered.no_winner is not None for r in found] == [False, False, False, True]
     assert [r.entered.worded is not None for r in found] == [False, False, False, True]
     assert [r.entered.no_date is not None for r in found] == [False, True, False, True]
+    assert [r.carded.template for r in found] == [f"partials/player_{kind}.html"
+                                                  for kind in ("league", "tournament", "ladder", "swiss")]
+    assert [r.carded.paired for r in found] == [False, True, False, True]
+    assert [r.summarized.__name__ for r in found] == ["league_facts", "tournament_facts", "ladder_facts",
+                                                      "swiss_facts"]
     assert all(isinstance(r, RuleSet) and dataclasses.is_dataclass(r) for r in found)
     with pytest.raises(dataclasses.FrozenInstanceError):
         found[0].name = "other"  # type: ignore[misc]

@@ -22,6 +22,7 @@ from ..model import Content
 from ..model.common import Colour, GameRecord
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
 from ..display import json_number, name_order, record_links
+from ..facts import ladder_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..results.check import check_ladder, parses_game
@@ -144,7 +145,8 @@ LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladder
                   entered=Entered("ladder", lambda clubs: [club.id for club in clubs], match_ladder, check_ladder,
                                   parses_game, enter_ladder, dated=True),
                   carded=Carded(PLAYER_SECTION, ladder_card),
-                  gathered=Gathered(ladder_records, ladder_meetings, ladder_dates, ladder_feed))
+                  gathered=Gathered(ladder_records, ladder_meetings, ladder_dates, ladder_feed),
+                  summarized=ladder_facts)
 """Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
 
 

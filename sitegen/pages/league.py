@@ -30,6 +30,7 @@ from ..model import Content, Outcome
 from ..model.common import Colour, Game, GameRecord, Player
 from ..model.league import Division, Group, League, LeagueSettings, Season, SeasonSignups
 from ..display import format_points, game_cell, json_number, name_order, record_links
+from ..facts import league_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..results.check import check_league, parses_game
@@ -238,6 +239,7 @@ LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, 
                                   check_league, parses_game, enter_league, settle=league_season, dated=True),
                   carded=Carded(PLAYER_SECTION, league_card),
                   gathered=Gathered(league_records, league_meetings, league_dates, league_feed),
+                  summarized=league_facts,
                   load_apart=load_season)
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""

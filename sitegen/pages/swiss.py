@@ -21,6 +21,7 @@ from ..model import Content
 from ..model.common import GameRecord
 from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
+from ..facts import swiss_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
 from ..results.check import check_match, parses_match
@@ -195,7 +196,8 @@ SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league
                                             "{result} ({player}'s score first)").format(result=result, player=first),
                                         no_date=N_("noted beside the game: a Swiss league game has no date of its own")),
                         carded=Carded(PLAYER_SECTION, swiss_card, paired=True),
-                        gathered=Gathered(swiss_records, swiss_meetings, swiss_dates, swiss_feed))
+                        gathered=Gathered(swiss_records, swiss_meetings, swiss_dates, swiss_feed),
+                        summarized=swiss_facts)
 """Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
 ``league.yaml`` and its tournaments' files)."""
 

@@ -26,6 +26,7 @@ from ..model import Content
 from ..model.common import GameRecord, Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..display import date_range, record_links
+from ..facts import tournament_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
 from ..results.check import check_tournament, parses_game
@@ -387,7 +388,8 @@ TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournam
                                       rounds=True,
                                       no_date=N_("noted beside the game: a tournament game has no date of its own")),
                       carded=Carded(PLAYER_SECTION, tournament_card, paired=True),
-                      gathered=Gathered(tournament_records, tournament_meetings, tournament_dates, tournament_feed))
+                      gathered=Gathered(tournament_records, tournament_meetings, tournament_dates, tournament_feed),
+                      summarized=tournament_facts)
 """Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
 unit per file; a byte costs more than a league's (the standings after every round)."""
 
