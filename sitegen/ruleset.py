@@ -128,6 +128,24 @@ class Gathered:
 
 
 @dataclass(frozen=True)
+class Scaffolded:
+    """What ``sitegen new --kind KIND`` (``KIND``: :attr:`Entered.kind`) starts a repository with
+    (:mod:`sitegen.commands.new`), besides the scaffold's files ``scaffold/KIND/`` and its
+    README's section ``scaffold/readme/KIND.md``.
+
+    ``address``: the first competition's address and ``file`` its content file (``{id}``: its
+    id); ``what``: what the repository starts with, in English, and ``what_in`` in the
+    scaffold's other languages, ``(code, words)``; ``example``: a result as ``result add``
+    takes it for that competition."""
+
+    address: str
+    file: str
+    what: str
+    example: str
+    what_in: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Carded:
     """A player page's card of a competition in progress, under "Current competitions"
     (:mod:`sitegen.pages.players`).
@@ -207,7 +225,8 @@ class RuleSet:
 the site-wide parts (game records, head-to-head records, "last updated" dates, the feed) take
 from it; ``summarized(units, players)``: its facts about the computed standings, compared
 between two versions of the content (:mod:`sitegen.summary`: the standings change ``result
-add`` and ``diff`` print; a function of :mod:`sitegen.facts`, ``players`` by id for names).
+add`` and ``diff`` print; a function of :mod:`sitegen.facts`, ``players`` by id for names);
+``scaffolded``: what ``sitegen new`` starts a repository of it with.
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -225,6 +244,7 @@ add`` and ``diff`` print; a function of :mod:`sitegen.facts`, ``players`` by id 
     carded: Carded
     gathered: Gathered
     summarized: Callable[[tuple, Mapping[str, "Player"]], Iterable["Fact"]]
+    scaffolded: Scaffolded
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",

@@ -9,6 +9,7 @@ which unit reads a file (nothing else holds a copy of it)."""
 
 from __future__ import annotations
 
+import argparse
 import ast
 import dataclasses
 import sys
@@ -19,7 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 import test_ladder_site as ladder_site  # noqa: E402
 
-from sitegen import rulesets  # noqa: E402
+from sitegen import cli, rulesets  # noqa: E402
 from sitegen.depends import unit_of  # noqa: E402
 from sitegen.pages.ladder import LADDERS  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
@@ -27,6 +28,7 @@ from sitegen.pipeline import prepare  # noqa: E402
 from sitegen.results.request import ResultRequest  # noqa: E402
 from sitegen.results.target import competition_names, find_target  # noqa: E402
 from sitegen.ruleset import RuleSet  # noqa: E402
+from sitegen.validate import RESERVED_SLUGS  # noqa: E402
 
 SITEGEN = Path(__file__).resolve().parent.parent / "sitegen"
 
@@ -151,6 +153,25 @@ def test_the_tuple_holds_one_description_per_rule_set():
     assert rulesets.rule_set("swiss") is found[3]
     with pytest.raises(ValueError, match="unknown rule set 'quiz'"):
         rulesets.rule_set("quiz")
+
+
+def test_what_cannot_read_the_tuple_agrees_with_it():
+    """Two lists sit below :mod:`sitegen.rulesets` and cannot read the tuple, so they are tied
+    to it here: ``sitegen new --kind``'s choices (the command line imports no rule set, to
+    start quickly) are the descriptions' kinds, and a Markdown page cannot take a rule set's
+    folder as its address (``validate.RESERVED_SLUGS``; validation is below the descriptions)."""
+    kinds = [found.entered.kind for found in rulesets.RULE_SETS]
+    new = next(action for action in _subcommand(cli._parser(), "new")._actions if action.dest == "kind")
+    assert list(new.choices) == kinds == ["league", "tournament", "ladder", "swiss"]
+    assert {found.name for found in rulesets.RULE_SETS} <= set(RESERVED_SLUGS)
+    assert [found.scaffolded.address.split("/")[0] for found in rulesets.RULE_SETS] == [
+        found.name for found in rulesets.RULE_SETS]
+
+
+def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """Return the parser of ``sitegen NAME``."""
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return commands.choices[name]
 
 
 def test_a_description_changed_in_the_tuple_changes_every_place(tmp_path, monkeypatch):

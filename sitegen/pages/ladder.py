@@ -29,7 +29,7 @@ from ..results.check import check_ladder, parses_game
 from ..results.entry import enter_ladder
 from ..results.target import match_ladder
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
-                       Met, RuleSet)
+                       Met, RuleSet, Scaffolded)
 from ..urls import ladder_month_url, ladder_url, player_url
 from ..validate.ladder import load_ladder
 
@@ -146,7 +146,10 @@ LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladder
                                   parses_game, enter_ladder, dated=True),
                   carded=Carded(PLAYER_SECTION, ladder_card),
                   gathered=Gathered(ladder_records, ladder_meetings, ladder_dates, ladder_feed),
-                  summarized=ladder_facts)
+                  summarized=ladder_facts,
+                  scaffolded=Scaffolded("ladders/{id}", "ladders/{id}.yaml", "a club ladder",
+                                        "ladders/{id} ben ann W+R --date 2025-03-01",
+                                        (("pl", "klubowa drabinka"), ("fr", "une échelle de club"))))
 """Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
 
 

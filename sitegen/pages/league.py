@@ -37,7 +37,7 @@ from ..results.check import check_league, parses_game
 from ..results.entry import enter_league
 from ..results.target import league_season, match_league
 from ..ruleset import (EACH_FOLDER, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
-                       Met, RuleSet)
+                       Met, RuleSet, Scaffolded)
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
@@ -240,6 +240,9 @@ LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, 
                   carded=Carded(PLAYER_SECTION, league_card),
                   gathered=Gathered(league_records, league_meetings, league_dates, league_feed),
                   summarized=league_facts,
+                  scaffolded=Scaffolded("leagues/{id}", "leagues/{id}/seasons/1.yaml", "a league and its first season",
+                                        "leagues/{id} ann ben B+R --date 2025-03-01",
+                                        (("pl", "liga i jej pierwszy sezon"), ("fr", "une ligue et sa première saison"))),
                   load_apart=load_season)
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""

@@ -27,7 +27,7 @@ from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection
 from ..results.check import check_match, parses_match
 from ..results.entry import enter_swiss
 from ..results.target import match_swiss
-from ..ruleset import EACH_FOLDER, Carded, Counted, Entered, Finished, Gathered, Listed, Met, RuleSet
+from ..ruleset import EACH_FOLDER, Carded, Counted, Entered, Finished, Gathered, Listed, Met, RuleSet, Scaffolded
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 from ..validate.swiss import load_swiss_league
 
@@ -197,7 +197,11 @@ SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league
                                         no_date=N_("noted beside the game: a Swiss league game has no date of its own")),
                         carded=Carded(PLAYER_SECTION, swiss_card, paired=True),
                         gathered=Gathered(swiss_records, swiss_meetings, swiss_dates, swiss_feed),
-                        summarized=swiss_facts)
+                        summarized=swiss_facts,
+                        scaffolded=Scaffolded("swiss/{id}/t1", "swiss/{id}/t1.yaml", "a Swiss league, tournament 1 paired",
+                                              "swiss/{id}/t1 ann cho 2-1",
+                                              (("pl", "liga szwajcarska, pary 1. rundy turnieju 1"),
+                                               ("fr", "une ligue suisse, ronde 1 du tournoi 1 appariée"))))
 """Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
 ``league.yaml`` and its tournaments' files)."""
 

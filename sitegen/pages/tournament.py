@@ -33,7 +33,7 @@ from ..results.check import check_tournament, parses_game
 from ..results.entry import enter_tournament
 from ..results.target import match_tournament
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
-                       Met, RuleSet)
+                       Met, RuleSet, Scaffolded)
 from ..urls import player_url, round_url, tournament_url
 from ..validate.tournament import load_tournament
 
@@ -389,7 +389,10 @@ TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournam
                                       no_date=N_("noted beside the game: a tournament game has no date of its own")),
                       carded=Carded(PLAYER_SECTION, tournament_card, paired=True),
                       gathered=Gathered(tournament_records, tournament_meetings, tournament_dates, tournament_feed),
-                      summarized=tournament_facts)
+                      summarized=tournament_facts,
+                      scaffolded=Scaffolded("tournaments/{id}", "tournaments/{id}.yaml", "a tournament, round 1 paired",
+                                            "tournaments/{id} cho ann B+R",
+                                            (("pl", "turniej, pary 1. rundy"), ("fr", "un tournoi, ronde 1 appariée"))))
 """Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
 unit per file; a byte costs more than a league's (the standings after every round)."""
 
