@@ -53,7 +53,8 @@ def updated_dates(content: Content) -> dict[str, dt.date]:
     Group page: its latest game date, else the season's end (else start); season page: the
     latest of its groups (its end when it has none yet); league page: the latest season. Tournament pages: the last day (else
     the first). Ladder pages: the latest event of the log. Swiss pages: the tournament's date;
-    the Swiss league page the latest tournament's.
+    the Swiss league page the latest tournament's. Each rule set gives its pages' dates
+    (``gathered.dates`` of its description); a page's latest counts.
     """
     dates: dict[str, dt.date] = {}
 
@@ -83,7 +84,8 @@ def feed_entries(content: Content, lang: Words) -> list[dict[str, Any]]:
 
     Results: one entry per league season (dated by its latest game, else its end), per
     tournament (its last day), per ladder and day with games, and per Swiss tournament (its
-    date). Undated items are left out. Each entry: ``{id, title, url, date, summary}``.
+    date), each rule set's by its description (``gathered.feed``). Undated items are left out.
+    Each entry: ``{id, title, url, date, summary}``.
     """
     entries: list[dict[str, Any]] = []
     for page in content.pages:

@@ -54,8 +54,6 @@ class Meeting:
     url: str
 
 
-
-
 def meetings(content: Content) -> list[Meeting]:
     """Return every counted result of every competition, twice (once from each side).
 
