@@ -7,6 +7,8 @@ Validators never raise on bad content; they append a :class:`Diagnostic` to a
 from __future__ import annotations
 
 import difflib
+import errno
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, NamedTuple
@@ -137,8 +139,6 @@ def write_failed(error: OSError, command: str) -> "SitegenError":
     """Return the error of a write that failed (a full disk, a file size limit): the file
     (else the command ``command``) and the system's words, e.g. ``content/players.yaml:
     error: cannot write: No space left on device; free space ... [file.write]``."""
-    import os
-
     if error.filename:
         name = os.fsdecode(error.filename)
         try:
@@ -157,8 +157,6 @@ def write_failed(error: OSError, command: str) -> "SitegenError":
 def write_hint(error: OSError) -> str:
     """Return what to do about a failed write: free space for a full disk, a quota or a file
     size limit (ENOSPC, EDQUOT, EFBIG), else make the folder writable."""
-    import errno
-
     if error.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return "free space on that disk (or raise the file size limit, ulimit -f)"
     return "check that the folder is writable"

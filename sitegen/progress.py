@@ -213,7 +213,7 @@ class TerminalProgress(Progress):
 
     def __init__(self, stream: IO[str], verbose: bool = False) -> None:
         super().__init__()
-        from tqdm import tqdm
+        from tqdm import tqdm  # about 45 ms to import: only when bars are drawn, on a terminal
 
         # tqdm's monitor thread would stop sitegen from forking its workers (see the module).
         tqdm.monitor_interval = 0

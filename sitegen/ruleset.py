@@ -4,24 +4,35 @@ once, in site order, in :data:`sitegen.rulesets.RULE_SETS`.
 
 Everything that treats the rule sets alike iterates that tuple: the load path of every command
 (:mod:`sitegen.rulesets`), the build's split over two processes and its planning
-(:mod:`sitegen.pipeline`), the build's summary (:mod:`sitegen.census`), the header menu, the search index
-(:mod:`sitegen.pages.navigation`) and the home page's latest results (:mod:`sitegen.pages.home`), which unit reads a content file (:func:`sitegen.depends.unit_of`)
-and what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`). No module outside
-the descriptions names a rule set to choose what to do (tests/test_rule_sets.py).
+(:mod:`sitegen.pipeline`), the build's summary (:mod:`sitegen.census`), the header menu, the
+search index (:mod:`sitegen.pages.navigation`) and the home page's latest results
+(:mod:`sitegen.pages.home`), which unit reads a content file (:func:`sitegen.depends.unit_of`),
+what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`), ``sitegen result add``
+(:mod:`sitegen.results.target`, :mod:`sitegen.results.reply`, :mod:`sitegen.commands.result`),
+the player pages' cards and head-to-head records (:mod:`sitegen.pages.players`), the SGF copies
+(:mod:`sitegen.pages.records`), and the "last updated" dates and the feed
+(:mod:`sitegen.pages.extras`). No module outside the descriptions names a rule set to choose
+what to do (tests/test_rule_sets.py).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 if TYPE_CHECKING:
+    import gettext
+
     from .diagnostics import Diagnostics
     from .i18n import Words
     from .model import Content
+    from .model.common import GameRecord, Player
+    from .facts import Fact
     from .plan import SitePlan
+    from .results.request import ResultRequest
     from .validate.league import PlayerRefs
 
 
@@ -88,6 +99,113 @@ class Listed:
     finished: Callable[[tuple], Iterable[Finished]]
 
 
+Met = tuple[str, str, Fraction, dt.date | None, str, str]
+"""One counted result for the players' head-to-head records, from the first player's side:
+(player, opponent, the player's points, date or None, competition, its page). The points are
+:data:`ONE`, :data:`ZERO` or :data:`HALF` where they can be (the other side's are then found
+without arithmetic)."""
+
+ONE, ZERO, HALF = Fraction(1), Fraction(0), Fraction(1, 2)
+
+
+@dataclass(frozen=True)
+class Gathered:
+    """What the site-wide parts gather from a rule set's competitions, each from a tuple of
+    its model objects, in the content's order.
+
+    ``records(units)``: the record (:class:`~sitegen.model.common.GameRecord`) of every game
+    that has one (:mod:`sitegen.pages.records`: one copy of each SGF file);
+    ``meetings(units)``: every counted result (:data:`Met`), the players' head-to-head records
+    (:mod:`sitegen.pages.players`); ``dates(units)``: ``(page url, date or None)`` for its
+    standings pages, the latest date a page is given being its "last updated" date and the
+    sitemap's (:mod:`sitegen.pages.extras`); ``feed(units, lang)``: the Atom feed's result
+    entries, ``{id, title, url, date, summary}`` worded in ``lang``, undated ones left out."""
+
+    records: Callable[[tuple], Iterable["GameRecord"]]
+    meetings: Callable[[tuple], Iterable[Met]]
+    dates: Callable[[tuple], Iterable[tuple[str, dt.date | None]]]
+    feed: Callable[[tuple, "Words"], Iterable[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class Scaffolded:
+    """What ``sitegen new --kind KIND`` (``KIND``: :attr:`Entered.kind`) starts a repository with
+    (:mod:`sitegen.commands.new`), besides the scaffold's files ``scaffold/KIND/`` and its
+    README's section ``scaffold/readme/KIND.md``.
+
+    ``address``: the first competition's address and ``file`` its content file (``{id}``: its
+    id); ``what``: what the repository starts with, in English, and ``what_in`` in the
+    scaffold's other languages, ``(code, words)``; ``example``: a result as ``result add``
+    takes it for that competition."""
+
+    address: str
+    file: str
+    what: str
+    example: str
+    what_in: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Carded:
+    """A player page's card of a competition in progress, under "Current competitions"
+    (:mod:`sitegen.pages.players`).
+
+    ``template``: the template of the player-page sections the rule set's planner gives
+    (``"partials/player_league.html"``); ``card(data, lang)``: the card of one such section's
+    data, ``{"kind", "name", "url", "entry", "next"}`` (``kind`` chooses the card's words in
+    ``partials/player_now.html``; ``next``: the games to play), or None when the competition is
+    not in progress; ``paired``: the "next game" sections of its rounds
+    (``partials/player_next.html``) go into its card (tournaments, Swiss leagues)."""
+
+    template: str
+    card: Callable[[dict[str, Any], "Words"], dict[str, Any] | None]
+    paired: bool = False
+
+
+@dataclass(frozen=True)
+class Entered:
+    """How ``sitegen result add`` enters a reported result into a rule set's competitions
+    (:mod:`sitegen.commands.result`, :mod:`sitegen.results`).
+
+    ``kind``: the competition's kind in messages (``"league"``, ``"swiss"``);
+    ``names(units)``: each competition of a tuple of its model objects as named in addresses
+    after the rule set's folder (``club``, ``spring/t1``);
+    ``match(entered, units, folder, rest)``: the :class:`~sitegen.results.target.Target` that the
+    address parts ``rest`` (after the folder's name) name among ``units``, the rule set's content
+    folder being ``folder``, or None; ``settle(target, request)``: the target with ``--season``
+    applied and a league's latest season filled in, or None when the rule set has no seasons
+    (``--season`` is then refused); ``rounds``: ``--round`` applies (tournaments, Swiss
+    leagues);
+    ``check(request)``: the request's result as written into the file (``B+R``, ``0``, ``2-1``),
+    raising SitegenError for one the rule set does not take; ``parses(text)``: whether ``text``
+    is a result of the rule set (a text that is not may name the winner); ``no_winner``: None
+    when a winner may be reported instead of a result, else the refusal's (message, hint);
+    ``dated``: a game reported without a date is dated today (a league's, a ladder's);
+    ``enter(tree, data, request, target, shown, today)``: the result written into the file's
+    round-trip YAML ``data`` (``tree``: the same file as the validator reads it), returning
+    where it went (``group A1``, ``round 2``, a ladder game's date);
+    ``worded(words, result, first)``: the result as the player's reply words it (``words``: the
+    reply's gettext catalog; ``first``: the first player's name), or None to word it as a game's
+    result (a Swiss match's score has its own words);
+    ``no_date``: what the player's reply says of a date given for a game that has no date field
+    (marked with ``N_``), or None when its games have a date.
+
+    (A target is typed ``Any`` here: :mod:`sitegen.results.target` reads these descriptions.)"""
+
+    kind: str
+    names: Callable[[tuple], list[str]]
+    match: Callable[["Entered", tuple, Path, list[str]], Any]
+    check: Callable[["ResultRequest"], str]
+    parses: Callable[[str], bool]
+    enter: Callable[..., str]
+    settle: Callable[[Any, "ResultRequest"], Any] | None = None
+    rounds: bool = False
+    no_winner: tuple[str, str] | None = None
+    dated: bool = False
+    worded: Callable[["gettext.NullTranslations", str, str], str] | None = None
+    no_date: str | None = None
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """One rule set, as the rest of sitegen sees it.
@@ -101,7 +219,14 @@ class RuleSet:
     worded in ``lang`` (site.yaml's language);
     ``work_per_byte``: the rough cost of loading and planning a byte of it, used only to
     balance a large archive over two processes; ``counted``: what the build's summary counts
-    of it; ``listed``: how its competitions are listed in the header menu and the search index.
+    of it; ``listed``: how its competitions are listed in the header menu and the search index;
+``entered``: how ``sitegen result add`` enters a result into one of its competitions;
+``carded``: its card on a player page while a competition is in progress; ``gathered``: what
+the site-wide parts (game records, head-to-head records, "last updated" dates, the feed) take
+from it; ``summarized(units, players)``: its facts about the computed standings, compared
+between two versions of the content (:mod:`sitegen.summary`: the standings change ``result
+add`` and ``diff`` print; a function of :mod:`sitegen.facts`, ``players`` by id for names);
+``scaffolded``: what ``sitegen new`` starts a repository of it with.
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -115,6 +240,11 @@ class RuleSet:
     work_per_byte: float
     counted: Counted
     listed: Listed
+    entered: Entered
+    carded: Carded
+    gathered: Gathered
+    summarized: Callable[[tuple, Mapping[str, "Player"]], Iterable["Fact"]]
+    scaffolded: Scaffolded
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",

@@ -1,12 +1,12 @@
 """A plain, comparable summary of the computed standings, and the Markdown of what changed.
 
-A summary is a set of :class:`Fact` s: "in group A1 of season 2024, the game Ann - Cy is
-'Ann won (B+3.5)'", "Cy is 2nd", "Ann is promoted", "Dee stands on 12k", "in round 3 Ann
-plays Bob". Two summaries (say, of a pull request's base and of its head) are compared fact by
-fact with :func:`compare`, and :func:`markdown` prints the changes for a reviewer.
+A summary is a set of :class:`~sitegen.facts.Fact` s: "in group A1 of season 2024, the game
+Ann - Cy is 'Ann won (B+3.5)'", "Cy is 2nd", "Ann is promoted", "Dee stands on 12k", "in round
+3 Ann plays Bob". Two summaries (say, of a pull request's base and of its head) are compared
+fact by fact with :func:`compare`, and :func:`markdown` prints the changes for a reviewer.
 
-Each rule set contributes one function ``Content -> Iterable[Fact]``, listed in
-:func:`summarizers`; a new rule set adds its function there (one import and one list entry).
+Each rule set gives its facts through its description (:attr:`sitegen.ruleset.RuleSet.summarized`,
+a function of :mod:`sitegen.facts`); :func:`summarize` iterates :data:`sitegen.rulesets.RULE_SETS`.
 Facts are pure values computed with the engine; nothing here reads files.
 """
 
@@ -14,45 +14,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Callable
 
+from . import rulesets
+from .facts import KIND_WORD, KINDS, Fact
 from .model import Content
-from .model.common import Game, Outcome
-from .model.tournament import GameResult, TournamentGame
-
-KINDS = ("result", "pairing", "place", "promotion", "relegation", "qualification", "withdrawal", "rung")
-"""The kinds of facts, in the order the Markdown lists them within a section."""
 
 KIND_TITLES = {
     "result": "Results", "pairing": "Pairings", "place": "Places", "promotion": "Promotions",
     "relegation": "Relegations", "qualification": "Qualifications", "withdrawal": "Withdrawals",
     "rung": "Ladder rungs",
 }
-
-
-@dataclass(frozen=True, order=True)
-class Fact:
-    """One comparable statement about the computed standings.
-
-    ``(scope, kind, key)`` identifies the fact; ``value`` is what it says now. ``title`` and
-    ``label`` are how the scope and key are shown (names may change without the fact changing
-    its identity).
-    """
-
-    scope: str
-    """Stable id of where the fact belongs, e.g. ``leagues/iglo/2021-09/A/a``."""
-    kind: str
-    """One of :data:`KINDS`."""
-    key: str
-    """Stable id within the scope and kind: a player id, or ``ann|cy`` for a game."""
-    value: str
-    """What the fact says, as shown: ``Ann won (B+3.5)``, ``2nd``, ``promoted``, ``3k``."""
-    title: str = ""
-    """The scope as shown, e.g. ``IGLO · Season 2021-09 · Group A``."""
-    label: str = ""
-    """The key as shown, e.g. ``Ann – Cy`` or ``Ann``."""
-    order: tuple = ()
-    """Sort key within the scope and kind (e.g. the place); facts are shown in this order."""
 
 
 Summary = dict[tuple[str, str, str], Fact]
@@ -78,160 +50,20 @@ class Change:
 # --------------------------------------------------------------------------- building summaries
 
 
-def summarizers() -> list[Callable[[Content], Iterable[Fact]]]:
-    """Return one summary function per rule set, in the order their sections are shown."""
-    return [league_facts, ladder_facts, tournament_facts, swiss_facts]
-
-
 def summarize(content: Content) -> Summary:
-    """Return every fact of ``content``'s computed standings, by identity.
+    """Return every fact of ``content``'s computed standings, by identity (each rule set's
+    ``summarized`` facts).
 
     Raises ValueError if two facts share an identity (a bug in a summary function).
     """
     facts: Summary = {}
-    for summarizer in summarizers():
-        for fact in summarizer(content):
+    for found in rulesets.RULE_SETS:
+        for fact in found.summarized(getattr(content, found.field), content.players):
             ident = (fact.scope, fact.kind, fact.key)
             if ident in facts:
                 raise ValueError(f"two facts share the identity {ident}")
             facts[ident] = fact
     return facts
-
-
-def ordinal(place: int, shared: bool = False) -> str:
-    """Return ``1st``, ``2nd``, ``3rd``, ``11th``...; with ``=`` appended for a shared place."""
-    if 10 <= place % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}" + ("=" if shared else "")
-
-
-def game_text(game: Game, names: dict[str, str]) -> str:
-    """Return a league game's result in words: ``Ann won (B+3.5)``, ``jigo``, ``Cy won by forfeit``."""
-    result = game.result
-    outcome = result.outcome
-    if outcome in (Outcome.WIN, Outcome.FORFEIT):
-        winner = names.get(game.winner() or "", game.winner() or "")
-        how = " by forfeit" if outcome is Outcome.FORFEIT else ""
-        shown = f" ({result})" if game.colours_known else ""
-        return f"{winner} won{how}{shown}"
-    return {Outcome.JIGO: "jigo", Outcome.UNKNOWN: "result unknown", Outcome.VOID: "void",
-            Outcome.UNPLAYED: "not played"}[outcome]
-
-
-def league_facts(content: Content) -> Iterator[Fact]:
-    """Yield results, places (league D.1), promotions, relegations and withdrawals of every group.
-
-    Promotions and relegations are the ones recorded by the organizer in the season file.
-    """
-    from .engine.standings import group_standings
-
-    names = {pid: p.name for pid, p in content.players.items()}
-    for league in content.leagues:
-        for season in league.seasons:
-            for division in season.divisions:
-                for group in division.groups:
-                    scope = f"leagues/{league.id}/{season.id}/{division.name}/{group.id}"
-                    title = f"{league.name} · {season.name} · Group {group.name}"
-                    for game in group.games:
-                        pair = sorted(game.players)
-                        yield Fact(scope, "result", "|".join(pair), game_text(game, names), title,
-                                   " – ".join(names.get(p, p) for p in pair), tuple(pair))
-                    for row in group_standings(group):
-                        yield Fact(scope, "place", row.player, ordinal(row.place, row.shared), title,
-                                   names.get(row.player, row.player), (row.place, row.player))
-                    for kind, players in (("promotion", group.promoted), ("relegation", group.relegated),
-                                          ("withdrawal", group.withdrawn)):
-                        for player in sorted(players):
-                            yield Fact(scope, kind, player, _KIND_WORD[kind], title,
-                                       names.get(player, player), (player,))
-
-
-_KIND_WORD = {"promotion": "promoted", "relegation": "relegated", "withdrawal": "withdrawn",
-              "qualification": "qualified"}
-
-
-def ladder_facts(content: Content) -> Iterator[Fact]:
-    """Yield every ladder member's rung after replaying the ladder's log (ladder: club ladder)."""
-    from .engine.ladder import replay
-
-    names = {pid: p.name for pid, p in content.players.items()}
-    for club in content.ladders:
-        ladder, ident, title = club.ladder, club.id, f"Ladder {club.name}"
-        final = replay(ladder).final
-        for member, rung in sorted(final.items()):
-            yield Fact(f"ladders/{ident}", "rung", member, str(rung), title, names.get(member, member),
-                       (-ladder.rungs.index(rung), member))
-
-
-def tournament_facts(content: Content) -> Iterator[Fact]:
-    """Yield each tournament's pairings, results and final places (placement: all criteria)."""
-    from .engine.placement import standings
-
-    for tournament in content.tournaments:
-        scope = f"tournaments/{tournament.id}"
-        title = f"Tournament {tournament.name}"
-        # the players' names as the pages show them (players files), else as the tournament has them
-        names = {p.id: p.name for p in tournament.players} | {
-            p.id: content.players[p.id].name for p in tournament.players if p.id in content.players}
-        for game in tournament.games:
-            white, black = names.get(game.white, game.white), names.get(game.black, game.black)
-            for me, other in ((game.white, black), (game.black, white)):
-                yield Fact(scope, "pairing", f"{game.round}|{me}", other, title,
-                           f"Round {game.round} · {names.get(me, me)}", (game.round, me))
-            pair = "|".join(sorted((game.white, game.black)))
-            result = _tournament_result(game, white, black)
-            yield Fact(scope, "result", f"{game.round}|{pair}", result, title,
-                       f"Round {game.round} · {white} (W) – {black} (B)", (game.round, pair))
-        for bye in tournament.byes:
-            yield Fact(scope, "pairing", f"{bye.round}|{bye.player}", "bye", title,
-                       f"Round {bye.round} · {names.get(bye.player, bye.player)}", (bye.round, bye.player))
-        if tournament.rounds:
-            for row in standings(tournament):
-                yield Fact(scope, "place", row.player.id, ordinal(row.place, row.shared), title,
-                           names[row.player.id], (row.place, row.player.id))
-
-
-def _tournament_result(game: TournamentGame, white: str, black: str) -> str:
-    """Return a tournament game's result in words: ``Aubert Victor won (B)``, ``jigo``."""
-    forfeit = " by forfeit" if game.forfeit else ""
-    return {GameResult.WHITE_WINS: f"{white} won{forfeit} (W)", GameResult.BLACK_WINS: f"{black} won{forfeit} (B)",
-            GameResult.JIGO: "jigo", GameResult.BOTH_WIN: "both won", GameResult.BOTH_LOSE: "both lost",
-            GameResult.UNKNOWN: "result unknown"}.get(game.result, str(game.result.value))
-
-
-def swiss_facts(content: Content) -> Iterator[Fact]:
-    """Yield each Swiss tournament's pairings, results and places, and the league table's places
-    (swiss: tournaments, swiss: the league)."""
-    from .engine.swiss import league_table, standings
-
-    names = {pid: p.name for pid, p in content.players.items()}
-    for league in content.swiss_leagues:
-        for tournament in league.tournaments:
-            scope = f"swiss/{league.id}/{tournament.id}"
-            title = f"{league.name} · {tournament.name}"
-            for rnd in tournament.rounds:
-                for match in rnd.matches:
-                    for me in match.players:
-                        other = match.opponent(me)
-                        yield Fact(scope, "pairing", f"{rnd.number}|{me}", names.get(other, other), title,
-                                   f"Round {rnd.number} · {names.get(me, me)}", (rnd.number, me))
-                    pair = "|".join(sorted(match.players))
-                    yield Fact(scope, "result", f"{rnd.number}|{pair}",
-                               "not played" if match.result is None else str(match.result), title,
-                               f"Round {rnd.number} · " + " – ".join(names.get(p, p) for p in match.players),
-                               (rnd.number, pair))
-                if rnd.bye is not None:
-                    yield Fact(scope, "pairing", f"{rnd.number}|{rnd.bye}", "bye", title,
-                               f"Round {rnd.number} · {names.get(rnd.bye, rnd.bye)}", (rnd.number, rnd.bye))
-            for row in standings(tournament):
-                yield Fact(scope, "place", row.player, ordinal(row.place, row.shared), title,
-                           names.get(row.player, row.player), (row.place, row.player))
-        for table_row in league_table(league):
-            yield Fact(f"swiss/{league.id}", "place", table_row.player,
-                       ordinal(table_row.place, table_row.shared), league.name,
-                       names.get(table_row.player, table_row.player), (table_row.place, table_row.player))
 
 
 # --------------------------------------------------------------------------- comparing
@@ -253,8 +85,8 @@ def compare(before: Summary, after: Summary) -> list[Change]:
 def _line(change: Change, escape: Callable[[str], str]) -> str:
     fact = change.fact
     label = escape(fact.label or fact.key)
-    if fact.kind in _KIND_WORD:  # promotions and the like: present or not
-        return f"- {label}: {'newly' if change.before is None else 'no longer'} {_KIND_WORD[fact.kind]}"
+    if fact.kind in KIND_WORD:  # promotions and the like: present or not
+        return f"- {label}: {'newly' if change.before is None else 'no longer'} {KIND_WORD[fact.kind]}"
     if change.before is None:
         return f"- {label}: {escape(fact.value)} (new)"
     if change.after is None:

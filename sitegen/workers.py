@@ -12,6 +12,7 @@ measurement that justifies each.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import gc
 import multiprocessing
 import os
@@ -210,8 +211,6 @@ def _fork_pool(processes: int) -> Any:
 def _die_with_parent(parent: int) -> None:
     """Have a worker killed with its parent (Linux), so a killed build leaves no writer behind."""
     try:
-        import ctypes
-
         libc = ctypes.CDLL(None, use_errno=True)
         pr_set_pdeathsig = 1
         libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)

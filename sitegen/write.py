@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Callable, Mapping
 
+from .diagnostics import Diagnostic, SitegenError, command_pos
+
 
 @dataclass(frozen=True)
 class WriteReport:
@@ -90,8 +92,6 @@ def check_output_folder(output: Path, protected: list[Path]) -> None:
     sitegen's marker file (:data:`MARKER`; no other sign counts), or holds a version-control
     folder (:data:`VERSION_CONTROL`).
     """
-    from .diagnostics import SitegenError, command_pos, Diagnostic
-
     target = output.resolve()
     problem = None
     if target.exists() and not target.is_dir():

@@ -31,6 +31,8 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.emitter import RoundTripEmitter
 
+from .folders import entries_below
+
 
 def round_trip_yaml() -> YAML:
     """Return a round-trip YAML instance in the content files' style (2-space indents, ``- `` items)."""
@@ -161,8 +163,6 @@ process id is missing from those of sitegen before 0.x: tempfile's random names)
 def leftovers(folder: Path) -> list[Path]:
     """Return the temporary files under ``folder`` (regular files named as :data:`LEFTOVER`),
     sorted: left by a write that was killed, or being written by a running command."""
-    from .folders import entries_below
-
     found = []
     for entry, _ in entries_below(os.fspath(folder)):
         if LEFTOVER.fullmatch(entry.name) and _is_file(Path(entry.path)):

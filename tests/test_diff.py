@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.summary import Change, Fact, compare, markdown, ordinal
+from sitegen.facts import Fact, ordinal
+from sitegen.summary import Change, compare, markdown
 
 HERE = Path(__file__).parent
 SMALL = HERE / "sites" / "small" / "content"

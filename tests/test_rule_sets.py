@@ -9,6 +9,7 @@ which unit reads a file (nothing else holds a copy of it)."""
 
 from __future__ import annotations
 
+import argparse
 import ast
 import dataclasses
 import sys
@@ -19,24 +20,36 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 import test_ladder_site as ladder_site  # noqa: E402
 
-from sitegen import rulesets  # noqa: E402
+from sitegen import cli, rulesets  # noqa: E402
 from sitegen.depends import unit_of  # noqa: E402
 from sitegen.pages.ladder import LADDERS  # noqa: E402
+from sitegen.diagnostics import SitegenError  # noqa: E402
 from sitegen.pipeline import prepare  # noqa: E402
+from sitegen.results.request import ResultRequest  # noqa: E402
+from sitegen.results.target import competition_names, find_target  # noqa: E402
 from sitegen.ruleset import RuleSet  # noqa: E402
+from sitegen.validate import RESERVED_SLUGS  # noqa: E402
 
 SITEGEN = Path(__file__).resolve().parent.parent / "sitegen"
 
 NAMED_ELSEWHERE = {
-    ("commands/result.py", "swiss"): "`result add`'s targets: a Swiss league's result is a match "
-                                     "score (2-1), not a game's; not yet in the description",
-    ("results/reply.py", "swiss"): "`result add`'s reply words the Swiss league's note itself",
-    ("results/target.py", "swiss"): "`result add`'s targets (the round asked for)",
-    ("results/target.py", "ladders"): "`result add`'s targets: KINDS, the target of each folder",
-    ("pages/players.py", "swiss"): "a player page's cards: the Swiss league's card kind",
+    ("cli.py", "league"): "the command `sitegen league next-season` (a league's alone) is chosen by "
+                          "its name on the command line",
 }
 """``(module, rule set's name)``: where a module still names a rule set, and why. A new one fails
 :func:`test_no_rule_set_is_named_outside_its_description`; one that goes must leave the list."""
+
+READ_ELSEWHERE = {
+    ("pages/players.py", "leagues"): "the division path chart on a player's page is a league's "
+                                     "alone (divisions)",
+    ("incremental/build.py", "leagues"): "a cached build keeps a league's seasons apart (its "
+                                         "description's load_apart)",
+    ("commands/next_season.py", "leagues"): "`league next-season` is a command of leagues alone",
+    ("commands/pair.py", "swiss_leagues"): "`pair` pairs a Swiss league's round alone",
+}
+"""``(module, Content field)``: where a module outside the descriptions reads a rule set's
+tuple of the content itself (``content.leagues``) rather than through :data:`RULE_SETS`, and
+why. A new one fails :func:`test_no_rule_set_is_read_by_its_field_outside_its_description`."""
 
 DESCRIPTIONS = {"pages/league.py", "pages/tournament.py", "pages/ladder.py", "pages/swiss.py"}
 """The modules defining the descriptions (they may name their own rule set)."""
@@ -64,10 +77,12 @@ def _named(tree: ast.Module, names: set[str]) -> set[str]:
 
 
 def test_no_rule_set_is_named_outside_its_description():
-    """No module chooses what to do by a rule set's name outside the descriptions: a rule set
+    """No module chooses what to do by a rule set's name (its folder, its Content field or its
+    kind, ``target.kind == "swiss"``) outside the descriptions: a rule set
     added to RULE_SETS is then loaded, planned, split and cached like the others."""
-    names = {found.name for found in rulesets.RULE_SETS} | {found.field for found in rulesets.RULE_SETS}
-    assert names == {"leagues", "tournaments", "ladders", "swiss", "swiss_leagues"}
+    names = ({found.name for found in rulesets.RULE_SETS} | {found.field for found in rulesets.RULE_SETS}
+             | {found.entered.kind for found in rulesets.RULE_SETS})
+    assert names == {"leagues", "tournaments", "ladders", "swiss", "swiss_leagues", "league", "tournament", "ladder"}
     seen = {}
     for path in sorted(SITEGEN.rglob("*.py")):
         module = path.relative_to(SITEGEN).as_posix()
@@ -76,6 +91,36 @@ def test_no_rule_set_is_named_outside_its_description():
         for name in _named(ast.parse(path.read_text(encoding="utf-8")), names):
             seen[(module, name)] = NAMED_ELSEWHERE.get((module, name), "NOT LISTED")
     assert seen == NAMED_ELSEWHERE
+
+
+def _fields_read(tree: ast.Module, fields: set[str]) -> set[str]:
+    """Return the Content fields ``tree`` reads from a value named ``content`` (``content.leagues``,
+    ``self.content.ladders``)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in fields:
+            owner = node.value
+            if (isinstance(owner, ast.Name) and owner.id == "content") or (
+                    isinstance(owner, ast.Attribute) and owner.attr == "content"):
+                found.add(node.attr)
+    return found
+
+
+def test_no_rule_set_is_read_by_its_field_outside_its_description():
+    """The site-wide parts (game records, head-to-head records, "last updated" dates, the feed,
+    the player pages' cards, the menu, the search, the home page) take a rule set's competitions
+    through its description; the places left are :data:`READ_ELSEWHERE`, with their reason."""
+    fields = {found.field for found in rulesets.RULE_SETS}
+    seen = {}
+    for path in sorted(SITEGEN.rglob("*.py")):
+        module = path.relative_to(SITEGEN).as_posix()
+        if module in DESCRIPTIONS:
+            continue
+        for name in _fields_read(ast.parse(path.read_text(encoding="utf-8")), fields):
+            seen[(module, name)] = READ_ELSEWHERE.get((module, name), "NOT LISTED")
+    assert seen == READ_ELSEWHERE
+    assert _fields_read(ast.parse("for t in self.content.tournaments: pass\nx = content.ladders\n"
+                                  "y = league.tournaments"), fields) == {"tournaments", "ladders"}
 
 
 def test_the_scan_finds_a_registry_and_a_comparison():
@@ -95,6 +140,18 @@ def test_the_tuple_holds_one_description_per_rule_set():
     assert [r.work_per_byte for r in found] == [1.0, 2.0, 1.5, 2.0]
     assert [r.load_apart is not None for r in found] == [True, False, False, False]
     assert [r.counted.kind for r in found] == ["leagues", "tournaments", "ladders", "Swiss leagues"]
+    assert [r.entered.kind for r in found] == ["league", "tournament", "ladder", "swiss"]
+    assert [r.entered.rounds for r in found] == [False, True, False, True]
+    assert [r.entered.dated for r in found] == [True, False, True, False]
+    assert [r.entered.settle is not None for r in found] == [True, False, False, False]
+    assert [r.entered.no_winner is not None for r in found] == [False, False, False, True]
+    assert [r.entered.worded is not None for r in found] == [False, False, False, True]
+    assert [r.entered.no_date is not None for r in found] == [False, True, False, True]
+    assert [r.carded.template for r in found] == [f"partials/player_{kind}.html"
+                                                  for kind in ("league", "tournament", "ladder", "swiss")]
+    assert [r.carded.paired for r in found] == [False, True, False, True]
+    assert [r.summarized.__name__ for r in found] == ["league_facts", "tournament_facts", "ladder_facts",
+                                                      "swiss_facts"]
     assert all(isinstance(r, RuleSet) and dataclasses.is_dataclass(r) for r in found)
     with pytest.raises(dataclasses.FrozenInstanceError):
         found[0].name = "other"  # type: ignore[misc]
@@ -103,10 +160,29 @@ def test_the_tuple_holds_one_description_per_rule_set():
         rulesets.rule_set("quiz")
 
 
+def test_what_cannot_read_the_tuple_agrees_with_it():
+    """Two lists sit below :mod:`sitegen.rulesets` and cannot read the tuple, so they are tied
+    to it here: ``sitegen new --kind``'s choices (the command line imports no rule set, to
+    start quickly) are the descriptions' kinds, and a Markdown page cannot take a rule set's
+    folder as its address (``validate.RESERVED_SLUGS``; validation is below the descriptions)."""
+    kinds = [found.entered.kind for found in rulesets.RULE_SETS]
+    new = next(action for action in _subcommand(cli._parser(), "new")._actions if action.dest == "kind")
+    assert list(new.choices) == kinds == ["league", "tournament", "ladder", "swiss"]
+    assert {found.name for found in rulesets.RULE_SETS} <= set(RESERVED_SLUGS)
+    assert [found.scaffolded.address.split("/")[0] for found in rulesets.RULE_SETS] == [
+        found.name for found in rulesets.RULE_SETS]
+
+
+def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """Return the parser of ``sitegen NAME``."""
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return commands.choices[name]
+
+
 def test_a_description_changed_in_the_tuple_changes_every_place(tmp_path, monkeypatch):
     """The ladders' description moved to another folder (``content/clubs/``), in the tuple alone:
-    the editing commands' load path, the build and the cache's map of files to units all read
-    the ladder there, and no longer under ``ladders/``."""
+    the editing commands' load path, the build, the cache's map of files to units and the
+    targets of ``result add`` all read the ladder there, and no longer under ``ladders/``."""
     clubs = dataclasses.replace(LADDERS, name="clubs")
     monkeypatch.setattr(rulesets, "RULE_SETS", tuple(clubs if r is LADDERS else r for r in rulesets.RULE_SETS))
     content = tmp_path / "content"
@@ -121,3 +197,9 @@ def test_a_description_changed_in_the_tuple_changes_every_place(tmp_path, monkey
     assert unit_of("clubs/small.yaml") == ("clubs", "small.yaml")
     assert unit_of("ladders/small.yaml") is None
     assert rulesets.unit_list(clubs, content) == [("clubs", "small.yaml")]
+    loaded = rulesets.load_content(content)
+    target = find_target(loaded, content, ResultRequest("clubs/small", ("a", "b"), "B+R"), rulesets.RULE_SETS)
+    assert (target.ident, target.path, target.kind) == ("clubs/small", content / "clubs" / "small.yaml", "ladder")
+    assert competition_names(loaded, rulesets.RULE_SETS) == ["clubs/small"]
+    with pytest.raises(SitegenError, match="unknown competition 'ladders/small'"):
+        find_target(loaded, content, ResultRequest("ladders/small", ("a", "b"), "B+R"), rulesets.RULE_SETS)

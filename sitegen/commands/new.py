@@ -42,28 +42,13 @@ from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos, wr
 from ..render import default_templates_dir
 from ..results.issue import form_labels
 from ..results.request import echo
-from ..rulesets import load_content
+from ..rulesets import RULE_SETS, load_content
 from ..validate.fields import check_ident
 from ..version import DISTRIBUTION, installed_locally, package_version, requirement
 
 SCAFFOLD = Path(__file__).resolve().parent.parent / "scaffold"
-KINDS = {
-    "league": ("leagues/{id}", "leagues/{id}/seasons/1.yaml", "a league and its first season",
-               "leagues/{id} ann ben B+R --date 2025-03-01"),
-    "tournament": ("tournaments/{id}", "tournaments/{id}.yaml", "a tournament, round 1 paired",
-                   "tournaments/{id} cho ann B+R"),
-    "ladder": ("ladders/{id}", "ladders/{id}.yaml", "a club ladder", "ladders/{id} ben ann W+R --date 2025-03-01"),
-    "swiss": ("swiss/{id}/t1", "swiss/{id}/t1.yaml", "a Swiss league, tournament 1 paired",
-              "swiss/{id}/t1 ann cho 2-1"),
-}
-"""Per kind: the competition's address, its file, what it is, and an example result."""
 LANGUAGES = {"en": "English", "pl": "Polish", "fr": "French"}
 """The scaffold's languages, by code (the first is the default); ``site.yaml``'s ``language``."""
-WHAT = {"pl": {"league": "liga i jej pierwszy sezon", "tournament": "turniej, pary 1. rundy",
-               "ladder": "klubowa drabinka", "swiss": "liga szwajcarska, pary 1. rundy turnieju 1"},
-        "fr": {"league": "une ligue et sa première saison", "tournament": "un tournoi, ronde 1 appariée",
-               "ladder": "une échelle de club", "swiss": "une ligue suisse, ronde 1 du tournoi 1 appariée"}}
-"""What each kind's competition is (KINDS) in the other languages, for the README."""
 FORM = Path("common") / "github" / "ISSUE_TEMPLATE" / "report-result.yml"
 """The issue form in the scaffold; its first field's label is the workflow's ``form_competition``."""
 RENAMED = {"github": ".github", "gitignore": ".gitignore"}
@@ -83,8 +68,9 @@ def new_repository(folder: Path, name: str | None, kind: str, eject_theme: bool 
     link, a name that is not one line of 1 to 200 characters, an unknown kind or an unknown
     language, and a failed write (a full disk).
     """
-    if kind not in KINDS:
-        raise _fail(f"unknown kind '{kind}'", "expected one of: " + ", ".join(KINDS))
+    kinds = {found.entered.kind: found.scaffolded for found in RULE_SETS}  # each rule set's description
+    if kind not in kinds:
+        raise _fail(f"unknown kind '{kind}'", "expected one of: " + ", ".join(kinds))
     if language not in LANGUAGES:
         raise _fail(f"unknown language '{echo(language)}'", "expected one of: "
                     + ", ".join(f"{code} ({words})" for code, words in LANGUAGES.items()))
@@ -93,11 +79,12 @@ def new_repository(folder: Path, name: str | None, kind: str, eject_theme: bool 
     if not name or len(name) > 200 or not name.isprintable():
         raise _fail("the name must be one line of 1 to 200 characters", "e.g. --name \"Club league\"")
     ident = competition_id(name, kind)
-    address, file, _, example = (part.format(id=ident) for part in KINDS[kind])
+    scaffold = kinds[kind]
+    address, file, example = (part.format(id=ident) for part in (scaffold.address, scaffold.file, scaffold.example))
     values = {"kind_section": localized(SCAFFOLD / "readme" / f"{kind}.md", language).read_text(encoding="utf-8").rstrip("\n"),
               "name": name, "name_yaml": json.dumps(name, ensure_ascii=False), "id": ident,
               "competition": address, "path": file,
-              "what": WHAT.get(language, {}).get(kind, KINDS[kind][2]), "example": example,
+              "what": dict(scaffold.what_in).get(language, scaffold.what), "example": example,
               "form_competition": form_labels(localized(SCAFFOLD / FORM, language))["competition"],
               "version": package_version(), "requirement": requirement()}
     try:

@@ -35,7 +35,8 @@ from typing import Mapping, TextIO
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos
+from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos,
+                           did_you_mean)
 from ..engine.league import RECORD_CONFLICT, Move, Tie
 from ..engine.league_next import NextSeasonPlan
 from ..engine.league import secondary_order
@@ -247,7 +248,6 @@ def _league(content: Content, league_id: str, content_dir: Path) -> League:
     """Return the league ``league_id``; raise SitegenError (did you mean) without it."""
     league = next((lg for lg in content.leagues if lg.id == league_id), None)
     if league is None:
-        from ..diagnostics import did_you_mean
         raise _fail(f"no league '{league_id}' in {shown_path(content_dir)}/leagues",
                     hint=did_you_mean(league_id, [lg.id for lg in content.leagues]))
     return league

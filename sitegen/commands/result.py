@@ -3,6 +3,8 @@
 ``add`` validates the whole content, finds the competition (:mod:`sitegen.results.target`)
 and the two players' game in its file, writes the result there (:mod:`sitegen.results.entry`:
 round-trip YAML, so comments, key order and line ends stay and only the game's line changes),
+each the way its rule set's description says (:class:`sitegen.ruleset.Entered`: how a target is
+found in its folder, which results it takes, how it is entered and worded),
 checks the whole content as it will be (in memory: the folder as it is, the file as it will
 be), and only then replaces the file atomically. It prints the line it changed and the standings
 change (:mod:`sitegen.summary`). Refused, exit 1 and nothing written: unknown competitions or
@@ -28,11 +30,9 @@ from typing import Mapping, TextIO
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos, did_you_mean
 from .diff import NO_CHANGE
-from ..model.swiss import MatchResult
 from ..load import YMap, parse_yaml, texts_instead
 from ..model import Content
-from ..model.common import Outcome, Player, Result
-from ..results.entry import enter_ladder, enter_league, enter_swiss, enter_tournament
+from ..model.common import Player
 from ..results.issue import form_labels, form_values, parse_issue
 from ..results.names import listed, players_named
 from ..results.added import AddResult
@@ -40,9 +40,9 @@ from ..results.reply import entered_comment, pull_request_body, refused_comment
 from ..results.request import ResultRequest, echo, local_today, refuse
 from ..results.target import Target, find_target
 from ..summary import compare, markdown, summarize
+from .. import rulesets
 from ..rulesets import read_content
 from ..validate import load_config, shown_path
-from ..validate.tournament import parse_tournament_result
 from ..yamlwrite import load_rt, round_trip_yaml, tidy_content, write_atomic
 
 
@@ -56,7 +56,7 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     """
     tidy_content(content_dir, out)
     content, before = load_with_warnings(content_dir)
-    target = find_target(content, content_dir, request)
+    target = find_target(content, content_dir, request, rulesets.RULE_SETS)
     today = today or local_today()
     request = resolve(content, request, target, today)
     shown = shown_path(target.path)
@@ -66,15 +66,7 @@ def add_result(content_dir: Path, request: ResultRequest, out: TextIO | None = N
     if not isinstance(tree, YMap) or diags.has_errors:  # pragma: no cover - load_content read it already
         raise SitegenError(diags.sorted())
     data = load_rt(target.path)
-    if target.kind == "league":
-        where = enter_league(tree, data, request, target, shown)
-    elif target.kind == "tournament":
-        where = enter_tournament(tree, data, request, target, shown)
-    elif target.kind == "swiss":
-        where = enter_swiss(tree, data, request, target, shown)
-    else:
-        colours = ladder_colours(content, target, request, today)
-        where = enter_ladder(tree, data, request, target, shown, colours, today)
+    where = target.rules.enter(tree, data, request, target, shown, today)
     text = splice(original, dump_unwrapped(load_rt(target.path)), dump_unwrapped(data))
     after, warnings = load_edited(content_dir, target.path, text)
     write_atomic(target.path, text)
@@ -177,13 +169,13 @@ def resolve(content: Content, request: ResultRequest, target: Target, today: dt.
         raise refuse(request.pos("white"), f"{a} cannot play against themself", "result.player",
                      "name the two players of the game")
     request = request.with_players((a, b))
-    if request.winner_by_name and request.result is not None and not _is_result(request.result, target.kind):
+    if request.winner_by_name and request.result is not None and not target.rules.parses(request.result):
         winner = find_player(request.result, content.players, request.pos("result"), Diagnostics())
         if winner in (a, b):
             request = dataclasses.replace(request, result=None, winner=winner, colours_known=False)
-    if request.winner is not None and target.kind == "swiss":
-        raise refuse(request.pos("winner"), "a Swiss match result is its game score, not a winner",
-                     "result.syntax", "give FIRST SECOND SCORE, e.g. ann ben 2-1")
+    if request.winner is not None and target.rules.no_winner is not None:
+        message, hint = target.rules.no_winner
+        raise refuse(request.pos("winner"), message, "result.syntax", hint)
     if request.winner is not None:
         winner = find_player(request.winner, content.players, request.pos("winner"), diags)
         if diags.has_errors:
@@ -193,8 +185,8 @@ def resolve(content: Content, request: ResultRequest, target: Target, today: dt.
                          f"({a}, {b})", "result.winner", "name one of the two players")
         request = dataclasses.replace(request, winner=winner)
     else:
-        request = dataclasses.replace(request, result=check_result(request, target.kind))
-    if request.date is None and request.today_if_undated and target.kind in ("league", "ladder"):
+        request = dataclasses.replace(request, result=target.rules.check(request))
+    if request.date is None and request.today_if_undated and target.rules.dated:
         request = dataclasses.replace(request, date=today, dated_today=True)
     return request
 
@@ -221,64 +213,6 @@ def find_player(text: str, players: Mapping[str, Player], pos: SourcePos, diags:
                 did_you_mean(text, list(players) + [p.name for p in players.values()])
                 or "name a player by id or name, as on the site")
     return text
-
-
-RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, W+F (forfeit), 0 (jigo)"
-MATCH_HINT = "expected the score from the first player's side: 2-0, 2-1, 1-0, 1-1, 0-1, 1-2, 0-2, or +-, -+, --"
-
-
-def _is_result(text: str, kind: str) -> bool:
-    try:
-        MatchResult.parse(text) if kind == "swiss" else Result.parse(text)
-    except ValueError:
-        return False
-    return True
-
-
-def check_result(request: ResultRequest, kind: str) -> str:
-    """Return the request's result as written into the file (``B+R``, ``0``, ``2-1``); raise
-    SitegenError at the result for one the rule set does not take."""
-    text, pos = (request.result or "").strip(), request.pos("result")
-    try:
-        if kind == "swiss":
-            MatchResult.parse(text)
-            return text
-        if kind == "tournament" and text.lower() in ("both-win", "both-lose"):
-            return text.lower()
-        result = Result.parse(text)
-        if kind == "tournament":
-            parse_tournament_result(text)
-    except ValueError as error:
-        raise refuse(pos, f"result: {echo(str(error))}", "result.syntax",
-                     MATCH_HINT if kind == "swiss" else RESULT_HINT) from None
-    if kind == "ladder" and result.outcome not in (Outcome.WIN, Outcome.JIGO):
-        raise refuse(pos, f"'{echo(text)}' is not a ladder result", "result.syntax",
-                     "a ladder game is won (W+ or B+, a margin may follow) or a jigo; leave a "
-                     "forfeit, void or unknown game out of the ladder")
-    if result.winner is not None and not request.colours_known:
-        raise refuse(pos, f"result '{echo(text)}' names a colour, but the colours are not given",
-                     "result.colours", "give BLACK WHITE RESULT, or --winner with --players")
-    return str(result)
-
-
-def ladder_colours(content: Content, target: Target, request: ResultRequest,
-                   today: dt.date) -> tuple[str, str]:
-    """Return (black, white) of a ladder game: as reported, or, when the colours are not
-    given, White for the member on the higher rung at the game's date (ladder: handicap)."""
-    if request.colours_known:
-        return request.players
-    from ..engine.ladder import replay
-
-    ladder = next(ld for ld in content.ladders if f"ladders/{ld.id}" == target.ident).ladder
-    rungs = replay(ladder).rungs_on(request.date or today)
-    a, b = request.players
-    if a not in rungs or b not in rungs:
-        return a, b  # not members: enter_ladder refuses them
-    place_a, place_b = ladder.rungs.index(rungs[a]), ladder.rungs.index(rungs[b])
-    if place_a == place_b:
-        raise refuse(request.pos("winner"), f"{a} and {b} stand on the same rung ({rungs[a]}), so "
-                     "either may have taken White", "result.colours", "give the colours: BLACK WHITE RESULT")
-    return (b, a) if place_a > place_b else (a, b)
 
 
 # --------------------------------------------------------------------------- the issue form

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from urllib.parse import urlsplit
 
 from ..diagnostics import SourcePos
 from ..numbers import parse_decimal, shown_number
@@ -302,8 +303,6 @@ class SiteConfig:
     @property
     def base_path(self) -> str:
         """Return the path part of ``base_url``, with a leading and trailing slash."""
-        from urllib.parse import urlsplit
-
         path = urlsplit(self.base_url).path or "/"
         if not path.startswith("/"):
             path = "/" + path

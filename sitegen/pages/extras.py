@@ -15,13 +15,10 @@ from urllib.parse import urlsplit
 from xml.sax.saxutils import escape, quoteattr
 
 from ..i18n import Words
-from ..bidi import isolated
 from ..model import Content
-from ..model.ladder import LadderGame
 from ..plan import FAR_PAST, File, Page, SitePlan
-from ..urls import (FEED, SITEMAP, group_url, ladder_month_url, ladder_url, league_url, page_url,
-                    round_url, season_url, swiss_league_url, swiss_round_url,
-                    swiss_tournament_url, tournament_url)
+from ..rulesets import RULE_SETS
+from ..urls import FEED, SITEMAP, page_url
 
 FEED_ENTRIES = 40
 """The feed holds the newest entries only."""
@@ -56,7 +53,8 @@ def updated_dates(content: Content) -> dict[str, dt.date]:
     Group page: its latest game date, else the season's end (else start); season page: the
     latest of its groups (its end when it has none yet); league page: the latest season. Tournament pages: the last day (else
     the first). Ladder pages: the latest event of the log. Swiss pages: the tournament's date;
-    the Swiss league page the latest tournament's.
+    the Swiss league page the latest tournament's. Each rule set gives its pages' dates
+    (``gathered.dates`` of its description); a page's latest counts.
     """
     dates: dict[str, dt.date] = {}
 
@@ -64,41 +62,9 @@ def updated_dates(content: Content) -> dict[str, dt.date]:
         if date is not None:
             dates[url] = max(date, dates.get(url, date))
 
-    for league in content.leagues:
-        for season in league.seasons:
-            fallback = season.end or season.start
-            for division in season.divisions:
-                for group in division.groups:
-                    played = [g.date for g in group.games if g.date is not None and g.result.counts]
-                    date = max(played, default=None) or fallback
-                    put(group_url(league, season, group), date)
-                    put(season_url(league, season), date)
-                    put(league_url(league), date)
-            if not any(division.groups for division in season.divisions):
-                put(season_url(league, season), fallback)
-                put(league_url(league), fallback)
-    for t in content.tournaments:
-        day = t.end or t.begin
-        last = max([g.round for g in t.games] + [b.round for b in t.byes], default=0)
-        last = min(last, t.rounds)
-        put(tournament_url(t), day)
-        for r in range(1, last + 1):
-            put(round_url(t, r, last), day)
-    for club in content.ladders:
-        events = [e.date for e in club.ladder.events]
-        latest = max(events, default=None)
-        base = ladder_url(club)
-        for url in (base, base + "games/", base + "handicap/"):
-            put(url, latest)
-        for date in events:
-            put(ladder_month_url(club, date), date)
-    for swiss in content.swiss_leagues:
-        for event in swiss.tournaments:
-            day = event.date
-            put(swiss_league_url(swiss), day)
-            put(swiss_tournament_url(swiss, event), day)
-            for rnd in event.rounds:
-                put(swiss_round_url(swiss, event, rnd.number), day)
+    for found in RULE_SETS:
+        for url, date in found.gathered.dates(getattr(content, found.field)):
+            put(url, date)
     return dates
 
 
@@ -118,57 +84,16 @@ def feed_entries(content: Content, lang: Words) -> list[dict[str, Any]]:
 
     Results: one entry per league season (dated by its latest game, else its end), per
     tournament (its last day), per ladder and day with games, and per Swiss tournament (its
-    date). Undated items are left out. Each entry: ``{id, title, url, date, summary}``.
+    date), each rule set's by its description (``gathered.feed``). Undated items are left out.
+    Each entry: ``{id, title, url, date, summary}``.
     """
     entries: list[dict[str, Any]] = []
     for page in content.pages:
         if page.kind == "news" and page.date is not None:
             entries.append({"id": f"news/{page.slug}", "title": page.title, "url": page_url(page.slug),
                             "date": page.date, "summary": ""})
-    for league in content.leagues:
-        for season in league.seasons:
-            games = [g for d in season.divisions for gr in d.groups for g in gr.games if g.result.counts]
-            date = max((g.date for g in games if g.date is not None), default=None) or season.end
-            if date is None or not games:
-                continue
-            entries.append({"id": f"results/{season_url(league, season)}",
-                            "title": lang._("{competition}: results").format(competition=f"{isolated(league.name)} · {isolated(season.name)}"),
-                            "url": season_url(league, season), "date": date,
-                            "summary": lang.ngettext("{count} game with a result.", "{count} games with a result.",
-                                                     len(games)).format(count=len(games))})
-    for t in content.tournaments:
-        date = t.end or t.begin
-        if date is None or not t.games:
-            continue
-        entries.append({"id": f"results/{tournament_url(t)}",
-                        "title": lang._("{competition}: results").format(competition=t.name),
-                        "url": tournament_url(t), "date": date,
-                        "summary": lang._("{games}, {players}.").format(
-                            games=lang.ngettext("{count} game", "{count} games", len(t.games)).format(count=len(t.games)),
-                            players=lang.ngettext("{count} player", "{count} players", len(t.players)).format(
-                                count=len(t.players)))})
-    for club in content.ladders:
-        per_day: dict[dt.date, int] = {}
-        for event in club.ladder.events:
-            if isinstance(event, LadderGame):
-                per_day[event.date] = per_day.get(event.date, 0) + 1
-        for date, count in per_day.items():
-            month = ladder_month_url(club, date)
-            entries.append({"id": f"results/{ladder_url(club)}{date.isoformat()}",
-                            "title": lang.ngettext("{ladder}: {count} game on {date}", "{ladder}: {count} games on {date}",
-                                                   count).format(ladder=club.name, count=count, date=lang.format_date(date)),
-                            "url": month, "date": date, "summary": ""})
-    for swiss in content.swiss_leagues:
-        for tournament in swiss.tournaments:
-            date = tournament.date
-            played = sum(1 for r in tournament.rounds for m in r.matches if m.result is not None)
-            if date is None or not played:
-                continue
-            entries.append({"id": f"results/{swiss_tournament_url(swiss, tournament)}",
-                            "title": lang._("{competition}: results").format(competition=f"{isolated(swiss.name)} · {isolated(tournament.name)}"),
-                            "url": swiss_tournament_url(swiss, tournament), "date": date,
-                            "summary": lang.ngettext("{count} match with a result.", "{count} matches with a result.",
-                                                     played).format(count=played)})
+    for found in RULE_SETS:
+        entries.extend(found.gathered.feed(getattr(content, found.field), lang))
     entries.sort(key=lambda e: (e["date"], e["id"]), reverse=True)
     return entries[:FEED_ENTRIES]
 

@@ -19,12 +19,17 @@ from ..engine.ladder import (Handicap, HistoryEntry, PlayedGame, Replay, group_b
                              remembered_replay)
 from ..bidi import isolated
 from ..model import Content
-from ..model.common import Colour
+from ..model.common import Colour, GameRecord
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
 from ..display import json_number, name_order, record_links
+from ..facts import ladder_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, Counted, Finished, Listed, RuleSet
+from ..results.check import check_ladder, parses_game
+from ..results.entry import enter_ladder
+from ..results.target import match_ladder
+from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
+                       Met, RuleSet, Scaffolded)
 from ..urls import ladder_month_url, ladder_url, player_url
 from ..validate.ladder import load_ladder
 
@@ -73,12 +78,78 @@ def count_ladders(clubs: tuple[ClubLadder, ...]) -> dict[str, int]:
             "games": sum(1 for club in clubs for event in club.ladder.events if isinstance(event, LadderGame))}
 
 
+PLAYER_SECTION = "partials/player_ladder.html"
+"""The template of a ladder's section on a player's page."""
+
+
+def ladder_card(data: dict[str, Any], lang: Words) -> dict[str, Any]:
+    """A player's card of a ladder (always in progress; :class:`sitegen.ruleset.Carded`)."""
+    return {"kind": "ladder", "name": data["ladder"], "url": data["url"], "entry": data, "next": []}
+
+
+def ladder_records(clubs: tuple[ClubLadder, ...]) -> Iterator[GameRecord]:
+    """Yield the record of every ladder game that has one (:class:`sitegen.ruleset.Gathered`)."""
+    for club in clubs:
+        yield from (e.record for e in club.ladder.events
+                    if isinstance(e, LadderGame) and e.record is not None)
+
+
+def ladder_meetings(clubs: tuple[ClubLadder, ...]) -> Iterator[Met]:
+    """Yield every ladder game (ladder: club ladder), from White's side, dated by the log."""
+    for club in clubs:
+        url = ladder_url(club)
+        for event in club.ladder.events:
+            if not isinstance(event, LadderGame):
+                continue  # a re-grading
+            if event.winner is None:
+                points = HALF
+            else:
+                points = ONE if event.winner is Colour.WHITE else ZERO
+            yield (event.white, event.black, points, event.date, club.name, url)
+
+
+def ladder_dates(clubs: tuple[ClubLadder, ...]) -> Iterator[tuple[str, dt.date | None]]:
+    """Yield the latest event of the log for the ladder's pages, and each month's events for
+    its month's page."""
+    for club in clubs:
+        events = [e.date for e in club.ladder.events]
+        latest = max(events, default=None)
+        base = ladder_url(club)
+        for url in (base, base + "games/", base + "handicap/"):
+            yield url, latest
+        for date in events:
+            yield ladder_month_url(club, date), date
+
+
+def ladder_feed(clubs: tuple[ClubLadder, ...], lang: Words) -> Iterator[dict[str, Any]]:
+    """Yield one feed entry per ladder and day with games."""
+    for club in clubs:
+        per_day: dict[dt.date, int] = {}
+        for event in club.ladder.events:
+            if isinstance(event, LadderGame):
+                per_day[event.date] = per_day.get(event.date, 0) + 1
+        for date, count in per_day.items():
+            month = ladder_month_url(club, date)
+            yield {"id": f"results/{ladder_url(club)}{date.isoformat()}",
+                   "title": lang.ngettext("{ladder}: {count} game on {date}", "{ladder}: {count} games on {date}",
+                                          count).format(ladder=club.name, count=count, date=lang.format_date(date)),
+                   "url": month, "date": date, "summary": ""}
+
+
 LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5,
                   counted=Counted("ladders", (("ladders", "ladder"), ("members", "member"), ("games", "game")),
                                   count_ladders),
                   listed=Listed(N_("Ladders"), lambda clubs: [(club.name, ladder_url(club)) for club in clubs],
                                 lambda clubs, lang: [(club.name, ladder_url(club), lang._("ladder")) for club in clubs],
-                                ladder_results))
+                                ladder_results),
+                  entered=Entered("ladder", lambda clubs: [club.id for club in clubs], match_ladder, check_ladder,
+                                  parses_game, enter_ladder, dated=True),
+                  carded=Carded(PLAYER_SECTION, ladder_card),
+                  gathered=Gathered(ladder_records, ladder_meetings, ladder_dates, ladder_feed),
+                  summarized=ladder_facts,
+                  scaffolded=Scaffolded("ladders/{id}", "ladders/{id}.yaml", "a club ladder",
+                                        "ladders/{id} ben ann W+R --date 2025-03-01",
+                                        (("pl", "klubowa drabinka"), ("fr", "une échelle de club"))))
 """Club ladders (rules 004): ``content/ladders/<id>.yaml``, one unit per file."""
 
 
@@ -539,7 +610,7 @@ def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[s
     start, now = entries[0].rung, entries[-1].rung
     last = result.last_game(member)
     return PlayerSection(
-        "partials/player_ladder.html", (last or first_date or FAR_PAST, club.name, club.id), {
+        PLAYER_SECTION, (last or first_date or FAR_PAST, club.name, club.id), {
             "ladder": club.name, "url": ladder_url(club), "name": names[member],
             "rung": str(now), "start": str(start), "anchor": anchor,
             "record": _record_text(record), "games_played": record["games"],

@@ -15,6 +15,7 @@ added where their data exists.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
@@ -26,12 +27,17 @@ from ..engine.league_final import FinalResult, final_result
 from ..engine.league_outcome import Status, withdrawn_players
 from ..engine.standings import StandingRow, group_standings
 from ..model import Content, Outcome
-from ..model.common import Game, Player
+from ..model.common import Colour, Game, GameRecord, Player
 from ..model.league import Division, Group, League, LeagueSettings, Season, SeasonSignups
 from ..display import format_points, game_cell, json_number, name_order, record_links
+from ..facts import league_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, Counted, Finished, Listed, RuleSet
+from ..results.check import check_league, parses_game
+from ..results.entry import enter_league
+from ..results.target import league_season, match_league
+from ..ruleset import (EACH_FOLDER, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
+                       Met, RuleSet, Scaffolded)
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
@@ -134,10 +140,109 @@ LEAGUES_LISTED = Listed(N_("Leagues"), lambda leagues: [(league.name, league_url
 """The leagues in the menu, in the content's order."""
 
 
+PLAYER_SECTION = "partials/player_league.html"
+"""The template of a league season's section on a player's page."""
+
+
+def league_card(data: dict[str, Any], lang: Words) -> dict[str, Any] | None:
+    """A player's card of a league season in progress (:class:`sitegen.ruleset.Carded`): its
+    section's ``data`` and the games still to play; None for a season that is over."""
+    if not data.get("in_progress"):
+        return None
+    return {"kind": "league", "name": f"{isolated(data['league'])} · {isolated(data['season'])}", "url": data["url"],
+            "entry": data, "next": [_league_next(game, data, lang) for game in data["to_play"]]}
+
+
+def _league_next(game: dict[str, Any], season: dict[str, Any], lang: Words) -> dict[str, Any]:
+    """Return a league game still to play (a row of :func:`sitegen.pages.league_games.league_games`) as a next game."""
+    stones = game["handicap"]
+    return {"opponent": {"name": game["opponent"], "url": game["opponent_url"]}, "side": game["side"],
+            "handicap": lang.ngettext("{stones} stone", "{stones} stones", stones).format(stones=stones)
+            if stones else "",
+            "round": None, "board": None, "competition": season["league"], "url": season["url"],
+            "record": game["record"], "deadline": season["end"]}
+
+
+def league_records(leagues: tuple[League, ...]) -> Iterator[GameRecord]:
+    """Yield the record of every league game and final-round game that has one
+    (:class:`sitegen.ruleset.Gathered`)."""
+    for league in leagues:
+        for season in league.seasons:
+            for division in season.divisions:
+                for group in division.groups:
+                    yield from (g.record for g in group.games if g.record is not None)
+            if season.final is not None:
+                yield from (g.record for g in season.final.games if g.record is not None)
+
+
+def league_meetings(leagues: tuple[League, ...]) -> Iterator[Met]:
+    """Yield the league games with a win, forfeit or jigo (league D.1), from Black's side, dated
+    by the game or the season's end."""
+    jigo, win, forfeit = Outcome.JIGO, Outcome.WIN, Outcome.FORFEIT
+    for league in leagues:
+        for season in league.seasons:
+            for division in season.divisions:
+                for group in division.groups:
+                    url = group_url(league, season, group)
+                    name = league.name
+                    for game in group.games:
+                        result = game.result
+                        outcome = result.outcome
+                        if outcome is jigo:
+                            points = HALF
+                        elif outcome is win or outcome is forfeit:  # Black's points (league D.1)
+                            points = ONE if result.winner is Colour.BLACK else ZERO
+                        else:
+                            continue
+                        yield (game.black, game.white, points, game.date or season.end, name, url)
+
+
+def league_dates(leagues: tuple[League, ...]) -> Iterator[tuple[str, dt.date | None]]:
+    """Yield each group page's latest game date, else the season's end (else start), for the
+    group, its season and its league; a season without groups gives its end (else start)."""
+    for league in leagues:
+        for season in league.seasons:
+            fallback = season.end or season.start
+            for division in season.divisions:
+                for group in division.groups:
+                    played = [g.date for g in group.games if g.date is not None and g.result.counts]
+                    date = max(played, default=None) or fallback
+                    yield group_url(league, season, group), date
+                    yield season_url(league, season), date
+                    yield league_url(league), date
+            if not any(division.groups for division in season.divisions):
+                yield season_url(league, season), fallback
+                yield league_url(league), fallback
+
+
+def league_feed(leagues: tuple[League, ...], lang: Words) -> Iterator[dict[str, Any]]:
+    """Yield one feed entry per league season with results, dated by its latest game, else
+    its end."""
+    for league in leagues:
+        for season in league.seasons:
+            games = [g for d in season.divisions for gr in d.groups for g in gr.games if g.result.counts]
+            date = max((g.date for g in games if g.date is not None), default=None) or season.end
+            if date is None or not games:
+                continue
+            yield {"id": f"results/{season_url(league, season)}",
+                   "title": lang._("{competition}: results").format(competition=f"{isolated(league.name)} · {isolated(season.name)}"),
+                   "url": season_url(league, season), "date": date,
+                   "summary": lang.ngettext("{count} game with a result.", "{count} games with a result.",
+                                            len(games)).format(count=len(games))}
+
+
 LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, work_per_byte=1.0,
                   counted=Counted("leagues", (("leagues", "league"), ("seasons", "season"),
                                               ("groups", "group"), ("games", "game")), count_leagues),
                   listed=LEAGUES_LISTED,
+                  entered=Entered("league", lambda leagues: [league.id for league in leagues], match_league,
+                                  check_league, parses_game, enter_league, settle=league_season, dated=True),
+                  carded=Carded(PLAYER_SECTION, league_card),
+                  gathered=Gathered(league_records, league_meetings, league_dates, league_feed),
+                  summarized=league_facts,
+                  scaffolded=Scaffolded("leagues/{id}", "leagues/{id}/seasons/1.yaml", "a league and its first season",
+                                        "leagues/{id} ann ben B+R --date 2025-03-01",
+                                        (("pl", "liga i jej pierwszy sezon"), ("fr", "une ligue et sa première saison"))),
                   load_apart=load_season)
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""
@@ -413,7 +518,7 @@ def _record_history(plan: SitePlan, league: League, season: Season, division: st
     for row in rows:
         games = league_games(group, row.player, names, withdrawn, in_progress, lang)
         plan.add_player_section(row.player, PlayerSection(
-            "partials/player_league.html", (season.start or FAR_PAST, league.name, season.id), {
+            PLAYER_SECTION, (season.start or FAR_PAST, league.name, season.id), {
             "league": league.name, "season": season.name, "division": division, "group": group.name,
             "url": url, "place": row.place, "shared": row.shared, "size": len(rows),
             "gamepoints": format_points(row.gamepoints, lang),

@@ -16,19 +16,16 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Iterator
 
-from ..bidi import isolated
 from ..model import Content
-from ..model.common import Colour, Outcome
-from ..model.ladder import LadderGame
-from ..model.tournament import GameResult
 from ..display import format_points, name_order, profile_links
 from ..i18n import Words
 from .navigation import search_index
 from .players_index import plan_players_index
 from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan
+from ..ruleset import HALF, ONE, ZERO, Met
+from ..rulesets import RULE_SETS
 from ..svg import DivisionPoint, division_chart
-from ..urls import (SEARCH_INDEX, group_url, ladder_url, league_url, player_url,
-                    swiss_league_url, swiss_tournament_url, tournament_url)
+from ..urls import SEARCH_INDEX, league_url, player_url
 
 FREQUENT = 2
 """Opponents met at least this many times get a head-to-head row."""
@@ -55,11 +52,6 @@ class Meeting:
     date: dt.date | None
     competition: str
     url: str
-
-
-ONE, ZERO, HALF = Fraction(1), Fraction(0), Fraction(1, 2)
-Result = tuple[str, str, Fraction, "dt.date | None", str, str]
-"""One counted result: (player, opponent, the player's points, date, competition, url)."""
 
 
 def meetings(content: Content) -> list[Meeting]:
@@ -89,56 +81,11 @@ def _other_side(points: Fraction) -> Fraction:
     return 1 - points
 
 
-def _results(content: Content) -> Iterator[Result]:
-    """Yield every counted result of :func:`meetings` once, from the first player's side."""
-    jigo, win, forfeit = Outcome.JIGO, Outcome.WIN, Outcome.FORFEIT
-    for league in content.leagues:
-        for season in league.seasons:
-            for division in season.divisions:
-                for group in division.groups:
-                    url = group_url(league, season, group)
-                    name = league.name
-                    for game in group.games:
-                        result = game.result
-                        outcome = result.outcome
-                        if outcome is jigo:
-                            points = HALF
-                        elif outcome is win or outcome is forfeit:  # Black's points (league D.1)
-                            points = ONE if result.winner is Colour.BLACK else ZERO
-                        else:
-                            continue
-                        yield (game.black, game.white, points, game.date or season.end, name, url)
-    for t in content.tournaments:
-        url, date = tournament_url(t), t.end or t.begin
-        for tournament_game in t.games:
-            if tournament_game.result is GameResult.WHITE_WINS:
-                points = ONE
-            elif tournament_game.result is GameResult.BLACK_WINS:
-                points = ZERO
-            elif tournament_game.result is GameResult.JIGO:
-                points = HALF
-            else:
-                continue
-            yield (tournament_game.white, tournament_game.black, points, date, t.name, url)
-    for club in content.ladders:
-        url = ladder_url(club)
-        for event in club.ladder.events:
-            if not isinstance(event, LadderGame):
-                continue  # a re-grading
-            if event.winner is None:
-                points = HALF
-            else:
-                points = ONE if event.winner is Colour.WHITE else ZERO
-            yield (event.white, event.black, points, event.date, club.name, url)
-    for swiss in content.swiss_leagues:
-        for swiss_tournament in swiss.tournaments:
-            for rnd in swiss_tournament.rounds:
-                for match in rnd.matches:
-                    match_result = match.result
-                    if match_result is None or (match_result.is_forfeit and not any(match_result.present)):
-                        continue
-                    yield (match.first, match.second, match_result.points()[0], swiss_tournament.date,
-                           swiss.name, swiss_tournament_url(swiss, swiss_tournament))
+def _results(content: Content) -> Iterator[Met]:
+    """Yield every counted result of :func:`meetings` once, from the first player's side (each
+    rule set's ``gathered.meetings``)."""
+    for found in RULE_SETS:
+        yield from found.gathered.meetings(getattr(content, found.field))
 
 
 Record = tuple[Fraction, "dt.date | None", str]
@@ -296,10 +243,9 @@ def _overview(pid: str, names: dict[str, str], opponents: dict[str, list[Record]
 def plan_players(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every player's page (the sections the rule sets gave, newest first) and the
     players' index (A-Z, a page per letter: :mod:`sitegen.pages.players_index`) to ``plan``."""
-    open_swiss = {swiss_league_url(league) for league in content.swiss_leagues if _swiss_open(league)}
     for pid, player in sorted(content.players.items()):
         sections = _with_current(sorted(plan.player_sections.get(pid, []), key=lambda s: s.sort_key,
-                                        reverse=True), open_swiss, lang)
+                                        reverse=True), lang)
         context = {"title": player.name, "player": {
             "id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
             "rating": player.rating, "club": player.club or "", "country": player.country or "",
@@ -312,22 +258,16 @@ def plan_players(content: Content, plan: SitePlan, lang: Words) -> None:
     plan_players_index(content, plan, lang)
 
 
-def _swiss_open(league: Any) -> bool:
-    """Return True while a Swiss league is in progress: fewer tournaments than its settings
-    say, a tournament with fewer rounds than its settings say, or a match without a result."""
-    if len(league.tournaments) < league.settings.tournaments:
-        return True
-    return any(len(t.rounds) < t.settings.rounds or any(m.result is None for r in t.rounds for m in r.matches)
-               for t in league.tournaments)
-
-
-def _with_current(sections: list[PlayerSection], open_swiss: set[str], lang: Words) -> list[PlayerSection]:
+def _with_current(sections: list[PlayerSection], lang: Words) -> list[PlayerSection]:
     """Return ``sections`` (newest first) with a "current competitions" section first when the
-    player has one: each league season in progress, tournament in progress, Swiss league in
-    progress (its url in ``open_swiss``) and ladder, with place, score and the games to play.
-    The "next game" sections of tournaments and Swiss leagues go into their competition's entry
-    (or an entry of their own) and are left out of the list."""
+    player has one: a card of each competition in progress, by its rule set's description
+    (:class:`sitegen.ruleset.Carded`: a league season in progress, a tournament in progress, a
+    Swiss league in progress, a ladder), with place, score and the games to play. The "next
+    game" sections go into their competition's card when its rule set takes them (tournaments,
+    Swiss leagues), else into a card of their own, and are left out of the list."""
+    carded = {found.carded.template: found.carded for found in RULE_SETS}
     cards: list[dict[str, Any]] = []
+    paired: list[dict[str, Any]] = []
     rest: list[PlayerSection] = []
     nexts: list[dict[str, Any]] = []
     for section in sections:
@@ -338,20 +278,14 @@ def _with_current(sections: list[PlayerSection], open_swiss: set[str], lang: Wor
         rest.append(section)
         if data is None:
             continue
-        if template == "partials/player_league.html" and data.get("in_progress"):
-            cards.append({"kind": "league", "name": f"{isolated(data['league'])} · {isolated(data['season'])}", "url": data["url"],
-                          "entry": data, "next": [_league_next(game, data, lang) for game in data["to_play"]]})
-        elif template == "partials/player_tournament.html" and (
-                data["after_round"] != data["rounds"] or data["provisional"]):
-            cards.append({"kind": "tournament", "name": data["tournament"], "url": data["url"],
-                          "entry": data, "next": []})
-        elif template == "partials/player_swiss.html" and data["url"] in open_swiss:
-            cards.append({"kind": "swiss", "name": data["league"], "url": data["url"], "entry": data, "next": []})
-        elif template == "partials/player_ladder.html":
-            cards.append({"kind": "ladder", "name": data["ladder"], "url": data["url"], "entry": data, "next": []})
+        rules = carded.get(template)
+        card = rules.card(data, lang) if rules is not None else None
+        if card is not None:
+            cards.append(card)
+            if rules is not None and rules.paired:
+                paired.append(card)
     for pairing in nexts:
-        card = next((c for c in cards if c["kind"] in ("tournament", "swiss")
-                     and pairing["url"].startswith(c["url"])), None)
+        card = next((c for c in paired if pairing["url"].startswith(c["url"])), None)
         if card is None:
             card = {"kind": "next", "name": pairing["competition"], "url": pairing["url"], "entry": {}, "next": []}
             cards.append(card)
@@ -362,16 +296,6 @@ def _with_current(sections: list[PlayerSection], open_swiss: set[str], lang: Wor
     if not cards:
         return rest
     return [PlayerSection("partials/player_now.html", NOW, {"cards": cards}), *rest]
-
-
-def _league_next(game: dict[str, Any], season: dict[str, Any], lang: Words) -> dict[str, Any]:
-    """Return a league game still to play (a row of :func:`sitegen.pages.league_games.league_games`) as a next game."""
-    stones = game["handicap"]
-    return {"opponent": {"name": game["opponent"], "url": game["opponent_url"]}, "side": game["side"],
-            "handicap": lang.ngettext("{stones} stone", "{stones} stones", stones).format(stones=stones)
-            if stones else "",
-            "round": None, "board": None, "competition": season["league"], "url": season["url"],
-            "record": game["record"], "deadline": season["end"]}
 
 
 def _made_sections(sections: list[PlayerSection]) -> dict[str, Any]:

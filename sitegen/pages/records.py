@@ -12,30 +12,17 @@ from typing import Iterator
 
 from ..model import Content
 from ..model.common import GameRecord
-from ..model.ladder import LadderGame
 from ..plan import File, SitePlan
+from ..rulesets import RULE_SETS
 from ..urls import sgf_url
 
 
 def game_records(content: Content) -> Iterator[GameRecord]:
     """Yield the record of every game of ``content`` that has one (league games, final-round
-    games, tournament games, ladder games, Swiss matches), in content order."""
-    for league in content.leagues:
-        for season in league.seasons:
-            for division in season.divisions:
-                for group in division.groups:
-                    yield from (g.record for g in group.games if g.record is not None)
-            if season.final is not None:
-                yield from (g.record for g in season.final.games if g.record is not None)
-    for t in content.tournaments:
-        yield from (g.record for g in t.games if g.record is not None)
-    for club in content.ladders:
-        yield from (e.record for e in club.ladder.events
-                    if isinstance(e, LadderGame) and e.record is not None)
-    for swiss in content.swiss_leagues:
-        for st in swiss.tournaments:
-            for rnd in st.rounds:
-                yield from (m.record for m in rnd.matches if m.record is not None)
+    games, tournament games, ladder games, Swiss matches: each rule set's
+    ``gathered.records``), in content order."""
+    for found in RULE_SETS:
+        yield from found.gathered.records(getattr(content, found.field))
 
 
 def plan_records(content: Content, plan: SitePlan) -> None:

@@ -18,11 +18,16 @@ from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, lea
                             standings)
 from ..bidi import isolated
 from ..model import Content
+from ..model.common import GameRecord
 from ..model.swiss import Round, SwissLeague, SwissTournament
 from ..display import format_points, json_number, name_order, points_text, record_links
+from ..facts import swiss_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_FOLDER, Counted, Finished, Listed, RuleSet
+from ..results.check import check_match, parses_match
+from ..results.entry import enter_swiss
+from ..results.target import match_swiss
+from ..ruleset import EACH_FOLDER, Carded, Counted, Entered, Finished, Gathered, Listed, Met, RuleSet, Scaffolded
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 from ..validate.swiss import load_swiss_league
 
@@ -106,13 +111,97 @@ def swiss_results(leagues: tuple[SwissLeague, ...]) -> Iterator[Finished]:
                            swiss_round_url(swiss, st, rnd.number), match.first, match.second, winner)
 
 
+PLAYER_SECTION = "partials/player_swiss.html"
+"""The template of a Swiss league's section on a player's page."""
+
+
+def swiss_open(league: SwissLeague) -> bool:
+    """Return True while a Swiss league is in progress: fewer tournaments than its settings
+    say, a tournament with fewer rounds than its settings say, or a match without a result."""
+    if len(league.tournaments) < league.settings.tournaments:
+        return True
+    return any(len(t.rounds) < t.settings.rounds or any(m.result is None for r in t.rounds for m in r.matches)
+               for t in league.tournaments)
+
+
+def swiss_card(data: dict[str, Any], lang: Words) -> dict[str, Any] | None:
+    """A player's card of a Swiss league in progress (``data["in_progress"]``, by
+    :func:`swiss_open`; :class:`sitegen.ruleset.Carded`), or None."""
+    if not data["in_progress"]:
+        return None
+    return {"kind": "swiss", "name": data["league"], "url": data["url"], "entry": data, "next": []}
+
+
+def swiss_records(leagues: tuple[SwissLeague, ...]) -> Iterator[GameRecord]:
+    """Yield the record of every Swiss match that has one (:class:`sitegen.ruleset.Gathered`)."""
+    for swiss in leagues:
+        for st in swiss.tournaments:
+            for rnd in st.rounds:
+                yield from (m.record for m in rnd.matches if m.record is not None)
+
+
+def swiss_meetings(leagues: tuple[SwissLeague, ...]) -> Iterator[Met]:
+    """Yield each Swiss match once, from the first player's side (1-0 and 2-1 are wins, 1-1 a
+    draw, a forfeit a win for the player present; ``--`` left out), dated by its tournament."""
+    for swiss in leagues:
+        for swiss_tournament in swiss.tournaments:
+            for rnd in swiss_tournament.rounds:
+                for match in rnd.matches:
+                    match_result = match.result
+                    if match_result is None or (match_result.is_forfeit and not any(match_result.present)):
+                        continue
+                    yield (match.first, match.second, match_result.points()[0], swiss_tournament.date,
+                           swiss.name, swiss_tournament_url(swiss, swiss_tournament))
+
+
+def swiss_dates(leagues: tuple[SwissLeague, ...]) -> Iterator[tuple[str, date | None]]:
+    """Yield each tournament's date for its page, its rounds' pages and the league's page."""
+    for swiss in leagues:
+        for event in swiss.tournaments:
+            day = event.date
+            yield swiss_league_url(swiss), day
+            yield swiss_tournament_url(swiss, event), day
+            for rnd in event.rounds:
+                yield swiss_round_url(swiss, event, rnd.number), day
+
+
+def swiss_feed(leagues: tuple[SwissLeague, ...], lang: Words) -> Iterator[dict[str, Any]]:
+    """Yield one feed entry per dated Swiss tournament with results, dated by its date."""
+    for swiss in leagues:
+        for tournament in swiss.tournaments:
+            day = tournament.date
+            played = sum(1 for r in tournament.rounds for m in r.matches if m.result is not None)
+            if day is None or not played:
+                continue
+            yield {"id": f"results/{swiss_tournament_url(swiss, tournament)}",
+                   "title": lang._("{competition}: results").format(competition=f"{isolated(swiss.name)} · {isolated(tournament.name)}"),
+                   "url": swiss_tournament_url(swiss, tournament), "date": day,
+                   "summary": lang.ngettext("{count} match with a result.", "{count} matches with a result.",
+                                            played).format(count=played)}
+
+
 SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league, plan_swiss,
                         work_per_byte=2.0,
                         counted=Counted("Swiss leagues", (("leagues", "league"), ("tournaments", "tournament"),
                                                           ("rounds", "round"), ("matches", "match")), count_swiss),
                         listed=Listed(N_("Swiss leagues"),
                                       lambda leagues: [(league.name, swiss_league_url(league)) for league in leagues],
-                                      _swiss_entries, swiss_results))
+                                      _swiss_entries, swiss_results),
+                        entered=Entered("swiss", lambda leagues: [f"{league.id}/{t.id}" for league in leagues
+                                                                  for t in league.tournaments],
+                                        match_swiss, check_match, parses_match, enter_swiss, rounds=True,
+                                        no_winner=("a Swiss match result is its game score, not a winner",
+                                                   "give FIRST SECOND SCORE, e.g. ann ben 2-1"),
+                                        worded=lambda words, result, first: words.gettext(
+                                            "{result} ({player}'s score first)").format(result=result, player=first),
+                                        no_date=N_("noted beside the game: a Swiss league game has no date of its own")),
+                        carded=Carded(PLAYER_SECTION, swiss_card, paired=True),
+                        gathered=Gathered(swiss_records, swiss_meetings, swiss_dates, swiss_feed),
+                        summarized=swiss_facts,
+                        scaffolded=Scaffolded("swiss/{id}/t1", "swiss/{id}/t1.yaml", "a Swiss league, tournament 1 paired",
+                                              "swiss/{id}/t1 ann cho 2-1",
+                                              (("pl", "liga szwajcarska, pary 1. rundy turnieju 1"),
+                                               ("fr", "une ligue suisse, ronde 1 du tournoi 1 appariée"))))
 """Swiss leagues (rules 002): ``content/swiss/<id>/``, one unit per league folder (its
 ``league.yaml`` and its tournaments' files)."""
 
@@ -148,10 +237,12 @@ def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan, lan
         "json_url": swiss_league_url(league) + "standings.json"}),
              JsonFile(swiss_league_url(league) + "standings.json", _league_json(league, table, names),
                       csv=True, indent=1))
+    in_progress = swiss_open(league)
     for row in rows:
         plan.add_player_section(row["id"], PlayerSection(
-            "partials/player_swiss.html", (_latest_date(league), league.name, league.id), {
-                "league": league.name, "url": swiss_league_url(league), "place": row["place"],
+            PLAYER_SECTION, (_latest_date(league), league.name, league.id), {
+                "league": league.name, "url": swiss_league_url(league), "in_progress": in_progress,
+                "place": row["place"],
                 "shared": row["shared"], "size": len(rows), "league_score": row["league_score"],
                 "tournaments": history.get(row["id"], [])}))
     leader = rows[0] if rows else None

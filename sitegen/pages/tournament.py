@@ -13,6 +13,7 @@ without games").
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from fractions import Fraction
 from functools import partial
@@ -22,12 +23,17 @@ from ..engine.placement import PlacementRow, format_value, standings
 from ..engine.placement.fast import ranked_ids
 from ..formats.h9 import write_h9
 from ..model import Content
-from ..model.common import Rank
+from ..model.common import GameRecord, Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
 from ..display import date_range, record_links
+from ..facts import tournament_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import EACH_YAML_FILE, Counted, Finished, Listed, RuleSet
+from ..results.check import check_tournament, parses_game
+from ..results.entry import enter_tournament
+from ..results.target import match_tournament
+from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
+                       Met, RuleSet, Scaffolded)
 from ..urls import player_url, round_url, tournament_url
 from ..validate.tournament import load_tournament
 
@@ -311,11 +317,82 @@ TOURNAMENTS_LISTED = Listed(
 """The tournaments in the menu, the newest first."""
 
 
+PLAYER_SECTION = "partials/player_tournament.html"
+"""The template of a tournament's section on a player's page."""
+
+
+def tournament_card(data: dict[str, Any], lang: Words) -> dict[str, Any] | None:
+    """A player's card of a tournament in progress (rounds to come or provisional standings;
+    :class:`sitegen.ruleset.Carded`), or None."""
+    if data["after_round"] == data["rounds"] and not data["provisional"]:
+        return None
+    return {"kind": "tournament", "name": data["tournament"], "url": data["url"], "entry": data, "next": []}
+
+
+def tournament_records(tournaments: tuple[Tournament, ...]) -> Iterator[GameRecord]:
+    """Yield the record of every tournament game that has one (:class:`sitegen.ruleset.Gathered`)."""
+    for t in tournaments:
+        yield from (g.record for g in t.games if g.record is not None)
+
+
+def tournament_meetings(tournaments: tuple[Tournament, ...]) -> Iterator[Met]:
+    """Yield the tournament games won by one side or drawn, from White's side (both-win,
+    both-lose and unknown results left out), dated by the tournament's last day."""
+    for t in tournaments:
+        url, date = tournament_url(t), t.end or t.begin
+        for tournament_game in t.games:
+            if tournament_game.result is GameResult.WHITE_WINS:
+                points = ONE
+            elif tournament_game.result is GameResult.BLACK_WINS:
+                points = ZERO
+            elif tournament_game.result is GameResult.JIGO:
+                points = HALF
+            else:
+                continue
+            yield (tournament_game.white, tournament_game.black, points, date, t.name, url)
+
+
+def tournament_dates(tournaments: tuple[Tournament, ...]) -> Iterator[tuple[str, dt.date | None]]:
+    """Yield the tournament's last day (else its first) for its page and each round's page."""
+    for t in tournaments:
+        day = t.end or t.begin
+        last = max([g.round for g in t.games] + [b.round for b in t.byes], default=0)
+        last = min(last, t.rounds)
+        yield tournament_url(t), day
+        for r in range(1, last + 1):
+            yield round_url(t, r, last), day
+
+
+def tournament_feed(tournaments: tuple[Tournament, ...], lang: Words) -> Iterator[dict[str, Any]]:
+    """Yield one feed entry per dated tournament with games, dated by its last day."""
+    for t in tournaments:
+        date = t.end or t.begin
+        if date is None or not t.games:
+            continue
+        yield {"id": f"results/{tournament_url(t)}",
+               "title": lang._("{competition}: results").format(competition=t.name),
+               "url": tournament_url(t), "date": date,
+               "summary": lang._("{games}, {players}.").format(
+                   games=lang.ngettext("{count} game", "{count} games", len(t.games)).format(count=len(t.games)),
+                   players=lang.ngettext("{count} player", "{count} players", len(t.players)).format(
+                       count=len(t.players)))}
+
+
 TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournament, plan_tournaments,
                       work_per_byte=2.0,
                       counted=Counted("tournaments", (("tournaments", "tournament"), ("rounds", "round"),
                                                       ("games", "game")), count_tournaments),
-                      listed=TOURNAMENTS_LISTED)
+                      listed=TOURNAMENTS_LISTED,
+                      entered=Entered("tournament", lambda tournaments: [t.id for t in tournaments],
+                                      match_tournament, check_tournament, parses_game, enter_tournament,
+                                      rounds=True,
+                                      no_date=N_("noted beside the game: a tournament game has no date of its own")),
+                      carded=Carded(PLAYER_SECTION, tournament_card, paired=True),
+                      gathered=Gathered(tournament_records, tournament_meetings, tournament_dates, tournament_feed),
+                      summarized=tournament_facts,
+                      scaffolded=Scaffolded("tournaments/{id}", "tournaments/{id}.yaml", "a tournament, round 1 paired",
+                                            "tournaments/{id} cho ann B+R",
+                                            (("pl", "turniej, pary 1. rundy"), ("fr", "un tournoi, ronde 1 appariée"))))
 """Swiss and McMahon tournaments (placement, rules 003): ``content/tournaments/<id>.yaml``, one
 unit per file; a byte costs more than a league's (the standings after every round)."""
 
@@ -597,7 +674,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
                           "result": result, "colour": colour, "handicap": game.handicap,
                           "record": record_links(game.record)})
         plan.add_player_section(pid, PlayerSection(
-            "partials/player_tournament.html", (t.begin or FAR_PAST, t.name, t.id), {
+            PLAYER_SECTION, (t.begin or FAR_PAST, t.name, t.id), {
                 "tournament": t.name, "url": pages[min((row.row - 1) // per_page, len(pages) - 1)],
                 "row": row.row, "dates": _dates(t, lang), "place": row.place,
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),

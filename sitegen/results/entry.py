@@ -23,6 +23,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from ..diagnostics import SourcePos
 from ..diagnostics import SitegenError
+from ..engine.ladder import replay
 from ..load import YMap, YNode, YScalar, YSeq
 from ..validate.tournament import parse_tournament_result
 from ..yamlwrite import flow_list, flow_map
@@ -146,8 +147,9 @@ def check_link_kept(request: ResultRequest, game: YNode | None, where: str) -> N
 
 
 def enter_league(tree: YMap, data: CommentedMap, request: ResultRequest, target: Target,
-                 shown: str) -> str:
-    """Enter the result into the group of both players (league season); return what was done."""
+                 shown: str, today: dt.date) -> str:
+    """Enter the result into the group of both players (league season); return what was done.
+    (``today``: unused, the game's date is the request's.)"""
     a, b = request.players
     groups: dict[str, tuple[int, int, YNode, YNode]] = {}  # (division, group, node, players)
     for d, division in enumerate(_items(_get(tree, "divisions"))):
@@ -221,8 +223,9 @@ def _game_keys(request: ResultRequest, colours: tuple[str, str] | None,
 
 
 def enter_tournament(tree: YMap, data: CommentedMap, request: ResultRequest, target: Target,
-                     shown: str) -> str:
-    """Enter the result of a paired tournament game (placement: results); return the round."""
+                     shown: str, today: dt.date) -> str:
+    """Enter the result of a paired tournament game (placement: results); return the round.
+    (``today``: unused, a tournament game has no date.)"""
     a, b = request.players
     number, r, index, game, _ = _paired(tree, "games", _pair, lambda g: _entered(g) is None,
                                         request, target, shown)
@@ -310,8 +313,9 @@ def flip_match_result(text: str) -> str:
 
 
 def enter_swiss(tree: YMap, data: CommentedMap, request: ResultRequest, target: Target,
-                shown: str) -> str:
-    """Enter a Swiss match's score (swiss: tournaments), turned to the first player's side."""
+                shown: str, today: dt.date) -> str:
+    """Enter a Swiss match's score (swiss: tournaments), turned to the first player's side.
+    (``today``: unused, a Swiss match has no date.)"""
     a, b = request.players
     number, r, index, item, (first, second) = _paired(
         tree, "pairings", _match_pair, lambda m: _match_result(m) is None, request, target, shown)
@@ -347,9 +351,11 @@ def _match_result(item: YNode) -> str | None:
 
 
 def enter_ladder(tree: YMap, data: CommentedMap, request: ResultRequest, target: Target,
-                 shown: str, colours: tuple[str, str], today: dt.date) -> str:
+                 shown: str, today: dt.date) -> str:
     """Add a dated game to the ladder's log (ladder: club ladder), after the entries of its date
-    or before; ``colours`` are (black, white). Return the date."""
+    or before, dated ``today`` when the request has no date, its colours by
+    :func:`ladder_colours`. Return the date."""
+    colours = ladder_colours(target, request, today)
     date = request.date or today
     black, white = colours
     listed = _get(tree, "members")
@@ -377,6 +383,23 @@ def enter_ladder(tree: YMap, data: CommentedMap, request: ResultRequest, target:
         data["log"] = CommentedSeq()
     data["log"].insert(after, flow_map(_ladder_keys(request, date, colours)))
     return date.isoformat()
+
+
+def ladder_colours(target: Target, request: ResultRequest, today: dt.date) -> tuple[str, str]:
+    """Return (black, white) of a ladder game: as reported, or, when the colours are not
+    given, White for the member on the higher rung at the game's date (ladder: handicap)."""
+    if request.colours_known:
+        return request.players
+    ladder = target.unit.ladder
+    rungs = replay(ladder).rungs_on(request.date or today)
+    a, b = request.players
+    if a not in rungs or b not in rungs:
+        return a, b  # not members: enter_ladder refuses them
+    place_a, place_b = ladder.rungs.index(rungs[a]), ladder.rungs.index(rungs[b])
+    if place_a == place_b:
+        raise refuse(request.pos("winner"), f"{a} and {b} stand on the same rung ({rungs[a]}), so "
+                     "either may have taken White", "result.colours", "give the colours: BLACK WHITE RESULT")
+    return (b, a) if place_a > place_b else (a, b)
 
 
 def _ladder_keys(request: ResultRequest, date: dt.date, colours: tuple[str, str]) -> list[tuple[str, object]]:

@@ -23,6 +23,8 @@ import re
 from pathlib import Path
 from typing import Callable, TypeVar
 
+from ruamel.yaml import YAML
+
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, SourcePos
 from .request import ResultRequest, check_link, echo, parse_date
 
@@ -46,8 +48,6 @@ def form_labels(form: Path | None = None) -> dict[str, str]:
     Reads ``form``, else the repository's :data:`FORM` if there is one, else the packaged form.
     Raises SitegenError when a field is missing from the form.
     """
-    from ruamel.yaml import YAML
-
     path = form or (FORM if FORM.is_file() else PACKAGED_FORM)
     data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
     labels = {}

@@ -42,12 +42,6 @@ from .issue import FIELD_IDS
 if TYPE_CHECKING:  # pragma: no cover
     from .added import AddResult
 
-NO_DATE_FIELD = {
-    "tournament": N_("noted beside the game: a tournament game has no date of its own"),
-    "swiss": N_("noted beside the game: a Swiss league game has no date of its own"),
-}
-"""Competition kinds whose games have no date field: a date given is noted beside the game."""
-
 PLAYER_HINTS = {
     "give FIRST SECOND SCORE, e.g. ann ben 2-1": N_("write the match's score from the first player's side, e.g. 2-1"),
     "give the colours: BLACK WHITE RESULT": N_("write the result with the colours, e.g. B+R or W+3.5"),
@@ -130,8 +124,9 @@ def entered_comment(done: AddResult, labels: dict[str, str], language: str = "en
              field(words, labels["white"], code(names.get(b, b))),
              field(words, labels["result"], code(result_words(done, words)))]
     if request.date is not None:
+        no_date = done.target.rules.no_date  # a game without a date field: the date is noted beside it
         note = (words.gettext("today: the date was left empty") if request.dated_today else
-                words.gettext(NO_DATE_FIELD[done.target.kind]) if done.target.kind in NO_DATE_FIELD else None)
+                words.gettext(no_date) if no_date is not None else None)
         lines.append(field(words, labels["date"], code(request.date.isoformat()) + (f" ({note})" if note else "")))
     if request.link is not None:
         lines.append(field(words, labels["link"], code(request.link)))
@@ -174,8 +169,8 @@ def result_words(done: AddResult, words: gettext.NullTranslations | None = None)
     if request.winner is not None:
         return words.gettext("{name} won").format(name=names.get(request.winner, request.winner))
     text = request.result or ""
-    if done.target.kind == "swiss":
-        return words.gettext("{result} ({player}'s score first)").format(result=text, player=names.get(a, a))
+    if done.target.rules.worded is not None:
+        return done.target.rules.worded(words, text, names.get(a, a))
     try:
         result = Result.parse(text)
     except ValueError:

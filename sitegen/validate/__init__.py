@@ -25,12 +25,14 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from ..diagnostics import Diagnostics, SourcePos
 from ..folders import entries_below
 from ..i18n import catalog_languages, has_catalog
 from ..load import YMap, load_markdown_file
 from ..model.common import MarkdownPage, Player, Rank, SiteConfig
+from ..yamlwrite import IMPORT_JOURNAL, journal_paths, leftovers
 from .fields import Fields, check_ident, expect_list, expect_map, load_map
 from .records import PROFILE_KEYS, read_profiles
 
@@ -108,8 +110,6 @@ def report_interrupted_writes(content_dir: Path, diags: Diagnostics) -> None:
     import (an error: the content may hold its players file without its tournament) and every
     temporary file of an atomic write (a warning: ``git add -A`` would commit it; the file it
     was for is whole, old or new). The next command that writes content removes both."""
-    from ..yamlwrite import IMPORT_JOURNAL, journal_paths, leftovers
-
     journal = content_dir / IMPORT_JOURNAL
     if os.path.lexists(journal):
         named = journal_paths(journal)
@@ -221,8 +221,6 @@ def base_url_problem(base_url: str) -> str | None:
     every link depend on the page it is on), without ``.`` or ``..`` folders (``/a/../b``,
     also written ``%2e%2e``) and without empty folder names (``/a//b``).
     """
-    from urllib.parse import unquote, urlsplit
-
     not_site = f"base_url '{base_url}' is not a URL of the site"
     try:
         parts = urlsplit(base_url)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
-from ..load import YMap, YNode, YScalar, YSeq
+from ..load import YMap, YNode, YScalar, YSeq, load_yaml_file
 from ..numbers import parse_whole
 from ..text import LINE_BREAKS, hint_for, refused_at
 
@@ -48,8 +48,6 @@ def expect_map(node: YNode | None, diags: Diagnostics, what: str, pos: SourcePos
 
 def load_map(path: Path, shown: str, diags: Diagnostics, what: str) -> YMap | None:
     """Load a YAML file that must hold a mapping; None if it is unusable (already reported)."""
-    from ..load import load_yaml_file
-
     node = load_yaml_file(path, shown, diags)
     if node is None:
         return None
