@@ -329,3 +329,25 @@ def test_a_i_2_a_record_that_leaves_too_few_below_is_refused_naming_the_recorded
     assert refused.value.why == "only 3 players would be left below division A, fewer than 5 (A.i.2)"
     assert refused.value.named == ("recorded as staying in division A: a1, a2, a3, a4, a5, a6; "
                                    "recorded as promoted to division A: b1, b2")
+
+
+def test_a_i_2_players_moved_down_to_leave_a_group_below_say_why():
+    """A.i.2 (E.1): with A at most 9, b3 then b2 move down to B so that B holds 5; each
+    decision says that division B needs at least 5 players."""
+    full = state_of(two_divisions(), EVERYONE)
+    take_direct_moves(full)
+    apply_rank_limits(full)
+    leave_enough_below(full, 0, {"a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2", "b3"}, 9, 5)
+    assert [(d.player, d.from_division, d.to_division, d.reason) for d in full.decisions[-2:]] == [
+        (p, "A", "B", reason("E1_NEEDS_BELOW", division="B", minimum=5)) for p in ("b3", "b2")]
+    assert words(full.decisions[-1].reason, ENGLISH_WORDS) == (
+        "division B needs at least 5 players under A.i.2")
+
+
+def test_c_a_band_of_one_rank_is_a_band():
+    """Division restrictions per rank: a band may hold a single rank (2d to 2d); only a band
+    whose strongest rank is below its weakest is empty."""
+    one = restrictions_from_rows([("2d", "2d", "A", "B")])
+    assert one.limits(DAN) == (0, 1)
+    with pytest.raises(LeagueRuleError, match="is empty"):
+        restrictions_from_rows([("2d", "1d", "A", "B")])
