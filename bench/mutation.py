@@ -197,8 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         made = all_mutants(work)
         chosen = sorted(args.mutant) or sample(made, modules, args.count, args.seed)
+        drawn = "as given" if args.mutant else f"seed {args.seed}"
         print(f"{len(chosen)} mutants of {sum(len(v) for v in made.values())} "
-              f"({', '.join(modules)}; seed {args.seed}), in {work}", flush=True)
+              f"({', '.join(modules)}; {drawn}), in {work}", flush=True)
         run = mutmut(work, "run", "--max-children", str(args.max_children), *chosen)
         if run.returncode != 0:
             print(run.stdout[-3000:], run.stderr[-3000:], sep="\n")
