@@ -14,7 +14,8 @@ import pytest
 
 from sitegen.commands.handicap import handicap as handicap_command
 from sitegen.diagnostics import SourcePos
-from sitegen.engine.ladder import group_by_rung, handicap, handicap_levels, move_after_game, replay
+from sitegen.engine.ladder import (group_by_rung, handicap, handicap_levels, move_after_game, replay,
+                                   replay_continued)
 from sitegen.model.ladder import (DEFAULT_RUNGS, HandicapRules, Ladder, LadderGame, Member, Regrading, Rung, RungList, format_decimal, parse_rung, rung_list_problems)
 from sitegen.validate.ladder import ladder_rule_problems
 from sitegen.model.common import Colour, Rank
@@ -502,3 +503,29 @@ def test_replay_final_is_a_fresh_dict_each_time():
     assert result.last_game("bob") == D(2024, 1, 1)
     with pytest.raises(KeyError):
         result.last_game("cat")
+
+
+def test_a_re_grading_is_the_event_of_its_history_entry():
+    """ladder: club ladder: each entry of a member's history after the starting rung names the
+    event that set it, the re-grading as much as a game (the member's page lists it as
+    "re-graded" from that event). cat: start 10k, the draw with bob, re-graded to 5k on
+    2024-03-01, then two games."""
+    ladder = _club()
+    entries = replay(ladder).history["cat"]
+    assert [entry.event for entry in entries] == [
+        None, ladder.events[2], ladder.events[3], ladder.events[4], ladder.events[5]]
+    assert isinstance(entries[2].event, Regrading) and entries[2].rung == R("5k")
+
+
+def test_a_continued_replay_after_new_handicap_rules_takes_the_new_handicaps():
+    """ladder: handicap: the same log with "a handicap above 14 is set to 14" changed to 12
+    gives other handicaps, so continuing the earlier replay must not keep its games. Game 4,
+    cat 5k (-5) vs eve 23k (-23): 18 levels, capped at 12: 9 stones and (12 - 9) x 10 = 30
+    komi to Black (it was 14 levels, 50 komi). The rungs do not change."""
+    before = _club()
+    after = Ladder(before.members, before.events, before.rungs, HandicapRules(cap=12))
+    continued = replay_continued(replay(before), after)
+    game = continued.games[3].handicap
+    assert (game.levels, game.stones, game.komi, game.komi_to) == (12, 9, 30, B)
+    assert continued == replay(after)
+    assert continued.final == replay(before).final

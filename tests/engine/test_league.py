@@ -225,6 +225,19 @@ def test_b_4_withdrawal_in_a_promotion_spot_loses_the_spot():
     assert plan.outcomes["b2"].outcome is Move.STAYS
 
 
+
+def test_b_4_a_withdrawal_during_the_season_forfeits_the_spot_it_held_and_leaves_division_a():
+    """B.4: a1, leader of group a1 (a final round spot of A), is in the group's withdrawn list
+    and does not sign up again. The decision says the promotion spot is forfeited and not
+    passed on; the outcome is a withdrawal from division A to no division."""
+    players = [p for p in ALL if p != "a1"]
+    plan = next_season(league3(withdrawn_a=("a1",)), signups(players))
+    outcome = plan.outcomes["a1"]
+    assert (outcome.outcome, outcome.rule, outcome.from_division, outcome.to_division) == (
+        Move.WITHDREW, "B.4", "A", None)
+    said = [words(d.reason, ENGLISH_WORDS) for d in plan.decisions if d.player == "a1"]
+    assert said == ["the promotion spot is forfeited and not passed on"]
+
 def test_fixed_number_per_group_setting():
     season = Season("s", "s", tuple(
         Division(d, (perfect(d.lower(), names(d.lower(), 1, 6)),)) for d in "ABC"))

@@ -12,11 +12,11 @@ import itertools
 
 import pytest
 
-from sitegen.engine.league import LeagueRuleError, Move
+from sitegen.engine.league import LeagueRuleError, Move, RecordNotHonoured, Tie
 from sitegen.engine.league_next import (
     Formation, apply_rank_limits, division_capacity, keep_previous_size, leave_enough_below,
     least_players, move_down_over_capacity, promote_by_rank, promote_to_size, restrictions_from_rows,
-    take_direct_moves,
+    take_direct_moves, take_leaving_enough,
 )
 from sitegen.engine.league_reasons import reason
 from sitegen.pages.league_words import words
@@ -227,3 +227,127 @@ def test_a_i_2_fewer_than_five_left_below_join_the_division_or_it_gives_some_bac
     assert [(d.player, d.outcome, d.rule) for d in full.decisions[-2:]] == [
         ("b3", Move.DEMOTED, "E.1"), ("b2", Move.DEMOTED, "E.1")]
     assert full.floor["b2"] == full.floor["b3"] == 1
+
+
+def test_recorded_outcomes_are_followed_where_the_rules_give_another_division():
+    """The organizers' record is followed instead of the direct move (B) where it differs: a3
+    (middle of A by B) recorded relegated goes to B; b1 (B.1 leader, promoted by B) recorded
+    staying stays in B; b3 (middle of B) recorded promoted goes to A. a1's recorded promotion
+    in the top division is its title: a1 stays in A, which is the rules' own decision (the
+    final round spot), so the record is not noted again."""
+    state = state_of(two_divisions(), EVERYONE)
+    state.recorded = {"a1": Move.PROMOTED, "a3": Move.DEMOTED, "b1": Move.STAYS,
+                      "b3": Move.PROMOTED}
+    take_direct_moves(state)
+    assert state.pinned == {"a1": 0, "a3": 1, "b1": 1, "b3": 0}
+    assert {p: state.assured[p] for p in state.pinned} == {"a1": 0, "a3": 1, "b1": 1, "b3": 0}
+    assert [(d.player, d.outcome, d.rule, d.from_division, d.to_division)
+            for d in state.decisions if d.rule == "record"] == [
+        ("a3", Move.DEMOTED, "record", "A", "B"),
+        ("b1", Move.STAYS, "record", "B", "B"),
+        ("b3", Move.PROMOTED, "record", "B", "A")]
+    assert state.last["a1"][0] == "final round"
+
+
+def test_a_i_5_a_new_player_moved_down_goes_to_the_division_below():
+    """A.i.5: B (index 1) had 6 players; the two worst new players without a lowest division
+    (n2, 20k, then n1) move to the division below B, which is C: each decision names it."""
+    players = {**EVERYONE, "n0": KYU5, "n1": KYU5, "n2": Rank(-20)}
+    state = state_of(two_divisions(), players)
+    chosen = {"b3", "b4", "b5", "b6", "a5", "n0", "n1", "n2"}
+    state.unbound.update({"n0", "n1", "n2"})
+    keep_previous_size(state, 1, chosen, 6)
+    assert [(d.player, d.outcome, d.from_division, d.to_division) for d in state.decisions] == [
+        ("n2", Move.NEW, None, "C"), ("n1", Move.NEW, None, "C")]
+    assert words(state.decisions[0].reason, ENGLISH_WORDS) == words(
+        reason("NOT_GROWING", division="B"), ENGLISH_WORDS)
+
+
+def test_c_5_one_space_for_two_players_in_a_virtual_tie_is_a_tie_of_c_5_in_division_a():
+    """C.5 with D.2 and footnote [6]: b3 and b4 (2d, promotable into A) are rated 2920 and 2910,
+    within 10 points: a virtual tie, and A has room for one. The step takes b3 (by id, which is
+    not a rule) and records the tie it cuts: one promotion spot of rule C.5 in division A."""
+    players = {**EVERYONE, "b3": DAN, "b4": DAN}
+    state = state_of(two_divisions(), players, RESTRICTIONS)
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    assert (state.info["b3"].rating, state.info["b4"].rating) == (2920, 2910)
+    chosen = {"a1", "a2", "a3", "a4"}
+    promote_by_rank(state, 0, chosen, 5, 18)
+    assert state.ties == [Tie(("b3", "b4"), 1, "promotion", "C.5", "A")]
+
+
+def test_e_1_a_division_below_more_than_three_times_larger_takes_a_forced_promotion():
+    """E.1 for A.i.2: 30 new 10k players join B. A holds a1..a4, b1, b2 and needs 10 (A.i.1):
+    B's next direct promotions b3..b6 make 10 (E1_NEEDS). B would then hold a5, a6 and the 30
+    new players: 32 > 3 x 10, so A takes one more. Nobody of B is applicable any more (a5 and
+    a6 were A's), so the highest ranked by D.2 is forcefully promoted: a5 (5k, rated 2960;
+    a6 2950 is within 10 points, a virtual tie of one E.1 spot in A). Then 31 <= 3 x 11."""
+    new = {f"n{i:02d}": Rank(-10) for i in range(30)}
+    state = state_of(two_divisions(), {**EVERYONE, **new})
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    chosen = {p for p in state.remaining if state.floor[p] == 0}
+    assert chosen == {"a1", "a2", "a3", "a4", "b1", "b2"}
+    promote_to_size(state, 0, chosen, 18, 10)
+    assert chosen == {"a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4", "b5", "b6"}
+    last = state.decisions[-1]
+    assert (last.player, last.outcome, last.rule, last.to_division) == ("a5", Move.PROMOTED, "E.1", "A")
+    assert last.reason == reason("E1_THRICE", pick=reason("E1_FORCED"), division="A", growth=3,
+                                 below="B")
+    assert words(last.reason, ENGLISH_WORDS) == (
+        "nobody is applicable, so the highest ranked by D.2 is forcefully promoted, as division "
+        "B may hold at most 3 times the players of division A under A.i.2")
+    assert state.ties == [Tie(("a5", "a6"), 1, "promotion", "E.1", "A")]
+
+
+def test_a_i_2_promotions_by_rank_hold_back_only_when_the_few_left_cannot_join():
+    """A.i.2 in C.5: A holds a1..a6 and takes 4 of b1..b4, leaving 2 of the 12 players below,
+    fewer than a group of 5. With room for all (6 + 4 + 2 = 12 <= 18) the 4 are taken: the 2
+    left join A afterwards (E.1). Without (at most 10), only 4 - (5 - 2) = 1 is taken, so that
+    5 are left below."""
+    state = state_of(two_divisions(), EVERYONE)
+    chosen = {f"a{i}" for i in range(1, 7)}
+    candidates = ["b1", "b2", "b3", "b4"]
+    assert take_leaving_enough(state, candidates, chosen, 4, 18) == candidates
+    assert take_leaving_enough(state, candidates, chosen, 4, 10) == ["b1"]
+
+
+def test_a_i_2_a_record_that_leaves_too_few_below_is_refused_naming_the_recorded_players():
+    """A.i.2 with recorded outcomes: A (at most 9) holds a1..a6, b1, b2, b3 and 3 players
+    would be left below, fewer than 5; two of A must move down, but the record places all of
+    A but b3 there (a1..a6 staying, b1 and b2 promoted): the record cannot be followed. The
+    error names those eight by where their record puts them, not b3, whom it does not place."""
+    in_a = {"a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2", "b3"}
+    state = state_of(two_divisions(), EVERYONE)
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    state.pinned = {p: 0 for p in in_a - {"b3"}}
+    with pytest.raises(RecordNotHonoured) as refused:
+        leave_enough_below(state, 0, set(in_a), 9, 5)
+    assert refused.value.players == ("a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2")
+    assert refused.value.why == "only 3 players would be left below division A, fewer than 5 (A.i.2)"
+    assert refused.value.named == ("recorded as staying in division A: a1, a2, a3, a4, a5, a6; "
+                                   "recorded as promoted to division A: b1, b2")
+
+
+def test_a_i_2_players_moved_down_to_leave_a_group_below_say_why():
+    """A.i.2 (E.1): with A at most 9, b3 then b2 move down to B so that B holds 5; each
+    decision says that division B needs at least 5 players."""
+    full = state_of(two_divisions(), EVERYONE)
+    take_direct_moves(full)
+    apply_rank_limits(full)
+    leave_enough_below(full, 0, {"a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2", "b3"}, 9, 5)
+    assert [(d.player, d.from_division, d.to_division, d.reason) for d in full.decisions[-2:]] == [
+        (p, "A", "B", reason("E1_NEEDS_BELOW", division="B", minimum=5)) for p in ("b3", "b2")]
+    assert words(full.decisions[-1].reason, ENGLISH_WORDS) == (
+        "division B needs at least 5 players under A.i.2")
+
+
+def test_c_a_band_of_one_rank_is_a_band():
+    """Division restrictions per rank: a band may hold a single rank (2d to 2d); only a band
+    whose strongest rank is below its weakest is empty."""
+    one = restrictions_from_rows([("2d", "2d", "A", "B")])
+    assert one.limits(DAN) == (0, 1)
+    with pytest.raises(LeagueRuleError, match="is empty"):
+        restrictions_from_rows([("2d", "1d", "A", "B")])

@@ -94,3 +94,12 @@ def test_repeated_criteria_and_dc_with_sdc_are_warnings():
         ("warning", "DC and SDC both appear; computed as OpenGotha does: both among the players "
                     "tied on the criteria before the first of them, DC then ordered by the "
                     "criteria after DC (SDC among them with the value just found)")]
+
+
+def test_each_criteria_warning_tells_the_organizer_what_to_do():
+    """placement: criteria: a criterion twice asks to list it once; DC with SDC asks to keep one
+    of them (OpenGotha warns of it too); a mixed list keeps the default hint."""
+    assert [p.hint for p in check_criteria([C.NBW, C.DC, C.SDC, C.NBW, C.MMS])] == [
+        "list each criterion once",
+        "keep one of them (OpenGotha warns of it too)",
+        "OpenGotha warns of it too; the standings are computed as listed"]

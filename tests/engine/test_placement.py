@@ -13,7 +13,8 @@ from fractions import Fraction as F
 import pytest
 
 from sitegen.engine.placement import (check_criteria, compute_values, format_value,
-                                      sodos_of_results, standings, standings_by_round)
+                                      sodos_of_results, standings, standings_by_round,
+                                      standings_by_rule)
 from sitegen.model.tournament import (Absence, Bye, Criterion as C, DCVariant, GameResult as R, System, Tournament, TournamentGame as G, TournamentParameters, TournamentPlayer as P)
 from sitegen.model.common import Rank
 
@@ -199,6 +200,14 @@ def test_placement_dc_cycle_case():
         ("d", 1, 1, False), ("a", 0, 2, True), ("b", 0, 2, True), ("c", 0, 2, True)]
 
 
+
+def test_placement_dc_cycle_case_by_the_rule_form():
+    """placement DC, the rule text's form (standings_by_rule): the same hand-worked values as
+    above: the cycle A>B>C>A is one block, below D who beat B: DC(D) = 1, the cycle 0."""
+    rows = standings_by_rule(_cycle())
+    assert [(r.player.id, r.values[C.DC], r.place, r.shared) for r in rows] == [
+        ("d", 1, 1, False), ("a", 0, 2, True), ("b", 0, 2, True), ("c", 0, 2, True)]
+
 def test_placement_dir_cycle_case_rule_text():
     """placement Dir (rule text): nobody beat all the tied players, so Dir = 0 for all."""
     rows = standings(_cycle(dc_variant=DCVariant.DIR))
@@ -268,6 +277,8 @@ def test_check_criteria_problems():
     assert levels([C.NBW, C.DC, C.SDC]) == ["warning"]
     assert levels([C.MMS, C.SOSW]) == ["warning"]
     assert levels([C.CPS, C.NBW]) == ["warning"]
+    assert levels([C.MMS, C.STS]) == ["warning"]
+    assert levels([C.MMS, C.SODOSM]) == ["warning"]
     assert "at most 6" in check_criteria([C.NBW, C.SOSW, C.SOSOSW, C.CUSSW, C.EXT, C.EXR,
                                           C.RATING])[0].message
 

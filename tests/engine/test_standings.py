@@ -185,3 +185,32 @@ def test_league_d1_records_count_unknown_games_against_outsiders():
     of = records(group)
     assert of["A"] == Record(wins=1, forfeit_wins=1, unknown=1)
     assert of["B"] == Record(losses=1, forfeit_losses=1)
+
+
+def test_league_d1_no_game_among_the_tied_is_zero_below_a_jigo(standings):
+    """b beat a, c beat a, e beat a, d beat b, b-e jigo, c-d jigo (the rest to play).
+
+    GP: a 0; b, c, d, e 1 + 1/2 = 3/2.
+    SODOS: b = GP(a) + 1/2 GP(e) = 3/4; c = GP(a) + 1/2 GP(d) = 3/4; d = GP(b) + 1/2 GP(c)
+    = 9/4; e = GP(a) + 1/2 GP(b) = 3/4. d is first; b, c, e are tied on GP and SODOS.
+    Among them only b-e was played (a jigo): b 1/2, e 1/2, c 0. b and e share 2nd, c is 4th.
+    """
+    group = Group("g", "G", ("a", "b", "c", "d", "e"), (
+        game("b", "a", "B+R"), game("c", "a", "B+R"), game("e", "a", "B+R"),
+        game("d", "b", "B+R"), game("b", "e", "0"), game("c", "d", "0")))
+    h = Fraction(1, 2)
+    assert table(standings, group) == [
+        ("d", 1, False, 3 * h, Fraction(9, 4), None),
+        ("b", 2, True, 3 * h, Fraction(3, 4), h),
+        ("e", 2, True, 3 * h, Fraction(3, 4), h),
+        ("c", 4, False, 3 * h, Fraction(3, 4), 0),
+        ("a", 5, False, 0, 0, None),
+    ]
+
+
+def test_league_d1_record_counts_every_forfeit_win(standings):
+    """A beat B and C by forfeit and lost to D on the board: 2 wins, both forfeits, 1 loss."""
+    group = Group("g", "G", ("A", "B", "C", "D"), (
+        game("A", "B", "B+F"), game("C", "A", "W+F"), game("A", "D", "W+R")))
+    row = next(r for r in standings(group) if r.player == "A")
+    assert (row.wins, row.forfeit_wins, row.losses, row.forfeit_losses) == (2, 2, 1, 0)
