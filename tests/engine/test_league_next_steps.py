@@ -161,7 +161,8 @@ def test_a_i_4_over_capacity_moves_the_worst_movable_down_or_needs_revised_restr
 
 def test_c_5_space_goes_to_promotable_players_and_c_2_overrides_a_demotion():
     """A holds a1..a4 and has room for 5: of the players promotable to A (dan: highest A),
-    b3 has the better rating (D.2) and is promoted by rank (C.5); b4 does not fit. In a
+    b3 comes first by D.1 (3 gamepoints in B against b4's 2; their ratings, 2920 and 2910, are
+    within 10 points, a virtual tie by D.2 [6]) and is promoted by rank (C.5); b4 does not fit. In a
     second run a6 (2d), demoted by B, takes the space: C.2. Kyu players (highest B) are
     never promoted into A by rank."""
     players = {**EVERYONE, "b3": DAN, "b4": DAN}
