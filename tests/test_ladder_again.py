@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from sitegen import load
+from sitegen.devsite import Site
 from sitegen.diagnostics import Diagnostics
 from sitegen.engine.ladder import replay
 from sitegen.model.common import Player
@@ -115,3 +116,32 @@ def test_ladder_pages_planned_again_are_the_pages_planned_anew(tmp_path):
     rows_after = remembered.made["club"].rows
     kept = [key for key in rows_after if key in rows_before and rows_after[key][1] is rows_before[key][1]]
     assert len(kept) == 7  # games 1-7; games 8 (corrected) and 9 (after it) are made again
+
+
+def test_the_dev_server_hands_its_remembered_to_each_build(tmp_path):
+    """The dev server's site (sitegen.devsite.Site) keeps one Remembered across its builds and
+    hands it to each, through the cached build's units: after a result of the log is corrected,
+    the rows of the games the correction did not move are the last build's, and the site is
+    byte for byte the one a new dev server (a new Remembered) builds."""
+    content = tmp_path / "content"
+    (content / "ladders").mkdir(parents=True)
+    (content / "players.yaml").write_text(
+        "players:\n  - {id: ann, name: Ann}\n  - {id: bob, name: Bob}\n  - {id: cy, name: Cy}\n")
+    results = ["W+"] * 9
+    (content / "ladders/club.yaml").write_text(ladder_text(results))
+    site = Site(content, None, None)
+    site.build()
+    remembered = site.remembered
+    rows_before = dict(remembered.made["club"].rows)
+    results[7] = "B+"
+    (content / "ladders/club.yaml").write_text(ladder_text(results))
+    changes, _ = site.build()
+    assert changes  # the cached build kept the rest and made the ladder's pages again
+    assert site.remembered is remembered
+    rows_after = remembered.made["club"].rows
+    kept = [key for key in rows_after if key in rows_before and rows_after[key][1] is rows_before[key][1]]
+    assert len(kept) == 7  # games 1-7; games 8 (corrected) and 9 (after it) are made again
+    anew = Site(content, None, None)
+    anew.build()
+    assert anew.remembered is not remembered
+    assert site.files == anew.files

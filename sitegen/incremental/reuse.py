@@ -311,7 +311,7 @@ class CachedParts:
             self._reuse(plan, old)
             caches.new_parts[ident] = old
             return old.value
-        sub = SitePlan(memo=plan.memo, names=plan.names)
+        sub = SitePlan(memo=plan.memo, names=plan.names, remembered=plan.remembered)
         value = make(sub)
         assert not sub.home_sections, f"a part adds no home section: {ident}"
         plan.bundles.extend(sub.bundles)
