@@ -36,9 +36,9 @@ from ..model.common import Colour, Outcome, Result
 from ..model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Ladder, LadderEvent,
                             LadderGame, Member, Regrading, Rung, RungList, closest_rung_hint,
                             rung_list_problems)
+from ..remembered import Remembered, replayed
 from .fields import Fields, check_ident, expect_map, kind_of, load_map
 from .league import PlayerRefs
-from ..remembered import Remembered, replayed
 from .records import RECORD_KEYS, RecordReader
 
 _RECORD_KEY_SET = frozenset(RECORD_KEYS)
