@@ -1,6 +1,6 @@
 """Benchmark: the dev server after one changed result, at federation scale (issues 7 and 18).
 
-``python bench/rebuild.py [--scale S] [--repeat N]`` generates the synthetic federation of
+``python bench/rebuild.py [--scale S] [--repeat N] [--only KIND] [--forget]`` generates the synthetic federation of
 ``bench/synthetic.py`` (full size by default: 20,000 players, about 200,000 games, 26,486
 pages) into a temporary folder, starts ``sitegen serve``'s own server on it (in this process,
 writing ``output/`` as ``sitegen serve`` does) and then, for each kind of change -- a league
@@ -22,7 +22,9 @@ Both times run from the rename (``time.monotonic``, one clock for both processes
 server's debounce (0.15 s) is included. The result is
 reversed by the next repetition. Printed: the first build, each time, the medians, the load
 average (1 min) before each kind, and the server's peak memory (ru_maxrss of this process,
-which serves and builds). Markdown for bench/README.md.
+which serves and builds). Markdown for bench/README.md. ``--only ladder`` measures one kind;
+``--forget`` hands each build a new ``sitegen.remembered.Remembered`` (the server then takes
+none of the speed paths of one process: what they save, issue 29).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -146,6 +149,26 @@ def measure(server, base: str, content: Path, kind: str, repeat: int) -> dict:
             "announced": announced}
 
 
+KINDS = ("league", "tournament", "ladder")
+"""The kinds of change measured, in order."""
+
+
+def forget_between_builds() -> None:
+    """Make the dev server's site hand each build a new Remembered (sitegen.remembered): the
+    builds then take none of the speed paths of "Builds in one process" (docs/architecture.md),
+    as a server without them would. For ``--forget`` only."""
+    from sitegen import devsite
+    from sitegen.remembered import Remembered
+
+    plain = devsite.Site._build
+
+    def forgetting(site: devsite.Site, *args: Any) -> Any:
+        site.remembered = Remembered()
+        return plain(site, *args)
+
+    devsite.Site._build = forgetting  # type: ignore[method-assign]
+
+
 def main() -> int:
     if sys.argv[1:2] == ["--poll"]:
         poll_until_new(sys.argv[2], sys.argv[3])
@@ -154,7 +177,14 @@ def main() -> int:
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    parser.add_argument("--only", action="append", choices=KINDS,
+                        help="measure only this kind of change (may be repeated; default: all three)")
+    parser.add_argument("--forget", action="store_true",
+                        help="hand each build a new sitegen.remembered.Remembered, as if the server "
+                             "remembered nothing between builds: what its speed paths save")
     args = parser.parse_args()
+    if args.forget:
+        forget_between_builds()
     root = Path(tempfile.mkdtemp(prefix=f"sitegen-rebuild-{args.scale}-"))
     lines: list[str] = []
     try:
@@ -170,7 +200,7 @@ def main() -> int:
         base = f"http://127.0.0.1:{server.port}/"
         results = {}
         try:
-            for kind in ("league", "tournament", "ladder"):
+            for kind in args.only or KINDS:
                 load_before = os.getloadavg()[0]
                 results[kind] = {**measure(server, base, content, kind, args.repeat),
                                  "load": load_before}

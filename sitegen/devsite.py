@@ -18,6 +18,7 @@ from .incremental.records import CacheState
 from .model.common import SiteConfig
 from .plan import Bundle, NamesTable
 from .progress import Progress
+from .remembered import Remembered
 from .render import make_environment, render_bundles
 from .stages import Source
 
@@ -50,6 +51,9 @@ class Site:
         self.state: CacheState | None = None
         self.names = NamesTable()
         """The players' names table, shared by the next build while the players are the same."""
+        self.remembered = Remembered()
+        """What the last builds read and replayed (the speed paths of an edit in a large file
+        or a ladder's log), handed to every build."""
         self.files: dict[str, bytes] = {}
         self.config: SiteConfig | None = None
         self.environment: Any = None
@@ -76,7 +80,7 @@ class Site:
         output = _InMemory(self, build, show, first)
         try:
             stages.build(Source(self.content_dir, self.templates_dir, self.base_url), build, output,
-                         self.progress)
+                         self.progress, remembered=self.remembered)
         except BaseException:
             if output.shown and show is not None:  # put back what was shown of this failed build
                 show({path: self.files.get(path) for path in output.shown})

@@ -24,7 +24,6 @@ from typing import Iterator, Mapping, Union
 from ruamel.yaml import YAML, events
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-from . import remembered
 from .diagnostics import Diagnostics, SourcePos
 from .text import hint_for, refused_all
 
@@ -356,14 +355,17 @@ class _TreeBuilder:
         return True
 
 
-def load_yaml_file(path: Path, shown: str, diags: Diagnostics) -> YNode | None:
-    """Read and parse one YAML content file (telling ``diags.on_file``)."""
+def load_yaml_file(path: Path, shown: str, diags: Diagnostics, last: LastReads | None = None) -> YNode | None:
+    """Read and parse one YAML content file (telling ``diags.on_file``). ``last``: what the
+    last builds of this process read (the dev server's, :class:`sitegen.remembered.Remembered`),
+    to parse again only what an edit touched (:func:`parse_yaml_again`); None: parse whole."""
     diags.file_read()
     text = read_text(path, shown, diags)
     if text is None:
         return None
-    if len(text) >= REMEMBER_FROM_CHARS or shown in _REMEMBERED or _edited(shown, text):
-        return parse_yaml_again(text, shown, diags)
+    if last is not None and (len(text) >= REMEMBER_FROM_CHARS or shown in last.parses
+                             or last.edited(shown, text)):
+        return parse_yaml_again(text, shown, diags, last)
     return parse_yaml(text, shown, diags)
 
 
@@ -372,34 +374,39 @@ def load_yaml_file(path: Path, shown: str, diags: Diagnostics) -> YNode | None:
 REMEMBER_FROM_CHARS = 256 * 1024
 """A YAML file at least this long is remembered after a clean parse, so that the next parse
 of its edited text can re-read only what the edit touched (:func:`parse_yaml_again`); a
-smaller one once it has been edited (:func:`_edited`)."""
+smaller one once it has been edited (:meth:`LastReads.edited`)."""
 
-_REMEMBERED: dict[str, tuple[str, YMap]] = remembered.table()
-"""This process's last clean parse of each large file, by its shown path: (text, tree)."""
+@dataclass(eq=False)
+class LastReads:
+    """What the last builds of one process read of the YAML content files (the part of
+    :class:`sitegen.remembered.Remembered` that :func:`parse_yaml_again` reads and replaces).
+    A new one has read nothing, as in a new process."""
 
-_LAST_TEXTS: dict[str, int] = remembered.table()
-"""The hash of the text of each smaller file this process last read, by its shown path."""
+    parses: dict[str, tuple[str, YMap]] = field(default_factory=dict)
+    """The last clean parse of each large (or edited) file, by its shown path: (text, tree)."""
+    texts: dict[str, int] = field(default_factory=dict)
+    """The hash of the last text of each smaller file, by its shown path."""
 
-
-def _edited(shown: str, text: str) -> bool:
-    """True when this process read the file ``shown`` before with another text: an organizer
-    is editing it (the dev server), so it is remembered from now on, whatever its size. At
-    full size a league season's file (260 kB) and a tournament's (130 kB) take 0.05-0.1 s to
-    parse whole; the next edits of the same file re-read only the edited division or round.
-    Only the files edited are kept (the tree of every season would be about 200 MB)."""
-    digest = hash(text)
-    last = _LAST_TEXTS.get(shown)
-    _LAST_TEXTS[shown] = digest
-    return last is not None and last != digest
+    def edited(self, shown: str, text: str) -> bool:
+        """True when the file ``shown`` was read before with another text: an organizer is
+        editing it (the dev server), so it is remembered from now on, whatever its size. At
+        full size a league season's file (260 kB) and a tournament's (130 kB) take 0.05-0.1 s
+        to parse whole; the next edits of the same file re-read only the edited division or
+        round. Only the files edited are kept (the tree of every season would be about 200 MB)."""
+        digest = hash(text)
+        last = self.texts.get(shown)
+        self.texts[shown] = digest
+        return last is not None and last != digest
 
 
 _OTHER_LINE_BREAKS = ("\r", "\x85", "\u2028", "\u2029")
 """Line breaks of the YAML reader that ``str.split("\\n")`` would not count."""
 
 
-def parse_yaml_again(text: str, shown: str, diags: Diagnostics) -> YNode | None:
+def parse_yaml_again(text: str, shown: str, diags: Diagnostics, last: LastReads) -> YNode | None:
     """Return ``parse_yaml(text, shown, diags)``, re-reading only the items of one block
-    sequence when ``text`` is the last clean parse's text with lines of that sequence edited.
+    sequence when ``text`` is the last clean parse's text (``last.parses[shown]``) with lines
+    of that sequence edited; a clean parse replaces it there.
 
     The dev server's speed path: a ladder's one file of 20,000 games takes 0.45 s to parse,
     and an edit changes a line or adds a few at the end of its log. The new tree shares every
@@ -409,7 +416,7 @@ def parse_yaml_again(text: str, shown: str, diags: Diagnostics) -> YNode | None:
     columns, and the lines after them keep their numbers; else the whole text is parsed.
     A property test holds it to :func:`parse_yaml`.
     """
-    earlier = _REMEMBERED.pop(shown, None)
+    earlier = last.parses.pop(shown, None)
     root: YNode | None = None
     # lines counted by str.split("\n") are the parser's lines only without other breaks,
     # in the new text and in the remembered one (whose tree gives the items' lines)
@@ -422,7 +429,7 @@ def parse_yaml_again(text: str, shown: str, diags: Diagnostics) -> YNode | None:
         if len(diags.items) > count:
             return root
     if isinstance(root, YMap) and lines_known:
-        _REMEMBERED[shown] = (text, root)
+        last.parses[shown] = (text, root)
     return root
 
 

@@ -36,6 +36,7 @@ from .i18n import Words, words
 from .model import Content
 from .plan import NamesTable, PartMemo, SitePlan
 from .progress import Progress
+from .remembered import Remembered
 from .site import complete_plan
 from . import rulesets
 from .rulesets import Unit, assemble, load_rule_set, load_unit, rule_set, unit_list
@@ -56,13 +57,14 @@ UnitLoader = Callable[[PlayerRefs, Diagnostics], tuple]
 class Caches(Protocol):
     """What an incremental build lends the front half (:mod:`sitegen.incremental`)."""
 
-    def common(self, content_dir: Path, diags: Diagnostics) -> Common | None:
-        """Return the site settings, players and pages (kept or read again)."""
+    def common(self, content_dir: Path, diags: Diagnostics, remembered: Remembered) -> Common | None:
+        """Return the site settings, players and pages (kept or read again, with
+        ``remembered``: :func:`sitegen.validate.read_common`)."""
 
     def unit(self, unit: Unit, load: Callable[[PlayerRefs, Diagnostics, Any], tuple],
-             common: Common, diags: Diagnostics) -> tuple:
+             common: Common, diags: Diagnostics, remembered: Remembered) -> tuple:
         """Return the model objects of ``unit`` (kept, or made by ``load(refs, diags,
-        season_loader)``), its problems recorded in ``diags``."""
+        season_loader)``, the refs holding ``remembered``), its problems recorded in ``diags``."""
 
     def memo(self, content: Content) -> PartMemo:
         """Return the parts of the previous plan, for :meth:`SitePlan.part` while planning
@@ -76,16 +78,18 @@ class Caches(Protocol):
 
 
 def prepare(content_dir: Path, base_url: str | None = None, jobs: int | None = None,
-            caches: Caches | None = None, progress: Progress | None = None) -> tuple[Content, SitePlan]:
+            caches: Caches | None = None, progress: Progress | None = None,
+            remembered: Remembered | None = None) -> tuple[Content, SitePlan]:
     """Load, validate and plan everything under ``content_dir``.
 
     ``base_url``, when given, replaces ``base_url`` of site.yaml (e.g. the GitHub Pages URL).
     ``jobs`` caps the processes (default: the CPUs). ``caches``: an incremental build's (units
     and parts of the previous build). ``progress`` is told the stages "load" and "compute"
-    (default: shown nowhere). Raises SitegenError with every problem.
+    (default: shown nowhere). ``remembered``: as :func:`prepare_rule_sets` (default: a new
+    one). Raises SitegenError with every problem.
     """
     with no_cycle_collection():
-        return _prepare(content_dir, base_url, jobs, caches, progress or Progress())
+        return _prepare(content_dir, base_url, jobs, caches, progress or Progress(), remembered)
 
 
 def plan_site(content: Content) -> SitePlan:
@@ -102,9 +106,9 @@ RuleSetResult = tuple[tuple, SitePlan | None, list[Diagnostic]]
 """One rule set prepared: its model objects, its plan (None when not planned), its diagnostics."""
 
 
-def _prepare(content_dir: Path, base_url: str | None, jobs: int | None,
-             caches: Caches | None, progress: Progress) -> tuple[Content, SitePlan]:
-    content, plan = prepare_rule_sets(content_dir, base_url, jobs, caches, progress)
+def _prepare(content_dir: Path, base_url: str | None, jobs: int | None, caches: Caches | None,
+             progress: Progress, remembered: Remembered | None) -> tuple[Content, SitePlan]:
+    content, plan = prepare_rule_sets(content_dir, base_url, jobs, caches, progress, remembered=remembered)
     return content, finish_plan(content, plan, progress)
 
 
@@ -122,12 +126,17 @@ def finish_plan(content: Content, plan: SitePlan, progress: Progress | None = No
 
 def prepare_rule_sets(content_dir: Path, base_url: str | None, jobs: int | None,
                       caches: Caches | None, progress: Progress | None = None,
-                      names: NamesTable | None = None) -> tuple[Content, SitePlan]:
+                      names: NamesTable | None = None,
+                      remembered: Remembered | None = None) -> tuple[Content, SitePlan]:
     """Load, validate and plan the rule sets: the content and the plan of every rule set's
     pages (without what :func:`sitegen.site.complete_plan` adds), its warnings those of the
     content's files and of the planners. ``names``: the build's players' names table (every
-    plan of the build shares it; default: a new one). Raises SitegenError."""
+    plan of the build shares it; default: a new one). ``remembered``: what the last builds of
+    this process read and replayed, read and replaced by this one (the dev server's; default:
+    a new one, as in a new process: the ladders' validator and pages still share a replay).
+    Raises SitegenError."""
     progress = progress or Progress()
+    remembered = Remembered() if remembered is None else remembered
     diags = Diagnostics()
     problem = base_url_problem(base_url) if base_url else None
     if problem:
@@ -135,20 +144,23 @@ def prepare_rule_sets(content_dir: Path, base_url: str | None, jobs: int | None,
                     "use e.g. https://example.github.io/league/")
     progress.start("load")
     loading = Diagnostics(on_file=lambda: progress.advance("load"))
-    common = caches.common(content_dir, loading) if caches else read_common(content_dir, loading)
+    common = (caches.common(content_dir, loading, remembered) if caches
+              else read_common(content_dir, loading, remembered))
     diags.extend(loading.items)
     if common is None:
         raise SitegenError(diags.sorted())
     if base_url and not problem:
         common = replace(common, config=replace(common.config, base_url=base_url))
-    return _prepare_all(content_dir, jobs, diags, common, caches, progress, names or NamesTable())
+    return _prepare_all(content_dir, jobs, diags, common, caches, progress, names or NamesTable(),
+                        remembered)
 
 
 def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common: Common,
-                 caches: Caches | None, progress: Progress, names: NamesTable) -> tuple[Content, SitePlan]:
+                 caches: Caches | None, progress: Progress, names: NamesTable,
+                 remembered: Remembered) -> tuple[Content, SitePlan]:
     # The planners word their pages in the site's language (a forked helper gets it in ``work``).
     work = _Work(content_dir, common, words(common.config.language), plan=not diags.has_errors,
-                 caches=caches, names=names)
+                 caches=caches, names=names, remembered=remembered)
     mine, helper = _split(content_dir, jobs)
     tracker = _Tracker(progress, len(rulesets.RULE_SETS), failed=diags.has_errors)
     if helper:
@@ -207,7 +219,9 @@ def _folder_bytes(folder: Path) -> int:
 
 class _Work(NamedTuple):
     """What preparing a rule set reads: the content folder, the common part, the site's words,
-    whether to plan, an incremental build's caches and the build's players' names table."""
+    whether to plan, an incremental build's caches, the build's players' names table and what
+    the last builds of this process remembered (a forked helper inherits it: what the helper
+    adds stays in the helper)."""
 
     content_dir: Path
     common: Common
@@ -215,6 +229,7 @@ class _Work(NamedTuple):
     plan: bool
     caches: Caches | None = None
     names: NamesTable | None = None
+    remembered: Remembered | None = None
 
 
 _MADE = "made by the helper"
@@ -229,7 +244,7 @@ def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, A
     loaded = {}
     for name in names:
         diags = Diagnostics(on_file=lambda: send(FILE_LOADED))
-        part = load_units(name, work.content_dir, work.common, diags, work.caches)
+        part = load_units(name, work.content_dir, work.common, diags, work.caches, work.remembered)
         diags.on_file = None
         loaded[name] = (part, diags)
         send(("loaded", len(part), diags.has_errors))
@@ -240,9 +255,10 @@ def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, A
         if work.plan and not diags.has_errors:
             content = assemble(work.common, {name: part})
             site = SitePlan(warnings=diags.warnings,  # the rule set's files' own
-                            memo=work.caches.memo(content) if work.caches else None, names=work.names)
+                            memo=work.caches.memo(content) if work.caches else None, names=work.names,
+                            remembered=work.remembered)
             rule_set(name).plan(content, site, work.lang)
-            site.memo = site.names = None  # not sent back from a helper
+            site.memo = site.names = site.remembered = None  # not sent back from a helper
             send(("planned", len(part)))
         done[name] = (part, site, diags.items)
     if work.caches is not None:
@@ -279,14 +295,16 @@ class _Tracker:
 
 
 def load_units(name: str, content_dir: Path, common: Common, diags: Diagnostics,
-               caches: Caches | None = None) -> tuple:
+               caches: Caches | None = None, remembered: Remembered | None = None) -> tuple:
     """Load rule set ``name`` (of ``rulesets.RULE_SETS``) unit by unit: a tuple of its
     leagues, tournaments, ladders or Swiss leagues. Without ``caches`` this is
     ``rulesets.load_rule_set``, what every other command loads; with them, each unit is kept
-    or loaded again by the same :func:`~sitegen.rulesets.load_unit`."""
+    or loaded again by the same :func:`~sitegen.rulesets.load_unit`. ``remembered``: as
+    :func:`prepare_rule_sets` (None: nothing remembered)."""
     if caches is None:
-        return load_rule_set(rule_set(name), content_dir, common, diags)
+        return load_rule_set(rule_set(name), content_dir, common, diags, remembered)
     found: list = []
+    remembered = Remembered() if remembered is None else remembered
     for unit in unit_list(rule_set(name), content_dir):
-        found.extend(caches.unit(unit, partial(load_unit, unit, content_dir), common, diags))
+        found.extend(caches.unit(unit, partial(load_unit, unit, content_dir), common, diags, remembered))
     return tuple(found)

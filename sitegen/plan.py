@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterator, Mapping, Protocol, TypeVar
 
 from .diagnostics import Diagnostic
 from .i18n import Words
+from .remembered import Remembered
 
 T = TypeVar("T")
 
@@ -238,6 +239,9 @@ class SitePlan:
     """Set by an incremental build: parts whose inputs did not change are taken from it."""
     names: NamesTable | None = field(default=None, compare=False, repr=False)
     """The build's players' names table (:meth:`player_names`); a plan made alone has its own."""
+    remembered: Remembered | None = field(default=None, compare=False, repr=False)
+    """What the last builds of this process planned, for the planners' speed paths (a ladder's
+    replay and pages: sitegen.pages.ladder; the dev server's, sitegen.remembered); None: none."""
 
     def player_names(self, players: Mapping[str, Any]) -> PlayerNames:
         """Return the names table of ``players``: one object for every planner of a build."""

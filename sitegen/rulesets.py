@@ -22,6 +22,7 @@ from .pages.ladder import LADDERS
 from .pages.league import LEAGUES
 from .pages.swiss import SWISS_LEAGUES
 from .pages.tournament import TOURNAMENTS
+from .remembered import Remembered
 from .ruleset import RuleSet
 from .validate import Common, read_common, shown_path
 from .validate.league import PlayerRefs
@@ -63,14 +64,17 @@ def read_content(content_dir: Path, diags: Diagnostics) -> Content | None:
                              for found in RULE_SETS})
 
 
-def load_rule_set(found: RuleSet, content_dir: Path, common: Common, diags: Diagnostics) -> tuple:
+def load_rule_set(found: RuleSet, content_dir: Path, common: Common, diags: Diagnostics,
+                  remembered: Remembered | None = None) -> tuple:
     """Load one rule set's folder unit by unit: a tuple of its leagues, tournaments, ladders or
-    Swiss leagues. Problems are recorded in ``diags``.
+    Swiss leagues. Problems are recorded in ``diags``. ``remembered``: what the last builds of
+    this process read and replayed (sitegen.remembered; None: nothing is remembered).
 
     Every command loads a rule set through here or, in an incremental build, through
     :func:`load_unit` one unit at a time (``sitegen.pipeline.load_units``): the same units,
     read the same way (tests/test_load_paths.py)."""
-    refs = PlayerRefs(common.players, diags, complete=common.complete, records=RecordReader(content_dir))
+    refs = PlayerRefs(common.players, diags, complete=common.complete, records=RecordReader(content_dir),
+                      remembered=remembered)
     loaded: list = []
     for unit in unit_list(found, content_dir):
         loaded.extend(load_unit(unit, content_dir, refs, diags))

@@ -29,6 +29,7 @@ from .pages.navigation import Menu, add_menu, site_menu
 from .pipeline import Caches, finish_plan, prepare_rule_sets
 from .plan import Bundle, NamesTable, SitePlan
 from .progress import Progress
+from .remembered import Remembered
 from .render import static_files
 from .site import check_paths
 from .workers import no_cycle_collection
@@ -150,16 +151,19 @@ class Built:
 
 
 def build(source: Source, cache: Cache, output: Output, progress: Progress | None = None,
-          strict: bool = False) -> Built:
+          strict: bool = False, remembered: Remembered | None = None) -> Built:
     """Build the site of ``source`` into ``output``, keeping what ``cache`` keeps.
 
+    ``remembered``: what the last builds of this process read and replayed, read and replaced
+    by this one (the dev server's, sitegen.remembered; default: a new one, as in a new process).
     Raises SitegenError with every problem of the content (and, with ``strict``, its warnings)
     before anything is written, or one of ``output``."""
     progress = progress or Progress()
+    remembered = Remembered() if remembered is None else remembered
     # Planning makes no garbage cycles; the content and plan live as long as the build's user.
     with no_cycle_collection(keep=True):
         # load, validate and plan each rule set, keeping the units and parts the cache keeps
-        content, plan = _rule_sets(source, cache, progress)
+        content, plan = _rule_sets(source, cache, progress, remembered)
         # their outputs whose inputs changed (the pages open in a browser first)
         output.early(cache.outputs(content, plan, output.first), content.config)
         output.early(cache.later(), content.config)
@@ -176,12 +180,13 @@ def build(source: Source, cache: Cache, output: Output, progress: Progress | Non
     return Built(content, plan, cache)
 
 
-def _rule_sets(source: Source, cache: Cache, progress: Progress) -> tuple[Content, SitePlan]:
+def _rule_sets(source: Source, cache: Cache, progress: Progress,
+               remembered: Remembered) -> tuple[Content, SitePlan]:
     """Load, validate and plan the rule sets, with the header menu on their pages; again when
     the cache dropped what it kept for a new menu. Raises SitegenError."""
     while True:
         content, plan = prepare_rule_sets(source.content_dir, source.base_url, cache.jobs,
-                                          cache.lend(), progress, cache.names)
+                                          cache.lend(), progress, cache.names, remembered)
         menu = site_menu(content, words(content.config.language))
         if cache.same_menu(menu):
             add_menu(plan, menu)  # before the outputs' keys are taken: every page shows it

@@ -1,6 +1,7 @@
 """A ladder read, replayed and planned again after an edit, in one process (the dev server's
-speed paths, sitegen.remembered): the same as read, replayed and planned anew, with what the
-edit did not touch taken from the last build.
+speed paths, a sitegen.remembered.Remembered handed from one build to the next): the same as
+read, replayed and planned anew (a new Remembered, as in a new process), with what the edit did
+not touch taken from the last build.
 
 The expected rungs are worked by hand from ladder: club ladder on the default rung list
 (13k -> 12.5k -> 12k going up: rungs are halves from 19.5k to 10k).
@@ -12,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import load, remembered
-from sitegen.commands.build import plan
+from sitegen import load
+from sitegen.devsite import Site
 from sitegen.diagnostics import Diagnostics
-from sitegen.engine.ladder import remembered_replay, replay
+from sitegen.engine.ladder import replay
 from sitegen.model.common import Player
 from sitegen.model.ladder import Rung
-from sitegen.pages import ladder as ladder_pages
+from sitegen.pipeline import prepare
+from sitegen.remembered import Remembered
 from sitegen.render import render_site
 from sitegen.validate.league import PlayerRefs
 from sitegen.validate.ladder import load_ladder
@@ -36,15 +38,16 @@ def ladder_text(results: list[str]) -> str:
 
 @pytest.fixture(autouse=True)
 def read_again():
-    """Every file read again (not only the large ones), from empty tables."""
-    with remembered.set_aside(), pytest.MonkeyPatch.context() as patch:
+    """Every file read again (not only the large ones)."""
+    with pytest.MonkeyPatch.context() as patch:
         patch.setattr(load, "REMEMBER_FROM_CHARS", 0)
         yield
 
 
-def read(path: Path):
+def read(path: Path, remembered: Remembered):
+    """Load the ladder at ``path`` with what the last reads left in ``remembered``."""
     diags = Diagnostics()
-    club = load_ladder(path, "ladders/club.yaml", PlayerRefs(PLAYERS, diags), diags)
+    club = load_ladder(path, "ladders/club.yaml", PlayerRefs(PLAYERS, diags, remembered=remembered), diags)
     return club, diags.items
 
 
@@ -53,13 +56,13 @@ def test_a_ladder_read_again_after_an_edit_is_the_ladder_read_anew(tmp_path):
     path = tmp_path / "club.yaml"
     results = ["W+"] * 9
     path.write_text(ladder_text(results))
-    first, problems = read(path)
+    remembered = Remembered()
+    first, problems = read(path, remembered)
     assert [p.level for p in problems] == ["warning"] * 6  # colours: the weaker took White
     results[4] = "B+"
     path.write_text(ladder_text(results))
-    again = read(path)
-    with remembered.set_aside():
-        anew = read(path)
+    again = read(path, remembered)
+    anew = read(path, Remembered())  # a new process
     assert again == anew
     old, new = first.ladder.events, again[0].ladder.events
     assert [a is b for a, b in zip(old, new)] == [True] * 4 + [False] + [True] * 4
@@ -72,13 +75,14 @@ def test_a_ladder_replay_is_remembered_and_continued(tmp_path):
     path = tmp_path / "club.yaml"
     results = ["W+"] * 6
     path.write_text(ladder_text(results))
-    club = read(path)[0]
-    first = remembered_replay("club", club.ladder)
-    assert remembered_replay("club", club.ladder) is first
+    club = read(path, Remembered())[0]
+    remembered = Remembered()
+    first = remembered.replay("club", club.ladder)
+    assert remembered.replay("club", club.ladder) is first
     results[5] = "B+"  # the last game, cy against ann on the 6th: now ann (Black) wins
     path.write_text(ladder_text(results))
-    edited = read(path)[0]
-    again = remembered_replay("club", edited.ladder)
+    edited = read(path, Remembered())[0]
+    again = remembered.replay("club", edited.ladder)
     assert again == replay(edited.ladder)
     assert all(a is b for a, b in zip(again.games[:5], first.games[:5]))
     # All start on 13k; White wins: ann beats bob (ann 12.5k, bob 13.5k), bob beats cy (bob 13k,
@@ -99,16 +103,45 @@ def test_ladder_pages_planned_again_are_the_pages_planned_anew(tmp_path):
         "players:\n  - {id: ann, name: Ann}\n  - {id: bob, name: Bob}\n  - {id: cy, name: Cy}\n")
     results = ["W+"] * 9
     (content / "ladders/club.yaml").write_text(ladder_text(results))
-    site, first = plan(content)
+    remembered = Remembered()  # the dev server's, from one build to the next
+    site, first = prepare(content, remembered=remembered)
     render_site(first, site.config, None)
-    rows_before = dict(ladder_pages._MADE["club"].rows)
+    rows_before = dict(remembered.made["club"].rows)
     results[7] = "B+"
     (content / "ladders/club.yaml").write_text(ladder_text(results))
-    site, again = plan(content)
+    site, again = prepare(content, remembered=remembered)
     files = render_site(again, site.config, None)
-    with remembered.set_aside():
-        site, anew = plan(content)
-        assert files == render_site(anew, site.config, None)
-    rows_after = ladder_pages._MADE["club"].rows
+    site, anew = prepare(content, remembered=Remembered())  # a new process
+    assert files == render_site(anew, site.config, None)
+    rows_after = remembered.made["club"].rows
     kept = [key for key in rows_after if key in rows_before and rows_after[key][1] is rows_before[key][1]]
     assert len(kept) == 7  # games 1-7; games 8 (corrected) and 9 (after it) are made again
+
+
+def test_the_dev_server_hands_its_remembered_to_each_build(tmp_path):
+    """The dev server's site (sitegen.devsite.Site) keeps one Remembered across its builds and
+    hands it to each, through the cached build's units: after a result of the log is corrected,
+    the rows of the games the correction did not move are the last build's, and the site is
+    byte for byte the one a new dev server (a new Remembered) builds."""
+    content = tmp_path / "content"
+    (content / "ladders").mkdir(parents=True)
+    (content / "players.yaml").write_text(
+        "players:\n  - {id: ann, name: Ann}\n  - {id: bob, name: Bob}\n  - {id: cy, name: Cy}\n")
+    results = ["W+"] * 9
+    (content / "ladders/club.yaml").write_text(ladder_text(results))
+    site = Site(content, None, None)
+    site.build()
+    remembered = site.remembered
+    rows_before = dict(remembered.made["club"].rows)
+    results[7] = "B+"
+    (content / "ladders/club.yaml").write_text(ladder_text(results))
+    changes, _ = site.build()
+    assert changes  # the cached build kept the rest and made the ladder's pages again
+    assert site.remembered is remembered
+    rows_after = remembered.made["club"].rows
+    kept = [key for key in rows_after if key in rows_before and rows_after[key][1] is rows_before[key][1]]
+    assert len(kept) == 7  # games 1-7; games 8 (corrected) and 9 (after it) are made again
+    anew = Site(content, None, None)
+    anew.build()
+    assert anew.remembered is not remembered
+    assert site.files == anew.files

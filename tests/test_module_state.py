@@ -1,7 +1,8 @@
 """No new process-wide state (issue 29): every module-level name of sitegen/ bound to a mutable
 container (a dict, list or set literal or comprehension; dict(), list(), set(), defaultdict(),
 Counter(), OrderedDict(), deque(), bytearray()) that its module changes in place, every
-``remembered.table()`` and every ``global`` statement is listed here with the reason it stays
+``remembered.table()`` (a registry's table, as sitegen.remembered made before issue 29) and every
+``global`` statement is listed here with the reason it stays
 (a table only read, e.g. ``{"B+": ...}``, is a constant and not listed). A new one fails :func:`test_module_state_is_listed`
 until it is passed explicitly instead (as ``Progress`` is) or listed with its reason; one that
 goes must leave the list too."""
@@ -15,7 +16,8 @@ SITEGEN = Path(__file__).resolve().parent.parent / "sitegen"
 
 MUTABLE_CALLS = frozenset({"dict", "list", "set", "defaultdict", "Counter", "OrderedDict", "deque",
                            "bytearray", "table"})
-"""Calls that make a mutable container (``table``: sitegen.remembered.table)."""
+"""Calls that make a mutable container (``table``: a registry's table, as the module-level
+tables of sitegen.remembered were before issue 29 made them one object the dev server owns)."""
 
 MUTABLE_NODES = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
 
@@ -74,8 +76,8 @@ def _mutated(tree: ast.Module, names: set[str]) -> set[str]:
 
 def module_state(source: str) -> set[str]:
     """Return the module-level names ``source`` binds to a mutable container that it changes
-    in place, those it binds to a ``remembered.table()`` (a table of this process, emptied by
-    sitegen.remembered), and the names of its ``global`` statements (``NAME (global)``)."""
+    in place, those it binds to a ``remembered.table()`` (a table of this process), and the
+    names of its ``global`` statements (``NAME (global)``)."""
     tree = ast.parse(source)
     bound, tables = set(), set()
     for node in _top_level(tree.body):
@@ -107,20 +109,14 @@ ALLOWED: dict[str, str] = {
     # The handing of values to forked workers (structure-check exempts this one module).
     "sitegen/workers.py:_SHARED (global)": "what forked render workers inherit instead of a pickle",
     "sitegen/workers.py:_RELAY (global)": "the channel forked workers report progress through",
-    # Left for issue 29 (process-wide state still to be passed explicitly):
-    "sitegen/remembered.py:_TABLES": "the registry of the remembered tables below, emptied together",
-    "sitegen/load.py:_REMEMBERED": "remembered: a large YAML file's last clean parse (parse_yaml_again)",
-    "sitegen/load.py:_LAST_TEXTS": "remembered: the hash of each smaller file's last text (_edited)",
-    "sitegen/validate/ladder.py:_READ_EVENTS": "remembered: a ladder's log entries read from its last tree",
-    "sitegen/engine/ladder.py:_REMEMBERED": "remembered: each ladder's last replay",
-    "sitegen/pages/ladder.py:_MADE": "remembered: what each ladder's pages were last made from",
 }
 """Every piece of module-level state that stays, with its reason (``path:NAME``)."""
 
 
 def test_module_state_is_listed():
     """New process-wide state fails here (pass it explicitly, or list it with its reason); state
-    that went must leave the list (sitegen.load's file counter went: issue 29)."""
+    that went must leave the list (sitegen.load's file counter and the remembered tables of
+    load, validate, engine and pages went: issue 29)."""
     found = sitegen_state()
     assert sorted(found - set(ALLOWED)) == [] and sorted(set(ALLOWED) - found) == []
 

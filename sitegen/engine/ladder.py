@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping
 
-from .. import remembered
 from ..model.common import Colour
 from ..model.ladder import HandicapRules, Ladder, LadderEvent, LadderGame, Regrading, Rung, RungList
 
@@ -312,22 +311,3 @@ def replay_continued(earlier: Replay, ladder: Ladder) -> Replay:
     return _play(ladder, new[same:], current, history,
                  list(earlier.games[:len(earlier.games) - games_after]))
 
-
-_REMEMBERED: dict[str, Replay] = remembered.table()
-"""This process's last replay of each ladder, by ladder id (see :func:`remembered_replay`)."""
-
-
-def remembered_replay(ladder_id: str, ladder: Ladder) -> Replay:
-    """Return ``replay(ladder)``: ``ladder``'s last replay in this process when it was of this
-    very ladder, else that replay continued (:func:`replay_continued`), else a new one.
-
-    The validator (its colour checks) and the ladder's pages both replay the log; in the dev
-    server an edit then costs the events after it, not the whole log twice. Raises what
-    :func:`replay` raises.
-    """
-    earlier = _REMEMBERED.get(ladder_id)
-    if earlier is not None and earlier.ladder is ladder:
-        return earlier
-    result = replay(ladder) if earlier is None else replay_continued(earlier, ladder)
-    _REMEMBERED[ladder_id] = result
-    return result

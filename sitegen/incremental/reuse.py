@@ -16,6 +16,7 @@ from ..model.common import Player
 from ..pages.extras import updated_dates
 from .. import rulesets
 from ..plan import Bundle, File, NamesTable, Page, SitePlan
+from ..remembered import Remembered
 from ..rulesets import Unit, rule_set
 from ..validate import Common, read_common, refuse_links_and_special_files, report_interrupted_writes
 from ..validate.league import PlayerRefs
@@ -103,8 +104,9 @@ class BuildCaches:
 
     # ------------------------------------------------------------------ common
 
-    def common(self, content_dir: Path, diags: Diagnostics) -> Common | None:
-        """Return the settings, players and pages: kept when none of their files changed."""
+    def common(self, content_dir: Path, diags: Diagnostics, remembered: Remembered) -> Common | None:
+        """Return the settings, players and pages: kept when none of their files changed, else
+        read again (with ``remembered``, sitegen.remembered)."""
         files = tuple(sorted((path, digest) for path, digest in self.files.items()
                              if unit_of(path) == COMMON))
         old = self.old
@@ -117,7 +119,7 @@ class BuildCaches:
             found = old.common_diagnostics
         else:
             own = Diagnostics(on_file=diags.on_file)
-            common = read_common(content_dir, own)
+            common = read_common(content_dir, own, remembered)
             found = tuple(own.items)
         diags.extend(found)
         if common is None:
@@ -149,9 +151,11 @@ class BuildCaches:
         return tuple(sorted((path, digest) for path, digest in self.files.items()
                             if unit_of(path) == unit))
 
-    def unit(self, unit: Unit, load: Callable[..., tuple], common: Common, diags: Diagnostics) -> tuple:
+    def unit(self, unit: Unit, load: Callable[..., tuple], common: Common, diags: Diagnostics,
+             remembered: Remembered) -> tuple:
         """Return ``unit``'s model objects: kept when its files and the records of the
-        players it looked up are unchanged, else validated again (``load``)."""
+        players it looked up are unchanged, else validated again (``load``, its refs holding
+        ``remembered``)."""
         files = self._files_of(unit)
         record = self.old.units.get(unit)
         digests = self.digests
@@ -162,7 +166,7 @@ class BuildCaches:
                 apart = rule_set(unit[0]).load_apart
                 return load(refs, own, None if apart is None else self._season_loader(common, recorder, apart))
 
-            record, kept = self._validate(unit, files, common, common.complete, validate, diags)
+            record, kept = self._validate(unit, files, common, common.complete, validate, diags, remembered)
             if not kept:
                 return record.model
         self.new_units[unit] = record
@@ -176,15 +180,16 @@ class BuildCaches:
 
     def _validate(self, unit: Unit | None, files: tuple[tuple[str, bytes], ...], common: Common,
                   complete: bool, load: Callable[[PlayerRefs, Diagnostics, _Recorder], tuple],
-                  diags: Diagnostics) -> tuple[UnitRecord, bool]:
+                  diags: Diagnostics, remembered: Remembered | None) -> tuple[UnitRecord, bool]:
         """Validate a unit (or, ``unit`` None, a league's season file) from ``files`` with
-        ``load``, recording the players and game records it looked up; return its record and
-        whether it may be kept for the next build (no error, and it did not read the whole
-        players table)."""
+        ``load`` (its refs holding ``remembered``), recording the players and game records it
+        looked up; return its record and whether it may be kept for the next build (no error,
+        and it did not read the whole players table)."""
         recorder = _Recorder(common.players)
         own = Diagnostics(on_file=diags.on_file)
         reader = _RecordingReader(self.content_dir)
-        model = load(PlayerRefs(recorder, own, complete=complete, records=reader), own, recorder)
+        model = load(PlayerRefs(recorder, own, complete=complete, records=reader, remembered=remembered),
+                     own, recorder)
         diags.extend(own.items)
         reads = self._reads(unit, reader) if unit is not None else reader.files(self.files)
         record = UnitRecord(files + reads, tuple(sorted(recorder.seen)), self.records(recorder.seen),
@@ -233,7 +238,8 @@ class BuildCaches:
                     season = load_season(path, shown, season_refs, own)
                     return () if season is None else (season,)
 
-                record, kept = self._validate(None, files, common, refs.complete, validate, diags)
+                record, kept = self._validate(None, files, common, refs.complete, validate, diags,
+                                              refs.remembered)
                 if not kept:
                     outer.everything = True
                     return record.model[0] if record.model else None
@@ -305,7 +311,7 @@ class CachedParts:
             self._reuse(plan, old)
             caches.new_parts[ident] = old
             return old.value
-        sub = SitePlan(memo=plan.memo, names=plan.names)
+        sub = SitePlan(memo=plan.memo, names=plan.names, remembered=plan.remembered)
         value = make(sub)
         assert not sub.home_sections, f"a part adds no home section: {ident}"
         plan.bundles.extend(sub.bundles)

@@ -14,9 +14,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Iterator
 
-from .. import remembered
-from ..engine.ladder import (Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap,
-                             remembered_replay)
+from ..engine.ladder import Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap
 from ..bidi import isolated
 from ..model import Content
 from ..model.common import Colour, GameRecord
@@ -25,6 +23,7 @@ from ..display import json_number, name_order, record_links
 from ..facts import ladder_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
+from ..remembered import replayed
 from ..results.check import check_ladder, parses_game
 from ..results.entry import enter_ladder
 from ..results.target import match_ladder
@@ -160,7 +159,7 @@ def _ladder_part(plan: SitePlan, players: People, club: ClubLadder) -> dict[str,
     """Plan one ladder (a part of the plan: it reads the ladder and its members' names);
     return its home-page item."""
     names = {m.id: players.players[m.id].name for m in club.ladder.members}
-    return _plan_ladder(club, remembered_replay(club.id, club.ladder), names, plan, players.lang)
+    return _plan_ladder(club, replayed(plan.remembered, club.id, club.ladder), names, plan, players.lang)
 
 
 @dataclass
@@ -168,9 +167,10 @@ class _Made:
     """What one plan of a ladder made that the next plan may take again (the dev server's
     speed path: the 20,000 rows of a ladder's games pages take 0.25 s to make, its members'
     sections 0.25 s, and an edit of the log changes a few). A continued replay
-    (:func:`sitegen.engine.ladder.remembered_replay`) keeps the played games and the members'
+    (:meth:`sitegen.remembered.Remembered.replay`) keeps the played games and the members'
     histories that an edit did not touch as the same objects, which find their row or section
-    here; everything else they are made from is in ``rows_from`` / ``sections_from``."""
+    here; everything else they are made from is in ``rows_from`` / ``sections_from``. The last
+    plan's is kept in the plan's :attr:`~sitegen.plan.SitePlan.remembered`, by ladder id."""
 
     rows_from: tuple
     sections_from: tuple
@@ -178,10 +178,6 @@ class _Made:
     """By ``id(played game)``: the game and its row."""
     sections: dict[str, tuple[tuple[HistoryEntry, ...], PlayerSection]] = field(default_factory=dict)
     """By member: their history and their section."""
-
-
-_MADE: dict[str, _Made] = remembered.table()
-"""This process's last plan of each ladder, by ladder id."""
 
 
 def _member_order(result: Replay, names: dict[str, str]) -> list[str]:
@@ -234,7 +230,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
     made = _Made(rows_from=(lang.tag, names),
                  sections_from=(lang.tag, names, club.name, first_date, last_date,
                                 ladder.rungs, frozenset(anchors)))
-    earlier = _MADE.get(club.id)
+    earlier = plan.remembered.made.get(club.id) if plan.remembered is not None else None
     rows = earlier.rows if earlier is not None and earlier.rows_from == made.rows_from else {}
     sections = (earlier.sections if earlier is not None and earlier.sections_from == made.sections_from
                 else {})
@@ -272,7 +268,8 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
                          tuple((m, final[m], names[m]) for m in order), lang)))
     _player_sections(club, result, names, records, plan, first_date, last_date,
                      sections, made.sections, lang)
-    _MADE[club.id] = made
+    if plan.remembered is not None:
+        plan.remembered.made[club.id] = made
     detail = lang._("{members}, {games}").format(
         members=lang.ngettext("{count} member", "{count} members", len(final)).format(count=len(final)),
         games=lang.ngettext("{count} game", "{count} games", len(result.games)).format(count=len(result.games)))

@@ -32,6 +32,7 @@ from ..folders import entries_below
 from ..i18n import catalog_languages, has_catalog
 from ..load import YMap, load_markdown_file
 from ..model.common import MarkdownPage, Player, Rank, SiteConfig
+from ..remembered import Remembered
 from ..yamlwrite import IMPORT_JOURNAL, journal_paths, leftovers
 from .fields import Fields, check_ident, expect_list, expect_map, load_map
 from .records import PROFILE_KEYS, read_profiles
@@ -63,8 +64,9 @@ class Common:
     complete: bool
 
 
-def read_common(content_dir: Path, diags: Diagnostics) -> Common | None:
-    """Read site.yaml, the players and the pages; None if there is no content folder (reported)."""
+def read_common(content_dir: Path, diags: Diagnostics, remembered: Remembered | None = None) -> Common | None:
+    """Read site.yaml, the players and the pages; None if there is no content folder (reported).
+    ``remembered``: what the last builds of this process read (the dev server's), or None."""
     base = shown_path(content_dir)
     if not content_dir.is_dir():
         diags.error(SourcePos(base), "content folder not found", "content.missing",
@@ -73,9 +75,9 @@ def read_common(content_dir: Path, diags: Diagnostics) -> Common | None:
     if refuse_links_and_special_files(content_dir, diags):
         return None  # nothing is opened: a link could lead to any file of the machine
     report_interrupted_writes(content_dir, diags)
-    config = load_config(content_dir / "site.yaml", f"{base}/site.yaml", diags)
+    config = load_config(content_dir / "site.yaml", f"{base}/site.yaml", diags, remembered)
     unreadable: list[str] = []
-    players = load_all_players(content_dir, base, diags, unreadable)
+    players = load_all_players(content_dir, base, diags, unreadable, remembered)
     pages = load_pages(content_dir / "pages", f"{base}/pages", diags)
     return Common(config, players, tuple(pages), complete=not unreadable)
 
@@ -143,11 +145,11 @@ def find_links_and_special_files(folder: Path) -> list[tuple[Path, str]]:
     return sorted(found)
 
 
-def load_config(path: Path, shown: str, diags: Diagnostics) -> SiteConfig:
-    """Read ``site.yaml``; a missing file gives the defaults."""
+def load_config(path: Path, shown: str, diags: Diagnostics, remembered: Remembered | None = None) -> SiteConfig:
+    """Read ``site.yaml``; a missing file gives the defaults. ``remembered``: as :func:`read_common`."""
     if not path.exists():
         return SiteConfig()
-    node = load_map(path, shown, diags, "site settings")
+    node = load_map(path, shown, diags, "site settings", remembered)
     if node is None:
         return SiteConfig()
     fields = Fields(node, diags, "site.yaml", required=("title",),
@@ -196,10 +198,12 @@ def load_cname(fields: Fields, diags: Diagnostics) -> str:
 
 
 def load_all_players(content_dir: Path, base: str, diags: Diagnostics,
-                     unreadable: list[str] | None = None) -> dict[str, Player]:
+                     unreadable: list[str] | None = None, remembered: Remembered | None = None
+                     ) -> dict[str, Player]:
     """Read ``players.yaml`` and every ``players/*.yaml``; an id may be defined only once.
 
     Files that cannot be read at all (bad YAML, not a mapping) are added to ``unreadable``.
+    ``remembered``: as :func:`read_common`.
     """
     players: dict[str, Player] = {}
     files = [(content_dir / "players.yaml", f"{base}/players.yaml")]
@@ -207,7 +211,8 @@ def load_all_players(content_dir: Path, base: str, diags: Diagnostics,
     if folder.is_dir():
         files += [(path, f"{base}/players/{path.name}") for path in sorted(folder.glob("*.yaml"))]
     for path, shown in files:
-        if path.exists() and load_players(path, shown, diags, players) is None and unreadable is not None:
+        if (path.exists() and load_players(path, shown, diags, players, remembered) is None
+                and unreadable is not None):
             unreadable.append(shown)
     return players
 
@@ -242,18 +247,18 @@ def base_url_problem(base_url: str) -> str | None:
     return None
 
 
-def load_players(path: Path, shown: str, diags: Diagnostics,
-                 players: dict[str, Player] | None = None) -> dict[str, Player] | None:
+def load_players(path: Path, shown: str, diags: Diagnostics, players: dict[str, Player] | None = None,
+                 remembered: Remembered | None = None) -> dict[str, Player] | None:
     """Read one players file: a list under ``players:`` of id, name, rank, rating, club, country,
     the profile ids egd_pin, ogs, kgs, and correspondence_rank and correspondence_rating
     (league D.2).
 
     Players are added to ``players`` (a new dict if None), which is returned; None when the
-    file cannot be read at all (already reported).
+    file cannot be read at all (already reported). ``remembered``: as :func:`read_common`.
     """
     players = {} if players is None else players
     folded_ids = {pid.casefold(): pid for pid in players}
-    node = load_map(path, shown, diags, "the players file")
+    node = load_map(path, shown, diags, "the players file", remembered)
     if node is None:
         return None
     Fields(node, diags, "a players file", required=("players",))

@@ -17,6 +17,7 @@ from typing import Callable, TypeVar
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..load import YMap, YNode, YScalar, YSeq, load_yaml_file
 from ..numbers import parse_whole
+from ..remembered import Remembered
 from ..text import LINE_BREAKS, hint_for, refused_at
 
 T = TypeVar("T")
@@ -46,9 +47,11 @@ def expect_map(node: YNode | None, diags: Diagnostics, what: str, pos: SourcePos
     return None
 
 
-def load_map(path: Path, shown: str, diags: Diagnostics, what: str) -> YMap | None:
-    """Load a YAML file that must hold a mapping; None if it is unusable (already reported)."""
-    node = load_yaml_file(path, shown, diags)
+def load_map(path: Path, shown: str, diags: Diagnostics, what: str,
+             remembered: Remembered | None = None) -> YMap | None:
+    """Load a YAML file that must hold a mapping; None if it is unusable (already reported).
+    ``remembered``: what the last builds of this process read (the dev server's), or None."""
+    node = load_yaml_file(path, shown, diags, None if remembered is None else remembered.yaml)
     if node is None:
         return None
     return expect_map(node, diags, what, SourcePos(shown))

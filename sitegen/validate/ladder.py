@@ -29,14 +29,14 @@ from pathlib import Path
 from functools import partial
 from typing import Callable, Literal
 
-from .. import remembered
 from ..diagnostics import Diagnostic, Diagnostics, SourcePos, did_you_mean
-from ..engine.ladder import Replay, in_log_order, move_after_game, remembered_replay, replay
+from ..engine.ladder import Replay, in_log_order, move_after_game, replay
 from ..load import YMap, YNode, YScalar, YSeq
 from ..model.common import Colour, Outcome, Result
 from ..model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Ladder, LadderEvent,
                             LadderGame, Member, Regrading, Rung, RungList, closest_rung_hint,
                             rung_list_problems)
+from ..remembered import Remembered, replayed
 from .fields import Fields, check_ident, expect_map, kind_of, load_map
 from .league import PlayerRefs
 from .records import RECORD_KEYS, RecordReader
@@ -66,7 +66,7 @@ def load_ladder(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
     Rules checked: ladder: club ladder (members, rungs on the list, the log's date order,
     games between two members, re-gradings) and ladder: handicap (the stronger takes White).
     """
-    node = load_map(path, shown, diags, "a ladder")
+    node = load_map(path, shown, diags, "a ladder", refs.remembered)
     if node is None:
         return None
     ladder_id = check_ident(path.stem, SourcePos(shown), diags, "ladder file name")
@@ -91,29 +91,28 @@ def load_ladder(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
             members.append(member)
 
     events = _log(fields.list("log", "'log' (a list of games and re-gradings)"), shown, diags,
-                  places, rungs, refs.records)
+                  places, rungs, refs.records, refs.remembered)
 
     if ladder_id is None or rungs is None or rules is None:
         return None
     ladder = Ladder(tuple(members), tuple(events), rungs, rules, node.pos)
     problems = [_place(d, places, rejected, refs)
-                for d in ladder_rule_problems(ladder, partial(remembered_replay, ladder_id))]
+                for d in ladder_rule_problems(ladder, partial(replayed, refs.remembered, ladder_id))]
     diags.extend(d for d in problems if d is not None)
     return ClubLadder(ladder_id, name, ladder, description, node.pos)
 
 
-_READ_EVENTS: dict[str, tuple[RungList | None, dict[int, tuple[YNode, LadderEvent, Fields]]]] = remembered.table()
-"""Per ladder file (shown path): the rung list and the log entries read from its last tree,
-by node id. The dev server's speed path (reading 20,000 entries takes 0.25 s): a node of the
-next tree that is the same object (:func:`sitegen.load.parse_yaml_again` keeps the nodes an
-edit did not touch) gives its event again, with the same rung list. Only entries read
-without a problem and naming no game record (whose file is read) are kept."""
-
-
 def _log(items: list[YNode], shown: str, diags: Diagnostics, places: _Places,
-         rungs: RungList | None, records: RecordReader) -> list[LadderEvent]:
-    """Return the events of the log's ``items``; problems go to ``diags``."""
-    earlier_rungs, earlier = _READ_EVENTS.pop(shown, (None, {}))
+         rungs: RungList | None, records: RecordReader, remembered: Remembered | None) -> list[LadderEvent]:
+    """Return the events of the log's ``items``; problems go to ``diags``.
+
+    With ``remembered`` (the dev server's), the entries read from the file's last tree are
+    read again (:attr:`sitegen.remembered.Remembered.read_events`): reading 20,000 entries
+    takes 0.25 s, and a node of the next tree that is the same object
+    (:func:`sitegen.load.parse_yaml_again` keeps the nodes an edit did not touch) gives its
+    event again, with the same rung list. Only entries read without a problem and naming no
+    game record (whose file is read) are kept."""
+    earlier_rungs, earlier = (None, {}) if remembered is None else remembered.read_events.pop(shown, (None, {}))
     if earlier_rungs != rungs:
         earlier = {}
     kept: dict[int, tuple[YNode, LadderEvent, Fields]] = {}
@@ -135,7 +134,8 @@ def _log(items: list[YNode], shown: str, diags: Diagnostics, places: _Places,
         if len(diags.items) == count and not entry.key_pos.keys() & _RECORD_KEY_SET:
             kept[id(item)] = (item, event, places.event_fields[item.pos])
         events.append(event)
-    _READ_EVENTS[shown] = (rungs, kept)
+    if remembered is not None:
+        remembered.read_events[shown] = (rungs, kept)
     return events
 
 

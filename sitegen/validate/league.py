@@ -26,6 +26,7 @@ from ..model.league import (Division, DivisionRestrictions, ExtraDemotions, Fina
                             League, LeagueSettings, PlayerInfo, RankBand, Season, SeasonSignups,
                             division_index, player_info)
 from ..numbers import QUARTER, parse_decimal, parse_komi, parse_whole
+from ..remembered import Remembered
 from .fields import (Fields, check_ident, expect_list, expect_map, kind_of, load_map,
                      seen_before)
 from .records import RECORD_KEYS, RecordReader
@@ -248,14 +249,18 @@ class PlayerRefs:
     """Resolves player ids against ``players.yaml``, suggesting close ids."""
 
     def __init__(self, players: Mapping[str, Player], diags: Diagnostics, complete: bool = True,
-                 records: RecordReader | None = None):
+                 records: RecordReader | None = None, remembered: Remembered | None = None):
         self.players = players
         self.diags = diags
         self.complete = complete
-        self.records = records or RecordReader()
-        """Reads the games' ``link:`` and ``sgf:`` (the SGF files from the content folder)."""
         """False when a players file had errors: unknown ids are then its consequence, and are
         not reported one by one (the players file's own errors say what to fix)."""
+        self.records = records or RecordReader()
+        """Reads the games' ``link:`` and ``sgf:`` (the SGF files from the content folder)."""
+        self.remembered = remembered
+        """What the last builds of this process read and replayed (the dev server's,
+        :class:`sitegen.remembered.Remembered`; None: nothing is remembered): the unit loaders
+        read their files and replay a ladder's log with it."""
 
     def check(self, ident: str, pos: SourcePos) -> bool:
         if ident in self.players:
@@ -281,7 +286,7 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics,
     name, description = folder.name, ""
     settings = None
     if meta_path.exists():
-        node = load_map(meta_path, meta_shown, diags, "a league")
+        node = load_map(meta_path, meta_shown, diags, "a league", refs.remembered)
         if node is not None:
             fields = Fields(node, diags, "league.yaml", required=("name",),
                             optional=("description", "settings"))
@@ -325,7 +330,7 @@ def _check_signups(folder: Path, shown: str, seasons: list[Season], refs: Player
             continue  # a draft season ordered before the others: nothing to check against
         # sign-ups for a league's first season (no other season): every player new
         signups = load_signups(path, f"{shown}/{path.name}", earlier[-1] if earlier else None,
-                               refs.players, diags)
+                               refs.players, diags, refs.remembered)
         if signups is not None and earlier:
             found.append(signups)
     return found
@@ -333,7 +338,7 @@ def _check_signups(folder: Path, shown: str, seasons: list[Season], refs: Player
 
 def load_season(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> Season | None:
     """Load one season file (divisions, groups and games)."""
-    node = load_map(path, shown, diags, "a season")
+    node = load_map(path, shown, diags, "a season", refs.remembered)
     if node is None:
         return None
     season_id = check_ident(path.stem, SourcePos(shown), diags, "season file name")
@@ -628,7 +633,7 @@ def _game_result(fields: Fields, black: str, white: str, colours_known: bool,
 
 
 def load_signups(path: Path, shown: str, finished: Season | None, players: Mapping[str, Player],
-                 diags: Diagnostics) -> SeasonSignups | None:
+                 diags: Diagnostics, remembered: Remembered | None = None) -> SeasonSignups | None:
     """Read the sign-ups for the season after ``finished`` (None: the league's first season,
     whose players are all ``new``); None when unusable (reported).
 
@@ -636,9 +641,9 @@ def load_signups(path: Path, shown: str, finished: Season | None, players: Mappi
     in exactly one list), ``new`` (players new to the league), optional ``restrictions`` and the
     new season's ``name``, ``start``, ``end``. A ``returning`` or ``new`` entry is a player id or
     ``{id, rank, rating, provisional}``: the rank and rating default to the players files' and
-    an entry's own values record a rank change (C).
+    an entry's own values record a rank change (C). ``remembered``: the dev server's (load_map).
     """
-    node = load_map(path, shown, diags, "the sign-ups")
+    node = load_map(path, shown, diags, "the sign-ups", remembered)
     if node is None:
         return None
     season_id = check_ident(path.stem, SourcePos(shown), diags, "sign-ups file name")

@@ -55,7 +55,7 @@ def load_swiss_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnos
         diags.error(SourcePos(meta_shown), "Swiss league folder has no league.yaml", "swiss.missing",
                     "create it with at least 'name: ...'")
     else:
-        node = load_map(meta_path, meta_shown, diags, "a Swiss league")
+        node = load_map(meta_path, meta_shown, diags, "a Swiss league", refs.remembered)
         if node is not None:
             fields = Fields(node, diags, "a Swiss league", required=("name",), optional=LEAGUE_KEYS)
             name = fields.text("name", folder.name) or folder.name
@@ -126,7 +126,7 @@ def _parse_bye(text: str) -> Fraction:
 def load_swiss_tournament(path: Path, shown: str, settings: SwissSettings, refs: PlayerRefs,
                           diags: Diagnostics) -> SwissTournament | None:
     """Load one tournament file; None when it has any error (all of them recorded)."""
-    node = load_map(path, shown, diags, "a Swiss tournament")
+    node = load_map(path, shown, diags, "a Swiss tournament", refs.remembered)
     if node is None:
         return None
     tournament_id = check_ident(path.stem, SourcePos(shown), diags, "tournament file name")

@@ -59,7 +59,7 @@ def load_tournaments(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnost
 
 def load_tournament(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) -> Tournament | None:
     """Load one tournament file; None when it is unusable (every problem recorded)."""
-    node = load_map(path, shown, diags, "a tournament")
+    node = load_map(path, shown, diags, "a tournament", refs.remembered)
     if node is None:
         return None
     tournament_id = check_ident(path.stem, SourcePos(shown), diags, "tournament file name")

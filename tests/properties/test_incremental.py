@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from edits import EDITS, demo_site  # noqa: E402
 
-from sitegen import load, remembered  # noqa: E402
+from sitegen import load  # noqa: E402
 from sitegen.commands.build import build, plan  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
 from sitegen.hostfiles import host_files  # noqa: E402
@@ -54,12 +54,12 @@ Outcome = tuple[dict[str, bytes] | None, list[str]]
 
 
 def fresh(site: Path) -> Outcome:
-    """Build ``site`` from scratch, as a new process would (nothing remembered from the builds
-    before): ``(files, warnings)`` or ``(None, error lines)``."""
+    """Build ``site`` from scratch, as a new process would (``plan`` hands the build a new
+    sitegen.remembered.Remembered: nothing remembered from the builds before): ``(files,
+    warnings)`` or ``(None, error lines)``."""
     try:
-        with remembered.set_aside():
-            content, planned = plan(site / "content", BASE_URL)
-            files = render_site(planned, content.config, site / "templates")
+        content, planned = plan(site / "content", BASE_URL)
+        files = render_site(planned, content.config, site / "templates")
     except SitegenError as error:
         return None, [d.format() for d in error.diagnostics]
     files.update(host_files(content.config))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from sitegen import load, remembered
+from sitegen import load
 from sitegen.diagnostics import Diagnostics
-from sitegen.load import parse_yaml, parse_yaml_again
+from sitegen.load import LastReads, parse_yaml, parse_yaml_again
 
 ITEM_LINES = [
     "  - {date: 2025-01-07, white: ann, black: bob, result: B+}",
@@ -72,9 +72,11 @@ def edits(draw, lines: list[str]) -> list[str]:
     return lines
 
 
-def parsed(text: str, again: bool):
+def parsed(text: str, again: LastReads | None):
+    """Parse ``text`` again with what ``again`` read last (None: whole, parse_yaml)."""
     diags = Diagnostics()
-    tree = parse_yaml_again(text, "big.yaml", diags) if again else parse_yaml(text, "big.yaml", diags)
+    tree = (parse_yaml_again(text, "big.yaml", diags, again) if again is not None
+            else parse_yaml(text, "big.yaml", diags))
     return tree, diags.items
 
 
@@ -82,10 +84,10 @@ def parsed(text: str, again: bool):
 @given(documents().flatmap(lambda doc: st.tuples(st.just(doc), edits(doc))))
 def test_reading_an_edited_file_again_gives_the_whole_parse(pair):
     before, after = ("\n".join(lines) for lines in pair)
-    load._REMEMBERED.clear()
-    parsed(before, again=True)
-    assert parsed(after, again=True) == parsed(after, again=False)
-    assert parsed(before, again=True) == parsed(before, again=False)  # and back
+    last = LastReads()  # a new process: nothing read before
+    parsed(before, again=last)
+    assert parsed(after, again=last) == parsed(after, again=None)
+    assert parsed(before, again=last) == parsed(before, again=None)  # and back
 
 
 def test_an_edited_item_is_read_again_and_the_others_are_kept():
@@ -93,26 +95,26 @@ def test_an_edited_item_is_read_again_and_the_others_are_kept():
     other items are the nodes of the last parse."""
     lines = HEAD + [f"  - {{date: 2025-01-{day:02}, white: ann, black: bob, result: B+}}"
                     for day in range(1, 29)] + [""]
-    load._REMEMBERED.clear()
-    first, _ = parsed("\n".join(lines), again=True)
+    last = LastReads()  # a new process: nothing read before
+    first, _ = parsed("\n".join(lines), again=last)
     lines[10] = lines[10].replace("B+", "W+")
-    second, problems = parsed("\n".join(lines), again=True)
+    second, problems = parsed("\n".join(lines), again=last)
     assert problems == []
     old, new = first.entries["log"].items, second.entries["log"].items
     assert [a is b for a, b in zip(old, new)] == [True] * 5 + [False] + [True] * 22
     assert new[5].entries["result"].text == "W+" and new[5].entries["result"].pos.line == 11
     assert second.entries["members"] is first.entries["members"]
     third, _ = parsed("\n".join(lines[:-1] + ["  - {date: 2025-01-29, white: bob, black: ann, result: jigo}", ""]),
-                      again=True)
+                      again=last)
     assert len(third.entries["log"].items) == 29
     assert all(a is b for a, b in zip(new[:27], third.entries["log"].items))
     assert third.entries["log"].items[28].pos == ("big.yaml", 34, 5)
 
 
 def _again_and_whole(before: list[str], after: list[str]) -> None:
-    load._REMEMBERED.clear()
-    parsed("\n".join(before), again=True)
-    assert parsed("\n".join(after), again=True) == parsed("\n".join(after), again=False)
+    last = LastReads()  # a new process: nothing read before
+    parsed("\n".join(before), again=last)
+    assert parsed("\n".join(after), again=last) == parsed("\n".join(after), again=None)
 
 
 def test_an_item_whose_node_starts_below_its_dash_is_read_whole():
@@ -160,23 +162,24 @@ def test_a_smaller_file_is_remembered_once_it_has_been_edited(tmp_path):
             f"  - name: {letter}", "    games:", f"      - {{black: {letter}1, white: {letter}2, result: B+R}}")] + [""]
     path = tmp_path / "2024.yaml"
 
+    last = LastReads()  # a new process: nothing read before
+
     def read(lines: list[str]):
         path.write_text("\n".join(lines), encoding="utf-8")
         diags = Diagnostics()
-        tree = load.load_yaml_file(path, "seasons/2024.yaml", diags)
+        tree = load.load_yaml_file(path, "seasons/2024.yaml", diags, last)
         assert diags.items == []
         assert tree == parse_yaml("\n".join(lines), "seasons/2024.yaml", Diagnostics())
         return tree
 
-    with remembered.set_aside():
-        read(season)
-        read(season)
-        assert "seasons/2024.yaml" not in load._REMEMBERED  # unchanged: not kept
-        season[7] = season[7].replace("B+R", "W+R")  # division B's game
-        first = read(season)
-        assert "seasons/2024.yaml" in load._REMEMBERED  # edited: kept from now on
-        season[7] = season[7].replace("W+R", "W+T")
-        second = read(season)
-        old, new = first.entries["divisions"].items, second.entries["divisions"].items
-        assert [a is b for a, b in zip(old, new)] == [True, False, True]
-        assert new[1].entries["games"].items[0].entries["result"].text == "W+T"
+    read(season)
+    read(season)
+    assert "seasons/2024.yaml" not in last.parses  # unchanged: not kept
+    season[7] = season[7].replace("B+R", "W+R")  # division B's game
+    first = read(season)
+    assert "seasons/2024.yaml" in last.parses  # edited: kept from now on
+    season[7] = season[7].replace("W+R", "W+T")
+    second = read(season)
+    old, new = first.entries["divisions"].items, second.entries["divisions"].items
+    assert [a is b for a, b in zip(old, new)] == [True, False, True]
+    assert new[1].entries["games"].items[0].entries["result"].text == "W+T"
