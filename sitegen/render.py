@@ -25,7 +25,7 @@ from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
 from .i18n import format_iso, words
 from .model.common import SiteConfig
-from .plan import Bundle, File, Page, SitePlan
+from .plan import Bundle, File, Page, SitePlan, StaleInput
 from .progress import Progress
 from .template_limits import BoundedSandbox, Budget, Limits, TemplateLimit, bounded_output
 from .template_words import ConstantWords, site_binds_words
@@ -310,6 +310,8 @@ def _render_page(env: Environment, page: Page, shared: tuple[Any, ...] = ()) -> 
         # The template's own generator (Template.generate would add a layer to every piece)
         context = template.new_context({"page": page, **page.full_context(*shared)})
         html = bounded_output(template.root_render_func(context), budget)
+    except StaleInput:  # the page's deferred context read a changed input: not the template's
+        raise
     except TemplateSyntaxError as error:
         raise TemplateProblem(error.filename or error.name or page.template, error.lineno or 0,
                               f"template syntax error: {error.message}", "template") from None

@@ -235,6 +235,27 @@ def test_a_damaged_section_is_noticed_when_read_and_everything_is_built(tmp_path
     assert rebuilt(site) == ""  # the new cache is whole
 
 
+def test_a_kept_section_is_decoded_only_when_its_player_page_is_made(tmp_path):
+    """Issue 31: a build after one league result decodes the kept sections of the player pages
+    it makes again (their players played in the changed season) and no other: a page's
+    sections are read when it is rendered, and the pages of players the change did not reach
+    keep their keys unread. The site is a fresh build's."""
+    root = demo_site(tmp_path)
+    build(root / "content", root / "output")
+    flip_league_result(root, 1)
+    result = build(root / "content", root / "output")
+    assert output_of(root) == render(root / "content") and result.note == ""
+    cache = result.made.cache
+    made = {pid for url, pid in cache.player_pages.items() if url + "index.html" in cache.made_shas}
+    kept = [(player, "data" in section.__dict__)  # a cached_property: set once decoded
+            for record in cache.old.parts.values() for player, found in record.sections for section in found]
+    decoded = {player for player, read in kept if read}
+    not_read = {player for player, read in kept if not read}
+    assert decoded and decoded <= made
+    assert not_read - made  # pages kept, their sections not decoded
+    assert len(decoded) < len({player for player, _ in kept})
+
+
 def test_a_truncated_sections_blob_is_not_used(site):
     """A ``.lines`` blob of another size than its sections' is refused when the cache is opened."""
     blob = next(blob for blob in lines_blobs(site) if blob.stat().st_size)
