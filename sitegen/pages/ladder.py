@@ -26,7 +26,6 @@ from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import EACH_YAML_FILE, Counted, Finished, Listed, RuleSet
 from ..urls import ladder_month_url, ladder_url, player_url
-from ..validate.ladder import load_ladder
 
 RECENT_GAMES = 15
 """How many games the rung list page shows; the games page has them all."""
@@ -72,6 +71,14 @@ def count_ladders(clubs: tuple[ClubLadder, ...]) -> dict[str, int]:
     return {"ladders": len(clubs), "members": sum(len(club.ladder.members) for club in clubs),
             "games": sum(1 for club in clubs for event in club.ladder.events if isinstance(event, LadderGame))}
 
+
+
+def load_ladder(*args: Any, **kwargs: Any) -> Any:
+    """:func:`sitegen.validate.ladder.load_ladder`, imported when a ladder is validated: a build
+    with the cache that keeps every ladder does not import its validator (issue 31)."""
+    from ..validate.ladder import load_ladder as load
+
+    return load(*args, **kwargs)
 
 LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5,
                   counted=Counted("ladders", (("ladders", "ladder"), ("members", "member"), ("games", "game")),

@@ -24,7 +24,6 @@ from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import EACH_FOLDER, Counted, Finished, Listed, RuleSet
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
-from ..validate.swiss import load_swiss_league
 
 def ordinal(n: int, lang: Words) -> str:
     """Return ``1st``, ``2nd``, ``3rd``, ``4th`` ... in the site's language (``4.``, ``4e``)."""
@@ -105,6 +104,14 @@ def swiss_results(leagues: tuple[SwissLeague, ...]) -> Iterator[Finished]:
                     yield (st.date, st.date, f"{isolated(swiss.name)} · {isolated(st.name)}",
                            swiss_round_url(swiss, st, rnd.number), match.first, match.second, winner)
 
+
+
+def load_swiss_league(*args: Any, **kwargs: Any) -> Any:
+    """:func:`sitegen.validate.swiss.load_swiss_league`, imported when a Swiss league is validated: a build
+    with the cache that keeps every Swiss league does not import its validator (issue 31)."""
+    from ..validate.swiss import load_swiss_league as load
+
+    return load(*args, **kwargs)
 
 SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league, plan_swiss,
                         work_per_byte=2.0,
