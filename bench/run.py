@@ -23,6 +23,13 @@ the probe does. ``--repeat N`` runs the full build N times; the builds print the
 the checkout in DIR (e.g. ``git worktree add /tmp/base main``), just before this one's, so that
 the two are compared in the same run on the same archive.
 
+The cached build's fixed part (issue 31): ``--one N`` (default 1) runs N rebuilds after one
+changed result, each with the cache the build before it left (the first right after the full
+build, whose cache keys only the player pages; the result is reversed back and forth). With
+``--baseline``, the baseline's sitegen then does the same on the same archive: its own full
+build (not timed again), then N rebuilds after one result. Each is printed with the load
+average (1 min) taken just before it, and as a share of the fastest full build of its sitegen.
+
 The cost of the progress display (issue 19): ``--display N`` (default 1) runs N pairs of full
 builds into an empty folder, one with ``--quiet`` (nothing shown) and one whose stderr is a
 pseudo-terminal (the bars drawn as on a terminal), taking turns in which goes first. On a
@@ -178,6 +185,20 @@ def settle(folder: Path) -> None:
     time.sleep(5)
 
 
+def one_result_builds(root: Path, count: int, code: Path = ROOT) -> list[dict]:
+    """Run ``count`` rebuilds after one changed result with the sitegen of ``code``, each with
+    the cache the build before it left; return their measures (each with ``load``, the load
+    average of the minute before it, and ``changed``)."""
+    runs = []
+    for _ in range(count):
+        changed = change_one_result(root / "content")
+        time.sleep(1.1)  # the content file older than the build's racy window
+        load_now = load()
+        run = sitegen(root, "build", "--output", "output", "--timings", code=code)
+        runs.append({**run, "load": load_now, "changed": changed})
+    return runs
+
+
 def change_one_result(content: Path) -> str:
     """Reverse the first league result of the last season; return what was changed."""
     season = sorted((content / "leagues" / "national" / "seasons").glob("*.yaml"))[-1]
@@ -260,7 +281,7 @@ def display_pairs(root: Path, pairs: int) -> list[tuple[dict, dict]]:
 
 
 def bench(scale: float, keep: bool, repeat: int = 1, baseline: Path | None = None,
-          display: int = 1) -> dict:
+          display: int = 1, ones: int = 1) -> dict:
     root = Path(tempfile.mkdtemp(prefix=f"sitegen-bench-{scale}-"))
     try:
         load_before = load()
@@ -290,11 +311,19 @@ def bench(scale: float, keep: bool, repeat: int = 1, baseline: Path | None = Non
         noop_uncached = sitegen(root, "build", "--output", "output", "--timings", env=no_cache)
         before = digests(root / "output")  # other builds may have changed it (code edited meanwhile)
         changed = change_one_result(root / "content")
-        one = sitegen(root, "build", "--output", "output", "--timings")
+        load_one = load()
+        one = {**sitegen(root, "build", "--output", "output", "--timings"), "load": load_one}
         after = digests(root / "output")
         really_changed = sorted(p for p in after if before.get(p) != after[p])
         match = re.search(r"\((\d+) files written", one["stdout"])
         written = int(match.group(1)) if match else -1
+        more = one_result_builds(root, ones - 1)
+        base_ones = []
+        if baseline is not None:  # the same with the baseline, after its own full build
+            settle(root / "output")
+            forget_cache(root)
+            sitegen(root, "build", "--output", "output", "--quiet", code=baseline)
+            base_ones = one_result_builds(root, ones, code=baseline)
         check = sitegen(root, "check")
         probe = speed_probe()
         os.sync()
@@ -303,7 +332,8 @@ def bench(scale: float, keep: bool, repeat: int = 1, baseline: Path | None = Non
         return {"scale": scale, "counts": counts, "content_bytes": content_bytes,
                 "generate_s": generated, "pages": pages, "files": len(files), "bytes": size,
                 "full": full, "repeats": repeats, "baselines": bases, "display": shown, "noop": noop,
-                "noop_uncached": noop_uncached, "one": one, "check": check, "floor": low,
+                "noop_uncached": noop_uncached, "one": one, "ones": [one, *more],
+                "base_ones": base_ones, "check": check, "floor": low,
                 "changed": changed, "written": written, "really_changed": really_changed,
                 "load_before": load_before, "load_after": load(), "root": str(root)}
     finally:
@@ -366,7 +396,32 @@ def report(result: dict) -> str:
               f"one changed result ({result['changed']}): {result['written']} files rewritten, "
               f"{len(result['really_changed'])} files whose bytes changed"
               + (": " + ", ".join(result["really_changed"]) if len(result["really_changed"]) <= 12 else "")]
+    lines += one_result_lines(result)
     return "\n".join(lines)
+
+
+def one_result_lines(result: dict) -> list[str]:
+    """The rebuilds after one result (``--one``), of this sitegen and the baseline's, each as a
+    share of the fastest full build of its sitegen, with the load average before it."""
+    if len(result["ones"]) < 2 and not result["base_ones"]:
+        return []
+    lines = ["", "| rebuild after one result (cache of the build before) | sitegen | wall s | CPU s "
+                 "| % of its fastest full build | load (1 min) before | stages |",
+             "|---|---|---:|---:|---:|---:|---|"]
+    for name, runs, fulls in (("this", result["ones"], result["repeats"]),
+                              ("baseline", result["base_ones"], result["baselines"])):
+        fastest = min(run["wall"] for run in fulls) if fulls else float("nan")
+        for number, run in enumerate(runs, start=1):
+            load_before = run.get("load", result["load_before"]).split()[0]
+            lines.append(f"| {number}{' (first after the full build)' if number == 1 else ''} | {name} "
+                         f"| {run['wall']:.2f} | {run['cpu']:.2f} | {100 * run['wall'] / fastest:.1f} "
+                         f"| {load_before} | {run.get('timings', '')} |")
+        if runs:
+            walls = [run["wall"] for run in runs]
+            lines.append(f"| median of {len(runs)} | {name} | {statistics.median(walls):.2f} "
+                         f"| {statistics.median(run['cpu'] for run in runs):.2f} "
+                         f"| {100 * statistics.median(walls) / fastest:.1f} | | |")
+    return lines
 
 
 def main() -> int:
@@ -379,6 +434,9 @@ def main() -> int:
     parser.add_argument("--display", type=int, default=1,
                         help="pairs of full builds with and without the progress display "
                              "(default: 1)")
+    parser.add_argument("--one", type=int, default=1,
+                        help="rebuilds after one changed result, each with the cache of the one "
+                             "before (default: 1); with --baseline, as many with the baseline")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     parser.add_argument("--baseline", type=Path,
                         help="a checkout of another sitegen whose full build runs beside this one's")
@@ -388,7 +446,7 @@ def main() -> int:
           f"{info['system']}; load average {load()}\n")
     results = []
     for scale in args.scale or [1.0, 0.1]:
-        result = bench(scale, args.keep, args.repeat, args.baseline, args.display)
+        result = bench(scale, args.keep, args.repeat, args.baseline, args.display, args.one)
         results.append(result)
         print(report(result), flush=True)
         print()
@@ -402,7 +460,8 @@ def main() -> int:
         for result in results:
             for step in ("full", "noop", "noop_uncached", "one", "check"):
                 result[step].pop("stdout", None)
-            for run in result["repeats"] + result["baselines"] + [run for pair in result["display"] for run in pair]:
+            for run in (result["repeats"] + result["baselines"] + result["ones"] + result["base_ones"]
+                        + [run for pair in result["display"] for run in pair]):
                 run.pop("stdout", None)
         args.json.write_text(json.dumps({"machine": info, "results": results}, indent=1) + "\n")
     return 0

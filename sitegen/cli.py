@@ -17,10 +17,9 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, SitegenError, command_pos, write_failed
-from .version import package_version
 
 if TYPE_CHECKING:  # imported where used at run time, as the commands are
     from .commands.build import BuildResult
@@ -57,10 +56,21 @@ def _import_options(commands: "argparse._SubParsersAction[argparse.ArgumentParse
                                 "the import is refused)")
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed package's version, looked up only when asked for
+    (importing importlib.metadata is 20-40 ms of every command: issue 31)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        from .version import package_version
+
+        sys.stdout.write(f"sitegen {package_version()}\n")  # as argparse's "version" action does
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sitegen", description="Build a static results site for Go leagues, tournaments and ladders.")
-    parser.add_argument("--version", action="version", version=f"sitegen {package_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     parser.add_argument("--content", type=Path, default=Path("content"),
                         help="the content folder (default: content)")
     parser.add_argument("--templates", type=Path, default=Path("templates"),

@@ -29,6 +29,7 @@ import datetime as dt
 import enum
 import json
 import operator
+import re
 import types
 import typing
 from fractions import Fraction
@@ -199,10 +200,21 @@ MAX_DIGITS = 19
 reaches the model objects (a date's ordinal, a round, a count that a loop would run through)."""
 
 
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError("a number has more than 19 digits")
-    return int(text)
+_DIGITS_AS_ZEROS = str.maketrans("123456789", "000000000")
+_LONG_NUMBER = re.compile(r"(?<![.\d])\d{%d}" % (MAX_DIGITS + 1))
+"""A whole number's digits (or a number's whole part) beyond :data:`MAX_DIGITS`: a run of
+digits not after a decimal point (a fraction's digits are a float's, read by
+:func:`_finite_float`)."""
+
+
+def _long_number(outside: str) -> bool:
+    """Whether JSON text without its strings (``outside``) holds a number of more than
+    :data:`MAX_DIGITS` digits. In C (``str`` methods; the regular expression only where a run
+    of that many digits is found at all): checking each number as the parser reads it (a
+    ``parse_int`` hook, called for each of the 200,000 numbers of a cache at scale 0.3) took
+    half as long again as the parsing (issue 31)."""
+    return "0" * (MAX_DIGITS + 1) in outside.translate(_DIGITS_AS_ZEROS) and \
+        _LONG_NUMBER.search(outside) is not None
 
 
 def _finite_float(text: str) -> float:
@@ -221,15 +233,19 @@ def cache_loads(data: str | bytes, hook: Callable[[dict], Any] | None = None) ->
     :data:`MAX_DIGITS` digits, no NaN or Infinity, nesting at most :data:`MAX_DEPTH` deep.
     Raises ValueError (its message says which; the hook's errors pass through).
 
-    The depth is counted in the text before it is parsed (:func:`_nesting_within`), the same on
-    every Python: the interpreter's recursion limit cannot bound it, as Python 3.12 and later
-    count the C parser's levels apart from it (they refuse only some thousands of levels)."""
+    The depth and the numbers' lengths are checked in the text before it is parsed
+    (:func:`_nesting_within`, :func:`_long_number`), the same on every Python: the
+    interpreter's recursion limit cannot bound the depth, as Python 3.12 and later count the C
+    parser's levels apart from it (they refuse only some thousands of levels)."""
     if isinstance(data, (bytes, bytearray)):
         data = data.decode(json.detect_encoding(data), "surrogatepass")  # as json.loads does
-    if not _nesting_within(data, MAX_DEPTH):
+    outside = _outside_strings(data)
+    if not _brackets_within(outside, MAX_DEPTH):
         raise ValueError("it is nested too deeply")
+    if _long_number(outside):
+        raise ValueError("a number has more than 19 digits")
     try:
-        return json.loads(data, object_hook=hook, parse_int=_bounded_int, parse_float=_finite_float,
+        return json.loads(data, object_hook=hook, parse_float=_finite_float,
                           parse_constant=_no_constant)
     except RecursionError:  # the parser's own guard, in text that is not JSON
         raise ValueError("it is nested too deeply") from None
@@ -240,20 +256,30 @@ _ONLY_BRACKETS = str.maketrans("{}", "[]", "".join(chr(c) for c in range(128) if
 ``[]`` (in C; 10 times as fast as a regular expression's ``sub``)."""
 
 
-def _nesting_within(text: str, depth: int) -> bool:
-    """Whether the arrays and objects of the JSON ``text`` nest at most ``depth`` deep: with its
-    strings and everything but brackets taken out, the innermost pairs ``[]`` are removed
-    ``depth`` times; a pair still left is deeper, and so is a run of more than ``depth``
-    opening brackets (looked for before each round: a forged chain thousands deep is refused at
-    once, not peeled a pair a round). Text that is not JSON (unpaired or mismatched brackets) is
-    left to the parser, which refuses it.
-
-    The strings go with their escaped backslashes and quotes taken out first (pairs of
-    backslashes from the left, as JSON reads them, then backslash-quote): every quote left opens
-    or closes a string. All in C (``str`` methods): the demo's cache (700 kB) loads in 17-18 ms of
-    CPU with it, 15 ms without (sitegen.store.load, minimum of 10, two runs each)."""
+def _outside_strings(text: str) -> str:
+    """Return the JSON ``text`` without its strings: with its escaped backslashes and quotes
+    taken out first (pairs of backslashes from the left, as JSON reads them, then
+    backslash-quote), every quote left opens or closes a string. All in C (``str`` methods)."""
     unescaped = text.replace("\\\\", "").replace('\\"', "")
-    brackets = "".join(unescaped.split('"')[::2]).translate(_ONLY_BRACKETS)
+    return "".join(unescaped.split('"')[::2])
+
+
+def _nesting_within(text: str, depth: int) -> bool:
+    """Whether the arrays and objects of the JSON ``text`` nest at most ``depth`` deep
+    (:func:`_brackets_within` of its text outside strings)."""
+    return _brackets_within(_outside_strings(text), depth)
+
+
+def _brackets_within(outside: str, depth: int) -> bool:
+    """Whether the arrays and objects of JSON text without its strings (``outside``) nest at
+    most ``depth`` deep: with everything but brackets taken out, the innermost pairs ``[]``
+    are removed ``depth`` times; a pair still left is deeper, and so is a run of more than
+    ``depth`` opening brackets (looked for before each round: a forged chain thousands deep is
+    refused at once, not peeled a pair a round). Text that is not JSON (unpaired or mismatched
+    brackets) is left to the parser, which refuses it. All in C (``str`` methods): the demo's
+    cache (700 kB) loads in 17-18 ms of CPU with it, 15 ms without (sitegen.store.load,
+    minimum of 10, two runs each)."""
+    brackets = outside.translate(_ONLY_BRACKETS)
     too_deep = "[" * (depth + 1)
     for _ in range(depth):
         if too_deep in brackets:

@@ -150,6 +150,13 @@ class Bundle:
         return self.page.full_context(*self.shared_value())
 
 
+class StaleInput(Exception):
+    """What a page's deferred context reads while the page is rendered is not what the build
+    was planned with (a kept player section whose copy in the build cache changed:
+    sitegen.incremental.sections.DamagedSection). The render lets it through as it is (not as a
+    template's problem): the caller that planned with it knows what to do."""
+
+
 @dataclass(frozen=True)
 class PlayerSection:
     """A part of a player's page contributed by one rule set.

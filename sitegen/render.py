@@ -18,14 +18,13 @@ from typing import Any, Callable
 
 from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError,
                     TemplateSyntaxError, select_autoescape)
-from markdown_it import MarkdownIt
 
 from .bidi import isolate_page, isolating_words, mark
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
 from .i18n import format_iso, words
 from .model.common import SiteConfig
-from .plan import Bundle, File, Page, SitePlan
+from .plan import Bundle, File, Page, SitePlan, StaleInput
 from .progress import Progress
 from .template_limits import BoundedSandbox, Budget, Limits, TemplateLimit, bounded_output
 from .template_words import ConstantWords, site_binds_words
@@ -98,8 +97,7 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
     # or ``pgettext`` a value that the templates they include would see
     if constant_words and not site_binds_words(env, site_templates):
         env.extend(constant_gettext=lang.gettext, constant_pgettext=lang.pgettext)
-    markdown = MarkdownIt("commonmark", {"html": config.markdown_html, "typographer": False})
-    markdown.enable("table")
+    markdown = _Markdown(config.markdown_html)
     base = config.base_path
 
     def url(path: str = "") -> str:
@@ -110,9 +108,26 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
     # ``path|url`` (a filter: Jinja calls filters directly, functions through the context) and
     # ``url(path)`` give the same address. ``date``: as the site's language writes it
     # (``date("long")`` in sentences); ``iso``: for <time datetime>.
-    env.filters.update(points=functools.partial(format_points, lang=lang), markdown=markdown.render,
+    env.filters.update(points=functools.partial(format_points, lang=lang), markdown=markdown,
                        date=lang.format_date, iso=format_iso, url=url)
     return env
+
+
+class _Markdown:
+    """The ``markdown`` filter of one environment: text as HTML (CommonMark with tables; raw
+    HTML only with ``html``). Its renderer is made when a page first shows Markdown: a build
+    with the cache that renders none does not import markdown-it (issue 31)."""
+
+    def __init__(self, html: bool) -> None:
+        self.html = html
+        self.renderer: Any = None
+
+    def __call__(self, text: str) -> str:
+        if self.renderer is None:
+            from markdown_it import MarkdownIt
+
+            self.renderer = MarkdownIt("commonmark", {"html": self.html, "typographer": False}).enable("table")
+        return self.renderer.render(text)
 
 
 PARALLEL_MIN_PAGES = 600
@@ -310,6 +325,8 @@ def _render_page(env: Environment, page: Page, shared: tuple[Any, ...] = ()) -> 
         # The template's own generator (Template.generate would add a layer to every piece)
         context = template.new_context({"page": page, **page.full_context(*shared)})
         html = bounded_output(template.root_render_func(context), budget)
+    except StaleInput:  # the page's deferred context read a changed input: not the template's
+        raise
     except TemplateSyntaxError as error:
         raise TemplateProblem(error.filename or error.name or page.template, error.lineno or 0,
                               f"template syntax error: {error.message}", "template") from None

@@ -8,8 +8,10 @@ same site and keeps the warnings and the summary's counts of the build it stands
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,7 @@ from sitegen.store import cache_folder  # noqa: E402
 from sitegen.write import MARKER  # noqa: E402
 
 SMALL = Path(__file__).resolve().parent / "sites" / "small" / "content"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -233,6 +236,73 @@ def test_a_damaged_section_is_noticed_when_read_and_everything_is_built(tmp_path
     assert note.startswith("build cache not used: blob p") and note.endswith(
         ".lines does not match its digest; building everything")
     assert rebuilt(site) == ""  # the new cache is whole
+
+
+def test_a_kept_section_is_decoded_only_when_its_player_page_is_made(tmp_path):
+    """Issue 31: a build after one league result decodes the kept sections of the player pages
+    it makes again (their players played in the changed season) and no other: a page's
+    sections are read when it is rendered, and the pages of players the change did not reach
+    keep their keys unread. The site is a fresh build's."""
+    root = demo_site(tmp_path)
+    build(root / "content", root / "output")
+    flip_league_result(root, 1)
+    result = build(root / "content", root / "output")
+    assert output_of(root) == render(root / "content") and result.note == ""
+    cache = result.made.cache
+    made = {pid for url, pid in cache.player_pages.items() if url + "index.html" in cache.made_shas}
+    kept = [(player, "data" in section.__dict__)  # a cached_property: set once decoded
+            for record in cache.old.parts.values() for player, found in record.sections for section in found]
+    decoded = {player for player, read in kept if read}
+    not_read = {player for player, read in kept if not read}
+    assert decoded and decoded <= made
+    assert not_read - made  # pages kept, their sections not decoded
+    assert len(decoded) < len({player for player, _ in kept})
+
+
+def test_a_stale_input_passes_through_the_render_untouched(tmp_path):
+    """Issue 31: what a page's deferred context raises while it is rendered becomes a template
+    problem (an error naming the page), except a sitegen.plan.StaleInput (a kept section whose
+    copy changed: DamagedSection), which the caller that planned with it handles."""
+    from sitegen.incremental.sections import DamagedSection
+    from sitegen.model.common import SiteConfig
+    from sitegen.plan import Bundle, Page, SitePlan
+    from sitegen.render import render_site
+
+    def plan_of(error: Exception) -> SitePlan:
+        site = SitePlan()
+        site.bundles.append(Bundle(Page("players/x/", "player.html", {"title": "x"},
+                                        deferred=partial(_raise, error)), ()))
+        return site
+
+    with pytest.raises(DamagedSection, match="^blob p1.lines does not match its digest$"):
+        render_site(plan_of(DamagedSection("blob p1.lines does not match its digest")), SiteConfig())
+    with pytest.raises(SitegenError, match="rendering players/x/index.html: ValueError: no"):
+        render_site(plan_of(ValueError("no")), SiteConfig())
+
+
+def _raise(error: Exception) -> dict:
+    raise error
+
+
+def test_a_cached_build_after_a_league_result_imports_no_other_validator(tmp_path):
+    """Issue 31: a build with the cache after one league result validates one season: the
+    validators of the ladders, tournaments and Swiss leagues and the H9 writer are not
+    imported, nor the package metadata; the output is a fresh build's. (markdown-it is: the
+    demo's season pages show Markdown.)"""
+    import subprocess
+
+    root = demo_site(tmp_path)
+    build(root / "content", root / "output", root / "templates")  # as the command finds them
+    flip_league_result(root, 1)
+    lazy = ["sitegen.validate.ladder", "sitegen.validate.tournament", "sitegen.validate.swiss",
+            "sitegen.formats.h9", "importlib.metadata"]
+    script = ("import sys\nfrom sitegen.cli import main\n"
+              "status = main(['--content', 'content', 'build', '--output', 'output', '--quiet'])\n"
+              f"print(status, [name for name in {lazy!r} if name in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True,
+                          check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.split("\n")[-2] == "0 []" and "build cache not used" not in done.stderr
+    assert output_of(root) == render(root / "content", root / "templates")
 
 
 def test_a_truncated_sections_blob_is_not_used(site):

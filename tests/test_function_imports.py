@@ -15,6 +15,9 @@ START_UP = ("the command line imports a command's modules only when that command
             "(import sitegen.cli: about 55 ms; with the build's modules about 350 ms)")
 BABEL = ("Babel (about 30 ms to import) loads only when a text is worded in a language: "
          "result add, diff and the engine's tests never load it")
+CACHED = ("a build with the cache that keeps a rule set's units does not import what only a "
+          "changed unit needs (issue 31: tests/test_build_cache.py, "
+          "test_a_cached_build_after_a_league_result_imports_no_other_validator)")
 PLATFORM = "a platform's own module: fcntl exists only on POSIX, msvcrt only on Windows"
 
 STAYING = {
@@ -41,6 +44,16 @@ STAYING = {
     ("i18n.py", "date_range_texts", "babel.dates"): BABEL,
     ("i18n.py", "format_chart_month", "babel.dates"): BABEL,
     ("i18n.py", "format_decimal", "babel.numbers"): BABEL,
+    ("cli.py", "__call__", ".version"): "importlib.metadata, for --version only: " + CACHED,
+    ("pages/ladder.py", "load_ladder", "..validate.ladder"): CACHED,
+    ("pages/swiss.py", "load_swiss_league", "..validate.swiss"): CACHED,
+    ("pages/tournament.py", "load_tournament", "..validate.tournament"): CACHED,
+    ("pages/tournament.py", "write_h9", "..formats.h9"): CACHED,
+    ("render.py", "__call__", "markdown_it"): "markdown-it, when a page's Markdown is rendered: " + CACHED,
+    ("results/check.py", "check_tournament", "..validate.tournament"): "result add's description sits beside "
+        "the tournament planner, which every build imports: " + CACHED,
+    ("results/entry.py", "enter_tournament", "..validate.tournament"): "result add's description sits beside "
+        "the tournament planner, which every build imports: " + CACHED,
     ("progress.py", "__init__", "tqdm"): "tqdm (about 45 ms to import) loads only when bars are "
                                          "drawn, on a terminal",
     ("write.py", "_try_lock", "fcntl"): PLATFORM,

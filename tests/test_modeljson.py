@@ -111,3 +111,18 @@ def test_the_cache_nesting_limit_is_the_same_on_every_python(monkeypatch, python
             cache_loads(nested(levels))
     with pytest.raises(Unusable, match="^blob s1.json does not decode: it is nested too deeply$"):
         _Decoder().loads(nested(49, json.dumps({TAG: ["date", 1]})).encode(), "blob s1.json")
+
+
+def test_a_number_of_more_than_19_digits_is_refused_before_the_parse():
+    """Issue 31: the numbers' lengths are checked in the text outside strings (not by a hook
+    per number): a whole number (or a number's whole part) of 20 digits is refused, with or
+    without a sign; 19 digits, a fraction's digits and digits inside a string are not."""
+    assert cache_loads("[1234567890123456789, -1234567890123456789]") == [1234567890123456789,
+                                                                           -1234567890123456789]
+    assert cache_loads('[0.000123456789012345678901, "123456789012345678901234"]') == [
+        0.000123456789012345678901, "123456789012345678901234"]
+    assert cache_loads('{"a\\"1234567890123456789012": 1}') == {'a"1234567890123456789012': 1}
+    for text in ("[12345678901234567890]", "[-12345678901234567890]", '{"a": 12345678901234567890.5}',
+                 "[1, 2, " + "9" * 4000 + "]"):
+        with pytest.raises(ValueError, match="^a number has more than 19 digits$"):
+            cache_loads(text)

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ..depends import Digests, reference, sha
 from ..folders import real_folder
 from ..modeljson import cache_loads
-from ..plan import PlayerSection
+from ..plan import PlayerSection, StaleInput
 
 
 class KeptText(NamedTuple):
@@ -30,9 +30,11 @@ class KeptText(NamedTuple):
     length: int
 
 
-class DamagedSection(Exception):
+class DamagedSection(StaleInput):
     """A kept section's text is not what its digest says: the cache file it is read from was
-    changed after the build began (the message says which)."""
+    changed after the build began (the message says which). Raised when its player page is
+    rendered (the page's deferred sections: sitegen.pages.players), and let through by the
+    render (sitegen.plan.StaleInput)."""
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,6 @@ from ..results.target import match_ladder
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded)
 from ..urls import ladder_month_url, ladder_url, player_url
-from ..validate.ladder import load_ladder
 
 RECENT_GAMES = 15
 """How many games the rung list page shows; the games page has them all."""
@@ -134,6 +133,13 @@ def ladder_feed(clubs: tuple[ClubLadder, ...], lang: Words) -> Iterator[dict[str
                                           count).format(ladder=club.name, count=count, date=lang.format_date(date)),
                    "url": month, "date": date, "summary": ""}
 
+
+def load_ladder(*args: Any, **kwargs: Any) -> Any:
+    """:func:`sitegen.validate.ladder.load_ladder`, imported when a ladder is validated: a build
+    with the cache that keeps every ladder does not import its validator (issue 31)."""
+    from ..validate.ladder import load_ladder as load
+
+    return load(*args, **kwargs)
 
 LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladders, work_per_byte=1.5,
                   counted=Counted("ladders", (("ladders", "ladder"), ("members", "member"), ("games", "game")),

@@ -29,7 +29,6 @@ from ..results.entry import enter_swiss
 from ..results.target import match_swiss
 from ..ruleset import EACH_FOLDER, Carded, Counted, Entered, Finished, Gathered, Listed, Met, RuleSet, Scaffolded
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
-from ..validate.swiss import load_swiss_league
 
 def ordinal(n: int, lang: Words) -> str:
     """Return ``1st``, ``2nd``, ``3rd``, ``4th`` ... in the site's language (``4.``, ``4e``)."""
@@ -179,6 +178,13 @@ def swiss_feed(leagues: tuple[SwissLeague, ...], lang: Words) -> Iterator[dict[s
                    "summary": lang.ngettext("{count} match with a result.", "{count} matches with a result.",
                                             played).format(count=played)}
 
+
+def load_swiss_league(*args: Any, **kwargs: Any) -> Any:
+    """:func:`sitegen.validate.swiss.load_swiss_league`, imported when a Swiss league is validated: a build
+    with the cache that keeps every Swiss league does not import its validator (issue 31)."""
+    from ..validate.swiss import load_swiss_league as load
+
+    return load(*args, **kwargs)
 
 SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league, plan_swiss,
                         work_per_byte=2.0,

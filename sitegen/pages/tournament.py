@@ -21,7 +21,6 @@ from typing import Any, Callable, Iterator
 
 from ..engine.placement import PlacementRow, format_value, standings
 from ..engine.placement.fast import ranked_ids
-from ..formats.h9 import write_h9
 from ..model import Content
 from ..model.common import GameRecord, Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
@@ -35,7 +34,6 @@ from ..results.target import match_tournament
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded)
 from ..urls import player_url, round_url, tournament_url
-from ..validate.tournament import load_tournament
 
 # --------------------------------------------------------------------------- wording
 
@@ -377,6 +375,21 @@ def tournament_feed(tournaments: tuple[Tournament, ...], lang: Words) -> Iterato
                    players=lang.ngettext("{count} player", "{count} players", len(t.players)).format(
                        count=len(t.players)))}
 
+
+def write_h9(*args: Any, **kwargs: Any) -> bytes:
+    """:func:`sitegen.formats.h9.write_h9`, imported when a tournament's ``results.h9`` is
+    written (issue 31: a build with the cache that makes no such file does not import it)."""
+    from ..formats.h9 import write_h9 as write
+
+    return write(*args, **kwargs)
+
+
+def load_tournament(*args: Any, **kwargs: Any) -> Any:
+    """:func:`sitegen.validate.tournament.load_tournament`, imported when a tournament is validated: a build
+    with the cache that keeps every tournament does not import its validator (issue 31)."""
+    from ..validate.tournament import load_tournament as load
+
+    return load(*args, **kwargs)
 
 TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournament, plan_tournaments,
                       work_per_byte=2.0,

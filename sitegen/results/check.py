@@ -12,7 +12,6 @@ from typing import Callable
 
 from ..model.common import Outcome, Result
 from ..model.swiss import MatchResult
-from ..validate.tournament import parse_tournament_result
 from .request import ResultRequest, echo, refuse
 
 RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, W+F (forfeit), 0 (jigo)"
@@ -48,6 +47,8 @@ def check_tournament(request: ResultRequest) -> str:
     text = (request.result or "").strip()
     if text.lower() in ("both-win", "both-lose"):
         return text.lower()
+    from ..validate.tournament import parse_tournament_result  # issue 31: see tests/test_function_imports.py
+
     return _checked_game(request, lambda result: parse_tournament_result(text))
 
 

@@ -25,7 +25,6 @@ from ..diagnostics import SourcePos
 from ..diagnostics import SitegenError
 from ..engine.ladder import replay
 from ..load import YMap, YNode, YScalar, YSeq
-from ..validate.tournament import parse_tournament_result
 from ..yamlwrite import flow_list, flow_map
 from .request import ResultRequest, refuse
 from .target import Target
@@ -247,6 +246,7 @@ def enter_tournament(tree: YMap, data: CommentedMap, request: ResultRequest, tar
     else:
         winner, forfeit, reported = request.winner, False, request.result
         if request.colours_known and reported is not None:
+            from ..validate.tournament import parse_tournament_result  # issue 31: see tests/test_function_imports.py
             _, forfeit, colour = parse_tournament_result(reported)
             if colour is not None:
                 winner, reported = (a if colour == "B" else b), None
