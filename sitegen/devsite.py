@@ -9,7 +9,7 @@ import gc
 import os
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from . import stages
 from .depends import sha
@@ -19,6 +19,7 @@ from .model.common import SiteConfig
 from .plan import Bundle, NamesTable
 from .progress import Progress
 from .render import make_environment, render_bundles
+from .servedfiles import OnDisk, layered
 from .stages import Source
 
 Show = Callable[[dict[str, "bytes | None"]], None]
@@ -50,7 +51,13 @@ class Site:
         self.state: CacheState | None = None
         self.names = NamesTable()
         """The players' names table, shared by the next build while the players are the same."""
-        self.files: dict[str, bytes] = {}
+        self.files: Mapping[str, bytes] = {}
+        """The last good build's files: in memory (a dict), or once written to the output
+        folder (:meth:`written`) read from there, with the pages changed since in memory over
+        them (sitegen.servedfiles)."""
+        self.digests: dict[str, bytes] = {}
+        """The SHA-256 of each of the last good build's files (what the next build's are
+        compared with: the bytes need not be in memory)."""
         self.config: SiteConfig | None = None
         self.environment: Any = None
         """The Jinja environment, kept while the settings and templates stay the same."""
@@ -82,31 +89,41 @@ class Site:
                 show({path: self.files.get(path) for path in output.shown})
             raise
         made = output.made
-        shas = {path: sha(data) for path, data in made.items()}
+        shas = {path: output.digests.get(path) or sha(data) for path, data in made.items()}
         removed = build.removed()
         self.state = build.finish(shas)
         self.config = output.config
         if output.fresh:
-            self.files = dict(made)
+            self.files, self.digests = dict(made), shas
             return None, build.reason
         changes: dict[str, bytes | None] = {path: data for path, data in made.items()
-                                            if self.files.get(path) != data}
+                                            if self.digests.get(path) != shas[path]}
         changes.update({path: None for path in removed})
-        files = dict(self.files)  # a new table: the last one may still be served
+        digests = dict(self.digests)  # a new table: the last one may still be in use
         for path, data in changes.items():
             if data is None:
-                files.pop(path, None)
+                digests.pop(path, None)
             else:
-                files[path] = data
-        self.files = files
+                digests[path] = shas[path]
+        self.files = layered(self.files, changes)  # a new table: the last one may still be served
+        self.digests = digests
         return changes, build.reason
+
+    def written(self, folder: Path) -> Mapping[str, bytes]:
+        """Say that the last good build's files are now in ``folder`` (written whole, each file
+        replaced at once): from now on they are read from there, not held in memory. Return
+        the new table of files (the paths only are in memory)."""
+        self.files = OnDisk(folder, self.digests)
+        return self.files
 
     def _keeper(self, show: Show | None, shown: dict[str, bytes | None]) -> Callable[[str, bytes], bytes]:
         """Return the sink of a build from scratch: one copy of the unchanged bytes; with
         ``show``, the outputs made in this process (not in a forked worker: the dev server's
         threads keep its builds in one) are shown every :data:`SHOW_FRESH_EVERY` seconds (the
         addresses are checked before anything is made: :meth:`CachedBuild.rest`)."""
-        served, pid = self.files, os.getpid()
+        # A table in memory lends its bytes to unchanged pages; one on disk is not read again.
+        served = self.files if isinstance(self.files, dict) else {}
+        pid = os.getpid()
         pending: dict[str, bytes] = {}
         last = [time.monotonic()]
 
@@ -123,28 +140,33 @@ class Site:
             return data
         return keep
 
-    def _make(self, bundles: list[Bundle], config: Any, made: dict[str, bytes],
-              shown: dict[str, bytes | None], show: Show | None, first: frozenset[str] = frozenset()) -> None:
-        """Make ``bundles``' outputs into ``made`` in this process, showing those that changed
-        every :data:`SHOW_EVERY` seconds when ``show`` is given. The bundles of the files
-        ``first`` (open in a browser) are made first and shown as soon as they are made."""
+    def _make(self, bundles: list[Bundle], config: Any, output: _InMemory, show: Show | None,
+              first: frozenset[str] = frozenset()) -> None:
+        """Make ``bundles``' outputs into ``output.made`` (and their SHA-256 into
+        ``output.digests``) in this process, showing those that changed every
+        :data:`SHOW_EVERY` seconds when ``show`` is given. The bundles of the files ``first``
+        (open in a browser) are made first and shown as soon as they are made."""
         if first:
             bundles = sorted(bundles, key=lambda bundle: not any(path in first for path in bundle.paths))
         last = [0.0]
+        made, digests = output.made, output.digests
+        lend = self.files if isinstance(self.files, dict) else {}  # never read from disk here
 
         def sink(path: str, data: bytes) -> None:
-            old = self.files.get(path)
-            made[path] = old if old == data else data  # one copy of unchanged bytes
+            digest = digests[path] = sha(data)
+            same = self.digests.get(path) == digest
+            made[path] = lend.get(path, data) if same else data  # one copy of unchanged bytes
             if show is not None and (path in first or time.monotonic() - last[0] >= SHOW_EVERY):
-                self._show(made, shown, show)
+                self._show(output, show)
                 last[0] = time.monotonic()
 
         render_bundles(bundles, config, self.templates_dir, jobs=1, sink=sink,
                        environment=self.environment)
 
-    def _show(self, made: dict[str, bytes], shown: dict[str, bytes | None], show: Show) -> None:
-        news = {path: data for path, data in made.items()
-                if path not in shown and self.files.get(path) != data}
+    def _show(self, output: _InMemory, show: Show) -> None:
+        shown, digests = output.shown, output.digests
+        news = {path: data for path, data in output.made.items()
+                if path not in shown and self.digests.get(path) != digests[path]}
         if news:
             shown.update(news)
             show(dict(news))
@@ -162,6 +184,8 @@ class _InMemory:
         self.show = show
         self.first = first
         self.made: dict[str, bytes] = {}
+        self.digests: dict[str, bytes] = {}
+        """The SHA-256 of the outputs made one by one (a build from scratch: none)."""
         self.shown: dict[str, bytes | None] = {}
         self.held: list[Bundle] = []
         self.config: SiteConfig | None = None
@@ -178,9 +202,9 @@ class _InMemory:
             self.held += bundles
             return
         early = self.show if self.show is not None and build.safe_to_show else None
-        site._make(bundles, config, self.made, self.shown, early, self.first)
+        site._make(bundles, config, self, early, self.first)
         if early is not None:
-            site._show(self.made, self.shown, early)
+            site._show(self, early)
 
     def finish(self, bundles: list[Bundle], hosts: dict[str, bytes], removed: list[str],
                config: SiteConfig) -> None:
@@ -193,5 +217,5 @@ class _InMemory:
             build.take_keys(results)
             made.update((path, data) for path, data, _ in results)
         else:
-            site._make(bundles, config, made, self.shown, None)
+            site._make(bundles, config, self, None)
         made.update(hosts)
