@@ -19,11 +19,13 @@ from .model.common import SiteConfig
 from .plan import Bundle, NamesTable
 from .progress import Progress
 from .render import make_environment, render_bundles
-from .servedfiles import OnDisk, layered
+from .servedfiles import Folder, OnDisk, Staged, layered
 from .stages import Source
+from .write import Staging, WriteReport
 
-Show = Callable[[dict[str, "bytes | None"]], None]
-"""Shows changed files at once (``None``: removed), before the build has finished."""
+Show = Callable[[Mapping[str, "bytes | None"]], None]
+"""Shows changed files at once (``None``: removed), before the build has finished; a build
+from scratch written as it is made shows all its files so far (sitegen.servedfiles.Staged)."""
 
 SHOW_EVERY = 0.1
 """Seconds between two showings of pages made so far, while a build makes them."""
@@ -43,8 +45,13 @@ class Site:
     """
 
     def __init__(self, content_dir: Path, templates_dir: Path | None, base_url: str | None,
-                 progress: Progress | None = None):
+                 progress: Progress | None = None, output: Path | None = None):
         self.progress = progress or Progress()
+        self.output = output
+        """The output folder: a build from scratch is written there as it is made (its pages'
+        bytes are not held in memory); None: every build is held in memory."""
+        self.report: WriteReport | None = None
+        """What the last build from scratch wrote to :attr:`output`, until :meth:`take_report`."""
         self.content_dir = content_dir
         self.templates_dir = templates_dir
         self.base_url = base_url
@@ -84,15 +91,26 @@ class Site:
         try:
             stages.build(Source(self.content_dir, self.templates_dir, self.base_url), build, output,
                          self.progress)
-        except BaseException:
-            if output.shown and show is not None:  # put back what was shown of this failed build
-                show({path: self.files.get(path) for path in output.shown})
-            raise
+            return self._keep(build, output)
+        finally:
+            if output.staging is not None:  # the old site, after the swap; and the lock
+                output.staging.discard()
+
+    def _keep(self, build: CachedBuild, output: _InMemory
+              ) -> tuple[dict[str, bytes | None] | None, str | None]:
+        """Keep what a good build made (a build written as it was made: put it in place of
+        the output folder); return as :meth:`build`."""
         made = output.made
-        shas = {path: output.digests.get(path) or sha(data) for path, data in made.items()}
+        shas = {**output.digests, **{path: sha(data) for path, data in made.items()
+                                     if path not in output.digests}}
         removed = build.removed()
         self.state = build.finish(shas)
         self.config = output.config
+        if output.staging is not None:
+            assert self.output is not None
+            self.report = output.staging.finish(output.written)
+            self.files, self.digests = OnDisk(self.output.resolve(), shas), shas
+            return None, build.reason
         if output.fresh:
             self.files, self.digests = dict(made), shas
             return None, build.reason
@@ -108,6 +126,22 @@ class Site:
         self.files = layered(self.files, changes)  # a new table: the last one may still be served
         self.digests = digests
         return changes, build.reason
+
+    def take_report(self) -> WriteReport | None:
+        """Return what the last build wrote to the output folder itself (a build from
+        scratch), once; None if it wrote nothing (its files are to be written)."""
+        report, self.report = self.report, None
+        return report
+
+    def staging(self) -> Staging | None:
+        """Return a staging folder for a build from scratch written as it is made, or None
+        (no output folder, or it cannot be written now: the build is then held in memory)."""
+        if self.output is None:
+            return None
+        try:
+            return Staging(self.output)
+        except OSError:  # another process writes it (OutputBusy), or no room
+            return None
 
     def written(self, folder: Path) -> Mapping[str, bytes]:
         """Say that the last good build's files are now in ``folder`` (written whole, each file
@@ -139,6 +173,26 @@ class Site:
                     last[0] = time.monotonic()
             return data
         return keep
+
+    def _writer(self, staging: Staging, show: Show | None) -> Callable[[str, bytes], tuple[bytes, bool]]:
+        """Return the sink of a build from scratch written as it is made: each output put into
+        ``staging`` (linked from the output folder if unchanged), ``(its SHA-256, whether it
+        was written)`` returned; with ``show``, all the outputs put so far by this process are
+        shown every :data:`SHOW_FRESH_EVERY` seconds, read from the staging folder."""
+        pid = os.getpid()
+        folder = Folder(staging.folder) if show is not None else None
+        paths: list[str] = []
+        last = [time.monotonic()]
+
+        def write(path: str, data: bytes) -> tuple[bytes, bool]:
+            written = staging.put(path, data)
+            if show is not None and folder is not None and os.getpid() == pid:
+                paths.append(path)  # complete on disk: put has closed it
+                if time.monotonic() - last[0] >= SHOW_FRESH_EVERY:
+                    show(Staged(folder, frozenset(paths)))
+                    last[0] = time.monotonic()
+            return sha(data), written
+        return write
 
     def _make(self, bundles: list[Bundle], config: Any, output: _InMemory, show: Show | None,
               first: frozenset[str] = frozenset()) -> None:
@@ -190,6 +244,10 @@ class _InMemory:
         self.held: list[Bundle] = []
         self.config: SiteConfig | None = None
         self.fresh = False
+        self.staging: Staging | None = None
+        """Where a build from scratch is written as it is made (sitegen.write.Staging)."""
+        self.written: list[str] = []
+        """The files it wrote anew (the others are linked from the output folder)."""
 
     def early(self, bundles: list[Bundle], config: SiteConfig) -> None:
         site, build = self.site, self.build
@@ -210,12 +268,22 @@ class _InMemory:
                config: SiteConfig) -> None:
         site, build, made = self.site, self.build, self.made
         if self.fresh:
-            keep = site._keeper(self.show, self.shown)
+            staging = self.staging = site.staging()
+            keep = site._keeper(self.show, self.shown) if staging is None else site._writer(staging, self.show)
             results = render_bundles(self.held + bundles, config, site.templates_dir, sink=keep,
                                      environment=site.environment, keys=build.key_of(True),
                                      progress=site.progress)
             build.take_keys(results)
-            made.update((path, data) for path, data, _ in results)
+            if staging is None:
+                made.update((path, data) for path, data, _ in results)
+            else:
+                self.digests.update((path, digest) for path, (digest, _), _ in results)
+                self.written += [path for path, (_, written), _ in results if written]
+                for path, data in hosts.items():
+                    self.digests[path] = sha(data)
+                    if staging.put(path, data):
+                        self.written.append(path)
+                return
         else:
             site._make(bundles, config, self, None)
         made.update(hosts)

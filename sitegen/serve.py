@@ -108,7 +108,7 @@ class Written:
     now on instead of memory; None: keep serving them from memory."""
 
 
-Show = Callable[[dict[str, "bytes | None"]], None]
+Show = Callable[[Mapping[str, "bytes | None"]], None]
 """What a build function may call with files it has made before it returns (None: removed)."""
 
 
@@ -311,6 +311,8 @@ class DevServer:
         errors: list[str] = []
         site: ServedBuild | None = None
         upcoming = self.state.version + 1
+        with self._cond:
+            before = self.state.site  # served again if this build shows pages, then fails
         try:
             site = self._build(lambda files: self._show(files, upcoming))
         except SitegenError as error:
@@ -325,6 +327,8 @@ class DevServer:
             if errors != self.state.errors:
                 self.state.errors_version = upcoming
             self.state.errors = errors
+            if site is None and self.state.site is not before:  # what the build showed is let go
+                self.state.site = before
             if site is not None:
                 changed = site.files if site.changed is None else site.changed
                 self.state.pages.update((path, upcoming) for path in changed)
@@ -375,7 +379,7 @@ class DevServer:
             self._log("no warnings left")
         self._warned = warnings
 
-    def _show(self, files: dict[str, bytes | None], version: int) -> None:
+    def _show(self, files: Mapping[str, bytes | None], version: int) -> None:
         """Serve ``files`` (made by the running build, which will be ``version``) at once."""
         with self._cond:
             site = self.state.site

@@ -12,6 +12,7 @@ read from disk alone.
 from __future__ import annotations
 
 import os
+import weakref
 from pathlib import Path
 from typing import Iterator, Mapping
 
@@ -45,12 +46,52 @@ class OnDisk(Mapping[str, bytes]):
         return len(self.paths)
 
 
-class Layered(Mapping[str, bytes]):
-    """Files changed in memory over a table below: ``top`` maps a path to its new bytes, or
-    to None for a file removed (then missing even if ``below`` has it); every other path is
-    ``below``'s. ``top`` is the layer's own dict, never shared with another table."""
+class Folder:
+    """An open folder (a file descriptor, closed when the object is collected): files are
+    opened relative to it, so they are found in it even after it is renamed, e.g. when a
+    staging folder is swapped into ``output/`` (sitegen.write)."""
 
-    def __init__(self, top: dict[str, bytes | None], below: Mapping[str, bytes]):
+    def __init__(self, path: Path):
+        self.fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        weakref.finalize(self, os.close, self.fd)
+
+
+class Staged(Mapping[str, bytes]):
+    """The files of a build being written, ``paths`` of them so far, read from ``folder``
+    (the staging folder, wherever it is renamed to) when asked for: each is complete before it
+    is named here. A file that cannot be read is missing (KeyError)."""
+
+    def __init__(self, folder: Folder, paths: frozenset[str]):
+        self.folder = folder
+        self.paths = paths
+
+    def __getitem__(self, relative: str) -> bytes:
+        if relative not in self.paths:
+            raise KeyError(relative)
+        try:
+            fd = os.open(relative, os.O_RDONLY, dir_fd=self.folder.fd)
+        except OSError:
+            raise KeyError(relative) from None
+        with open(fd, "rb") as handle:
+            return handle.read()
+
+    def __contains__(self, relative: object) -> bool:
+        return relative in self.paths
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.paths)
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+
+class Layered(Mapping[str, bytes]):
+    """Files changed over a table below: ``top`` maps a path to its new bytes, or to None for
+    a file removed (then missing even if ``below`` has it); every other path is ``below``'s.
+    ``top`` is the layer's own dict (never shared with another table), or the files of a build
+    being written (:class:`Staged`)."""
+
+    def __init__(self, top: Mapping[str, bytes | None], below: Mapping[str, bytes]):
         self.top = top
         self.below = below
 
@@ -64,7 +105,7 @@ class Layered(Mapping[str, bytes]):
 
     def __contains__(self, relative: object) -> bool:
         if relative in self.top:
-            return self.top[relative] is not None
+            return self.top[relative] is not None  # type: ignore[index]
         return relative in self.below
 
     def __iter__(self) -> Iterator[str]:
@@ -83,7 +124,11 @@ def layered(files: Mapping[str, bytes], changes: Mapping[str, bytes | None]) -> 
     """Return a new table: ``files`` with ``changes`` (None: removed). A table in memory (a
     dict) is copied; over one read from disk the changes are a layer (one layer: the changes
     of a layer below are merged into the new one). ``files`` is left as it was (it may still be
-    served)."""
+    served). Changes that are a :class:`Staged` table (all the files of a build so far) are a
+    layer in place of the last such layer."""
+    if isinstance(changes, Staged):
+        staged = isinstance(files, Layered) and isinstance(files.top, Staged)
+        return Layered(changes, files.below if isinstance(files, Layered) and staged else files)
     if isinstance(files, dict):
         table = dict(files)
         for path, data in changes.items():
@@ -92,6 +137,6 @@ def layered(files: Mapping[str, bytes], changes: Mapping[str, bytes | None]) -> 
             else:
                 table[path] = data
         return table
-    if isinstance(files, Layered):
+    if isinstance(files, Layered) and isinstance(files.top, dict):
         return Layered({**files.top, **changes}, files.below)
     return Layered(dict(changes), files)

@@ -8,15 +8,20 @@ The server is made with ``make_server`` (port 0, an output folder) and built wit
 
 from __future__ import annotations
 
+import hashlib
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 
 import sitegen.commands.serve as serve_command
+from sitegen import devsite
 from sitegen.commands.build import render
 from sitegen.devsite import Site
-from sitegen.servedfiles import Layered, OnDisk, layered
+from sitegen.diagnostics import Diagnostic, SitegenError, command_pos
+from sitegen.servedfiles import Folder, Layered, OnDisk, Staged, layered
+from sitegen.write import OutputLock
 
 SMALL = Path(__file__).parent / "sites" / "small" / "content"
 SEASON = "leagues/club/seasons/2024.yaml"
@@ -160,3 +165,76 @@ def test_a_layer_hides_what_it_removes_and_layers_merge_into_one(tmp_path):
     memory = {"a.html": b"A"}
     copy = layered(memory, {"a.html": None, "b.html": b"B"})
     assert copy == {"b.html": b"B"} and type(copy) is dict and memory == {"a.html": b"A"}
+
+
+def test_a_build_from_scratch_is_written_as_it_is_made_keeping_digests_only(dev, monkeypatch):
+    server, site, content, templates, output = dev
+    sinks = []
+    render_bundles = devsite.render_bundles
+
+    def recorded(*args, **kwargs):
+        results = render_bundles(*args, **kwargs)
+        sinks.append(results)
+        return results
+
+    monkeypatch.setattr(devsite, "render_bundles", recorded)
+    assert server.rebuild(), server.state.errors
+    expected = render(content, templates)
+    # The one render of the build handed back (SHA-256, written anew), never the bytes.
+    [results] = sinks
+    digests = {path: made for path, made, _ in results}
+    assert digests[GROUP] == (hashlib.sha256(expected[GROUP]).digest(), True)
+    assert site.digests[GROUP] == digests[GROUP][0] and isinstance(site.files, OnDisk)
+    assert dict(server.state.site.files) == expected
+    assert not [name for name in os.listdir(output.parent) if "staging" in name]  # swapped, old one removed
+
+
+def test_a_failed_build_from_scratch_lets_go_what_it_showed(dev, monkeypatch):
+    server, site, content, templates, output = dev
+    assert server.rebuild(), server.state.errors
+    good = server.state.site
+    before = {path: (output / path).read_bytes() for path in good.files}
+    monkeypatch.setattr(devsite, "SHOW_FRESH_EVERY", 0.0)
+    render_bundles = devsite.render_bundles
+    shown = []
+    show = server._show
+    monkeypatch.setattr(server, "_show", lambda files, version: (shown.append(files), show(files, version)))
+
+    def failing(*args, **kwargs):
+        render_bundles(*args, **kwargs)  # every page written to the staging folder and shown
+        raise SitegenError([Diagnostic(command_pos("test"), "failed after rendering", "test")])
+
+    monkeypatch.setattr(devsite, "render_bundles", failing)
+    (templates / "404.html").write_text("custom {{ site.title }}")
+    assert not server.rebuild()
+    assert shown and isinstance(shown[-1], Staged) and "404.html" in shown[-1]
+    # The last good site again, output/ as it was, the staging folder gone.
+    assert server.state.site is good and server.state.errors
+    assert {path: (output / path).read_bytes() for path in good.files} == before
+    status, _, body = server.respond("/club/404.html")
+    assert status == 200 and page_of(body, before["404.html"]) and b"custom" not in body
+    assert not [name for name in os.listdir(output.parent) if "staging" in name]
+
+
+def test_a_build_from_scratch_is_held_in_memory_while_another_process_writes_the_output(dev):
+    server, site, content, templates, output = dev
+    assert server.rebuild(), server.state.errors
+    (templates / "404.html").write_text("custom {{ site.title }}")
+    with OutputLock(output):  # as another sitegen would hold it
+        assert server.rebuild(), server.state.errors
+    files = server.state.site.files
+    assert type(files) is dict and files["404.html"] == b"custom Small Club League"
+    assert (output / "404.html").read_bytes() != b"custom Small Club League"  # not written
+
+
+def test_staged_files_are_read_from_their_folder_wherever_it_is_renamed(tmp_path):
+    staging = tmp_path / "staging"
+    (staging / "a").mkdir(parents=True)
+    (staging / "a" / "index.html").write_bytes(b"new")
+    table = Staged(Folder(staging), frozenset({"a/index.html"}))
+    os.rename(staging, tmp_path / "output")  # as the swap into output/ does
+    staging.mkdir()  # the old site, now under the staging folder's name
+    (staging / "a").mkdir()
+    (staging / "a" / "index.html").write_bytes(b"old")
+    assert table["a/index.html"] == b"new" and list(table) == ["a/index.html"]
+    assert "b.html" not in table and table.get("b.html") is None

@@ -29,7 +29,7 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
     shows each build's stages (sitegen.progress; default: nowhere).
     """
     shown = progress or Progress()
-    site = Site(content_dir, templates_dir, base_url, shown)
+    site = Site(content_dir, templates_dir, base_url, shown, output_dir)
     server: DevServer | None = None
 
     def build(show: Show) -> ServedBuild:
@@ -44,6 +44,9 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
 
     def write(built: ServedBuild) -> Written:
         assert output_dir is not None
+        streamed = site.take_report() if built.files is site.files else None
+        if streamed is not None:  # a build from scratch, written as it was made
+            return Written(f"{streamed.summary()} in {output_dir}/", site.files)
         try:
             if built.changed is None:
                 raise NotInPlace("a build from scratch")
