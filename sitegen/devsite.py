@@ -1,4 +1,4 @@
-"""The dev server's builds (issue 18): the site in memory, built again after each change with
+"""The dev server's builds (issue 18): the site, built again after each change with
 what the last build kept (:class:`sitegen.incremental.build.CachedBuild`), the pages open in a
 browser made and shown first. :mod:`sitegen.serve` serves it; ``sitegen serve`` (sitegen.commands.serve)
 joins the two."""
@@ -42,6 +42,11 @@ class Site:
     returns the changes to :attr:`files`. The rule sets' pages are shown first (``show``),
     before the player pages, home, feed and search index are planned and made, unless an
     address changed (then nothing is shown before the addresses are checked).
+
+    With an output folder (``output``), a build from scratch is written there as it is made
+    and then served from there; an incremental build's changed pages are held in memory until
+    the server has written them (:meth:`written`). Only a SHA-256 per file is kept to compare
+    the next build's pages with (issue 31).
     """
 
     def __init__(self, content_dir: Path, templates_dir: Path | None, base_url: str | None,
@@ -239,7 +244,8 @@ class _InMemory:
         self.first = first
         self.made: dict[str, bytes] = {}
         self.digests: dict[str, bytes] = {}
-        """The SHA-256 of the outputs made one by one (a build from scratch: none)."""
+        """The SHA-256 of the outputs made one by one, or written as made (a build from
+        scratch held in memory: none)."""
         self.shown: dict[str, bytes | None] = {}
         self.held: list[Bundle] = []
         self.config: SiteConfig | None = None
