@@ -1,4 +1,4 @@
-"""The dev server's builds (issue 18): the site in memory, built again after each change with
+"""The dev server's builds (issue 18): the site, built again after each change with
 what the last build kept (:class:`sitegen.incremental.build.CachedBuild`), the pages open in a
 browser made and shown first. :mod:`sitegen.serve` serves it; ``sitegen serve`` (sitegen.commands.serve)
 joins the two."""
@@ -9,7 +9,7 @@ import gc
 import os
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from . import stages
 from .depends import sha
@@ -20,10 +20,13 @@ from .plan import Bundle, NamesTable
 from .progress import Progress
 from .remembered import Remembered
 from .render import make_environment, render_bundles
+from .servedfiles import Folder, OnDisk, Staged, layered
 from .stages import Source
+from .write import Staging, WriteReport
 
-Show = Callable[[dict[str, "bytes | None"]], None]
-"""Shows changed files at once (``None``: removed), before the build has finished."""
+Show = Callable[[Mapping[str, "bytes | None"]], None]
+"""Shows changed files at once (``None``: removed), before the build has finished; a build
+from scratch written as it is made shows all its files so far (sitegen.servedfiles.Staged)."""
 
 SHOW_EVERY = 0.1
 """Seconds between two showings of pages made so far, while a build makes them."""
@@ -40,11 +43,21 @@ class Site:
     returns the changes to :attr:`files`. The rule sets' pages are shown first (``show``),
     before the player pages, home, feed and search index are planned and made, unless an
     address changed (then nothing is shown before the addresses are checked).
+
+    With an output folder (``output``), a build from scratch is written there as it is made
+    and then served from there; an incremental build's changed pages are held in memory until
+    the server has written them (:meth:`written`). Only a SHA-256 per file is kept to compare
+    the next build's pages with (issue 31).
     """
 
     def __init__(self, content_dir: Path, templates_dir: Path | None, base_url: str | None,
-                 progress: Progress | None = None):
+                 progress: Progress | None = None, output: Path | None = None):
         self.progress = progress or Progress()
+        self.output = output
+        """The output folder: a build from scratch is written there as it is made (its pages'
+        bytes are not held in memory); None: every build is held in memory."""
+        self.report: WriteReport | None = None
+        """What the last build from scratch wrote to :attr:`output`, until :meth:`take_report`."""
         self.content_dir = content_dir
         self.templates_dir = templates_dir
         self.base_url = base_url
@@ -54,7 +67,13 @@ class Site:
         self.remembered = Remembered()
         """What the last builds read and replayed (the speed paths of an edit in a large file
         or a ladder's log), handed to every build."""
-        self.files: dict[str, bytes] = {}
+        self.files: Mapping[str, bytes] = {}
+        """The last good build's files: in memory (a dict), or once written to the output
+        folder (:meth:`written`) read from there, with the pages changed since in memory over
+        them (sitegen.servedfiles)."""
+        self.digests: dict[str, bytes] = {}
+        """The SHA-256 of each of the last good build's files (what the next build's are
+        compared with: the bytes need not be in memory)."""
         self.config: SiteConfig | None = None
         self.environment: Any = None
         """The Jinja environment, kept while the settings and templates stay the same."""
@@ -81,36 +100,73 @@ class Site:
         try:
             stages.build(Source(self.content_dir, self.templates_dir, self.base_url), build, output,
                          self.progress, remembered=self.remembered)
-        except BaseException:
-            if output.shown and show is not None:  # put back what was shown of this failed build
-                show({path: self.files.get(path) for path in output.shown})
-            raise
+            return self._keep(build, output)
+        finally:
+            if output.staging is not None:  # the old site, after the swap; and the lock
+                output.staging.discard()
+
+    def _keep(self, build: CachedBuild, output: _InMemory
+              ) -> tuple[dict[str, bytes | None] | None, str | None]:
+        """Keep what a good build made (a build written as it was made: put it in place of
+        the output folder); return as :meth:`build`."""
         made = output.made
-        shas = {path: sha(data) for path, data in made.items()}
+        shas = {**output.digests, **{path: sha(data) for path, data in made.items()
+                                     if path not in output.digests}}
         removed = build.removed()
         self.state = build.finish(shas)
         self.config = output.config
+        if output.staging is not None:
+            assert self.output is not None
+            self.report = output.staging.finish(output.written)
+            self.files, self.digests = OnDisk(self.output.resolve(), shas), shas
+            return None, build.reason
         if output.fresh:
-            self.files = dict(made)
+            self.files, self.digests = dict(made), shas
             return None, build.reason
         changes: dict[str, bytes | None] = {path: data for path, data in made.items()
-                                            if self.files.get(path) != data}
+                                            if self.digests.get(path) != shas[path]}
         changes.update({path: None for path in removed})
-        files = dict(self.files)  # a new table: the last one may still be served
+        digests = dict(self.digests)  # a new table: the last one may still be in use
         for path, data in changes.items():
             if data is None:
-                files.pop(path, None)
+                digests.pop(path, None)
             else:
-                files[path] = data
-        self.files = files
+                digests[path] = shas[path]
+        self.files = layered(self.files, changes)  # a new table: the last one may still be served
+        self.digests = digests
         return changes, build.reason
+
+    def take_report(self) -> WriteReport | None:
+        """Return what the last build wrote to the output folder itself (a build from
+        scratch), once; None if it wrote nothing (its files are to be written)."""
+        report, self.report = self.report, None
+        return report
+
+    def staging(self) -> Staging | None:
+        """Return a staging folder for a build from scratch written as it is made, or None
+        (no output folder, or it cannot be written now: the build is then held in memory)."""
+        if self.output is None:
+            return None
+        try:
+            return Staging(self.output)
+        except OSError:  # another process writes it (OutputBusy), or no room
+            return None
+
+    def written(self, folder: Path) -> Mapping[str, bytes]:
+        """Say that the last good build's files are now in ``folder`` (written whole, each file
+        replaced at once): from now on they are read from there, not held in memory. Return
+        the new table of files (the paths only are in memory)."""
+        self.files = OnDisk(folder, self.digests)
+        return self.files
 
     def _keeper(self, show: Show | None, shown: dict[str, bytes | None]) -> Callable[[str, bytes], bytes]:
         """Return the sink of a build from scratch: one copy of the unchanged bytes; with
         ``show``, the outputs made in this process (not in a forked worker: the dev server's
         threads keep its builds in one) are shown every :data:`SHOW_FRESH_EVERY` seconds (the
         addresses are checked before anything is made: :meth:`CachedBuild.rest`)."""
-        served, pid = self.files, os.getpid()
+        # A table in memory lends its bytes to unchanged pages; one on disk is not read again.
+        served = self.files if isinstance(self.files, dict) else {}
+        pid = os.getpid()
         pending: dict[str, bytes] = {}
         last = [time.monotonic()]
 
@@ -127,28 +183,53 @@ class Site:
             return data
         return keep
 
-    def _make(self, bundles: list[Bundle], config: Any, made: dict[str, bytes],
-              shown: dict[str, bytes | None], show: Show | None, first: frozenset[str] = frozenset()) -> None:
-        """Make ``bundles``' outputs into ``made`` in this process, showing those that changed
-        every :data:`SHOW_EVERY` seconds when ``show`` is given. The bundles of the files
-        ``first`` (open in a browser) are made first and shown as soon as they are made."""
+    def _writer(self, staging: Staging, show: Show | None) -> Callable[[str, bytes], tuple[bytes, bool]]:
+        """Return the sink of a build from scratch written as it is made: each output put into
+        ``staging`` (linked from the output folder if unchanged), ``(its SHA-256, whether it
+        was written)`` returned; with ``show``, all the outputs put so far by this process are
+        shown every :data:`SHOW_FRESH_EVERY` seconds, read from the staging folder."""
+        pid = os.getpid()
+        folder = Folder(staging.folder) if show is not None else None
+        paths: list[str] = []
+        last = [time.monotonic()]
+
+        def write(path: str, data: bytes) -> tuple[bytes, bool]:
+            written = staging.put(path, data)
+            if show is not None and folder is not None and os.getpid() == pid:
+                paths.append(path)  # complete on disk: put has closed it
+                if time.monotonic() - last[0] >= SHOW_FRESH_EVERY:
+                    show(Staged(folder, frozenset(paths)))
+                    last[0] = time.monotonic()
+            return sha(data), written
+        return write
+
+    def _make(self, bundles: list[Bundle], config: Any, output: _InMemory, show: Show | None,
+              first: frozenset[str] = frozenset()) -> None:
+        """Make ``bundles``' outputs into ``output.made`` (and their SHA-256 into
+        ``output.digests``) in this process, showing those that changed every
+        :data:`SHOW_EVERY` seconds when ``show`` is given. The bundles of the files ``first``
+        (open in a browser) are made first and shown as soon as they are made."""
         if first:
             bundles = sorted(bundles, key=lambda bundle: not any(path in first for path in bundle.paths))
         last = [0.0]
+        made, digests = output.made, output.digests
+        lend = self.files if isinstance(self.files, dict) else {}  # never read from disk here
 
         def sink(path: str, data: bytes) -> None:
-            old = self.files.get(path)
-            made[path] = old if old == data else data  # one copy of unchanged bytes
+            digest = digests[path] = sha(data)
+            same = self.digests.get(path) == digest
+            made[path] = lend.get(path, data) if same else data  # one copy of unchanged bytes
             if show is not None and (path in first or time.monotonic() - last[0] >= SHOW_EVERY):
-                self._show(made, shown, show)
+                self._show(output, show)
                 last[0] = time.monotonic()
 
         render_bundles(bundles, config, self.templates_dir, jobs=1, sink=sink,
                        environment=self.environment)
 
-    def _show(self, made: dict[str, bytes], shown: dict[str, bytes | None], show: Show) -> None:
-        news = {path: data for path, data in made.items()
-                if path not in shown and self.files.get(path) != data}
+    def _show(self, output: _InMemory, show: Show) -> None:
+        shown, digests = output.shown, output.digests
+        news = {path: data for path, data in output.made.items()
+                if path not in shown and self.digests.get(path) != digests[path]}
         if news:
             shown.update(news)
             show(dict(news))
@@ -166,10 +247,17 @@ class _InMemory:
         self.show = show
         self.first = first
         self.made: dict[str, bytes] = {}
+        self.digests: dict[str, bytes] = {}
+        """The SHA-256 of the outputs made one by one, or written as made (a build from
+        scratch held in memory: none)."""
         self.shown: dict[str, bytes | None] = {}
         self.held: list[Bundle] = []
         self.config: SiteConfig | None = None
         self.fresh = False
+        self.staging: Staging | None = None
+        """Where a build from scratch is written as it is made (sitegen.write.Staging)."""
+        self.written: list[str] = []
+        """The files it wrote anew (the others are linked from the output folder)."""
 
     def early(self, bundles: list[Bundle], config: SiteConfig) -> None:
         site, build = self.site, self.build
@@ -182,20 +270,30 @@ class _InMemory:
             self.held += bundles
             return
         early = self.show if self.show is not None and build.safe_to_show else None
-        site._make(bundles, config, self.made, self.shown, early, self.first)
+        site._make(bundles, config, self, early, self.first)
         if early is not None:
-            site._show(self.made, self.shown, early)
+            site._show(self, early)
 
     def finish(self, bundles: list[Bundle], hosts: dict[str, bytes], removed: list[str],
                config: SiteConfig) -> None:
         site, build, made = self.site, self.build, self.made
         if self.fresh:
-            keep = site._keeper(self.show, self.shown)
+            staging = self.staging = site.staging()
+            keep = site._keeper(self.show, self.shown) if staging is None else site._writer(staging, self.show)
             results = render_bundles(self.held + bundles, config, site.templates_dir, sink=keep,
                                      environment=site.environment, keys=build.key_of(True),
                                      progress=site.progress)
             build.take_keys(results)
-            made.update((path, data) for path, data, _ in results)
+            if staging is None:
+                made.update((path, data) for path, data, _ in results)
+            else:
+                self.digests.update((path, digest) for path, (digest, _), _ in results)
+                self.written += [path for path, (_, written), _ in results if written]
+                for path, data in hosts.items():
+                    self.digests[path] = sha(data)
+                    if staging.put(path, data):
+                        self.written.append(path)
+                return
         else:
-            site._make(bundles, config, made, self.shown, None)
+            site._make(bundles, config, self, None)
         made.update(hosts)

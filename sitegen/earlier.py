@@ -74,4 +74,4 @@ def earlier_site(output_dir: Path | None, content_dir: Path, base_url: str | Non
         config = type(config)(base_url=base_url)
     found = output_dir is not None and is_earlier_site(output_dir)
     files = EarlierFiles(output_dir) if output_dir is not None and found else {}
-    return ServedBuild(files, config.base_path, earlier=True)  # type: ignore[arg-type]
+    return ServedBuild(files, config.base_path, earlier=True)

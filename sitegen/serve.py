@@ -12,11 +12,15 @@
   backups), then compares a snapshot of the watched files (path, size, mtime, inode) with the
   one taken before the last build, and builds only if it differs. One save is one build, and a
   burst of saves within the debounce window is one build too;
-- a ``ThreadingHTTPServer`` that answers from the ``{path: bytes}`` of the last good build,
-  held in memory and swapped in one assignment under a lock, so a half-written page can never
-  be served. The built files may also be written to ``output/`` (the changed files only,
-  :func:`sitegen.write.update_site`; a build from scratch with :func:`sitegen.write.write_site`),
-  but the server never reads them back.
+- a ``ThreadingHTTPServer`` that answers from the ``{path: bytes}`` table of the last good
+  build, swapped in one assignment under a lock. The built files may also be written to
+  ``output/`` (the changed files only, :func:`sitegen.write.update_site`; a build from scratch
+  with :func:`sitegen.write.write_site`); once they are, the table is one that reads them from
+  there (``write`` returns it: :class:`Written`), so the pages' bytes are not held in memory
+  (issue 31). A build publishes its table (its changed pages in memory over the last one)
+  before it writes, so a changed page is served new at once; each file of ``output/`` is
+  replaced whole by a rename, so a page read from there is never half-written
+  (sitegen.servedfiles).
 
 An incremental build (sitegen.devsite.Site) may ``show`` the pages it has made before it
 has finished (the changed competition's pages first, the player pages and the home page later):
@@ -50,11 +54,10 @@ import sys
 import threading
 import time
 import traceback
-from collections import ChainMap
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable, MutableMapping
+from typing import Callable, Mapping
 from urllib.parse import parse_qs, urlsplit
 
 from watchdog.events import (EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_OPENED, FileSystemEvent,
@@ -63,6 +66,7 @@ from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
 
 from .diagnostics import SitegenError
+from .servedfiles import layered
 
 VERSION_PATH = "/__sitegen/version"
 """The dev server's own endpoint: JSON ``{"version", "builds", "ok", "errors"}``."""
@@ -78,7 +82,7 @@ IGNORED_EVENTS = (EVENT_TYPE_OPENED, EVENT_TYPE_CLOSED_NO_WRITE)
 class ServedBuild:
     """One good build: every file of the site in memory, and the path the site lives under."""
 
-    files: MutableMapping[str, bytes]
+    files: Mapping[str, bytes]
     base_path: str = "/"
     """The site's URL path with leading and trailing slash (``/`` or ``/league/``)."""
     changed: dict[str, bytes | None] | None = None
@@ -93,7 +97,18 @@ class ServedBuild:
     each page under a notice that it may be out of date, a missing one as being built."""
 
 
-Show = Callable[[dict[str, "bytes | None"]], None]
+@dataclass(frozen=True)
+class Written:
+    """What writing a good build to the output folder did (the ``write`` of :class:`DevServer`)."""
+
+    report: str
+    """Said in the build's line of the log (e.g. ``3 files written, 1 unchanged in output/``)."""
+    files: Mapping[str, bytes] | None = None
+    """The build's files as now on disk (sitegen.servedfiles.OnDisk), served from there from
+    now on instead of memory; None: keep serving them from memory."""
+
+
+Show = Callable[[Mapping[str, "bytes | None"]], None]
 """What a build function may call with files it has made before it returns (None: removed)."""
 
 
@@ -129,7 +144,7 @@ class DevServer:
 
     def __init__(self, build: Callable[[Show], ServedBuild], watch: list[Path], *, host: str = "127.0.0.1",
                  port: int = 8000, debounce: float = 0.15, ignore: list[Path] | None = None,
-                 write: Callable[[ServedBuild], str] | None = None,
+                 write: Callable[[ServedBuild], Written] | None = None,
                  log: Callable[[str], None] = _default_log):
         self._build = build
         self._warned: tuple[str, ...] = ()
@@ -296,6 +311,8 @@ class DevServer:
         errors: list[str] = []
         site: ServedBuild | None = None
         upcoming = self.state.version + 1
+        with self._cond:
+            before = self.state.site  # served again if this build shows pages, then fails
         try:
             site = self._build(lambda files: self._show(files, upcoming))
         except SitegenError as error:
@@ -310,6 +327,8 @@ class DevServer:
             if errors != self.state.errors:
                 self.state.errors_version = upcoming
             self.state.errors = errors
+            if site is None and self.state.site is not before:  # what the build showed is let go
+                self.state.site = before
             if site is not None:
                 changed = site.files if site.changed is None else site.changed
                 self.state.pages.update((path, upcoming) for path in changed)
@@ -318,9 +337,12 @@ class DevServer:
         report = ""
         if site is not None and self._write is not None:
             try:
-                report = self._write(site)
+                written = self._write(site)
             except OSError as error:
                 report = f"output not written: {error}"
+            else:
+                report = written.report
+                self._from_disk(site, written.files)
         if site is not None:
             self._log_warnings(site.warnings)
             pages = sum(1 for path in site.files if path.endswith(".html"))
@@ -335,6 +357,16 @@ class DevServer:
             self._log(f"build {self.state.builds} failed: {count} error{'s' if count != 1 else ''}; {kept}")
         return site is not None
 
+    def _from_disk(self, site: ServedBuild, files: Mapping[str, bytes] | None) -> None:
+        """Serve ``site``'s files from ``files`` (the same files, as now written to the output
+        folder: sitegen.servedfiles.Written) instead of memory, unless another table was served
+        since (nothing is shown between a build and its write: both run in the builder)."""
+        if files is None:
+            return
+        with self._cond:
+            if self.state.site is site:
+                self.state.site = replace(site, files=files)
+
     def _log_warnings(self, warnings: tuple[str, ...]) -> None:
         """Log the warnings of a good build when they are not those last logged (the first
         build's, and after an edit that adds or settles one), so that an organizer previewing
@@ -347,20 +379,14 @@ class DevServer:
             self._log("no warnings left")
         self._warned = warnings
 
-    def _show(self, files: dict[str, bytes | None], version: int) -> None:
+    def _show(self, files: Mapping[str, bytes | None], version: int) -> None:
         """Serve ``files`` (made by the running build, which will be ``version``) at once."""
         with self._cond:
             site = self.state.site
             if site is None:
                 return
-            served = _layered(site)
-            for path, data in files.items():
-                if data is None:
-                    served.pop(path, None)
-                else:
-                    served[path] = data
-                self.state.pages[path] = version
-            self.state.site = ServedBuild(served, site.base_path, earlier=site.earlier)
+            self.state.pages.update((path, version) for path in files)
+            self.state.site = ServedBuild(layered(site.files, files), site.base_path, earlier=site.earlier)
             self._cond.notify_all()
 
     def wait_version(self, after: int, timeout: float, page: str | None = None) -> dict:
@@ -547,16 +573,6 @@ def _inject(page: bytes, version: int, errors: list[str], earlier: bool = False)
         at = body.end() if body else 0
         page = page[:at] + NOTICE.encode("utf-8") + page[at:]
     return page
-
-
-def _layered(site: ServedBuild) -> MutableMapping[str, bytes]:
-    """Return a new table of ``site``'s files to change: a copy, or for the earlier build's
-    files read from disk (sitegen.earlier) a layer over them."""
-    if not site.earlier:
-        return dict(site.files)
-    if isinstance(site.files, ChainMap):
-        return ChainMap(dict(site.files.maps[0]), *site.files.maps[1:])
-    return ChainMap({}, site.files)
 
 
 _BUILDING_PAGE = ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Being built</title>"

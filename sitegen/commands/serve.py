@@ -10,7 +10,7 @@ from ..earlier import earlier_site
 from ..devsite import Site
 from ..progress import Progress
 from ..render import default_templates_dir
-from ..serve import DevServer, ServedBuild, Show
+from ..serve import DevServer, ServedBuild, Show, Written
 from ..write import NotInPlace, check_output_folder, update_site, write_site
 
 
@@ -24,11 +24,12 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
     change reaches is validated, planned and made again), serves under the site's base path
     (``base_url`` overrides site.yaml's), watches ``content_dir``, ``templates_dir`` and the
     default theme (unless ``watch_theme`` is False), and writes each good build to
-    ``output_dir`` when given (only the files whose bytes changed are rewritten). ``progress``
+    ``output_dir`` when given (only the files whose bytes changed are rewritten), then serves
+    its files from there instead of memory. ``progress``
     shows each build's stages (sitegen.progress; default: nowhere).
     """
     shown = progress or Progress()
-    site = Site(content_dir, templates_dir, base_url, shown)
+    site = Site(content_dir, templates_dir, base_url, shown, output_dir)
     server: DevServer | None = None
 
     def build(show: Show) -> ServedBuild:
@@ -41,15 +42,20 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
         warnings = tuple(d.format() for d in site.state.warnings) if site.state is not None else ()
         return ServedBuild(site.files, site.config.base_path, changed, note, warnings)
 
-    def write(built: ServedBuild) -> str:
+    def write(built: ServedBuild) -> Written:
         assert output_dir is not None
+        streamed = site.take_report() if built.files is site.files else None
+        if streamed is not None:  # a build from scratch, written as it was made
+            return Written(f"{streamed.summary()} in {output_dir}/", site.files)
         try:
             if built.changed is None:
                 raise NotInPlace("a build from scratch")
             report = update_site(built.changed, output_dir, len(built.files))
         except NotInPlace:
             report = write_site(built.files, output_dir)
-        return f"{report.summary()} in {output_dir}/"
+        # Written whole: served from output/ from now on, the bytes let go (issue 31).
+        files = site.written(output_dir.resolve()) if built.files is site.files else None
+        return Written(f"{report.summary()} in {output_dir}/", files)
 
     watch = [content_dir] + ([default_templates_dir()] if watch_theme else []) \
         + ([templates_dir] if templates_dir else [])
