@@ -17,7 +17,8 @@ would, not at all on it only in theory (the unthrottled trace is measured). Each
 
 Prints a Markdown table per site: per kind, the page, Performance (0-100), First Contentful
 Paint, Largest Contentful Paint, Total Blocking Time, Cumulative Layout Shift, Speed Index,
-the main thread's style and layout time (unthrottled), the DOM's elements and the bytes transferred. Exits 1 if any kind scores under :data:`GOAL`.
+the main thread's style and layout time (as Lighthouse's main-thread audit reports it under
+simulation: the measured time times the 4x CPU slowdown, a phone's estimate), the DOM's elements and the bytes transferred. Exits 1 if any kind scores under :data:`GOAL`.
 
 Needs Lighthouse from npm, installed into a git-ignored folder beside this file::
 
@@ -120,7 +121,7 @@ def pages(site: Path, query: str) -> dict[str, str]:
 def lighthouse(url: str, runs: int, keep: Path | None = None) -> dict:
     """Run Lighthouse (its default mobile profile, Performance only) ``runs`` times on
     ``url``; return the figures of the run of median score: ``score`` (0-100), ``fcp``,
-    ``lcp``, ``tbt``, ``si``, ``layout`` (main-thread style and layout) (ms), ``cls``, ``dom`` (elements), ``bytes`` (transferred).
+    ``lcp``, ``tbt``, ``si``, ``layout`` (main-thread style and layout, measured times the 4x CPU slowdown) (ms), ``cls``, ``dom`` (elements), ``bytes`` (transferred).
     With ``keep`` (a file name ending in ``.json``), run ``i``'s whole report is also written
     beside it as ``<stem>-<i>.json``, to read the audits the table leaves out."""
     results = []
