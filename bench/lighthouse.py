@@ -1,5 +1,5 @@
 """A phone's view of every page kind, measured by Lighthouse (issue 31):
-``python bench/lighthouse.py [--scale S ...] [--no-demo] [--runs N] [--json FILE]``.
+``python bench/lighthouse.py [--scale S ...] [--no-demo] [--runs N] [--json FILE] [--reports DIR]``.
 
 Builds the demo (``content/``) and the synthetic federation of ``bench/synthetic.py`` at each
 ``--scale`` (default 0.3; repeat the option for more), each with ``python -m sitegen build``
@@ -17,7 +17,8 @@ would, not at all on it only in theory (the unthrottled trace is measured). Each
 
 Prints a Markdown table per site: per kind, the page, Performance (0-100), First Contentful
 Paint, Largest Contentful Paint, Total Blocking Time, Cumulative Layout Shift, Speed Index,
-the main thread's style and layout time (unthrottled), the DOM's elements and the bytes transferred. Exits 1 if any kind scores under :data:`GOAL`.
+the main thread's style and layout time (as Lighthouse's main-thread audit reports it under
+simulation: the measured time times the 4x CPU slowdown, a phone's estimate), the DOM's elements and the bytes transferred. Exits 1 if any kind scores under :data:`GOAL`.
 
 Needs Lighthouse from npm, installed into a git-ignored folder beside this file::
 
@@ -117,17 +118,22 @@ def pages(site: Path, query: str) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
-def lighthouse(url: str, runs: int) -> dict:
+def lighthouse(url: str, runs: int, keep: Path | None = None) -> dict:
     """Run Lighthouse (its default mobile profile, Performance only) ``runs`` times on
     ``url``; return the figures of the run of median score: ``score`` (0-100), ``fcp``,
-    ``lcp``, ``tbt``, ``si``, ``layout`` (main-thread style and layout) (ms), ``cls``, ``dom`` (elements), ``bytes`` (transferred)."""
+    ``lcp``, ``tbt``, ``si``, ``layout`` (main-thread style and layout, measured times the 4x CPU slowdown) (ms), ``cls``, ``dom`` (elements), ``bytes`` (transferred).
+    With ``keep`` (a file name ending in ``.json``), run ``i``'s whole report is also written
+    beside it as ``<stem>-<i>.json``, to read the audits the table leaves out."""
     results = []
-    for _ in range(runs):
+    for run in range(runs):
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
             subprocess.run([str(LIGHTHOUSE), url, "--only-categories=performance", "--output=json",
                             f"--output-path={out.name}", f"--chrome-flags={CHROME_FLAGS}", "--quiet"],
                            check=True, env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")})
-            report = json.loads(Path(out.name).read_text(encoding="utf-8"))
+            text = Path(out.name).read_text(encoding="utf-8")
+        if keep is not None:
+            keep.with_name(f"{keep.stem}-{run + 1}.json").write_text(text, encoding="utf-8")
+        report = json.loads(text)
         audits = report["audits"]
 
         def value(name: str) -> float:
@@ -156,13 +162,15 @@ def table(label: str, figures: dict[str, dict]) -> str:
     return "\n".join(lines)
 
 
-def measure(label: str, site: Path, query: str, runs: int) -> dict[str, dict]:
+def measure(label: str, site: Path, query: str, runs: int, reports: Path | None = None) -> dict[str, dict]:
     """Run Lighthouse on every page kind of the site built in ``site``; print each kind's line
-    as it is measured (stderr) and return the figures per kind."""
+    as it is measured (stderr) and return the figures per kind. With ``reports`` (a folder),
+    keep every run's whole Lighthouse report there as ``<label>-<kind>-<run>.json``."""
     figures = {}
     with serve(site) as base:
         for kind, page in pages(site, query).items():
-            figures[kind] = {"page": page, **lighthouse(base + page, runs)}
+            keep = None if reports is None else reports / f"{label.replace(' ', '-')}-{kind.replace('/', '-').replace(' ', '-')}.json"
+            figures[kind] = {"page": page, **lighthouse(base + page, runs, keep)}
             f = figures[kind]
             print(f"{label}: {kind} {page}: {f['score']} (TBT {f['tbt']:.0f} ms, LCP {f['lcp'] / 1000:.1f} s, "
                   f"DOM {f['dom']:,.0f}; load average {os.getloadavg()[0]:.2f})", file=sys.stderr, flush=True)
@@ -175,7 +183,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-demo", action="store_true", help="leave the demo out")
     parser.add_argument("--runs", type=int, default=1, help="Lighthouse runs per page (the median kept)")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--reports", type=Path, help="keep every Lighthouse report (JSON) in this folder")
     args = parser.parse_args(argv)
+    if args.reports:
+        args.reports.mkdir(parents=True, exist_ok=True)
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"lighthouse: {LIGHTHOUSE} is missing: npm install --no-save --no-package-lock "
                          "--prefix bench/lighthouse lighthouse@13")
@@ -186,12 +197,13 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
         if not args.no_demo:
             build(ROOT, Path(tmp, "demo"))
-            results["demo"] = measure("demo", Path(tmp, "demo"), DEMO_QUERY, args.runs)
+            results["demo"] = measure("demo", Path(tmp, "demo"), DEMO_QUERY, args.runs, args.reports)
         for scale in args.scale or [0.3]:
             root = Path(tmp, f"scale-{scale}")
             generate(root, scale)
             build(root, root / "output")
-            results[f"scale {scale:g}"] = measure(f"scale {scale:g}", root / "output", SEARCH_QUERY, args.runs)
+            results[f"scale {scale:g}"] = measure(f"scale {scale:g}", root / "output", SEARCH_QUERY, args.runs,
+                                                       args.reports)
     load.append(os.getloadavg())
     for label, figures in results.items():
         print(table(label, figures), end="\n\n")
