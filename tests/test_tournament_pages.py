@@ -67,6 +67,35 @@ def test_a_result_links_to_the_opponents_row_on_its_page(paged):
     assert f'<a href="{T}3/#r18"><span aria-hidden="true">18-/b7</span>' in paged["tournaments/juvisy/4/index.html"].decode()
 
 
+@pytest.mark.parametrize(("path", "rows", "rounds"), [
+    ("tournaments/juvisy/index.html", 6, 4), ("tournaments/juvisy/4/index.html", 1, 4),
+    ("tournaments/juvisy/round-2/index.html", 6, 2), ("tournaments/juvisy/round-1/3/index.html", 6, 1)])
+def test_each_round_result_is_written_once(paged, path, rows, rounds):
+    """One cell per player and round (issue 31): 6 players x 4 rounds = 24 result cells on the
+    first page, 1 x 4 on the last, 6 x 2 after round 2; each row's cells are its own rounds,
+    in order; no second copy of them (no disclosure row for a phone)."""
+    html = paged[path].decode()
+    body = html.split('id="standings-caption"')[1].split("<tbody>")[1].split("</tbody>")[0]
+    assert body.count('<td class="game round-col">') == rows * rounds
+    for row in re.findall(r'<tr id="r\d+">(.*?)</tr>', body):
+        assert row.count('<td class="game round-col">') == rounds
+    assert html.count('<th scope="col" class="round-col">') == rounds
+    assert "rounds-row" not in html and "<details" not in body and "<li>" not in body
+
+
+def test_the_stylesheets_round_label_is_the_word_of_every_language():
+    """Below 48rem the stylesheet labels a round result "R1", "R2" ... with a counter (one copy
+    of the results, issue 31): every language's word for "R%(round)s" must be that "R"."""
+    from sitegen.i18n import words
+
+    locales = Path(tournament.__file__).parent.parent / "locale"
+    tags = sorted(d.name for d in locales.iterdir() if (d / "LC_MESSAGES").is_dir())
+    assert tags == ["en", "fr", "pl"]
+    assert {tag: words(tag)._("R%(round)s") for tag in tags} == dict.fromkeys(tags, "R%(round)s")
+    css = (Path(__file__).parent.parent / "templates" / "static" / "style.css").read_text(encoding="utf-8")
+    assert 'content: "R" counter(round) / "";' in css
+
+
 def test_the_pages_are_listed_and_the_next_one_linked(paged):
     html = paged["tournaments/juvisy/2/index.html"].decode()
     assert '<title>Tournoi de Juvisy · players 7–12 · Club</title>' in html

@@ -4,8 +4,9 @@ Every group page of the demo shows every row of its standings in the first scree
 boxes within the 800 px window, the page not scrolled), the crosstable right after them (and
 fitting 360 px) and "How the table is ordered" after it; an outcome's sentence with its rule ids
 opens with a tap. A season page opens with a jump list whose links all lead somewhere. A
-tournament's round results are reachable without scrolling sideways (a disclosure row on a
-phone, the round columns on a desktop), and a round page shows its pairings in the first screen.
+tournament's round results are written once and reachable without scrolling sideways (a line
+under each player's on a phone, the round columns on a desktop), and a round page shows its
+pairings in the first screen.
 """
 
 from __future__ import annotations
@@ -140,40 +141,71 @@ def test_jump_list_check_can_fail(browser, demo_url):
         "return !!document.getElementById(a.hash.slice(1));") is False
 
 
-def test_tournament_round_results_are_reachable_without_scrolling_on_a_phone(browser, demo_url):
-    """Juvisy 2019 at 360 px: the page never scrolls sideways; under Rosa Étienne's row (place
-    1) a tap on "Rounds" lists her 4 rounds, each within the window: R1 2+/w0 ... R4 15+/w4."""
-    from selenium.webdriver.common.by import By
+ROUND_LAYOUT = """
+// The tournament table's round cells (one per player and round), the first player's row: its
+// name cell's box and its round cells' boxes and texts; the page's and the table region's widths.
+var table = document.querySelector("table.tournament"), region = table.closest(".scroll");
+var first = table.querySelector("tbody tr"), box = function (e) {
+    var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+return {cells: table.querySelectorAll("tbody td.round-col").length,
+        shown: Array.prototype.filter.call(table.querySelectorAll("td.round-col"), function (c) {
+            return c.offsetParent !== null; }).length,
+        heads: Array.prototype.filter.call(table.querySelectorAll("th.round-col"), function (c) {
+            return c.getBoundingClientRect().width > 1; }).map(function (c) { return c.textContent; }),
+        headings: table.querySelectorAll("thead th.round-col").length,
+        copies: document.querySelectorAll("tr.rounds-row, details.rounds").length,
+        name: box(first.querySelector("th")),
+        rounds: Array.prototype.map.call(first.querySelectorAll("td.round-col"), function (c) {
+            return {box: box(c), text: c.innerText.split("\\n")[0],
+                    label: getComputedStyle(c, "::before").content}; }),
+        page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+        region: [region.scrollWidth, region.clientWidth], scrolled: window.scrollY};
+"""
+ROSA = ["2+/w0", "3+/b0", "4+/w0", "15+/w4"]
+"""Rosa Étienne's round results (row 1, place 1 of Juvisy 2019)."""
 
+
+def test_tournament_round_results_are_in_the_first_screen_of_a_phone(browser, demo_url):
+    """Juvisy 2019 at 360 px: each round result is written once (19 players x 4 rounds = 76
+    cells, no second copy); under Rosa Étienne's name (place 1), on a line of their own, her 4
+    rounds R1 2+/w0 ... R4 15+/w4 are shown in the first 800 px, each within the window; neither
+    the page nor the table scrolls sideways."""
     open_at(browser, demo_url + "tournaments/juvisy-2019/", 360)
-    rounds = browser.find_elements(By.CSS_SELECTOR, "tr.rounds-row details.rounds")
-    assert len(rounds) == 19
-    assert not browser.find_element(By.CSS_SELECTOR, "th.round-col").is_displayed()
-    first = rounds[0]
-    first.find_element(By.TAG_NAME, "summary").click()
-    items = first.find_elements(By.TAG_NAME, "li")
-    # The notation is shown; its words follow for screen readers (visually hidden, issue 27).
-    assert [li.text.split("\n")[0] for li in items] == ["R1 2+/w0", "R2 3+/b0", "R3 4+/w0", "R4 15+/w4"]
-    assert all(li.text.split("\n")[1].startswith("won against ") for li in items)
-    for li in items:
-        box = browser.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left, r.right];", li)
-        assert 0 <= box[0] and box[1] <= 360, (li.text, box)
-    overflow = browser.execute_script("var e = document.documentElement; return [e.scrollWidth, e.clientWidth];")
-    assert overflow[0] <= overflow[1]
-    screenshot(browser, "tournament-rounds-open-360")
+    got = browser.execute_script(ROUND_LAYOUT)
+    assert got["cells"] == got["shown"] == 19 * 4 and got["copies"] == 0
+    # The labels in sight are the cells' own "R1" ... (a CSS counter); the column headings stay,
+    # 1 px and clipped, for screen readers.
+    assert got["heads"] == [] and got["headings"] == 4
+    assert [r["text"] for r in got["rounds"]] == ROSA
+    assert [r["label"] for r in got["rounds"]] == ['"R" counter(round) / ""'] * 4
+    for r in got["rounds"]:
+        left, top, right, bottom = r["box"]
+        assert 0 <= left and right <= 360 and top >= got["name"][3] - 1 and bottom <= HEIGHT, r
+    assert got["scrolled"] == 0
+    assert got["page"][0] <= got["page"][1] and got["region"][0] <= got["region"][1] + 1
+    screenshot(browser, "tournament-rounds-360")
 
 
 def test_tournament_round_columns_use_a_desktop_width(browser, demo_url):
-    """At 1280 px the rounds are columns R1 to R4 of the table, which does not scroll."""
-    from selenium.webdriver.common.by import By
-
+    """At 1280 px the rounds are the columns R1 to R4 of the table, the same 76 cells, Rosa
+    Étienne's on her name's line; the table does not scroll."""
     open_at(browser, demo_url + "tournaments/juvisy-2019/", 1280)
-    heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "th.round-col") if th.is_displayed()]
-    assert heads == ["R1", "R2", "R3", "R4"]
-    assert not any(d.is_displayed() for d in browser.find_elements(By.CSS_SELECTOR, "details.rounds"))
-    region = browser.execute_script(
-        "var s = document.querySelector('table.tournament').closest('.scroll'); return [s.scrollWidth, s.clientWidth];")
-    assert region[0] <= region[1] + 1
+    got = browser.execute_script(ROUND_LAYOUT)
+    assert got["heads"] == ["R1", "R2", "R3", "R4"]
+    assert got["cells"] == got["shown"] == 19 * 4 and got["copies"] == 0
+    assert [r["text"] for r in got["rounds"]] == ROSA
+    lefts = [r["box"][0] for r in got["rounds"]]
+    assert lefts == sorted(lefts) and all(r["box"][1] < got["name"][3] for r in got["rounds"])
+    assert got["region"][0] <= got["region"][1] + 1
+
+
+def test_the_phone_layout_check_can_fail(browser, demo_url):
+    """Without the stylesheet's narrow layout (the table laid out as a table at 360 px), the
+    first player's rounds are on the name's line and the table scrolls sideways."""
+    open_at(browser, demo_url + "tournaments/juvisy-2019/", 360)
+    browser.execute_script("var t = document.querySelector('table.tournament'); t.classList.remove('with-rounds');")
+    got = browser.execute_script(ROUND_LAYOUT)
+    assert got["rounds"][0]["box"][1] < got["name"][3] - 1 or got["region"][0] > got["region"][1] + 1
 
 
 @pytest.mark.parametrize("width", WIDTHS)
