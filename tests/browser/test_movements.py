@@ -21,9 +21,9 @@ from test_pages import console_errors, open_at, run_axe, screenshot  # noqa: E40
 pytestmark = pytest.mark.slow  # a headless browser
 
 FLOWS = """
-return Array.prototype.map.call(document.querySelectorAll("details.who"), function (d) {
-  var list = d.querySelector("ul.who-list");
-  return [d.querySelector("summary").textContent, d.open, list.querySelectorAll("li").length,
+return Array.prototype.map.call(document.querySelectorAll(".flows details"), function (d) {
+  var list = d.querySelector("p");
+  return [d.querySelector("summary").textContent, d.open, list.querySelectorAll("a").length,
           list.checkVisibility()];
 });
 """
@@ -53,7 +53,7 @@ def test_a_name_in_a_closed_list_is_found(browser, movements_url):
     """Player 29 is in the closed list of the 15 new players: a text fragment (what find-in-page
     does on a closed <details>: it opens it) opens that list and shows the name."""
     state = """
-        var a = Array.prototype.find.call(document.querySelectorAll("details.who a"),
+        var a = Array.prototype.find.call(document.querySelectorAll(".flows details a"),
                                           function (a) { return a.textContent === "Player 29"; });
         return [a.closest("details").open, a.checkVisibility()];"""
     open_at(browser, movements_url, 360)
