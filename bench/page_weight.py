@@ -39,7 +39,7 @@ GOAL = 200_000
 CEILINGS: dict[str, dict[str, int]] = {
     "demo": {"404": 4_000, "Swiss league": 36_000, "Swiss round": 17_000, "Swiss tournament": 15_000,
              "final": 6_000, "group": 27_000, "handicap": 46_000, "home": 10_000, "ladder": 27_000,
-             "ladder games": 6_000, "ladder month": 32_000, "league": 9_000, "movements": 23_000,
+             "ladder games": 6_000, "ladder month": 32_000, "league": 9_000, "movements": 27_000,
              "page": 5_000, "player": 31_000, "players index": 20_000, "search.json": 34_000,
              "season": 43_000, "tournament": 32_000, "tournament round": 28_000},
     "scale 0.3": {"404": 4_000, "group": 25_000, "handicap": 143_000, "home": 21_000, "ladder": 36_000,

@@ -104,6 +104,41 @@ def test_movements_page_has_an_svg_flow_and_the_same_flows_as_a_table(site):
     assert 'href="/leagues/club/2025/movements/"' in season_html
 
 
+def test_movements_page_lists_a_flows_names_below_its_row_closed_when_many(site):
+    """Issue 31: each flow's names are below its row, across the table, in a <details> whose
+    summary gives the count; open for a flow of at most 10 (FLOW_NAMES_OPEN), closed above
+    (a federation's flow of 400 names made a cell 88 px wide and 26,900 px tall on a phone).
+    Eleven new players m1..m11 (M01..M11) and n1 join B: the flow new -> B has 12 names."""
+    extra = [(f"m{i}", f"M{i:02}") for i in range(1, 12)]
+    players = PLAYERS + "".join(f"  - {{id: {pid}, name: {name}, rank: 12k}}\n" for pid, name in extra)
+    season_2025 = ("name: Season 2025\nstart: 2025-03-01\ndivisions:\n  - name: A\n    groups:\n"
+                   "      - {name: A, players: [a1, a2, a3, b1, b2]}\n"
+                   "  - name: B\n    groups:\n      - {name: B, players: [a4, a5, b3, b4, n1, "
+                   + ", ".join(pid for pid, _ in extra) + "]}\n")
+    files = build(site, **{"content/players.yaml": players,
+                           "content/leagues/club/seasons/2025.yaml": season_2025})
+    html = files["leagues/club/2025/movements/index.html"].decode()
+    assert '<th scope="col">Who</th>' not in html  # no names column: the names span the table
+    who = re.findall(r'<tr><td colspan="4"><details( open)?><summary>Who \((\d+)\)'
+                     r'<span class="visually-hidden"> · ([^<]+)</span></summary><p>(.*?)</p>'
+                     r'</details></td></tr>', html)
+    flows = [(flow, bool(opened), int(count), re.findall(r'<a href="[^"]+">([^<]+)</a>', names))
+             for opened, count, flow, names in who]
+    assert flows == [
+        ("Division A → Division A", True, 3, ["Abe", "Ada", "Ann"]),
+        ("Division A → Division B", True, 2, ["Al", "Amy"]),
+        ("Division B → Division A", True, 2, ["Ben", "Bob"]),
+        ("Division B → Division B", True, 2, ["Bea", "Bo"]),
+        ("Division B → left the league", True, 1, ["Bud"]),
+        ("new to the league → Division B", False, 12, [name for _, name in extra] + ["Nia"])]
+    # Every player of either season is listed once, each flow's list as long as its count.
+    listed = [name for *_, names in flows for name in names]
+    assert len(listed) == len(set(listed)) == 11 + 11
+    assert all(count == len(names) for _, _, count, names in flows)
+    # Each flow's row comes right before its names.
+    assert html.count('<tr><td colspan="4">') == html.count('<tr><th scope="row">') == 6
+
+
 def test_final_page_qualifiers_advantage_and_result(site):
     """Final round: A's direct promotion spots a1 (leader, B.1) and a2 (B.3) qualify; the
     defending champion a3 played A and is not in a demotion spot ([8]): third finalist.

@@ -559,11 +559,18 @@ def _players(season: Season) -> list[str]:
 
 
 NEW, LEFT = "new", "left"
+FLOW_NAMES_OPEN = 10
+"""A flow of at most this many players shows its names open below its row; a larger one (a
+federation's flow may hold 400) keeps them in a closed <details> whose summary gives the count."""
 
 
 def _movements_context(league: League, before: Season, after: Season,
                        names: dict[str, str], lang: Words) -> dict[str, Any]:
-    """Return the movements page: flows of players from ``before``'s divisions to ``after``'s."""
+    """Return the movements page: flows of players from ``before``'s divisions to ``after``'s.
+
+    Each row: ``from``/``to`` (node texts), ``kind`` (up, down, same, new, left), ``count``,
+    ``players`` (``name``, ``url``; sorted by name) and ``open`` (count <= FLOW_NAMES_OPEN).
+    """
     src = {p: d.name for d in before.divisions for g in d.groups for p in g.players}
     dst = {p: d.name for d in after.divisions for g in d.groups for p in g.players}
     left_nodes = [d.name for d in before.divisions] + ([NEW] if set(dst) - set(src) else [])
@@ -577,7 +584,7 @@ def _movements_context(league: League, before: Season, after: Season,
     for (a, b), members in sorted(flows.items(), key=lambda f: (rank_l[f[0][0]], rank_r[f[0][1]])):
         kind = _flow_kind(a, b, [d.name for d in before.divisions], [d.name for d in after.divisions])
         rows.append({"from": _node_text(a, before, lang), "to": _node_text(b, after, lang), "kind": kind,
-                     "count": len(members),
+                     "count": len(members), "open": len(members) <= FLOW_NAMES_OPEN,
                      "players": sorted(({"name": names.get(p, p), "url": player_url(p)} for p in members),
                                        key=lambda x: (name_order(x["name"]), x["url"]))})
     svg = _flow_svg(left_nodes, right_nodes, flows, before, after, lang)

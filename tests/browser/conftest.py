@@ -154,6 +154,32 @@ def paged_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def movements_url(tmp_path_factory):
+    """A league of two seasons, served: yield the URL of its movements page (issue 31).
+    Players p1..p30 (Player 01 ... Player 30). 2024: A = p1..p5, B = p6..p15; 2025: A = p1..p3,
+    p6, p7, B = p4, p5, p8..p15 and the new p16..p30. Flows: A->A 3, A->B 2, B->A 2, B->B 8
+    (open, at most 10), new->B 15 (closed)."""
+    content = tmp_path_factory.mktemp("movements-content")
+    (content / "site.yaml").write_text("title: Test\n", encoding="utf-8")
+    lines = ["players:"] + [f"  - {{id: p{n}, name: Player {n:02}}}" for n in range(1, 31)]
+    (content / "players.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    seasons = content / "leagues" / "club" / "seasons"
+    seasons.mkdir(parents=True)
+    (content / "leagues" / "club" / "league.yaml").write_text("name: Club league\n", encoding="utf-8")
+
+    def season(name: str, start: str, a: list[int], b: list[int]) -> str:
+        return (f"name: Season {name}\nstart: {start}\ndivisions:\n  - name: A\n    groups:\n"
+                f"      - {{name: A, players: [{', '.join(f'p{n}' for n in a)}]}}\n"
+                f"  - name: B\n    groups:\n      - {{name: B, players: [{', '.join(f'p{n}' for n in b)}]}}\n")
+
+    (seasons / "2024.yaml").write_text(season("2024", "2024-01-01", [1, 2, 3, 4, 5], list(range(6, 16))))
+    (seasons / "2025.yaml").write_text(season("2025", "2025-03-01", [1, 2, 3, 6, 7],
+                                              [4, 5, *range(8, 31)]))
+    with serve_site(content, tmp_path_factory.mktemp("movements-site")) as url:
+        yield url + "leagues/club/2025/movements/"
+
+
+@pytest.fixture(scope="session")
 def demo_urls_in(tmp_path_factory):
     """The demo built with ``language: pl`` and with ``language: fr``, each served on its own
     port: yield ``{language: root URL}``."""
