@@ -17,22 +17,21 @@ from pathlib import Path
 from typing import Iterator, Mapping
 
 
-class OnDisk(Mapping[str, bytes]):
-    """The files of a build as written to ``folder``: ``{path relative to it: bytes}``, the
-    bytes read from disk when asked for, the paths (``paths``' keys, e.g. the build's digests)
-    held in memory. A file that cannot be read (removed from the folder by hand) is missing
-    (KeyError), as is any path not among ``paths``."""
+class _Listed(Mapping[str, bytes]):
+    """A table of files whose paths are held in memory (``paths``: a mapping or set of them)
+    and whose bytes are read when asked for (:meth:`_read`). A path not among ``paths``, or a
+    file that cannot be read, is missing (KeyError)."""
 
-    def __init__(self, folder: Path, paths: Mapping[str, object]):
-        self.folder = folder
-        self.paths = paths
+    paths: Mapping[str, object] | frozenset[str]
+
+    def _read(self, relative: str) -> bytes:
+        raise NotImplementedError
 
     def __getitem__(self, relative: str) -> bytes:
         if relative not in self.paths:
             raise KeyError(relative)
         try:
-            with open(os.path.join(self.folder, *relative.split("/")), "rb") as handle:
-                return handle.read()
+            return self._read(relative)
         except OSError:
             raise KeyError(relative) from None
 
@@ -44,6 +43,21 @@ class OnDisk(Mapping[str, bytes]):
 
     def __len__(self) -> int:
         return len(self.paths)
+
+
+class OnDisk(_Listed):
+    """The files of a build as written to ``folder``: ``{path relative to it: bytes}``, the
+    bytes read from disk when asked for, the paths (``paths``' keys, e.g. the build's digests)
+    held in memory. A file that cannot be read (removed from the folder by hand) is missing
+    (KeyError), as is any path not among ``paths``."""
+
+    def __init__(self, folder: Path, paths: Mapping[str, object]):
+        self.folder = folder
+        self.paths = paths
+
+    def _read(self, relative: str) -> bytes:
+        with open(os.path.join(self.folder, *relative.split("/")), "rb") as handle:
+            return handle.read()
 
 
 class Folder:
@@ -56,7 +70,7 @@ class Folder:
         weakref.finalize(self, os.close, self.fd)
 
 
-class Staged(Mapping[str, bytes]):
+class Staged(_Listed):
     """The files of a build being written, ``paths`` of them so far, read from ``folder``
     (the staging folder, wherever it is renamed to) when asked for: each is complete before it
     is named here. A file that cannot be read is missing (KeyError)."""
@@ -65,24 +79,9 @@ class Staged(Mapping[str, bytes]):
         self.folder = folder
         self.paths = paths
 
-    def __getitem__(self, relative: str) -> bytes:
-        if relative not in self.paths:
-            raise KeyError(relative)
-        try:
-            fd = os.open(relative, os.O_RDONLY, dir_fd=self.folder.fd)
-        except OSError:
-            raise KeyError(relative) from None
-        with open(fd, "rb") as handle:
+    def _read(self, relative: str) -> bytes:
+        with open(os.open(relative, os.O_RDONLY, dir_fd=self.folder.fd), "rb") as handle:
             return handle.read()
-
-    def __contains__(self, relative: object) -> bool:
-        return relative in self.paths
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.paths)
-
-    def __len__(self) -> int:
-        return len(self.paths)
 
 
 class Layered(Mapping[str, bytes]):
