@@ -47,7 +47,7 @@ class RecordNotHonoured(LeagueRuleError):
     def __init__(self, why: str, named: str, players: tuple[str, ...]) -> None:
         super().__init__(f"{RECORD_CONFLICT}: {why}: {named}")
         self.why = why
-        """The rule that would break, with its id: ``only 1 players would be left below
+        """The rule that would break, with its id: ``only 1 player would be left below
         division C, fewer than 5 (A.i.2)``."""
         self.named = named
         """The players concerned by where their record puts them: ``recorded as relegated to

@@ -393,6 +393,11 @@ def follow_record(state: Formation, moves: DivisionMoves, player: str) -> bool:
     return True
 
 
+def _players(count: int) -> str:
+    """``1 player``, ``3 players``: a count of players in an error's words."""
+    return f"{count} player" if count == 1 else f"{count} players"
+
+
 def record_conflict(state: Formation, why: str, players: Iterable[str]) -> RecordNotHonoured:
     """Return the error for recorded outcomes that ``why`` (a rule, with its id) does not let
     be followed, naming ``players`` (those of the record) with where their record puts them."""
@@ -705,11 +710,11 @@ def leave_enough_below(state: Formation, d: int, chosen: set[str], cap: int, nee
         pinned = [p for p in left if p in state.pinned]
         if (pinned and len(chosen) + len(left) <= cap) or (
                 len(chosen) - short >= need and len(by_rank) >= short):
-            raise record_conflict(state, f"only {len(left)} players would be left below "
+            raise record_conflict(state, f"only {_players(len(left))} would be left below "
                                   f"division {state.name(d)}, fewer than {minimum} (A.i.2)",
                                   pinned + [p for p in chosen if p in state.pinned])
         raise LeagueRuleError(
-            f"{len(left)} players are left below division {state.name(d)}, which is full "
+            f"{_players(len(left))} {'is' if len(left) == 1 else 'are'} left below division {state.name(d)}, which is full "
             f"({cap}): the sizes of A.i.2 and A.i.4 cannot be met; division "
             f"restrictions must be revised (C.3)")
     state.cut(movable, movable[:short], "demotion", "E.1", d)

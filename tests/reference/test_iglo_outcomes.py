@@ -188,12 +188,12 @@ RECORD_NOT_FOLLOWED = {
     # bottom division would open a division below too small (A.i.1, A.i.2). Said in the
     # warnings of the entries concerned that differ from the rules (no league.record warning
     # of its own: one fact, one warning), by the rule that would break
-    "2020-04": ({"Pakasu63"}, "only 1 players would be left below division C, fewer than 5 (A.i.2)"),
-    "2020-05": ({"Kakemi91"}, "only 1 players would be left below division C, fewer than 5 (A.i.2)"),
+    "2020-04": ({"Pakasu63"}, "only 1 player would be left below division C, fewer than 5 (A.i.2)"),
+    "2020-05": ({"Kakemi91"}, "only 1 player would be left below division C, fewer than 5 (A.i.2)"),
     "2020-06": ({"Kakemi91", "Midoka88"},
-                "only 1 players would be left below division C, fewer than 5 (A.i.2)"),
+                "only 1 player would be left below division C, fewer than 5 (A.i.2)"),
     "2021-08": ({"Godogo36", "Ririba37"},
-                "only 1 players would be left below division H, fewer than 5 (A.i.2)"),
+                "only 1 player would be left below division H, fewer than 5 (A.i.2)"),
     "2021-09": ({"Moveka39", "Rorogo38"},
                 "division G would hold 4 players, fewer than 5 (A.i.1, A.i.2), and the record "
                 "places every player who could be promoted into it (E.1)"),
