@@ -11,6 +11,7 @@ read from disk alone.
 
 from __future__ import annotations
 
+import abc
 import os
 import weakref
 from pathlib import Path
@@ -24,8 +25,9 @@ class _Listed(Mapping[str, bytes]):
 
     paths: Mapping[str, object] | frozenset[str]
 
+    @abc.abstractmethod
     def _read(self, relative: str) -> bytes:
-        raise NotImplementedError
+        """Return the bytes of ``relative``; raises OSError if it cannot be read."""
 
     def __getitem__(self, relative: str) -> bytes:
         if relative not in self.paths:
