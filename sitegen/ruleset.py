@@ -226,7 +226,10 @@ the site-wide parts (game records, head-to-head records, "last updated" dates, t
 from it; ``summarized(units, players)``: its facts about the computed standings, compared
 between two versions of the content (:mod:`sitegen.summary`: the standings change ``result
 add`` and ``diff`` print; a function of :mod:`sitegen.facts`, ``players`` by id for names);
-``scaffolded``: what ``sitegen new`` starts a repository of it with.
+``scaffolded``: what ``sitegen new`` starts a repository of it with; ``model``: the class of
+its model objects (:class:`~sitegen.model.league.League`), by which a command of this rule set
+alone (``league next-season``, ``pair``, ``handicap``) finds its description in
+:data:`sitegen.rulesets.RULE_SETS` (:func:`sitegen.rulesets.holding`).
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -245,7 +248,18 @@ add`` and ``diff`` print; a function of :mod:`sitegen.facts`, ``players`` by id 
     gathered: Gathered
     summarized: Callable[[tuple, Mapping[str, "Player"]], Iterable["Fact"]]
     scaffolded: Scaffolded
+    model: type
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
+
+    def folder(self, content_dir: Path) -> Path:
+        """Return its folder in ``content_dir`` (``content/leagues``); a unit's folder or file
+        is there under the unit's entry (a league's or Swiss league's id, ``cup.yaml``)."""
+        return content_dir / self.name
+
+    def competitions(self, content: "Content") -> tuple:
+        """Return its model objects in ``content`` (the tuple :attr:`field`), in the content's
+        order."""
+        return getattr(content, self.field)
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",
                   apart_loader: Callable[..., Any] | None = None) -> Any:
