@@ -215,12 +215,24 @@ def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     player.set_defaults(run=_player)
 
 
+class _OneGroupFormatter(argparse.HelpFormatter):
+    """argparse's help, but a positional of several words given at most once (``nargs="*"``
+    with a metavar of several words: ``result add``'s ``BLACK WHITE RESULT``, three words or
+    none with ``--players``) reads ``[BLACK WHITE RESULT]`` in the usage line, not
+    ``[BLACK WHITE RESULT ...]`` (which says it may be repeated)."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if action.nargs == argparse.ZERO_OR_MORE and isinstance(action.metavar, str) and " " in action.metavar:
+            return f"[{action.metavar}]"
+        return super()._format_args(action, default_metavar)
+
+
 def _result_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     result = commands.add_parser("result", help="enter a game's result into its competition's file")
     tools = result.add_subparsers(dest="result_command", metavar="TOOL", required=True)
     result.set_defaults(run=_result)
     add = tools.add_parser(
-        "add", help="enter one result and print the standings change it causes",
+        "add", help="enter one result and print the standings change it causes", formatter_class=_OneGroupFormatter,
         description="Enter one result: BLACK WHITE RESULT (a Swiss match: FIRST SECOND SCORE), "
                     "or --players A B --winner A when the colours are not known.")
     add.add_argument("competition", metavar="COMPETITION",
