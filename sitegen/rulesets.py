@@ -94,6 +94,13 @@ def load_rule_set(found: RuleSet, content_dir: Path, common: Common, diags: Diag
     read the same way (tests/test_load_paths.py)."""
     refs = PlayerRefs(common.players, diags, complete=common.complete, records=RecordReader(content_dir),
                       remembered=remembered)
+    return load_units_of(found, content_dir, refs, diags)
+
+
+def load_units_of(found: RuleSet, content_dir: Path, refs: PlayerRefs, diags: Diagnostics) -> tuple:
+    """Load every unit of rule set ``found`` (:func:`unit_list`, :func:`load_unit`) against the
+    players of ``refs``: a tuple of its model objects. ``sitegen import`` reads the tournaments
+    so, against the players files alone."""
     loaded: list = []
     for unit in unit_list(found, content_dir):
         loaded.extend(load_unit(unit, content_dir, refs, diags))
