@@ -11,8 +11,11 @@ what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`), ``sitege
 (:mod:`sitegen.results.target`, :mod:`sitegen.results.reply`, :mod:`sitegen.commands.result`),
 the player pages' cards and head-to-head records (:mod:`sitegen.pages.players`), the SGF copies
 (:mod:`sitegen.pages.records`), and the "last updated" dates and the feed
-(:mod:`sitegen.pages.extras`). No module outside the descriptions names a rule set to choose
-what to do (tests/test_rule_sets.py).
+(:mod:`sitegen.pages.extras`). What is one rule set's alone (``league next-season``, ``pair``,
+``handicap``, ``import``, a player's division path chart) finds its description in that tuple
+by its model class (:func:`sitegen.rulesets.holding`). No module outside the descriptions names
+a rule set to choose what to do, or reads a rule set's tuple of the content itself
+(tests/test_rule_sets.py).
 """
 
 from __future__ import annotations

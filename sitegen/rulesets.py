@@ -8,7 +8,9 @@ each defined beside its planner); everything that treats the rule sets alike ite
 but build, check and serve: it reads every content file, reports every problem it finds in one
 pass, and raises :class:`~sitegen.diagnostics.SitegenError` carrying them all if there is any
 error. Those three load the same units the same way, unit by unit (:func:`load_unit`,
-``sitegen.pipeline.load_units``; tests/test_load_paths.py compares the two).
+``sitegen.pipeline.load_units``; tests/test_load_paths.py compares the two). A command of one
+rule set alone finds its description with :func:`holding` (``league next-season``, ``pair``,
+``handicap``, ``import``).
 """
 
 from __future__ import annotations
