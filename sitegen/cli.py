@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +55,7 @@ def _import_options(commands: "argparse._SubParsersAction[argparse.ArgumentParse
                            help="with --replace, where the file contradicts a result entered in "
                                 "the content: take the file's or keep the content's (without it, "
                                 "the import is refused)")
+    importing.set_defaults(run=_import)
 
 
 class _Version(argparse.Action):
@@ -87,6 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--strict", action="store_true",
                        help="treat warnings as errors: exit 1 and write nothing")
     _display_options(build)
+    build.set_defaults(run=_build)
 
     serve = commands.add_parser("serve", help="build, serve on localhost and rebuild on every change")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
@@ -95,6 +98,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="also write each good build here (default: output)")
     serve.add_argument("--base-url", default=None, help="override site.yaml's base_url")
     _display_options(serve, "each build's progress")
+    serve.set_defaults(run=_serve)
 
     diff = commands.add_parser("diff", help="Markdown summary of what the working tree (or git "
                                             "revision HEAD) changes in the standings, compared with "
@@ -102,39 +106,17 @@ def _parser() -> argparse.ArgumentParser:
     diff.add_argument("base", metavar="BASE", help="git revision to compare with, e.g. origin/main or HEAD~1")
     diff.add_argument("head", metavar="HEAD", nargs="?", default=None,
                       help="git revision to compare (default: the working files), e.g. HEAD")
+    diff.set_defaults(run=_diff)
 
     check = commands.add_parser("check", help="validate and compute without writing anything")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors: exit 1")
     _display_options(check)
+    check.set_defaults(run=_check)
 
     _import_options(commands)
 
-    league = commands.add_parser("league", help="league tools")
-    league_commands = league.add_subparsers(dest="league_command", metavar="TOOL", required=True)
-    next_season = league_commands.add_parser(
-        "next-season", help="form the next season's divisions and groups from the latest season "
-                            "and its sign-ups, and write its season file; with no season yet, "
-                            "form the league's first season from the sign-ups by rank")
-    next_season.add_argument("league_id", metavar="LEAGUE", help="the league id (its folder name)")
-    next_season.add_argument("--season", dest="new_season", default=None,
-                             help="the new season's id (default: the id of the only sign-ups file, signups/<id>.yaml)")
-    next_season.add_argument("--provisional", action="store_true",
-                             help="form it although the latest season has games still to play, from "
-                                  "its standings as they are (said in the written file)")
-
-    pairing = commands.add_parser("pair", help="pair a round of a Swiss tournament and write it "
-                                               "into the tournament's file")
-    pairing.add_argument("tournament", metavar="TOURNAMENT",
-                         help="the tournament as <league-id>/<tournament-id>, e.g. demo/t3")
-    pairing.add_argument("--round", dest="round_no", type=int, required=True, metavar="N",
-                         help="the round to pair")
-    pairing.add_argument("--seed", type=int, default=None, metavar="S",
-                         help="random seed (default: a fresh one); written with the pairing")
-    pairing.add_argument("--explain", action="store_true",
-                         help="print why each pair and the bye were chosen")
-    pairing.add_argument("--replace", action="store_true",
-                         help="pair again a round that is paired already (and has no results)")
-
+    _league_parser(commands)
+    _pair_parser(commands)
     _new_parser(commands)
     _player_parser(commands)
     _result_parser(commands)
@@ -145,6 +127,7 @@ def _parser() -> argparse.ArgumentParser:
     handicap.add_argument("--ladder", default=None, metavar="ID",
                           help="use this ladder's rungs and handicap settings (default: the "
                                "content's only ladder, else the rule text's)")
+    handicap.set_defaults(run=_handicap)
     return parser
 
 
@@ -167,6 +150,40 @@ def _progress(args: argparse.Namespace) -> Progress:
     return for_stream(sys.stderr, quiet=args.quiet, verbose=args.verbose)
 
 
+def _league_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``sitegen league next-season``."""
+    league = commands.add_parser("league", help="league tools")
+    league_commands = league.add_subparsers(dest="league_command", metavar="TOOL", required=True)
+    next_season = league_commands.add_parser(
+        "next-season", help="form the next season's divisions and groups from the latest season "
+                            "and its sign-ups, and write its season file; with no season yet, "
+                            "form the league's first season from the sign-ups by rank")
+    next_season.add_argument("league_id", metavar="LEAGUE", help="the league id (its folder name)")
+    next_season.add_argument("--season", dest="new_season", default=None,
+                             help="the new season's id (default: the id of the only sign-ups file, signups/<id>.yaml)")
+    next_season.add_argument("--provisional", action="store_true",
+                             help="form it although the latest season has games still to play, from "
+                                  "its standings as they are (said in the written file)")
+    next_season.set_defaults(run=_next_season)
+
+
+def _pair_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``sitegen pair``."""
+    pairing = commands.add_parser("pair", help="pair a round of a Swiss tournament and write it "
+                                               "into the tournament's file")
+    pairing.add_argument("tournament", metavar="TOURNAMENT",
+                         help="the tournament as <league-id>/<tournament-id>, e.g. demo/t3")
+    pairing.add_argument("--round", dest="round_no", type=int, required=True, metavar="N",
+                         help="the round to pair")
+    pairing.add_argument("--seed", type=int, default=None, metavar="S",
+                         help="random seed (default: a fresh one); written with the pairing")
+    pairing.add_argument("--explain", action="store_true",
+                         help="print why each pair and the bye were chosen")
+    pairing.add_argument("--replace", action="store_true",
+                         help="pair again a round that is paired already (and has no results)")
+    pairing.set_defaults(run=_pair)
+
+
 def _new_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     new = commands.add_parser("new", help="start a league's own repository: content, README, "
                                           "workflows pinned to this sitegen version")
@@ -179,6 +196,7 @@ def _new_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
                           "en, pl or fr (default: en)")
     new.add_argument("--eject-theme", action="store_true",
                      help="also copy the default theme into DIR/templates, to own it")
+    new.set_defaults(run=_new)
 
 
 def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -194,13 +212,27 @@ def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     add.add_argument("--rating", default=None, metavar="R", help="a rating, e.g. 1850")
     add.add_argument("--country", default=None, metavar="CC", help="two-letter country code")
     add.add_argument("--club", default=None, help="the player's club")
+    player.set_defaults(run=_player)
+
+
+class _OneGroupFormatter(argparse.HelpFormatter):
+    """argparse's help, but a positional of several words given at most once (``nargs="*"``
+    with a metavar of several words: ``result add``'s ``BLACK WHITE RESULT``, three words or
+    none with ``--players``) reads ``[BLACK WHITE RESULT]`` in the usage line, not
+    ``[BLACK WHITE RESULT ...]`` (which says it may be repeated)."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        if action.nargs == argparse.ZERO_OR_MORE and isinstance(action.metavar, str) and " " in action.metavar:
+            return f"[{action.metavar}]"
+        return super()._format_args(action, default_metavar)
 
 
 def _result_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     result = commands.add_parser("result", help="enter a game's result into its competition's file")
     tools = result.add_subparsers(dest="result_command", metavar="TOOL", required=True)
+    result.set_defaults(run=_result)
     add = tools.add_parser(
-        "add", help="enter one result and print the standings change it causes",
+        "add", help="enter one result and print the standings change it causes", formatter_class=_OneGroupFormatter,
         description="Enter one result: BLACK WHITE RESULT (a Swiss match: FIRST SECOND SCORE), "
                     "or --players A B --winner A when the colours are not known.")
     add.add_argument("competition", metavar="COMPETITION",
@@ -285,7 +317,18 @@ def run() -> None:
     os._exit(status)
 
 
-def _build(args: argparse.Namespace, templates: Path | None, kept: list) -> int:
+@dataclass(frozen=True)
+class _Given:
+    """What a command's runner is given besides its arguments: the parser (usage errors), the
+    theme's templates folder (None: the default theme) and ``kept``, where a build leaves what
+    it made (:func:`run`)."""
+
+    parser: argparse.ArgumentParser
+    templates: Path | None
+    kept: list
+
+
+def _build(args: argparse.Namespace, call: _Given) -> int:
     """Run ``sitegen build``: the build with its progress, then its note, warnings, summary and
     (``--timings``) the stages' times; SitegenError propagates to :func:`main`."""
     from .commands.build import build
@@ -293,9 +336,9 @@ def _build(args: argparse.Namespace, templates: Path | None, kept: list) -> int:
     started = time.perf_counter()
     progress = _progress(args)
     with progress:
-        result = build(args.content, args.output, templates, args.base_url, args.strict,
+        result = build(args.content, args.output, call.templates, args.base_url, args.strict,
                        progress)
-    kept.append(result)
+    call.kept.append(result)
     if result.note and not args.quiet:
         print(result.note)
     _print_warnings(result.warnings)
@@ -311,63 +354,17 @@ def _build(args: argparse.Namespace, templates: Path | None, kept: list) -> int:
 
 def main(argv: list[str] | None = None, kept: list | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 content errors, 2 usage).
-    ``kept``, when given, is where a build leaves what it made (freed with the list)."""
+    ``kept``, when given, is where a build leaves what it made (freed with the list).
+
+    The command's runner is the one its parser set (``run``: :func:`_build`, :func:`_pair`,
+    ...), so no command is chosen here by comparing its name."""
     parser = _parser()
     args = _parse(parser, argv)
     _error_on_size_limit()
     templates = args.templates if args.templates.is_dir() else None
     try:
-        if args.command == "build":
-            return _build(args, templates, kept if kept is not None else [])
-        if args.command == "check":
-            from .commands.check import check
-
-            progress = _progress(args)
-            with progress:
-                pages, warnings = check(args.content, args.strict, progress)
-            _print_warnings(warnings)
-            if not args.quiet:
-                print(f"content is valid ({pages} pages would be built"
-                      + (f"; {_count(len(warnings), 'warning')}" if warnings else "") + ")")
-            return 0
-        if args.command == "import":
-            from .commands.importing import import_tournament
-
-            imported = import_tournament(args.format, args.file, args.content,
-                                         args.tournament_id, sys.stdout, args.replace, args.results)
-            _print_warnings(list(imported.warnings))
-            return 0
-        if args.command == "league":
-            from .commands.next_season import next_season_command
-
-            next_season_command(args.content, args.league_id, args.new_season, sys.stdout,
-                                args.provisional)
-            return 0
-        if args.command == "pair":
-            from .commands.pair import pair
-
-            pair(args.content, args.tournament, args.round_no, args.seed, args.explain, sys.stdout,
-                 args.replace)
-            return 0
-        if args.command in ("new", "player", "result"):
-            return _result(args, parser)
-        if args.command == "handicap":
-            from .commands.handicap import handicap, ladder_of
-
-            club = ladder_of(args.content, args.ladder)
-            if club is None:
-                return handicap(args.rung_a, args.rung_b, sys.stdout)
-            return handicap(args.rung_a, args.rung_b, sys.stdout, club.ladder.rungs,
-                            club.ladder.handicap_rules, club.name)
-        if args.command == "serve":
-            from .commands.serve import serve
-
-            return serve(args.content, templates, args.output, host=args.host, port=args.port,
-                         base_url=args.base_url, progress=_progress(args))
-        if args.command == "diff":
-            from .commands.diff import diff
-
-            return diff(args.base, args.content, sys.stdout, args.head)
+        status: int = args.run(args, _Given(parser, templates, kept if kept is not None else []))
+        return status
     except SitegenError as error:
         _report(error, args.command)
         return 1
@@ -376,7 +373,74 @@ def main(argv: list[str] | None = None, kept: list | None = None) -> int:
             raise  # anything else is a bug: keep its traceback
         _report(write_failed(error, f"sitegen {args.command}"), args.command)
         return 1
-    return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+def _check(args: argparse.Namespace, call: _Given) -> int:
+    """Run ``sitegen check``: validate and plan, print the warnings and what would be built."""
+    from .commands.check import check
+
+    progress = _progress(args)
+    with progress:
+        pages, warnings = check(args.content, args.strict, progress)
+    _print_warnings(warnings)
+    if not args.quiet:
+        print(f"content is valid ({pages} pages would be built"
+              + (f"; {_count(len(warnings), 'warning')}" if warnings else "") + ")")
+    return 0
+
+
+def _import(args: argparse.Namespace, call: _Given) -> int:
+    """Run ``sitegen import FORMAT FILE``."""
+    from .commands.importing import import_tournament
+
+    imported = import_tournament(args.format, args.file, args.content,
+                                 args.tournament_id, sys.stdout, args.replace, args.results)
+    _print_warnings(list(imported.warnings))
+    return 0
+
+
+def _next_season(args: argparse.Namespace, call: _Given) -> int:
+    """Run ``sitegen league next-season LEAGUE``."""
+    from .commands.next_season import next_season_command
+
+    next_season_command(args.content, args.league_id, args.new_season, sys.stdout,
+                        args.provisional)
+    return 0
+
+
+def _pair(args: argparse.Namespace, call: _Given) -> int:
+    """Run ``sitegen pair LEAGUE/TOURNAMENT --round N``."""
+    from .commands.pair import pair
+
+    pair(args.content, args.tournament, args.round_no, args.seed, args.explain, sys.stdout,
+         args.replace)
+    return 0
+
+
+def _handicap(args: argparse.Namespace, call: _Given) -> int:
+    """Run ``sitegen handicap RUNG RUNG [--ladder ID]``."""
+    from .commands.handicap import handicap, ladder_of
+
+    club = ladder_of(args.content, args.ladder)
+    if club is None:
+        return handicap(args.rung_a, args.rung_b, sys.stdout)
+    return handicap(args.rung_a, args.rung_b, sys.stdout, club.ladder.rungs,
+                    club.ladder.handicap_rules, club.name)
+
+
+def _serve(args: argparse.Namespace, call: _Given) -> int:
+    """Run ``sitegen serve``."""
+    from .commands.serve import serve
+
+    return serve(args.content, call.templates, args.output, host=args.host, port=args.port,
+                 base_url=args.base_url, progress=_progress(args))
+
+
+def _diff(args: argparse.Namespace, call: _Given) -> int:
+    """Run ``sitegen diff BASE [HEAD]``."""
+    from .commands.diff import diff
+
+    return diff(args.base, args.content, sys.stdout, args.head)
 
 
 DISK_FULL = (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
@@ -398,24 +462,29 @@ def _error_on_size_limit() -> None:
             pass
 
 
-def _result(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Run ``sitegen new``, ``sitegen player add``, ``sitegen result add`` or ``sitegen result
-    from-issue``."""
-    if args.command == "new":
-        from .commands.new import new_repository
+def _new(args: argparse.Namespace, call: _Given) -> int:
+    """Run ``sitegen new DIR``."""
+    from .commands.new import new_repository
 
-        new_repository(args.folder, args.name, args.kind, args.eject_theme, sys.stdout, args.language)
-        return 0
-    if args.command == "player":
-        from .commands.player import add_player
+    new_repository(args.folder, args.name, args.kind, args.eject_theme, sys.stdout, args.language)
+    return 0
 
-        add_player(args.content, args.name, args.player_id, args.rank, args.rating,
-                   args.country, args.club, sys.stdout)
-        return 0
+
+def _player(args: argparse.Namespace, call: _Given) -> int:
+    """Run ``sitegen player add NAME``."""
+    from .commands.player import add_player
+
+    add_player(args.content, args.name, args.player_id, args.rank, args.rating,
+               args.country, args.club, sys.stdout)
+    return 0
+
+
+def _result(args: argparse.Namespace, call: _Given) -> int:
+    """Run ``sitegen result add`` or ``sitegen result from-issue``."""
     from .commands.result import add_result, from_issue
 
     if args.result_command == "add":
-        add_result(args.content, _result_request(args, parser), sys.stdout)
+        add_result(args.content, _result_request(args, call.parser), sys.stdout)
         return 0
     try:
         body = (args.body_file.read_text(encoding="utf-8") if args.body_file is not None

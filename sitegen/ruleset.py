@@ -11,8 +11,11 @@ what a cached build keeps of a unit (:mod:`sitegen.incremental.reuse`), ``sitege
 (:mod:`sitegen.results.target`, :mod:`sitegen.results.reply`, :mod:`sitegen.commands.result`),
 the player pages' cards and head-to-head records (:mod:`sitegen.pages.players`), the SGF copies
 (:mod:`sitegen.pages.records`), and the "last updated" dates and the feed
-(:mod:`sitegen.pages.extras`). No module outside the descriptions names a rule set to choose
-what to do (tests/test_rule_sets.py).
+(:mod:`sitegen.pages.extras`). What is one rule set's alone (``league next-season``, ``pair``,
+``handicap``, ``import``, a player's division path chart) finds its description in that tuple
+by its model class (:func:`sitegen.rulesets.holding`). No module outside the descriptions names
+a rule set to choose what to do, or reads a rule set's tuple of the content itself
+(tests/test_rule_sets.py).
 """
 
 from __future__ import annotations
@@ -226,7 +229,10 @@ the site-wide parts (game records, head-to-head records, "last updated" dates, t
 from it; ``summarized(units, players)``: its facts about the computed standings, compared
 between two versions of the content (:mod:`sitegen.summary`: the standings change ``result
 add`` and ``diff`` print; a function of :mod:`sitegen.facts`, ``players`` by id for names);
-``scaffolded``: what ``sitegen new`` starts a repository of it with.
+``scaffolded``: what ``sitegen new`` starts a repository of it with; ``model``: the class of
+its model objects (:class:`~sitegen.model.league.League`), by which a command of this rule set
+alone (``league next-season``, ``pair``, ``handicap``) finds its description in
+:data:`sitegen.rulesets.RULE_SETS` (:func:`sitegen.rulesets.holding`).
 
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
@@ -245,7 +251,18 @@ add`` and ``diff`` print; a function of :mod:`sitegen.facts`, ``players`` by id 
     gathered: Gathered
     summarized: Callable[[tuple, Mapping[str, "Player"]], Iterable["Fact"]]
     scaffolded: Scaffolded
+    model: type
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
+
+    def folder(self, content_dir: Path) -> Path:
+        """Return its folder in ``content_dir`` (``content/leagues``); a unit's folder or file
+        is there under the unit's entry (a league's or Swiss league's id, ``cup.yaml``)."""
+        return content_dir / self.name
+
+    def competitions(self, content: "Content") -> tuple:
+        """Return its model objects in ``content`` (the tuple :attr:`field`), in the content's
+        order."""
+        return getattr(content, self.field)
 
     def load_unit(self, path: Path, shown: str, refs: "PlayerRefs", diags: "Diagnostics",
                   apart_loader: Callable[..., Any] | None = None) -> Any:

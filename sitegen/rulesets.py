@@ -8,15 +8,18 @@ each defined beside its planner); everything that treats the rule sets alike ite
 but build, check and serve: it reads every content file, reports every problem it finds in one
 pass, and raises :class:`~sitegen.diagnostics.SitegenError` carrying them all if there is any
 error. Those three load the same units the same way, unit by unit (:func:`load_unit`,
-``sitegen.pipeline.load_units``; tests/test_load_paths.py compares the two).
+``sitegen.pipeline.load_units``; tests/test_load_paths.py compares the two). A command of one
+rule set alone finds its description with :func:`holding` (``league next-season``, ``pair``,
+``handicap``, ``import``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from .diagnostics import Diagnostics, SitegenError
+from .load import texts_instead
 from .model import Content
 from .pages.ladder import LADDERS
 from .pages.league import LEAGUES
@@ -43,13 +46,31 @@ def rule_set(name: str) -> RuleSet:
     raise ValueError(f"unknown rule set {name!r}")
 
 
-def load_content(content_dir: Path) -> Content:
-    """Load and validate everything under ``content_dir``.
+def holding(model: type) -> RuleSet:
+    """Return the rule set whose competitions are ``model`` objects (``League``: the leagues').
+
+    A command of one rule set alone (``sitegen league next-season``, ``sitegen pair``,
+    ``sitegen handicap``) finds its description here, in :data:`RULE_SETS`, and takes from it
+    where its competitions are (:meth:`~sitegen.ruleset.RuleSet.folder`,
+    :meth:`~sitegen.ruleset.RuleSet.competitions`) and how a unit is loaded and validated: a
+    description changed in the tuple alone changes those commands too (tests/test_rule_sets.py).
+    Raises ValueError when no rule set holds ``model``."""
+    for found in RULE_SETS:
+        if found.model is model:
+            return found
+    raise ValueError(f"no rule set holds {model.__name__} objects")
+
+
+def load_content(content_dir: Path, instead: Mapping[Path, str] | None = None) -> Content:
+    """Load and validate everything under ``content_dir``; ``instead``: texts read in place of
+    those files (:func:`sitegen.load.texts_instead`), the content as a command is about to write
+    it, checked exactly as a build will read it before anything is written.
 
     Raises SitegenError with every diagnostic when any error was found.
     """
     diags = Diagnostics()
-    content = read_content(content_dir, diags)
+    with texts_instead(instead or {}):
+        content = read_content(content_dir, diags)
     if diags.has_errors or content is None:
         raise SitegenError(diags.sorted())
     return content
@@ -75,6 +96,13 @@ def load_rule_set(found: RuleSet, content_dir: Path, common: Common, diags: Diag
     read the same way (tests/test_load_paths.py)."""
     refs = PlayerRefs(common.players, diags, complete=common.complete, records=RecordReader(content_dir),
                       remembered=remembered)
+    return load_units_of(found, content_dir, refs, diags)
+
+
+def load_units_of(found: RuleSet, content_dir: Path, refs: PlayerRefs, diags: Diagnostics) -> tuple:
+    """Load every unit of rule set ``found`` (:func:`unit_list`, :func:`load_unit`) against the
+    players of ``refs``: a tuple of its model objects. ``sitegen import`` reads the tournaments
+    so, against the players files alone."""
     loaded: list = []
     for unit in unit_list(found, content_dir):
         loaded.extend(load_unit(unit, content_dir, refs, diags))
@@ -84,7 +112,7 @@ def load_rule_set(found: RuleSet, content_dir: Path, common: Common, diags: Diag
 def unit_list(found: RuleSet, content_dir: Path) -> list[Unit]:
     """Return the units of rule set ``found`` in the order they are read (``found.units``:
     its folders or its ``*.yaml`` files, sorted by name)."""
-    folder = content_dir / found.name
+    folder = found.folder(content_dir)
     if not folder.is_dir():
         return []
     return [(found.name, entry) for entry in found.units.entries(folder)]

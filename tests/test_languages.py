@@ -543,6 +543,19 @@ def test_demo_pages_carry_their_language(built, code):
             assert body.startswith(f'<!doctype html>\n<html lang="{code}">'.encode()), path
 
 
+@pytest.mark.parametrize("language, short, title", [
+    ("en", "Pl", "Place in the group"), ("fr", "Pl.", "Place dans le groupe"), ("pl", "M.", "Miejsce w grupie")])
+def test_the_season_tables_place_column_says_what_it_is(built, language, short, title):
+    """Issue 27's review: the place column of a season page's group tables is headed by an
+    abbreviation ("Pl") with its full words as its title, as the gamepoints column's "GP" is
+    ("Gamepoints"), in each language; the demo's season 2021-09 has 7 groups."""
+    page = built[language][0]["leagues/iglo/2021-09/index.html"].decode()
+    heads = re.findall(r'<thead><tr><th scope="col" class="key num">(.*?)</th><th scope="col" class="key">'
+                       r'[^<]+</th><th scope="col" class="key num">(.*?)</th>', page)
+    gamepoints = {"en": ("Gamepoints", "GP"), "fr": ("Points de parties", "Pts"), "pl": ("Punkty", "Pkt")}[language]
+    assert heads == [(f'<abbr title="{title}">{short}</abbr>', '<abbr title="%s">%s</abbr>' % gamepoints)] * 7
+
+
 @pytest.mark.slow
 def test_demo_in_polish_reads_as_polish(built):
     """A few facts of the Polish pages: plural forms, dates, the search box's forms."""

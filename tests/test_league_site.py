@@ -104,6 +104,43 @@ def test_movements_page_has_an_svg_flow_and_the_same_flows_as_a_table(site):
     assert 'href="/leagues/club/2025/movements/"' in season_html
 
 
+def test_movements_labels_have_room_for_their_size(site):
+    """The flow picture's text is 15 units of its 400 (FLOW_FONT; 12.8 px on a 360 px phone,
+    where 12 units were 10.2 px) and each column of bars keeps the room of its longest label,
+    9 units a character (FLOW_CHAR): left "New (1)" 7 characters, 63 units, the bars at
+    63 + 4 = 67 (14 wide, ribbons from 81); right "Left (1)" 8 characters, 72 units, the bars
+    at 400 - 72 - 4 - 14 = 310, labels from 328. Heads at either edge, one line (99 + 18 + 99 <=
+    400), baseline 15; bars from 27 (15 + 12), 12 units a player, 18 between bars: A 27..87
+    (label at 57), B 105..165 (135), new 183..195 (189); the picture is 195 + 16 = 211 high."""
+    season_2025 = ("name: Season 2025\nstart: 2025-03-01\ndivisions:\n  - name: A\n    groups:\n"
+                   "      - {name: A, players: [a1, a2, a3, b1, b2]}\n"
+                   "  - name: B\n    groups:\n      - {name: B, players: [a4, a5, b3, b4, n1]}\n")
+    html = build(site, **{"content/leagues/club/seasons/2025.yaml": season_2025})[
+        "leagues/club/2025/movements/index.html"].decode()
+    assert '<svg viewBox="0 0 400 211"' in html
+    assert re.findall(r'<text x="([\d.]+)" y="([\d.]+)" text-anchor="(\w+)" class="flow-head">([^<]+)<', html) == [
+        ("0", "15", "start", "Season 2024"), ("400", "15", "end", "Season 2025")]
+    labels = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" text-anchor="(\w+)" dominant-baseline="middle" '
+                        r'class="flow-label">([^<]+)<', html)
+    assert labels == [("63", "57", "end", "A (5)"), ("63", "135", "end", "B (5)"), ("63", "189", "end", "New (1)"),
+                      ("328", "57", "start", "A (5)"), ("328", "135", "start", "B (5)"),
+                      ("328", "189", "start", "Left (1)")]
+    assert re.findall(r'<rect x="(\d+)" y="([\d.]+)" width="14" height="([\d.]+)"', html) == [
+        ("67", "27", "60"), ("67", "105", "60"), ("67", "183", "12"),
+        ("310", "27", "60"), ("310", "105", "60"), ("310", "183", "12")]
+
+
+def test_movements_heads_too_long_for_one_line_take_two():
+    """Two season names of 23 characters (207 units each, 207 + 18 + 207 > 400): the second
+    goes on a line of its own, baseline 35; names of 11 share the first line."""
+    from sitegen.pages.league_movements import _flow_heads, _room
+
+    assert _room(["Autumn season 2024/2025"]) == 207 and _room(["New (1)", "A (5)"]) == 63 and _room([]) == 0
+    assert [(h["x"], h["y"], h["anchor"]) for h in _flow_heads("Autumn season 2024/2025", "Spring season 2025/2026", 400)] == [
+        (0, 15, "start"), (400, 35, "end")]
+    assert [h["y"] for h in _flow_heads("Season 2024", "Season 2025", 400)] == [15, 15]
+
+
 def test_movements_page_lists_a_flows_names_below_its_row_closed_when_many(site):
     """Issue 31: each flow's names are below its row, across the table, in a <details> whose
     summary gives the count; open for a flow of at most 10 (FLOW_NAMES_OPEN), closed above

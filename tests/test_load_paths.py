@@ -32,6 +32,7 @@ from sitegen import stages  # noqa: E402
 from sitegen.stages import Planned, Source  # noqa: E402
 from sitegen.pipeline import prepare_rule_sets  # noqa: E402
 from sitegen.plan import SitePlan  # noqa: E402
+from sitegen import rulesets  # noqa: E402
 from sitegen.rulesets import RULE_SETS, read_content  # noqa: E402
 
 
@@ -218,22 +219,70 @@ def _git(root: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True, timeout=30)
 
 
+BESIDE = {"content/players/swiss.yaml": swiss_site.PLAYERS,
+          "content/swiss/spring/league.yaml": swiss_site.LEAGUE,
+          "content/swiss/spring/t1.yaml": "name: T1\nentries: [ann, bob, cy, dee, eve]\n"}
+"""A Swiss league beside the league (its players in a players file of their own), its first
+tournament not paired yet."""
+
+
+def _committed(root: Path, files: dict[str, str]) -> None:
+    """Write ``files`` under ``root`` and commit them (``sitegen diff`` compares with git)."""
+    write_tree(root, files)
+    _git(root, "init", "-q", "-b", "main")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "first")
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="diff needs git")
-def test_diff_result_next_season_and_build_report_one_mistake_alike(tmp_path, monkeypatch, run):
-    """A league ready for its next season beside a tournament with a misspelt player: every
-    command that reads the content refuses with the same message, and writes nothing."""
+def test_diff_result_next_season_pair_and_build_report_one_mistake_alike(tmp_path, monkeypatch, run):
+    """A league ready for its next season and a Swiss tournament ready for its first round
+    beside a tournament with a misspelt player: every command that reads the content (the
+    league's and the Swiss league's own commands too) refuses with the same message, and
+    writes nothing."""
     monkeypatch.chdir(tmp_path)
-    write_tree(tmp_path, {**BASE, **LEAGUE})
-    _git(tmp_path, "init", "-q", "-b", "main")
-    _git(tmp_path, "add", "-A")
-    _git(tmp_path, "commit", "-q", "-m", "first")
+    _committed(tmp_path, {**BASE, **LEAGUE, **BESIDE})
     write_tree(tmp_path, {"content/tournaments/cup.yaml": CUP})
     before = {path: path.read_bytes() for path in Path("content").rglob("*") if path.is_file()}
     commands = {"build": ["build"], "check": ["check"], "diff": ["diff", "HEAD"],
                 "result add": ["result", "add", "leagues/club", "b1", "a2", "B+R"],
-                "next-season": ["league", "next-season", "club"]}
+                "next-season": ["league", "next-season", "club"],
+                "pair": ["pair", "spring/t1", "--round", "1", "--seed", "7"]}
     for name, argv in commands.items():
         status, _out, err = run(*argv)
         assert (status, [line for line in err if line.startswith("content/")]) == (1, [ONE_MISTAKE]), name
     assert {path: path.read_bytes() for path in Path("content").rglob("*") if path.is_file()} == before
     assert not Path("output").exists()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="diff needs git")
+def test_every_command_reads_the_content_the_build_reads(tmp_path, monkeypatch, run):
+    """Issue 29, "a test that diff, result, next-season and build see the same content": each
+    command that edits or compares the content (``league next-season``, ``result add``,
+    ``pair``, ``diff``) reads, through :func:`sitegen.rulesets.read_content`, the very content
+    ``sitegen build`` reads of the same files (equal model objects, positions included), each
+    run on the files the one before wrote. (The build's own loading is compared with
+    ``read_content``'s above.)"""
+    monkeypatch.chdir(tmp_path)
+    _committed(tmp_path, {**BASE, **LEAGUE, **BESIDE})
+    seen: list[Content] = []
+    real = rulesets.assemble
+
+    def recorded(*args):
+        seen.append(real(*args))
+        return seen[-1]
+
+    monkeypatch.setattr(rulesets, "assemble", recorded)
+    commands = {"league next-season": ["league", "next-season", "club"],
+                "result add": ["result", "add", "leagues/club", "a1", "a2", "B+R", "--date", "2025-03-02"],
+                "pair": ["pair", "spring/t1", "--round", "1", "--seed", "7"],
+                "diff": ["diff", "HEAD"]}
+    for name, argv in commands.items():
+        built, refused = by_build(Path("content"))
+        assert built is not None and refused == [], name
+        seen.clear()
+        status, _out, err = run(*argv)
+        assert (status, err) == (0, []), name
+        assert seen and seen[-1 if name == "diff" else 0] == built, name  # diff: the working files last
+    assert [s.id for s in built.leagues[0].seasons] == ["2024", "2025"]  # each command wrote
+    assert built.swiss_leagues[0].tournaments[0].rounds[0].number == 1

@@ -545,3 +545,25 @@ def test_result_add_shows_the_iso_dates_a_date_may_mean(league, run, date, error
     assert run("result", "add", "leagues/club", "ann", "cho", "B+R", "--date", date) == (1, "", [
         f"sitegen result add: error: {error} [result.date]", "1 error; nothing was written"])
     assert (league / SEASON).read_text(encoding="utf-8") == before
+
+
+
+def test_result_add_usage_shows_one_game_given_or_left_out(capsys, monkeypatch):
+    """``sitegen result add --help``: the game is three words given once, or none with
+    ``--players``: ``COMPETITION [BLACK WHITE RESULT]``, not argparse's ``[BLACK WHITE RESULT
+    ...]`` for its ``nargs="*"`` (which says it may be repeated). At 100 columns, by hand; the
+    argument's own line in the list is unchanged."""
+    from sitegen.cli import main
+
+    monkeypatch.setenv("COLUMNS", "100")
+    with pytest.raises(SystemExit) as shown:
+        main(["result", "add", "--help"])
+    assert shown.value.code == 0
+    out = capsys.readouterr().out
+    assert out.split("\n\n")[0].splitlines() == [
+        "usage: sitegen result add [-h] [--players A B] [--winner WINNER] [--result RESULT]",
+        "                          [--season SEASON | --round N] [--date YYYY-MM-DD] [--link URL]",
+        "                          [--replace]",
+        "                          COMPETITION [BLACK WHITE RESULT]"]
+    assert "  BLACK WHITE RESULT  the players by id or name, and the result (B+R, W+3.5, 0; 2-1 in Swiss)\n" in out
+    assert "..." not in out.split("\n\n")[0]

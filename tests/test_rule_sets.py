@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import ast
 import dataclasses
+import io
 import sys
 from pathlib import Path
 
@@ -19,9 +20,18 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 import test_ladder_site as ladder_site  # noqa: E402
+import test_swiss_site as swiss_site  # noqa: E402
+from small_league import PLAYERS as LEAGUE_PLAYERS  # noqa: E402
+from small_league import SEASON_2024  # noqa: E402
 
 from sitegen import cli, rulesets  # noqa: E402
+from sitegen.commands.handicap import ladder_of  # noqa: E402
+from sitegen.commands.next_season import next_season_command  # noqa: E402
+from sitegen.commands.pair import pair  # noqa: E402
 from sitegen.depends import unit_of  # noqa: E402
+from sitegen.model.common import Player  # noqa: E402
+from sitegen.model.league import League  # noqa: E402
+from sitegen.model.swiss import SwissLeague  # noqa: E402
 from sitegen.pages.ladder import LADDERS  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
 from sitegen.pipeline import prepare  # noqa: E402
@@ -32,24 +42,20 @@ from sitegen.validate import RESERVED_SLUGS  # noqa: E402
 
 SITEGEN = Path(__file__).resolve().parent.parent / "sitegen"
 
-NAMED_ELSEWHERE = {
-    ("cli.py", "league"): "the command `sitegen league next-season` (a league's alone) is chosen by "
-                          "its name on the command line",
-}
-"""``(module, rule set's name)``: where a module still names a rule set, and why. A new one fails
-:func:`test_no_rule_set_is_named_outside_its_description`; one that goes must leave the list."""
+NAMED_ELSEWHERE: dict[tuple[str, str], str] = {}
+"""``(module, rule set's name)``: where a module still names a rule set, and why. None is left:
+the commands of one rule set alone (``league next-season``, ``pair``, ``handicap``) find their
+description by its model class (:func:`sitegen.rulesets.holding`), and the command line runs a
+command through the runner its parser sets, comparing no name. A new one fails
+:func:`test_no_rule_set_is_named_outside_its_description` until listed here with its reason."""
 
-READ_ELSEWHERE = {
-    ("pages/players.py", "leagues"): "the division path chart on a player's page is a league's "
-                                     "alone (divisions)",
-    ("incremental/build.py", "leagues"): "a cached build keeps a league's seasons apart (its "
-                                         "description's load_apart)",
-    ("commands/next_season.py", "leagues"): "`league next-season` is a command of leagues alone",
-    ("commands/pair.py", "swiss_leagues"): "`pair` pairs a Swiss league's round alone",
-}
+READ_ELSEWHERE: dict[tuple[str, str], str] = {}
 """``(module, Content field)``: where a module outside the descriptions reads a rule set's
 tuple of the content itself (``content.leagues``) rather than through :data:`RULE_SETS`, and
-why. A new one fails :func:`test_no_rule_set_is_read_by_its_field_outside_its_description`."""
+why. None is left: what is a league's alone (its commands, the division path chart of a player's
+page, a cached build's outline of a league's seasons) takes the leagues through their
+description too (``holding(League).competitions(content)``). A new one fails
+:func:`test_no_rule_set_is_read_by_its_field_outside_its_description` until listed here."""
 
 DESCRIPTIONS = {"pages/league.py", "pages/tournament.py", "pages/ladder.py", "pages/swiss.py"}
 """The modules defining the descriptions (they may name their own rule set)."""
@@ -152,6 +158,8 @@ def test_the_tuple_holds_one_description_per_rule_set():
     assert [r.carded.paired for r in found] == [False, True, False, True]
     assert [r.summarized.__name__ for r in found] == ["league_facts", "tournament_facts", "ladder_facts",
                                                       "swiss_facts"]
+    assert [r.model.__name__ for r in found] == ["League", "Tournament", "ClubLadder", "SwissLeague"]
+    assert [rulesets.holding(r.model) for r in found] == list(found)
     assert all(isinstance(r, RuleSet) and dataclasses.is_dataclass(r) for r in found)
     with pytest.raises(dataclasses.FrozenInstanceError):
         found[0].name = "other"  # type: ignore[misc]
@@ -203,3 +211,39 @@ def test_a_description_changed_in_the_tuple_changes_every_place(tmp_path, monkey
     assert competition_names(loaded, rulesets.RULE_SETS) == ["clubs/small"]
     with pytest.raises(SitegenError, match="unknown competition 'ladders/small'"):
         find_target(loaded, content, ResultRequest("ladders/small", ("a", "b"), "B+R"), rulesets.RULE_SETS)
+
+
+def test_the_commands_of_one_rule_set_follow_its_description(tmp_path, monkeypatch):
+    """The leagues' description moved to ``content/circles/``, the Swiss leagues' to
+    ``content/rounds/`` and the ladders' to ``content/clubs/``, in the tuple alone: ``league
+    next-season`` forms the season in ``circles/club/seasons/``, ``pair`` writes the round into
+    ``rounds/spring/t1.yaml`` and ``handicap`` reads the ladder of ``clubs/`` (each finds its
+    description by its model class, :func:`sitegen.rulesets.holding`)."""
+    moved = {"leagues": "circles", "swiss": "rounds", "ladders": "clubs"}
+    monkeypatch.setattr(rulesets, "RULE_SETS", tuple(dataclasses.replace(r, name=moved.get(r.name, r.name))
+                                                     for r in rulesets.RULE_SETS))
+    assert rulesets.holding(League).name == "circles" and rulesets.holding(SwissLeague).name == "rounds"
+    content = tmp_path / "content"
+    files = {"site.yaml": "title: Test\n", "players.yaml": LEAGUE_PLAYERS,
+             "players/swiss.yaml": swiss_site.PLAYERS,
+             "circles/club/league.yaml": "name: Club league\nsettings:\n  top_division_groups: 1\n",
+             "circles/club/seasons/2024.yaml": SEASON_2024,
+             "circles/club/signups/2025.yaml": "returning: [a1, a2, a3, a4, a5, b1, b2, b3, b4, b5]\n",
+             "rounds/spring/league.yaml": swiss_site.LEAGUE,
+             "rounds/spring/t1.yaml": "name: T1\nentries: [ann, bob, cy, dee]\n",
+             "clubs/small.yaml": ladder_site.SMALL_LADDER}
+    for name, text in files.items():
+        (content / name).parent.mkdir(parents=True, exist_ok=True)
+        (content / name).write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    formed = next_season_command(content, "club", None, out)
+    assert formed.path == content / "circles" / "club" / "seasons" / "2025.yaml" and formed.path.is_file()
+    paired = pair(content, "spring/t1", 1, seed=7)
+    assert paired.path == content / "rounds" / "spring" / "t1.yaml"
+    assert "pairings:" in paired.path.read_text(encoding="utf-8")
+    assert ladder_of(content, None).id == "small"
+    assert not (content / "leagues").exists() and not (content / "swiss").exists()
+    with pytest.raises(SitegenError, match="no league 'clu' in .*circles"):
+        next_season_command(content, "clu", None, out)
+    with pytest.raises(ValueError, match="no rule set holds Player objects"):
+        rulesets.holding(Player)

@@ -167,6 +167,24 @@ def test_small_tournament_bye_and_absence_hand_worked(site, run):
     assert re.search(r"^   1 Ann\s+3K XX xxxx   29   52 0 0    2\+/w0    0\+   $", h9, re.M)
 
 
+def test_a_criterion_of_six_characters_marks_its_column_wide(juvisy, site, run):
+    """The table names, as wide-N, the criteria whose names have six characters or more (on a
+    phone their columns are wider, style.css): Juvisy's MMS, SOSM, SOSOSM gives wide-3; a
+    tournament placed by SOSM-1, NBW, SODOSW, SOSOSM gives wide-1, wide-3 and wide-4; the
+    small cup's MMS, SOSM none."""
+    table = re.compile(r'<table class="(standings tournament[^"]*)"')
+    assert table.findall(juvisy["tournaments/juvisy/index.html"].decode()) == [
+        "standings tournament with-rounds wide-3"]
+    site({"content/tournaments/cup.yaml": SMALL,
+          "content/tournaments/wide.yaml": SMALL.replace("[MMS, SOSM]", "[SOSM-1, NBW, SODOSW, SOSOSM]")})
+    status, _out, err = run("build")
+    assert status == 0, err
+    assert table.findall(Path("output/tournaments/wide/index.html").read_text(encoding="utf-8")) == [
+        "standings tournament with-rounds wide-1 wide-3 wide-4"]
+    assert table.findall(Path("output/tournaments/cup/index.html").read_text(encoding="utf-8")) == [
+        "standings tournament with-rounds"]
+
+
 def test_small_tournament_in_progress_unknown_result_and_jigo(site, run):
     """An unknown result gives no points but the opponent counts for SOSM (placement: unknown);
     a jigo gives ½ each. Round 2 of 3 not played yet: the main page is after round 1."""

@@ -12,8 +12,7 @@ from ..engine.ladder import handicap as ladder_handicap
 from ..model.common import Colour
 from ..model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Rung, RungList,
                             format_decimal, parse_rung)
-from ..pages.ladder import LADDERS
-from ..rulesets import load_rule_set
+from ..rulesets import holding, load_rule_set
 from ..validate import read_common
 
 _COLOUR = {Colour.WHITE: "White", Colour.BLACK: "Black"}
@@ -33,7 +32,7 @@ def ladder_of(content_dir: Path, ladder_id: str | None) -> ClubLadder | None:
         return None
     diags = Diagnostics()
     common = read_common(content_dir, diags)
-    ladders = load_rule_set(LADDERS, content_dir, common, diags) if common else ()
+    ladders = load_rule_set(holding(ClubLadder), content_dir, common, diags) if common else ()
     if diags.has_errors:
         raise SitegenError(diags.sorted())
     ids = [ladder.id for ladder in ladders]

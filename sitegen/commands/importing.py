@@ -29,13 +29,13 @@ from ..formats.h9_check import check_values, fit_mcmahon_bar, header_warnings
 from ..formats.ids import UniqueIds, slug
 from ..formats.opengotha import read_opengotha
 from ..formats.tournament_yaml import dump_players, dump_tournament, game_result_text
-from ..load import MAX_FILE_BYTES, parse_yaml, texts_instead
+from ..load import MAX_FILE_BYTES, texts_instead
 from ..model.common import Player
 from ..model.tournament import GameResult, Tournament, TournamentGame
+from ..rulesets import holding, load_units_of
 from ..validate import load_all_players, load_players, shown_path
-from ..validate.fields import MAX_TEXT, check_ident, expect_map
+from ..validate.fields import MAX_TEXT, check_ident
 from ..validate.league import PlayerRefs
-from ..validate.tournament import load_tournaments, tournament_from_node
 from .import_positions import h9_tag_positions, players_anchors, repoint, tournament_anchors
 from ..yamlmerge import Shape, add_missing, merge, merge_entries
 from ..yamlwrite import (IMPORT_JOURNAL, dump_unwrapped, flow_map, load_rt, round_trip_yaml,
@@ -199,7 +199,7 @@ def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: st
     same = _another_tournament(t, _in_content(content_dir, t, existing), path, replace,
                                tournament_id)
     tid = _target_id(t, same, tournament_id, replace, path)
-    target = content_dir / "tournaments" / f"{tid}.yaml"
+    target = holding(Tournament).folder(content_dir) / f"{tid}.yaml"
     players_target = content_dir / "players" / f"{tid}.yaml"
     if not replace:
         for existing_file in (target, players_target):
@@ -241,10 +241,10 @@ def _in_content(content_dir: Path, t: Tournament, existing: dict[str, Player]) -
     dates, if any. Raises SitegenError with the errors of the content's tournament files, as
     ``sitegen check`` gives them, when there are any: a file that cannot be read may be this
     tournament (imported twice, or replaced from scratch losing what the organizer added)."""
-    folder = content_dir / "tournaments"
+    found = holding(Tournament)
+    folder = found.folder(content_dir)
     diags = Diagnostics()
-    tournaments = load_tournaments(folder, f"{shown_path(content_dir)}/tournaments",
-                                   PlayerRefs(existing, diags), diags)
+    tournaments = load_units_of(found, content_dir, PlayerRefs(existing, diags), diags)
     if diags.has_errors:
         raise SitegenError([d for d in diags.sorted() if d.level == "error"])
     same = [_InContent(folder / f"{other.id}.yaml", other) for other in tournaments
@@ -518,10 +518,11 @@ def _validate(content_dir: Path, t: Tournament, tournament_text: str, players_te
     if players_text is not None:
         _players_from_text(players_target, players_text, f"{base}/players/{t.id}.yaml", check,
                            all_players)
-    tree = parse_yaml(tournament_text, f"{base}/tournaments/{t.id}.yaml", check)
-    node = expect_map(tree, check, "a tournament", tree.pos) if tree is not None else None
-    written = (tournament_from_node(node, t.id, PlayerRefs(all_players, check), check)
-               if node is not None else None)
+    found = holding(Tournament)
+    target = found.folder(content_dir) / f"{t.id}.yaml"
+    with texts_instead({target: tournament_text}):
+        written = found.load_unit(target, f"{base}/{found.name}/{target.name}", PlayerRefs(all_players, check),
+                                  check)
     if check.has_errors or written is None:
         raise SitegenError(check.sorted())
     return check.warnings, written

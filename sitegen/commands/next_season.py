@@ -24,6 +24,10 @@ player under ``new``), the command forms the league's first season
 (:func:`sitegen.engine.league_outcome.first_season_outcome`): divisions filled from the top by
 rank (D.2) to their ideal sizes (A.i), within the division restrictions (C.3, C.4), groups
 seeded in zig-zag (A.ii.2); docs/league-rules.md, "The first season".
+
+The content is read by the one load path of every command (:func:`sitegen.rulesets.load_content`);
+the leagues, their folder (``content/leagues/``) and the loader of a season file read back
+before it is written are those of the leagues' description (:func:`sitegen.rulesets.holding`).
 """
 
 from __future__ import annotations
@@ -52,10 +56,10 @@ from ..display import format_points
 from ..pages import league_words as text
 from ..pages.league_words import record_differs, recorded_headline, sentence, tie_sentence
 from ..plan import FAR_PAST
-from ..rulesets import load_content
+from ..rulesets import holding, load_content
 from ..validate import shown_path
 from ..validate.fields import check_ident
-from ..validate.league import PlayerRefs, load_season, load_signups
+from ..validate.league import PlayerRefs, load_signups
 from ..load import texts_instead
 from ..yamlmerge import Shape, drop_notes, id_or_name, merge
 from ..yamlwrite import (dump_rt, flow_list, flow_map, load_rt, tidy_content,
@@ -105,9 +109,10 @@ def next_season_command(content_dir: Path, league_id: str, new_id: str | None, o
     let be followed).
     """
     tidy_content(content_dir, out)
+    leagues = holding(League)
     content = load_content(content_dir)
-    league = _league(content, league_id, content_dir)
-    folder = content_dir / "leagues" / league.id
+    league = _league(leagues.competitions(content), league_id, leagues.folder(content_dir))
+    folder = leagues.folder(content_dir) / league.id
     signup_dir = folder / "signups"
     new_id = _new_season_id(league, signup_dir, new_id)
     season_path = folder / "seasons" / f"{new_id}.yaml"
@@ -244,12 +249,13 @@ def _write_season(season_path: Path, league: League, new_id: str, finished: Seas
     return edited
 
 
-def _league(content: Content, league_id: str, content_dir: Path) -> League:
-    """Return the league ``league_id``; raise SitegenError (did you mean) without it."""
-    league = next((lg for lg in content.leagues if lg.id == league_id), None)
+def _league(leagues: tuple[League, ...], league_id: str, folder: Path) -> League:
+    """Return the league ``league_id`` of ``leagues`` (those of the leagues' ``folder``); raise
+    SitegenError (did you mean) without it."""
+    league = next((lg for lg in leagues if lg.id == league_id), None)
     if league is None:
-        raise _fail(f"no league '{league_id}' in {shown_path(content_dir)}/leagues",
-                    hint=did_you_mean(league_id, [lg.id for lg in content.leagues]))
+        raise _fail(f"no league '{league_id}' in {shown_path(folder)}",
+                    hint=did_you_mean(league_id, [lg.id for lg in leagues]))
     return league
 
 
@@ -396,9 +402,13 @@ divisions and groups matched by id, else name; what the organizer added to them 
 
 
 def _check_written(text: str, path: Path, content: Content, new_id: str) -> None:
-    """Read ``text`` back exactly as a build would; raise if it is not valid (a bug, not content)."""
+    """Read ``text`` back exactly as a build would, by the leagues' description (a season file
+    is loaded apart: :attr:`sitegen.ruleset.RuleSet.load_apart`); raise if it is not valid (a
+    bug, not content)."""
     diags = Diagnostics()
+    load_apart = holding(League).load_apart
+    assert load_apart is not None  # a league's seasons are loaded apart (pages/league.py)
     with texts_instead({path: text}):
-        season = load_season(path, f"seasons/{path.name}", PlayerRefs(content.players, diags), diags)
+        season = load_apart(path, shown_path(path), PlayerRefs(content.players, diags), diags)
     if diags.has_errors or season is None or season.id != new_id:
         raise SitegenError(diags.sorted() or "the season file to be written does not read back")

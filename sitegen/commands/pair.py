@@ -1,11 +1,14 @@
 """``sitegen pair LEAGUE/TOURNAMENT --round N [--seed S] [--explain]``: pair one round of a
 Swiss tournament and write it into the tournament's file (swiss: pairings).
 
-The whole content is validated first. The round is paired by
-:func:`sitegen.engine.pairing.pair_round` with the league scores before the tournament
-(criterion 2) and written into ``content/swiss/<league>/<tournament>.yaml`` through
-:mod:`sitegen.yamlwrite` (ruamel round trip: comments, key order and flow style kept; temp
-file + ``os.replace``). The seed used, given or drawn from :mod:`secrets`, is written with the
+The whole content is validated first, by the one load path of every command
+(:func:`sitegen.rulesets.load_content`); the Swiss leagues are those of their rule set's
+description (:func:`sitegen.rulesets.holding`: its folder, ``content/swiss/``, and its tuple of
+the content). The round is paired by :func:`sitegen.engine.pairing.pair_round` with the league
+scores before the tournament (criterion 2) and written into
+``content/swiss/<league>/<tournament>.yaml`` through :mod:`sitegen.yamlwrite` (ruamel round
+trip: comments, key order and flow style kept; temp file + ``os.replace``), after the whole
+content as it will be is validated again, in memory, exactly as a build will read it. The seed used, given or drawn from :mod:`secrets`, is written with the
 round, so anyone can re-run the pairing and get the same result.
 
 Refused, with exit status 1 and nothing written: a round that has results, a round that is
@@ -24,18 +27,13 @@ from typing import TextIO
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from ..diagnostics import (Diagnostic, Diagnostics, SitegenError, SourcePos, command_pos,
+from ..diagnostics import (Diagnostic, SitegenError, SourcePos, command_pos,
                            did_you_mean)
 from ..engine.pairing import NoLegalPairing, Pairing, format_explanation, pair_round
 from ..engine.swiss import league_scores
-from ..load import parse_yaml
-from ..model import Content
 from ..model.swiss import SwissLeague, SwissTournament
-from ..rulesets import load_content
+from ..rulesets import holding, load_content
 from ..validate import shown_path
-from ..validate.fields import expect_map
-from ..validate.league import PlayerRefs
-from ..validate.swiss import swiss_tournament_from_node
 from ..yamlwrite import dump_rt, flow_list, load_rt, tidy_content, write_atomic
 
 MAX_SEED = 999_999_999
@@ -57,13 +55,14 @@ def draw_seed() -> int:
     return secrets.randbelow(MAX_SEED + 1)
 
 
-def find_tournament(content: Content, target: str) -> tuple[SwissLeague, SwissTournament]:
-    """Return the league and tournament named ``<league-id>/<tournament-id>``.
+def find_tournament(swiss_leagues: tuple[SwissLeague, ...], target: str) -> tuple[SwissLeague, SwissTournament]:
+    """Return the league and tournament named ``<league-id>/<tournament-id>`` among
+    ``swiss_leagues``.
 
     Raises SitegenError with a did-you-mean hint when either is unknown.
     """
     league_id, _, tournament_id = target.partition("/")
-    leagues = {lg.id: lg for lg in content.swiss_leagues}
+    leagues = {lg.id: lg for lg in swiss_leagues}
     if not tournament_id or league_id not in leagues:
         hint = did_you_mean(league_id, leagues) if league_id not in leagues else None
         raise SitegenError([Diagnostic(command_pos("sitegen pair"), (
@@ -161,20 +160,20 @@ def pair(content_dir: Path, target: str, round_no: int, seed: int | None = None,
     written, for invalid content, an unknown tournament or a round that may not be paired.
     """
     tidy_content(content_dir, out)
-    content = load_content(content_dir)
-    league, tournament = find_tournament(content, target)
+    swiss = holding(SwissLeague)
+    league, tournament = find_tournament(swiss.competitions(load_content(content_dir)), target)
     seed = draw_seed() if seed is None else seed
     if not 0 <= seed <= MAX_SEED:
         raise SitegenError([Diagnostic(command_pos("sitegen pair"), f"seed {seed} is out of range "
                                        f"0..{MAX_SEED}", "pair.seed")])
     pairing = plan_pairing(league, tournament, round_no, seed, replace)
-    path = content_dir / "swiss" / league.id / f"{tournament.id}.yaml"
+    path = swiss.folder(content_dir) / league.id / f"{tournament.id}.yaml"
     data = load_rt(path)
     if data.get("rounds") is None:
         data["rounds"] = CommentedSeq()
     round_text(pairing, data["rounds"])
     text = dump_rt(data)
-    _check_written(text, tournament, content)
+    load_content(content_dir, {path: text})  # the content as it will be, read as a build will
     write_atomic(path, text)
     if out is not None:
         out.write(summary(pairing, target, shown_path(path)) + "\n")
@@ -195,15 +194,3 @@ def summary(pairing: Pairing, target: str, shown: str) -> str:
     lines.append(f"written to {shown}")
     return "\n".join(lines)
 
-
-def _check_written(text: str, tournament: SwissTournament, content: Content) -> None:
-    """Validate the text about to be written exactly as a build would read it."""
-    diags = Diagnostics()
-    shown = tournament.path
-    tree = parse_yaml(text, shown, diags)
-    node = expect_map(tree, diags, "a Swiss tournament", tree.pos) if tree is not None else None
-    if node is not None:
-        swiss_tournament_from_node(node, tournament.id, shown, tournament.settings,
-                                   PlayerRefs(content.players, diags), diags)
-    if diags.has_errors:  # pragma: no cover - a bug: the pairing broke a hard constraint
-        raise SitegenError(diags.sorted())

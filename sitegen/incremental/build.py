@@ -9,11 +9,13 @@ from typing import Any, Callable, Iterable, Mapping
 from .. import __version__
 from ..depends import Digests, sha, unit_of
 from ..model import Content
+from ..model.league import League
 from ..pages.extras import mark_updated, updated_dates
 from ..pages.navigation import Menu
 from ..plan import Bundle, File, NamesTable, SitePlan
 from ..progress import Progress
 from ..render import default_templates_dir
+from ..rulesets import holding
 from ..urls import player_url
 from ..workers import no_cycle_collection
 from .records import CacheState, PartRecord, league_outline
@@ -210,7 +212,8 @@ class CachedBuild:
         those found in a part planned again or no longer planned, those whose record changed,
         and every player of a league whose seasons' outline changed."""
         assert self.content is not None
-        self.leagues = {league.id: league_outline(league) for league in self.content.leagues}
+        self.leagues = {league.id: league_outline(league)
+                        for league in holding(League).competitions(self.content)}
         if self.old.empty:
             return None
         caches, old = self.caches, self.old

@@ -152,6 +152,7 @@ LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladder
                   carded=Carded(PLAYER_SECTION, ladder_card),
                   gathered=Gathered(ladder_records, ladder_meetings, ladder_dates, ladder_feed),
                   summarized=ladder_facts,
+                  model=ClubLadder,
                   scaffolded=Scaffolded("ladders/{id}", "ladders/{id}.yaml", "a club ladder",
                                         "ladders/{id} ben ann W+R --date 2025-03-01",
                                         (("pl", "klubowa drabinka"), ("fr", "une échelle de club"))))

@@ -7,8 +7,8 @@ Each player's outcome is the one of :mod:`sitegen.pages.league_outcomes` (comput
 season by the next season's formation when the league has ``settings:``, else the recorded
 lists), shown alike on the season page, the group page, the player's page and in
 ``standings.json``; the differences from the recorded outcomes are warnings for the organizers.
-A season's restrictions table, a movements page between two consecutive seasons (an SVG flow
-drawn here, plus the same flows as a table) and the final round's page
+A season's restrictions table, a movements page between two consecutive seasons (an SVG flow,
+:mod:`sitegen.pages.league_movements`, plus the same flows as a table) and the final round's page
 (:func:`sitegen.engine.league.final_round`, :func:`sitegen.engine.league.final_result`) are
 added where their data exists.
 """
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
-from fractions import Fraction
 from functools import partial
 from typing import Any, Iterator, Mapping
 
@@ -29,7 +28,7 @@ from ..engine.standings import StandingRow, group_standings
 from ..model import Content, Outcome
 from ..model.common import Colour, Game, GameRecord, Player
 from ..model.league import Division, Group, League, LeagueSettings, Season, SeasonSignups
-from ..display import format_points, game_cell, json_number, name_order, record_links
+from ..display import format_points, game_cell, json_number, record_links
 from ..facts import league_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
@@ -43,6 +42,7 @@ from ..validate.league import load_league, load_season
 from . import league_words
 from .league_words import tie_sentence
 from .league_games import league_games
+from .league_movements import movements_context
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
                               season_view)
 
@@ -240,6 +240,7 @@ LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, 
                   carded=Carded(PLAYER_SECTION, league_card),
                   gathered=Gathered(league_records, league_meetings, league_dates, league_feed),
                   summarized=league_facts,
+                  model=League,
                   scaffolded=Scaffolded("leagues/{id}", "leagues/{id}/seasons/1.yaml", "a league and its first season",
                                         "leagues/{id} ann ben B+R --date 2025-03-01",
                                         (("pl", "liga i jej pierwszy sezon"), ("fr", "une ligue et sa première saison"))),
@@ -335,7 +336,7 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
     if previous is not None and _players(previous) and _players(season):
         ctx["movements_in"] = _ref(previous.name, movements_url(league, season))
         plan.add(Page(movements_url(league, season), "movements.html", {}, deferred=partial(
-                      _movements_context, league, previous, season, names, lang)))
+                      movements_context, league, previous, season, names, lang)))
     if following is not None and _players(season) and _players(following):
         ctx["movements_out"] = _ref(following.name, movements_url(league, following))
     final_ctx = _final_context(league, season, view, names, lang)
@@ -553,156 +554,6 @@ def _restriction_rows(season: Season, lang: Words) -> list[dict[str, str]]:
 
 def _players(season: Season) -> list[str]:
     return sorted(p for d in season.divisions for g in d.groups for p in g.players)
-
-
-# --------------------------------------------------------------------------- movements
-
-
-NEW, LEFT = "new", "left"
-FLOW_NAMES_OPEN = 10
-"""A flow of at most this many players shows its names open below its row; a larger one (a
-federation's flow may hold 400) keeps them in a closed <details> whose summary gives the count."""
-
-
-def _movements_context(league: League, before: Season, after: Season,
-                       names: dict[str, str], lang: Words) -> dict[str, Any]:
-    """Return the movements page: flows of players from ``before``'s divisions to ``after``'s.
-
-    Each row: ``from``/``to`` (node texts), ``kind`` (up, down, same, new, left), ``count``,
-    ``players`` (``name``, ``url``; sorted by name) and ``open`` (count <= FLOW_NAMES_OPEN).
-    """
-    src = {p: d.name for d in before.divisions for g in d.groups for p in g.players}
-    dst = {p: d.name for d in after.divisions for g in d.groups for p in g.players}
-    left_nodes = [d.name for d in before.divisions] + ([NEW] if set(dst) - set(src) else [])
-    right_nodes = [d.name for d in after.divisions] + ([LEFT] if set(src) - set(dst) else [])
-    flows: dict[tuple[str, str], list[str]] = {}
-    for player in sorted(set(src) | set(dst)):
-        flows.setdefault((src.get(player, NEW), dst.get(player, LEFT)), []).append(player)
-    rank_l = {n: i for i, n in enumerate(left_nodes)}
-    rank_r = {n: i for i, n in enumerate(right_nodes)}
-    rows = []
-    for (a, b), members in sorted(flows.items(), key=lambda f: (rank_l[f[0][0]], rank_r[f[0][1]])):
-        kind = _flow_kind(a, b, [d.name for d in before.divisions], [d.name for d in after.divisions])
-        rows.append({"from": _node_text(a, before, lang), "to": _node_text(b, after, lang), "kind": kind,
-                     "count": len(members), "open": len(members) <= FLOW_NAMES_OPEN,
-                     "players": sorted(({"name": names.get(p, p), "url": player_url(p)} for p in members),
-                                       key=lambda x: (name_order(x["name"]), x["url"]))})
-    svg = _flow_svg(left_nodes, right_nodes, flows, before, after, lang)
-    return {"league": _ref(league.name, league_url(league)),
-            "title": f"{isolated(league.name)} · " + lang._("Movements {before} → {after}").format(
-                before=isolated(before.name), after=isolated(after.name)),
-            "before": _ref(before.name, season_url(league, before)),
-            "after": _ref(after.name, season_url(league, after)),
-            "svg": svg, "rows": rows,
-            "totals": {"up": sum(r["count"] for r in rows if r["kind"] == "up"),
-                       "down": sum(r["count"] for r in rows if r["kind"] == "down"),
-                       "same": sum(r["count"] for r in rows if r["kind"] == "same"),
-                       "new": sum(r["count"] for r in rows if r["kind"] == "new"),
-                       "left": sum(r["count"] for r in rows if r["kind"] == "left")}}
-
-
-def _node_text(node: str, season: Season, lang: Words) -> str:
-    if node == NEW:
-        return lang._("new to the league")
-    if node == LEFT:
-        return lang._("left the league")
-    return lang._("Division {division}").format(division=node)
-
-
-def _node_title(node: str, season: Season, count: int, lang: Words) -> str:
-    """Return a bar's tooltip: ``Division A in 2021-09: 12 players``."""
-    return lang._("{node} in {season}: {players}").format(
-        node=_node_text(node, season, lang), season=season.name,
-        players=lang.ngettext("{count} player", "{count} players", count).format(count=count))
-
-
-def _flow_kind(a: str, b: str, before: list[str], after: list[str]) -> str:
-    if a == NEW:
-        return "new"
-    if b == LEFT:
-        return "left"
-    # Compare by position from the top: division letters may be renamed or added.
-    i, j = before.index(a), after.index(b)
-    return "up" if j < i else "down" if j > i else "same"
-
-
-FLOW_COLOURS = {"up": "#1a7f37", "down": "#cf222e", "same": "#8c959f", "new": "#0969da", "left": "#6e7781"}
-
-
-def _flow_svg(left: list[str], right: list[str], flows: dict[tuple[str, str], list[str]],
-              before: Season, after: Season, lang: Words) -> dict[str, Any]:
-    """Lay out the flow picture: nodes as bars, flows as ribbons of width proportional to players.
-
-    Returns plain numbers and strings for the template (which writes the SVG, escaping text).
-    """
-    width, x_left, x_right, bar, gap = 400, 86, 300, 14, 14
-    size_l = {n: sum(len(m) for (a, _), m in flows.items() if a == n) for n in left}
-    size_r = {n: sum(len(m) for (_, b), m in flows.items() if b == n) for n in right}
-    most = max(sum(size_l.values()), sum(size_r.values()), 1)
-    unit = min(Fraction(12), Fraction(440, most))
-    top = 24
-
-    def place(nodes: list[str], sizes: dict[str, int]) -> dict[str, Fraction]:
-        y, out = Fraction(top), {}
-        for n in nodes:
-            out[n] = y
-            y += sizes[n] * unit + gap
-        return out
-
-    y_l, y_r = place(left, size_l), place(right, size_r)
-    height = int(max(max((y_l[n] + size_l[n] * unit for n in left), default=0),
-                     max((y_r[n] + size_r[n] * unit for n in right), default=0))) + 16
-
-    def label(n: str, season: Season, count: int) -> str:
-        name = lang.pgettext("movement", "New") if n == NEW else lang.pgettext("movement", "Left") if n == LEFT else n
-        return f"{name} ({count})"
-
-    nodes = []
-    for n in left:
-        y, h = y_l[n], size_l[n] * unit
-        nodes.append({"x": x_left - bar, "y": _num(y), "w": bar, "h": _num(h), "tx": x_left - bar - 4,
-                      "ty": _num(y + h / 2), "anchor": "end", "text": label(n, before, size_l[n]),
-                      "title": _node_title(n, before, size_l[n], lang)})
-    for n in right:
-        y, h = y_r[n], size_r[n] * unit
-        nodes.append({"x": x_right, "y": _num(y), "w": bar, "h": _num(h), "tx": x_right + bar + 4,
-                      "ty": _num(y + h / 2), "anchor": "start", "text": label(n, after, size_r[n]),
-                      "title": _node_title(n, after, size_r[n], lang)})
-    out_offset = {n: y_l[n] for n in left}
-    in_offset = {n: y_r[n] for n in right}
-    ribbons = []
-    rank_r = {n: i for i, n in enumerate(right)}
-    rank_l = {n: i for i, n in enumerate(left)}
-    # Outgoing ribbons stack by destination, incoming by source: ribbons do not cross at the bars.
-    order_out = sorted(flows, key=lambda f: (rank_l[f[0]], rank_r[f[1]]))
-    starts = {}
-    for f in order_out:
-        starts[f] = out_offset[f[0]]
-        out_offset[f[0]] += len(flows[f]) * unit
-    for f in sorted(flows, key=lambda f: (rank_r[f[1]], rank_l[f[0]])):
-        a, b = f
-        h = len(flows[f]) * unit
-        y0, y1 = starts[f], in_offset[b]
-        in_offset[b] += h
-        x0, x1 = x_left, x_right
-        xm = Fraction(x0 + x1, 2)
-        path = (f"M{_num(x0)} {_num(y0)}C{_num(xm)} {_num(y0)} {_num(xm)} {_num(y1)} {_num(x1)} {_num(y1)}"
-                f"L{_num(x1)} {_num(y1 + h)}C{_num(xm)} {_num(y1 + h)} {_num(xm)} {_num(y0 + h)} "
-                f"{_num(x0)} {_num(y0 + h)}Z")
-        kind = _flow_kind(a, b, [d.name for d in before.divisions], [d.name for d in after.divisions])
-        count = len(flows[f])
-        ribbons.append({"d": path, "kind": kind, "colour": FLOW_COLOURS[kind],
-                        "title": f"{_node_text(a, before, lang)} → {_node_text(b, after, lang)}: "
-                                 + lang.ngettext("{count} player", "{count} players", count).format(count=count)})
-    return {"width": width, "height": height, "nodes": nodes, "ribbons": ribbons,
-            "left_x": x_left - bar // 2, "right_x": x_right + bar // 2,
-            "left_title": before.name, "right_title": after.name}
-
-
-def _num(value: Fraction | int) -> str:
-    """Return a coordinate with at most one decimal (deterministic text)."""
-    tenths = round(Fraction(value) * 10)
-    return str(tenths // 10) if tenths % 10 == 0 else f"{tenths / 10:.1f}"
 
 
 # --------------------------------------------------------------------------- final round

@@ -17,13 +17,14 @@ from functools import partial
 from typing import Any, Iterator
 
 from ..model import Content
+from ..model.league import League
 from ..display import format_points, name_order, profile_links
 from ..i18n import Words
 from .navigation import search_index
 from .players_index import plan_players_index
 from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan
 from ..ruleset import HALF, ONE, ZERO, Met
-from ..rulesets import RULE_SETS
+from ..rulesets import RULE_SETS, holding
 from ..svg import DivisionPoint, division_chart
 from ..urls import SEARCH_INDEX, league_url, player_url
 
@@ -149,7 +150,7 @@ def season_divisions(content: Content) -> list[LeaguePaths]:
     Computed once per build so :func:`division_paths` costs O(seasons) per player.
     """
     index = []
-    for league in content.leagues:
+    for league in holding(League).competitions(content):
         seasons = sorted(league.seasons, key=lambda s: (s.start or FAR_PAST, s.id))
         maps = []
         played: dict[str, list[int]] = {}

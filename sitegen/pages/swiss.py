@@ -204,6 +204,7 @@ SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league
                         carded=Carded(PLAYER_SECTION, swiss_card, paired=True),
                         gathered=Gathered(swiss_records, swiss_meetings, swiss_dates, swiss_feed),
                         summarized=swiss_facts,
+                        model=SwissLeague,
                         scaffolded=Scaffolded("swiss/{id}/t1", "swiss/{id}/t1.yaml", "a Swiss league, tournament 1 paired",
                                               "swiss/{id}/t1 ann cho 2-1",
                                               (("pl", "liga szwajcarska, pary 1. rundy turnieju 1"),

@@ -403,6 +403,7 @@ TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournam
                       carded=Carded(PLAYER_SECTION, tournament_card, paired=True),
                       gathered=Gathered(tournament_records, tournament_meetings, tournament_dates, tournament_feed),
                       summarized=tournament_facts,
+                      model=Tournament,
                       scaffolded=Scaffolded("tournaments/{id}", "tournaments/{id}.yaml", "a tournament, round 1 paired",
                                             "tournaments/{id} cho ann B+R",
                                             (("pl", "turniej, pary 1. rundy"), ("fr", "un tournoi, ronde 1 appariée"))))

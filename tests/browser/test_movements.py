@@ -61,3 +61,31 @@ def test_a_name_in_a_closed_list_is_found(browser, movements_url):
     open_at(browser, "about:blank", 360)
     open_at(browser, movements_url + "#:~:text=Player%2029", 360)
     assert browser.execute_script(state) == [True, True]
+
+
+LABELS = """
+var svg = document.querySelector(".flow svg").getBoundingClientRect();
+return Array.prototype.map.call(document.querySelectorAll(".flow-label, .flow-head"), function (t) {
+  var box = t.getBoundingClientRect();
+  return [t.textContent, Math.round(parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a * 10) / 10,
+          box.left >= svg.left - 0.5 && box.right <= svg.right + 0.5, box.top, box.bottom];
+});
+"""
+
+
+@pytest.mark.parametrize("width, size", ((360, 12.8), (1280, 19.2)))
+def test_flow_labels_are_legible_and_inside_the_picture(browser, movements_url, width, size):
+    """The flow picture's labels are 15 units of its 400 (pages/league_movements.py FLOW_FONT):
+    at 360 px the picture is 360 - 2 x 9.6 = 340.8 px wide (the page's padding, .6rem), so a
+    label is 15 x 340.8 / 400 = 12.8 px (it was 10.2 px); at 1280 px the picture is 32rem,
+    512 px: 19.2 px. Every label and head stays inside the picture, and the labels of one
+    column do not overlap."""
+    open_at(browser, movements_url, width)
+    labels = browser.execute_script(LABELS)
+    assert [text for text, *_ in labels] == ["Season 2024", "Season 2025", "A (5)", "B (10)", "New (15)",
+                                             "A (5)", "B (25)"]
+    assert {round(effective, 1) for _, effective, *_ in labels} == {size}
+    assert all(inside for _, _, inside, *_ in labels), labels
+    for column in (labels[2:5], labels[5:]):
+        assert all(a[4] <= b[3] for a, b in zip(column, column[1:])), column
+    screenshot(browser, f"movements-labels-{width}")

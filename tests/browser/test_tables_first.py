@@ -199,6 +199,37 @@ def test_tournament_round_columns_use_a_desktop_width(browser, demo_url):
     assert got["region"][0] <= got["region"][1] + 1
 
 
+HEADINGS = """
+// The tournament table's heading cells before the rounds (place ... row number), at their
+// widths, each with its text's left and right edge (its <abbr>'s where it has one), and the
+// left and right edges of the first player's cells under them.
+var table = document.querySelector("table.tournament");
+var edges = function (e) { var r = e.getBoundingClientRect(); return [r.left, r.right]; };
+var first = table.querySelector("tbody tr").children;
+return Array.prototype.filter.call(table.querySelectorAll("thead th"), function (th) {
+    return !th.classList.contains("round-col"); }).map(function (th, i) {
+    return {text: th.textContent.trim(), cell: edges(th), words: edges(th.querySelector("abbr") || th),
+            under: edges(first[i])}; });
+"""
+
+
+def test_tournament_criteria_headings_stand_apart_on_a_phone(browser, demo_url):
+    """Juvisy 2019 (criteria MMS, SOSM, SOSOSM) at 360 px: the table is 360 - 2 x 9.6 = 340.8 px
+    (the page's padding, .6rem); place, rank and row number 2.3rem (36.8 px), MMS and SOSM 3rem (48 px),
+    SOSOSM, of six letters, 3.75rem (60 px; it was 48, its heading 3 px from SOSM's), the name
+    the rest: 340.8 - 3 x 36.8 - 2 x 48 - 60 = 74.4 px. SOSOSM's heading (47 px at .6rem) then
+    stands 60 - 47 - 1.6 (its padding) + 1.6 (SOSM's) = 13 px from SOSM's, about as far as
+    SOSM's from MMS's; every player's cells are under their headings."""
+    open_at(browser, demo_url + "tournaments/juvisy-2019/", 360)
+    got = browser.execute_script(HEADINGS)
+    assert [h["text"] for h in got] == ["Place", "Player", "MMS", "SOSM", "SOSOSM", "Rank", "#"]
+    assert [round(h["cell"][1] - h["cell"][0], 1) for h in got] == [36.8, 74.4, 48, 48, 60, 36.8, 36.8]
+    gaps = [round(b["words"][0] - a["words"][1]) for a, b in zip(got[2:5], got[3:5])]
+    assert gaps[1] >= 12 and gaps[1] >= gaps[0] - 5, gaps
+    assert all(h["cell"] == h["under"] for h in got), got
+    screenshot(browser, "tournament-headings-360")
+
+
 def test_the_phone_layout_check_can_fail(browser, demo_url):
     """Without the stylesheet's narrow layout (the table laid out as a table at 360 px), the
     first player's rounds are on the name's line and the table scrolls sideways."""
