@@ -37,14 +37,18 @@ from run import forget_cache, load, machine, settle, sitegen  # noqa: E402
 from synthetic import generate  # noqa: E402
 
 
-def written(folder: Path) -> tuple[int, int]:
-    """Return ``(pages, bytes)`` of the files under ``folder`` (pages: ``*.html``)."""
-    pages = size = 0
+def written(folder: Path) -> tuple[int, int, int]:
+    """Return ``(pages, bytes, bytes of the pages)`` of the files under ``folder`` (pages:
+    ``*.html``; sitegen also writes each table as JSON and CSV, search.json, results.h9)."""
+    pages = size = html = 0
     for path in folder.rglob("*"):
         if path.is_file():
-            size += path.stat().st_size
-            pages += path.suffix == ".html"
-    return pages, size
+            length = path.stat().st_size
+            size += length
+            if path.suffix == ".html":
+                pages += 1
+                html += length
+    return pages, size, html
 
 
 def hugo(site: Path, output: Path) -> dict:
@@ -70,9 +74,9 @@ def hugo_version() -> str:
 
 def measured(run: dict, folder: Path, step: str, load_before: str) -> dict:
     """A step's figures with the pages and bytes it wrote into ``folder`` (then deleted)."""
-    pages, size = written(folder)
+    pages, size, html = written(folder)
     settle(folder)
-    return {"step": step, "load": load_before, "pages": pages, "bytes": size, **run,
+    return {"step": step, "load": load_before, "pages": pages, "bytes": size, "html_bytes": html, **run,
             "cpu_per_page_ms": 1000 * run["cpu"] / pages,
             "cpu_per_100mb": run["cpu"] / (size / 1e8)}
 
@@ -132,17 +136,19 @@ def prepare(root: Path, scale: float) -> dict:
 
 def table(steps: list[dict]) -> list[str]:
     lines = ["| round | step | load (1 min) before | wall s | CPU s | peak RSS MB | pages "
-             "| MB written | CPU ms per page | CPU s per 100 MB |",
+             "| MB written (of it HTML) | CPU ms per page | CPU s per 100 MB |",
              "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for s in steps:
         lines.append(f"| {s['round']} | {s['step']} | {s['load'].split()[0]} | {s['wall']:.1f} "
                      f"| {s['cpu']:.1f} | {s['rss_mb']:.0f} | {s['pages']} | {s['bytes'] / 1e6:.1f} "
+                     f"({s['html_bytes'] / 1e6:.1f}) "
                      f"| {s['cpu_per_page_ms']:.2f} | {s['cpu_per_100mb']:.1f} |")
     return lines
 
 
 MEASURES = (("wall", "wall s", "{:.1f}"), ("cpu", "CPU s", "{:.1f}"), ("rss_mb", "peak RSS MB", "{:.0f}"),
-            ("bytes", "MB written", "{:.1f}"), ("cpu_per_page_ms", "CPU ms per page", "{:.2f}"),
+            ("bytes", "MB written", "{:.1f}"), ("html_bytes", "MB of HTML written", "{:.1f}"),
+            ("cpu_per_page_ms", "CPU ms per page", "{:.2f}"),
             ("cpu_per_100mb", "CPU s per 100 MB", "{:.1f}"))
 
 
@@ -155,7 +161,7 @@ def medians(steps: list[dict]) -> list[str]:
     lines = ["| median | " + " | ".join(kinds) + " | " + " | ".join(f"sitegen / {k}" for k in others) + " |",
              "|---|" + "---:|" * (len(kinds) + len(others))]
     for measure, title, form in MEASURES:
-        scale = 1e6 if measure == "bytes" else 1
+        scale = 1e6 if measure.endswith("bytes") else 1
         cells = [form.format(median[k][measure] / scale) for k in kinds]
         ratios = [f"{median['sitegen'][measure] / median[k][measure]:.2f}" for k in others]
         lines.append(f"| {title} | " + " | ".join(cells + ratios) + " |")
