@@ -17,14 +17,20 @@ The data (the same values in both modes; ``data_tree`` returns them as Python va
   start, wins, losses, jigos, games: [{date, opponent, name, result, rung, colour}]}``);
 - ``tournaments/<id>``: ``{name, start, end, system, rounds, komi, players, criteria,
   standings: [rows after round 1, ...], pairings: [[{board, white, wname, black, bname,
-  result, handicap}], ...]}``, a row ``{place, shared, id, name, rank, values, games}``;
+  result, handicap}], ...]}``, a row ``{place, shared, id, name, rank, values, games: [{g:
+  the game as "12+/w0", o: the opponent's name}]}`` (sitegen says the name in each cell);
 - ``seasons/<year>``: ``{name, start, end, divisions: [{name, groups: [{id, name, rows:
   [{place, shared, id, name, gp, sodos, wins, losses, jigos}], cross: [[cell]]}]}]}``;
 - ``ladder``: ``{name, description, as_of, members: [{id, name, rung, last, wins, losses,
   jigos}], months: [{month, title, games: [game]}], recent: [game], bands: [{levels, stones,
   komi, first}], game {date, white, wname, wbefore, wafter, black, bname, bbefore, bafter,
   result, handicap}``;
-- ``site``: the home page's lists (``latest``, ``tournaments``, ``seasons``).
+- ``movements/<year>``: the moves from the season before: ``{from, to, up, down, same, new,
+  left, flows: [{from, to, direction, players: [{id, name}]}]}``;
+- ``site``: the home page's lists (``latest``, ``tournaments``, ``seasons``, ``leaders``), the
+  header's eight latest tournaments (``nav``), and, over 500 players, the players' index by
+  letter as sitegen cuts it (``letters``: ``[{letter, count, parts: [{url, first, last,
+  players}]}]``).
 
 Errors: a missing or malformed file raises (this is a benchmark's helper, not a command).
 """
@@ -44,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sitegen.engine.ladder import handicap, move_after_game  # noqa: E402
 from sitegen.model.common import Colour  # noqa: E402
 from sitegen.model.ladder import DEFAULT_RUNGS, Rung, parse_rung  # noqa: E402
+from sitegen.pages.players_index import ROWS, cut, letter_of  # noqa: E402
 
 LAYOUTS = Path(__file__).resolve().parent / "hugo"
 PAGE_ROWS = 40
@@ -75,7 +82,9 @@ def tournament(content: Path, built: Path, ident: str, names: dict, people: dict
     criteria = tables[-1]["criteria"]
     standings = [[{"place": row["place"], "shared": row["shared"], "id": row["id"],
                    "name": row["name"], "rank": row["rank"],
-                   "values": [row[c] for c in criteria], "games": row["games"]}
+                   "values": [row[c] for c in criteria],
+                   "games": [{"g": game, "o": names[other]["name"] if other else ""}
+                             for game, other in zip(row["games"], row["opponents"])]}
                   for row in table["rows"]] for table in tables]
     pairings = []
     for number, played in enumerate(raw["rounds"], start=1):
@@ -139,6 +148,32 @@ def season(content: Path, built: Path, year: str, names: dict, people: dict) -> 
         divisions.append({"name": division["name"], "groups": groups})
     return {"name": raw["name"], "start": str(raw["start"]), "end": str(raw["end"]),
             "divisions": divisions}
+
+
+def movements(before: dict, after: dict) -> dict:
+    """The players' moves between two seasons' divisions (the sitegen page ``movements/``):
+    ``{up, down, same, new, left, flows: [{from, to, direction, players: [{id, name}]}]}``,
+    flows in the order of the divisions (new players last on the left, leavers last on the
+    right)."""
+    def where(data: dict) -> dict[str, tuple[int, str, str]]:
+        return {row["id"]: (index, division["name"], row["name"])
+                for index, division in enumerate(data["divisions"])
+                for group in division["groups"] for row in group["rows"]}
+    old, new = where(before), where(after)
+    flows: dict[tuple, list] = {}
+    for ident in old.keys() | new.keys():
+        a, b = old.get(ident), new.get(ident)
+        key = (a[0] if a else 99, b[0] if b else 99,
+               f"Division {a[1]}" if a else "new to the league",
+               f"Division {b[1]}" if b else "left the league")
+        direction = ("new" if a is None else "left" if b is None else
+                     "up" if b[0] < a[0] else "down" if b[0] > a[0] else "same")
+        flows.setdefault(key + (direction,), []).append({"id": ident, "name": (a or b)[2]})
+    rows = [{"from": k[2], "to": k[3], "direction": k[4],
+             "players": sorted(v, key=lambda p: p["id"])} for k, v in sorted(flows.items())]
+    counts = {d: sum(len(r["players"]) for r in rows if r["direction"] == d)
+              for d in ("up", "down", "same", "new", "left")}
+    return {**counts, "flows": rows}
 
 
 def ladder(content: Path, names: dict, people: dict) -> dict:
@@ -209,6 +244,10 @@ def data_tree(content: Path, built: Path) -> dict[str, Any]:
     years = sorted(p.stem for p in (content / "leagues" / "national" / "seasons").glob("*.yaml"))
     for year in years:
         tree[f"seasons/{year}"] = season(content, built, year, names, people)
+    for earlier, year in zip(years, years[1:]):
+        tree[f"movements/{year}"] = {"from": tree[f"seasons/{earlier}"]["name"],
+                                     "to": tree[f"seasons/{year}"]["name"],
+                                     **movements(tree[f"seasons/{earlier}"], tree[f"seasons/{year}"])}
     tree["ladder"] = ladder(content, names, people)
     for ident in names:
         entry = person(people, ident)
@@ -238,7 +277,19 @@ def home(tree: dict, tournaments: list[str], years: list[str]) -> dict:
         data = tree[f"seasons/{years[-1]}"]
         leaders = [{"group": g["name"], "name": g["rows"][0]["name"], "gp": g["rows"][0]["gp"]}
                    for d in data["divisions"] for g in d["groups"] if g["rows"]]
-    return {"latest": latest, "tournaments": listed, "seasons": seasons, "leaders": leaders}
+    roster = sorted(({"id": i, "name": p["name"], "rank": p["rank"]} for i, p in tree["players"].items()),
+                    key=lambda p: (p["name"].casefold(), p["id"]))
+    letters = []
+    if len(roster) > ROWS:
+        for letter in sorted({letter_of(p["name"]) for p in roster}):
+            mine = [p for p in roster if letter_of(p["name"]) == letter]
+            parts = cut(mine)
+            letters.append({"letter": letter, "count": len(mine), "parts": [
+                {"url": f"/players/a-z/{'other' if letter == '#' else letter.lower()}/" + (f"{n}/" if n > 1 else ""),
+                 "first": part[0]["name"], "last": part[-1]["name"], "players": part}
+                for n, part in enumerate(parts, start=1)]})
+    return {"latest": latest, "tournaments": listed, "nav": list(reversed(listed[-8:])),
+            "seasons": seasons, "leaders": leaders, "letters": letters}
 
 
 def pages(tree: dict) -> Iterator[tuple[str, dict]]:
@@ -260,12 +311,21 @@ def pages(tree: dict) -> Iterator[tuple[str, dict]]:
                            {"title": data["name"], "url": base + ("" if page == 1 else f"{page}/"),
                             "layout": "tournament", "t": ident, "round": number, "from": first,
                             "page": page, "base": base})
+    for letter_index, letter in enumerate(tree["site"]["letters"]):
+        for part_index, part in enumerate(letter["parts"]):
+            yield (f"l/{letter['letter']}-{part_index + 1}.md",
+                   {"title": f"Players: {letter['letter']}", "url": part["url"],
+                    "layout": "letter", "l": letter_index, "part": part_index})
     yield "leagues.md", {"title": "National League", "url": "/leagues/national/", "layout": "league"}
     for name, data in tree.items():
         if name.startswith("seasons/"):
             year = name.split("/")[1]
             yield f"s/{year}.md", {"title": data["name"], "url": f"/leagues/national/{year}/",
                                    "layout": "season", "year": year}
+            if f"movements/{year}" in tree:
+                yield f"s/{year}-movements.md", {"title": "Movements", "layout": "movements",
+                                                 "url": f"/leagues/national/{year}/movements/",
+                                                 "year": year}
             for d, division in enumerate(data["divisions"]):
                 for g, group in enumerate(division["groups"]):
                     yield (f"g/{year}-{group['id']}.md",
