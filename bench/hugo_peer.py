@@ -109,6 +109,7 @@ def rounds(root: Path, sites: dict[str, Path], repeat: int, baseline: Path | Non
         for name, step in todo:
             print(f"round {number}: {name} ...", file=sys.stderr, flush=True)
             steps.append({"round": number, **step()})
+            print(table(steps[-1:])[-1], file=sys.stderr, flush=True)  # kept if stopped later
     return steps
 
 
