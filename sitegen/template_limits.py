@@ -436,9 +436,11 @@ class BoundedSandbox(SandboxedEnvironment):
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         budget = __self.budget
         budget.tick()
+        kind = type(__obj)
+        if kind is Macro:
+            return __self.call_macro(__obj, args, kwargs)
         if isinstance(__obj, LoopContext) and args:  # a recursive loop's inner level
             args = (__self.bounded_loop(args[0]), *args[1:])
-        kind = type(__obj)
         if kind in METHODS and (isinstance(__obj.__self__, OWNERS) or __obj.__self__ in OWNERS):
             return __self.bounded_method(__context, __obj, args, kwargs)
         if kind is types.FunctionType and __obj.__dict__.get("jinja_pass_arg") is _PassArg.context \
@@ -450,12 +452,36 @@ class BoundedSandbox(SandboxedEnvironment):
             return super().call(__context, __obj, *args, **kwargs)
         budget.depth += 1
         try:
-            if budget.depth > budget.limits.depth:
-                raise TemplateLimit(f"more than {budget.limits.depth} macro calls inside one "
-                                    "another")
+            __self._check_depth()
             return super().call(__context, __obj, *args, **kwargs)
         finally:
             budget.depth -= 1
+
+    def call_macro(self, macro: Macro, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Call a template's macro (a :class:`jinja2.runtime.Macro`, not a subclass) as the
+        sandbox would, without its two layers: such a macro is always safe to call
+        (``SandboxedEnvironment.is_safe_callable``) and takes no context, so Jinja's
+        ``Context.call`` only drops the loop's and block's variables and turns a StopIteration
+        into an undefined value. Counts the nesting (:attr:`Limits.depth`). A tournament page
+        calls one for each round result of each row."""
+        budget = self.budget
+        budget.depth += 1
+        try:
+            self._check_depth()
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+            try:
+                return macro(*args, **kwargs)
+            except StopIteration:
+                return self.undefined("value was undefined because a callable raised a "
+                                      "StopIteration exception")
+        finally:
+            budget.depth -= 1
+
+    def _check_depth(self) -> None:
+        if self.budget.depth > self.budget.limits.depth:
+            raise TemplateLimit(f"more than {self.budget.limits.depth} macro calls inside one "
+                                "another")
 
     def bounded_method(self, context: Any, method: Any, args: tuple[Any, ...],
                        kwargs: dict[str, Any]) -> Any:
