@@ -349,6 +349,11 @@ list, and every control character)."""
 def _cell(value: Any) -> str:
     """Return the CSV text of one JSON value (:func:`csv_of_document`); no text starts with
     :data:`_FORMULA_START` unless it is a number (``-14.5``)."""
+    kind = type(value)  # the common cells first: a standings file has hundreds of thousands
+    if kind is str:
+        return "'" + value if _FORMULA_START.match(value) else value
+    if kind is int or kind is float:
+        return str(value)
     if value is None:
         return ""
     if isinstance(value, bool):

@@ -40,6 +40,7 @@ import io
 import itertools
 import math
 import pprint
+import re
 import time
 import types
 from dataclasses import dataclass
@@ -53,7 +54,7 @@ from jinja2.nodes import EvalContext
 from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
 from jinja2.utils import _PassArg, generate_lorem_ipsum, pass_environment, pass_eval_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .template_sizes import (FILTER_SIZES, MATERIALIZED, METHOD_SIZES, field_length, joined_length,
                              lipsum_length, made_length, printf_length, text_length)
@@ -144,13 +145,41 @@ class Budget:
 class BoundedCodeGenerator(CodeGenerator):
     """Jinja's code generator, with each loop's iterable and each ``~`` going through the
     environment's :meth:`BoundedSandbox.bounded_loop` and :meth:`BoundedSandbox.bounded_value`
-    (the filter ``bounded_loop``, called directly: Jinja allows no node types of one's own)."""
+    (the filter ``bounded_loop``, called directly: Jinja allows no node types of one's own),
+    and each ``{{ }}`` of an autoescaped template through one call,
+    :attr:`BoundedSandbox.print_escaped`, instead of Jinja's ``escape(environment.finalize(...))``
+    (the same text; three calls fewer for each of the about 330 values a page prints)."""
+
+    printer: str | None = None
+    """The local name of :attr:`BoundedSandbox.print_escaped` in the template's functions."""
 
     def pull_dependencies(self, nodes: Iterable[nodes.Node]) -> None:
         super().pull_dependencies(nodes)
         if "bounded_loop" not in self.filters:
             self.filters["bounded_loop"] = self.temporary_identifier()
         self.writeline(f"{self.filters['bounded_loop']} = environment.filters['bounded_loop']")
+        if self.printer is None:
+            self.printer = self.temporary_identifier()
+        self.writeline(f"{self.printer} = environment.print_escaped")
+
+    def _fused(self, frame: Frame, finalize: Any) -> bool:
+        """Whether a printed value goes through :attr:`BoundedSandbox.print_escaped`: in an
+        autoescaped template (not one whose autoescape changes at render time) with the
+        environment's own finalize."""
+        return (self.printer is not None and not frame.eval_ctx.volatile and frame.eval_ctx.autoescape
+                and finalize.src == "environment.finalize(")
+
+    def _output_child_pre(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
+        if self._fused(frame, finalize):
+            self.write(f"{self.printer}(")
+        else:
+            super()._output_child_pre(node, frame, finalize)
+
+    def _output_child_post(self, node: nodes.Expr, frame: Frame, finalize: Any) -> None:
+        if self._fused(frame, finalize):
+            self.write(")")
+        else:
+            super()._output_child_post(node, frame, finalize)
 
     def visit_For(self, node: nodes.For, frame: Frame) -> None:
         node.iter = nodes.Filter(node.iter, "bounded_loop", [], [], None, None, lineno=node.iter.lineno)
@@ -179,7 +208,9 @@ class BoundedSandbox(SandboxedEnvironment):
                              if name in FILTER_SIZES or name in MATERIALIZED})
         self.filters.update(bounded_loop=self.bounded_loop, join=self.bounded_join,
                             sum=self.bounded_sum, pprint=self.bounded_pprint)
-        self.finalize = self.bounded_print(self.finalize)
+        own = self.finalize
+        self.finalize = self.bounded_print(own)
+        self.print_escaped = self.escaped_print(own)
         self.concat = self.bounded_concat  # type: ignore[method-assign]
 
     def bounded_range(self, *args: int) -> range:
@@ -264,11 +295,42 @@ class BoundedSandbox(SandboxedEnvironment):
                     raise self._too_long()
                 budget.printed += size
             if budget.printed > budget.limits.printed:
-                raise TemplateLimit(f"more than {budget.limits.printed:,} characters printed by "
-                                    "{{ }} on one page")
+                raise self._too_much_printed()
             return value if finalize is None else finalize(value)
 
         return bounded
+
+    def escaped_print(self, finalize: Callable[[Any], Any] | None) -> Callable[[Any], Any]:
+        """``{{ value }}`` in an autoescaped template: ``escape(self.finalize(value))``, the
+        text of :meth:`bounded_print` escaped as :func:`markupsafe.escape` does, in one call.
+        A plain string (most values: names, words, addresses) is counted, given to ``finalize``
+        (the environment's) and returned as it is when it holds nothing to escape, an int
+        as its digits: the same text as Markup, without making one (a piece of the page's output
+        needs no type; measured: 2.2 µs a value before, a third of the render of a player page)."""
+        printed = self.bounded_print(finalize)
+
+        def escaped(value: Any) -> Any:
+            if type(value) is str:
+                budget = self.budget
+                budget.printed += len(value)
+                if budget.printed > budget.limits.printed:
+                    raise self._too_much_printed()
+                if finalize is not None:
+                    value = finalize(value)
+                    if type(value) is not str:
+                        return escape(value)
+                return value if NEEDS_ESCAPING.search(value) is None else escape(value)
+            value = printed(value)
+            kind = type(value)
+            if kind is int:
+                return str(value)
+            return value if kind is Markup else escape(value)
+
+        return escaped
+
+    def _too_much_printed(self) -> TemplateLimit:
+        return TemplateLimit(f"more than {self.budget.limits.printed:,} characters printed by "
+                             "{{ }} on one page")
 
     def bounded_concat(self, pieces: Iterable[str]) -> str:
         """Join the pieces of a text (Jinja's ``concat``): refusing (TemplateLimit) more than
@@ -374,9 +436,11 @@ class BoundedSandbox(SandboxedEnvironment):
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         budget = __self.budget
         budget.tick()
+        kind = type(__obj)
+        if kind is Macro:
+            return __self.call_macro(__obj, args, kwargs)
         if isinstance(__obj, LoopContext) and args:  # a recursive loop's inner level
             args = (__self.bounded_loop(args[0]), *args[1:])
-        kind = type(__obj)
         if kind in METHODS and (isinstance(__obj.__self__, OWNERS) or __obj.__self__ in OWNERS):
             return __self.bounded_method(__context, __obj, args, kwargs)
         if kind is types.FunctionType and __obj.__dict__.get("jinja_pass_arg") is _PassArg.context \
@@ -388,12 +452,36 @@ class BoundedSandbox(SandboxedEnvironment):
             return super().call(__context, __obj, *args, **kwargs)
         budget.depth += 1
         try:
-            if budget.depth > budget.limits.depth:
-                raise TemplateLimit(f"more than {budget.limits.depth} macro calls inside one "
-                                    "another")
+            __self._check_depth()
             return super().call(__context, __obj, *args, **kwargs)
         finally:
             budget.depth -= 1
+
+    def call_macro(self, macro: Macro, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Call a template's macro (a :class:`jinja2.runtime.Macro`, not a subclass) as the
+        sandbox would, without its two layers: such a macro is always safe to call
+        (``SandboxedEnvironment.is_safe_callable``) and takes no context, so Jinja's
+        ``Context.call`` only drops the loop's and block's variables and turns a StopIteration
+        into an undefined value. Counts the nesting (:attr:`Limits.depth`). A tournament page
+        calls one for each round result of each row."""
+        budget = self.budget
+        budget.depth += 1
+        try:
+            self._check_depth()
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+            try:
+                return macro(*args, **kwargs)
+            except StopIteration:
+                return self.undefined("value was undefined because a callable raised a "
+                                      "StopIteration exception")
+        finally:
+            budget.depth -= 1
+
+    def _check_depth(self) -> None:
+        if self.budget.depth > self.budget.limits.depth:
+            raise TemplateLimit(f"more than {self.budget.limits.depth} macro calls inside one "
+                                "another")
 
     def bounded_method(self, context: Any, method: Any, args: tuple[Any, ...],
                        kwargs: dict[str, Any]) -> Any:
@@ -442,6 +530,8 @@ class BoundedSandbox(SandboxedEnvironment):
         return super().get_template(*args, **kwargs)
 
 
+NEEDS_ESCAPING = re.compile("[&<>'\"]")
+"""A character that :func:`markupsafe.escape` replaces: a text without any is printed as it is."""
 CONTAINERS = frozenset({list, tuple, set, frozenset, dict})
 """The types whose text ``{{ value }}`` measures before it is made."""
 METHODS = frozenset({types.BuiltinMethodType, types.MethodType})
