@@ -287,15 +287,17 @@ def _raise(error: Exception) -> dict:
 def test_a_cached_build_after_a_league_result_imports_no_other_validator(tmp_path):
     """Issue 31: a build with the cache after one league result validates one season: the
     validators of the ladders, tournaments and Swiss leagues and the H9 writer are not
-    imported, nor the package metadata; the output is a fresh build's. (markdown-it is: the
-    demo's season pages show Markdown.)"""
+    imported, nor the package metadata, nor ``sitegen result add``'s modules (sitegen.results)
+    or xml.sax (the feed escapes its XML itself); the output is a fresh build's. (markdown-it
+    is: the demo's season pages show Markdown.)"""
     import subprocess
 
     root = demo_site(tmp_path)
     build(root / "content", root / "output", root / "templates")  # as the command finds them
     flip_league_result(root, 1)
     lazy = ["sitegen.validate.ladder", "sitegen.validate.tournament", "sitegen.validate.swiss",
-            "sitegen.formats.h9", "importlib.metadata"]
+            "sitegen.formats.h9", "importlib.metadata", "sitegen.results.check", "sitegen.results.entry",
+            "sitegen.results.target", "xml.sax.saxutils", "urllib.request"]
     script = ("import sys\nfrom sitegen.cli import main\n"
               "status = main(['--content', 'content', 'build', '--output', 'output', '--quiet'])\n"
               f"print(status, [name for name in {lazy!r} if name in sys.modules])")
