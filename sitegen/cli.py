@@ -294,7 +294,7 @@ def _build(args: argparse.Namespace, templates: Path | None, kept: list) -> int:
     progress = _progress(args)
     with progress:
         result = build(args.content, args.output, templates, args.base_url, args.strict,
-                       progress)
+                       progress, theme_code=True)
     kept.append(result)
     if result.note and not args.quiet:
         print(result.note)
