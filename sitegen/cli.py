@@ -337,7 +337,7 @@ def _build(args: argparse.Namespace, call: _Given) -> int:
     progress = _progress(args)
     with progress:
         result = build(args.content, args.output, call.templates, args.base_url, args.strict,
-                       progress)
+                       progress, theme_code=True)
     call.kept.append(result)
     if result.note and not args.quiet:
         print(result.note)

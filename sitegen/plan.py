@@ -246,6 +246,9 @@ class SitePlan:
     """Set by an incremental build: parts whose inputs did not change are taken from it."""
     names: NamesTable | None = field(default=None, compare=False, repr=False)
     """The build's players' names table (:meth:`player_names`); a plan made alone has its own."""
+    player_results: Any = field(default=None, compare=False, repr=False)
+    """The players' results by opponent (sitegen.pages.players.PlayerResults), worked out when
+    first asked for; None before the plan is completed."""
     remembered: Remembered | None = field(default=None, compare=False, repr=False)
     """What the last builds of this process planned, for the planners' speed paths (a ladder's
     replay and pages: sitegen.pages.ladder; the dev server's, sitegen.remembered); None: none."""

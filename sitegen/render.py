@@ -65,11 +65,13 @@ class SiteEnvironment(BoundedSandbox):
 
 
 def make_environment(config: SiteConfig, site_templates: Path | None = None,
-                     constant_words: bool = True) -> Environment:
+                     constant_words: bool = True, theme_code: bool = False) -> Environment:
     """Return the (sandboxed) Jinja environment: the site's templates first, then the default
     theme; its words are those of ``config.language`` (:func:`sitegen.i18n.words`: the catalog's
     messages, the constant ones put into the templates when they are compiled unless
-    ``constant_words`` is False, and its dates, numbers and scripts' plural forms)."""
+    ``constant_words`` is False, and its dates, numbers and scripts' plural forms). With
+    ``theme_code``, the default theme's compiled templates are kept beside it and used again
+    (sitegen.theme_code; the site's own templates are always compiled from source)."""
     loaders = []
     if site_templates is not None and site_templates.is_dir():
         loaders.append(FileSystemLoader(str(site_templates)))
@@ -97,6 +99,10 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
     # or ``pgettext`` a value that the templates they include would see
     if constant_words and not site_binds_words(env, site_templates):
         env.extend(constant_gettext=lang.gettext, constant_pgettext=lang.pgettext)
+    if theme_code:
+        from .theme_code import theme_code as kept_code
+
+        env.bytecode_cache = kept_code(default_templates_dir(), env, config.language)
     markdown = _Markdown(config.markdown_html)
     base = config.base_path
 

@@ -21,6 +21,7 @@ a rule set to choose what to do, or reads a rule set's tuple of the content itse
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -37,6 +38,19 @@ if TYPE_CHECKING:
     from .plan import SitePlan
     from .results.request import ResultRequest
     from .validate.league import PlayerRefs
+
+
+def entry_step(module: str, name: str) -> Callable[..., Any]:
+    """Return a step of ``sitegen result add`` for an :class:`Entered` (``name`` in ``module``,
+    a module of :mod:`sitegen.results` such as ``"check"``) that imports its module when first
+    called: a build describes every rule set but enters no result, so it does not import the
+    result-entry modules (issue 31: 10-20 ms of each cached build)."""
+
+    def step(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(f"sitegen.results.{module}"), name)(*args, **kwargs)
+
+    step.__name__ = step.__qualname__ = name
+    return step
 
 
 @dataclass(frozen=True)

@@ -259,6 +259,22 @@ def test_a_kept_section_is_decoded_only_when_its_player_page_is_made(tmp_path):
     assert len(decoded) < len({player for player, _ in kept})
 
 
+def test_a_cached_build_works_out_the_results_of_the_players_it_may_show_again(tmp_path):
+    """Issue 31: the head-to-head results by opponent (the player overview's) are worked out
+    for the players whose pages a build after one league result may make again (those of the
+    changed season), not for every player; a build from scratch works them out for every
+    player. The site is a fresh build's."""
+    root = demo_site(tmp_path)
+    first = build(root / "content", root / "output")
+    assert first.made.plan.player_results._covers is None  # every player's
+    flip_league_result(root, 1)
+    result = build(root / "content", root / "output")
+    assert output_of(root) == render(root / "content") and result.note == ""
+    cache, results = result.made.cache, result.made.plan.player_results
+    made = {pid for url, pid in cache.player_pages.items() if url + "index.html" in cache.made_shas}
+    assert made and made <= results._covers < set(cache.content.players)
+
+
 def test_a_stale_input_passes_through_the_render_untouched(tmp_path):
     """Issue 31: what a page's deferred context raises while it is rendered becomes a template
     problem (an error naming the page), except a sitegen.plan.StaleInput (a kept section whose
@@ -287,15 +303,17 @@ def _raise(error: Exception) -> dict:
 def test_a_cached_build_after_a_league_result_imports_no_other_validator(tmp_path):
     """Issue 31: a build with the cache after one league result validates one season: the
     validators of the ladders, tournaments and Swiss leagues and the H9 writer are not
-    imported, nor the package metadata; the output is a fresh build's. (markdown-it is: the
-    demo's season pages show Markdown.)"""
+    imported, nor the package metadata, nor ``sitegen result add``'s modules (sitegen.results)
+    or xml.sax (the feed escapes its XML itself); the output is a fresh build's. (markdown-it
+    is: the demo's season pages show Markdown.)"""
     import subprocess
 
     root = demo_site(tmp_path)
     build(root / "content", root / "output", root / "templates")  # as the command finds them
     flip_league_result(root, 1)
     lazy = ["sitegen.validate.ladder", "sitegen.validate.tournament", "sitegen.validate.swiss",
-            "sitegen.formats.h9", "importlib.metadata"]
+            "sitegen.formats.h9", "importlib.metadata", "sitegen.results.check", "sitegen.results.entry",
+            "sitegen.results.target", "xml.sax.saxutils", "urllib.request"]
     script = ("import sys\nfrom sitegen.cli import main\n"
               "status = main(['--content', 'content', 'build', '--output', 'output', '--quiet'])\n"
               f"print(status, [name for name in {lazy!r} if name in sys.modules])")

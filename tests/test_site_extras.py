@@ -203,6 +203,20 @@ def test_feed_and_sitemap_use_absolute_urls_and_content_dates(built):
         [p for p in files if p.endswith("index.html")])
 
 
+def test_the_feeds_xml_escapes_are_those_of_xml_sax():
+    """The feed escapes its text and quotes its attributes itself (issue 31: xml.sax.saxutils
+    imports urllib.request and more), byte for byte as ``xml.sax.saxutils`` does: text escapes
+    ``&``, ``<`` and ``>`` only; an attribute also keeps its line breaks and tabs as character
+    references, and goes in single quotes when it holds a double quote but no single one."""
+    from sitegen.pages.extras import escape, quoteattr
+
+    assert escape("A & B <c> \"d\" 'e'") == "A &amp; B &lt;c&gt; \"d\" 'e'"
+    assert quoteattr("x?a=1&b=<2>") == '"x?a=1&amp;b=&lt;2&gt;"'
+    assert quoteattr("a\nb\rc\td") == '"a&#10;b&#13;c&#9;d"'
+    assert quoteattr('say "hi"') == "'say \"hi\"'"
+    assert quoteattr("""it's "x\"""") == '"it\'s &quot;x&quot;"'
+
+
 def test_no_feed_or_sitemap_without_an_absolute_base_url(built):
     files = built(base_url="/")
     assert "feed.xml" not in files and "sitemap.xml" not in files

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .. import store
 from ..census import Census, census
@@ -43,11 +43,14 @@ from ..model.common import SiteConfig
 from ..pipeline import prepare
 from ..plan import Bundle, SitePlan
 from ..progress import Progress
-from ..render import render_bundles, render_site, render_work
+from ..render import make_environment, render_bundles, render_site, render_work
 from ..stages import Cache, NoCache, Source
 from ..workers import alongside, no_cycle_collection
 from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteReport,
                      check_output_folder, update_site)
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,7 @@ def render(content_dir: Path, templates_dir: Path | None = None,
 
 def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None,
           base_url: str | None = None, strict: bool = False,
-          progress: Progress | None = None) -> BuildResult:
+          progress: Progress | None = None, theme_code: bool = False) -> BuildResult:
     """Build the site into ``output_dir``; on any error ``output_dir`` is left untouched.
 
     From scratch, pages are written as they are rendered, by the render workers, into a staging
@@ -102,7 +105,9 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
     One build at a time per output folder: the folder's lock (sitegen.write.OutputLock) is
     held from the start, and a build that finds it held stops at once.
     ``progress`` is told the stages and what the cache and the writer reused (sitegen.progress;
-    default: shown nowhere).
+    default: shown nowhere). With ``theme_code`` (the command's builds), a build with the cache
+    keeps the default theme's compiled templates beside the theme and uses them again
+    (sitegen.theme_code).
     Raises SitegenError for bad content, a broken template, an unwritable output folder or one
     that another process is writing; with ``strict``, also for warnings (nothing is written).
     """
@@ -115,7 +120,7 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
         refused = error  # reported together with any content errors, below
     if refused is not None:
         return _build(content_dir, output_dir, templates_dir, base_url, clock, refused, None,
-                      _Options(strict, progress))
+                      _Options(strict, progress, theme_code))
     try:
         lock = OutputLock(output_dir).acquire()
     except OutputBusy as error:
@@ -125,7 +130,7 @@ def build(content_dir: Path, output_dir: Path, templates_dir: Path | None = None
         raise _unwritable(output_dir, error) from None
     try:
         return _build(content_dir, output_dir, templates_dir, base_url, clock, None, lock,
-                      _Options(strict, progress))
+                      _Options(strict, progress, theme_code))
     finally:
         lock.release()
 
@@ -136,6 +141,8 @@ class _Options:
 
     strict: bool
     progress: Progress
+    theme_code: bool = False
+    """The default theme's compiled templates kept beside it (sitegen.theme_code)."""
     dropped: str = ""
     """Why an earlier attempt of this build dropped the cache (it is then not opened again)."""
 
@@ -172,6 +179,7 @@ def _build(content_dir: Path, output_dir: Path, templates_dir: Path | None, base
     kept = cache.kept
     output = _ToFolder(output_dir, templates_dir, lock, clock, refused, opened.stamps,
                        folder if use_cache else None, cache, options.progress)
+    output.theme_code = options.theme_code
     again = partial(_build, content_dir, output_dir, templates_dir, base_url, clock)
     try:
         built = stages.build(Source(content_dir, templates_dir, base_url), cache, output,
@@ -212,6 +220,8 @@ class _ToFolder:
     changed replaced in place. Nothing is written when the output folder was ``refused``."""
 
     first: frozenset[str] = frozenset()
+    theme_code = False
+    """A build with the cache keeps the default theme's compiled templates (sitegen.theme_code)."""
 
     def __init__(self, output_dir: Path, templates_dir: Path | None, lock: OutputLock | None,
                  clock: "_Clock", refused: SitegenError | None, stamps: dict, folder: Path | None,
@@ -242,8 +252,10 @@ class _ToFolder:
         self.progress.note(f"build cache: {sum(len(b.paths) for b in bundles)} of the site's "
                            f"{len(cache.keys)} outputs to make again, the rest kept from the last build")
         assert self.folder is not None
+        environment = make_environment(config, self.templates_dir, theme_code=True) if self.theme_code else None
         self.report, self.stamps = _write_changes(cache, bundles, hosts, removed, config, self.output_dir,
-                                                  self.templates_dir, self.lock, self.stamps, self.folder)
+                                                  self.templates_dir, self.lock, self.stamps, self.folder,
+                                                  environment)
         self.paths = cache.keys
         self.clock.lap("render+write")
 
@@ -380,11 +392,14 @@ def _write_everything(bundles: list[Bundle], hosts: dict[str, bytes], config: Si
 
 def _write_changes(build: CachedBuild, bundles: list[Bundle], hosts: dict[str, bytes], removed: list[str],
                    config: SiteConfig, output_dir: Path, templates_dir: Path | None,
-                   lock: OutputLock | None, stamps: dict, folder: Path) -> tuple[WriteReport, dict]:
-    """Render the outputs whose keys changed and replace, in ``output_dir``, those whose bytes
-    changed (and remove ``removed``); return the report and the outputs' stamps."""
+                   lock: OutputLock | None, stamps: dict, folder: Path,
+                   environment: Environment | None = None) -> tuple[WriteReport, dict]:
+    """Render the outputs whose keys changed (with ``environment`` when given) and replace, in
+    ``output_dir``, those whose bytes changed (and remove ``removed``); return the report and
+    the outputs' stamps."""
     gc.freeze()  # the content and the plan live until the end: not the collector's to walk
-    made = dict(render_bundles(bundles, config, templates_dir, progress=build.progress))
+    made = dict(render_bundles(bundles, config, templates_dir, environment=environment,
+                               progress=build.progress))
     made.update(hosts)
     build.made_shas = {path: sha(data) for path, data in made.items()}
     changes: dict[str, bytes | None] = {path: data for path, data in made.items()

@@ -201,6 +201,9 @@ class CachedBuild:
         extra += [Bundle(None, (file,)) for file in static]
         candidates = self._candidates()
         pages = self.player_pages = {player_url(pid): pid for pid in self.content.players}
+        if plan.player_results is not None:  # only the pages that may change read their results
+            plan.player_results.only = candidates
+            plan.player_results.prepare()  # before a build from scratch forks its workers
         if self.old.empty:
             return extra
         return self._dirty(extra, lambda bundle: (

@@ -24,11 +24,8 @@ from ..facts import ladder_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..remembered import replayed
-from ..results.check import check_ladder, parses_game
-from ..results.entry import enter_ladder
-from ..results.target import match_ladder
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
-                       Met, RuleSet, Scaffolded)
+                       Met, RuleSet, Scaffolded, entry_step)
 from ..urls import ladder_month_url, ladder_url, player_url
 
 RECENT_GAMES = 15
@@ -147,8 +144,9 @@ LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladder
                   listed=Listed(N_("Ladders"), lambda clubs: [(club.name, ladder_url(club)) for club in clubs],
                                 lambda clubs, lang: [(club.name, ladder_url(club), lang._("ladder")) for club in clubs],
                                 ladder_results),
-                  entered=Entered("ladder", lambda clubs: [club.id for club in clubs], match_ladder, check_ladder,
-                                  parses_game, enter_ladder, dated=True),
+                  entered=Entered("ladder", lambda clubs: [club.id for club in clubs],
+                                  entry_step("target", "match_ladder"), entry_step("check", "check_ladder"),
+                                  entry_step("check", "parses_game"), entry_step("entry", "enter_ladder"), dated=True),
                   carded=Carded(PLAYER_SECTION, ladder_card),
                   gathered=Gathered(ladder_records, ladder_meetings, ladder_dates, ladder_feed),
                   summarized=ladder_facts,

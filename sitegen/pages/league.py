@@ -32,11 +32,8 @@ from ..display import format_points, game_cell, json_number, record_links
 from ..facts import league_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..results.check import check_league, parses_game
-from ..results.entry import enter_league
-from ..results.target import league_season, match_league
 from ..ruleset import (EACH_FOLDER, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
-                       Met, RuleSet, Scaffolded)
+                       Met, RuleSet, Scaffolded, entry_step)
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
@@ -235,8 +232,10 @@ LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, 
                   counted=Counted("leagues", (("leagues", "league"), ("seasons", "season"),
                                               ("groups", "group"), ("games", "game")), count_leagues),
                   listed=LEAGUES_LISTED,
-                  entered=Entered("league", lambda leagues: [league.id for league in leagues], match_league,
-                                  check_league, parses_game, enter_league, settle=league_season, dated=True),
+                  entered=Entered("league", lambda leagues: [league.id for league in leagues],
+                                  entry_step("target", "match_league"), entry_step("check", "check_league"),
+                                  entry_step("check", "parses_game"), entry_step("entry", "enter_league"),
+                                  settle=entry_step("target", "league_season"), dated=True),
                   carded=Carded(PLAYER_SECTION, league_card),
                   gathered=Gathered(league_records, league_meetings, league_dates, league_feed),
                   summarized=league_facts,

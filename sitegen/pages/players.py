@@ -200,29 +200,93 @@ def plan_player_extras(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add each player's overview section (division charts, head-to-head) and ``search.json``.
 
     The overview is made by the render worker that renders the page, from the player's own
-    results and division path (worked out here once per build): the function and its arguments
-    are all it depends on."""
+    results (:class:`PlayerResults`, set as ``plan.player_results``: worked out when first
+    asked for) and division path (worked out here once per build): the function and its
+    arguments are all it depends on."""
     names = plan.player_names(content.players)
+    players_of: dict[str, set[str]] = {}  # competition -> its players with a counted result
+    for a, b, _points, _date, name, _url in _results(content):
+        found = players_of.get(name)
+        if found is None:
+            found = players_of[name] = set()
+        found.add(a)
+        found.add(b)
     competitions: dict[str, set[str]] = {}
-    by_player: dict[str, dict[str, list[Record]]] = {}  # player -> opponent -> results
-    for a, b, points_a, date, name, url in _results(content):
-        competitions.setdefault(a, set()).add(name)
-        competitions.setdefault(b, set()).add(name)
-        by_player.setdefault(a, {}).setdefault(b, []).append((points_a, date, url))
-        by_player.setdefault(b, {}).setdefault(a, []).append((_other_side(points_a), date, url))
+    for name, players in players_of.items():
+        for pid in players:
+            competitions.setdefault(pid, set()).add(name)
+    results = plan.player_results = PlayerResults(content)
     index = season_divisions(content)
     for pid in sorted(content.players):
         plan.add_player_section(pid, PlayerSection("partials/player_overview.html", OVERVIEW, None,
-                                                   make=partial(_overview, pid, names,
-                                                                by_player.get(pid, {}),
+                                                   make=partial(_overview, pid, names, Opponents(results, pid),
                                                                 division_paths(content, pid, index), lang)))
     plan.add_file(File(SEARCH_INDEX, search_index(content, competitions, lang)))
 
 
-def _overview(pid: str, names: dict[str, str], opponents: dict[str, list[Record]],
+class PlayerResults:
+    """The players' counted results by opponent (:func:`_results`: player -> opponent ->
+    ``[(points, date, competition url)]``, in the results' order), worked out when a player's
+    are first asked for (:meth:`of`): for every player, or for the players of :attr:`only`
+    when that player is one of them. A build with the cache sets :attr:`only` to the players
+    whose pages it may make (sitegen.incremental.build: the other pages are kept, their results
+    never asked for; issue 31, the index of every result was 0.1 s of such a build at scale
+    0.3) and calls :meth:`prepare` before its render workers start."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.only: set[str] | None = None
+        self._by_player: dict[str, dict[str, list[Record]]] | None = None
+        self._covers: set[str] | None = None
+        """The players that ``_by_player`` covers (None: every player)."""
+
+    def prepare(self) -> None:
+        """Work out the results of the players of :attr:`only` (None: of every player)."""
+        by_player: dict[str, dict[str, list[Record]]] = {}
+        only = self.only
+        for a, b, points_a, date, _name, url in _results(self.content):
+            if only is None or a in only:
+                by_player.setdefault(a, {}).setdefault(b, []).append((points_a, date, url))
+            if only is None or b in only:
+                by_player.setdefault(b, {}).setdefault(a, []).append((_other_side(points_a), date, url))
+        self._by_player, self._covers = by_player, (None if only is None else set(only))
+
+    def of(self, pid: str) -> dict[str, list[Record]]:
+        """Return player ``pid``'s results by opponent (empty when none)."""
+        if self._by_player is None or (self._covers is not None and pid not in self._covers):
+            if self.only is not None and pid not in self.only:
+                self.only = None  # asked for a player outside ``only``: every player's
+            self.prepare()
+        assert self._by_player is not None
+        return self._by_player.get(pid, {})
+
+
+def _opponents(results: dict[str, list[Record]]) -> dict[str, list[Record]]:  # pragma: no cover
+    """What an :class:`Opponents` is in a digest: the player's results by opponent (only named
+    in digests, never called)."""
+    return results
+
+
+class Opponents:
+    """One player's results by opponent, from :class:`PlayerResults` when first read: an
+    argument of the player's overview section, digested as the results themselves (a page's
+    key covers them: sitegen.depends)."""
+
+    def __init__(self, results: PlayerResults, pid: str) -> None:
+        self.results, self.pid = results, pid
+
+    def get(self) -> dict[str, list[Record]]:
+        return self.results.of(self.pid)
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, list[Record]]]]:
+        return _opponents, (self.get(),)
+
+
+def _overview(pid: str, names: dict[str, str], results: "Opponents",
               paths: list[dict[str, Any]], lang: Words) -> dict[str, Any] | None:
     """Return the overview section's data of player ``pid``, or None when it would be empty;
-    ``paths``: the player's :func:`division_paths`."""
+    ``results``: the player's results by opponent; ``paths``: the player's :func:`division_paths`."""
+    opponents = results.get()
     charts = []
     for number, chart in enumerate(paths, start=1):
         title = lang._("{player}'s division in {league}, season by season").format(player=names[pid], league=chart["league"])

@@ -24,10 +24,8 @@ from ..display import format_points, json_number, name_order, points_text, recor
 from ..facts import swiss_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
-from ..results.check import check_match, parses_match
-from ..results.entry import enter_swiss
-from ..results.target import match_swiss
-from ..ruleset import EACH_FOLDER, Carded, Counted, Entered, Finished, Gathered, Listed, Met, RuleSet, Scaffolded
+from ..ruleset import (EACH_FOLDER, Carded, Counted, Entered, Finished, Gathered, Listed, Met, RuleSet,
+                       Scaffolded, entry_step)
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 
 def ordinal(n: int, lang: Words) -> str:
@@ -195,7 +193,9 @@ SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league
                                       _swiss_entries, swiss_results),
                         entered=Entered("swiss", lambda leagues: [f"{league.id}/{t.id}" for league in leagues
                                                                   for t in league.tournaments],
-                                        match_swiss, check_match, parses_match, enter_swiss, rounds=True,
+                                        entry_step("target", "match_swiss"), entry_step("check", "check_match"),
+                                        entry_step("check", "parses_match"), entry_step("entry", "enter_swiss"),
+                                        rounds=True,
                                         no_winner=("a Swiss match result is its game score, not a winner",
                                                    "give FIRST SECOND SCORE, e.g. ann ben 2-1"),
                                         worded=lambda words, result, first: words.gettext(

@@ -28,11 +28,8 @@ from ..display import date_range, record_links
 from ..facts import tournament_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
-from ..results.check import check_tournament, parses_game
-from ..results.entry import enter_tournament
-from ..results.target import match_tournament
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
-                       Met, RuleSet, Scaffolded)
+                       Met, RuleSet, Scaffolded, entry_step)
 from ..urls import player_url, round_url, tournament_url
 
 # --------------------------------------------------------------------------- wording
@@ -397,7 +394,8 @@ TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournam
                                                       ("games", "game")), count_tournaments),
                       listed=TOURNAMENTS_LISTED,
                       entered=Entered("tournament", lambda tournaments: [t.id for t in tournaments],
-                                      match_tournament, check_tournament, parses_game, enter_tournament,
+                                      entry_step("target", "match_tournament"), entry_step("check", "check_tournament"),
+                                      entry_step("check", "parses_game"), entry_step("entry", "enter_tournament"),
                                       rounds=True,
                                       no_date=N_("noted beside the game: a tournament game has no date of its own")),
                       carded=Carded(PLAYER_SECTION, tournament_card, paired=True),
