@@ -9,9 +9,12 @@
   is watched afresh, so later edits are still seen;
 - one builder thread that waits until the sources have been quiet for ``debounce`` seconds
   (editors save in bursts: write a temporary file, rename it over the original, touch
-  backups), then compares a snapshot of the watched files (path, size, mtime, inode) with the
-  one taken before the last build, and builds only if it differs. One save is one build, and a
-  burst of saves within the debounce window is one build too;
+  backups), or only ``settle`` seconds when the last event ended a save (a file closed after
+  writing, or moved into place) and the watched folders hold the same files as at the last
+  build, only their contents changed (issue 31: a change in half a second); then compares a
+  snapshot of the watched files (path, size, mtime, inode) with the one taken before the last
+  build, and builds only if it differs. One save is one build, and a burst of saves within
+  the window is one build too;
 - a ``ThreadingHTTPServer`` that answers from the ``{path: bytes}`` table of the last good
   build, swapped in one assignment under a lock. The built files may also be written to
   ``output/`` (the changed files only, :func:`sitegen.write.update_site`; a build from scratch
@@ -60,8 +63,8 @@ from pathlib import Path
 from typing import Callable, Mapping
 from urllib.parse import parse_qs, urlsplit
 
-from watchdog.events import (EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_OPENED, FileSystemEvent,
-                             FileSystemEventHandler)
+from watchdog.events import (EVENT_TYPE_CLOSED, EVENT_TYPE_CLOSED_NO_WRITE, EVENT_TYPE_MODIFIED,
+                             EVENT_TYPE_MOVED, EVENT_TYPE_OPENED, FileSystemEvent, FileSystemEventHandler)
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
 
@@ -76,6 +79,14 @@ LONG_POLL_SECONDS = 25.0
 
 IGNORED_EVENTS = (EVENT_TYPE_OPENED, EVENT_TYPE_CLOSED_NO_WRITE)
 """Events that change nothing (the build itself opens every file for reading)."""
+
+SAVED_EVENTS = (EVENT_TYPE_CLOSED, EVENT_TYPE_MOVED)
+"""Events of a file that end a write: closed after writing, moved into place."""
+
+SETTLE = 0.03
+"""Seconds of quiet after an event that ends a save before the sources are taken as settled,
+when the watched folders hold the same files as at the last build (``DevServer._wait_quiet``):
+an editor's steps of one save come within a millisecond of each other."""
 
 
 @dataclass(frozen=True)
@@ -143,7 +154,8 @@ class DevServer:
     """
 
     def __init__(self, build: Callable[[Show], ServedBuild], watch: list[Path], *, host: str = "127.0.0.1",
-                 port: int = 8000, debounce: float = 0.15, ignore: list[Path] | None = None,
+                 port: int = 8000, debounce: float = 0.15, settle: float = SETTLE,
+                 ignore: list[Path] | None = None,
                  write: Callable[[ServedBuild], Written] | None = None,
                  log: Callable[[str], None] = _default_log):
         self._build = build
@@ -158,11 +170,16 @@ class DevServer:
         self._write = write
         self._log = log
         self.debounce = debounce
+        self.settle = min(settle, debounce)
         self.state = ServerState()
         self._cond = threading.Condition()
         self._dirty = threading.Event()
+        self._event = threading.Event()
+        """Set by each change recorded (:meth:`notify`): wakes the builder's wait for quiet."""
         self._stop = threading.Event()
         self._last_event = 0.0
+        self._saved = False
+        """Whether the last event ended a save (:meth:`notify`)."""
         self._open: dict[str, int] = {}
         """The files of the site whose pages are open in a browser (their live-reload polls
         are waiting), with the number of polls: a build makes and shows them first."""
@@ -236,6 +253,7 @@ class DevServer:
         """Stop serving and watching; wake every waiting request."""
         self._stop.set()
         self._dirty.set()
+        self._event.set()
         with self._cond:
             self._cond.notify_all()
         if self._observer is not None:
@@ -261,13 +279,20 @@ class DevServer:
 
     # ------------------------------------------------------------------ watching and building
 
-    def notify(self, path: str) -> None:
-        """Record a change at ``path`` (called by the watcher); ignored paths are skipped."""
+    def notify(self, path: str, saved: bool | None = False) -> None:
+        """Record a change at ``path`` (called by the watcher); ignored paths are skipped.
+        ``saved``: the event ends a write (a file closed after writing, or moved into place),
+        so the sources may be settled after :attr:`settle` seconds; False: after
+        :attr:`debounce` seconds; None: as the event before it said (a folder's own
+        "modified", which follows each change inside it)."""
         resolved = Path(path)
         if any(resolved == ignored or ignored in resolved.parents for ignored in self._ignore):
             return
         with self._cond:
             self._last_event = time.monotonic()
+            if saved is not None:
+                self._saved = saved
+        self._event.set()
         self._dirty.set()
 
     def _build_loop(self) -> None:
@@ -275,19 +300,45 @@ class DevServer:
             self._dirty.wait()
             if self._stop.is_set():
                 return
-            while True:  # debounce: wait until the sources have been quiet for a while
-                with self._cond:
-                    delay = self._last_event + self.debounce - time.monotonic()
-                if delay <= 0 or self._stop.wait(delay):
-                    break
+            self._wait_quiet()
             self._dirty.clear()
             if self._stop.is_set():
                 return
             for folder in self._watch:  # a folder replaced as a whole is watched afresh
                 self._arm(folder)
-            if self.snapshot() == self._snapshot:
+            snapshot = self.snapshot()
+            if snapshot == self._snapshot:
                 continue  # events without a change (an editor touched a backup, say)
-            self.rebuild()
+            self.rebuild(snapshot)
+
+    def _wait_quiet(self) -> None:
+        """Wait until the sources are settled (or the server stops): :attr:`settle` seconds
+        after the last event when it ended a save (:meth:`notify`) and the watched folders
+        then hold the very files the last build saw, only their contents changed (a file
+        saved by renaming a new one over it, or rewritten in place); else :attr:`debounce`
+        seconds after the last event. A save that moves the file away first, writes a new
+        one and removes a backup (vim's) has a new or missing file in between: it gets the
+        whole debounce, as does a file added, removed or renamed."""
+        incomplete = None  # the last event at which the files were found incomplete
+        while True:
+            self._event.clear()  # set by each later event: the wait is decided again
+            with self._cond:
+                last, saved = self._last_event, self._saved
+            quick = saved and last != incomplete
+            delay = last + (self.settle if quick else self.debounce) - time.monotonic()
+            if delay > 0:
+                self._event.wait(delay)
+                if self._stop.is_set():
+                    return
+                continue
+            if not quick or self._same_files():
+                return
+            incomplete = last
+
+    def _same_files(self) -> bool:
+        """Return True when the watched folders hold the same files (paths) as at the last build."""
+        last = self._snapshot
+        return last is not None and self.snapshot().keys() == last.keys()
 
     def snapshot(self) -> dict[str, tuple[int, int, int]]:
         """Return ``{path: (size, mtime_ns, inode)}`` of every file under the watched folders."""
@@ -304,9 +355,11 @@ class DevServer:
                     found[path] = (stat.st_size, stat.st_mtime_ns, stat.st_ino)
         return found
 
-    def rebuild(self) -> bool:
-        """Build now; on success serve the new site, else keep the last good one. Return success."""
-        snapshot = self.snapshot()
+    def rebuild(self, snapshot: dict[str, tuple[int, int, int]] | None = None) -> bool:
+        """Build now; on success serve the new site, else keep the last good one. Return success.
+        ``snapshot``: the watched files as the build will read them (:meth:`snapshot`, taken
+        just before; default: taken now)."""
+        snapshot = self.snapshot() if snapshot is None else snapshot
         started = time.monotonic()
         errors: list[str] = []
         site: ServedBuild | None = None
@@ -609,10 +662,15 @@ class _Watcher(FileSystemEventHandler):
     def on_any_event(self, event: FileSystemEvent) -> None:
         if event.event_type in IGNORED_EVENTS:
             return
-        self.server.notify(os.fsdecode(event.src_path))
+        saved: bool | None
+        if event.is_directory:  # a folder's "modified" follows each change inside it
+            saved = None if event.event_type == EVENT_TYPE_MODIFIED else False
+        else:
+            saved = event.event_type in SAVED_EVENTS
+        self.server.notify(os.fsdecode(event.src_path), saved)
         dest = getattr(event, "dest_path", "")
         if dest:
-            self.server.notify(os.fsdecode(dest))
+            self.server.notify(os.fsdecode(dest), saved)
 
 
 def _handler_for(server: DevServer) -> type[BaseHTTPRequestHandler]:

@@ -97,8 +97,9 @@ def test_burst_of_saves_is_one_build_then_error_page_then_site_again(server):
         times.append(time.monotonic())
         time.sleep(0.005)
     gaps = [b - a for a, b in zip(times, times[1:])]
-    if max(gaps) >= server.debounce:  # the machine stalled: these were separate saves
-        pytest.skip(f"saves {max(gaps):.3f} s apart; a burst needs gaps under the debounce")
+    if max(gaps) >= server.settle:  # the machine stalled: these were separate saves
+        pytest.skip(f"saves {max(gaps):.3f} s apart; a burst of finished saves needs gaps under "
+                    "the settle time")
 
     after = version(base, first["version"])
     assert after["version"] == first["version"] + 1 and after["ok"]
@@ -148,6 +149,73 @@ def test_burst_of_saves_is_one_build_then_error_page_then_site_again(server):
     status, page = fetch(f"{base}/club/leagues/club/2024/a1/")
     assert status == 200 and 'id="sitegen-errors"' not in page
     assert standings(base)[0] == (1, "ann", 2.5)
+
+
+def timed_server(debounce: float) -> tuple:
+    """Return a started dev server on content/ (no output folder) with ``debounce``, and the
+    list of the times (time.monotonic) at which its builds after the first start."""
+    dev = make_server(Path("content"), None, None, port=0, watch_theme=False, log=lambda line: None,
+                      debounce=debounce)
+    dev.start()
+    starts: list[float] = []
+    build = dev._build
+
+    def timed(show):
+        starts.append(time.monotonic())
+        return build(show)
+
+    dev._build = timed
+    return dev, starts
+
+
+def test_a_finished_save_is_built_without_waiting_for_the_debounce(tmp_path, monkeypatch):
+    """Issue 31 (a change in half a second): a file renamed over the original, or rewritten in
+    place and closed, leaves the same files as before, changed: the build starts once the
+    events have settled for ``settle`` seconds, not the whole debounce (here 10 s)."""
+    shutil.copytree(SMALL, tmp_path / "content")
+    monkeypatch.chdir(tmp_path)
+    dev, starts = timed_server(debounce=10.0)
+    try:
+        base = f"http://127.0.0.1:{dev.port}"
+        original = SEASON.read_text(encoding="utf-8")
+        for number, save in enumerate((save_like_an_editor, lambda path, text: path.write_text(text))):
+            first = version(base)
+            saved = time.monotonic()
+            save(SEASON, with_result(original, "W+3.5" if number == 0 else "B+3.5"))
+            assert version(base, first["version"])["ok"]
+            assert len(starts) == number + 1 and starts[-1] - saved < dev.debounce, starts
+        assert standings(base)[0] == (1, "ann", 2.5)
+        assert dev.settle < dev.debounce
+    finally:
+        dev.stop()
+
+
+def test_a_save_that_moves_the_file_away_first_waits_for_the_debounce(tmp_path, monkeypatch):
+    """A save that renames the original to a backup and writes a new file (vim's, emacs's:
+    closed after writing, as a finished save) leaves a file the last build did not have: the
+    build waits the whole debounce after the last event, so that it never sees the save half
+    done (the backup still there, or the file missing)."""
+    shutil.copytree(SMALL, tmp_path / "content")
+    monkeypatch.chdir(tmp_path)
+    dev, starts = timed_server(debounce=1.0)
+    try:
+        base = f"http://127.0.0.1:{dev.port}"
+        first = version(base)
+        original = SEASON.read_text(encoding="utf-8")
+        backup = SEASON.with_name(SEASON.name + "~")
+        os.rename(SEASON, backup)
+        last = time.monotonic()  # before the last event: the build may start debounce s after it
+        SEASON.write_text(with_result(original, "W+3.5"), encoding="utf-8")
+        assert version(base, first["version"])["ok"]
+        assert len(starts) == 1 and starts[0] - last >= dev.debounce, (starts, last)
+        assert standings(base)[0] == (1, "cy", 2)
+        after = version(base)
+        last = time.monotonic()
+        backup.unlink()  # vim removes its backup once the new file is written
+        assert version(base, after["version"])["ok"]
+        assert len(starts) == 2 and starts[1] - last >= dev.debounce, (starts, last)
+    finally:
+        dev.stop()
 
 
 def test_first_build_failing_serves_an_error_page(tmp_path, monkeypatch):

@@ -10,21 +10,22 @@ from ..earlier import earlier_site
 from ..devsite import Site
 from ..progress import Progress
 from ..render import default_templates_dir
-from ..serve import DevServer, ServedBuild, Show, Written
+from ..serve import SETTLE, DevServer, ServedBuild, Show, Written
 from ..write import NotInPlace, check_output_folder, update_site, write_site
 
 
 def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path | None = None, *,
                 host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
-                debounce: float = 0.15, watch_theme: bool = True, log: Callable[[str], None] | None = None,
-                progress: Progress | None = None) -> DevServer:
+                debounce: float = 0.15, settle: float = SETTLE, watch_theme: bool = True,
+                log: Callable[[str], None] | None = None, progress: Progress | None = None) -> DevServer:
     """Return a :class:`DevServer` for the site in ``content_dir`` (not started yet).
 
     It builds incrementally (:class:`sitegen.devsite.Site`: after a change, only what the
     change reaches is validated, planned and made again), serves under the site's base path
     (``base_url`` overrides site.yaml's), watches ``content_dir``, ``templates_dir`` and the
-    default theme (unless ``watch_theme`` is False), and writes each good build to
-    ``output_dir`` when given (only the files whose bytes changed are rewritten), then serves
+    default theme (unless ``watch_theme`` is False), builds ``debounce`` seconds after the last
+    change or ``settle`` seconds after a finished save (sitegen.serve), and writes each good
+    build to ``output_dir`` when given (only the files whose bytes changed are rewritten), then serves
     its files from there instead of memory. ``progress``
     shows each build's stages (sitegen.progress; default: nowhere).
     """
@@ -60,7 +61,7 @@ def make_server(content_dir: Path, templates_dir: Path | None, output_dir: Path 
     watch = [content_dir] + ([default_templates_dir()] if watch_theme else []) \
         + ([templates_dir] if templates_dir else [])
     options = {"log": log} if log is not None else {}
-    server = DevServer(build, watch, host=host, port=port, debounce=debounce,
+    server = DevServer(build, watch, host=host, port=port, debounce=debounce, settle=settle,
                        ignore=[output_dir] if output_dir else [],
                        write=write if output_dir is not None else None, **options)
     return server
