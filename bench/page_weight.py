@@ -9,13 +9,18 @@ Swiss league, Swiss tournament, Swiss round, page, 404. For each kind it prints 
 pages, the median and the largest page in bytes, raw and gzip-compressed (level 6, as a web
 server compresses; GitHub Pages serves gzip), the largest page's address, and the most HTML
 elements of a page of the kind (its start tags, :func:`elements`: what Lighthouse's "DOM size"
-counts, near enough), as a Markdown table for bench/README.md.
+counts, near enough), as a Markdown table for bench/README.md. A second table gives each
+kind's total bytes, raw and gzip (each file compressed alone), and its share of the site's raw
+bytes, with every other file of the output by its extension (``file .json``: the standings
+JSON, ``file .csv``, ``file .h9``, ``file .xml``: the feed, ``file .css`` ...), and the
+site's total (:func:`totals`, issue 31: the site's total bytes).
 
 The budget is held here, not in a timed test: no page may be over :data:`GOAL` bytes raw
 (``search.json``, data asked for when the search box gets the focus, aside), at any scale, and
 the largest page of each kind must not grow past its ceiling in :data:`CEILINGS` (the figure
 of December 2026 with a margin, at most the goal, for the demo and for scale 0.3): a page over
-either makes the run exit 1, naming it. ``--json FILE`` keeps the figures.
+either makes the run exit 1, naming it. ``--json FILE`` keeps the figures: ``{"pages": {site:
+{kind: figures}}, "totals": {site: {kind: totals}}}``.
 """
 
 from __future__ import annotations
@@ -127,6 +132,42 @@ def weigh(site: Path) -> dict[str, dict]:
     return figures
 
 
+def totals(site: Path) -> dict[str, dict[str, int]]:
+    """Return, per kind of file of the site written in folder ``site``, ``{files, raw, gzip}``
+    (bytes; gzip: each file compressed alone at level 6): the kinds of :func:`kind_of`, and
+    ``file .<extension>`` for the files that are not pages (``file`` without one), plus
+    ``"total"``, every file of the site (the output folder's own marker file aside)."""
+    found: dict[str, dict[str, int]] = {}
+    for folder, _dirs, files in os.walk(site):
+        for name in files:
+            rel = Path(folder, name).relative_to(site).as_posix()
+            if rel == ".sitegen-output":
+                continue
+            kind = kind_of(rel) or f"file {Path(name).suffix}".rstrip()
+            data = Path(folder, name).read_bytes()
+            for key in (kind, "total"):
+                entry = found.setdefault(key, {"files": 0, "raw": 0, "gzip": 0})
+                entry["files"] += 1
+                entry["raw"] += len(data)
+                entry["gzip"] += len(gzip.compress(data, 6, mtime=0))
+    return found
+
+
+def totals_table(label: str, found: dict[str, dict[str, int]]) -> str:
+    """Return the Markdown table of one site's totals, largest raw first (MB: 1,000,000
+    bytes; share: of the site's raw bytes)."""
+    whole = found["total"]["raw"] or 1
+    lines = [f"{label}, totals:", "", "| kind | files | total raw | total gzip | share of raw |",
+             "| --- | ---: | ---: | ---: | ---: |"]
+    ranked = sorted((k for k in found if k != "total"), key=lambda k: (-found[k]["raw"], k)) + ["total"]
+    for kind in ranked:
+        f = found[kind]
+        name = "**site**" if kind == "total" else kind
+        lines.append(f"| {name} | {f['files']:,} | {f['raw'] / 1e6:.2f} MB | {f['gzip'] / 1e6:.2f} MB"
+                     f" | {100 * f['raw'] / whole:.1f} % |")
+    return "\n".join(lines)
+
+
 def build(content_parent: Path, output: Path) -> None:
     """Build the content folder in ``content_parent`` into ``output`` (a sitegen process)."""
     done = subprocess.run([sys.executable, "-m", "sitegen", "build", "--quiet", "--output", str(output)],
@@ -177,19 +218,23 @@ def main(argv: list[str] | None = None) -> int:
     from synthetic import generate
 
     results: dict[str, dict[str, dict]] = {}
+    sums: dict[str, dict[str, dict[str, int]]] = {}
     with tempfile.TemporaryDirectory(prefix="page-weight-") as tmp:
         if not args.no_demo:
             build(ROOT, Path(tmp, "demo"))
             results["demo"] = weigh(Path(tmp, "demo"))
+            sums["demo"] = totals(Path(tmp, "demo"))
         for scale in args.scale or [0.3]:
             root = Path(tmp, f"scale-{scale}")
             generate(root, scale)
             build(root, root / "output")
             results[f"scale {scale:g}"] = weigh(root / "output")
+            sums[f"scale {scale:g}"] = totals(root / "output")
     for label, figures in results.items():
         print(table(label, figures), end="\n\n")
+        print(totals_table(label, sums[label]), end="\n\n")
     if args.json:
-        args.json.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        args.json.write_text(json.dumps({"pages": results, "totals": sums}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     failures = [line for label, figures in results.items() for line in held(label, figures)]
     for line in failures:
         print(f"page_weight: over budget: {line}", file=sys.stderr)
