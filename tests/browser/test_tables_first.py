@@ -147,15 +147,15 @@ ROUND_LAYOUT = """
 var table = document.querySelector("table.tournament"), region = table.closest(".scroll");
 var first = table.querySelector("tbody tr"), box = function (e) {
     var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-return {cells: table.querySelectorAll("tbody td.round-col").length,
-        shown: Array.prototype.filter.call(table.querySelectorAll("td.round-col"), function (c) {
+return {cells: table.querySelectorAll("tbody td.rn ~ td").length,
+        shown: Array.prototype.filter.call(table.querySelectorAll("td.rn ~ td"), function (c) {
             return c.offsetParent !== null; }).length,
         heads: Array.prototype.filter.call(table.querySelectorAll("th.round-col"), function (c) {
             return c.getBoundingClientRect().width > 1; }).map(function (c) { return c.textContent; }),
         headings: table.querySelectorAll("thead th.round-col").length,
         copies: document.querySelectorAll("tr.rounds-row, details.rounds").length,
         name: box(first.querySelector("th")),
-        rounds: Array.prototype.map.call(first.querySelectorAll("td.round-col"), function (c) {
+        rounds: Array.prototype.map.call(first.querySelectorAll("td.rn ~ td"), function (c) {
             return {box: box(c), text: c.innerText.split("\\n")[0],
                     label: getComputedStyle(c, "::before").content}; }),
         page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
