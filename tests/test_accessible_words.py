@@ -48,9 +48,9 @@ def test_a_string_without_a_game_has_no_game_words():
 
 def test_the_tournament_table_reads_its_round_results_as_words(demo):
     html = demo["tournaments/juvisy-2019/index.html"]
-    # Rosa Étienne (row 1) beat Clément Carmody-2 (row 2) as White in round 1, even game.
-    assert ('<a href="#r2"><span aria-hidden="true">2+/w0</span><span class="visually-hidden">'
-            'won against Clément Carmody-2 with White</span></a>') in html
+    # Rosa Étienne (row 1) beat Clément Carmody-2 (row 2) as White in round 1, even game: the
+    # link shows the notation and is named by the words (its aria-label, issue 31).
+    assert '<a href="#r2"><span aria-hidden="true">2+/w0</span><span class="visually-hidden">won against Clément Carmody-2 with White</span></a>' in html
     assert '<span aria-hidden="true">0=</span> <span class="status-word">declared absent</span>' in html
     assert 'title="declared absent"' not in html and 'title="Clément Carmody-2"' not in html
 

@@ -131,11 +131,12 @@ def test_a_name_keeps_its_place_in_a_row_and_in_a_sentence(site):
     """The group's table row: the link holds the name isolated, so the number after it stays
     after it; in a crosstable cell's sentence made in Python the name is isolated with U+2068
     ... U+2069, and the sentence as a whole keeps the page's direction (its first strong
-    letter, past the isolate, is the A of "against")."""
+    letter, past the isolate, is the A of "against"), written once."""
     group = rtl_site(site)["leagues/l/s/a1/index.html"].decode()
     assert '<a href="/players/ali/"><bdi>علی</bdi></a>' in group
     assert ('<bdi>\u2068علی\u2069 against Ann: lost with Black</bdi>') in group
-    assert 'title="\u2068\u2068علی\u2069 against Ann: lost with Black\u2069"' in group
+    # written once (issue 31): no title attribute repeats it (site.js makes the tooltip)
+    assert group.count('\u2068علی\u2069 against Ann: lost with Black') == 1
 
 
 def test_feed_and_search_index_stay_well_formed(site):

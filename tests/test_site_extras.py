@@ -141,6 +141,28 @@ def test_division_path_follows_the_season_dates_and_breaks_at_a_missed_season(bu
     assert '<desc id="path-1-d">2024: division A; autumn: division A; 2025: division A.</desc>' in bob
     assert '<polyline class="line" points="34,14 171,14 308,14"/>' in bob
     assert "path-chart" not in files["players/bob2/index.html"].decode()
+    # the chart as a table: a row per season, autumn "not played" alone (no range)
+    assert ('<tr><th scope="row">2024</th><td>A</td></tr>\n'
+            '<tr><th scope="row">autumn</th><td><span class="muted">not played</span></td></tr>\n'
+            '<tr><th scope="row">2025</th><td>B</td></tr>\n') in ann
+
+
+def test_the_chart_table_writes_seasons_not_played_in_a_row_as_one_row():
+    """Issue 31 (the site's bytes): the overview's table under a division chart gives a run of
+    seasons not played as one row, "2001 – 2003"; a single one as its season; a run at the end
+    as well. Seasons 2000 A, 2001-2003 none, 2004 B, 2005 none, 2006 C, 2007-2008 none."""
+    from sitegen.model.common import SiteConfig
+    from sitegen.render import make_environment
+
+    divisions = {"2000": "A", "2004": "B", "2006": "C"}
+    rows = [{"season": str(y), "division": divisions.get(str(y))} for y in range(2000, 2009)]
+    entry = {"charts": [{"url": "leagues/l/", "league": "L", "svg": "", "rows": rows}], "head_to_head": []}
+    html = make_environment(SiteConfig(title="T")).get_template("partials/player_overview.html").render(
+        entry=entry, section_id="s")
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
+    shown = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(?:<span class="muted">)?([^<]+)', body)
+    assert shown == [("2000", "A"), ("2001 – 2003", "not played"), ("2004", "B"), ("2005", "not played"),
+                     ("2006", "C"), ("2007 – 2008", "not played")]
 
 
 def test_search_index_lists_players_and_competitions_with_folded_names(built):

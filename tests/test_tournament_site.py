@@ -98,8 +98,7 @@ def test_juvisy_pages_round_selector_game_links_and_explanations(juvisy):
     assert '<a href="/club/tournaments/juvisy/" aria-current="page"><strong>4</strong></a>' in html
     # row 1 (Rosa Étienne) beat row 2 (Clément Carmody-2) as White in round 1
     assert '<tr id="r1">' in html
-    assert ('<a href="#r2"><span aria-hidden="true">2+/w0</span><span class="visually-hidden">'
-            'won against Clément Carmody-2 with White</span></a>') in html
+    assert '<a href="#r2"><span aria-hidden="true">2+/w0</span><span class="visually-hidden">won against Clément Carmody-2 with White</span></a>' in html
     assert '<span aria-hidden="true">0=</span> <span class="status-word">declared absent</span>' in html
     for words in ("McMahon score", "Sum of opponents&#39; McMahon scores",
                   "as White you add the handicap stones", "Sum of opponents&#39; SOSM",

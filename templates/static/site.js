@@ -72,6 +72,14 @@
     if (query) { input.value = query; show(); }
   }
 
+  /* --- A crosstable's result: its sentence ("Ann against Bob: won with Black"), written once in
+     the page for screen readers, becomes the cell's tooltip when a pointer first rests on it. */
+  document.addEventListener("mouseover", function (e) {
+    var cell = e.target.closest ? e.target.closest(".crosstable td.cell") : null;
+    var words = cell && !cell.title ? cell.querySelector(".visually-hidden") : null;
+    if (words) { cell.title = words.textContent; }
+  });
+
   /* --- Tables wider than their column: a cue above them, and a fade at the edge where more
      columns wait, until the reader has scrolled to the end. */
   var cue = document.getElementById("scroll-cue");

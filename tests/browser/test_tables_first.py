@@ -147,15 +147,15 @@ ROUND_LAYOUT = """
 var table = document.querySelector("table.tournament"), region = table.closest(".scroll");
 var first = table.querySelector("tbody tr"), box = function (e) {
     var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-return {cells: table.querySelectorAll("tbody td.round-col").length,
-        shown: Array.prototype.filter.call(table.querySelectorAll("td.round-col"), function (c) {
+return {cells: table.querySelectorAll("tbody td.rn ~ td").length,
+        shown: Array.prototype.filter.call(table.querySelectorAll("td.rn ~ td"), function (c) {
             return c.offsetParent !== null; }).length,
         heads: Array.prototype.filter.call(table.querySelectorAll("th.round-col"), function (c) {
             return c.getBoundingClientRect().width > 1; }).map(function (c) { return c.textContent; }),
         headings: table.querySelectorAll("thead th.round-col").length,
         copies: document.querySelectorAll("tr.rounds-row, details.rounds").length,
         name: box(first.querySelector("th")),
-        rounds: Array.prototype.map.call(first.querySelectorAll("td.round-col"), function (c) {
+        rounds: Array.prototype.map.call(first.querySelectorAll("td.rn ~ td"), function (c) {
             return {box: box(c), text: c.innerText.split("\\n")[0],
                     label: getComputedStyle(c, "::before").content}; }),
         page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
@@ -248,3 +248,19 @@ def test_round_page_shows_its_pairings_in_the_first_screen(browser, demo_url, wi
         var p = document.querySelector("table.pairings"), s = document.querySelector("table.tournament");
         return [p.querySelector("tbody tr").getBoundingClientRect().bottom, s.getBoundingClientRect().top];""")
     assert got[0] <= HEIGHT and got[0] < got[1]
+
+
+def test_a_crosstable_results_tooltip_is_its_sentence_written_once(browser, demo_url):
+    """Issue 31: a crosstable cell's sentence is in the page once, for screen readers; site.js
+    makes it the cell's tooltip when the pointer first rests on it. 2021-09 group A, row 1
+    (Kateka1) against column 2 (Kanana5): a win."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    open_at(browser, demo_url + "leagues/iglo/2021-09/a/", 1280)
+    cell = browser.find_elements(By.CSS_SELECTOR, "table.crosstable tbody tr:first-child td.cell")[1]
+    assert cell.get_attribute("title") in (None, "")
+    ActionChains(browser).move_to_element(cell).perform()
+    assert cell.get_attribute("title") == "Kateka1 against Kanana5: won"
+    html = urllib.request.urlopen(demo_url + "leagues/iglo/2021-09/a/").read().decode()
+    assert html.count("Kateka1 against Kanana5: won") == 1
