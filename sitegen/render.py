@@ -28,6 +28,7 @@ from .plan import Bundle, File, Page, SitePlan, StaleInput
 from .progress import Progress
 from .template_limits import BoundedSandbox, Budget, Limits, TemplateLimit, bounded_output
 from .template_words import ConstantWords, site_binds_words
+from .theme_code import theme_code as kept_code
 from .workers import can_fork, map_forked
 
 
@@ -100,9 +101,11 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
     if constant_words and not site_binds_words(env, site_templates):
         env.extend(constant_gettext=lang.gettext, constant_pgettext=lang.pgettext)
     if theme_code:
-        from .theme_code import theme_code as kept_code
-
-        env.bytecode_cache = kept_code(default_templates_dir(), env, config.language)
+        # the filters' settings are part of the key: Jinja folds a filter over a constant
+        # into the compiled code ("/static/style.css"|url holds the base path)
+        filter_settings = repr((config.base_path, config.markdown_html))
+        env.bytecode_cache = kept_code(default_templates_dir(), env, config.language,
+                                       filter_settings)
     markdown = _Markdown(config.markdown_html)
     base = config.base_path
 

@@ -36,15 +36,18 @@ FOLDER = "__pycache__"
 sitegen.incremental.stamps)."""
 
 
-def fingerprint(language: str, constant_words: tuple[bool, bool]) -> bytes:
+def fingerprint(language: str, constant_words: tuple[bool, bool], settings: str = "") -> bytes:
     """Return the digest of what the default theme's compiled code depends on besides each
     template's source: sitegen's version and package files (every file below its package
     folder but ``__pycache__``, by path and content), Jinja's version, Python's bytecode tag,
-    ``language`` and ``constant_words`` (whether ``_()`` and ``pgettext()`` are translated
-    while compiling). About 10 ms for sitegen's 180 files."""
+    ``language``, ``constant_words`` (whether ``_()`` and ``pgettext()`` are translated
+    while compiling) and ``settings``: the site's settings that the environment's filters read
+    (the base path of ``|url``, Markdown's raw HTML), since Jinja's optimizer calls a filter on a
+    constant while compiling and keeps its value in the code (``"/static/style.css"|url``).
+    About 10 ms for sitegen's 180 files."""
     digest = hashlib.sha256()
     for part in (__version__, jinja2.__version__, sys.implementation.cache_tag, language,
-                 repr(constant_words)):
+                 repr(constant_words), settings):
         digest.update(part.encode() + b"\0")
     package = Path(__file__).resolve().parent
     for folder, subfolders, files in os.walk(package):
@@ -105,8 +108,9 @@ def _remove(path: str) -> None:
         pass
 
 
-def theme_code(theme: Path, environment: Any, language: str) -> ThemeCode:
+def theme_code(theme: Path, environment: Any, language: str, settings: str) -> ThemeCode:
     """Return the :class:`ThemeCode` of ``theme`` for ``environment`` (made by
-    sitegen.render.make_environment for a site in ``language``)."""
+    sitegen.render.make_environment for a site in ``language``; ``settings``: the text of the
+    site's settings its filters read, see :func:`fingerprint`)."""
     constant = (hasattr(environment, "constant_gettext"), hasattr(environment, "constant_pgettext"))
-    return ThemeCode(theme, fingerprint(language, constant))
+    return ThemeCode(theme, fingerprint(language, constant, settings))

@@ -117,3 +117,18 @@ def test_the_commands_cached_builds_give_a_fresh_builds_site(tmp_path, monkeypat
                 for p in (root / "output").rglob("*") if p.is_file() and p.name != MARKER}
         assert made == render(root / "content")
     assert kept(copy)
+
+
+def test_kept_code_is_keyed_by_the_base_path_its_url_filter_folds_in(theme):
+    """Jinja's optimizer calls ``|url`` on a constant while compiling: code compiled for a site
+    at ``/club/`` must not serve a site at ``/`` (found by tests/test_progress.py: a cached
+    build's 404 page lost its base path after another test had kept the theme's code)."""
+    (theme / "page.html").write_text('{{ "static/style.css"|url }}\n')
+
+    def at(base: str) -> str:
+        env = make_environment(SiteConfig(base_url=base), None, theme_code=True)
+        return env.get_template("page.html").render()
+
+    assert at("/club/") == "/club/static/style.css\n"
+    assert at("/") == "/static/style.css\n"
+    assert at("/club/") == "/club/static/style.css\n"
