@@ -102,7 +102,9 @@ def make_copy(modules: list[str]) -> Path:
         "source_paths": ["sitegen"],
         "only_mutate": mutated,
         "pytest_add_cli_args_test_selection": tests,
-        "pytest_add_cli_args": ["-p", "no:cacheprovider"],
+        # One process: mutmut records which tests reach a function by tracing its own pytest
+        # process, so pyproject's "-n auto" (pytest-xdist workers) would leave it no test.
+        "pytest_add_cli_args": ["-p", "no:cacheprovider", "-n", "0"],
         "also_copy": ["tests", "templates", "content", "README.md"],
     }
     with open(work / "pyproject.toml", "a", encoding="utf-8") as out:
