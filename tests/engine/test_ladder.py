@@ -529,3 +529,44 @@ def test_a_continued_replay_after_new_handicap_rules_takes_the_new_handicaps():
     assert (game.levels, game.stones, game.komi, game.komi_to) == (12, 9, 30, B)
     assert continued == replay(after)
     assert continued.final == replay(before).final
+
+
+def test_replay_names_the_event_it_refuses():
+    """ladder: club ladder: the engine refuses a log it cannot replay and says which event and
+    why (the validator reports these first with file and line; a direct caller of ``replay``
+    gets the same facts): a re-grading of someone not on the ladder, a member playing
+    themself."""
+    members = (Member("ann", R("2d")), Member("bob", R("1d")))
+    with pytest.raises(ValueError, match=r"content/ladder.yaml:7:3: re-grading of 'zed', "
+                                         r"not on the ladder"):
+        replay(Ladder(members, (Regrading(D(2024, 1, 1), "zed", R("3k"), pos=pos(7)),)))
+    with pytest.raises(ValueError, match=r"content/ladder.yaml:8:3: 'ann' cannot play themself"):
+        replay(Ladder(members, (LadderGame(D(2024, 1, 1), "ann", "ann", W, pos=pos(8)),)))
+
+
+def test_last_game_of_a_member_without_a_game_is_none():
+    """ladder: club ladder: the rung list's "last game" column is empty for a member who has
+    not played: fay joined at 10k and played nothing; gil was only re-graded (a re-grading is
+    not a game). Someone not on the ladder is a KeyError naming them."""
+    ladder = Ladder((Member("fay", R("10k")), Member("gil", R("5k")), Member("hal", R("6k"))),
+                    (Regrading(D(2024, 2, 1), "gil", R("4k")),))
+    result = replay(ladder)
+    assert (result.last_game("fay"), result.last_game("gil"), result.last_game("hal")) == (
+        None, None, None)
+    with pytest.raises(KeyError) as raised:
+        result.last_game("zed")
+    assert raised.value.args == ("zed",)
+
+
+def test_a_continued_replay_after_a_new_member_replays_the_whole_log():
+    """ladder: club ladder: a member added to the ladder (the same rungs, rules and log) makes
+    the earlier replay unusable, since it holds no rung for them: the whole log is replayed.
+    fay joins at 10k and has played nothing: she stands on 10k with no last game; the others'
+    rungs are those of the club's replay (test_replay_club)."""
+    before = _club()
+    after = Ladder(before.members + (Member("fay", R("10k"), pos=pos(7)),), before.events)
+    continued = replay_continued(replay(before), after)
+    assert continued.final == {"ann": R("2d"), "bob": R("1.1d"), "cat": R("4.6k"),
+                               "dan": R("25k"), "eve": R("24k"), "fay": R("10k")}
+    assert continued.last_game("fay") is None
+    assert continued == replay(after)

@@ -214,3 +214,18 @@ def test_league_d1_record_counts_every_forfeit_win(standings):
         game("A", "B", "B+F"), game("C", "A", "W+F"), game("A", "D", "W+R")))
     row = next(r for r in standings(group) if r.player == "A")
     assert (row.wins, row.forfeit_wins, row.losses, row.forfeit_losses) == (2, 2, 1, 0)
+
+
+def test_league_d1_records_count_every_loss_jigo_and_unknown_result():
+    """league D.1 records (the group table's W-L-J and standings.json): each loss, forfeit
+    loss, jigo and unknown result is counted, also when the opponent outside the group is
+    Black (listed first). Group A, B; X, Y, Z, V outside it:
+    X-A B+R (A loses), Y-A jigo, A-B W+F and B-A B+F (A loses twice by forfeit), A-Z jigo,
+    A-Z ? and V-A ? (unknown).
+    A: 0 wins, 3 losses (2 by forfeit), 2 jigos, 2 unknown; B: 2 wins, both by forfeit."""
+    group = Group("g", "G", ("A", "B"), (
+        game("X", "A", "B+R"), game("Y", "A", "0"), game("A", "B", "W+F"), game("B", "A", "B+F"),
+        game("A", "Z", "0"), game("A", "Z", "?"), game("V", "A", "?")))
+    of = records(group)
+    assert of["A"] == Record(losses=3, forfeit_losses=2, jigos=2, unknown=2)
+    assert of["B"] == Record(wins=2, forfeit_wins=2)
