@@ -18,8 +18,9 @@ from typing import Any, Callable
 
 from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError,
                     TemplateSyntaxError, select_autoescape)
+from markupsafe import Markup
 
-from .bidi import isolate_page, isolating_words, mark
+from .bidi import RIGHT_TO_LEFT_CHARACTERS, isolate_page, isolating_words, mark
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
 from .i18n import format_iso, words
@@ -56,6 +57,29 @@ class SiteEnvironment(BoundedSandbox):
     value is data, and anything else goes through the sandbox's checks.
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.globals["render_once"] = self.render_once
+        self._once: dict[str, tuple[dict[str, Any], Markup]] = {}
+        """Each template :meth:`render_once` made: the values it was given, and its text."""
+
+    def render_once(self, name: str, **values: Any) -> Markup:
+        """The global ``render_once(name, **values)``: the text of template ``name`` rendered
+        with ``values`` (and the globals, nothing of the page), made again only when it is
+        given other values than the last time (other objects: a value must not be changed once
+        given). base.html prints the site's header so (``partials/site_header.html``: the same
+        on every page of a build, its menu one object): made once per build rather than once
+        per page, where it was about a fifth of a player page's render (issue 31)."""
+        kept = self._once.get(name)
+        if kept is not None and kept[0].keys() == values.keys() and \
+                all(kept[0][key] is value for key, value in values.items()):
+            return kept[1]
+        template = self.get_template(name)
+        text = Markup(bounded_output(template.root_render_func(template.new_context(dict(values))),
+                                     self.budget))
+        self._once[name] = (values, text)
+        return text
+
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict:
             try:
@@ -87,6 +111,7 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
         auto_reload=False,  # one environment per build: no stat() of every template per page
         extensions=["jinja2.ext.i18n", ConstantWords],
         finalize=mark,  # right-to-left text isolated (sitegen.bidi)
+        finalize_characters=RIGHT_TO_LEFT_CHARACTERS,  # what mark acts on: see escaped_print
     )
     # Page words in the site's language: _("..."), ngettext(...) and {% trans %} (newstyle:
     # placeholders are named, %(name)s, and the values are escaped). {% trans %} blocks are
