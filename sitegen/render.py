@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError,
-                    TemplateSyntaxError, select_autoescape)
+                    TemplateSyntaxError, nodes, select_autoescape)
+from jinja2.compiler import Frame, optimizeconst
 from markupsafe import Markup
 
 from .bidi import RIGHT_TO_LEFT_CHARACTERS, isolate_page, isolating_words, mark
@@ -27,7 +28,8 @@ from .i18n import format_iso, words
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan, StaleInput
 from .progress import Progress
-from .template_limits import BoundedSandbox, Budget, Limits, TemplateLimit, bounded_output
+from .template_limits import (BoundedCodeGenerator, BoundedSandbox, Budget, Limits, TemplateLimit,
+                              bounded_output)
 from .template_words import ConstantWords, site_binds_words
 from .theme_code import theme_code as kept_code
 from .workers import can_fork, map_forked
@@ -39,6 +41,26 @@ def default_templates_dir() -> Path:
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parent.parent / "templates"
+
+
+class SiteCodeGenerator(BoundedCodeGenerator):
+    """The bounded code generator (sitegen.template_limits), with ``value.name`` looking into a
+    dict in the template's own code, as :meth:`SiteEnvironment.getattr` does, and calling
+    ``environment.getattr`` only for anything else (an object's attribute, a name the dict
+    does not have): ``(t[name] if type(t := value) is dict and name in t else
+    environment.getattr(t, name))``. Page contexts are dicts, looked into about 180 times a
+    player page and 1,400 times a tournament page; the call cost about 35 ns each (a loop
+    printing four keys: 265 -> 235 ns a value printed; issue 31)."""
+
+    @optimizeconst
+    def visit_Getattr(self, node: nodes.Getattr, frame: Frame) -> None:
+        if self.environment.is_async:
+            super().visit_Getattr(node, frame)
+            return
+        value, name = self.temporary_identifier(), repr(node.attr)
+        self.write(f"({value}[{name}] if type({value} := ")
+        self.visit(node.node, frame)
+        self.write(f") is dict and {name} in {value} else environment.getattr({value}, {name}))")
 
 
 class SiteEnvironment(BoundedSandbox):
@@ -56,6 +78,8 @@ class SiteEnvironment(BoundedSandbox):
     wins over a dict method of the same name (``section.items`` is the key ``items``); a key's
     value is data, and anything else goes through the sandbox's checks.
     """
+
+    code_generator_class = SiteCodeGenerator
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
