@@ -316,8 +316,9 @@ class BoundedSandbox(SandboxedEnvironment):
 
         With ``finalize_characters`` (see ``__init__``), a string that holds neither one of
         them nor a character to escape is returned as it is after one search, without calling
-        ``finalize``, and an int is printed as its digits without it (measured, issue 31: the
-        theme's pages print about 330 values each, two thirds of them such strings)."""
+        ``finalize``, and an int is printed as its digits without it (issue 31: 655 -> 350 ns a
+        value, for names, addresses, words and numbers; a full build at scale 0.3 prints about
+        2.5 million values)."""
         printed = self.bounded_print(finalize)
         plain = None if finalize is not None and finalize_characters is None else \
             re.compile(f"[{NEEDS_ESCAPING.pattern[1:-1]}{finalize_characters or ''}]")
