@@ -35,9 +35,12 @@ OPEN = "\ufdd0"
 CLOSE = "\ufdd1"
 """Sentinel: an isolated text ends."""
 
-RIGHT_TO_LEFT = re.compile(
-    "[\u0590-\u08ff\ufb1d-\ufdcf\ufdf0-\ufdff\ufe70-\ufefe\U00010800-\U00010fff"
-    "\U0001e800-\U0001efff]")
+RIGHT_TO_LEFT_CHARACTERS = ("\u0590-\u08ff\ufb1d-\ufdcf\ufdf0-\ufdff\ufe70-\ufefe"
+                            "\U00010800-\U00010fff\U0001e800-\U0001efff")
+"""The ranges of :data:`RIGHT_TO_LEFT`, as the inside of a character class: the characters
+:func:`mark` acts on (sitegen.render hands them to the printer of ``{{ }}``, which prints a text
+without any of them, or any character to escape, as it is without calling :func:`mark`)."""
+RIGHT_TO_LEFT = re.compile(f"[{RIGHT_TO_LEFT_CHARACTERS}]")
 """A character of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan,
 Mandaic and their presentation forms, and the right-to-left blocks of plane 1), Arabic digits
 (U+0660-U+0669, U+06F0-U+06F9) included: what makes a text need isolating."""

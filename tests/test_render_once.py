@@ -1,0 +1,47 @@
+"""``render_once`` (issue 31): a template made once per build and printed again, as base.html
+prints the site's header; and ``{{ }}``'s one-search path for plain text (sitegen.render)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitegen.model.common import SiteConfig
+from sitegen.render import make_environment
+
+
+def _environment(tmp_path: Path, templates: dict[str, str]):
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    for name, text in templates.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return make_environment(SiteConfig(title="Club"), folder)
+
+
+def test_render_once_makes_the_text_again_only_for_another_object(tmp_path):
+    made: list[int] = []
+    env = _environment(tmp_path, {
+        "part.html": "{{ count() }}{% for item in menu %}[{{ item }}]{% endfor %}",
+        "page.html": '{{ render_once("part.html", menu=menu) }}|{{ title }}'})
+    env.globals["count"] = lambda: made.append(1) or len(made)
+    first, second = ["a<b"], ["a<b"]
+    page = env.get_template("page.html")
+    assert page.render(menu=first, title="One") == "1[a&lt;b]|One"
+    assert page.render(menu=first, title="Two") == "1[a&lt;b]|Two"  # kept: not made again
+    assert page.render(menu=second, title="Three") == "2[a&lt;b]|Three"  # an equal list, another object
+    assert page.render(menu=first, title="Four") == "3[a&lt;b]|Four"  # one kept at a time
+    assert len(made) == 3
+
+
+def test_render_once_sees_the_globals_and_not_the_page(tmp_path):
+    env = _environment(tmp_path, {
+        "part.html": "{{ site.title }} {{ url('players/') }} {{ title is defined }}",
+        "page.html": '{{ render_once("part.html") }}'})
+    assert env.get_template("page.html").render(title="Page") == "Club /players/ False"
+
+
+def test_printed_values_escaped_and_isolated_as_before(tmp_path):
+    env = _environment(tmp_path, {"page.html": "{% for v in values %}({{ v }}){% endfor %}"})
+    values = ["plain", "a & b", "<i>", "'q'", "\"", 12, True, None, "\u05d0\u05d1", "x \u0627"]
+    assert env.get_template("page.html").render(values=values) == (
+        "(plain)(a &amp; b)(&lt;i&gt;)(&#39;q&#39;)(&#34;)(12)(True)(None)"
+        "(\ufdd0\u05d0\u05d1\ufdd1)(\ufdd0x \u0627\ufdd1)")
