@@ -1,6 +1,6 @@
 """A phone's view of every page kind, measured by Lighthouse (issue 31):
 ``python bench/lighthouse.py [--scale S ...] [--no-demo] [--runs N] [--json FILE] [--reports DIR]
-[--sites DIR [--build-only]]``.
+[--demo-only] [--sites DIR [--build-only]]``.
 
 Builds the demo (``content/``) and the synthetic federation of ``bench/synthetic.py`` at each
 ``--scale`` (default 0.3; repeat the option for more), each with ``python -m sitegen build``
@@ -204,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, action="append", help="synthetic federation scale (default 0.3)")
     parser.add_argument("--no-demo", action="store_true", help="leave the demo out")
+    parser.add_argument("--demo-only", action="store_true", help="the demo alone (no synthetic federation)")
     parser.add_argument("--runs", type=int, default=1, help="Lighthouse runs per page (the median kept)")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     parser.add_argument("--reports", type=Path, help="keep every Lighthouse report (JSON) in this folder")
@@ -231,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         sites = []
         if not args.no_demo:
             sites.append(("demo", ROOT, Path(tmp, "demo"), DEMO_QUERY, None))
-        for scale in args.scale or [0.3]:
+        for scale in [] if args.demo_only else args.scale or [0.3]:
             root = Path(tmp, f"scale-{scale}")
             sites.append((f"scale {scale:g}", root, root / "output", SEARCH_QUERY, scale))
         for label, content, output, query, scale in sites:
