@@ -1,9 +1,12 @@
 """A phone's view of every page kind, measured by Lighthouse (issue 31):
-``python bench/lighthouse.py [--scale S ...] [--no-demo] [--runs N] [--json FILE] [--reports DIR]``.
+``python bench/lighthouse.py [--scale S ...] [--no-demo] [--runs N] [--json FILE] [--reports DIR]
+[--demo-only] [--sites DIR [--build-only]]``.
 
 Builds the demo (``content/``) and the synthetic federation of ``bench/synthetic.py`` at each
 ``--scale`` (default 0.3; repeat the option for more), each with ``python -m sitegen build``
-into a temporary folder, serves each site with nginx (Debian's ``nginx``, ``gzip on`` at level
+into a temporary folder (``--sites DIR``: into ``DIR``, kept, and a site already built there
+is measured as it is; ``--build-only``: build and stop, so the build can run at low priority
+and the measurement apart, under a lock, as bench/README.md's runs do), serves each site with nginx (Debian's ``nginx``, ``gzip on`` at level
 6 for HTML, CSS, JavaScript, JSON and SVG, as GitHub Pages sends them compressed) and runs
 Lighthouse on the largest page of every page kind (the kinds of ``bench/page_weight.py``, from
 docs/urls.md), plus "search": the players index opened with ``?q=`` as the header's search box
@@ -13,12 +16,16 @@ Lighthouse's default profile is a phone's: a Moto G Power sized screen (412 x 82
 the CPU slowed 4 times and a slow 4G network (150 ms, 1.6 Mbit/s), *simulated* from one
 unthrottled load (Lantern): the score depends less on the machine's load than a timed run
 would, not at all on it only in theory (the unthrottled trace is measured). Each page is run
-``--runs`` times (default 1) and the run of median Performance score kept.
+``--runs`` times (default 1) and the run of median Performance score kept, with the lowest
+score and the highest blocking time of its runs beside it.
 
 Prints a Markdown table per site: per kind, the page, Performance (0-100), First Contentful
 Paint, Largest Contentful Paint, Total Blocking Time, Cumulative Layout Shift, Speed Index,
 the main thread's style and layout time (as Lighthouse's main-thread audit reports it under
-simulation: the measured time times the 4x CPU slowdown, a phone's estimate), the DOM's elements and the bytes transferred. Exits 1 if any kind scores under :data:`GOAL`.
+simulation: the measured time times the 4x CPU slowdown, a phone's estimate), the DOM's
+elements and the bytes transferred; with more than one run, the lowest score of the runs and
+the highest TBT, and the load average (1 min) before and after the kind's runs. Exits 1 if
+any kind's median or any single run scores under :data:`GOAL`.
 
 Needs Lighthouse from npm, installed into a git-ignored folder beside this file::
 
@@ -121,7 +128,8 @@ def pages(site: Path, query: str) -> dict[str, str]:
 def lighthouse(url: str, runs: int, keep: Path | None = None) -> dict:
     """Run Lighthouse (its default mobile profile, Performance only) ``runs`` times on
     ``url``; return the figures of the run of median score: ``score`` (0-100), ``fcp``,
-    ``lcp``, ``tbt``, ``si``, ``layout`` (main-thread style and layout, measured times the 4x CPU slowdown) (ms), ``cls``, ``dom`` (elements), ``bytes`` (transferred).
+    ``lcp``, ``tbt``, ``si``, ``layout`` (main-thread style and layout, measured times the 4x CPU slowdown) (ms), ``cls``, ``dom`` (elements), ``bytes`` (transferred),
+    and of all runs: ``scores`` (in run order), ``lowest`` (score) and ``worst_tbt`` (ms).
     With ``keep`` (a file name ending in ``.json``), run ``i``'s whole report is also written
     beside it as ``<stem>-<i>.json``, to read the audits the table leaves out."""
     results = []
@@ -146,19 +154,31 @@ def lighthouse(url: str, runs: int, keep: Path | None = None) -> dict:
                         "layout": sum(i["duration"] for i in audits["mainthread-work-breakdown"]["details"]["items"]
                                       if i["group"] == "styleLayout"),
                         "bytes": value("total-byte-weight")})
+    scores = [r["score"] for r in results]
+    worst_tbt = max(r["tbt"] for r in results)
     results.sort(key=lambda r: r["score"])
-    return results[len(results) // 2]
+    return {**results[len(results) // 2], "scores": scores, "lowest": min(scores), "worst_tbt": worst_tbt}
 
 
 def table(label: str, figures: dict[str, dict]) -> str:
-    """Return the Markdown table of one site's figures (s: seconds, kB: 1,000 bytes)."""
-    lines = [f"{label}:", "", "| kind | page | Performance | FCP | LCP | TBT | CLS | Speed Index | style & layout | DOM elements | transferred |",
-             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    """Return the Markdown table of one site's figures (s: seconds, kB: 1,000 bytes); with
+    more than one run per page, the lowest score and highest TBT of the runs, and the load
+    average (1 min) before and after each kind's runs, in three more columns."""
+    several = any(len(f.get("scores", [])) > 1 for f in figures.values())
+    more = " lowest of runs | highest TBT | load |" if several else ""
+    lines = [f"{label}:", "", "| kind | page | Performance | FCP | LCP | TBT | CLS | Speed Index | style & layout | DOM elements"
+             " | transferred |" + more,
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" + (" ---: | ---: | ---: |" if several else "")]
     for kind, f in figures.items():
         under = " **under 90**" if f["score"] < GOAL else ""
-        lines.append(f"| {kind} | `{f['page']}` | {f['score']}{under} | {f['fcp'] / 1000:.1f} s | {f['lcp'] / 1000:.1f} s"
-                     f" | {f['tbt']:.0f} ms | {f['cls']:.3f} | {f['si'] / 1000:.1f} s | {f['layout']:.0f} ms | {f['dom']:,.0f}"
-                     f" | {f['bytes'] / 1000:.1f} kB |")
+        line = (f"| {kind} | `{f['page']}` | {f['score']}{under} | {f['fcp'] / 1000:.1f} s | {f['lcp'] / 1000:.1f} s"
+                f" | {f['tbt']:.0f} ms | {f['cls']:.3f} | {f['si'] / 1000:.1f} s | {f['layout']:.0f} ms | {f['dom']:,.0f}"
+                f" | {f['bytes'] / 1000:.1f} kB |")
+        if several:
+            low = f.get("lowest", f["score"])
+            line += (f" {low}{' **under 90**' if low < GOAL else ''} | {f.get('worst_tbt', f['tbt']):.0f} ms"
+                     f" | {f.get('load', ['', ''])[0]}-{f.get('load', ['', ''])[1]} |")
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -170,10 +190,13 @@ def measure(label: str, site: Path, query: str, runs: int, reports: Path | None 
     with serve(site) as base:
         for kind, page in pages(site, query).items():
             keep = None if reports is None else reports / f"{label.replace(' ', '-')}-{kind.replace('/', '-').replace(' ', '-')}.json"
+            before = f"{os.getloadavg()[0]:.2f}"
             figures[kind] = {"page": page, **lighthouse(base + page, runs, keep)}
             f = figures[kind]
-            print(f"{label}: {kind} {page}: {f['score']} (TBT {f['tbt']:.0f} ms, LCP {f['lcp'] / 1000:.1f} s, "
-                  f"DOM {f['dom']:,.0f}; load average {os.getloadavg()[0]:.2f})", file=sys.stderr, flush=True)
+            f["load"] = [before, f"{os.getloadavg()[0]:.2f}"]
+            print(f"{label}: {kind} {page}: {f['score']} (runs {f['scores']}, TBT {f['tbt']:.0f} ms, "
+                  f"LCP {f['lcp'] / 1000:.1f} s, DOM {f['dom']:,.0f}; load average {f['load'][0]}-{f['load'][1]})",
+                  file=sys.stderr, flush=True)
     return figures
 
 
@@ -181,29 +204,44 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, action="append", help="synthetic federation scale (default 0.3)")
     parser.add_argument("--no-demo", action="store_true", help="leave the demo out")
+    parser.add_argument("--demo-only", action="store_true", help="the demo alone (no synthetic federation)")
     parser.add_argument("--runs", type=int, default=1, help="Lighthouse runs per page (the median kept)")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     parser.add_argument("--reports", type=Path, help="keep every Lighthouse report (JSON) in this folder")
+    parser.add_argument("--sites", type=Path, help="build the sites into this folder and keep them; "
+                        "a site already built there is measured as it is")
+    parser.add_argument("--build-only", action="store_true", help="build the sites (into --sites) and stop")
     args = parser.parse_args(argv)
+    if args.build_only and not args.sites:
+        parser.error("--build-only needs --sites DIR")
     if args.reports:
         args.reports.mkdir(parents=True, exist_ok=True)
-    if not LIGHTHOUSE.exists():
+    if not args.build_only and not LIGHTHOUSE.exists():
         raise SystemExit(f"lighthouse: {LIGHTHOUSE} is missing: npm install --no-save --no-package-lock "
                          "--prefix bench/lighthouse lighthouse@13")
     from synthetic import generate
 
     results: dict[str, dict[str, dict]] = {}
     load = [os.getloadavg()]
-    with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
+    with contextlib.ExitStack() as stack:
+        if args.sites:
+            args.sites.mkdir(parents=True, exist_ok=True)
+            tmp = str(args.sites)
+        else:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="lighthouse-"))
+        sites = []
         if not args.no_demo:
-            build(ROOT, Path(tmp, "demo"))
-            results["demo"] = measure("demo", Path(tmp, "demo"), DEMO_QUERY, args.runs, args.reports)
-        for scale in args.scale or [0.3]:
+            sites.append(("demo", ROOT, Path(tmp, "demo"), DEMO_QUERY, None))
+        for scale in [] if args.demo_only else args.scale or [0.3]:
             root = Path(tmp, f"scale-{scale}")
-            generate(root, scale)
-            build(root, root / "output")
-            results[f"scale {scale:g}"] = measure(f"scale {scale:g}", root / "output", SEARCH_QUERY, args.runs,
-                                                       args.reports)
+            sites.append((f"scale {scale:g}", root, root / "output", SEARCH_QUERY, scale))
+        for label, content, output, query, scale in sites:
+            if not (output / "index.html").exists():  # a kept site (--sites) is measured as it is
+                if scale is not None:
+                    generate(content, scale)
+                build(content, output)
+            if not args.build_only:
+                results[label] = measure(label, output, query, args.runs, args.reports)
     load.append(os.getloadavg())
     for label, figures in results.items():
         print(table(label, figures), end="\n\n")
@@ -211,8 +249,8 @@ def main(argv: list[str] | None = None) -> int:
           + ", after " + " ".join(f"{x:.2f}" for x in load[1]))
     if args.json:
         args.json.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    under = [f"{label}: {kind} ({f['page']}): {f['score']}" for label, figures in results.items()
-             for kind, f in figures.items() if f["score"] < GOAL]
+    under = [f"{label}: {kind} ({f['page']}): {f['score']} (runs {f['scores']})" for label, figures in results.items()
+             for kind, f in figures.items() if f["lowest"] < GOAL]
     for line in under:
         print(f"lighthouse: under {GOAL}: {line}", file=sys.stderr)
     return 1 if under else 0
