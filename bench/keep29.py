@@ -7,7 +7,8 @@ sitegen imported from its own tree (``PYTHONPATH``, checked: ``sitegen``, ``site
 ``sitegen.commands.build`` must load from the tree, else the run stops):
 
 - the full build from scratch (empty output, no cache folder), ``--repeat`` times per side
-  (default 3), the sides taking turns (before first in even rounds, after first in odd ones);
+  (default 3), the sides taking turns (before first in even rounds, after first in odd ones;
+  the other way round with ``--after-first``, to tell an order effect from a side's);
   every build as its own process (``bench/run.py``'s ``sitegen``): wall, CPU of the process and
   its workers, load average (1 min) just before;
 - the outputs of the two sides' last full builds compared file by file (the number of files whose
@@ -22,7 +23,10 @@ sitegen imported from its own tree (``PYTHONPATH``, checked: ``sitegen``, ``site
   league result, a tournament result and a ladder game, and its first build.
 
 Both sides build the same archive (``bench/synthetic.py`` of this checkout, generated once per
-run; each pair gets fresh copies). Noise: a figure is "beyond noise" only when the medians of
+run; each pair gets fresh copies). ``--archive DIR`` keeps it in DIR and reuses it in later runs
+(generated there if DIR has none, with its counts in ``DIR/counts.json``, so it can be generated
+apart, e.g. ``nice -n 19 python bench/keep29.py --scale 1 --archive DIR`` with no merges; a
+folder made at another scale is refused). Noise: a figure is "beyond noise" only when the medians of
 the two sides differ by more than the larger spread (max - min) of the two sides' repeats.
 Printed: a Markdown table per merge (min, median, each run's load, the ratio after / before of the
 medians), then the product of the ratios over all merges (the redesign's total effect, as far as
@@ -63,6 +67,7 @@ def unpack(repo: Path, commit: str, folder: Path) -> Path:
     for path in shown.stdout.split():
         if not Path(path).resolve().is_relative_to(folder.resolve()):
             raise SystemExit(f"{commit}: {path} is not loaded from {folder}")
+    run.byte_compile([folder])  # as bench/run.py does: no measured process compiles from source
     return folder
 
 
@@ -70,11 +75,17 @@ def load1() -> float:
     return os.getloadavg()[0]
 
 
-def full_builds(roots: dict[str, Path], trees: dict[str, Path], repeat: int) -> dict[str, list[dict]]:
+def turns(number: int, flip: bool) -> tuple[str, str]:
+    """The sides' order in round ``number``: before first in even rounds (odd ones if ``flip``)."""
+    return ("before", "after") if (number + flip) % 2 == 0 else ("after", "before")
+
+
+def full_builds(roots: dict[str, Path], trees: dict[str, Path], repeat: int,
+                flip: bool = False) -> dict[str, list[dict]]:
     """``repeat`` full builds from scratch per side, taking turns; their measures."""
     found: dict[str, list[dict]] = {"before": [], "after": []}
     for number in range(repeat):
-        for side in (("before", "after") if number % 2 == 0 else ("after", "before")):
+        for side in turns(number, flip):
             root = roots[side]
             if (root / "output").exists():
                 run.settle(root / "output")
@@ -88,11 +99,12 @@ def full_builds(roots: dict[str, Path], trees: dict[str, Path], repeat: int) -> 
     return found
 
 
-def one_result_builds(roots: dict[str, Path], trees: dict[str, Path], count: int) -> dict[str, list[dict]]:
+def one_result_builds(roots: dict[str, Path], trees: dict[str, Path], count: int,
+                      flip: bool = False) -> dict[str, list[dict]]:
     """``count`` cached builds after one changed result per side, taking turns."""
     found: dict[str, list[dict]] = {"before": [], "after": []}
     for number in range(count):
-        for side in (("before", "after") if number % 2 == 0 else ("after", "before")):
+        for side in turns(number, flip):
             root = roots[side]
             changed = run.change_one_result(root / "content")
             time.sleep(1.1)  # the content file older than the build's racy window
@@ -155,17 +167,18 @@ def pair(repo: Path, merge: str, content: Path, work: Path, args: argparse.Names
         shutil.copytree(content, roots[side] / "content")
     time.sleep(2.1)  # inputs older than the cache's racy window
     started = load1()
-    fulls = full_builds(roots, trees, args.repeat)
+    fulls = full_builds(roots, trees, args.repeat, args.after_first)
     outputs = {side: run.digests(roots[side] / "output") for side in roots}
     differ = sorted(p for p in set(outputs["before"]) | set(outputs["after"])
                     if outputs["before"].get(p) != outputs["after"].get(p))
-    ones = one_result_builds(roots, trees, args.one)
+    ones = one_result_builds(roots, trees, args.one, args.after_first)
     wanted = args.serve_repeat and (not args.serve_for or merge in args.serve_for)
-    serve = (dev_server(trees, args.scale, args.serve_repeat, "before" if index % 2 == 0 else "after")
+    serve = (dev_server(trees, args.scale, args.serve_repeat, turns(index, args.after_first)[0])
              if wanted else {})
     shutil.rmtree(work / merge, ignore_errors=True)
     return {"merge": merge, "subject": subject, "before": names["before"], "after": names["after"],
-            "load_start": started, "load_end": load1(), "full": fulls, "one": ones, "serve": serve,
+            "load_start": started, "load_end": load1(), "after_first": args.after_first,
+            "full": fulls, "one": ones, "serve": serve,
             "files": len(outputs["after"]), "pages": sum(p.endswith(".html") for p in outputs["after"]),
             "files_differing": len(differ), "differing_sample": differ[:8]}
 
@@ -209,6 +222,7 @@ def table(result: dict) -> str:
              f"{result['load_start']:.2f} at the start, {result['load_end']:.2f} at the end; "
              f"{result['pages']} pages, {result['files']} files after; files whose bytes differ "
              f"between the two full builds: {result['files_differing']}"
+             + ("; the after side first in each first turn (--after-first)" if result.get("after_first") else "")
              + (f" (e.g. {', '.join(result['differing_sample'][:4])})" if result["files_differing"] else ""),
              "",
              "| figure | before: min / median (each) | load | after: min / median (each) | load | after / before (medians) | |",
@@ -245,6 +259,25 @@ def products(results: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def archived(folder: Path, scale: float) -> dict:
+    """The counts of the synthetic archive in ``folder``: the one kept there (its scale checked),
+    else one generated there now (``counts.json`` written last, so a half-written folder is not
+    taken for a whole one)."""
+    kept = folder / "counts.json"
+    if kept.exists():
+        known = json.loads(kept.read_text())
+        if known["scale"] != scale:
+            raise SystemExit(f"{folder} holds an archive of scale {known['scale']}, not {scale}")
+        return known["counts"]
+    if (folder / "content").exists():
+        raise SystemExit(f"{folder}/content exists without counts.json (half written?): remove it")
+    from synthetic import generate
+
+    counts = generate(folder, scale)
+    kept.write_text(json.dumps({"scale": scale, "counts": counts}) + "\n")
+    return counts
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("merges", nargs="*", help="merge commits; each is compared with its first parent")
@@ -262,6 +295,12 @@ def main() -> int:
                         help="run the dev server's bench for this merge only (may be repeated; "
                              "default: every merge)")
     parser.add_argument("--json", type=Path, help="write every measure here (after each merge)")
+    parser.add_argument("--after-first", action="store_true",
+                        help="the after side first in every first turn (full builds, cached builds, "
+                             "the first merge's dev server): to tell an order effect from the side's")
+    parser.add_argument("--archive", type=Path,
+                        help="the synthetic archive's folder: reused if it holds one (of the same "
+                             "scale), else generated there and kept (default: a temporary one per run)")
     args = parser.parse_args()
     if args.report:
         kept = [result for file in args.report for result in json.loads(file.read_text())["results"]]
@@ -271,12 +310,11 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="keep29-"))
     results = []
     try:
-        from synthetic import generate
-
-        counts = generate(work / "archive", args.scale)
-        print(f"archive: scale {args.scale}, {counts}; load average {run.load()}", flush=True)
+        archive = args.archive or work / "archive"
+        counts = archived(archive, args.scale)
+        print(f"archive: {archive}, scale {args.scale}, {counts}; load average {run.load()}", flush=True)
         for index, merge in enumerate(args.merges):
-            results.append(pair(args.repo, merge, work / "archive" / "content", work, args, index))
+            results.append(pair(args.repo, merge, archive / "content", work, args, index))
             print(table(results[-1]) + "\n", flush=True)
             if args.json:
                 args.json.write_text(json.dumps({"scale": args.scale, "counts": counts, "results": results},
