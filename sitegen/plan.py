@@ -252,6 +252,10 @@ class SitePlan:
     remembered: Remembered | None = field(default=None, compare=False, repr=False)
     """What the last builds of this process planned, for the planners' speed paths (a ladder's
     replay and pages: sitegen.pages.ladder; the dev server's, sitegen.remembered); None: none."""
+    updated: dict[str, dt.date] | None = field(default=None, compare=False, repr=False)
+    """The rule sets' pages' "last updated" dates (sitegen.pages.extras.updated_dates), when
+    the build has worked them out already (sitegen.incremental: from each rule set's, kept with
+    its model objects); None: worked out from the content when the plan is completed."""
 
     def player_names(self, players: Mapping[str, Any]) -> PlayerNames:
         """Return the names table of ``players``: one object for every planner of a build."""
