@@ -39,6 +39,10 @@ class Remembered:
     """The last replay of each ladder, by ladder id (:meth:`replay`)."""
     made: dict[str, Any] = field(default_factory=dict)
     """sitegen.pages.ladder: what the last plan of each ladder made, by ladder id (its ``_Made``)."""
+    groups: dict[str, dict[int, tuple[YNode, str, Any]]] = field(default_factory=dict)
+    """sitegen.validate.league: per season file (shown path), the groups its last validation
+    read without a problem and without a game record, by their node's id: (node, division
+    name, the ``Group``)."""
 
     def replay(self, ladder_id: str, ladder: Ladder) -> Replay:
         """Return ``sitegen.engine.ladder.replay(ladder)``: the last replay of ladder

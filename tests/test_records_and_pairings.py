@@ -391,13 +391,12 @@ def test_final_round_games_show_their_record(site, run):
     assert '<td><span class="record-links"><a href="https://example.org/final/1" rel="nofollow">Game</a>' in final
 
 
-def test_the_newest_results_are_picked_in_the_order_of_sorting_them_all():
-    """``_newest`` puts only the newest few results in order (issue 31) and gives what sorting
-    every result gave: newest listed date first, undated last, the later entered first among
+def test_the_newest_results_are_listed_newest_first_at_most_four_per_competition():
+    """``_newest`` (sort keys made without a key function, issue 31) gives what sorting every
+    result with one gave: newest listed date first, undated last, the later entered first among
     equal dates, at most 4 of one competition's page. Here a ladder's 30 games on 2024-03-01
-    (entered 0-29) fill the first 20 looked at, so it looks at more: 4 ladder games (the last
-    entered first: 29, 28, 27, 26), then the league game of 2024-02-01 (30), then the two
-    undated ones, the later entered first (32, then 31)."""
+    (entered 0-29): 4 of them (the last entered first: 29, 28, 27, 26), then the league game of
+    2024-02-01 (30), then the two undated ones, the later entered first (32, then 31)."""
     from sitegen.pages.home import _newest
 
     ladder = [(dt.date(2024, 3, 1), None, "Ladder", "ladders/l/", "a", "b", "a")] * 30

@@ -15,7 +15,7 @@ from ..model import Content
 from ..model.common import Player
 from ..pages.extras import updated_dates
 from .. import rulesets
-from ..plan import Bundle, File, NamesTable, Page, SitePlan
+from ..plan import Bundle, File, GhostBundle, NamesTable, Page, SitePlan
 from ..remembered import Remembered
 from ..rulesets import Unit, rule_set
 from ..validate import Common, read_common, refuse_links_and_special_files, report_interrupted_writes
@@ -341,8 +341,9 @@ class CachedParts:
         and its kept player sections."""
         ghosts = old.ghosts
         if ghosts is None:
-            ghosts = old.ghosts = [Bundle(Page(page[0], page[1], {}, page[2]) if page else None,
-                                          tuple(File(path, b"") for path in paths))
+            ghosts = old.ghosts = [GhostBundle(Page(page[0], page[1], {}, page[2]) if page else None,
+                                               tuple(File(path, b"") for path in paths),
+                                               given=((page[0] + page[2],) if page else ()) + paths)
                                    for page, paths in old.bundles]
         plan.bundles.extend(ghosts)
         plan.warnings.extend(old.warnings)
