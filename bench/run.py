@@ -1,7 +1,9 @@
 """Benchmark of a federation-sized site (issue 9): ``python bench/run.py [--scale S]``.
 
 For each scale (default: the full size, 1, and a tenth, 0.1; ``--scale`` gives just one) the
-archive of ``bench/synthetic.py`` is generated into a temporary folder, then, each as its own
+archive of ``bench/synthetic.py`` is generated into a temporary folder (``--archive DIR``: copied
+from one that ``python bench/synthetic.py DIR --scale S`` wrote, so that a run under a
+measurement lock does not generate it), then, each as its own
 ``python -m sitegen`` process so that memory is measured per run:
 
 - the full build into an empty folder: wall time, CPU time of the process and of its worker
