@@ -3,7 +3,8 @@
 ``python bench/rebuild.py [--scale S] [--repeat N] [--only KIND] [--forget]`` generates the synthetic federation of
 ``bench/synthetic.py`` (full size by default: 20,000 players, about 200,000 games, 26,486
 pages) into a temporary folder, starts ``sitegen serve``'s own server on it (in this process,
-writing ``output/`` as ``sitegen serve`` does) and then, for each kind of change -- a league
+writing ``output/`` as ``sitegen serve`` does; ``--archive DIR`` copies one generated before
+instead) and then, for each kind of change -- a league
 result (the first decisive result of the last season), a tournament result (the first of the
 last tournament: every standings after that round may move) and a ladder game (the last game of
 the log) -- N times (5 by default):
@@ -50,7 +51,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from synthetic import generate  # noqa: E402
+from synthetic import copy_archive, generate  # noqa: E402
 
 from sitegen.commands.serve import make_server  # noqa: E402
 
@@ -177,6 +178,9 @@ def main() -> int:
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    parser.add_argument("--archive", type=Path,
+                        help="copy the archive that `python bench/synthetic.py DIR --scale S` wrote "
+                             "into DIR instead of generating it (--scale is then only a label)")
     parser.add_argument("--only", action="append", choices=KINDS,
                         help="measure only this kind of change (may be repeated; default: all three)")
     parser.add_argument("--forget", action="store_true",
@@ -188,7 +192,7 @@ def main() -> int:
     root = Path(tempfile.mkdtemp(prefix=f"sitegen-rebuild-{args.scale}-"))
     lines: list[str] = []
     try:
-        counts = generate(root, args.scale)
+        counts = copy_archive(args.archive, root) if args.archive else generate(root, args.scale)
         os.chdir(root)
         content = Path("content")
         load = os.getloadavg()[0]

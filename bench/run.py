@@ -1,7 +1,9 @@
 """Benchmark of a federation-sized site (issue 9): ``python bench/run.py [--scale S]``.
 
 For each scale (default: the full size, 1, and a tenth, 0.1; ``--scale`` gives just one) the
-archive of ``bench/synthetic.py`` is generated into a temporary folder, then, each as its own
+archive of ``bench/synthetic.py`` is generated into a temporary folder (``--archive DIR``: copied
+from one that ``python bench/synthetic.py DIR --scale S`` wrote, so that a run under a
+measurement lock does not generate it), then, each as its own
 ``python -m sitegen`` process so that memory is measured per run:
 
 - the full build into an empty folder: wall time, CPU time of the process and of its worker
@@ -303,15 +305,15 @@ def display_pairs(root: Path, pairs: int) -> list[tuple[dict, dict]]:
 
 
 def bench(scale: float, keep: bool, repeat: int = 1, baseline: Path | None = None,
-          display: int = 1, ones: int = 1) -> dict:
+          display: int = 1, ones: int = 1, archive: Path | None = None) -> dict:
     root = Path(tempfile.mkdtemp(prefix=f"sitegen-bench-{scale}-"))
     try:
         load_before = load()
         started = time.perf_counter()
         sys.path.insert(0, str(BENCH))  # here only: a child process imports the sitegen it is given
-        from synthetic import generate
+        from synthetic import copy_archive, generate
 
-        counts = generate(root, scale)
+        counts = copy_archive(archive, root) if archive else generate(root, scale)
         generated = time.perf_counter() - started
         content_bytes = sum(p.stat().st_size for p in (root / "content").rglob("*") if p.is_file())
         no_cache = {"SITEGEN_NO_CACHE": "1"}
@@ -451,6 +453,9 @@ def main() -> int:
     parser.add_argument("--scale", type=float, action="append",
                         help="archive size, 1 = the full federation (default: 1 and 0.1)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folders")
+    parser.add_argument("--archive", type=Path,
+                        help="copy the archive that `python bench/synthetic.py DIR --scale S` wrote "
+                             "into DIR instead of generating it (give one --scale, its label)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="run the full build this many times (default: 1)")
     parser.add_argument("--display", type=int, default=1,
@@ -472,7 +477,8 @@ def main() -> int:
           f"{info['system']}; load average {load()}\n")
     results = []
     for scale in args.scale or [1.0, 0.1]:
-        result = bench(scale, args.keep, args.repeat, args.baseline, args.display, args.one)
+        result = bench(scale, args.keep, args.repeat, args.baseline, args.display, args.one,
+                       args.archive)
         results.append(result)
         print(report(result), flush=True)
         print()

@@ -17,7 +17,9 @@ Swiss leagues are not generated; see ``PARTS``.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
+import shutil
 import sys
 from pathlib import Path
 
@@ -162,6 +164,14 @@ def generate(root: Path, scale: float = 1.0, seed: int = 1) -> dict[str, int]:
     return counts
 
 
+def copy_archive(source: Path, root: Path) -> dict[str, int]:
+    """Copy an archive this script wrote (``python bench/synthetic.py DIR``) into ``root``
+    and return its counts: the benches' ``--archive DIR``, so that a measurement need not
+    generate its archive while it holds the machine (the archive is the same for a seed)."""
+    shutil.copytree(source / "content", root / "content", dirs_exist_ok=True)
+    return json.loads((source / "counts.json").read_text(encoding="utf-8"))
+
+
 if __name__ == "__main__":  # pragma: no cover
     import argparse
 
@@ -169,4 +179,7 @@ if __name__ == "__main__":  # pragma: no cover
     parser.add_argument("root", type=Path)
     parser.add_argument("--scale", type=float, default=1.0)
     args = parser.parse_args()
-    print(generate(args.root, args.scale))
+    found = generate(args.root, args.scale)
+    (args.root / "counts.json").write_text(json.dumps(found) + "\n", encoding="utf-8")
+    print(found)
+

@@ -1,7 +1,7 @@
 """What one build leaves for the next build in the same process: the dev server's speed paths.
 
 A :class:`Remembered` holds a large content file's last parse (:func:`sitegen.load.parse_yaml_again`),
-a ladder's log entries (sitegen.validate.ladder), its replay (:meth:`Remembered.replay`) and
+a league season's groups read without a problem (sitegen.validate.league), a ladder's log entries (sitegen.validate.ladder), its replay (:meth:`Remembered.replay`) and
 what its pages were made from (sitegen.pages.ladder), so that an edit near the end of a
 20,000-game log costs its few changed entries, not the whole log (docs/architecture.md,
 "Builds in one process"). The dev server (sitegen.devsite) owns one for as long as it runs and
@@ -39,6 +39,10 @@ class Remembered:
     """The last replay of each ladder, by ladder id (:meth:`replay`)."""
     made: dict[str, Any] = field(default_factory=dict)
     """sitegen.pages.ladder: what the last plan of each ladder made, by ladder id (its ``_Made``)."""
+    groups: dict[str, dict[int, tuple[YNode, str, Any]]] = field(default_factory=dict)
+    """sitegen.validate.league: per season file (shown path), the groups its last validation
+    read without a problem and without a game record, by their node's id: (node, division
+    name, the ``Group``)."""
 
     def replay(self, ladder_id: str, ladder: Ladder) -> Replay:
         """Return ``sitegen.engine.ladder.replay(ladder)``: the last replay of ladder

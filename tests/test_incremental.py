@@ -26,7 +26,7 @@ from sitegen.devsite import Site  # noqa: E402
 from sitegen.incremental.build import CachedBuild  # noqa: E402
 from sitegen import stages  # noqa: E402
 from sitegen.stages import Planned, Source  # noqa: E402
-from sitegen.plan import PlayerSection  # noqa: E402
+from sitegen.plan import Bundle, PlayerSection  # noqa: E402
 from sitegen.pipeline import prepare  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -218,3 +218,25 @@ def test_a_kept_part_is_known_by_its_inputs_without_looking_for_players(demo, mo
     monkeypatch.setattr(reuse, "player_ids", lambda value, *args: (searched.append(value), real(value, *args))[1])
     build = again(builder)
     assert 0 < len(searched) <= len(made_parts(build)) < len(build.caches.new_parts)
+
+
+def test_a_kept_parts_ghost_bundles_are_made_once_in_the_dev_server(demo):
+    """The dev server keeps a part's record from build to build: the bundles standing for a kept
+    part's outputs (addresses only) are made the first time it is kept and the same objects are
+    used by the next build that keeps it (issue 31); the site is still a fresh build's."""
+    site, builder = demo
+    ident = ("tournament", "juvisy-2019")
+    assert builder.state is not None and builder.state.parts[ident].ghosts is None  # made, not kept
+    flip_league_result(site, 11)
+    builder.build()
+    record = builder.state.parts[ident]
+    ghosts = record.ghosts
+    assert ghosts is not None and len(ghosts) == len(record.bundles)
+    assert [((b.page.url, b.page.template, b.page.file_name) if b.page else None, tuple(path for f in b.files for path in f.paths))
+            for b in ghosts] == [(page, paths) for page, paths in record.bundles]
+    # their paths given once: those a bundle works out from its page and files
+    assert [b.paths for b in ghosts] == [Bundle.paths.fget(b) for b in ghosts] and any(b.page for b in ghosts)
+    flip_league_result(site, 11)  # reversed back
+    builder.build()
+    assert builder.state.parts[ident] is record and record.ghosts is ghosts
+    assert builder.files == render(site / "content", site / "templates")

@@ -5,6 +5,7 @@ The keys are documented in docs/content-format.md ("Game records", "Players").
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 import textwrap
@@ -388,3 +389,22 @@ def test_final_round_games_show_their_record(site, run):
     assert status == 0, err
     final = (root / "output/leagues/club/2024/final/index.html").read_text(encoding="utf-8")
     assert '<td><span class="record-links"><a href="https://example.org/final/1" rel="nofollow">Game</a>' in final
+
+
+def test_the_newest_results_are_listed_newest_first_at_most_four_per_competition():
+    """``_newest`` (sort keys made without a key function, issue 31) gives what sorting every
+    result with one gave: newest listed date first, undated last, the later entered first among
+    equal dates, at most 4 of one competition's page. Here a ladder's 30 games on 2024-03-01
+    (entered 0-29): 4 of them (the last entered first: 29, 28, 27, 26), then the league game of
+    2024-02-01 (30), then the two undated ones, the later entered first (32, then 31)."""
+    from sitegen.pages.home import _newest
+
+    ladder = [(dt.date(2024, 3, 1), None, "Ladder", "ladders/l/", "a", "b", "a")] * 30
+    league = [(dt.date(2024, 2, 1), None, "League", "leagues/x/", "c", "d", None)]
+    undated = [(None, None, "Cup", "tournaments/cup/", "e", "f", "e"),
+               (None, None, "Open", "tournaments/open/", "g", "h", "h")]
+    results = ladder + league + undated
+    assert _newest(results, 8) == [29, 28, 27, 26, 30, 32, 31]
+    assert _newest(results, 5) == [29, 28, 27, 26, 30]
+    assert _newest(results, 0) == []
+    assert _newest([], 8) == []

@@ -4,6 +4,7 @@ hand from the small content trees below."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -243,3 +244,27 @@ def test_no_feed_or_sitemap_without_an_absolute_base_url(built):
     files = built(base_url="/")
     assert "feed.xml" not in files and "sitemap.xml" not in files
     assert b"application/atom+xml" not in files["index.html"]
+
+
+def test_the_sitemap_and_pages_take_the_dates_the_build_worked_out(built, site):
+    """A build that has worked out the pages' "last updated" dates already (an incremental
+    build, from each rule set's: ``plan.updated``) hands them to the sitemap and the pages
+    instead of going through the content again (issue 31); without them they come from the
+    content (2024-01-10, as above)."""
+    from sitegen.commands.build import plan
+    from sitegen.pages.extras import finish_site
+    from sitegen.plan import Page, SitePlan
+
+    files = {**LEAGUE, **SEASONS, "content/site.yaml": "title: Club\nbase_url: https://go.example.org/club/\n",
+             "content/players.yaml": "players:\n  - {id: ann, name: Ann}\n  - {id: bob, name: Bob}\n"
+                                     "  - {id: cy, name: Cy}\n  - {id: bob2, name: Bob Two}\n"}
+    content, _ = plan(site(files) / "content")
+    ns = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+    for given, expected in (({"leagues/club/2024/a1/": dt.date(2030, 1, 2)}, "2030-01-02"), (None, "2024-01-10")):
+        made = SitePlan(updated=given)
+        made.add(Page("leagues/club/2024/a1/", "group.html", {}))
+        finish_site(content, made, ENGLISH_WORDS)
+        assert made.pages[0].context["updated"].isoformat() == expected
+        sitemap = ET.fromstring(next(f.data for b in made.bundles for f in b.files if f.path == "sitemap.xml"))
+        assert [(u.find(ns + "loc").text, u.find(ns + "lastmod").text) for u in sitemap] == [
+            ("https://go.example.org/club/leagues/club/2024/a1/", expected)]

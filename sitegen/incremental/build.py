@@ -150,6 +150,7 @@ class CachedBuild:
                 self.keys[path] = self.old.keys.get(path, b"")
         updated = self.caches.updated if self.jobs == 1 else updated_dates(content)
         mark_updated((bundle.page for bundle in made if bundle.page is not None), updated)
+        plan.updated = updated  # the site-wide pages' dates too (sitegen.pages.extras.finish_site)
         self.digests.table(plan.player_names(content.players))
         self.rule_paths = self.digests.of(sorted(plan.paths()))
         if self.old.empty:

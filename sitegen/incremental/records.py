@@ -61,6 +61,10 @@ class PartRecord:
     shape: bytes = b""
     """The digest of the part's name and inputs without the players' records (a part whose
     shape is unchanged while no player's record changed is the same part)."""
+    ghosts: list[Bundle] | None = field(default=None, compare=False, repr=False)
+    """The bundles standing for its outputs in a build that keeps it (addresses only, never
+    made: :meth:`sitegen.incremental.reuse.CachedParts.part`), made once and kept with the
+    record in memory (not in the cache): the dev server's next builds use them again."""
 
 
 @dataclass

@@ -24,8 +24,9 @@ FEED_ENTRIES = 40
 
 
 def finish_site(content: Content, plan: SitePlan, lang: Words) -> None:
-    """Add the pages' ``updated`` dates, ``feed.xml`` and ``sitemap.xml``."""
-    updated = updated_dates(content)
+    """Add the pages' ``updated`` dates (``plan.updated``, when the build worked them out,
+    else :func:`updated_dates`), ``feed.xml`` and ``sitemap.xml``."""
+    updated = plan.updated if plan.updated is not None else updated_dates(content)
     mark_updated(plan.pages, updated)
     base = absolute_base(content.config.base_url)
     if base is None:

@@ -52,16 +52,11 @@ def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[s
     tournament without a date) comes after every dated one. Ties keep the content's order,
     latest entered (lowest in its file) first."""
     names = {pid: p.name for pid, p in content.players.items()}
-    found = sorted(enumerate(_finished(content)), reverse=True,
-                   key=lambda item: (item[1][0] is not None, item[1][0] or dt.date.min, item[0]))
+    results = list(_finished(content))
+    picked = _newest(results, limit)
     rows: list[dict[str, Any]] = []
-    shown: dict[str, int] = {}
-    for _order, (_listed, date, name, url, first, second, winner) in found:
-        if len(rows) == limit:
-            break
-        shown[url] = shown.get(url, 0) + 1
-        if shown[url] > LATEST_PER_COMPETITION:
-            continue
+    for index in picked:
+        _listed, date, name, url, first, second, winner = results[index]
         a = {"name": names.get(first, first), "url": player_url(first)}
         b = {"name": names.get(second, second), "url": player_url(second)}
         row: dict[str, Any] = {"date": date, "competition": {"name": name, "url": url}}
@@ -71,6 +66,32 @@ def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[s
             row["winner"], row["loser"] = (a, b) if winner == first else (b, a)
         rows.append(row)
     return rows
+
+
+def _newest(results: list[Finished], limit: int) -> list[int]:
+    """Return the indexes of the results :func:`latest_results` lists, in its order: newest
+    first by listed date (undated last), the later in the content first among equal dates; at
+    most :data:`LATEST_PER_COMPETITION` of one competition's page, ``limit`` in all.
+
+    The sort keys are made in one comprehension and sorted as tuples, without a key function
+    called per result (204,000 at full size: 0.16 s instead of 0.21 s, issue 31). Picking the
+    newest few with ``heapq.nlargest`` instead was slower: the content lists results in
+    ascending dates (each one replaces the heap's top) and one season's thousands of newest
+    games, all of one page, make it look at more and more."""
+    minimum = dt.date.min
+    keys = [(listed is not None, listed or minimum, index)
+            for index, (listed, *_rest) in enumerate(results)]
+    keys.sort(reverse=True)
+    picked: list[int] = []
+    shown: dict[str, int] = {}
+    for _dated, _date, index in keys:
+        if len(picked) == limit:
+            break
+        url = results[index][3]
+        shown[url] = shown.get(url, 0) + 1
+        if shown[url] <= LATEST_PER_COMPETITION:
+            picked.append(index)
+    return picked
 
 
 def _finished(content: Content) -> Iterator[Finished]:

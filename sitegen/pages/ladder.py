@@ -252,8 +252,13 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
         "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top)}),
              JsonFile(url + "rungs.json", rungs_document(club, result, names, records), csv=True))
     months: dict[str, list[dict[str, Any]]] = {}
+    named: dict[tuple[int, int], str] = {}  # strftime once per month, not per game (20,000)
     for event in events:
-        months.setdefault(event["date"].strftime("%Y-%m"), []).append(event)
+        date = event["date"]
+        shown = named.get((date.year, date.month))
+        if shown is None:
+            shown = named[(date.year, date.month)] = date.strftime("%Y-%m")
+        months.setdefault(shown, []).append(event)
     month_list: list[dict[str, Any]] = [{"id": month, "name": _month_name(month, lang), "url": ladder_month_url(club, rows[0]["date"]),
                    "games": sum(1 for e in rows if e["kind"] == "game"),
                    "regradings": sum(1 for e in rows if e["kind"] == "regrading")}

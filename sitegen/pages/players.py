@@ -205,7 +205,8 @@ def plan_player_extras(content: Content, plan: SitePlan, lang: Words) -> None:
     arguments are all it depends on."""
     names = plan.player_names(content.players)
     players_of: dict[str, set[str]] = {}  # competition -> its players with a counted result
-    for a, b, _points, _date, name, _url in _results(content):
+    listed = list(_results(content))
+    for a, b, _points, _date, name, _url in listed:
         found = players_of.get(name)
         if found is None:
             found = players_of[name] = set()
@@ -215,7 +216,7 @@ def plan_player_extras(content: Content, plan: SitePlan, lang: Words) -> None:
     for name, players in players_of.items():
         for pid in players:
             competitions.setdefault(pid, set()).add(name)
-    results = plan.player_results = PlayerResults(content)
+    results = plan.player_results = PlayerResults(content, listed)
     index = season_divisions(content)
     for pid in sorted(content.players):
         plan.add_player_section(pid, PlayerSection("partials/player_overview.html", OVERVIEW, None,
@@ -233,8 +234,11 @@ class PlayerResults:
     never asked for; issue 31, the index of every result was 0.1 s of such a build at scale
     0.3) and calls :meth:`prepare` before its render workers start."""
 
-    def __init__(self, content: Content) -> None:
+    def __init__(self, content: Content, listed: list[Met] | None = None) -> None:
         self.content = content
+        self._listed = listed
+        """:func:`_results` of ``content`` when the caller has them (read by the first
+        :meth:`prepare` instead of going through every result again, then let go)."""
         self.only: set[str] | None = None
         self._by_player: dict[str, dict[str, list[Record]]] | None = None
         self._covers: set[str] | None = None
@@ -244,7 +248,8 @@ class PlayerResults:
         """Work out the results of the players of :attr:`only` (None: of every player)."""
         by_player: dict[str, dict[str, list[Record]]] = {}
         only = self.only
-        for a, b, points_a, date, _name, url in _results(self.content):
+        listed, self._listed = self._listed, None
+        for a, b, points_a, date, _name, url in (listed if listed is not None else _results(self.content)):
             if only is None or a in only:
                 by_player.setdefault(a, {}).setdefault(b, []).append((points_a, date, url))
             if only is None or b in only:
