@@ -352,3 +352,68 @@ def test_c_a_band_of_one_rank_is_a_band():
     assert one.limits(DAN) == (0, 1)
     with pytest.raises(LeagueRuleError, match="is empty"):
         restrictions_from_rows([("2d", "1d", "A", "B")])
+
+
+# Issue 29: the run over every mutant of league_next left these decisions unchecked in full.
+
+def decided(state: Formation, start: int = 0) -> list[tuple]:
+    """The decisions from index ``start`` as published: who, move, rule, reason, from, to."""
+    return [(d.player, d.outcome, d.rule, d.reason, d.from_division, d.to_division, d.decided_by)
+            for d in state.decisions[start:]]
+
+
+def test_c_3_and_c_1_rank_limit_decisions_in_full_returning_players_first():
+    """Dan: highest and lowest division A; 1-10 kyu: highest B, no lowest. a6 (2d, demoted
+    from A by B.2) and b3 (2d, middle of B) are forced up to A (C.3), each reason naming the
+    rank and the division. The new a0 (2d) is placed in A, its rank's lowest division (C.3);
+    the new n2 (5k: its band sets no lowest division) and n4 (15k: no band) go to the bottom
+    division, B (C.1). Returning players are decided first, by their previous division, then
+    the new ones by id: a6, b3, a0, n2, n4."""
+    rows = restrictions_from_rows([("1d", None, "A", "A"), ("10k", "1k", "B", None)])
+    players = {**EVERYONE, "a6": DAN, "b3": DAN, "a0": DAN, "n2": KYU5, "n4": Rank(-15)}
+    state = state_of(two_divisions(), players, rows)
+    take_direct_moves(state)
+    start = len(state.decisions)
+    apply_rank_limits(state)
+    assert decided(state, start) == [
+        ("a6", Move.PROMOTED_BY_RANK, "C.3", reason("FORCED_BY_RANK", rank="2d", division="A"),
+         "A", "A", None),
+        ("b3", Move.PROMOTED_BY_RANK, "C.3", reason("FORCED_BY_RANK", rank="2d", division="A"),
+         "B", "A", None),
+        ("a0", Move.NEW, "C.3", reason("NEW_BY_RANK", rank="2d"), None, "A", None),
+        ("n2", Move.NEW, "C.1", reason("NEW_BOTTOM", why=reason("NEW_BAND_NO_LOWEST", rank="5k")),
+         None, "B", None),
+        ("n4", Move.NEW, "C.1", reason("NEW_BOTTOM", why=reason("NEW_NO_BAND")), None, "B", None)]
+    assert {p: state.floor[p] for p in ("a6", "b3", "a0", "n2", "n4")} == {
+        "a6": 0, "b3": 0, "a0": 0, "n2": 1, "n4": 1}
+    assert state.unbound == {"n2", "n4"}
+
+
+def test_c_1_the_bottom_division_of_a_one_division_league_is_its_only_division():
+    """A league of one division, A: a new player without a band is placed in A (C.1), the
+    bottom division, not in a division B that does not exist."""
+    season = Season("s", "s", (Division("A", (perfect("a", [f"a{i}" for i in range(1, 7)]),)),))
+    state = state_of(season, {**{f"a{i}": KYU5 for i in range(1, 7)}, "n1": KYU5})
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    assert state.floor["n1"] == 0
+    assert decided(state)[-1] == ("n1", Move.NEW, "C.1",
+                                  reason("NEW_BOTTOM", why=reason("NEW_NO_BAND")), None, "A", None)
+
+
+def test_c_3_a_record_below_the_lowest_division_of_the_rank_is_refused_naming_them():
+    """Dan: lowest division A. The record relegates a5 and a6 (2d) to B, below it (C.3): it
+    cannot be followed; the error names both with their rank and lowest division. a3 (2d),
+    recorded staying in A, its lowest division, and a4 (5k, no limit), recorded relegated,
+    break no limit and are not named."""
+    only_a = restrictions_from_rows([("1d", None, "A", "A")])
+    state = state_of(two_divisions(), {**EVERYONE, "a3": DAN, "a5": DAN, "a6": DAN}, only_a)
+    state.recorded = {"a3": Move.STAYS, "a4": Move.DEMOTED, "a5": Move.DEMOTED,
+                      "a6": Move.DEMOTED}
+    take_direct_moves(state)
+    with pytest.raises(RecordNotHonoured) as refused:
+        apply_rank_limits(state)
+    assert refused.value.players == ("a5", "a6")
+    assert refused.value.why == ("a rank may not be placed below the lowest division it allows "
+                                 "(C.3): a5 (2d: division A), a6 (2d: division A)")
+    assert refused.value.named == "recorded as relegated to division B: a5, a6"
