@@ -84,8 +84,9 @@ ENGINES: dict[str, tuple[list[str], list[str]]] = {
     ),
 }
 
-# What the tests read besides sitegen/ and tests/ (the copy holds nothing else).
-COPIED = ["sitegen", "tests", "templates", "content", "pyproject.toml", "README.md"]
+# What the tests read besides sitegen/ and tests/ (the copy holds nothing else; docs/ for the
+# reference league's test, which checks that each difference is documented).
+COPIED = ["sitegen", "tests", "templates", "content", "docs", "pyproject.toml", "README.md"]
 
 
 def module_of(mutant: str) -> str:
@@ -117,7 +118,7 @@ def make_copy(modules: list[str]) -> Path:
         # One process: mutmut records which tests reach a function by tracing its own pytest
         # process, so pyproject's "-n auto" (pytest-xdist workers) would leave it no test.
         "pytest_add_cli_args": ["-p", "no:cacheprovider", "-n", "0"],
-        "also_copy": ["tests", "templates", "content", "README.md"],
+        "also_copy": ["tests", "templates", "content", "docs", "README.md"],
     }
     with open(work / "pyproject.toml", "a", encoding="utf-8") as out:
         out.write("\n[tool.mutmut]\n")
