@@ -417,3 +417,62 @@ def test_c_3_a_record_below_the_lowest_division_of_the_rank_is_refused_naming_th
     assert refused.value.why == ("a rank may not be placed below the lowest division it allows "
                                  "(C.3): a5 (2d: division A), a6 (2d: division A)")
     assert refused.value.named == "recorded as relegated to division B: a5, a6"
+
+
+def rated(state: Formation, ratings: dict[str, int]) -> Formation:
+    """``state`` with the players of ``ratings`` given those ratings (D.2)."""
+    for p, rating in ratings.items():
+        old = state.info[p]
+        state.info[p] = PlayerInfo(p, old.rank, rating, provisional=old.provisional)
+    return state
+
+
+def test_a_i_4_over_capacity_decisions_in_full_and_the_tie_the_cut_goes_through():
+    """A (cap 3 by A.i.4 here) holds a1..a5 and the new n1: 3 must move down, the worst by D.2
+    whose rank allows it (a5, 2d, has lowest division A): n1 (2000), a4 (2200), a3 (2300).
+    a3 and a4 stay in A by B, so they are demoted; n1, new, is placed below (NEW); each from A
+    to B, the reason naming A and its cap of 3. a2 (2305) is within 10 points of a3: a
+    virtual tie (D.2 [6]) that the cut goes through: one demotion spot of A.i.4 in A."""
+    only_a = restrictions_from_rows([("1d", None, "A", "A")])
+    state = state_of(two_divisions(), {**EVERYONE, "a5": DAN, "n1": KYU5}, only_a)
+    rated(state, {"a1": 2500, "a2": 2305, "a3": 2300, "a4": 2200, "a5": 2100, "n1": 2000})
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    start = len(state.decisions)
+    chosen = {"a1", "a2", "a3", "a4", "a5", "n1"}
+    move_down_over_capacity(state, 0, chosen, 3, "A.i.4")
+    assert chosen == {"a1", "a2", "a5"}
+    over = reason("OVER_CAPACITY", division="A", cap=3)
+    assert decided(state, start) == [("n1", Move.NEW, "A.i.4", over, "A", "B", None),
+                                     ("a4", Move.DEMOTED, "A.i.4", over, "A", "B", None),
+                                     ("a3", Move.DEMOTED, "A.i.4", over, "A", "B", None)]
+    assert (state.floor["n1"], state.floor["a4"], state.floor["a3"]) == (1, 1, 1)
+    assert state.ties == [Tie(("a2", "a3"), 1, "demotion", "A.i.4", "A")]
+
+
+def test_a_i_4_a_division_at_its_cap_moves_no_one():
+    """A holds exactly its cap (3): no one moves down, nothing is decided (A.i.4)."""
+    state = state_of(two_divisions(), EVERYONE)
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    start = len(state.decisions)
+    chosen = {"a1", "a2", "a3"}
+    move_down_over_capacity(state, 0, chosen, 3, "A.i.4")
+    assert chosen == {"a1", "a2", "a3"} and decided(state, start) == [] and state.ties == []
+
+
+def test_a_i_4_over_capacity_with_the_record_placing_the_movable_is_refused():
+    """A may hold 3 and holds a1..a5; by rank (lowest A) only a4 and a5 (5k) may move down,
+    and the record keeps both in A: the record cannot be followed (A.i.4). The error names the
+    recorded players of A, a4 and a5; a1..a3 (2d) cannot move by rank whatever the record."""
+    only_a = restrictions_from_rows([("1d", None, "A", "A")])
+    players = {**EVERYONE, **{p: DAN for p in ("a1", "a2", "a3")}}
+    state = state_of(two_divisions(), players, only_a)
+    state.recorded = {"a4": Move.STAYS, "a5": Move.STAYS}
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    with pytest.raises(RecordNotHonoured) as refused:
+        move_down_over_capacity(state, 0, {"a1", "a2", "a3", "a4", "a5"}, 3, "A.i.4")
+    assert refused.value.players == ("a4", "a5")
+    assert refused.value.why == "division A would hold 5 players but may hold at most 3 (A.i.4)"
+    assert refused.value.named == "recorded as staying in division A: a4, a5"
