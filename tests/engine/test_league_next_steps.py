@@ -476,3 +476,64 @@ def test_a_i_4_over_capacity_with_the_record_placing_the_movable_is_refused():
     assert refused.value.players == ("a4", "a5")
     assert refused.value.why == "division A would hold 5 players but may hold at most 3 (A.i.4)"
     assert refused.value.named == "recorded as staying in division A: a4, a5"
+
+
+def test_e_1_a_i_2_moving_down_to_leave_a_group_below_in_full_with_its_tie():
+    """A may hold 10 and holds a1..a6, b1, b2, b3 and the new n1; b4, b5, b6 (3) would be left
+    below, fewer than 5 (A.i.2), and do not fit in A: its 2 worst by D.2 move down (E.1), n1
+    (1900, new: NEW) and b3 (2000, promoted by B: DEMOTED), each from A to B because B needs 5.
+    A keeps 8, its least (8) still met. b2 (2005) is within 10 points of b3: the cut goes
+    through a virtual tie (D.2 [6]), one demotion spot of E.1 in A."""
+    state = state_of(two_divisions(), {**EVERYONE, "n1": KYU5})
+    rated(state, {"b1": 2200, "b2": 2005, "b3": 2000, "n1": 1900})
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    start = len(state.decisions)
+    in_a = {"a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2", "b3", "n1"}
+    chosen = set(in_a)
+    leave_enough_below(state, 0, chosen, 10, 8)
+    assert chosen == in_a - {"n1", "b3"}
+    needs = reason("E1_NEEDS_BELOW", division="B", minimum=5)
+    assert decided(state, start) == [("n1", Move.NEW, "E.1", needs, "A", "B", None),
+                                     ("b3", Move.DEMOTED, "E.1", needs, "A", "B", None)]
+    assert (state.floor["n1"], state.floor["b3"]) == (1, 1)
+    assert state.ties == [Tie(("b2", "b3"), 1, "demotion", "E.1", "A")]
+
+
+def test_e_1_a_i_2_exactly_as_many_movable_as_needed_move_down():
+    """Dan: lowest division A. A (at most 9) holds a1..a6, b1 (2d) and b2, b3 (5k); 3 are left
+    below: 2 must move down and exactly 2 may by rank, b3 and b2: they do (E.1)."""
+    only_a = restrictions_from_rows([("1d", None, "A", "A")])
+    dans = {p: DAN for p in ("a1", "a2", "a3", "a4", "a5", "a6", "b1")}
+    state = state_of(two_divisions(), {**EVERYONE, **dans}, only_a)
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    chosen = {"a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2", "b3"}
+    leave_enough_below(state, 0, chosen, 9, 5)
+    assert chosen == {"a1", "a2", "a3", "a4", "a5", "a6", "b1"}
+    assert [(d.player, d.rule, d.to_division) for d in state.decisions[-2:]] == [
+        ("b3", "E.1", "B"), ("b2", "E.1", "B")]
+
+
+def test_a_i_2_one_player_left_below_a_full_division_whose_ranks_may_not_move_is_an_error():
+    """Dan: lowest division A. A (at most 11) holds everyone but b6, all 2d: b6 alone would be
+    left below (1, fewer than 5), cannot join the full A, and no one of A may move down (C.3):
+    the restrictions must be revised; the error says so with the count and the cap."""
+    only_a = restrictions_from_rows([("1d", None, "A", "A")])
+    state = state_of(two_divisions(), {**{p: DAN for p in EVERYONE}, "b6": KYU5}, only_a)
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    chosen = set(EVERYONE) - {"b6"}
+    with pytest.raises(LeagueRuleError) as refused:
+        leave_enough_below(state, 0, chosen, 11, 5)
+    assert not isinstance(refused.value, RecordNotHonoured)
+    assert str(refused.value) == (
+        "1 player is left below division A, which is full (11): the sizes of A.i.2 and A.i.4 "
+        "cannot be met; division restrictions must be revised (C.3)")
+    two = state_of(two_divisions(), {**{p: DAN for p in EVERYONE}, "b5": KYU5, "b6": KYU5},
+                   only_a)
+    take_direct_moves(two)
+    apply_rank_limits(two)
+    with pytest.raises(LeagueRuleError, match=r"^2 players are left below division A, which "
+                                              r"is full \(10\)"):
+        leave_enough_below(two, 0, set(EVERYONE) - {"b5", "b6"}, 10, 5)
