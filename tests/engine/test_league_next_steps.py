@@ -537,3 +537,54 @@ def test_a_i_2_one_player_left_below_a_full_division_whose_ranks_may_not_move_is
     with pytest.raises(LeagueRuleError, match=r"^2 players are left below division A, which "
                                               r"is full \(10\)"):
         leave_enough_below(two, 0, set(EVERYONE) - {"b5", "b6"}, 10, 5)
+
+
+def test_b_direct_moves_in_full_with_withdrawals_and_players_who_do_not_return():
+    """A: a1..a6, a5 withdrew during the season; B: b1..b6, the game b5-b6 not played. a6 and
+    b6 do not sign up again. A: a1, a2 take the final round spots and stay; a3, a4 stay (B);
+    a5 forfeits the demotion spot (B.4); a6 played the season out and keeps the demotion to B
+    (B.2, placed nowhere). B: b1 leads (B.1), b2 is the next best (B.3); b3..b5 stay; b6 left
+    a game unplayed and did not return: withdrew, the place forfeited (B.4). With a fixed
+    number of relegations (2) a6's reason names it."""
+    season = Season("s", "s", (
+        Division("A", (perfect("a", [f"a{i}" for i in range(1, 7)], ("a5",)),)),
+        Division("B", (Group("b", "B", tuple(f"b{i}" for i in range(1, 7)), tuple(
+            g for g in perfect("b", [f"b{i}" for i in range(1, 7)]).games
+            if {g.black, g.white} != {"b5", "b6"})),))))
+    players = {p: r for p, r in EVERYONE.items() if p not in ("a6", "b6")}
+    state = state_of(season, players)
+    take_direct_moves(state)
+    stays, middle = reason("FINAL_SPOT", division="A"), reason("MIDDLE")
+    assert decided(state) == [
+        ("a1", Move.STAYS, "final round", stays, "A", "A", None),
+        ("a2", Move.STAYS, "final round", stays, "A", "A", None),
+        ("a3", Move.STAYS, "B", middle, "A", "A", None),
+        ("a4", Move.STAYS, "B", middle, "A", "A", None),
+        ("a5", Move.WITHDREW, "B.4", reason("WITHDREW", spot="demotion"), "A", None, None),
+        ("a6", Move.DEMOTED, "B.2", reason("DEMOTION_SPOT"), "A", "B", None),
+        ("b1", Move.PROMOTED, "B.1", reason("GROUP_LEADER"), "B", "A", None),
+        ("b2", Move.PROMOTED, "B.3", reason("NEXT_BEST"), "B", "A", None),
+        ("b3", Move.STAYS, "B", middle, "B", "B", None),
+        ("b4", Move.STAYS, "B", middle, "B", "B", None),
+        ("b5", Move.STAYS, "B", middle, "B", "B", None),
+        ("b6", Move.WITHDREW, "B.4", reason("WITHDREW_UNPLAYED", spot="place"), "B", None, None)]
+    assert state.left == {"a6"} and "a6" not in state.assured
+    fixed = state_of(season, players, settings=LeagueSettings(fixed_relegations_per_group=2))
+    take_direct_moves(fixed)
+    assert [d.reason for d in fixed.decisions if d.player == "a6"] == [
+        reason("FIXED_RELEGATION", count=2)]
+
+
+def test_b_a_record_that_agrees_with_the_rules_is_not_noted_as_the_record():
+    """b1 (B.1 leader) recorded promoted and a5 (B.2) recorded relegated: the rules give the
+    same division, so the rules' decision stands (B.1, B.2). b2 (B.3) recorded staying: the
+    record is followed, stays in B, rule "record"."""
+    state = state_of(two_divisions(), EVERYONE)
+    state.recorded = {"b1": Move.PROMOTED, "a5": Move.DEMOTED, "b2": Move.STAYS}
+    take_direct_moves(state)
+    assert state.pinned == {"b1": 0, "a5": 1, "b2": 1}
+    assert [(d.player, d.outcome, d.rule) for d in state.decisions
+            if d.player in ("b1", "a5")] == [("a5", Move.DEMOTED, "B.2"),
+                                             ("b1", Move.PROMOTED, "B.1")]
+    assert [x for x in decided(state) if x[0] == "b2"] == [
+        ("b2", Move.STAYS, "record", reason("RECORD_FOLLOWED"), "B", "B", None)]
