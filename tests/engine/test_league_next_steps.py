@@ -588,3 +588,44 @@ def test_b_a_record_that_agrees_with_the_rules_is_not_noted_as_the_record():
                                              ("b1", Move.PROMOTED, "B.1")]
     assert [x for x in decided(state) if x[0] == "b2"] == [
         ("b2", Move.STAYS, "record", reason("RECORD_FOLLOWED"), "B", "B", None)]
+
+
+def three_divisions() -> Season:
+    """A: a1..a6, B: b1..b6, C: c1..c6, one group each, in finishing order."""
+    return Season("s", "s", tuple(
+        Division(x.upper(), (perfect(x, [f"{x}{i}" for i in range(1, 7)]),)) for x in "abc"))
+
+
+def test_c_2_a_promotion_by_rank_overrides_a_direct_promotion_or_demotion_in_full():
+    """Dan: highest A. c1 (2d) leads C (B.1: promoted to B) and a6 (2d) is demoted from A to B
+    (B.2); A holds a1..a4 with room for 6: both are promoted into A by rank, which overrides
+    their direct moves (C.2): the reasons name the spot overridden and the division A, each
+    from the finished season's division. The kyu players of B and C (highest B) are not."""
+    players = {**{f"{x}{i}": KYU5 for x in "abc" for i in range(1, 7)}, "a6": DAN, "c1": DAN}
+    state = state_of(three_divisions(), players, RESTRICTIONS)
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    assert (state.direct["a6"], state.direct["c1"]) == (Move.DEMOTED, Move.PROMOTED)
+    start = len(state.decisions)
+    chosen = {"a1", "a2", "a3", "a4"}
+    promote_by_rank(state, 0, chosen, 6, 18)
+    assert chosen == {"a1", "a2", "a3", "a4", "a6", "c1"}
+    assert sorted(x[:6] for x in decided(state, start)) == [
+        ("a6", Move.PROMOTED_BY_RANK, "C.2",
+         reason("RANK_OVERRIDES", spot="demotion", division="A"), "A", "A"),
+        ("c1", Move.PROMOTED_BY_RANK, "C.2",
+         reason("RANK_OVERRIDES", spot="promotion", division="A"), "C", "A")]
+
+
+def test_c_5_a_promotion_by_rank_in_full():
+    """Dan: highest A. b4 (2d) stays in B by B; A holds a1..a4 with room for 5: b4 is
+    promoted into A by rank (C.5), the reason naming the rank 2d and A, from B to A."""
+    state = state_of(two_divisions(), {**EVERYONE, "b4": DAN}, RESTRICTIONS)
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    start = len(state.decisions)
+    chosen = {"a1", "a2", "a3", "a4"}
+    promote_by_rank(state, 0, chosen, 5, 18)
+    assert [x[:6] for x in decided(state, start)] == [
+        ("b4", Move.PROMOTED_BY_RANK, "C.5", reason("BY_RANK", rank="2d", division="A"),
+         "B", "A")]
