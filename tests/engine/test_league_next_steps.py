@@ -14,8 +14,8 @@ import pytest
 
 from sitegen.engine.league import LeagueRuleError, Move, RecordNotHonoured, Tie
 from sitegen.engine.league_next import (
-    Formation, apply_rank_limits, division_capacity, keep_previous_size, leave_enough_below,
-    least_players, move_down_over_capacity, promote_by_rank, promote_to_size, restrictions_from_rows,
+    Formation, Signups, apply_rank_limits, division_capacity, keep_previous_size, leave_enough_below,
+    least_players, move_down_over_capacity, next_season, promote_by_rank, promote_to_size, restrictions_from_rows,
     take_direct_moves, take_leaving_enough,
 )
 from sitegen.engine.league_reasons import reason
@@ -629,3 +629,38 @@ def test_c_5_a_promotion_by_rank_in_full():
     assert [x[:6] for x in decided(state, start)] == [
         ("b4", Move.PROMOTED_BY_RANK, "C.5", reason("BY_RANK", rank="2d", division="A"),
          "B", "A")]
+
+
+def test_b_4_outcomes_of_players_who_withdrew_left_or_return_as_new():
+    """A: a1..a6, a4 and a5 withdrew during the season; a5 signs up again, a4 does not; a6
+    and b6 played the season out and do not sign up. A keeps a1, a2 (final round spots) and
+    a3 (B) and takes b1 (B.1) and b2 (B.3): 5. Left below: a5 (returning after a withdrawal:
+    a new player, B.4), b3, b4, b5: 4, fewer than 5, and A has room: all join A (E.1). The
+    outcomes: a4 withdrew and left (B.4, from A, nowhere); a5 is new, from A to A; a6 and b6
+    keep the moves they earned (B.2 to B; staying in B), placed nowhere."""
+    season = Season("s", "s", (
+        Division("A", (perfect("a", [f"a{i}" for i in range(1, 7)], ("a4", "a5")),)),
+        Division("B", (perfect("b", [f"b{i}" for i in range(1, 7)]),))))
+    ids = ["a1", "a2", "a3", "a5", "b1", "b2", "b3", "b4", "b5"]
+    plan = next_season(season, Signups(
+        tuple(PlayerInfo(p, KYU5, 3000 - 10 * i) for i, p in enumerate(ids)),
+        (PlayerInfo("a6", KYU5, 2900), PlayerInfo("b6", KYU5, 2890))))
+    assert [(d.name, [g.players for g in d.groups]) for d in plan.divisions] == [
+        ("A", [("a1", "a2", "a3", "a5", "b1", "b2", "b3", "b4", "b5")])]
+    few = reason("FEW_LEFT", count=4, division="A", minimum=5)
+    final, middle = reason("FINAL_SPOT", division="A"), reason("MIDDLE")
+    assert {p: (d.player, d.outcome, d.rule, d.reason, d.from_division, d.to_division)
+            for p, d in plan.outcomes.items()} == {
+        "a1": ("a1", Move.STAYS, "final round", final, "A", "A"),
+        "a2": ("a2", Move.STAYS, "final round", final, "A", "A"),
+        "a3": ("a3", Move.STAYS, "B", middle, "A", "A"),
+        "a4": ("a4", Move.WITHDREW, "B.4", reason("WITHDREW_LEFT"), "A", None),
+        "a5": ("a5", Move.NEW, "E.1", few, "A", "A"),
+        "a6": ("a6", Move.DEMOTED, "B.2", reason("DEMOTION_SPOT"), "A", "B"),
+        "b1": ("b1", Move.PROMOTED, "B.1", reason("GROUP_LEADER"), "B", "A"),
+        "b2": ("b2", Move.PROMOTED, "B.3", reason("NEXT_BEST"), "B", "A"),
+        "b3": ("b3", Move.PROMOTED, "E.1", few, "B", "A"),
+        "b4": ("b4", Move.PROMOTED, "E.1", few, "B", "A"),
+        "b5": ("b5", Move.PROMOTED, "E.1", few, "B", "A"),
+        "b6": ("b6", Move.STAYS, "B", middle, "B", "B")}
+    assert plan.left == ("a6", "b6")
