@@ -664,3 +664,26 @@ def test_b_4_outcomes_of_players_who_withdrew_left_or_return_as_new():
         "b5": ("b5", Move.PROMOTED, "E.1", few, "B", "A"),
         "b6": ("b6", Move.STAYS, "B", middle, "B", "B")}
     assert plan.left == ("a6", "b6")
+
+
+def test_c_restrictions_errors_name_the_bands_and_bands_at_the_limits_are_accepted():
+    """Division restrictions per rank (C, definitions): a band's lowest division may not be
+    above its highest; bands may not share a rank (1k in both is an overlap); superior ranks'
+    limits may not be lower, a lowest division "none" (no limit) being the lowest of all.
+    Equal highest divisions, and a superior lowest division above the inferior's, are fine."""
+    def refused(rows) -> str:
+        with pytest.raises(LeagueRuleError) as error:
+            restrictions_from_rows(rows)
+        return str(error.value)
+
+    assert refused([("10k", "1k", "B", "A")]) == (
+        "rank band from 10k: lowest division A is above its highest division B")
+    assert refused([("5k", "1k", "B", None), ("1k", None, "A", None)]) == (
+        "rank bands from 5k and from 1k overlap")
+    assert refused([("10k", "1k", "B", "C"), ("1d", None, "A", None)]) == (
+        "rank band from 1d has a lower lowest division (none) than the weaker band from 10k "
+        "(C); limits of superior ranks cannot be lower")
+    same_highest = restrictions_from_rows([("10k", "1k", "B", None), ("1d", None, "B", None)])
+    assert same_highest.limits(DAN) == (1, None)
+    stepped = restrictions_from_rows([("10k", "1k", "B", "C"), ("1d", None, "A", "B")])
+    assert (stepped.limits(KYU5), stepped.limits(DAN)) == ((1, 2), (0, 1))
