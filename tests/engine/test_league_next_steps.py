@@ -687,3 +687,42 @@ def test_c_restrictions_errors_name_the_bands_and_bands_at_the_limits_are_accept
     assert same_highest.limits(DAN) == (1, None)
     stepped = restrictions_from_rows([("10k", "1k", "B", "C"), ("1d", None, "A", "B")])
     assert (stepped.limits(KYU5), stepped.limits(DAN)) == ((1, 2), (0, 1))
+
+
+def test_a_i_5_new_players_moved_down_in_full_and_the_tie_the_cut_goes_through():
+    """B (previous size 6) holds 8 with the new n0, n1 (5k, rated 2880, 2870) and n2 (20k):
+    the 2 worst new players by D.2, n2 then n1, move down to C, each new (NEW), the reason
+    naming B (A.i.5). n0 and n1 are within 10 points: a virtual tie (D.2 [6]) that the cut
+    goes through, one demotion spot of A.i.5 in B."""
+    players = {**EVERYONE, "n0": KYU5, "n1": KYU5, "n2": Rank(-20)}
+    state = state_of(two_divisions(), players)
+    chosen = {"b3", "b4", "b5", "b6", "a5", "n0", "n1", "n2"}
+    state.unbound.update({"n0", "n1", "n2"})
+    keep_previous_size(state, 1, chosen, 6)
+    growing = reason("NOT_GROWING", division="B")
+    assert decided(state) == [("n2", Move.NEW, "A.i.5", growing, None, "C", None),
+                              ("n1", Move.NEW, "A.i.5", growing, None, "C", None)]
+    assert state.ties == [Tie(("n0", "n1"), 1, "demotion", "A.i.5", "B")]
+
+
+def test_b_fixed_promotions_per_group_say_so():
+    """With a fixed number of promotions per group (2, the real league's setting), B's second
+    promoted player, b2, is promoted as one of the group's best 2, not as the next best."""
+    state = state_of(two_divisions(), EVERYONE,
+                     settings=LeagueSettings(fixed_promotions_per_group=2))
+    take_direct_moves(state)
+    assert [(d.outcome, d.reason) for d in state.decisions if d.player == "b2"] == [
+        (Move.PROMOTED, reason("FIXED_PROMOTION", count=2))]
+
+
+def test_b_4_a_player_who_leaves_after_a_demotion_from_the_bottom_division_goes_nowhere():
+    """With the bottom division demoting too, B demotes b5 and b6 (B.2) into a new C; b6 does
+    not sign up: the demotion is noted from B to no division (none is formed for b6), b5 goes
+    to C."""
+    state = state_of(two_divisions(), {p: r for p, r in EVERYONE.items() if p != "b6"},
+                     settings=LeagueSettings(demote_from_bottom_division=True))
+    take_direct_moves(state)
+    assert [x for x in decided(state) if x[0] in ("b5", "b6")] == [
+        ("b5", Move.DEMOTED, "B.2", reason("DEMOTION_SPOT"), "B", "C", None),
+        ("b6", Move.DEMOTED, "B.2", reason("DEMOTION_SPOT"), "B", None, None)]
+    assert state.left == {"b6"}
