@@ -726,3 +726,32 @@ def test_b_4_a_player_who_leaves_after_a_demotion_from_the_bottom_division_goes_
         ("b5", Move.DEMOTED, "B.2", reason("DEMOTION_SPOT"), "B", "C", None),
         ("b6", Move.DEMOTED, "B.2", reason("DEMOTION_SPOT"), "B", None, None)]
     assert state.left == {"b6"}
+
+
+def test_d_2_the_leagues_virtual_tie_setting_orders_and_ties_the_players_moved_down():
+    """As in the E.1 case above, but b3 (2005) is rated 5 points above b2 (2000) and the
+    league sets no virtual tie (0 points, footnote [6] configurable): b2 is the worse by D.2
+    and moves down with n1, and no tie is cut (with 10 points they would be tied)."""
+    settings = LeagueSettings(rating_virtual_tie=0)
+    state = state_of(two_divisions(), {**EVERYONE, "n1": KYU5}, settings=settings)
+    rated(state, {"b1": 2200, "b2": 2000, "b3": 2005, "n1": 1900})
+    take_direct_moves(state)
+    apply_rank_limits(state)
+    chosen = {"a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2", "b3", "n1"}
+    leave_enough_below(state, 0, chosen, 10, 8)
+    assert chosen == {"a1", "a2", "a3", "a4", "a5", "a6", "b1", "b3"}
+    assert state.ties == []
+
+
+def test_a_ii_1_starting_gamepoints_follow_the_leagues_setting():
+    """A.ii.1 with 5 gamepoints per division below (configurable, [4]): every player of the
+    next season's top division starts with 5 x (divisions - 1), of the bottom one with 0."""
+    ids = [f"{x}{i}" for x in "abc" for i in range(1, 7)]
+    players = tuple(PlayerInfo(p, KYU5, 3000 - 10 * i) for i, p in enumerate(ids))
+    plan = next_season(three_divisions(), Signups(players),
+                       settings=LeagueSettings(starting_gamepoints_per_division=5))
+    count = len(plan.divisions)
+    assert count >= 2
+    assert {i: {plan.starting_gamepoints[p] for g in d.groups for p in g.players}
+            for i, d in enumerate(plan.divisions)} == {i: {5 * (count - 1 - i)}
+                                                       for i in range(count)}
