@@ -497,3 +497,41 @@ def test_b_4_a_player_who_leaves_keeps_the_d_2_criterion_that_gave_their_spot():
         ("b1", Move.PROMOTED, "B.1", reason("GROUP_LEADER"), "B", "A", None),
         ("b3", Move.PROMOTED, "B.3", reason("NEXT_BEST"), "B", "A", "rank")]
     assert state.left == {"b3"}
+
+
+def test_b_4_a_game_played_with_an_unknown_result_is_played_a_void_one_is_not():
+    """B.4: a6 and b6 do not sign up again. b5-b6 was played, its result unknown (SGF "?"):
+    b6 played the season out and keeps the move earned (the middle place, placed nowhere).
+    a5-a6 is void (as if not played): a6 left a game unplayed and withdrew during the season,
+    forfeiting the demotion spot."""
+    def group(gid: str, ids: list[str], pair: set[str], result: Result) -> Group:
+        return Group(gid, gid.upper(), tuple(ids), tuple(
+            Game(x, y, result if {x, y} == pair else Result(Outcome.WIN, Colour.BLACK))
+            for x, y in itertools.combinations(ids, 2)))
+    finished = Season("s", "s", (
+        Division("A", (group("a", players("a", 6), {"a5", "a6"}, Result(Outcome.VOID, None)),)),
+        Division("B", (group("b", players("b", 6), {"b5", "b6"},
+                             Result(Outcome.UNKNOWN, None)),))))
+    state = state_of(finished, [p for p in ALL_TWO if p not in ("a6", "b6")])
+    assert [x for x in decided(state) if x[0] in ("a6", "b6")] == [
+        ("a6", Move.WITHDREW, "B.4", reason("WITHDREW_UNPLAYED", spot="demotion"), "A", None,
+         None),
+        ("b6", Move.STAYS, "B", reason("MIDDLE"), "B", "B", None)]
+    assert state.left == {"b6"}
+
+
+def test_e_1_a_i_2_a_full_top_division_gives_its_worst_back_so_that_b_holds_five():
+    """E.1 for A.i.2 in next_season: A had two groups of 9 (a1..a9, a10..a18), B four
+    players. A's group leaders qualify for the final round; B promotes b1 (B.1) and b2 (B.3),
+    so A demotes its two worst, a9 and a18 (B.2). A then holds 18, its limit (A.i.4), and
+    only a9, a18, b3, b4 (4, fewer than 5) would be left for B: A's worst by D.2, b2 (the
+    lowest rated), moves down so that B holds 5. A keeps 17 in two groups, B 5 in one."""
+    finished = season([players("a", 9), [f"a{i}" for i in range(10, 19)]], [players("b", 4)])
+    ids = [f"a{i}" for i in range(1, 19)] + players("b", 4)
+    plan = next_season(finished, Signups(
+        tuple(PlayerInfo(p, KYU5, 3000 - 20 * i) for i, p in enumerate(ids))))
+    assert [(d.player, d.outcome, d.rule, d.reason, d.from_division, d.to_division)
+            for d in plan.decisions if d.rule == "E.1"] == [
+        ("b2", Move.DEMOTED, "E.1", reason("E1_NEEDS_BELOW", division="B", minimum=5), "A",
+         "B")]
+    assert [[len(g.players) for g in d.groups] for d in plan.divisions] == [[8, 9], [5]]
