@@ -525,7 +525,8 @@ def test_e_1_a_i_2_a_full_top_division_gives_its_worst_back_so_that_b_holds_five
     players. A's group leaders qualify for the final round; B promotes b1 (B.1) and b2 (B.3),
     so A demotes its two worst, a9 and a18 (B.2). A then holds 18, its limit (A.i.4), and
     only a9, a18, b3, b4 (4, fewer than 5) would be left for B: A's worst by D.2, b2 (the
-    lowest rated), moves down so that B holds 5. A keeps 17 in two groups, B 5 in one."""
+    lowest rated), moves down so that B holds 5. A keeps 17 in two groups, A1 and A2 (A.i.1,
+    smaller first [3]), B 5 in one group named as the division (A.i.3)."""
     finished = season([players("a", 9), [f"a{i}" for i in range(10, 19)]], [players("b", 4)])
     ids = [f"a{i}" for i in range(1, 19)] + players("b", 4)
     plan = next_season(finished, Signups(
@@ -534,4 +535,14 @@ def test_e_1_a_i_2_a_full_top_division_gives_its_worst_back_so_that_b_holds_five
             for d in plan.decisions if d.rule == "E.1"] == [
         ("b2", Move.DEMOTED, "E.1", reason("E1_NEEDS_BELOW", division="B", minimum=5), "A",
          "B")]
-    assert [[len(g.players) for g in d.groups] for d in plan.divisions] == [[8, 9], [5]]
+    assert [[(g.id, g.name, len(g.players)) for g in d.groups] for d in plan.divisions] == [
+        [("a1", "A1", 8), ("a2", "A2", 9)], [("b", "B", 5)]]
+
+
+def test_a_player_signed_up_twice_is_refused_by_name():
+    """The sign-ups list each player of the next season once: b1 listed twice is refused,
+    the error naming b1."""
+    entries = tuple(PlayerInfo(p, KYU5, 3000 - 20 * i) for i, p in enumerate(ALL_TWO))
+    with pytest.raises(LeagueRuleError) as refused:
+        next_season(TWO, Signups(entries + (PlayerInfo("b1", KYU5, 2000),)))
+    assert str(refused.value) == "player 'b1' signs up twice"
