@@ -66,6 +66,7 @@ ENGINES: dict[str, tuple[list[str], list[str]]] = {
     "league_next": (
         ["sitegen/engine/league_next.py"],
         ["tests/engine/test_league.py", "tests/engine/test_league_next_steps.py",
+         "tests/engine/test_league_next_bounds.py",
          "tests/engine/test_league_outcome.py", "tests/engine/test_league_decided_by.py",
          "tests/properties/test_league_properties.py",
          "tests/properties/test_league_reasons.py",
