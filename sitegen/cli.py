@@ -128,7 +128,25 @@ def _parser() -> argparse.ArgumentParser:
                           help="use this ladder's rungs and handicap settings (default: the "
                                "content's only ladder, else the rule text's)")
     handicap.set_defaults(run=_handicap)
+    _describe_commands(parser)
     return parser
+
+
+def _describe_commands(parser: argparse.ArgumentParser) -> None:
+    """Give every command's own ``--help`` its line from the list of commands as a sentence.
+
+    argparse shows a sub-command's ``help`` only in its parent's list, so ``sitegen league
+    next-season --help`` said nothing of what the command does; a command with its own
+    ``description`` keeps it.
+    """
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        for listed in action._choices_actions:
+            command = action.choices[listed.dest]
+            if command.description is None and listed.help:
+                command.description = listed.help[0].upper() + listed.help[1:] + "."
+            _describe_commands(command)
 
 
 def _display_options(command: argparse.ArgumentParser, shown: str = "progress and summary") -> None:
