@@ -216,7 +216,8 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
                         f"write e.g. [ann, bob, {score.group().replace(':', '-')}]")
             return None
         diags.error(SourcePos(shown, line + line_offset, col), f"YAML syntax error: {problem}",
-                    "yaml.syntax", _syntax_hint(problem, found))
+                    "yaml.syntax", _syntax_hint(problem, found)
+                    or _unclosed_hint(exc, mark, line_offset))
         return None
     except YAMLError as exc:
         reason = " ".join(str(exc).split())
@@ -242,6 +243,22 @@ def _syntax_hint(problem: str, found: str) -> str | None:
     if "mapping values are not allowed" in problem:
         return "quote a value that contains ': '"
     return None
+
+
+def _unclosed_hint(exc: MarkedYAMLError, problem_at: object, line_offset: int) -> str | None:
+    """Name where the flow collection that the parser could not close was opened.
+
+    The parser reports the line where it gave up (often the next entry), while the missing
+    ``}`` or ``]`` belongs to the ``{`` or ``[`` it names as its context; lines are 1-based and
+    shifted by ``line_offset`` as the error's own position is.
+    """
+    opened = exc.context_mark
+    bracket = {"while parsing a flow mapping": ("{", "}"), "while parsing a flow sequence": ("[", "]")}
+    if opened is None or opened is problem_at or exc.context not in bracket:
+        return None
+    start, end = bracket[exc.context]
+    return (f"the '{start}' at line {opened.line + 1 + line_offset}, column {opened.column + 1} "
+            f"is not closed: end it with '{end}'")
 
 
 _CORE_TAGS = "tag:yaml.org,2002:"

@@ -59,7 +59,8 @@ def test_import_refuses_while_a_tournament_file_has_a_syntax_error(demo, run, re
     status, _out, err = run("import", "opengotha", str(XML), *(["--replace"] if replace else []))
     assert (status, err) == (1, [
         "content/tournaments/juvisy-2019.yaml:6:6: error: YAML syntax error: did not find expected "
-        "',' or ']' [yaml.syntax]", "1 error; nothing was written"])
+        "',' or ']'; the '[' at line 5, column 11 is not closed: end it with ']' [yaml.syntax]",
+        "1 error; nothing was written"])
     assert snapshot() == before
 
 

@@ -33,8 +33,8 @@ def build_errors(run):
 def test_yaml_syntax_error(site, run):
     site({"content/players.yaml": "players:\n  - {id: ann, name: Ann\n"})
     assert build_errors(run) == [
-        "content/players.yaml:3:1: error: YAML syntax error: did not find expected ',' or '}' "
-        "[yaml.syntax]"]
+        "content/players.yaml:3:1: error: YAML syntax error: did not find expected ',' or '}'; "
+        "the '{' at line 2, column 5 is not closed: end it with '}' [yaml.syntax]"]
 
 
 def test_tab_indentation(site, run):
@@ -224,8 +224,8 @@ def test_broken_players_file_does_not_bury_its_error_under_unknown_ids(site, run
           "content/leagues/l/league.yaml": "name: L\n",
           "content/leagues/l/seasons/s1.yaml": SEASON_HEAD + "        players: [ann, bob, cy]\n"})
     assert build_errors(run) == [
-        "content/players.yaml:3:1: error: YAML syntax error: did not find expected ',' or '}' "
-        "[yaml.syntax]"]
+        "content/players.yaml:3:1: error: YAML syntax error: did not find expected ',' or '}'; "
+        "the '{' at line 2, column 5 is not closed: end it with '}' [yaml.syntax]"]
 
 
 def test_promoted_and_relegated_do_not_overlap(site, run):
