@@ -3,11 +3,12 @@ mutant (issue 29, docs/testing.md "Placement, every mutant") found unchecked, ea
 hand from the placement rule text (../shared/rules/003_fac0675ce42e5780.txt) and OpenGotha's
 definitions (../shared/reference/opengotha.md section 1), the criterion in the test's name."""
 
-from fractions import Fraction as F
+import pytest
 
-from sitegen.engine.placement import standings, standings_by_round
+from sitegen.engine.placement import (compute_values, standings, standings_by_round,
+                                      standings_by_rule, values_by_rule)
 from sitegen.model.common import Rank
-from sitegen.model.tournament import (Absence, Bye, Criterion as C, GameResult as R, System,
+from sitegen.model.tournament import (Criterion as C, GameResult as R, System,
                                       Tournament, TournamentGame as G, TournamentParameters,
                                       TournamentPlayer as P)
 
@@ -24,3 +25,15 @@ def test_standings_by_round_leaves_out_a_player_without_game_or_bye_by_default()
     assert [[r.player_id for r in rows] for rows in standings_by_round(t)] == [["a", "b"]]
     assert [r.player_id for r in standings_by_round(t, include_not_implied=True)[0]] == [
         "a", "b", "e"]
+
+
+def test_a_round_outside_the_tournament_is_refused_with_its_number_and_range():
+    """placement "after round r": a two-round tournament has standings after rounds 1 and 2
+    only; each form names the round asked for and the rounds there are."""
+    t = Tournament("t", "T", 2, (_p("a"), _p("b")), (G(1, "a", "b", R.WHITE_WINS),),
+                   parameters=TournamentParameters(system=System.SWISS, criteria=(C.NBW,)))
+    for compute in (standings, standings_by_rule, compute_values, values_by_rule):
+        with pytest.raises(ValueError, match=r"^round 3 is outside 1\.\.2$"):
+            compute(t, 3)
+        with pytest.raises(ValueError, match=r"^round 0 is outside 1\.\.2$"):
+            compute(t, 0)
