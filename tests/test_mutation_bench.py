@@ -43,3 +43,18 @@ def test_the_draw_is_spread_over_the_modules_and_repeats_with_its_seed():
     assert len(mutation.sample(names, modules, 0, seed=4)) == 15
     with pytest.raises(ValueError):
         mutation.module_of("sitegen.engine.pairing.x_pair__mutmut_1")
+
+
+def test_a_pattern_names_every_mutant_of_a_file():
+    """`--mutant` takes names and fnmatch patterns (a long run split by file, issue 29)."""
+    mutation = bench_mutation()
+    names = {"placement": ["sitegen.engine.placement.rows.x_f__mutmut_1",
+                           "sitegen.engine.placement.rows.x_f__mutmut_2",
+                           "sitegen.engine.placement.fast.x_g__mutmut_1"],
+             "ladder": ["sitegen.engine.ladder.x_g__mutmut_1"]}
+    assert mutation.expand(["sitegen.engine.placement.rows.*"], names) == [
+        "sitegen.engine.placement.rows.x_f__mutmut_1", "sitegen.engine.placement.rows.x_f__mutmut_2"]
+    assert mutation.expand(["sitegen.engine.ladder.x_g__mutmut_1",
+                            "sitegen.engine.ladder.*"], names) == ["sitegen.engine.ladder.x_g__mutmut_1"]
+    with pytest.raises(ValueError):
+        mutation.expand(["sitegen.engine.placement.scores.*"], names)
