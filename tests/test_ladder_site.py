@@ -158,6 +158,23 @@ def test_a_game_entered_twice_is_a_warning(site, run):
         "[ladder.duplicate]"])
 
 
+def test_a_game_entered_twice_with_the_colours_swapped_is_a_warning(site, run):
+    """The same two members on the same date, White and Black the other way round: the same
+    warning (a game entered twice is often entered from the other player's side). The third
+    game, a day later, is none."""
+    site({"content/players.yaml": PLAYERS, "content/ladders/l.yaml": (
+        "name: L\nmembers:\n  - {player: ann, rung: 3k}\n  - {player: bob, rung: 2k}\nlog:\n"
+        "  - {date: 2025-01-07, white: bob, black: ann, result: W+R}\n"
+        "  - {date: 2025-01-07, white: ann, black: bob, result: B+R}\n"
+        "  - {date: 2025-01-08, white: bob, black: ann, result: W+R}\n")})
+    status, _out, err = run("build")
+    assert status == 0
+    assert [line for line in err if "[ladder.duplicate]" in line] == [
+        "content/ladders/l.yaml:7:5: warning: 'ann' and 'bob' already have a game on 2025-01-07 "
+        "(line 6); is it entered twice?; remove one of them, or leave both if they played twice "
+        "[ladder.duplicate]"]
+
+
 def test_custom_rung_list_problems(site, run):
     """ladder: club ladder: a ladder's own rung list must be rungs, weakest first, no repeats."""
     site({"content/players.yaml": PLAYERS, "content/ladders/l.yaml": (

@@ -121,6 +121,21 @@ def test_the_filter_allows_what_text_needs():
     assert refused_at("x &#8238; y").reference == "&#8238;"
 
 
+def test_an_ascii_text_and_a_non_ascii_one_are_filtered_alike():
+    """A file's text all in ASCII is scanned for its controls only (issue 31): the same
+    characters at the same places as in the text with one non-ASCII character more at its
+    end. "a" 0, U+0001 1, "b" 2, tab 3, "c" 4, DEL 5, LF 6, ESC 7, then "&#x202E;" at 8;
+    a C1 control (U+0085, not ASCII) is refused too, at 16."""
+    from sitegen.text import refused_all
+
+    text = "a\x01b\tc\x7f\n\x1b&#x202E;"
+    found = [(bad.index, bad.char, bad.reference) for bad in refused_all(text)]
+    assert found == [(1, "\x01", ""), (5, "\x7f", ""), (7, "\x1b", ""), (8, "\u202e", "&#x202E;")]
+    assert [(bad.index, bad.char, bad.reference) for bad in refused_all(text + "\x85é")] == found + [
+        (16, "\x85", "")]
+    assert refused_all("Tab\tand\r\nlines ~") == []
+
+
 def test_a_quoted_key_cannot_forge_a_line_of_the_log_or_drive_the_terminal(site, run):
     """Messages quote keys and values: their line ends and controls are printed as escapes."""
     site({"content/site.yaml": 'title: T\n"x\\ncontent/site.yaml:9:9: error: forged [f]\\e[2J": 1\n'})

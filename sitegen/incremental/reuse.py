@@ -81,6 +81,8 @@ class BuildCaches:
     def __init__(self, files: dict[str, bytes], digests: Digests, content_dir: Path, old: CacheState,
                  names: NamesTable):
         self.files = files
+        self._by_unit: dict[tuple[str, ...] | None, tuple[tuple[str, bytes], ...]] | None = None
+        """The files of each unit (:meth:`_files_of`)."""
         self.names = names
         self.digests = digests
         self.content_dir = content_dir
@@ -107,8 +109,7 @@ class BuildCaches:
     def common(self, content_dir: Path, diags: Diagnostics, remembered: Remembered) -> Common | None:
         """Return the settings, players and pages: kept when none of their files changed, else
         read again (with ``remembered``, sitegen.remembered)."""
-        files = tuple(sorted((path, digest) for path, digest in self.files.items()
-                             if unit_of(path) == COMMON))
+        files = self._files_of(COMMON)
         old = self.old
         if (old.common is not None and old.common_files == files and content_dir.is_dir()
                 and not content_dir.is_symlink()):
@@ -147,9 +148,15 @@ class BuildCaches:
         return tuple((path, self.files.get(path[1:], b"")) for path, _ in record.files
                      if path.startswith(READ))
 
-    def _files_of(self, unit: Unit) -> tuple[tuple[str, bytes], ...]:
-        return tuple(sorted((path, digest) for path, digest in self.files.items()
-                            if unit_of(path) == unit))
+    def _files_of(self, unit: tuple[str, ...]) -> tuple[tuple[str, bytes], ...]:
+        """Return the content files of ``unit`` (sitegen.depends.unit_of) with their digests, sorted."""
+        if self._by_unit is None:  # each file's unit found once per build, not once per unit
+            # (a federation's 94 files and 62 units: 0.03-0.05 s of each change, issue 31)
+            by_unit: dict[tuple[str, ...] | None, list[tuple[str, bytes]]] = {}
+            for path, digest in self.files.items():
+                by_unit.setdefault(unit_of(path), []).append((path, digest))
+            self._by_unit = {found: tuple(sorted(files)) for found, files in by_unit.items()}
+        return self._by_unit.get(unit, ())
 
     def unit(self, unit: Unit, load: Callable[..., tuple], common: Common, diags: Diagnostics,
              remembered: Remembered) -> tuple:

@@ -16,7 +16,8 @@ from sitegen.commands.handicap import handicap as handicap_command
 from sitegen.diagnostics import SourcePos
 from sitegen.engine.ladder import (group_by_rung, handicap, handicap_levels, move_after_game, replay,
                                    replay_continued)
-from sitegen.model.ladder import (DEFAULT_RUNGS, HandicapRules, Ladder, LadderGame, Member, Regrading, Rung, RungList, format_decimal, parse_rung, rung_list_problems)
+from sitegen.model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Ladder, LadderGame, Member, Regrading, Rung, RungList, format_decimal, parse_rung, rung_list_problems)
+from sitegen.pages.ladder import ladder_dates
 from sitegen.validate.ladder import ladder_rule_problems
 from sitegen.model.common import Colour, Rank
 
@@ -570,3 +571,44 @@ def test_a_continued_replay_after_a_new_member_replays_the_whole_log():
                                "dan": R("25k"), "eve": R("24k"), "fay": R("10k")}
     assert continued.last_game("fay") is None
     assert continued == replay(after)
+
+
+def test_last_game_is_the_latest_game_even_when_a_re_grading_or_an_earlier_entry_follows():
+    """ladder: club ladder: the "last game" column is the date of a member's latest game. ann
+    plays bob on 5 January and cat on 20 January, then is re-graded on 1 February: her last
+    game is 20 January (the re-grading is no game). The log lists cat's game after a game of
+    10 January between bob and cat, and the replay takes events by date: bob's last game is
+    10 January, cat's 20 January."""
+    members = (Member("ann", R("5k")), Member("bob", R("6k")), Member("cat", R("7k")))
+    ladder = Ladder(members, (
+        LadderGame(D(2024, 1, 5), "ann", "bob", W),
+        LadderGame(D(2024, 1, 20), "ann", "cat", B),
+        LadderGame(D(2024, 1, 10), "bob", "cat", W),
+        Regrading(D(2024, 2, 1), "ann", R("3k")),
+    ))
+    result = replay(ladder)
+    assert (result.last_game("ann"), result.last_game("bob"), result.last_game("cat")) == (
+        D(2024, 1, 20), D(2024, 1, 10), D(2024, 1, 20))
+    # the default list steps 0.2 in these kyu rungs: ann 5k -> 4.8k (beat bob) -> 5k (lost to
+    # cat) -> 3k (re-graded); bob 6k -> 6.2k (lost to ann) -> 6k (beat cat);
+    # cat 7k -> 7.2k (lost to bob, 10 Jan) -> 7k (beat ann, 20 Jan)
+    assert result.final == {"ann": R("3k"), "bob": R("6k"), "cat": R("7k")}
+    assert result.rungs_on(D(2024, 1, 15)) == {"ann": R("4.8k"), "bob": R("6k"), "cat": R("7.2k")}
+
+
+def test_each_ladder_page_is_dated_by_its_latest_event():
+    """The "last updated" dates of a ladder's pages (sitegen.pages.ladder.ladder_dates, read by
+    sitegen.pages.extras.updated_dates): the rung list, games and handicap pages by the log's
+    latest event (3 February, a re-grading: any event counts), each month's games page by that
+    month's latest event (January: 5 and 20 January, so the 20th), one date per page."""
+    members = (Member("ann", R("5k")), Member("bob", R("6k")))
+    club = ClubLadder("club", "Club", Ladder(members, (
+        LadderGame(D(2024, 1, 5), "ann", "bob", W),
+        LadderGame(D(2024, 1, 20), "bob", "ann", B),
+        Regrading(D(2024, 2, 3), "bob", R("4k")),
+    )))
+    dated = list(ladder_dates((club,)))
+    assert dated == [("ladders/club/", D(2024, 2, 3)), ("ladders/club/games/", D(2024, 2, 3)),
+                     ("ladders/club/handicap/", D(2024, 2, 3)),
+                     ("ladders/club/games/2024-01/", D(2024, 1, 20)),
+                     ("ladders/club/games/2024-02/", D(2024, 2, 3))]
