@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from itertools import groupby
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..model import Content
@@ -320,6 +320,10 @@ def _overview(pid: str, names: dict[str, str], results: "Opponents",
 # --------------------------------------------------------------------------- player pages
 
 
+_SORT_KEY = attrgetter("sort_key")
+"""A player section's sort key (in C: 20,000 players' sections sorted in each cached build)."""
+
+
 def plan_players(content: Content, plan: SitePlan, lang: Words) -> None:
     """Add every player's page (the sections the rule sets gave, newest first) and the
     players' index (A-Z, a page per letter: :mod:`sitegen.pages.players_index`) to ``plan``.
@@ -329,7 +333,7 @@ def plan_players(content: Content, plan: SitePlan, lang: Words) -> None:
     as they were, and their kept sections are then never decoded (issue 31: decoding every
     kept section was 0.6 s of a cached build after one result at scale 0.3)."""
     for pid, player in sorted(content.players.items()):
-        sections = sorted(plan.player_sections.get(pid, []), key=lambda s: s.sort_key, reverse=True)
+        sections = sorted(plan.player_sections.get(pid, ()), key=_SORT_KEY, reverse=True)
         context = {"title": player.name, "player": {
             "id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
             "rating": player.rating, "club": player.club or "", "country": player.country or "",
