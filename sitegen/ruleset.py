@@ -108,12 +108,13 @@ class Listed:
     (the first few are shown); ``search(units, lang)``: the search index's entries
     ``(name, url, detail)`` of each competition and of its pages, worded in ``lang``;
     ``finished(units)``: every result with a winner or a draw (:data:`Finished`), in the
-    content's order, for the home page's latest results (:mod:`sitegen.pages.home`)."""
+    content's order, for the home page's latest results (:mod:`sitegen.pages.home`): a list
+    made in one loop (see :class:`Gathered`)."""
 
     title: str
     menu: Callable[[tuple], list[tuple[str, str]]]
     search: Callable[[tuple, "Words"], list[tuple[str, str, str]]]
-    finished: Callable[[tuple], Iterable[Finished]]
+    finished: Callable[[tuple], list[Finished]]
 
 
 Met = tuple[str, str, Fraction, dt.date | None, str, str]
@@ -136,11 +137,18 @@ class Gathered:
     (:mod:`sitegen.pages.players`); ``dates(units)``: ``(page url, date or None)`` for its
     standings pages, the latest date a page is given being its "last updated" date and the
     sitemap's (:mod:`sitegen.pages.extras`); ``feed(units, lang)``: the Atom feed's result
-    entries, ``{id, title, url, date, summary}`` worded in ``lang``, undated ones left out."""
+    entries, ``{id, title, url, date, summary}`` worded in ``lang``, undated ones left out.
+
+    ``meetings`` and ``dates`` (and :attr:`Listed.finished`) go through every game of the site
+    in each build, the cached ones too: each is a list made in one loop (appended to, each
+    page's address worked out once per group, tournament or round), which the site-wide parts
+    put end to end. A generator there, resumed once per game and again by the part that
+    chains the rule sets, was issue 29's one figure worse beyond noise (named29: the cached
+    build after one result +7 % at full size; bench/README.md)."""
 
     records: Callable[[tuple], Iterable["GameRecord"]]
-    meetings: Callable[[tuple], Iterable[Met]]
-    dates: Callable[[tuple], Iterable[tuple[str, dt.date | None]]]
+    meetings: Callable[[tuple], list[Met]]
+    dates: Callable[[tuple], list[tuple[str, dt.date | None]]]
     feed: Callable[[tuple, "Words"], Iterable[dict[str, Any]]]
 
 

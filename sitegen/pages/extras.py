@@ -57,14 +57,12 @@ def updated_dates(content: Content) -> dict[str, dt.date]:
     (``gathered.dates`` of its description); a page's latest counts.
     """
     dates: dict[str, dt.date] = {}
-
-    def put(url: str, date: dt.date | None) -> None:
-        if date is not None:
-            dates[url] = max(date, dates.get(url, date))
-
-    for found in RULE_SETS:
-        for url, date in found.gathered.dates(getattr(content, found.field)):
-            put(url, date)
+    for rule_set in RULE_SETS:
+        for url, date in rule_set.gathered.dates(getattr(content, rule_set.field)):
+            if date is not None:
+                seen = dates.get(url)
+                if seen is None or date > seen:
+                    dates[url] = date
     return dates
 
 

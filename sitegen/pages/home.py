@@ -4,7 +4,7 @@ of ``content/pages`` and the 404 page."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Iterator
+from typing import Any
 
 from ..i18n import Words
 from ..model import Content
@@ -52,7 +52,7 @@ def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[s
     tournament without a date) comes after every dated one. Ties keep the content's order,
     latest entered (lowest in its file) first."""
     names = {pid: p.name for pid, p in content.players.items()}
-    results = list(_finished(content))
+    results = _finished(content)
     picked = _newest(results, limit)
     rows: list[dict[str, Any]] = []
     for index in picked:
@@ -94,8 +94,10 @@ def _newest(results: list[Finished], limit: int) -> list[int]:
     return picked
 
 
-def _finished(content: Content) -> Iterator[Finished]:
-    """Yield every result with a winner or a draw, in the content's order, rule set by rule set
-    (each one's ``listed.finished``; see :func:`latest_results`)."""
+def _finished(content: Content) -> list[Finished]:
+    """Return every result with a winner or a draw, in the content's order, rule set by rule set
+    (each one's ``listed.finished``, lists put end to end; see :func:`latest_results`)."""
+    found: list[Finished] = []
     for rule_set in RULE_SETS:
-        yield from rule_set.listed.finished(getattr(content, rule_set.field))
+        found += rule_set.listed.finished(getattr(content, rule_set.field))
+    return found

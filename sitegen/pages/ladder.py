@@ -57,14 +57,19 @@ def plan_ladders(content: Content, plan: SitePlan, lang: Words) -> None:
         plan.home_sections.append({"title": lang._("Ladders"), "items": items})
 
 
-def ladder_results(clubs: tuple[ClubLadder, ...]) -> Iterator[Finished]:
-    """Yield the ladder games with a winner or a draw, each listed by its date."""
+def ladder_results(clubs: tuple[ClubLadder, ...]) -> list[Finished]:
+    """Return the ladder games with a winner or a draw, each listed by its date (a list made in
+    one loop: see :func:`sitegen.pages.league.league_results`)."""
+    found: list[Finished] = []
+    white, black = Colour.WHITE, Colour.BLACK
     for club in clubs:
+        name, url = club.name, ladder_url(club)
         for event in club.ladder.events:
             if isinstance(event, LadderGame):
-                winner = (event.white if event.winner is Colour.WHITE else
-                          event.black if event.winner is Colour.BLACK else None)
-                yield (event.date, event.date, club.name, ladder_url(club), event.white, event.black, winner)
+                winner = (event.white if event.winner is white else
+                          event.black if event.winner is black else None)
+                found.append((event.date, event.date, name, url, event.white, event.black, winner))
+    return found
 
 
 def count_ladders(clubs: tuple[ClubLadder, ...]) -> dict[str, int]:
@@ -89,30 +94,35 @@ def ladder_records(clubs: tuple[ClubLadder, ...]) -> Iterator[GameRecord]:
                     if isinstance(e, LadderGame) and e.record is not None)
 
 
-def ladder_meetings(clubs: tuple[ClubLadder, ...]) -> Iterator[Met]:
-    """Yield every ladder game (ladder: club ladder), from White's side, dated by the log."""
+def ladder_meetings(clubs: tuple[ClubLadder, ...]) -> list[Met]:
+    """Return every ladder game (ladder: club ladder), from White's side, dated by the log (a
+    list made in one loop: see :func:`sitegen.pages.league.league_results`)."""
+    found: list[Met] = []
+    white = Colour.WHITE
     for club in clubs:
-        url = ladder_url(club)
+        name, url = club.name, ladder_url(club)
         for event in club.ladder.events:
             if not isinstance(event, LadderGame):
                 continue  # a re-grading
             if event.winner is None:
                 points = HALF
             else:
-                points = ONE if event.winner is Colour.WHITE else ZERO
-            yield (event.white, event.black, points, event.date, club.name, url)
+                points = ONE if event.winner is white else ZERO
+            found.append((event.white, event.black, points, event.date, name, url))
+    return found
 
 
-def ladder_dates(clubs: tuple[ClubLadder, ...]) -> Iterator[tuple[str, dt.date | None]]:
-    """Yield the latest event of the log for the ladder's pages, and each month's latest event
+def ladder_dates(clubs: tuple[ClubLadder, ...]) -> list[tuple[str, dt.date | None]]:
+    """Return the latest event of the log for the ladder's pages, and each month's latest event
     for its month's page (the address made once per month, not per event: 20,000 strftime
     calls took about 65 ms of each save of a federation ladder, issue 31)."""
+    found: list[tuple[str, dt.date | None]] = []
     for club in clubs:
         events = [e.date for e in club.ladder.events]
         latest = max(events, default=None)
         base = ladder_url(club)
         for url in (base, base + "games/", base + "handicap/"):
-            yield url, latest
+            found.append((url, latest))
         months: dict[tuple[int, int], dt.date] = {}
         for date in events:
             month = (date.year, date.month)
@@ -120,7 +130,8 @@ def ladder_dates(clubs: tuple[ClubLadder, ...]) -> Iterator[tuple[str, dt.date |
             if last is None or date > last:
                 months[month] = date
         for date in months.values():
-            yield ladder_month_url(club, date), date
+            found.append((ladder_month_url(club, date), date))
+    return found
 
 
 def ladder_feed(clubs: tuple[ClubLadder, ...], lang: Words) -> Iterator[dict[str, Any]]:

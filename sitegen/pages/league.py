@@ -115,21 +115,33 @@ def _league_entries(leagues: tuple[League, ...], lang: Words) -> list[tuple[str,
     return entries
 
 
-def league_results(leagues: tuple[League, ...]) -> Iterator[Finished]:
-    """Yield the league games with a winner or a draw; an undated game is listed by the date of
-    the nearest dated game above it in its group, else the season's start."""
+def league_results(leagues: tuple[League, ...]) -> list[Finished]:
+    """Return the league games with a winner or a draw; an undated game is listed by the date
+    of the nearest dated game above it in its group, else the season's start.
+
+    A list made in one loop, not a generator: a site-wide page goes through every result (issue
+    29's Keep, issue 31: a generator's resumption per result was most of this pass)."""
+    found: list[Finished] = []
+    win, forfeit, jigo, black = Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO, Colour.BLACK
     for league in leagues:
         for season in league.seasons:
             title = f"{isolated(league.name)} · {isolated(season.name)}"
             for division in season.divisions:
                 for group in division.groups:
+                    url = group_url(league, season, group)
                     listed = season.start
                     for game in group.games:
-                        listed = game.date or listed
-                        if game.result.outcome not in (Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO):
+                        date = game.date
+                        if date is not None:
+                            listed = date
+                        result = game.result
+                        outcome = result.outcome
+                        if outcome is not win and outcome is not forfeit and outcome is not jigo:
                             continue
-                        yield (listed, game.date, title, group_url(league, season, group), game.black,
-                               game.white, game.winner())
+                        winner = result.winner  # as Game.winner()
+                        found.append((listed, date, title, url, game.black, game.white,
+                                      None if winner is None else game.black if winner is black else game.white))
+    return found
 
 
 LEAGUES_LISTED = Listed(N_("Leagues"), lambda leagues: [(league.name, league_url(league)) for league in leagues],
@@ -172,44 +184,48 @@ def league_records(leagues: tuple[League, ...]) -> Iterator[GameRecord]:
                 yield from (g.record for g in season.final.games if g.record is not None)
 
 
-def league_meetings(leagues: tuple[League, ...]) -> Iterator[Met]:
-    """Yield the league games with a win, forfeit or jigo (league D.1), from Black's side, dated
-    by the game or the season's end."""
-    jigo, win, forfeit = Outcome.JIGO, Outcome.WIN, Outcome.FORFEIT
+def league_meetings(leagues: tuple[League, ...]) -> list[Met]:
+    """Return the league games with a win, forfeit or jigo (league D.1), from Black's side,
+    dated by the game or the season's end (a list made in one loop: see :func:`league_results`)."""
+    found: list[Met] = []
+    jigo, win, forfeit, black = Outcome.JIGO, Outcome.WIN, Outcome.FORFEIT, Colour.BLACK
     for league in leagues:
+        name = league.name
         for season in league.seasons:
+            end = season.end
             for division in season.divisions:
                 for group in division.groups:
                     url = group_url(league, season, group)
-                    name = league.name
                     for game in group.games:
                         result = game.result
                         outcome = result.outcome
                         if outcome is jigo:
                             points = HALF
                         elif outcome is win or outcome is forfeit:  # Black's points (league D.1)
-                            points = ONE if result.winner is Colour.BLACK else ZERO
+                            points = ONE if result.winner is black else ZERO
                         else:
                             continue
-                        yield (game.black, game.white, points, game.date or season.end, name, url)
+                        found.append((game.black, game.white, points, game.date or end, name, url))
+    return found
 
 
-def league_dates(leagues: tuple[League, ...]) -> Iterator[tuple[str, dt.date | None]]:
-    """Yield each group page's latest game date, else the season's end (else start), for the
+def league_dates(leagues: tuple[League, ...]) -> list[tuple[str, dt.date | None]]:
+    """Return each group page's latest game date, else the season's end (else start), for the
     group, its season and its league; a season without groups gives its end (else start)."""
+    found: list[tuple[str, dt.date | None]] = []
     for league in leagues:
+        league_page = league_url(league)
         for season in league.seasons:
             fallback = season.end or season.start
+            season_page = season_url(league, season)
             for division in season.divisions:
                 for group in division.groups:
                     played = [g.date for g in group.games if g.date is not None and g.result.counts]
                     date = max(played, default=None) or fallback
-                    yield group_url(league, season, group), date
-                    yield season_url(league, season), date
-                    yield league_url(league), date
+                    found += ((group_url(league, season, group), date), (season_page, date), (league_page, date))
             if not any(division.groups for division in season.divisions):
-                yield season_url(league, season), fallback
-                yield league_url(league), fallback
+                found += ((season_page, fallback), (league_page, fallback))
+    return found
 
 
 def league_feed(leagues: tuple[League, ...], lang: Words) -> Iterator[dict[str, Any]]:

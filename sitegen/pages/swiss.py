@@ -92,20 +92,24 @@ def _swiss_entries(leagues: tuple[SwissLeague, ...], lang: Words) -> list[tuple[
     return entries
 
 
-def swiss_results(leagues: tuple[SwissLeague, ...]) -> Iterator[Finished]:
-    """Yield the Swiss matches with a winner or a draw (a forfeit with nobody present left
-    out), listed by their tournament's date."""
+def swiss_results(leagues: tuple[SwissLeague, ...]) -> list[Finished]:
+    """Return the Swiss matches with a winner or a draw (a forfeit with nobody present left
+    out), listed by their tournament's date (a list made in one loop: see
+    :func:`sitegen.pages.league.league_results`)."""
+    found: list[Finished] = []
     for swiss in leagues:
         for st in swiss.tournaments:
+            title = f"{isolated(swiss.name)} · {isolated(st.name)}"
             for rnd in st.rounds:
+                url = swiss_round_url(swiss, st, rnd.number)
                 for match in rnd.matches:
                     result = match.result
                     if result is None or (result.is_forfeit and not any(result.present)):
                         continue
                     first, second = result.points()
                     winner = match.first if first > second else match.second if second > first else None
-                    yield (st.date, st.date, f"{isolated(swiss.name)} · {isolated(st.name)}",
-                           swiss_round_url(swiss, st, rnd.number), match.first, match.second, winner)
+                    found.append((st.date, st.date, title, url, match.first, match.second, winner))
+    return found
 
 
 PLAYER_SECTION = "partials/player_swiss.html"
@@ -137,29 +141,34 @@ def swiss_records(leagues: tuple[SwissLeague, ...]) -> Iterator[GameRecord]:
                 yield from (m.record for m in rnd.matches if m.record is not None)
 
 
-def swiss_meetings(leagues: tuple[SwissLeague, ...]) -> Iterator[Met]:
-    """Yield each Swiss match once, from the first player's side (1-0 and 2-1 are wins, 1-1 a
-    draw, a forfeit a win for the player present; ``--`` left out), dated by its tournament."""
+def swiss_meetings(leagues: tuple[SwissLeague, ...]) -> list[Met]:
+    """Return each Swiss match once, from the first player's side (1-0 and 2-1 are wins, 1-1 a
+    draw, a forfeit a win for the player present; ``--`` left out), dated by its tournament (a
+    list made in one loop: see :func:`sitegen.pages.league.league_results`)."""
+    found: list[Met] = []
     for swiss in leagues:
+        name = swiss.name
         for swiss_tournament in swiss.tournaments:
+            date, url = swiss_tournament.date, swiss_tournament_url(swiss, swiss_tournament)
             for rnd in swiss_tournament.rounds:
                 for match in rnd.matches:
                     match_result = match.result
                     if match_result is None or (match_result.is_forfeit and not any(match_result.present)):
                         continue
-                    yield (match.first, match.second, match_result.points()[0], swiss_tournament.date,
-                           swiss.name, swiss_tournament_url(swiss, swiss_tournament))
+                    found.append((match.first, match.second, match_result.points()[0], date, name, url))
+    return found
 
 
-def swiss_dates(leagues: tuple[SwissLeague, ...]) -> Iterator[tuple[str, date | None]]:
-    """Yield each tournament's date for its page, its rounds' pages and the league's page."""
+def swiss_dates(leagues: tuple[SwissLeague, ...]) -> list[tuple[str, date | None]]:
+    """Return each tournament's date for its page, its rounds' pages and the league's page."""
+    found: list[tuple[str, date | None]] = []
     for swiss in leagues:
         for event in swiss.tournaments:
             day = event.date
-            yield swiss_league_url(swiss), day
-            yield swiss_tournament_url(swiss, event), day
-            for rnd in event.rounds:
-                yield swiss_round_url(swiss, event, rnd.number), day
+            found.append((swiss_league_url(swiss), day))
+            found.append((swiss_tournament_url(swiss, event), day))
+            found += [(swiss_round_url(swiss, event, rnd.number), day) for rnd in event.rounds]
+    return found
 
 
 def swiss_feed(leagues: tuple[SwissLeague, ...], lang: Words) -> Iterator[dict[str, Any]]:

@@ -292,15 +292,22 @@ def count_tournaments(tournaments: tuple[Tournament, ...]) -> dict[str, int]:
             "games": sum(len(t.games) for t in tournaments)}
 
 
-def tournament_results(tournaments: tuple[Tournament, ...]) -> Iterator[Finished]:
-    """Yield the tournament games with a winner or a draw, listed by the tournament's last day."""
+def tournament_results(tournaments: tuple[Tournament, ...]) -> list[Finished]:
+    """Return the tournament games with a winner or a draw, listed by the tournament's last day
+    (a list made in one loop: see :func:`sitegen.pages.league.league_results`)."""
+    found: list[Finished] = []
+    white_wins, black_wins, jigo = GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.JIGO
     for t in tournaments:
-        day = t.end or t.begin
+        day, name, url = t.end or t.begin, t.name, tournament_url(t)
         for g in t.games:
-            if g.result in (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.JIGO):
-                winner = (g.white if g.result is GameResult.WHITE_WINS else
-                          g.black if g.result is GameResult.BLACK_WINS else None)
-                yield (day, day, t.name, tournament_url(t), g.white, g.black, winner)
+            result = g.result
+            if result is white_wins:
+                found.append((day, day, name, url, g.white, g.black, g.white))
+            elif result is black_wins:
+                found.append((day, day, name, url, g.white, g.black, g.black))
+            elif result is jigo:
+                found.append((day, day, name, url, g.white, g.black, None))
+    return found
 
 
 TOURNAMENTS_LISTED = Listed(
@@ -330,32 +337,38 @@ def tournament_records(tournaments: tuple[Tournament, ...]) -> Iterator[GameReco
         yield from (g.record for g in t.games if g.record is not None)
 
 
-def tournament_meetings(tournaments: tuple[Tournament, ...]) -> Iterator[Met]:
-    """Yield the tournament games won by one side or drawn, from White's side (both-win,
-    both-lose and unknown results left out), dated by the tournament's last day."""
+def tournament_meetings(tournaments: tuple[Tournament, ...]) -> list[Met]:
+    """Return the tournament games won by one side or drawn, from White's side (both-win,
+    both-lose and unknown results left out), dated by the tournament's last day (a list made
+    in one loop: see :func:`sitegen.pages.league.league_results`)."""
+    found: list[Met] = []
+    white_wins, black_wins, jigo = GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.JIGO
     for t in tournaments:
-        url, date = tournament_url(t), t.end or t.begin
+        url, date, name = tournament_url(t), t.end or t.begin, t.name
         for tournament_game in t.games:
-            if tournament_game.result is GameResult.WHITE_WINS:
+            result = tournament_game.result
+            if result is white_wins:
                 points = ONE
-            elif tournament_game.result is GameResult.BLACK_WINS:
+            elif result is black_wins:
                 points = ZERO
-            elif tournament_game.result is GameResult.JIGO:
+            elif result is jigo:
                 points = HALF
             else:
                 continue
-            yield (tournament_game.white, tournament_game.black, points, date, t.name, url)
+            found.append((tournament_game.white, tournament_game.black, points, date, name, url))
+    return found
 
 
-def tournament_dates(tournaments: tuple[Tournament, ...]) -> Iterator[tuple[str, dt.date | None]]:
-    """Yield the tournament's last day (else its first) for its page and each round's page."""
+def tournament_dates(tournaments: tuple[Tournament, ...]) -> list[tuple[str, dt.date | None]]:
+    """Return the tournament's last day (else its first) for its page and each round's page."""
+    found: list[tuple[str, dt.date | None]] = []
     for t in tournaments:
         day = t.end or t.begin
         last = max([g.round for g in t.games] + [b.round for b in t.byes], default=0)
         last = min(last, t.rounds)
-        yield tournament_url(t), day
-        for r in range(1, last + 1):
-            yield round_url(t, r, last), day
+        found.append((tournament_url(t), day))
+        found += [(round_url(t, r, last), day) for r in range(1, last + 1)]
+    return found
 
 
 def tournament_feed(tournaments: tuple[Tournament, ...], lang: Words) -> Iterator[dict[str, Any]]:
