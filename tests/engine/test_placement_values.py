@@ -37,3 +37,27 @@ def test_a_round_outside_the_tournament_is_refused_with_its_number_and_range():
             compute(t, 3)
         with pytest.raises(ValueError, match=r"^round 0 is outside 1\.\.2$"):
             compute(t, 0)
+
+
+def test_criteria_coherence_errors_and_warnings_word_for_word():
+    """placement: criteria, OpenGotha's ``checkCriteriaCoherence`` (reference 1.1): every problem
+    of a criteria list with its level and words, as `sitegen check` prints them (the coherence
+    survivors of the every-placement-mutant run: the level, ``>`` for ``>=``, DC *and* SDC, the
+    families' lists joined by ", ", SODOSM's words)."""
+    from sitegen.engine.placement.coherence import check_criteria
+
+    def said(*criteria):
+        return [(p.level, p.message) for p in check_criteria(criteria)]
+
+    # Six criteria are allowed (OpenGotha keeps six); seven are an error.
+    assert said(C.MMS, C.SOSM, C.SOSOSM, C.CUSSM, C.RANK, C.RATING) == []
+    assert said(C.MMS, C.SOSM, C.SOSOSM, C.CUSSM, C.RANK, C.RATING, C.SOSM_1) == [
+        ("error", "7 placement criteria given; at most 6 are allowed")]
+    # DC alone and SDC alone are no problem; both together are one warning.
+    assert said(C.NBW, C.DC, C.SOSW) == [] and said(C.NBW, C.SDC, C.SOSW) == []
+    assert [level for level, _ in said(C.NBW, C.DC, C.SDC)] == ["warning"]
+    assert said(C.NBW, C.DC, C.SDC)[0][1].startswith("DC and SDC both appear")
+    # McMahon and Swiss mixed: each family's criteria in their listed order, ", " between.
+    assert said(C.MMS, C.NBW, C.SOSM, C.SOSW) == [
+        ("warning", "McMahon criteria (MMS, SOSM) are mixed with Swiss criteria (NBW, SOSW)")]
+    assert said(C.MMS, C.SODOSM) == [("warning", "SODOSM is not recommended (OpenGotha)")]
