@@ -63,3 +63,22 @@ def test_what_the_build_made_is_not_freed_inside_the_measure(tmp_path: Path) -> 
     which the sitegen command never spends (bench/README.md, "Scale 1")."""
     lines, _ = run_child(tmp_path, FAKE_CLI["kept"])
     assert "freed" not in lines
+
+
+def test_an_archive_kept_by_keep29_is_copied_with_its_counts(tmp_path):
+    """bench/keep29.py --archive writes ``{"scale", "counts"}``, bench/synthetic.py the counts alone:
+    bench/run.py --archive reads both (its report names the players; it stopped on a KeyError)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_synthetic", REPO / "bench" / "synthetic.py")
+    synthetic = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(synthetic)
+    copy_archive = synthetic.copy_archive
+    counts = {"players": 3, "leagues_games": 2}
+    for n, kept in enumerate([counts, {"scale": 0.1, "counts": counts}]):
+        source = tmp_path / f"a{n}"
+        (source / "content").mkdir(parents=True)
+        (source / "content" / "site.yaml").write_text("title: T\n")
+        (source / "counts.json").write_text(json.dumps(kept))
+        assert copy_archive(source, tmp_path / f"r{n}") == {"players": 3, "leagues_games": 2}
+        assert (tmp_path / f"r{n}" / "content" / "site.yaml").read_text() == "title: T\n"
