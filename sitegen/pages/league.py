@@ -122,7 +122,7 @@ def league_results(leagues: tuple[League, ...]) -> list[Finished]:
     A list made in one loop, not a generator: a site-wide page goes through every result (issue
     29's Keep, issue 31: a generator's resumption per result was most of this pass)."""
     found: list[Finished] = []
-    win, forfeit, jigo, black = Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO, Colour.BLACK
+    win, forfeit, jigo = Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO
     for league in leagues:
         for season in league.seasons:
             title = f"{isolated(league.name)} · {isolated(season.name)}"
@@ -134,13 +134,10 @@ def league_results(leagues: tuple[League, ...]) -> list[Finished]:
                         date = game.date
                         if date is not None:
                             listed = date
-                        result = game.result
-                        outcome = result.outcome
+                        outcome = game.result.outcome
                         if outcome is not win and outcome is not forfeit and outcome is not jigo:
                             continue
-                        winner = result.winner  # as Game.winner()
-                        found.append((listed, date, title, url, game.black, game.white,
-                                      None if winner is None else game.black if winner is black else game.white))
+                        found.append((listed, date, title, url, game.black, game.white, game.winner()))
     return found
 
 
