@@ -156,6 +156,22 @@ def test_swiss_league_table_page_marks_counted_and_shared(site, run):
     assert html.count("<td>may be played</td>") == 4
 
 
+def test_home_page_leader_score_has_its_unit(site, run):
+    """The home page's card names the league's leader with the standings' term for the number
+    (issue 31, newcomer finding: "leader Ann (2½)" said neither points nor wins). Ann leads
+    with a league score of 2½ (the hand-worked table above); the league table's column is
+    "League score" (fr "Score de ligue", pl "Wynik ligowy")."""
+    expected = {"en": "; leader Ann (league score 2½)",
+                "fr": " ; en tête Ann (score de ligue 2½)",
+                "pl": "; prowadzi Ann (wynik ligowy 2½)"}
+    for language, words in expected.items():
+        league_site(site)
+        Path("content/site.yaml").write_text(f"title: Test\nlanguage: {language}\n", encoding="utf-8")
+        assert run("build")[0] == 0
+        html = Path("output/index.html").read_text(encoding="utf-8")
+        assert words in html, language
+
+
 def test_swiss_league_deciding_match_result_shown(site, run):
     """swiss: the league: a deciding match bob-eve 2-1 orders the tie: bob 2nd, eve 3rd; cy
     and dee still share 4th."""

@@ -266,7 +266,7 @@ def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan, lan
     return {"name": league.name, "url": swiss_league_url(league),
             "detail": lang.ngettext("{count} tournament", "{count} tournaments", len(tournaments)).format(
                           count=len(tournaments))
-                      + (lang._("; leader {player} ({score})").format(
+                      + (lang._("; leader {player} (league score {score})").format(
                           player=leader["name"], score=leader["league_score"]) if leader else "")
                       + (lang._("; latest") if latest else ""),
             "more": {"name": latest["name"], "url": latest["url"]} if latest else None}
