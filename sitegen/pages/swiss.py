@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 from ..engine.placement import sodos_of_results
 from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, league_table, scores,
-                            standings)
+                            standings, withdrawn_before)
 from ..bidi import isolated
 from ..model import Content
 from ..model.common import GameRecord
@@ -320,6 +320,8 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
             "bye_value": format_points(tournament.settings.bye_value, lang),
             "bye_points": points_text(tournament.settings.bye_value, lang),
             "dropped": [_ref(p, names) for p in rnd.dropped],
+            "withdrawn": [{**_ref(p, names), "after": after} for p, after in sorted(
+                withdrawn_before(tournament, rnd.number).items(), key=lambda w: (name_order(names[w[0]]), w[0]))],
             "has_results": rnd.has_results, "table": table, "columns": standings_columns(lang),
             "has_shared": any(r["shared"] for r in table),
             "json_url": page_url + "standings.json"}),
