@@ -160,3 +160,47 @@ def test_the_paged_index_passes_the_nu_html_checker(paged, tmp_path):
                            "--errors-only", "--format", "gnu", "--skip-non-html", str(tmp_path)],
                           capture_output=True, text=True, timeout=300)
     assert (done.returncode, done.stdout + done.stderr) == (0, "")
+
+
+FAMILY = """\
+players:
+  - {id: gao, name: Gao Lin, family_name: Gao}
+  - {id: aiko, name: Aiko Mori, family_name: Mori}
+  - {id: zoe, name: Zoé Abelard}
+  - {id: anna, name: Anna van der Berg, family_name: van der Berg}
+  - {id: lukasz, name: Łukasz Wąsowski, family_name: Wąsowski}
+  - {id: ola, name: Ola Wasowski, family_name: Wasowski}
+"""
+
+
+def test_index_files_players_under_their_family_name_where_known(site, run):
+    """(issue 31, newcomer finding) A name with a family_name is filed and sorted under it
+    (Gao Lin under G, Aiko Mori under M, Anna van der Berg under V); a name without one under
+    its first word (Zoé Abelard under Z, as before). Folded as the site folds (name_order):
+    Wąsowski and Wasowski fold alike, so their own text decides, "a" (U+0061) before "ą"
+    (U+0105): Ola Wasowski, then Łukasz Wąsowski."""
+    site({"content/players.yaml": FAMILY})
+    assert run("build")[0] == 0
+    html = Path("output/players/index.html").read_text(encoding="utf-8")
+    headings = re.findall(r'<h2 id="letter-[^"]*">([^<]+)</h2>', html)
+    listed = re.findall(r'<li><a href="/players/[^"]+/">([^<]+)</a></li>', html)
+    assert headings == ["G", "M", "V", "W", "Z"]
+    assert listed == ["Gao Lin", "Aiko Mori", "Anna van der Berg", "Ola Wasowski",
+                      "Łukasz Wąsowski", "Zoé Abelard"]
+
+
+HINT = ("write the family name as the name writes it: one or more of its whole words, e.g. "
+        "name: Gao Lin, family_name: Gao [player.family-name]")
+
+
+def test_a_family_name_must_be_words_of_the_name(site, run):
+    """Ga is a part of a word; Mori Aiko the words of Aiko Mori in another order: neither is
+    written in the name, so neither is taken for a family name."""
+    site({"content/players.yaml": "players:\n  - {id: gao, name: Gao Lin, family_name: Ga}\n"
+                                  "  - {id: mo, name: Aiko Mori, family_name: Mori Aiko}\n"})
+    status, _out, err = run("build")
+    assert status == 1
+    assert err[:2] == [
+        "content/players.yaml:2:43: error: family_name 'Ga' is not part of the name 'Gao Lin'; "
+        + HINT, "content/players.yaml:3:44: error: family_name 'Mori Aiko' is not part of the "
+        "name 'Aiko Mori'; " + HINT]

@@ -156,6 +156,22 @@ def test_swiss_league_table_page_marks_counted_and_shared(site, run):
     assert html.count("<td>may be played</td>") == 4
 
 
+def test_home_page_leader_score_has_its_unit(site, run):
+    """The home page's card names the league's leader with the standings' term for the number
+    (issue 31, newcomer finding: "leader Ann (2½)" said neither points nor wins). Ann leads
+    with a league score of 2½ (the hand-worked table above); the league table's column is
+    "League score" (fr "Score de ligue", pl "Wynik ligowy")."""
+    expected = {"en": "; leader Ann (league score 2½)",
+                "fr": " ; en tête Ann (score de ligue 2½)",
+                "pl": "; prowadzi Ann (wynik ligowy 2½)"}
+    for language, words in expected.items():
+        league_site(site)
+        Path("content/site.yaml").write_text(f"title: Test\nlanguage: {language}\n", encoding="utf-8")
+        assert run("build")[0] == 0
+        html = Path("output/index.html").read_text(encoding="utf-8")
+        assert words in html, language
+
+
 def test_swiss_league_deciding_match_result_shown(site, run):
     """swiss: the league: a deciding match bob-eve 2-1 orders the tie: bob 2nd, eve 3rd; cy
     and dee still share 4th."""
@@ -197,3 +213,59 @@ def test_content_format_swiss_examples_build(site, run):
     site({"content/players.yaml": PLAYERS, **{f"content/{k}": v for k, v in blocks.items()}})
     assert run("build")[0] == 0
     assert Path("output/swiss/spring/t1/round-1/standings.json").exists()
+
+
+WITHDRAWALS = """\
+name: T1
+entries: [ann, bob, cy, dee, {player: eve, last_round: 1}, {player: fay, first_round: 3}]
+rounds:
+  - round: 1
+    pairings: [[ann, bob, 2-0], [cy, dee, 1-1]]
+    bye: eve
+  - round: 2
+    pairings: [[ann, cy, 2-1], [bob, dee, +-]]
+    dropped: [dee]
+  - round: 3
+    pairings: [[ann, fay, 2-0], [bob, cy, 0-2]]
+"""
+
+
+def test_swiss_round_pages_show_who_withdrew(site, run):
+    """(issue 31, newcomer finding) swiss: tournaments: a player leaves by an announced exit
+    (eve's entry ends with round 1) or is dropped after not showing up (dee, round 2). Round 1:
+    nobody has left. Round 2: eve (after round 1); dee has a match (the forfeit) and is shown
+    as dropped, not as withdrawn. Round 3: dee (after round 2) and eve (after round 1), by
+    name; fay, entering in round 3, is playing, and was never listed as withdrawn."""
+    site({"content/players.yaml": PLAYERS + "  - {id: fay, name: Fay}\n",
+          "content/swiss/spring/league.yaml": "name: Spring\nsettings: {rounds: 3}\n",
+          "content/swiss/spring/t1.yaml": WITHDRAWALS})
+    assert run("build")[0] == 0
+    label = "<p>Withdrawn from the tournament, no match this round: "
+
+    def line(number):
+        html = Path(f"output/swiss/spring/t1/round-{number}/index.html").read_text(encoding="utf-8")
+        found = re.findall(re.escape(label) + r"(.*?)</p>", html)
+        return found[0] if found else None
+
+    assert line(1) is None
+    assert line(2) == '<a href="/players/eve/">Eve</a> (after round 1)'
+    assert line(3) == ('<a href="/players/dee/">Dee</a> (after round 2), '
+                       '<a href="/players/eve/">Eve</a> (after round 1)')
+    round_2 = Path("output/swiss/spring/t1/round-2/index.html").read_text(encoding="utf-8")
+    assert 'Dropped after not showing up: <a href="/players/dee/">Dee</a></p>' in round_2
+
+
+def test_swiss_round_page_withdrawal_in_french_and_polish(site, run):
+    """The same round 3, its words from the fr and pl catalogs."""
+    expected = {"fr": 'Retirés du tournoi, sans match à cette ronde : <a href="/players/dee/">Dee</a> '
+                      '(après la ronde 2), <a href="/players/eve/">Eve</a> (après la ronde 1)</p>',
+                "pl": 'Wycofani z turnieju, bez meczu w tej rundzie: <a href="/players/dee/">Dee</a> '
+                      '(po rundzie 2), <a href="/players/eve/">Eve</a> (po rundzie 1)</p>'}
+    for language, words in expected.items():
+        site({"content/site.yaml": f"title: Test\nlanguage: {language}\n",
+              "content/players.yaml": PLAYERS + "  - {id: fay, name: Fay}\n",
+              "content/swiss/spring/league.yaml": "name: Spring\nsettings: {rounds: 3}\n",
+              "content/swiss/spring/t1.yaml": WITHDRAWALS})
+        assert run("build")[0] == 0
+        html = Path("output/swiss/spring/t1/round-3/index.html").read_text(encoding="utf-8")
+        assert words in html, language

@@ -44,6 +44,24 @@ def is_present(tournament: SwissTournament, player: str, round_no: int) -> bool:
     return dropped is None or round_no <= dropped
 
 
+def withdrawn_before(tournament: SwissTournament, round_no: int) -> dict[str, int]:
+    """Return ``{player: last round played}`` for the players who withdrew before round
+    ``round_no`` and have no match nor bye in it (swiss: tournaments): an announced exit (their
+    entry's ``last_round`` is before it) or a no-show dropped in an earlier round. A player who
+    had not entered by then (``first_round`` later) did not withdraw and is not listed."""
+    rnd = tournament.round(round_no)
+    seated = rnd.players() if rnd is not None else set()
+    out: dict[str, int] = {}
+    for entry in tournament.entries:
+        if entry.first_round > round_no or entry.player in seated:
+            continue
+        ends = [n for n in (entry.last_round, dropped_after(tournament, entry.player))
+                if n is not None and n < round_no]
+        if ends:
+            out[entry.player] = min(ends)
+    return out
+
+
 def present_players(tournament: SwissTournament, round_no: int) -> list[str]:
     """Return the ids of the players present in round ``round_no``, sorted (as
     :func:`is_present`, in one pass)."""

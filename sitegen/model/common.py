@@ -206,6 +206,10 @@ class Player:
     """Rank in correspondence (turn-based) play: league D.2, third criterion."""
     correspondence_rating: int | None = None
     """Rating in correspondence play: league D.2, fourth criterion."""
+    family_name: str | None = None
+    """The family name, when the players file gives it (one or more whole words of ``name``):
+    the players index files and sorts the player under it (docs/content-format.md, "Family
+    names"). None: not known; ``name`` alone is sorted, from its first word."""
 
 
 @dataclass(frozen=True)

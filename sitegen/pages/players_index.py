@@ -3,8 +3,10 @@ of more than :data:`ROWS` players, it lists the letters (with their counts) inst
 letter has a page of its own, ``players/a-z/<letter>/``, so that no page carries every player
 of a federation (issue 31: 20,000 rows, 1.1 MB of HTML on one page).
 
-Names are filed as the site sorts them (:func:`sitegen.display.name_order`): by the first
-letter of the name folded to ASCII by anyascii (``Łukasz`` under L, ``Ørjan`` under O, ``李伟``
+Names are filed as the site sorts them (:func:`sitegen.display.name_order`), under the family
+name where the players file gives it (``family_name``: ``Gao Lin`` and ``Aiko Mori`` under G
+and M) and otherwise under the name as written (docs/content-format.md, "Family names"): by the
+first letter folded to ASCII by anyascii (``Łukasz`` under L, ``Ørjan`` under O, ``李伟``
 under L as ``Li Wei``); a name that does not start with a letter A-Z (a digit, a sign) is filed
 under ``#``. A letter of more than :data:`ROWS` players is cut into pages of near-equal size in
 sort order, ``players/a-z/<letter>/``, ``.../2/``, ``.../3/`` ..., each shown with the first and
@@ -36,6 +38,15 @@ def letter_of(name: str) -> str:
     return first.upper() if "a" <= first <= "z" else OTHER
 
 
+def index_order(item: dict[str, str]) -> tuple:
+    """Return the players index's sort key of ``item`` (``name``, ``id`` and ``filed``: the
+    family name where known, else the name): the filed text as :func:`name_order` sorts it, then
+    the whole name, then the id: deterministic for any names. ``Gao Lin`` filed as ``Gao`` comes
+    before ``Aiko Mori`` filed as ``Mori``; ``Zoé Abelard`` without a family name is filed as
+    ``Zoé``, after both."""
+    return (name_order(item["filed"]), name_order(item["name"]), item["id"])
+
+
 def letter_url(letter: str, part: int = 1) -> str:
     """Return the address of page ``part`` (from 1) of ``letter``'s players
     (``players/a-z/l/``, ``players/a-z/l/2/``; ``#``: ``players/a-z/other/``)."""
@@ -59,14 +70,15 @@ def cut(items: list[dict[str, str]], rows: int = ROWS) -> list[list[dict[str, st
 def plan_players_index(content: Content, plan: SitePlan, lang: Words, rows: int = ROWS) -> None:
     """Add ``players/`` and, for a site of more than ``rows`` players, every letter's pages.
 
-    Players are ordered by :func:`name_order`, then id. Up to ``rows`` players, ``players/``
+    Players are ordered by :func:`index_order`. Up to ``rows`` players, ``players/``
     lists them all under their letters (with jump links); above, it lists the letters with
     their counts and pages (guide words), and each letter page at most ``rows`` players."""
-    ordered = sorted(({"name": p.name, "url": player_url(pid), "id": pid} for pid, p in content.players.items()),
-                     key=lambda item: (name_order(item["name"]), item["id"]))
+    ordered = sorted(({"name": p.name, "url": player_url(pid), "id": pid, "filed": p.family_name or p.name}
+                      for pid, p in content.players.items()), key=index_order)
     by_letter: dict[str, list[dict[str, str]]] = {}
     for item in ordered:
-        by_letter.setdefault(letter_of(item["name"]), []).append(item)
+        filed = item.pop("filed")
+        by_letter.setdefault(letter_of(filed), []).append(item)
     letters: list[dict[str, Any]] = []
     for letter, items in sorted(by_letter.items()):
         parts = [{"url": letter_url(letter, number), "first": part[0]["name"], "last": part[-1]["name"],

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 from ..engine.placement import sodos_of_results
 from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, league_table, scores,
-                            standings)
+                            standings, withdrawn_before)
 from ..bidi import isolated
 from ..model import Content
 from ..model.common import GameRecord
@@ -266,7 +266,7 @@ def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan, lan
     return {"name": league.name, "url": swiss_league_url(league),
             "detail": lang.ngettext("{count} tournament", "{count} tournaments", len(tournaments)).format(
                           count=len(tournaments))
-                      + (lang._("; leader {player} ({score})").format(
+                      + (lang._("; leader {player} (league score {score})").format(
                           player=leader["name"], score=leader["league_score"]) if leader else "")
                       + (lang._("; latest") if latest else ""),
             "more": {"name": latest["name"], "url": latest["url"]} if latest else None}
@@ -320,6 +320,8 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
             "bye_value": format_points(tournament.settings.bye_value, lang),
             "bye_points": points_text(tournament.settings.bye_value, lang),
             "dropped": [_ref(p, names) for p in rnd.dropped],
+            "withdrawn": [{**_ref(p, names), "after": after} for p, after in sorted(
+                withdrawn_before(tournament, rnd.number).items(), key=lambda w: (name_order(names[w[0]]), w[0]))],
             "has_results": rnd.has_results, "table": table, "columns": standings_columns(lang),
             "has_shared": any(r["shared"] for r in table),
             "json_url": page_url + "standings.json"}),

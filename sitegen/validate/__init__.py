@@ -296,7 +296,7 @@ def read_player(entry: YMap, diags: Diagnostics) -> Player | None:
     """
     fields = Fields(entry, diags, "a player", required=("id", "name"),
                     optional=("rank", "rating", "club", "country", *PROFILE_KEYS,
-                              "correspondence_rank", "correspondence_rating"))
+                              "correspondence_rank", "correspondence_rating", "family_name"))
     ident = fields.ident("id")
     name = fields.text("name")
     rank = fields.convert("rank", Rank.parse, "a rank", "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
@@ -307,11 +307,25 @@ def read_player(entry: YMap, diags: Diagnostics) -> Player | None:
     club = fields.text("club", None, max_len=80)
     country = fields.text("country", None, max_len=2)
     profiles = read_profiles(fields, diags)
+    family = fields.text("family_name")
     if ident is None or name is None:
         return None
+    if family is not None and not _words_of(family, name):
+        diags.error(fields.pos("family_name"), f"family_name '{family}' is not part of the name "
+                    f"'{name}'", "player.family-name",
+                    "write the family name as the name writes it: one or more of its whole words, "
+                    "e.g. name: Gao Lin, family_name: Gao")
+        family = None
     return Player(ident, name, rank, rating, club, country, fields.pos("id"),
                   correspondence_rank=correspondence_rank,
-                  correspondence_rating=correspondence_rating, **profiles)
+                  correspondence_rating=correspondence_rating, family_name=family, **profiles)
+
+
+def _words_of(part: str, name: str) -> bool:
+    """Return whether ``part`` is one or more consecutive whole words of ``name`` (``Gao`` of
+    ``Gao Lin``, ``van der Berg`` of ``Anna van der Berg``; not ``Ga`` nor ``Lin Gao``)."""
+    words, inner = name.split(), part.split()
+    return bool(inner) and any(words[i:i + len(inner)] == inner for i in range(len(words)))
 
 
 def load_pages(folder: Path, shown: str, diags: Diagnostics) -> list[MarkdownPage]:

@@ -264,3 +264,35 @@ def test_a_crosstable_results_tooltip_is_its_sentence_written_once(browser, demo
     assert cell.get_attribute("title") == "Kateka1 against Kanana5: won"
     html = urllib.request.urlopen(demo_url + "leagues/iglo/2021-09/a/").read().decode()
     assert html.count("Kateka1 against Kanana5: won") == 1
+
+
+PLACES = """
+// Every place cell and row number cell of the tournament table: its text (the shared mark's
+// "=" included, not its hidden words), whether that text is on one line (the tops of the number
+// and of the mark equal), within the cell (right edges), and the cell's overflow.
+return Array.prototype.map.call(document.querySelectorAll("table.tournament tbody tr"), function (tr) {
+    var place = tr.children[0], rn = tr.querySelector("td.rn"), name = tr.children[1];
+    var range = document.createRange(); range.selectNodeContents(place.firstChild);
+    var number = range.getBoundingClientRect(), mark = place.querySelector(".shared [aria-hidden]");
+    var end = mark ? mark.getBoundingClientRect() : number;
+    return {text: place.firstChild.textContent + (mark ? mark.textContent : ""),
+            oneLine: Math.abs(end.top - number.top) < 1, inside: end.right <= place.getBoundingClientRect().right + 0.5,
+            beforeName: end.right <= name.getBoundingClientRect().left + 0.5,
+            overflow: [place.scrollWidth - place.clientWidth, rn.scrollWidth - rn.clientWidth]}; });
+"""
+
+
+def test_tournament_places_of_three_digits_stay_on_one_line_on_a_phone(browser, synthetic_url):
+    """The synthetic tournament of 200 players after round 1, its 4th part (rows 121-160) at
+    360 px (issue 31, newcomer finding): shared places such as "122=", "126=", "128=" (3 digits
+    and the mark, about 46 px) were wider than the place column's 2.3rem (36.8 px): the "="
+    ran under the name. Each place and row number is now on one line, inside its cell, left of
+    the name; neither column overflows."""
+    open_at(browser, synthetic_url + "tournaments/t01/round-1/4/", 360)
+    got = browser.execute_script(PLACES)
+    assert len(got) == 40
+    texts = [c["text"] for c in got]
+    assert "128=" in texts and "121" in texts and texts[-1].startswith("1")
+    bad = [c for c in got if not (c["oneLine"] and c["inside"] and c["beforeName"]) or c["overflow"] != [0, 0]]
+    assert bad == []
+    screenshot(browser, "tournament-places-360")
