@@ -61,3 +61,26 @@ def test_criteria_coherence_errors_and_warnings_word_for_word():
     assert said(C.MMS, C.NBW, C.SOSM, C.SOSW) == [
         ("warning", "McMahon criteria (MMS, SOSM) are mixed with Swiss criteria (NBW, SOSW)")]
     assert said(C.MMS, C.SODOSM) == [("warning", "SODOSM is not recommended (OpenGotha)")]
+
+
+def test_sts_after_each_round_of_one_pass_gets_each_bonus_from_its_round_on():
+    """placement STS (opengotha.md 1.2: "a bonus of 2 points from the quarter-final on, and
+    another 2 from the semi-final on"), every round at once (``standings_by_round``, the site's
+    round tables): four players at the bar (4d; SMMS 33), four rounds, so the quarter-final is
+    round 2 (MMS 30 + 3 + 4 - 2 = 35 needed) and the semi-final round 3 (36). Ann wins rounds 1-3:
+    MMS 34, 35, 36, 36, STS 34, 37, 40, 40: no bonus after round 1, though the one pass knows
+    she reaches both; Cy (lost round 2) none at all."""
+    players = tuple(_p(pid, "5d" if pid == "ann" else "4d") for pid in ("ann", "bob", "cy", "dee"))
+    games = (G(1, "ann", "bob", R.WHITE_WINS), G(1, "cy", "dee", R.WHITE_WINS),
+             G(2, "ann", "cy", R.WHITE_WINS), G(2, "bob", "dee", R.WHITE_WINS),
+             G(3, "ann", "dee", R.WHITE_WINS), G(3, "bob", "cy", R.BLACK_WINS),
+             G(4, "ann", "cy", R.BLACK_WINS), G(4, "bob", "dee", R.WHITE_WINS))
+    t = Tournament("t", "T", 4, players, games,
+                   parameters=TournamentParameters(criteria=(C.STS, C.MMS)))
+    by_round = standings_by_round(t)
+    sts = [{r.player_id: (r.values[C.STS], r.values[C.MMS]) for r in rows} for rows in by_round]
+    assert [s["ann"] for s in sts] == [(34, 34), (37, 35), (40, 36), (40, 36)]
+    assert [s["cy"] for s in sts] == [(34, 34), (34, 34), (35, 35), (36, 36)]
+    for r in (1, 2, 3, 4):
+        assert {row.player_id: row.values[C.STS] for row in standings(t, r)} == {
+            pid: v[0] for pid, v in sts[r - 1].items()}
