@@ -84,3 +84,33 @@ def test_sts_after_each_round_of_one_pass_gets_each_bonus_from_its_round_on():
     for r in (1, 2, 3, 4):
         assert {row.player_id: row.values[C.STS] for row in standings(t, r)} == {
             pid: v[0] for pid, v in sts[r - 1].items()}
+
+
+def test_java_order_compares_utf16_code_units_even_a_lone_surrogate():
+    """placement: order of names (reference 1.3, Java ``String.compareTo``): by UTF-16 code
+    unit. U+1F600 is the pair D83D DE00, so it sorts before U+FFFD (code unit FFFD), the
+    reverse of code-point order; a lone surrogate (a Java string may hold one; sitegen's
+    validation refuses it in names) is its one code unit, D800, not an encoding error."""
+    from sitegen.engine.placement.rows import java_order
+
+    assert java_order("\U0001F600") == b"\xd8\x3d\xde\x00"
+    assert sorted(["\ufffd", "\U0001F600"], key=java_order) == ["\U0001F600", "\ufffd"]
+    assert java_order("a\ud800") == b"\x00a\xd8\x00"
+    assert java_order("Z") < java_order("de")
+
+
+@pytest.mark.parametrize(("criteria", "expected"), [((C.MMS, C.SOSM), "0="), ((C.NBW, C.SOSW), "0+")])
+def test_a_bye_is_written_with_the_first_criterions_family_value(criteria, expected):
+    """placement: game strings (reference 1.3): a round without a game is ``0+``, ``0=`` or
+    ``0-`` from the bye value of the tournament's type: the McMahon bye value when MMS is the
+    first criterion, else the number-of-wins one. Here the McMahon bye is worth ½ (``0=``)
+    and the NBW bye 1 (``0+``)."""
+    from fractions import Fraction
+
+    from sitegen.engine.placement.rows import Participation, no_game_string
+
+    t = Tournament("t", "T", 1, (_p("a"), _p("b")), (),
+                   parameters=TournamentParameters(system=System.MCMAHON, criteria=criteria,
+                                                   nbw_bye=Fraction(1), mms_bye=Fraction(1, 2)))
+    assert no_game_string(t, Participation.BYE) == expected
+    assert no_game_string(t, Participation.NOT_ASSIGNED) == "0-"
