@@ -2,7 +2,8 @@
 OpenGotha opens as a tournament imports"): a criterion listed twice, and DC with SDC. Each
 worked by hand from OpenGotha's sources (lucvannier/opengotha, V3.51.02,
 ``Tournament.orderedScoredPlayersList``, ``fillDirScoringInfo``, ``defineDirForExAequoGroup``,
-``ScoredPlayerComparator``)."""
+``ScoredPlayerComparator``). At the end, DC and SDC values the placement mutation test found
+unchecked (issue 29): a pair that met three times, cycles of wins."""
 
 from sitegen.engine.placement import check_criteria, standings
 from sitegen.engine.placement.rules_standings import standings_by_rule
@@ -103,3 +104,60 @@ def test_each_criteria_warning_tells_the_organizer_what_to_do():
         "list each criterion once",
         "keep one of them (OpenGotha warns of it too)",
         "OpenGotha warns of it too; the standings are computed as listed"]
+
+
+# Issue 29, the placement mutants of direct_confrontation.py that survived: DC and SDC of a pair
+# that met three times, and of cycles of wins that Tarjan's search reaches from a player before
+# them or starts at a later root (reference 1.2, "DC and SDC", steps 3 to 5).
+
+def test_dc_and_sdc_count_the_net_balance_of_a_pair_that_met_three_times():
+    """placement DC/SDC, reference 1.2 step 3 (the pair's algebraic sum of plain wins; DC
+    counts a balance of exactly +1, the matrix OpenGotha builds again after sorting): McMahon,
+    a 2k (SMMS 28) and b 1k (29) meet in all three rounds; a wins rounds 1 and 3 as White,
+    b round 2 as White. MMS a 28 + 2 = 30, b 29 + 1 = 30: tied. Balance a - b = 2 - 1 = +1:
+    a beat b. SDC (every pair decided) a 1, b 0; DC: b beat no one, ranked last (2), a 1,
+    DC = 2 - rank: a 1, b 0. Places 1 and 2."""
+    players = (P("a", "A", "", Rank.parse("2k")), P("b", "B", "", Rank.parse("1k")))
+    games = (G(1, "a", "b", R.WHITE_WINS), G(2, "b", "a", R.WHITE_WINS),
+             G(3, "a", "b", R.WHITE_WINS))
+    for criteria in ((C.MMS, C.DC), (C.MMS, C.SDC)):
+        t = Tournament("t", "T", 3, players, games,
+                       parameters=TournamentParameters(system=System.MCMAHON, criteria=criteria))
+        assert _table(t) == [("a", 1, 30, 1), ("b", 2, 30, 0)]
+
+
+def test_dc_collapses_a_cycle_of_wins_reached_from_the_player_who_beat_into_it():
+    """placement DC, reference 1.2 step 5: [NBW, DC, RANK], four players with one win each:
+    r (3k) beat c, and c > d > e > c (2k each) is a cycle of wins, one node keeping its
+    outside loss to r. sc by RANK: c, d, e 4, r 1. The players who beat no one left: the
+    cycle (r beat c); all three share the lowest sc, rank 2; then r, rank 1. DC = 2 - rank:
+    r 1, c, d, e 0. So r is first though the weakest; c, d, e share place 2 (by RANK)."""
+    players = (P("r", "R", "", Rank.parse("3k")),
+               *(P(x, x.upper(), "", Rank.parse("2k")) for x in "cde"))
+    games = (G(1, "r", "c", R.WHITE_WINS), G(1, "d", "e", R.WHITE_WINS),
+             G(2, "c", "d", R.WHITE_WINS), G(3, "e", "c", R.WHITE_WINS))
+    t = Tournament("t", "T", 3, players, games,
+                   parameters=TournamentParameters(system=System.SWISS,
+                                                   criteria=(C.NBW, C.DC, C.RANK)))
+    assert _table(t) == [("r", 1, 1, 1, -3), ("c", 2, 1, 0, -2), ("d", 2, 1, 0, -2),
+                         ("e", 2, 1, 0, -2)]
+
+
+def test_dc_collapses_a_cycle_of_wins_listed_after_a_player_without_wins():
+    """placement DC, reference 1.2 step 5: [NBW, DC, RANK], five players with one win each
+    (a and e by two jigos between them, ignored by DC): b > c > d > b is a cycle of wins, one
+    node; a (2k) and e (1d) beat no one and lost to no one. sc by RANK: e 5, b, c, d (1k) 4,
+    a 1. Everyone has beaten no one left outside their cycle: the lowest sc, a, is ranked
+    last (5); then b, c, d (sc 4) rank 2; then e rank 1. DC = 5 - rank: e 4, b, c, d 3,
+    a 0."""
+    players = (P("a", "A", "", Rank.parse("2k")),
+               *(P(x, x.upper(), "", Rank.parse("1k")) for x in "bcd"),
+               P("e", "E", "", Rank.parse("1d")))
+    games = (G(1, "b", "c", R.WHITE_WINS), G(1, "a", "e", R.JIGO),
+             G(2, "c", "d", R.WHITE_WINS), G(2, "e", "a", R.JIGO),
+             G(3, "d", "b", R.WHITE_WINS))
+    t = Tournament("t", "T", 3, players, games,
+                   parameters=TournamentParameters(system=System.SWISS,
+                                                   criteria=(C.NBW, C.DC, C.RANK)))
+    assert _table(t) == [("e", 1, 1, 4, 0), ("b", 2, 1, 3, -1), ("c", 2, 1, 3, -1),
+                         ("d", 2, 1, 3, -1), ("a", 5, 1, 0, -2)]

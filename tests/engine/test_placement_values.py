@@ -114,3 +114,21 @@ def test_a_bye_is_written_with_the_first_criterions_family_value(criteria, expec
                                                    nbw_bye=Fraction(1), mms_bye=Fraction(1, 2)))
     assert no_game_string(t, Participation.BYE) == expected
     assert no_game_string(t, Participation.NOT_ASSIGNED) == "0-"
+
+
+def test_mms_starts_at_the_rank_between_floor_and_bar_plus_30_plus_the_correction():
+    """placement MMS (reference 1.2, SMMS: "clamp(rank - zero, floor - zero, bar - zero) +
+    smmsCorrection", zero 30k; floor 20k, bar 4d): a 5d +1 starts at the bar, 3 + 30 + 1 = 34;
+    b 25k -1 at the floor, -20 + 30 - 1 = 9; c 2k +2 at -2 + 30 + 2 = 30; d 1d at 30. Round 1:
+    b beats a, c beats d: MMS a 34, b 10, c 31, d 30; SOSM (the opponent's MMS, no handicap):
+    a 10, b 34, c 30, d 31."""
+    players = (P("a", "A", "", Rank.parse("5d"), smms_correction=1),
+               P("b", "B", "", Rank.parse("25k"), smms_correction=-1),
+               P("c", "C", "", Rank.parse("2k"), smms_correction=2),
+               P("d", "D", "", Rank.parse("1d")))
+    t = Tournament("t", "T", 1, players,
+                   (G(1, "a", "b", R.BLACK_WINS), G(1, "c", "d", R.WHITE_WINS)),
+                   parameters=TournamentParameters(criteria=(C.MMS, C.SOSM)))
+    expected = [("a", 34, 10), ("c", 31, 30), ("d", 30, 31), ("b", 10, 34)]
+    for compute in (standings, standings_by_rule):
+        assert [(r.player_id, r.values[C.MMS], r.values[C.SOSM]) for r in compute(t, 1)] == expected
