@@ -124,8 +124,8 @@ def make(seed: int = SEED) -> tuple[str, str]:
     players = ["# Members of the demo club ladder (invented names), written by",
                "# scripts/make_demo_ladder.py. The profile ids (egd_pin, ogs, kgs) are placeholders.",
                "players:"]
-    players += [f"  - {{id: {pid}, name: {name}, club: Riverside Go Club{PROFILES.get(pid, '')}}}"
-                for pid, name in people]
+    players += [f"  - {{id: {pid}, name: {name}, family_name: {name.split(' ', 1)[1]}, "
+                f"club: Riverside Go Club{PROFILES.get(pid, '')}}}" for pid, name in people]
     ladder = [
         "# The demo club ladder, written by scripts/make_demo_ladder.py (fixed seed); the",
         "# format is described in docs/content-format.md (Ladders). One game has a record:",

@@ -42,6 +42,16 @@ TOURNAMENTS = [("t1", "January tournament", "2024-01-13"), ("t2", "February tour
                ("t5", "May tournament", "2024-05-11"), ("t6", "June tournament", "2024-06-08")]
 
 
+FAMILY_FIRST = {"Gao Lin": "Gao"}
+"""The names written family name first; every other name is the given name, then the family
+name (``Wim de Groot``: ``de Groot``, its particle with it, as docs/content-format.md says in
+"Family names")."""
+
+
+def family_name(name: str) -> str:
+    return FAMILY_FIRST.get(name) or name.split(" ", 1)[1]
+
+
 def player_id(name: str) -> str:
     return "sw-" + name.split()[0].lower()
 
@@ -52,7 +62,8 @@ def strength(rank: str) -> float:
 
 
 def write_players() -> None:
-    data = {"players": [flow_map([("id", player_id(n)), ("name", n), ("rank", r)])
+    data = {"players": [flow_map([("id", player_id(n)), ("name", n), ("family_name", family_name(n)),
+                                  ("rank", r)])
                         for n, r in PLAYERS]}
     text = ("# Invented players of the demo Swiss league (scripts/make_demo_swiss.py).\n"
             + dump_rt(data))

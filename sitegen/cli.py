@@ -230,6 +230,9 @@ def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     add.add_argument("--rating", default=None, metavar="R", help="a rating, e.g. 1850")
     add.add_argument("--country", default=None, metavar="CC", help="two-letter country code")
     add.add_argument("--club", default=None, help="the player's club")
+    add.add_argument("--family-name", default=None, metavar="F",
+                     help="the family name, one or more whole words of NAME, e.g. Gao for "
+                          '"Gao Lin": the players index files the player under it')
     player.set_defaults(run=_player)
 
 
@@ -493,7 +496,7 @@ def _player(args: argparse.Namespace, call: _Given) -> int:
     from .commands.player import add_player
 
     add_player(args.content, args.name, args.player_id, args.rank, args.rating,
-               args.country, args.club, sys.stdout)
+               args.country, args.club, sys.stdout, family_name=args.family_name)
     return 0
 
 

@@ -105,7 +105,8 @@ def change_swiss_result(site: Path, number: int) -> str | None:
 def rename_player(site: Path, number: int) -> str | None:
     files = sorted((site / "content/players").glob("*.yaml"))
     file = _pick(files, number)
-    if file is not None and _swap_in_line(file, r"name: ([^,}\n]+)", lambda m: f"name: {m.group(1)} R{number % 97}",
+    # a player's name, not their family_name (which stays one of the name's words)
+    if file is not None and _swap_in_line(file, r"(?<!_)name: ([^,}\n]+)", lambda m: f"name: {m.group(1)} R{number % 97}",
                                           number // 3):
         return f"player renamed in {file.name}"
     return None

@@ -449,3 +449,43 @@ def test_replace_keeps_the_organizers_comments_keys_and_corrected_result(tmp_pat
             '"https://example.org/g/4"}\n') in after
     assert 'club: "01Ca"' in after  # an equal value keeps its quotes
     assert run("check")[0] == 0
+
+
+def test_import_opengotha_gives_new_players_the_files_family_name(site, run, tmp_path):
+    """OpenGotha's ``name`` is the family name: a new site player is named ``firstName name``
+    (as before) with ``family_name: name`` after it (Anna van der Berg: van der Berg, its
+    particle with it; Lin Gao: Gao), and the players index files them under it (V, G)."""
+    text = (XML.read_text(encoding="utf-8")
+            .replace('firstName="Zoé" grade="18K" name="Abelard"', 'firstName="Anna" grade="18K" name="van der Berg"')
+            .replace('"ABELARDZOÉ"', '"VANDERBERGANNA"')
+            .replace('firstName="Noé" grade="5K" name="Carmody"', 'firstName="Lin" grade="5K" name="Gao"')
+            .replace('"CARMODYNOÉ"', '"GAOLIN"'))
+    source = tmp_path / "t.xml"
+    source.write_text(text, encoding="utf-8")
+    site({})
+    status, _out, err = run("import", "opengotha", str(source), "--id", "juvisy")
+    assert status == 0, err
+    players = Path("content/players/juvisy.yaml").read_text(encoding="utf-8").splitlines()
+    assert players[2:4] == [
+        "  - {id: anna-van-der-berg, name: Anna van der Berg, family_name: van der Berg, rank: 18k, "
+        "rating: 276, club: 01Ca, country: FR}",
+        "  - {id: lin-gao, name: Lin Gao, family_name: Gao, rank: 5k, rating: 1603, club: 02Cb, country: FR}"]
+    assert "  - {id: olaf-abelard-2, name: Olaf Abelard-2, family_name: Abelard-2, rank: 10k," in players[19]
+    assert sum("family_name: " in line for line in players) == 19
+    assert run("build")[0] == 0
+    index = Path("output/players/index.html").read_text(encoding="utf-8")
+    assert index.index(">Lin Gao<") < index.index(">Léon Ulloa<") < index.index(">Anna van der Berg<") \
+        < index.index(">Zofia Whitcombe<")
+
+
+def test_import_h9_gives_the_surname_as_family_name_only_beside_a_first_name(site, run):
+    """h9's name field is ``Surname First_name`` (a ``_`` for a space): ``van_der_Berg Anna`` is
+    Anna van der Berg, family name van der Berg; ``Nowak`` alone (no first name) is the whole
+    name, with no family_name."""
+    site({"a.h9": "; EV[T]\n   1 van_der_Berg Anna 3k NL Amst 1 2+/w0\n   2 Nowak 2k PL Wars 0 1-/b0\n"})
+    status, _out, err = run("import", "h9", "a.h9")
+    assert status == 0, err
+    assert Path("content/players/t.yaml").read_text(encoding="utf-8").splitlines()[2:] == [
+        "  - {id: anna-van-der-berg, name: Anna van der Berg, family_name: van der Berg, rank: 3k, "
+        "club: Amst, country: NL}",
+        "  - {id: nowak, name: Nowak, rank: 2k, club: Wars, country: PL}"]

@@ -115,3 +115,28 @@ def test_a_player_left_out_with_her_games_per_results_choice(demo, run):
     after = TOURNAMENT.read_text(encoding="utf-8")
     assert ZOE not in after and not any(game in after for game in ZOE_GAMES)
     assert after == "".join(line for line in lines if line != ZOE and line not in ZOE_GAMES)
+
+
+def test_replace_keeps_the_family_names_of_the_players_file_and_gives_a_new_player_hers(demo, run):
+    """The players file is the organizer's: a re-import that brings a late entry (Anna van der
+    Berg, registered in OpenGotha after round 4) adds her line, with the family name the file
+    gives, and leaves every other line as it was: a family_name removed by hand (Zoé Abelard's)
+    is not put back, one written by hand (Pia Quintero filed under Pia) is not recomputed."""
+    players = Path("content/players/juvisy-2019.yaml")
+    text = (players.read_text(encoding="utf-8")
+            .replace("name: Zoé Abelard, family_name: Abelard,", "name: Zoé Abelard,")
+            .replace("name: Pia Quintero, family_name: Quintero,", "name: Pia Quintero, family_name: Pia,"))
+    players.write_text(text, encoding="utf-8")
+    late = ('<Player agaExpirationDate="" agaId="" club="12Cl" country="NL" egfPin="" ffgLicence="" '
+            'ffgLicenceStatus="L" firstName="Anna" grade="6K" name="van der Berg" '
+            'participating="00000000000000000000" rank="6K" rating="1500" ratingOrigin="" '
+            'registeringStatus="FIN" smmsCorrection="0" />\n')
+    source = demo / "late.xml"
+    xml = XML.read_text(encoding="utf-8")
+    at = xml.index("<Player ")
+    source.write_text(xml[:at] + late + xml[at:], encoding="utf-8")
+    status, out, err = run("import", "opengotha", str(source), "--replace")
+    assert status == 0, err
+    assert players.read_text(encoding="utf-8") == text + (
+        "  - {id: anna-van-der-berg, name: Anna van der Berg, family_name: van der Berg, rank: 6k, "
+        "rating: 1500, club: 12Cl, country: NL}\n")

@@ -812,7 +812,8 @@ HOSTILE_NAMES = {
     "leagues/iglo/seasons/2020-04.yaml": ("name: Season 2020-04", "name: 'Season <b>2020-04</b> & co'"),
     "tournaments/juvisy-2019.yaml": ("name: Tournoi de Juvisy", "name: 'Tournoi <i>de</i> Juvisy & co'"),
     "swiss/demo/league.yaml": ("name: Demo Swiss League 2024", "name: 'Demo <s>Swiss</s> & co'"),
-    "players/club.yaml": ("name: Ada Stenhouse,", "name: 'Ada <b>Sten</b>house & co',"),
+    "players/club.yaml": ("name: Ada Stenhouse, family_name: Stenhouse,",
+                          "name: 'Ada <b>Sten</b>house & co', family_name: 'co',"),
 }
 """The demo's names that sentences with placeholders say (player pages: "Games in %(league)s
 %(season)s", "Games in %(competition)s"; a season's "Leaders of %(season)s", ...), given markup

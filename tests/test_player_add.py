@@ -66,6 +66,37 @@ def test_player_add_keeps_block_entries_comments_and_the_comments_that_end_the_f
         "# Add new players above this line.\n")
 
 
+def test_player_add_writes_the_family_name_after_the_name_in_one_line_or_a_block(league, run):
+    """--family-name is written after ``name`` (the order of docs/content-format.md), in the
+    style of the last entry: one line, then (a block entry last) a block."""
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    status, out, err = run("player", "add", "Wim de Groot", "--family-name", "de Groot", "--rank", "3k")
+    assert (status, out, err) == (0, "added wim-de-groot (Wim de Groot) to content/players.yaml:8\n", [])
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before + (
+        "  - {id: wim-de-groot, name: Wim de Groot, family_name: de Groot, rank: 3k}\n")
+    (league / PLAYERS).write_text("players:\n  - id: ann\n    name: Ann Example\n", encoding="utf-8")
+    status, out, _ = run("player", "add", "Gao Lin", "--family-name", "Gao")
+    assert (status, out) == (0, "added gao-lin (Gao Lin) to content/players.yaml:4\n")
+    assert (league / PLAYERS).read_text(encoding="utf-8") == (
+        "players:\n  - id: ann\n    name: Ann Example\n"
+        "  - id: gao-lin\n    name: Gao Lin\n    family_name: Gao\n")
+
+
+def test_player_add_refuses_a_family_name_that_is_not_whole_words_of_the_name(league, run):
+    """The file's rule and words (:func:`sitegen.validate.read_player`), at the command."""
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    status, out, err = run("player", "add", "Gao Lin", "--family-name", "Ga")
+    assert (status, out) == (1, "")
+    assert err == [
+        "sitegen player add: error: family_name 'Ga' is not part of the name 'Gao Lin'; write the "
+        "family name as the name writes it: one or more of its whole words, e.g. name: Gao Lin, "
+        "family_name: Gao [player.family-name]",
+        "1 error; nothing was written"]
+    assert run("player", "add", "Anna van der Berg", "--family-name", "Berg van der")[2][0].endswith(
+        "[player.family-name]")
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before
+
+
 def test_player_add_writes_a_players_file_when_there_is_none(tmp_path, monkeypatch, run):
     (tmp_path / "content").mkdir()
     monkeypatch.chdir(tmp_path)

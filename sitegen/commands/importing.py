@@ -33,7 +33,7 @@ from ..load import MAX_FILE_BYTES, texts_instead
 from ..model.common import Player
 from ..model.tournament import GameResult, Tournament, TournamentGame
 from ..rulesets import holding, load_units_of
-from ..validate import load_all_players, load_players, shown_path
+from ..validate import load_all_players, load_players, shown_path, words_of
 from ..validate.fields import MAX_TEXT, check_ident
 from ..validate.league import PlayerRefs
 from .import_positions import h9_tag_positions, players_anchors, repoint, tournament_anchors
@@ -159,7 +159,8 @@ def site_players_for(t: Tournament, existing: dict[str, Player],
             country = pl.country.strip() if len(pl.country.strip()) == 2 else None
             rating = pl.rating if pl.rating is not None and -1000 <= pl.rating <= 4000 else None
             new.append(Player(pid, display[:MAX_TEXT], pl.rank, rating, pl.club.strip()[:80] or None,
-                              country))
+                              country, family_name=_family_name(pl.surname, pl.first_name,
+                                                                display[:MAX_TEXT])))
         taken.add(pid)
         used.add(pid)
         mapping[pl.id] = pid
@@ -169,6 +170,18 @@ def site_players_for(t: Tournament, existing: dict[str, Player],
     absences = tuple(dataclasses.replace(a, player=mapping[a.player]) for a in t.absences)
     return (dataclasses.replace(t, players=players, games=games, byes=byes, absences=absences),
             new, reused)
+
+
+def _family_name(surname: str, first_name: str, name: str) -> str | None:
+    """Return the ``family_name`` of a new site player named ``name`` (``First Surname``): the
+    file's surname (OpenGotha's ``name``, h9's first name field), its spaces as ``name`` has
+    them, when the file gives a first name too (else the surname is the whole name, and says
+    nothing more) and it is whole words of ``name`` (:func:`sitegen.validate.words_of`; not a
+    surname cut off with a long name)."""
+    family = " ".join(surname.split())
+    if not first_name.strip() or not family or not words_of(family, name):
+        return None
+    return family
 
 
 def import_tournament(fmt: str, path: Path, content_dir: Path, tournament_id: str | None = None,

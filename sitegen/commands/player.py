@@ -3,7 +3,7 @@
 The player goes at the end of the ``players:`` list of ``content/players.yaml`` (the file is
 written when there is none; the loader reads it beside any ``players/*.yaml``), in the style
 of the list's last entry (one line ``{id: ..., name: ...}``, or a block), keys in the order of
-docs/content-format.md: id, name, rank, rating, club, country. Only the new entry's lines
+docs/content-format.md: id, name, family_name, rank, rating, club, country. Only the new entry's lines
 change: the rest of the file, comments included, stays as it was (round-trip YAML, spliced
 line by line as ``sitegen result add`` does), and the file is replaced atomically.
 
@@ -74,7 +74,7 @@ def default_id(name: str, players: dict[str, Player]) -> str:
 
 def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str | None = None,
                rating: str | None = None, country: str | None = None, club: str | None = None,
-               out: TextIO | None = None) -> AddedPlayer:
+               out: TextIO | None = None, family_name: str | None = None) -> AddedPlayer:
     """Add a player to ``content_dir/players.yaml``; return what was done, after printing it
     to ``out`` (one line). Raises SitegenError, with nothing written, for every refusal
     (module docstring), all reported at once."""
@@ -85,7 +85,7 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
         raise SitegenError(diags.sorted())
     players = common.players
     given = {"id": ident if ident is not None else default_id(name, players), "name": name,
-             "rank": rank, "rating": rating, "club": club, "country": country}
+             "family_name": family_name, "rank": rank, "rating": rating, "club": club, "country": country}
     pos = command_pos(COMMAND)
     entry = YMap({key: YScalar(value, pos, quoted=True) for key, value in given.items() if value is not None},
                  pos, {key: pos for key, value in given.items() if value is not None})
@@ -129,7 +129,8 @@ def _added(path: Path, original: str, player: Player) -> str:
     data = load_rt(path)
     plain = dump_unwrapped(load_rt(path))
     pairs = [(key, value) for key, value in (
-        ("id", player.id), ("name", player.name), ("rank", str(player.rank) if player.rank else None),
+        ("id", player.id), ("name", player.name), ("family_name", player.family_name),
+        ("rank", str(player.rank) if player.rank else None),
         ("rating", player.rating), ("club", player.club), ("country", player.country))
         if value is not None]
     entries = data.get("players") if isinstance(data, CommentedMap) else None

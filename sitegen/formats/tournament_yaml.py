@@ -144,9 +144,10 @@ def dump_tournament(t: Tournament, source: str = "") -> str:
 
 
 def dump_players(players: Iterable[Player], heading: str = "") -> str:
-    """Return a players file (``players:`` list of id, name, rank, rating, club, country)."""
+    """Return a players file (``players:`` list of id, name, family_name, rank, rating, club,
+    country)."""
     doc = CommentedMap([("players", CommentedSeq(_present([
-        ("id", pl.id), ("name", pl.name),
+        ("id", pl.id), ("name", pl.name), ("family_name", pl.family_name),
         ("rank", str(pl.rank) if pl.rank is not None else None), ("rating", pl.rating),
         ("club", pl.club or None), ("country", pl.country or None)]) for pl in players))])
     if not doc["players"]:

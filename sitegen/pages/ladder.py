@@ -12,14 +12,14 @@ import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..engine.ladder import Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap
 from ..bidi import isolated
 from ..model import Content
 from ..model.common import Colour, GameRecord
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
-from ..display import json_number, name_order, record_links
+from ..display import json_number, name_order, player_order, record_links
 from ..facts import ladder_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
@@ -182,7 +182,8 @@ def _ladder_part(plan: SitePlan, players: People, club: ClubLadder) -> dict[str,
     """Plan one ladder (a part of the plan: it reads the ladder and its members' names);
     return its home-page item."""
     names = {m.id: players.players[m.id].name for m in club.ladder.members}
-    return _plan_ladder(club, replayed(plan.remembered, club.id, club.ladder), names, plan, players.lang)
+    return _plan_ladder(club, replayed(plan.remembered, club.id, club.ladder), names, plan, players.lang,
+                        player_order(players.players))
 
 
 @dataclass
@@ -230,7 +231,10 @@ def _record_text(record: dict[str, int]) -> str:
 
 
 def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
-                 plan: SitePlan, lang: Words) -> dict[str, Any]:
+                 plan: SitePlan, lang: Words, order: Callable[[str], tuple]) -> dict[str, Any]:
+    """Plan one ladder's pages and files; return its home-page item. ``order``: the sort key
+    of its alphabetical lists, a rung's members and the handicap calculator's choices
+    (:func:`sitegen.display.player_order`)."""
     url = ladder_url(club)
     ladder = club.ladder
     final = result.final
@@ -245,7 +249,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
 
     groups = []
     for rung, members in group_by_rung(final):
-        ordered = sorted(members, key=lambda m: (name_order(names[m]), m))
+        ordered = sorted(members, key=order)
         groups.append({"rung": str(rung), "members": [
             {**person(m), "last_game": result.last_game(m), "record": _record_text(records[m]),
              "games": records[m]["games"]} for m in ordered]})
@@ -268,7 +272,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
         "first_date": first_date, "last_date": last_date, "groups": groups,
         "recent": recent, "rung_count": len(ladder.rungs),
         "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top)}),
-             JsonFile(url + "rungs.json", rungs_document(club, result, names, records), csv=True))
+             JsonFile(url + "rungs.json", rungs_document(club, result, names, records, order), csv=True))
     months: dict[str, list[dict[str, Any]]] = {}
     named: dict[tuple[int, int], str] = {}  # strftime once per month, not per game (20,000)
     for event in events:
@@ -289,11 +293,11 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
             **common, **links, "title": f"{isolated(club.name)} · " + lang._("games") + f" · {month['name']}",
             "months": month_list, "game_count": month["games"], "month": month,
             "events": months[month["id"]]}))
-    order = _member_order(result, names)
+    strongest = _member_order(result, names)
     plan.add(Page(url + "handicap/", "ladder_handicap.html", {
         **common, **links, "title": f"{isolated(club.name)} · " + lang._("handicaps")},
         deferred=partial(handicap_table, ladder.handicap_rules, ladder.rungs,
-                         tuple((m, final[m], names[m]) for m in order), lang)))
+                         tuple((m, final[m], names[m], order(m)) for m in strongest), lang)))
     _player_sections(club, result, names, records, plan, first_date, last_date,
                      sections, made.sections, lang)
     if plan.remembered is not None:
@@ -399,22 +403,25 @@ its calculator's data is per rung, not per member."""
 
 
 def handicap_table(rules: HandicapRules, rungs: RungList,
-                   members: tuple[tuple[str, Rung, str], ...], lang: Words) -> dict[str, Any]:
+                   members: tuple[tuple[str, Rung, str, tuple], ...], lang: Words) -> dict[str, Any]:
     """Return the handicap page's context (deferred: made with the page, from these small
     inputs): the members strongest first, the matrix of handicap levels between every two of
     them, the legend of levels, and the page's data. Above :data:`MATRIX_MEMBERS` members,
     ``rows`` is empty and ``rung_rows`` lists the rungs held instead (:func:`_rung_rows`).
 
-    ladder: handicap, from ``members``: ``(id, current rung, name)``, strongest first.
+    ladder: handicap, from ``members``: ``(id, current rung, name, sort key)``, strongest
+    first; the calculator's choices are in the order of the sort keys
+    (:func:`sitegen.display.player_order`: by family name where known).
     ``data`` (embedded as JSON) holds the members (name ``n``, rung ``r``, rung index ``x``),
     one string per member with the level against every member as a base-36 digit, and the
     stones, komi and first move per level; above :data:`MATRIX_MEMBERS` members the strings
     are one per rung held (strongest first) against every rung held, and each member has the
     number ``k`` of its rung's string.
     """
-    order = [member for member, _rung, _name in members]
-    final = {member: rung for member, rung, _name in members}
-    names = {member: name for member, _rung, name in members}
+    order = [member for member, _rung, _name, _key in members]
+    final = {member: rung for member, rung, _name, _key in members}
+    names = {member: name for member, _rung, name, _key in members}
+    keys = [key for _member, _rung, _name, key in members]
     by_member = len(order) <= MATRIX_MEMBERS
     held = list(dict.fromkeys(final[m] for m in order))  # strongest first, as the members
     units = [final[m] for m in order] if by_member else held
@@ -446,7 +453,7 @@ def handicap_table(rules: HandicapRules, rungs: RungList,
         "levels": level_rows,
         "bands": {str(level): text for level, text in sorted(bands.items())},
     }
-    choices = sorted(range(len(order)), key=lambda i: (name_order(names[order[i]]), order[i]))
+    choices = sorted(range(len(order)), key=keys.__getitem__)
     return {"rows": rows, "size": len(order), "legend": legend, "data": data,
             "rung_rows": [] if by_member else _rung_rows([final[m] for m in order]),
             "choices": [{"value": i, "name": names[order[i]], "rung": str(final[order[i]])}
@@ -488,9 +495,10 @@ def _example_handicap(level: int, rules: HandicapRules) -> Handicap | None:
 
 
 def rungs_document(club: ClubLadder, result: Replay, names: dict[str, str],
-                   records: dict[str, dict[str, int]]) -> dict[str, Any]:
+                   records: dict[str, dict[str, int]], order: Callable[[str], tuple]) -> dict[str, Any]:
     """Return ``rungs.json``, the machine-readable rung list: members grouped by rung,
-    strongest first, and every member with their rung and ``records`` (:func:`_records`)."""
+    strongest first (each rung's in ``order``, as the ladder's page lists them), and every
+    member with their rung and ``records`` (:func:`_records`)."""
     final = result.final
     anchors = {m.id for m in club.ladder.members if m.anchor}
     starts = {m.id: m.rung for m in club.ladder.members}
@@ -505,7 +513,7 @@ def rungs_document(club: ClubLadder, result: Replay, names: dict[str, str],
         "as_of": max(dates).isoformat() if dates else None,
         "rung_list": [str(rung) for rung in club.ladder.rungs],
         "rungs": [{"rung": str(rung), "strength": json_number(rung.strength),
-                   "members": sorted(members, key=lambda m: (name_order(names[m]), m))}
+                   "members": sorted(members, key=order)}
                   for rung, members in group_by_rung(final)],
         "members": [{"id": m, "name": names[m], "rung": str(final[m]),
                      "strength": json_number(final[m].strength), "start": str(starts[m]),

@@ -347,8 +347,10 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
            "movements_in": None, "movements_out": None, "final": None}
     if previous is not None and _players(previous) and _players(season):
         ctx["movements_in"] = _ref(previous.name, movements_url(league, season))
+        family = {p: family_name for p in {*_players(previous), *_players(season)} if p in players
+                  and (family_name := players[p].family_name) is not None}
         plan.add(Page(movements_url(league, season), "movements.html", {}, deferred=partial(
-                      movements_context, league, previous, season, names, lang)))
+                      movements_context, league, previous, season, names, family, lang)))
     if following is not None and _players(season) and _players(following):
         ctx["movements_out"] = _ref(following.name, movements_url(league, following))
     final_ctx = _final_context(league, season, view, names, lang)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from ..bidi import isolated
-from ..display import name_order
+from ..display import filed_order
 from ..i18n import Words
 from ..model.league import League, Season
 from ..urls import league_url, player_url, season_url
@@ -28,11 +28,13 @@ federation's flow may hold 400) keeps them in a closed <details> whose summary g
 
 
 def movements_context(league: League, before: Season, after: Season,
-                       names: dict[str, str], lang: Words) -> dict[str, Any]:
+                       names: dict[str, str], family: Mapping[str, str], lang: Words) -> dict[str, Any]:
     """Return the movements page: flows of players from ``before``'s divisions to ``after``'s.
 
     Each row: ``from``/``to`` (node texts), ``kind`` (up, down, same, new, left), ``count``,
-    ``players`` (``name``, ``url``; sorted by name) and ``open`` (count <= FLOW_NAMES_OPEN).
+    ``players`` (``name``, ``url``; in the players index's order,
+    :func:`sitegen.display.filed_order`, by the family names of ``family`` where it gives one)
+    and ``open`` (count <= FLOW_NAMES_OPEN).
     """
     src = {p: d.name for d in before.divisions for g in d.groups for p in g.players}
     dst = {p: d.name for d in after.divisions for g in d.groups for p in g.players}
@@ -44,12 +46,16 @@ def movements_context(league: League, before: Season, after: Season,
     rank_l = {n: i for i, n in enumerate(left_nodes)}
     rank_r = {n: i for i, n in enumerate(right_nodes)}
     rows = []
+
+    def filed(player: str) -> tuple:
+        return filed_order(names[player] if player in names else player, family.get(player), player)
+
     for (a, b), members in sorted(flows.items(), key=lambda f: (rank_l[f[0][0]], rank_r[f[0][1]])):
         kind = _flow_kind(a, b, [d.name for d in before.divisions], [d.name for d in after.divisions])
         rows.append({"from": _node_text(a, before, lang), "to": _node_text(b, after, lang), "kind": kind,
                      "count": len(members), "open": len(members) <= FLOW_NAMES_OPEN,
-                     "players": sorted(({"name": names.get(p, p), "url": player_url(p)} for p in members),
-                                       key=lambda x: (name_order(x["name"]), x["url"]))})
+                     "players": [{"name": names.get(p, p), "url": player_url(p)}
+                                 for p in sorted(members, key=filed)]})
     svg = _flow_svg(left_nodes, right_nodes, flows, before, after, lang)
     return {"league": _named(league.name, league_url(league)),
             "title": f"{isolated(league.name)} · " + lang._("Movements {before} → {after}").format(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..display import fold, fold_table
+from ..display import fold, fold_table, player_order
 from ..i18n import Words
 from ..model import Content
 from ..plan import SitePlan
@@ -65,7 +65,9 @@ def search_index(content: Content, competitions: dict[str, set[str]], lang: Word
     """Return ``search.json``: ``{"fold": {character: folded}, "players": [[name, url, detail,
     folded], ...], "competitions": [[name, url, detail, folded], ...]}``.
 
-    ``players``: every player, sorted by folded name; ``detail`` is the rank and up to three
+    ``players``: every player, in the order of the players index
+    (:func:`sitegen.display.player_order`: by family name where known), which the search box
+    keeps among the names that match as well; ``detail`` is the rank and up to three
     competitions played (``competitions``: player id -> competition names), so two players of
     the same name can be told apart. ``competitions``: every league, season, group,
     tournament, ladder, Swiss league and tournament and Markdown page, sorted by folded name;
@@ -74,7 +76,8 @@ def search_index(content: Content, competitions: dict[str, set[str]], lang: Word
     site's root; ``fold`` is :func:`sitegen.display.fold_table` of every name.
     """
     players = []
-    for pid, p in content.players.items():
+    for pid in sorted(content.players, key=player_order(content.players)):
+        p = content.players[pid]
         detail = [str(p.rank)] if p.rank else []
         played = sorted(competitions.get(pid, ()))
         if played:
@@ -82,7 +85,6 @@ def search_index(content: Content, competitions: dict[str, set[str]], lang: Word
             shown = ", ".join(played[:PLAYED_SHOWN])
             detail.append(shown if more <= 0 else lang._("{shown} and {more} more").format(shown=shown, more=more))
         players.append([p.name, player_url(pid), " · ".join(detail), fold(p.name)])
-    players.sort(key=lambda item: (item[3], item[1]))
     comps = _competition_entries(content, lang)
     comps.sort(key=lambda item: (item[3], item[1]))
     names = [item[0] for item in players] + [item[0] + " " + item[2] for item in comps]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..display import fold, name_order
+from ..display import fold, player_order
 from ..i18n import Words
 from ..model import Content
 from ..plan import Page, SitePlan
@@ -36,15 +36,6 @@ def letter_of(name: str) -> str:
     :data:`OTHER` (``Łukasz`` -> ``L``, ``李伟`` -> ``L``, ``2Pac`` -> ``#``, ``''`` -> ``#``)."""
     first = fold(name)[:1]
     return first.upper() if "a" <= first <= "z" else OTHER
-
-
-def index_order(item: dict[str, str]) -> tuple:
-    """Return the players index's sort key of ``item`` (``name``, ``id`` and ``filed``: the
-    family name where known, else the name): the filed text as :func:`name_order` sorts it, then
-    the whole name, then the id: deterministic for any names. ``Gao Lin`` filed as ``Gao`` comes
-    before ``Aiko Mori`` filed as ``Mori``; ``Zoé Abelard`` without a family name is filed as
-    ``Zoé``, after both."""
-    return (name_order(item["filed"]), name_order(item["name"]), item["id"])
 
 
 def letter_url(letter: str, part: int = 1) -> str:
@@ -70,15 +61,18 @@ def cut(items: list[dict[str, str]], rows: int = ROWS) -> list[list[dict[str, st
 def plan_players_index(content: Content, plan: SitePlan, lang: Words, rows: int = ROWS) -> None:
     """Add ``players/`` and, for a site of more than ``rows`` players, every letter's pages.
 
-    Players are ordered by :func:`index_order`. Up to ``rows`` players, ``players/``
-    lists them all under their letters (with jump links); above, it lists the letters with
-    their counts and pages (guide words), and each letter page at most ``rows`` players."""
-    ordered = sorted(({"name": p.name, "url": player_url(pid), "id": pid, "filed": p.family_name or p.name}
-                      for pid, p in content.players.items()), key=index_order)
+    Players are ordered by :func:`sitegen.display.filed_order` (the family name where known,
+    else the name; then the name; then the id), each under the letter of what they are filed
+    by. Up to ``rows`` players, ``players/`` lists them all under their letters (with jump
+    links); above, it lists the letters with their counts and pages (guide words), and each
+    letter page at most ``rows`` players."""
+    players = content.players
+    ordered = sorted(players, key=player_order(players))
     by_letter: dict[str, list[dict[str, str]]] = {}
-    for item in ordered:
-        filed = item.pop("filed")
-        by_letter.setdefault(letter_of(filed), []).append(item)
+    for pid in ordered:
+        p = players[pid]
+        by_letter.setdefault(letter_of(p.family_name or p.name), []).append(
+            {"name": p.name, "url": player_url(pid), "id": pid})
     letters: list[dict[str, Any]] = []
     for letter, items in sorted(by_letter.items()):
         parts = [{"url": letter_url(letter, number), "first": part[0]["name"], "last": part[-1]["name"],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..engine.placement import sodos_of_results
 from ..engine.swiss import (SwissLeagueRow, SwissStandingRow, league_scores, league_table, scores,
@@ -20,7 +20,7 @@ from ..bidi import isolated
 from ..model import Content
 from ..model.common import GameRecord
 from ..model.swiss import Round, SwissLeague, SwissTournament
-from ..display import format_points, json_number, name_order, points_text, record_links
+from ..display import format_points, json_number, player_order, points_text, record_links
 from ..facts import swiss_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
@@ -225,17 +225,19 @@ SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league
 def _league_part(plan: SitePlan, players: People, league: SwissLeague) -> dict[str, Any]:
     """The part of Swiss league ``league`` (:meth:`SitePlan.part`): it reads the league and
     its players' names."""
-    return _plan_league(league, players.names, plan, players.lang)
+    return _plan_league(league, players.names, plan, players.lang, player_order(players.players))
 
 
-def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan, lang: Words) -> dict[str, Any]:
-    """Plan one Swiss league's pages, files and player sections; return its home-page item."""
+def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan, lang: Words,
+                 order: Callable[[str], tuple]) -> dict[str, Any]:
+    """Plan one Swiss league's pages, files and player sections; return its home-page item.
+    ``order``: the sort key of the alphabetical lists (:func:`sitegen.display.player_order`)."""
     table = league_table(league)
     tournaments = []
     history: dict[str, list[dict[str, Any]]] = {}
     for tournament in league.tournaments:
         before = league_scores(league, before=tournament.id)
-        tournaments.append(_plan_tournament(plan, league, tournament, before, names, history, lang))
+        tournaments.append(_plan_tournament(plan, league, tournament, before, names, order, history, lang))
     rows = _league_rows(league, table, names, lang)
     deciding = [{"first": names[m.first], "second": names[m.second],
                  "first_url": player_url(m.first), "second_url": player_url(m.second),
@@ -299,7 +301,7 @@ def tiebreaks(tournament: SwissTournament, through_round: int) -> dict[str, tupl
 
 
 def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTournament,
-                     before: dict[str, Fraction], names: dict[str, str],
+                     before: dict[str, Fraction], names: dict[str, str], order: Callable[[str], tuple],
                      history: dict[str, list[dict[str, Any]]], lang: Words) -> dict[str, Any]:
     url = swiss_tournament_url(league, tournament)
     crumbs_league = {"name": league.name, "url": swiss_league_url(league)}
@@ -321,7 +323,7 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
             "bye_points": points_text(tournament.settings.bye_value, lang),
             "dropped": [_ref(p, names) for p in rnd.dropped],
             "withdrawn": [{**_ref(p, names), "after": after} for p, after in sorted(
-                withdrawn_before(tournament, rnd.number).items(), key=lambda w: (name_order(names[w[0]]), w[0]))],
+                withdrawn_before(tournament, rnd.number).items(), key=lambda w: order(w[0]))],
             "has_results": rnd.has_results, "table": table, "columns": standings_columns(lang),
             "has_shared": any(r["shared"] for r in table),
             "json_url": page_url + "standings.json"}),
@@ -330,7 +332,7 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
     final = standings(tournament, last, before) if last else []
     final_table = _standings_rows(tournament, final, last or 0, names, lang)
     entries = [{**_ref(e.player, names), "first_round": e.first_round, "last_round": e.last_round}
-               for e in sorted(tournament.entries, key=lambda e: (name_order(names[e.player]), e.player))]
+               for e in sorted(tournament.entries, key=lambda e: order(e.player))]
     plan.add(Page(url, "swiss_tournament.html", {
         "title": tournament.name, "league": crumbs_league, "name": tournament.name,
         "date": tournament.date, "rounds_nav": nav, "after_round": last,

@@ -310,7 +310,7 @@ def read_player(entry: YMap, diags: Diagnostics) -> Player | None:
     family = fields.text("family_name")
     if ident is None or name is None:
         return None
-    if family is not None and not _words_of(family, name):
+    if family is not None and not words_of(family, name):
         diags.error(fields.pos("family_name"), f"family_name '{family}' is not part of the name "
                     f"'{name}'", "player.family-name",
                     "write the family name as the name writes it: one or more of its whole words, "
@@ -321,9 +321,10 @@ def read_player(entry: YMap, diags: Diagnostics) -> Player | None:
                   correspondence_rating=correspondence_rating, family_name=family, **profiles)
 
 
-def _words_of(part: str, name: str) -> bool:
+def words_of(part: str, name: str) -> bool:
     """Return whether ``part`` is one or more consecutive whole words of ``name`` (``Gao`` of
-    ``Gao Lin``, ``van der Berg`` of ``Anna van der Berg``; not ``Ga`` nor ``Lin Gao``)."""
+    ``Gao Lin``, ``van der Berg`` of ``Anna van der Berg``; not ``Ga`` nor ``Lin Gao``): the
+    rule of a player's ``family_name``, which ``sitegen import`` follows too."""
     words, inner = name.split(), part.split()
     return bool(inner) and any(words[i:i + len(inner)] == inner for i in range(len(words)))
 
