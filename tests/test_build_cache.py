@@ -469,6 +469,35 @@ def test_a_forged_blob_out_of_the_limits_is_not_used(site, forged, why):
     assert rebuilt(site) == f"build cache not used: blob {name} {why}; building everything"
 
 
+@pytest.mark.parametrize("checked_first", [False, True])
+def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, monkeypatch, checked_first):
+    """Issue 31: the blobs are parsed while a forked helper checks their digests and limits
+    (sitegen.store.load_blobs_beside); a blob whose every entry decodes but which holds a
+    number of more than 19 digits (in a key the reader ignores) is still refused, with the
+    message of the check made before parsing; also where each blob is checked first (the
+    interpreter's limit of digits off or higher than the default)."""
+    if checked_first:
+        monkeypatch.setattr("sitegen.store._INT_DIGITS", 0)
+    name = season_blob(site)
+    blob = cache_folder(site / "output") / "blobs" / name
+    raw = json.loads(blob.read_text(encoding="utf-8"))
+    text = json.dumps(raw, ensure_ascii=False, separators=(",", ":"))
+    forge(site, name, (text[:-1] + ',"extra":' + "7" * 25 + "}").encode())
+    edit_about(site)
+    assert rebuilt(site) == (f"build cache not used: blob {name} does not decode: a number has more "
+                             "than 19 digits; building everything")
+
+
+def test_a_changed_blob_that_still_parses_is_not_used(site):
+    """A blob edited into other JSON that decodes (a space added), its digest not updated: the
+    helper's digest check refuses it (issue 31: the parse alone would take it)."""
+    name = season_blob(site)
+    blob = cache_folder(site / "output") / "blobs" / name
+    blob.write_bytes(blob.read_bytes() + b" ")
+    edit_about(site)
+    assert rebuilt(site) == f"build cache not used: blob {name} does not match its digest; building everything"
+
+
 @pytest.mark.parametrize("entry, error", [
     ('["date", 999999999999999999]', "OverflowError"),
     ('["frac", 1, 0]', "ZeroDivisionError"),
@@ -575,3 +604,28 @@ def test_a_rebuild_after_a_full_one_reads_no_output_file(site, monkeypatch):
     monkeypatch.setattr(store, "sha", lambda data: (read.append(len(data)), real(data))[1])
     assert build(site / "content", site / "output").cached
     assert read == []
+
+
+def test_keys_made_in_two_processes_are_those_made_in_one(site, monkeypatch):
+    """Issue 31: a cached build keys many outputs half in a forked helper
+    (sitegen.incremental.build._keys_of, from SPLIT bundles on): the same keys, in the same
+    order, as keyed in one process (the same build done again from a copy of the site, its
+    cache and output), and the same site as a fresh build."""
+    assert flip_league_result(site, 1) is not None
+    saved = site.parent / "saved"
+    shutil.copytree(site, saved, copy_function=shutil.copy2, symlinks=True)
+    import sitegen.incremental.build as cached
+
+    forked: list[int] = []
+    beside = cached.alongside
+    monkeypatch.setattr(cached, "alongside", lambda mine, theirs: forked.append(1) or beside(mine, theirs))
+    kept = {}
+    for split in (10**9, 1):
+        monkeypatch.setattr(cached, "SPLIT", split)
+        if split == 1:
+            shutil.rmtree(site)
+            shutil.move(saved, site)
+        assert rebuilt(site) == ""
+        kept[split] = list(json.loads(index_of(site).read_text())["keys"].items())
+    assert kept[1] == kept[10**9] and len(kept[1]) > 20
+    assert forked and cached.can_fork(None)  # split, in the second build only
