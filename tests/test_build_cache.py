@@ -605,27 +605,3 @@ def test_a_rebuild_after_a_full_one_reads_no_output_file(site, monkeypatch):
     assert build(site / "content", site / "output").cached
     assert read == []
 
-
-def test_keys_made_in_two_processes_are_those_made_in_one(site, monkeypatch):
-    """Issue 31: a cached build keys many outputs half in a forked helper
-    (sitegen.incremental.build._keys_of, from SPLIT bundles on): the same keys, in the same
-    order, as keyed in one process (the same build done again from a copy of the site, its
-    cache and output), and the same site as a fresh build."""
-    assert flip_league_result(site, 1) is not None
-    saved = site.parent / "saved"
-    shutil.copytree(site, saved, copy_function=shutil.copy2, symlinks=True)
-    import sitegen.incremental.build as cached
-
-    forked: list[int] = []
-    beside = cached.alongside
-    monkeypatch.setattr(cached, "alongside", lambda mine, theirs: forked.append(1) or beside(mine, theirs))
-    kept = {}
-    for split in (10**9, 1):
-        monkeypatch.setattr(cached, "SPLIT", split)
-        if split == 1:
-            shutil.rmtree(site)
-            shutil.move(saved, site)
-        assert rebuilt(site) == ""
-        kept[split] = list(json.loads(index_of(site).read_text())["keys"].items())
-    assert kept[1] == kept[10**9] and len(kept[1]) > 20
-    assert forked and cached.can_fork(None)  # split, in the second build only

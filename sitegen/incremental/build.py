@@ -3,7 +3,6 @@ stages in :mod:`sitegen.incremental`): :class:`CachedBuild`."""
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -18,7 +17,7 @@ from ..progress import Progress
 from ..render import default_templates_dir
 from ..rulesets import holding
 from ..urls import player_url
-from ..workers import alongside, can_fork, no_cycle_collection
+from ..workers import no_cycle_collection
 from .records import CacheState, PartRecord, league_outline
 from .reuse import BuildCaches
 from .sections import Spill, StoredSection, kept_section, stored_reduce, stored_section
@@ -244,13 +243,11 @@ class CachedBuild:
         the last build, when it had them (it is not made)."""
         dirty = []
         old = self.old.keys
-        keyed = []
         for bundle in bundles:
             if keep is not None and keep(bundle) and all(path in old for path in bundle.paths):
                 self.keys.update((path, old[path]) for path in bundle.paths)
                 continue
-            keyed.append(bundle)
-        for bundle, keys in zip(keyed, _keys_of(self.digests, keyed)):
+            keys = self.digests.output_keys(bundle)
             self.keys.update(keys)
             changed = {path for path, key in keys if old.get(path) != key}
             if changed:
@@ -369,26 +366,6 @@ class CachedBuild:
             rule_paths=self.rule_paths, paths=self.paths, menu=self.menu,
             warnings=tuple(self.plan.warnings) if self.plan is not None else (),
             census=census or {})
-
-
-SPLIT = 400
-"""The number of bundles from which a cached build keys them in two processes (:func:`_keys_of`)."""
-
-
-def _keys_of(digests: Digests, bundles: list[Bundle]) -> list[list[tuple[str, bytes]]]:
-    """Return the outputs' keys of each of ``bundles`` (:meth:`sitegen.depends.Digests.output_keys`).
-    Many bundles (a season's players' pages after one result: 2,900 at full size, 0.3-0.5 s of
-    pickling) are keyed half by a forked helper, when it can fork (issue 31): keying changes
-    nothing (no digest is registered), and only the keys travel back."""
-    if len(bundles) < SPLIT or not can_fork(None):
-        return [digests.output_keys(bundle) for bundle in bundles]
-    half = len(bundles) // 2
-    mine, theirs = alongside(partial(_keys, digests, bundles[:half]), partial(_keys, digests, bundles[half:]))
-    return mine + theirs
-
-
-def _keys(digests: Digests, bundles: list[Bundle]) -> list[list[tuple[str, bytes]]]:
-    return [digests.output_keys(bundle) for bundle in bundles]
 
 
 def _reduced(bundle: Bundle, paths: set[str]) -> Bundle:
