@@ -469,21 +469,29 @@ def test_a_forged_blob_out_of_the_limits_is_not_used(site, forged, why):
     assert rebuilt(site) == f"build cache not used: blob {name} {why}; building everything"
 
 
-@pytest.mark.parametrize("checked_first", [False, True])
-def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, monkeypatch, checked_first):
+@pytest.mark.parametrize("way", ["beside", "digits", "restored"])
+def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, monkeypatch, way):
     """Issue 31: the blobs are parsed while a forked helper checks their digests and limits
     (sitegen.store.load_blobs_beside); a blob whose every entry decodes but which holds a
     number of more than 19 digits (in a key the reader ignores) is still refused, with the
-    message of the check made before parsing; also where each blob is checked first (the
-    interpreter's limit of digits off or higher than the default)."""
-    if checked_first:
+    message of the check made before parsing; also where each blob is checked before it is
+    parsed: the interpreter's limit of digits off or higher than the default, or the output
+    folder restored (copied back: the helper reads every output, sitegen.store.outputs_moved)."""
+    if way == "digits":
         monkeypatch.setattr("sitegen.store._INT_DIGITS", 0)
+    if way == "restored":
+        shutil.move(site / "output", site / "moved")
+        shutil.copytree(site / "moved", site / "output", copy_function=shutil.copy2)
     name = season_blob(site)
     blob = cache_folder(site / "output") / "blobs" / name
     raw = json.loads(blob.read_text(encoding="utf-8"))
     text = json.dumps(raw, ensure_ascii=False, separators=(",", ":"))
     forge(site, name, (text[:-1] + ',"extra":' + "7" * 25 + "}").encode())
     edit_about(site)
+    from sitegen import store
+
+    stamps = store.load_index(cache_folder(site / "output"))[1]
+    assert store.outputs_moved((site / "output").resolve(), stamps) == (way == "restored")
     assert rebuilt(site) == (f"build cache not used: blob {name} does not decode: a number has more "
                              "than 19 digits; building everything")
 
