@@ -474,18 +474,15 @@ def _load_blobs(state: CacheState, folder: Path, index: dict, read: dict[str, by
         raise Unusable("its index is not as this sitegen writes it") from None
 
 
-def load_blobs_beside(state: CacheState, folder: Path, index: dict, theirs: Callable[[], Result],
-                      then: Callable[[], None] | None = None) -> Result:
+def load_blobs_beside(state: CacheState, folder: Path, index: dict, theirs: Callable[[], Result]) -> Result:
     """:func:`load_blobs`, its checks split over two processes (issue 31): the blobs are read
     first; then a forked helper runs ``theirs`` (the output folder's check: its exception is
     raised first, as :func:`sitegen.workers.alongside`'s) and checks every blob's digest and
     limits (:func:`sitegen.modeljson.check_limits`: a third as long again as the parse, 0.3 s
     at full size) while this process parses them. What the parse made is used only when every
     check passed: otherwise the blobs are read again the plain way, which checks each one before
-    parsing it and raises the same Unusable, at the same blob, as :func:`load_blobs`.
-    ``then``: the rest of the output folder's check, run here once the parse is done (its
-    Unusable raised after ``theirs``'s, before any blob's). Return what ``theirs`` returned.
-    Raises Unusable.
+    parsing it and raises the same Unusable, at the same blob, as :func:`load_blobs`. Return
+    what ``theirs`` returned. Raises Unusable.
 
     A parse of text that is not checked yet stays bounded: the parser refuses deep nesting
     itself (RecursionError) and reads no number longer than the interpreter's limit of digits
@@ -493,21 +490,16 @@ def load_blobs_beside(state: CacheState, folder: Path, index: dict, theirs: Call
     each blob is checked before it is parsed, as :func:`load_blobs` does."""
     if not 0 < sys.get_int_max_str_digits() <= _INT_DIGITS:
         found = theirs()
-        if then is not None:
-            then()
         load_blobs(state, folder, index)
         return found
     read = _read_listed(folder, index)
 
     def mine() -> Unusable | None:
-        failed = None
         try:
             _load_blobs(state, folder, index, read, False)
         except Unusable as why:
-            failed = why
-        if then is not None:
-            then()
-        return failed
+            return why
+        return None
 
     def checks() -> tuple[Result, bool]:
         return theirs(), _within(read, index["blobs"])
@@ -681,7 +673,7 @@ def output_stamps(output: Path, paths: Iterable[str]) -> dict[str, OutputStamp]:
 
 
 def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, bytes],
-                 marker: str, elsewhere: frozenset[str] = frozenset()) -> dict[str, OutputStamp]:
+                 marker: str) -> dict[str, OutputStamp]:
     """Check that ``output`` holds exactly the files the last build wrote, unchanged: a file
     whose size, modification time, change time (ns) and inode are those recorded is taken as
     unchanged; one of the recorded size whose stamp differs otherwise is compared by its
@@ -689,8 +681,7 @@ def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, b
     (issue 30: the same size and a restored modification time are still noticed); a cache
     restored in CI changes every file's inode and change time, and every file is then read
     once (0.25 s of CPU at scale 0.3, 92 MB: bench/README.md). Return the stamps as they are
-    now. Raises Unusable when a file was added, removed or changed. The files ``elsewhere``
-    are not compared (:func:`check_outputs_here` does, in the other process)."""
+    now. Raises Unusable when a file was added, removed or changed."""
     found = {}
     try:
         for entry, relative in entries_below(os.fspath(output), strict=True):
@@ -705,39 +696,20 @@ def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, b
     if set(found) != set(stamps):
         raise Unusable("files were added to or removed from the output folder since the last build")
     for path, stamp in found.items():
-        if path not in elsewhere:
-            _compare_output(output, path, stamp, stamps[path], shas)
+        recorded = stamps[path]
+        if stamp != recorded:
+            if stamp[0] != recorded[0] or sha((output / path).read_bytes()) != shas.get(path):
+                raise Unusable(f"{path} in the output folder was changed since the last "
+                              "sitegen build (by hand, or by sitegen serve writing there)")
     return found
-
-
-def check_outputs_here(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, bytes],
-                       paths: frozenset[str]) -> None:
-    """Compare the output files ``paths`` as :func:`check_output` does (which walks the folder
-    and compares the others meanwhile, in a forked helper: a restored output folder's 484 MB
-    read in two processes, issue 31). Raises Unusable."""
-    for path in sorted(paths):
-        try:
-            info = os.lstat(output / path)
-        except OSError:
-            raise Unusable("files were added to or removed from the output folder since the last build") from None
-        stamp = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-        _compare_output(output, path, stamp, stamps[path], shas)
-
-
-def _compare_output(output: Path, path: str, stamp: OutputStamp, recorded: OutputStamp,
-                    shas: dict[str, bytes]) -> None:
-    if stamp != recorded:
-        if stamp[0] != recorded[0] or sha((output / path).read_bytes()) != shas.get(path):
-            raise Unusable(f"{path} in the output folder was changed since the last "
-                           "sitegen build (by hand, or by sitegen serve writing there)")
 
 
 def outputs_moved(output: Path, stamps: dict[str, OutputStamp], count: int = 32) -> bool:
     """Whether some of ``count`` outputs spread over ``stamps`` (the recorded stamps) differ
     from the files in ``output``: then :func:`check_output` will read files to compare their
-    digests (every file, when the output folder was restored in CI), and a cached build shares
-    them out between its two processes (sitegen.commands.build). A sample only: it decides who
-    compares which file, never whether the output is trusted."""
+    digests (every file, when the output folder was restored in CI) and is the longer of the two
+    checks a cached build runs at once (sitegen.commands.build). A sample only: it decides who
+    does which check, never whether the output is trusted."""
     paths = list(stamps)
     for path in paths[::max(1, len(paths) // count)]:
         try:

@@ -475,9 +475,8 @@ def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, monkeypatch, wa
     (sitegen.store.load_blobs_beside); a blob whose every entry decodes but which holds a
     number of more than 19 digits (in a key the reader ignores) is still refused, with the
     message of the check made before parsing; also where each blob is checked before it is
-    parsed (the interpreter's limit of digits off or higher than the default), and with the
-    output folder restored (copied back: every output read, shared out between the two
-    processes, sitegen.store.outputs_moved)."""
+    parsed: the interpreter's limit of digits off or higher than the default, or the output
+    folder restored (copied back: the helper reads every output, sitegen.store.outputs_moved)."""
     if way == "digits":
         monkeypatch.setattr("sitegen.store._INT_DIGITS", 0)
     if way == "restored":
@@ -614,26 +613,3 @@ def test_a_rebuild_after_a_full_one_reads_no_output_file(site, monkeypatch):
     assert build(site / "content", site / "output").cached
     assert read == []
 
-
-
-@pytest.mark.parametrize("at", [0, 1])
-def test_a_restored_output_folder_with_a_page_edited_in_place_is_noticed(site, at):
-    """Issue 31: when the output folder was restored (every output compared by its digest),
-    this process compares one output in SHARE_HERE (the first among them) and the forked
-    helper the others: a page edited in place, same size, is noticed by either, with the
-    message of the check in one process."""
-    from sitegen import store
-    from sitegen.commands.build import SHARE_HERE
-
-    assert SHARE_HERE > 1
-    shutil.move(site / "output", site / "moved")
-    shutil.copytree(site / "moved", site / "output", copy_function=shutil.copy2)
-    stamps = store.load_index(cache_folder(site / "output"))[1]
-    edited = next(path for number, path in enumerate(stamps)
-                  if number % SHARE_HERE == at and path.endswith(".html"))
-    page = site / "output" / edited
-    page.write_bytes(page.read_bytes().replace(b"<html", b"<HTML", 1))
-    edit_about(site)
-    assert rebuilt(site) == (f"build cache not used: {edited} in the output folder was changed "
-                             "since the last sitegen build (by hand, or by sitegen serve writing "
-                             "there); building everything")

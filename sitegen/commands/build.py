@@ -45,7 +45,7 @@ from ..plan import Bundle, SitePlan
 from ..progress import Progress
 from ..render import make_environment, render_bundles, render_site, render_work
 from ..stages import Cache, NoCache, Source
-from ..workers import no_cycle_collection
+from ..workers import alongside, no_cycle_collection
 from ..write import (MARKER, NotInPlace, OutputBusy, OutputLock, Staging, WriteReport,
                      check_output_folder, update_site)
 
@@ -302,31 +302,24 @@ def _check_and_load(build: CachedBuild, state: CacheState, stamps: dict, index: 
     read the cache's blobs into ``state``; return the outputs' stamps as they are now and
     whether no input changed. The check (0.3-0.5 s at full size, 39,000 files) is done by a
     forked helper while this process reads the blobs (about 1 s), when it can fork; the helper
-    also checks the blobs' digests and limits meanwhile (store.load_blobs_beside). When the
-    outputs' stamps changed (a restored output folder: every output is read, 1.6-1.8 s at
-    full size), this process compares one output in :data:`SHARE_HERE` once its parse is done.
-    Raises store.Unusable (the output folder's reason first)."""
+    also checks the blobs' digests and limits meanwhile (store.load_blobs_beside), unless the
+    outputs' stamps changed (a restored output folder: the helper then reads every output,
+    1-2 s at full size, and this process checks the blobs as it reads them). Raises
+    store.Unusable (the output folder's reason first)."""
     resolved = output_dir.resolve()
 
-    here: frozenset[str] = frozenset()
-
     def changed() -> dict:  # only the stamps that changed travel back from the helper
-        found = store.check_output(resolved, stamps, state.shas, MARKER, here)
+        found = store.check_output(resolved, stamps, state.shas, MARKER)
         return {path: stamp for path, stamp in found.items() if stamp != stamps[path]}
 
     if build.unchanged():
         return {**stamps, **changed()}, True
-    if store.outputs_moved(resolved, stamps):  # every output read: a share of them here, after the parse
-        here = frozenset(list(stamps)[::SHARE_HERE])
     with no_cycle_collection(keep=True):  # the model objects live as long as the command
-        found = store.load_blobs_beside(state, folder, index, changed,
-                                        partial(store.check_outputs_here, resolved, stamps, state.shas, here))
+        if store.outputs_moved(resolved, stamps):  # the helper reads the outputs: checks here
+            _, found = alongside(partial(store.load_blobs, state, folder, index), changed)
+        else:
+            found = store.load_blobs_beside(state, folder, index, changed)
     return {**stamps, **found}, False
-
-
-SHARE_HERE = 3
-"""One output in this many is compared by this process, once the blobs are parsed, when the
-outputs' stamps changed (a restored output folder: every file read; issue 31)."""
 
 
 def _unchanged(build: CachedBuild, stamps: dict, clock: "_Clock", options: _Options) -> BuildResult:
