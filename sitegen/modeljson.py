@@ -239,11 +239,27 @@ def cache_loads(data: str | bytes, hook: Callable[[dict], Any] | None = None) ->
     parser's levels apart from it (they refuse only some thousands of levels)."""
     if isinstance(data, (bytes, bytearray)):
         data = data.decode(json.detect_encoding(data), "surrogatepass")  # as json.loads does
+    check_limits(data)
+    return loads_unchecked(data, hook)
+
+
+def check_limits(data: str | bytes) -> None:
+    """Raise ValueError (its message says which) unless the JSON ``data`` keeps the limits of
+    :func:`cache_loads`: its nesting and its numbers' lengths, checked in its text (in C)."""
+    if isinstance(data, (bytes, bytearray)):
+        data = data.decode(json.detect_encoding(data), "surrogatepass")  # as json.loads does
     outside = _outside_strings(data)
     if not _brackets_within(outside, MAX_DEPTH):
         raise ValueError("it is nested too deeply")
     if _long_number(outside):
         raise ValueError("a number has more than 19 digits")
+
+
+def loads_unchecked(data: str | bytes, hook: Callable[[dict], Any] | None = None) -> Any:
+    """The parse of :func:`cache_loads` without its check of the text (:func:`check_limits`):
+    for text already checked, or whose check runs beside the parse and whose values are used
+    only once it passed (sitegen.store.load_blobs_beside). No NaN or Infinity, the
+    parser's own guard against deep nesting. Raises ValueError."""
     try:
         return json.loads(data, object_hook=hook, parse_float=_finite_float,
                           parse_constant=_no_constant)

@@ -36,6 +36,7 @@ import os
 import shutil
 import signal
 import stat
+import sys
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -47,9 +48,9 @@ from .diagnostics import Diagnostic, SourcePos
 from .folders import Unreadable, entries_below, real_folder
 from .incremental.records import CacheState, PartRecord, UnitRecord
 from .incremental.sections import KeptText, kept_section
-from .modeljson import ALLOWED, NAMES, cache_loads, plan, tuples
+from .modeljson import ALLOWED, NAMES, cache_loads, check_limits, loads_unchecked, plan, tuples
 from .validate import Common
-from .workers import alongside
+from .workers import Result, alongside
 
 FORMAT = 3
 """The layout of the cache; a cache of another format is not used."""
@@ -171,11 +172,12 @@ class _Decoder:
                 binascii.Error) as error:
             raise Unusable(f"an entry does not decode ({type(error).__name__})") from None
 
-    def loads(self, text: str | bytes, name: str = "") -> Any:
+    def loads(self, text: str | bytes, name: str = "", checked: bool = True) -> Any:
         """Decode a cache file's JSON (``name``: the file, for the message) within the limits
-        of :func:`sitegen.modeljson.cache_loads`. Raises Unusable."""
+        of :func:`sitegen.modeljson.cache_loads` (``checked`` False: without checking its text
+        for them first, for :func:`load_blobs_beside`). Raises Unusable."""
         try:
-            return cache_loads(text, self)
+            return cache_loads(text, self) if checked else loads_unchecked(text, self)
         except ValueError as error:
             why = "it is not JSON" if isinstance(error, json.JSONDecodeError) else str(error)
             raise Unusable(f"{name or 'a file'} does not decode: {why}") from None
@@ -456,18 +458,98 @@ def load_index(folder: Path) -> tuple[CacheState, dict[str, OutputStamp], dict]:
     return state, stamps, index
 
 
-def load_blobs(state: CacheState, folder: Path, index: dict) -> None:
+def load_blobs(state: CacheState, folder: Path, index: dict, read: dict[str, bytes] | None = None) -> None:
     """Read into ``state`` (of :func:`load_index`) the units, parts, settings, players and
-    pages the cache keeps. Raises Unusable."""
+    pages the cache keeps (``read``: blobs already read, by name, checked here as the others).
+    Raises Unusable."""
+    _load_blobs(state, folder, index, read or {}, True)
+
+
+def _load_blobs(state: CacheState, folder: Path, index: dict, read: dict[str, bytes], checked: bool) -> None:
     try:
-        _load(state, folder, index)
+        _load(state, folder, index, read, checked)
     except Unusable:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError):
         raise Unusable("its index is not as this sitegen writes it") from None
 
 
-def _load(state: CacheState, folder: Path, index: dict) -> None:
+def load_blobs_beside(state: CacheState, folder: Path, index: dict, theirs: Callable[[], Result]) -> Result:
+    """:func:`load_blobs`, its checks split over two processes (issue 31): the blobs are read
+    first; then a forked helper runs ``theirs`` (the output folder's check: its exception is
+    raised first, as :func:`sitegen.workers.alongside`'s) and checks every blob's digest and
+    limits (:func:`sitegen.modeljson.check_limits`: a third as long again as the parse, 0.3 s
+    at full size) while this process parses them. What the parse made is used only when every
+    check passed: otherwise the blobs are read again the plain way, which checks each one before
+    parsing it and raises the same Unusable, at the same blob, as :func:`load_blobs`. Return
+    what ``theirs`` returned. Raises Unusable.
+
+    A parse of text that is not checked yet stays bounded: the parser refuses deep nesting
+    itself (RecursionError) and reads no number longer than the interpreter's limit of digits
+    (4,300 by default, ``sys.get_int_max_str_digits``); where that limit is off or higher,
+    each blob is checked before it is parsed, as :func:`load_blobs` does."""
+    if not 0 < sys.get_int_max_str_digits() <= _INT_DIGITS:
+        found = theirs()
+        load_blobs(state, folder, index)
+        return found
+    read = _read_listed(folder, index)
+
+    def mine() -> Unusable | None:
+        try:
+            _load_blobs(state, folder, index, read, False)
+        except Unusable as why:
+            return why
+        return None
+
+    def checks() -> tuple[Result, bool]:
+        return theirs(), _within(read, index["blobs"])
+
+    failed, (found, within) = alongside(mine, checks)
+    if failed is not None or not within:
+        load_blobs(state, folder, index, read)  # the checks in order: raises the first problem
+        raise failed or Unusable("its blobs are not as this sitegen writes them")  # pragma: no cover
+    return found
+
+
+_INT_DIGITS = 4300
+"""The interpreter's default limit of digits in a number read from text (Python 3.11)."""
+
+
+def _read_listed(folder: Path, index: dict) -> dict[str, bytes]:
+    """Return the texts of the blobs that :func:`_load` reads, those that can be read (a name
+    that is not listed or not a plain file name is left to :func:`_load`, which refuses it)."""
+    names = [index.get("common")]
+    for entries, at in (("seasons", 1), ("units", 2), ("parts", 1)):
+        try:
+            names += [entry[at] for entry in index[entries]]
+        except (KeyError, IndexError, TypeError):
+            break
+    listed = index.get("blobs")
+    read = {}
+    for name in names:
+        if (isinstance(listed, dict) and type(name) is str and name in listed and "/" not in name
+                and not name.startswith(".")):
+            try:
+                read[name] = (folder / "blobs" / name).read_bytes()
+            except OSError:
+                pass
+    return read
+
+
+def _within(read: dict[str, bytes], digests: Any) -> bool:
+    """Whether each blob of ``read`` matches its digest in the index and keeps the cache's
+    limits (:func:`sitegen.modeljson.check_limits`)."""
+    try:
+        for name, data in read.items():
+            if sha(data).hex() != digests[name]:
+                return False
+            check_limits(data)
+    except (KeyError, TypeError, ValueError):
+        return False
+    return True
+
+
+def _load(state: CacheState, folder: Path, index: dict, read: dict[str, bytes], checked: bool) -> None:
     digests: dict[str, str] = index["blobs"]
 
     def blob(name: str, refs: dict[str, Any] | None = None, raw: bool | None = False) -> Any:
@@ -476,13 +558,15 @@ def _load(state: CacheState, folder: Path, index: dict) -> None:
             raise Unusable("its index names a file it does not list")
         if raw is None:
             return None
-        try:
-            data = (folder / "blobs" / name).read_bytes()
-        except OSError:
-            raise Unusable(f"blob {name} is missing") from None
-        if sha(data).hex() != digests[name]:
+        data = read.get(name)
+        if data is None:
+            try:
+                data = (folder / "blobs" / name).read_bytes()
+            except OSError:
+                raise Unusable(f"blob {name} is missing") from None
+        if checked and sha(data).hex() != digests[name]:
             raise Unusable(f"blob {name} does not match its digest")
-        return data if raw else _Decoder(refs).loads(data, f"blob {name}")
+        return data if raw else _Decoder(refs).loads(data, f"blob {name}", checked)
 
     def made_of(name: str, key: bytes | str) -> None:
         """Check that a blob holds what its name says it was made from (a blob of another
@@ -513,7 +597,7 @@ def _load(state: CacheState, folder: Path, index: dict) -> None:
         blob(lines, raw=None)  # its sections are read when their pages are made again
         part = _part_record(blob(name), str(folder / "blobs" / lines))
         made_of(name, part.inputs)
-        state.parts[_as_tuple(_Decoder().loads(ident, "a part's name"))] = part
+        state.parts[_as_tuple(_Decoder().loads(ident, "a part's name", checked))] = part
 
 
 def _unit_record(raw: dict) -> UnitRecord:
@@ -618,6 +702,23 @@ def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, b
                 raise Unusable(f"{path} in the output folder was changed since the last "
                               "sitegen build (by hand, or by sitegen serve writing there)")
     return found
+
+
+def outputs_moved(output: Path, stamps: dict[str, OutputStamp], count: int = 32) -> bool:
+    """Whether some of ``count`` outputs spread over ``stamps`` (the recorded stamps) differ
+    from the files in ``output``: then :func:`check_output` will read files to compare their
+    digests (every file, when the output folder was restored in CI) and is the longer of the two
+    checks a cached build runs at once (sitegen.commands.build). A sample only: it decides who
+    does which check, never whether the output is trusted."""
+    paths = list(stamps)
+    for path in paths[::max(1, len(paths) // count)]:
+        try:
+            info = os.lstat(output / path)
+        except OSError:
+            return True
+        if (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino) != tuple(stamps[path]):
+            return True
+    return False
 
 
 def remove(folder: Path) -> None:

@@ -469,6 +469,43 @@ def test_a_forged_blob_out_of_the_limits_is_not_used(site, forged, why):
     assert rebuilt(site) == f"build cache not used: blob {name} {why}; building everything"
 
 
+@pytest.mark.parametrize("way", ["beside", "digits", "restored"])
+def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, monkeypatch, way):
+    """Issue 31: the blobs are parsed while a forked helper checks their digests and limits
+    (sitegen.store.load_blobs_beside); a blob whose every entry decodes but which holds a
+    number of more than 19 digits (in a key the reader ignores) is still refused, with the
+    message of the check made before parsing; also where each blob is checked before it is
+    parsed: the interpreter's limit of digits off or higher than the default, or the output
+    folder restored (copied back: the helper reads every output, sitegen.store.outputs_moved)."""
+    if way == "digits":
+        monkeypatch.setattr("sitegen.store._INT_DIGITS", 0)
+    if way == "restored":
+        shutil.move(site / "output", site / "moved")
+        shutil.copytree(site / "moved", site / "output", copy_function=shutil.copy2)
+    name = season_blob(site)
+    blob = cache_folder(site / "output") / "blobs" / name
+    raw = json.loads(blob.read_text(encoding="utf-8"))
+    text = json.dumps(raw, ensure_ascii=False, separators=(",", ":"))
+    forge(site, name, (text[:-1] + ',"extra":' + "7" * 25 + "}").encode())
+    edit_about(site)
+    from sitegen import store
+
+    stamps = store.load_index(cache_folder(site / "output"))[1]
+    assert store.outputs_moved((site / "output").resolve(), stamps) == (way == "restored")
+    assert rebuilt(site) == (f"build cache not used: blob {name} does not decode: a number has more "
+                             "than 19 digits; building everything")
+
+
+def test_a_changed_blob_that_still_parses_is_not_used(site):
+    """A blob edited into other JSON that decodes (a space added), its digest not updated: the
+    helper's digest check refuses it (issue 31: the parse alone would take it)."""
+    name = season_blob(site)
+    blob = cache_folder(site / "output") / "blobs" / name
+    blob.write_bytes(blob.read_bytes() + b" ")
+    edit_about(site)
+    assert rebuilt(site) == f"build cache not used: blob {name} does not match its digest; building everything"
+
+
 @pytest.mark.parametrize("entry, error", [
     ('["date", 999999999999999999]', "OverflowError"),
     ('["frac", 1, 0]', "ZeroDivisionError"),
@@ -575,3 +612,4 @@ def test_a_rebuild_after_a_full_one_reads_no_output_file(site, monkeypatch):
     monkeypatch.setattr(store, "sha", lambda data: (read.append(len(data)), real(data))[1])
     assert build(site / "content", site / "output").cached
     assert read == []
+

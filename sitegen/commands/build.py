@@ -301,7 +301,10 @@ def _check_and_load(build: CachedBuild, state: CacheState, stamps: dict, index: 
     """Check that ``output_dir`` holds what the last build wrote and, unless no input changed,
     read the cache's blobs into ``state``; return the outputs' stamps as they are now and
     whether no input changed. The check (0.3-0.5 s at full size, 39,000 files) is done by a
-    forked helper while this process reads the blobs (about 1 s), when it can fork. Raises
+    forked helper while this process reads the blobs (about 1 s), when it can fork; the helper
+    also checks the blobs' digests and limits meanwhile (store.load_blobs_beside), unless the
+    outputs' stamps changed (a restored output folder: the helper then reads every output,
+    1-2 s at full size, and this process checks the blobs as it reads them). Raises
     store.Unusable (the output folder's reason first)."""
     resolved = output_dir.resolve()
 
@@ -312,7 +315,10 @@ def _check_and_load(build: CachedBuild, state: CacheState, stamps: dict, index: 
     if build.unchanged():
         return {**stamps, **changed()}, True
     with no_cycle_collection(keep=True):  # the model objects live as long as the command
-        _, found = alongside(partial(store.load_blobs, state, folder, index), changed)
+        if store.outputs_moved(resolved, stamps):  # the helper reads the outputs: checks here
+            _, found = alongside(partial(store.load_blobs, state, folder, index), changed)
+        else:
+            found = store.load_blobs_beside(state, folder, index, changed)
     return {**stamps, **found}, False
 
 
