@@ -57,7 +57,7 @@ from jinja2.utils import _PassArg, generate_lorem_ipsum, pass_environment, pass_
 from markupsafe import Markup, escape
 
 from .template_sizes import (FILTER_SIZES, MATERIALIZED, METHOD_SIZES, field_length, joined_length,
-                             lipsum_length, made_length, printf_length, text_length)
+                             lipsum_length, made_length, text_length, PrintfShapes)
 
 
 @dataclass(frozen=True)
@@ -206,6 +206,8 @@ class BoundedSandbox(SandboxedEnvironment):
         :meth:`escaped_print`)."""
         super().__init__(*args, **kwargs)
         self.budget = Budget(limits)
+        self.printf_shapes = PrintfShapes()
+        """The size checks of ``text % values`` (:func:`~sitegen.template_sizes.printf_length`)."""
         self.globals["range"] = self.bounded_range
         self.globals["lipsum"] = self.sized(generate_lorem_ipsum, lipsum_length)
         self.filters.update({name: self.bounded_filter(name, function)
@@ -431,7 +433,7 @@ class BoundedSandbox(SandboxedEnvironment):
             self._check_power(left, right)
         elif operator == "%" and isinstance(left, (str, bytes, bytearray)):
             text = left if isinstance(left, str) else left.decode("latin-1")
-            self.check_size(printf_length, (text, right), {})
+            self.check_size(self.printf_shapes.length, (text, right), {})
         return self.bounded_value(super().call_binop(context, operator, left, right))
 
     def _check_product(self, left: Any, right: Any) -> None:
@@ -465,7 +467,7 @@ class BoundedSandbox(SandboxedEnvironment):
                 and any(__obj is __self.globals.get(name) for name in GETTEXT):  # _("%(n)9s", n=1)
             for words in args:
                 if isinstance(words, str):
-                    __self.check_size(printf_length, (words, kwargs), {})
+                    __self.check_size(__self.printf_shapes.length, (words, kwargs), {})
         if not isinstance(__obj, Macro):
             return super().call(__context, __obj, *args, **kwargs)
         budget.depth += 1
