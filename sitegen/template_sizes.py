@@ -115,13 +115,26 @@ class PrintfShapes:
     of each check's cost. One object per environment (a forked worker has its own copy); it
     keeps at most :attr:`KEPT` texts of at most :attr:`LONGEST` characters (a template can
     make texts without end), any other is measured as :func:`printf_length` does.
-    tests/test_template_sandbox.py ties it to :func:`printf_length`."""
+    tests/test_template_sizes.py ties it to :func:`printf_length`.
+
+    It also tells which texts have only ``%(name)s`` conversions (:meth:`named`)."""
 
     KEPT = 1024
     LONGEST = 2000
 
     def __init__(self) -> None:
         self._shapes: dict[tuple[str, int], tuple[int, tuple[str | None, ...], bool]] = {}
+        self._named: dict[str, tuple[str, ...] | None] = {}
+
+    def named(self, text: str) -> tuple[str, ...] | None:
+        """The keys of ``text``'s conversions when each is ``%(key)s`` (``%%`` aside), in
+        order; else None (kept as :meth:`length` keeps its shapes)."""
+        if text in self._named:
+            return self._named[text]
+        keys = named_keys(text)
+        if len(text) <= self.LONGEST and len(self._named) < self.KEPT:
+            self._named[text] = keys
+        return keys
 
     def length(self, limit: int, text: str, values: Any) -> int:
         """:func:`printf_length`'s value for these arguments."""
@@ -161,6 +174,17 @@ def printf_shape(limit: int, text: str) -> tuple[int, tuple[str | None, ...], bo
         keys.append(key)
     return size, tuple(keys), "*" in text
 
+
+def named_keys(text: str) -> tuple[str, ...] | None:
+    """The keys of ``text``'s ``%`` conversions when each is ``%(key)s`` (``%%`` aside), in
+    order; else None."""
+    if "%" in NAMED_CONVERSION.sub("", text):
+        return None
+    return tuple(found[1] for found in NAMED_CONVERSION.finditer(text) if found[0] != "%%")
+
+
+NAMED_CONVERSION = re.compile(r"%\(([^()]*)\)s|%%")
+"""A ``%(key)s`` conversion (its key: without brackets, which Python would pair) or ``%%``."""
 
 PRINTF_SIZES = re.compile(r"%(?:\(([^)]*)\))?[-#0 +]*(\d+|\*)?(?:\.(\d+|\*))?(.?)")
 """A ``%`` conversion's key, width, precision and type (``%(name)-10.3f``, ``%*d``, ``%%``)."""

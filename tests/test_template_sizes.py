@@ -1,14 +1,18 @@
 """The size check of ``text % values`` (sitegen.template_sizes, issue 31): the kept form,
 ``PrintfShapes.length``, which scans each text once and keeps what it read, gives
 :func:`printf_length`'s value for every text and values, also once the text is kept, beyond
-the texts it keeps and for texts too long to keep."""
+the texts it keeps and for texts too long to keep. And a page's sentence formatted
+(sitegen.template_limits.named_markup, for texts of ``%(name)s`` conversions only) is
+Markup's own ``%``."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
+from markupsafe import Markup
 
-from sitegen.template_sizes import PrintfShapes, printf_length
+from sitegen.template_limits import named_markup
+from sitegen.template_sizes import PrintfShapes, named_keys, printf_length
 
 LIMIT = 1_000_000
 
@@ -40,7 +44,7 @@ ARGUMENTS = st.one_of(VALUES, st.tuples(VALUES, VALUES),
 def _either(function, *args):
     try:
         return function(*args)
-    except (TypeError, ValueError, AttributeError) as error:
+    except (TypeError, ValueError, AttributeError, KeyError) as error:
         return type(error)
 
 
@@ -57,3 +61,32 @@ def test_a_text_too_long_to_keep_is_measured_all_the_same():
     text = "%(a)s" + "x" * PrintfShapes.LONGEST
     assert shapes.length(LIMIT, text, {"a": "bc"}) == printf_length(LIMIT, text, {"a": "bc"}) == len(text) + 2
     assert not shapes._shapes
+
+
+def test_named_keys_only_for_texts_of_named_conversions():
+    assert named_keys("Place %(place)s of %(size)s") == ("place", "size")
+    assert named_keys("100%% of %(x)s, %(x)s again, %()s") == ("x", "x", "")
+    assert named_keys("no conversion") == ()
+    for text in ("%(x)d", "%s", "100%", "%(a(b))s", "%(a(b)s", "%%%", "%(x)-5s", "%(x)"):
+        assert named_keys(text) is None, text
+
+
+NAMED_TEXTS = st.lists(st.one_of(st.sampled_from(["%(a)s", "%(b)s", "%()s", "%%", "%(a)d", "%", "%s", "(", ")"]),
+                                 st.text(alphabet="ab <&>'\"", max_size=3)), max_size=6).map("".join)
+MARKUP_VALUES = st.one_of(st.text(alphabet="ab<&>'\"\u05d0", max_size=5), st.integers(), st.none(),
+                          st.text(alphabet="ab<>", max_size=3).map(Markup))
+
+
+@given(NAMED_TEXTS, st.dictionaries(st.sampled_from(["a", "b", ""]), MARKUP_VALUES, max_size=3))
+def test_named_markup_is_markups_own_formatting(text, values):
+    """``named_markup`` gives Markup's ``%`` (its text, or its exception's type) wherever
+    ``named_keys`` allows it."""
+    keys = named_keys(text)
+    if keys is None:
+        return
+    words = Markup(text)
+    assert _either(named_markup, words, keys, values) == _either(words.__mod__, values)
+    made = _either(named_markup, words, keys, values)
+    assert not isinstance(made, type) or issubclass(made, Exception)
+    if isinstance(made, str):
+        assert type(made) is Markup
