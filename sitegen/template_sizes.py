@@ -107,6 +107,85 @@ def printf_length(limit: int, text: str, values: Any) -> int:
     return size
 
 
+class PrintfShapes:
+    """:func:`printf_length`, with what it reads of a text (its length, each conversion's
+    number width and precision, its keys, a ``*``) found once per text and kept: a build
+    formats the same few sentences of its templates about 100,000 times (``_("Place
+    %(place)s of %(size)s", ...)``: 14 a player page; issue 31), and the text's scan was most
+    of each check's cost. One object per environment (a forked worker has its own copy); it
+    keeps at most :attr:`KEPT` texts of at most :attr:`LONGEST` characters (a template can
+    make texts without end), any other is measured as :func:`printf_length` does.
+    tests/test_template_sizes.py ties it to :func:`printf_length`.
+
+    It also tells which texts have only ``%(name)s`` conversions (:meth:`named`)."""
+
+    KEPT = 1024
+    LONGEST = 2000
+
+    def __init__(self) -> None:
+        self._shapes: dict[tuple[str, int], tuple[int, tuple[str | None, ...], bool]] = {}
+        self._named: dict[str, tuple[str, ...] | None] = {}
+
+    def named(self, text: str) -> tuple[str, ...] | None:
+        """The keys of ``text``'s conversions when each is ``%(key)s`` (``%%`` aside), in
+        order; else None (kept as :meth:`length` keeps its shapes)."""
+        if text in self._named:
+            return self._named[text]
+        keys = named_keys(text)
+        if len(text) <= self.LONGEST and len(self._named) < self.KEPT:
+            self._named[text] = keys
+        return keys
+
+    def length(self, limit: int, text: str, values: Any) -> int:
+        """:func:`printf_length`'s value for these arguments."""
+        shape = self._shapes.get((text, limit))
+        if shape is None:
+            if len(text) > self.LONGEST:
+                return printf_length(limit, text, values)
+            shape = printf_shape(limit, text)
+            if len(self._shapes) < self.KEPT:
+                self._shapes[(text, limit)] = shape
+        size, keys, star = shape
+        mapping = values if isinstance(values, dict) else None
+        if mapping is not None:
+            for key in keys:
+                size += text_length(mapping.get(key, "") if key is not None else mapping, limit)
+        numbers = values if isinstance(values, tuple) else (values,)
+        if star:
+            size += sum(abs(value) for value in numbers if isinstance(value, int))
+        if mapping is None:
+            size += sum(text_length(value, limit) for value in numbers)
+        return size
+
+
+def printf_shape(limit: int, text: str) -> tuple[int, tuple[str | None, ...], bool]:
+    """What :func:`printf_length` reads of ``text`` whatever the values: the text's length with
+    its conversions' number widths and precisions, each conversion's key (``%%`` left out) and
+    whether it holds a ``*``."""
+    size = len(text)
+    keys = []
+    for match in PRINTF_SIZES.finditer(text):
+        key, width, precision, kind = match.groups()
+        if kind == "%":
+            continue
+        for number in (width, precision):
+            if number is not None and number != "*":
+                size += int(number) if len(number) <= 20 else limit + 1
+        keys.append(key)
+    return size, tuple(keys), "*" in text
+
+
+def named_keys(text: str) -> tuple[str, ...] | None:
+    """The keys of ``text``'s ``%`` conversions when each is ``%(key)s`` (``%%`` aside), in
+    order; else None."""
+    if "%" in NAMED_CONVERSION.sub("", text):
+        return None
+    return tuple(found[1] for found in NAMED_CONVERSION.finditer(text) if found[0] != "%%")
+
+
+NAMED_CONVERSION = re.compile(r"%\(([^()]*)\)s|%%")
+"""A ``%(key)s`` conversion (its key: without brackets, which Python would pair) or ``%%``."""
+
 PRINTF_SIZES = re.compile(r"%(?:\(([^)]*)\))?[-#0 +]*(\d+|\*)?(?:\.(\d+|\*))?(.?)")
 """A ``%`` conversion's key, width, precision and type (``%(name)-10.3f``, ``%*d``, ``%%``)."""
 

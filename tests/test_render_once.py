@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from jinja2 import Undefined
+
 from sitegen.model.common import SiteConfig
 from sitegen.render import make_environment
 
@@ -45,3 +47,36 @@ def test_printed_values_escaped_and_isolated_as_before(tmp_path):
     assert env.get_template("page.html").render(values=values) == (
         "(plain)(a &amp; b)(&lt;i&gt;)(&#39;q&#39;)(&#34;)(12)(True)(None)"
         "(\ufdd0\u05d0\u05d1\ufdd1)(\ufdd0x \u0627\ufdd1)")
+
+
+def test_plain_attributes_read_as_the_sandbox_reads_them(tmp_path):
+    """``SiteEnvironment.getattr``'s quick path (a dataclass's fields, a loop's counters, plain
+    values) gives what the sandbox gives, and refuses what it refuses."""
+    import dataclasses
+
+    from jinja2.sandbox import SandboxedEnvironment
+
+    @dataclasses.dataclass(frozen=True)
+    class Record:
+        name: str
+        count: int
+        words: list
+        _hidden: str = "secret"
+        method: object = None
+
+    env = _environment(tmp_path, {"page.html": (
+        "{{ r.name }}|{{ r.count }}|{{ r.words|length }}|{{ r._hidden is undefined }}|"
+        "{{ s.name }}|{% for x in r.words %}{{ loop.index }}{{ loop.first }}{{ loop.last }}{% endfor %}|"
+        "{{ (r.method is undefined) if r.method else 'none' }}")})
+    record = Record("a<b", 3, [1, 2])
+    with_format = Record("x", 1, [], method="{0}".format)
+    assert env.get_template("page.html").render(r=record, s=with_format) == \
+        "a&lt;b|3|2|True|x|1TrueFalse2FalseTrue|none"
+    for obj, attribute in [(record, "name"), (record, "count"), (record, "words"), (record, "_hidden"),
+                           (with_format, "method"), (record, "missing"), (record, "__class__")]:
+        quick, sandbox = env.getattr(obj, attribute), SandboxedEnvironment.getattr(env, obj, attribute)
+        assert type(quick) is type(sandbox)
+        if not isinstance(quick, Undefined) and not callable(quick):
+            assert quick == sandbox
+    # a bound str.format is wrapped by the sandbox, as before (not a plain value)
+    assert env.getattr(with_format, "method") is not with_format.method

@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
 from typing import Any, Callable, Iterator
 
 from ..engine.placement import PlacementRow, format_value, standings
@@ -221,19 +221,19 @@ def results_to_come(t: Tournament, r: int) -> int:
     return sum(1 for g in t.games if g.round <= r and g.result is GameResult.UNKNOWN)
 
 
-def final_after(t: Tournament, r: int) -> bool:
+def final_after(t: Tournament, r: int, to_come: int | None = None) -> bool:
     """Return whether the standings after round ``r`` are the final standings: the
-    tournament's last round, and every game with a result."""
-    return r == t.rounds and not results_to_come(t, r)
+    tournament's last round, and every game with a result (``to_come``: the
+    :func:`results_to_come` of ``r``, when known: it reads every game)."""
+    return r == t.rounds and not (results_to_come(t, r) if to_come is None else to_come)
 
 
-def _notes(t: Tournament, r: int, in_progress: bool, lang: Words) -> list[str]:
+def _notes(t: Tournament, r: int, in_progress: bool, lang: Words, to_come: int) -> list[str]:
     """Return the notes of the standings after round ``r``: games still without a result
-    (the standings are then provisional), the rounds up to it without any game, and, on the
-    page of a tournament in progress, what results.h9 holds (so that players are not misled
-    about what the values count)."""
+    (``to_come``, :func:`results_to_come`; the standings are then provisional), the rounds up
+    to it without any game, and, on the page of a tournament in progress, what results.h9
+    holds (so that players are not misled about what the values count)."""
     notes = []
-    to_come = results_to_come(t, r)
     if to_come:
         notes.append(lang.ngettext(
             "Provisional: {count} game has no result yet. It counts as OpenGotha counts a game "
@@ -516,7 +516,7 @@ def _status_words(t: Tournament, lang: Words) -> dict[tuple[int, str], str]:
     return words
 
 
-_GAME_STRING = re.compile(r"\d+(?P<result>[-+=?])(?P<kind>[/!])(?P<colour>[wb?])(?P<handicap>\d+)")
+_GAME_STRING = re.compile(r"(?P<row>\d+)(?P<result>[-+=?])(?P<kind>[/!])(?P<colour>[wb?])(?P<handicap>\d+)")
 _GAME_WORDS = {("+", "/"): N_("won"), ("-", "/"): N_("lost"), ("=", "/"): N_("jigo (draw)"),
                  ("?", "/"): N_("result unknown"), ("+", "!"): N_("won by forfeit"),
                  ("-", "!"): N_("lost by forfeit"), ("=", "!"): N_("jigo (draw)")}
@@ -529,38 +529,46 @@ def game_words(text: str, opponent: str, lang: Words) -> str:
     match = _GAME_STRING.fullmatch(text)
     if match is None:
         raise ValueError(f"not a game string: {text!r}")
-    result = lang._(_GAME_WORDS[(match["result"], match["kind"])])
+    return _game_sentence(match, opponent, lang._)
+
+
+def _game_sentence(match: re.Match[str], opponent: str, _: Callable[[str], str]) -> str:
+    """:func:`game_words` of a game string's match (:data:`_GAME_STRING`), ``_`` translating."""
+    result = _(_GAME_WORDS[(match["result"], match["kind"])])
     if match["colour"] == "w":
-        words = lang._("{result} against {opponent} with White")
+        words = _("{result} against {opponent} with White")
     elif match["colour"] == "b":
-        words = lang._("{result} against {opponent} with Black")
+        words = _("{result} against {opponent} with Black")
     else:
-        words = lang._("{result} against {opponent}")
+        words = _("{result} against {opponent}")
     words = words.format(result=result, opponent=opponent)
     if match["handicap"] != "0":
         # Translators: a game's words, then its handicap (a number of stones).
-        words = lang._("{game}, handicap {handicap}").format(game=words, handicap=match["handicap"])
+        words = _("{game}, handicap {handicap}").format(game=words, handicap=match["handicap"])
     return words
 
 
-def _game_cells(t: Tournament, row: PlacementRow, names: dict[str, str],
-                status: dict[tuple[int, str], str], row_of: dict[str, int],
-                page_of: Callable[[int], str | None], lang: Words) -> list[dict[str, Any]]:
+def _game_cells(row: PlacementRow, names: dict[str, str], status: dict[tuple[int, str], str],
+                page_of: Callable[[int], str | None], _: Callable[[str], str]) -> list[dict[str, Any]]:
     """Return the round cells of a row: ``text`` (the game string), ``anchor`` (the opponent's
-    row), ``page`` (the URL of the standings page holding that row, None for this page) and
+    row: the number the game string starts with, 0 for an opponent not in these standings),
+    ``page`` (the URL of the standings page holding that row, None for this page) and
     ``words``: the game in words, or the reason there was none ("declared absent"), shown as
-    text. ``row_of``: each player's row in these standings (the number the game string starts
-    with); ``page_of``: a row's page URL, None for this page."""
+    text. ``page_of``: a row's page URL, None for this page; ``_``: the page's words (a page
+    says "won", "against" and the like about 200 times)."""
     cells = []
     for k, (text, opp) in enumerate(zip(row.games, row.opponents), start=1):
         if opp is None:
-            what = status.get((k, row.player_id)) or lang._("no game")
+            what = status.get((k, row.player_id)) or _("no game")
             cells.append({"text": text, "anchor": None, "page": None, "words": what, "status": True})
         else:
-            number = row_of.get(opp, 0)
+            match = _GAME_STRING.fullmatch(text)
+            if match is None:
+                raise ValueError(f"not a game string: {text!r}")
+            number = int(match["row"])
             cells.append({"text": text, "anchor": f"r{number}" if number else None,
                           "page": page_of(number) if number else None,
-                          "words": game_words(text, names.get(opp, opp), lang), "status": False})
+                          "words": _game_sentence(match, names.get(opp, opp), _), "status": False})
     return cells
 
 
@@ -573,7 +581,6 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
     (:func:`page_urls`): the page holds rows ``(page - 1) * n + 1`` to ``page * n`` (``n``:
     :func:`page_rows`); the first page also the round's pairings."""
     criteria = [Criterion(c["key"]) for c in columns]
-    row_of = {row.player_id: row.row for row in rows}
     pages = pages or [round_url(t, r, last) if r else tournament_url(t)]
     per_page = page_rows(t.rounds)
     shown = rows[(page - 1) * per_page:page * per_page]
@@ -582,6 +589,8 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         at = (number - 1) // per_page
         return None if at == page - 1 or at >= len(pages) else pages[at]
 
+    words = cache(lang._)  # this page's words, each looked up once
+    to_come = results_to_come(t, r)  # once: it reads every game
     table = []
     for row in shown:
         pid = row.player_id
@@ -591,7 +600,7 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
             "name": names.get(pid, row.player.name), "url": player_url(pid),
             "rank": str(row.player.rank),
             "values": [format_value(values[c]) for c in criteria],
-            "games": _game_cells(t, row, names, status, row_of, page_of, lang),
+            "games": _game_cells(row, names, status, page_of, words),
         })
     base = tournament_url(t)
     crumbs = [{"name": t.name, "url": base if r != last or page > 1 else None}]
@@ -603,21 +612,21 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "name": t.name, "dates": _dates(t, lang), "location": t.location,
         "system": lang._("McMahon") if t.parameters.system is System.MCMAHON else lang._("Swiss"),
         "players": len(t.players), "rounds": t.rounds, "after_round": r, "last": last,
-        "is_final": final_after(t, r), "crumbs": crumbs,
+        "is_final": final_after(t, r, to_come), "crumbs": crumbs,
         "rounds_nav": rounds_nav, "columns": columns, "table": table,
         "has_shared": any(row.shared for row in rows),
         "json_url": (round_url(t, r, last) if r else base) + "standings.json",
         "h9_url": base + "results.h9" if last else None,
         "parameters": parameters,
         "size_note": len(t.players) - len(rows),
-        "notes": _notes(t, r, in_progress=r == last and last < t.rounds, lang=lang),
+        "notes": _notes(t, r, in_progress=r == last and last < t.rounds, lang=lang, to_come=to_come),
         "pairings": pairings(t, r, names, lang) if r and page == 1 else [],
         "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r and page == 1],
         "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r and page == 1],
         "part": page, "parts": [{"url": url, "first": n * per_page + 1,
                                  "last": min((n + 1) * per_page, len(rows))}
                                 for n, url in enumerate(pages)] if len(pages) > 1 else [],
-        "pairings_first": r != last or not final_after(t, r),
+        "pairings_first": r != last or not final_after(t, r, to_come),
         "komi": format_value(t.komi) if t.komi is not None else "",
     }
 
