@@ -495,13 +495,6 @@ class BoundedSandbox(SandboxedEnvironment):
             kwargs.pop("_block_vars", None)
             kwargs.pop("_loop_vars", None)
             try:
-                if not kwargs and len(args) == macro._argument_count and not (
-                        macro.caller or macro.catch_kwargs or macro.catch_varargs or self.is_async
-                        or (args and isinstance(args[0], EvalContext))):
-                    # Each argument given, by position, nothing else: what Macro.__call__
-                    # does then, without its general case (a sixth of a call; issue 31)
-                    made = macro._func(*args)
-                    return Markup(made) if macro._default_autoescape else made
                 return macro(*args, **kwargs)
             except StopIteration:
                 return self.undefined("value was undefined because a callable raised a "
