@@ -88,23 +88,7 @@ def printf_length(limit: int, text: str, values: Any) -> int:
     """The length of ``text % values`` or more: the text, each conversion's width and precision
     (``%-10.3f``, ``*`` taken from ``values``) and the text of its value (``%(name)s``: the value
     of ``name`` in the dict ``values``, once for each time it is named)."""
-    size = len(text)
-    mapping = values if isinstance(values, dict) else None
-    numbers = values if isinstance(values, tuple) else (values,)
-    for match in PRINTF_SIZES.finditer(text):
-        key, width, precision, kind = match.groups()
-        if kind == "%":
-            continue
-        for number in (width, precision):
-            if number is not None and number != "*":
-                size += int(number) if len(number) <= 20 else limit + 1
-        if mapping is not None:
-            size += text_length(mapping.get(key, "") if key is not None else mapping, limit)
-    if "*" in text:
-        size += sum(abs(value) for value in numbers if isinstance(value, int))
-    if mapping is None:
-        size += sum(text_length(value, limit) for value in numbers)
-    return size
+    return shaped_length(printf_shape(limit, text), limit, values)
 
 
 class PrintfShapes:
@@ -145,17 +129,7 @@ class PrintfShapes:
             shape = printf_shape(limit, text)
             if len(self._shapes) < self.KEPT:
                 self._shapes[(text, limit)] = shape
-        size, keys, star = shape
-        mapping = values if isinstance(values, dict) else None
-        if mapping is not None:
-            for key in keys:
-                size += text_length(mapping.get(key, "") if key is not None else mapping, limit)
-        numbers = values if isinstance(values, tuple) else (values,)
-        if star:
-            size += sum(abs(value) for value in numbers if isinstance(value, int))
-        if mapping is None:
-            size += sum(text_length(value, limit) for value in numbers)
-        return size
+        return shaped_length(shape, limit, values)
 
 
 def printf_shape(limit: int, text: str) -> tuple[int, tuple[str | None, ...], bool]:
@@ -173,6 +147,23 @@ def printf_shape(limit: int, text: str) -> tuple[int, tuple[str | None, ...], bo
                 size += int(number) if len(number) <= 20 else limit + 1
         keys.append(key)
     return size, tuple(keys), "*" in text
+
+
+def shaped_length(shape: tuple[int, tuple[str | None, ...], bool], limit: int, values: Any) -> int:
+    """:func:`printf_length` of a text whose :func:`printf_shape` is ``shape``: its size with
+    each conversion's value (``%(name)s``: the value of ``name`` in the dict ``values``, once
+    for each time it is named) and the numbers a ``*`` takes from ``values``."""
+    size, keys, star = shape
+    mapping = values if isinstance(values, dict) else None
+    if mapping is not None:
+        for key in keys:
+            size += text_length(mapping.get(key, "") if key is not None else mapping, limit)
+    numbers = values if isinstance(values, tuple) else (values,)
+    if star:
+        size += sum(abs(value) for value in numbers if isinstance(value, int))
+    if mapping is None:
+        size += sum(text_length(value, limit) for value in numbers)
+    return size
 
 
 def named_keys(text: str) -> tuple[str, ...] | None:
