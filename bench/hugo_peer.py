@@ -64,7 +64,8 @@ def hugo(site: Path, output: Path) -> dict:
     out = process.stdout.read().decode(errors="replace") if process.stdout else ""
     if process.returncode != 0:
         raise SystemExit(f"hugo failed ({process.returncode}) on {site}:\n{out}")
-    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_mb": usage.ru_maxrss / 1024}
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_mb": usage.ru_maxrss / 1024,
+            "user": usage.ru_utime, "sys": usage.ru_stime, "minflt": usage.ru_minflt}
 
 
 def hugo_version() -> str:
@@ -78,6 +79,7 @@ def measured(run: dict, folder: Path, step: str, load_before: str) -> dict:
     settle(folder)
     return {"step": step, "load": load_before, "pages": pages, "bytes": size, "html_bytes": html, **run,
             "cpu_per_page_ms": 1000 * run["cpu"] / pages,
+            "user_per_page_ms": 1000 * run["user"] / pages,
             "cpu_per_100mb": run["cpu"] / (size / 1e8)}
 
 
@@ -86,8 +88,8 @@ def sitegen_step(root: Path, step: str, code: Path | None) -> dict:
     load_before = load()
     run = sitegen(root, "build", "--output", "output", "--quiet",
                   **({"code": code} if code is not None else {}))
-    figures = {"wall": run["wall"], "cpu": run["cpu"],
-               "rss_mb": max(run["maxrss_self_kb"], run["maxrss_children_kb"]) / 1024}
+    figures = {"wall": run["wall"], "cpu": run["cpu"], "user": run["user"], "sys": run["sys"],
+               "minflt": run["minflt"], "rss_mb": max(run["maxrss_self_kb"], run["maxrss_children_kb"]) / 1024}
     return measured(figures, root / "output", step, load_before)
 
 
@@ -136,20 +138,24 @@ def prepare(root: Path, scale: float) -> dict:
 
 
 def table(steps: list[dict]) -> list[str]:
-    lines = ["| round | step | load (1 min) before | wall s | CPU s | peak RSS MB | pages "
-             "| MB written (of it HTML) | CPU ms per page | CPU s per 100 MB |",
-             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| round | step | load (1 min) before | wall s | CPU s (user + system) | page faults "
+             "| peak RSS MB | pages | MB written (of it HTML) | CPU ms per page | user CPU ms per page "
+             "| CPU s per 100 MB |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for s in steps:
         lines.append(f"| {s['round']} | {s['step']} | {s['load'].split()[0]} | {s['wall']:.1f} "
-                     f"| {s['cpu']:.1f} | {s['rss_mb']:.0f} | {s['pages']} | {s['bytes'] / 1e6:.1f} "
+                     f"| {s['cpu']:.1f} ({s['user']:.1f} + {s['sys']:.1f}) | {s['minflt']} "
+                     f"| {s['rss_mb']:.0f} | {s['pages']} | {s['bytes'] / 1e6:.1f} "
                      f"({s['html_bytes'] / 1e6:.1f}) "
-                     f"| {s['cpu_per_page_ms']:.2f} | {s['cpu_per_100mb']:.1f} |")
+                     f"| {s['cpu_per_page_ms']:.2f} | {s['user_per_page_ms']:.2f} | {s['cpu_per_100mb']:.1f} |")
     return lines
 
 
-MEASURES = (("wall", "wall s", "{:.1f}"), ("cpu", "CPU s", "{:.1f}"), ("rss_mb", "peak RSS MB", "{:.0f}"),
+MEASURES = (("wall", "wall s", "{:.1f}"), ("cpu", "CPU s", "{:.1f}"), ("user", "user CPU s", "{:.1f}"),
+            ("sys", "system CPU s", "{:.1f}"), ("rss_mb", "peak RSS MB", "{:.0f}"),
             ("bytes", "MB written", "{:.1f}"), ("html_bytes", "MB of HTML written", "{:.1f}"),
             ("cpu_per_page_ms", "CPU ms per page", "{:.2f}"),
+            ("user_per_page_ms", "user CPU ms per page", "{:.2f}"),
             ("cpu_per_100mb", "CPU s per 100 MB", "{:.1f}"))
 
 

@@ -95,7 +95,11 @@ def run_child(rusage_file: str, argv: list[str]) -> int:
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     Path(rusage_file).write_text(json.dumps({
         "cpu_self": own.ru_utime + own.ru_stime, "cpu_children": kids.ru_utime + kids.ru_stime,
-        "maxrss_self_kb": own.ru_maxrss, "maxrss_children_kb": kids.ru_maxrss}))
+        "maxrss_self_kb": own.ru_maxrss, "maxrss_children_kb": kids.ru_maxrss,
+        # user and system apart: the system's share (file creation, page faults) varied
+        # several times over between identical builds on this machine (bench/README.md, cpu31c)
+        "user": own.ru_utime + kids.ru_utime, "sys": own.ru_stime + kids.ru_stime,
+        "minflt": own.ru_minflt + kids.ru_minflt}))
     os._exit(status)  # as the sitegen command does (sitegen.cli.run): no teardown
 
 

@@ -55,7 +55,11 @@ def run_child(tmp_path: Path, cli: str) -> tuple[list[str], dict]:
 def test_the_measured_process_runs_main_and_records_its_usage(tmp_path: Path, kind: str) -> None:
     lines, usage = run_child(tmp_path, FAKE_CLI[kind])
     assert lines[0] == ("main ['build', '--quiet'] list" if kind == "kept" else "main ['build', '--quiet']")
-    assert set(usage) == {"cpu_self", "cpu_children", "maxrss_self_kb", "maxrss_children_kb"}
+    assert set(usage) == {"cpu_self", "cpu_children", "maxrss_self_kb", "maxrss_children_kb",
+                          "user", "sys", "minflt"}
+    # the same CPU, split into user and system time (each of them rounded apart)
+    assert usage["user"] + usage["sys"] == pytest.approx(usage["cpu_self"] + usage["cpu_children"], abs=1e-6)
+    assert usage["minflt"] > 0
 
 
 def test_what_the_build_made_is_not_freed_inside_the_measure(tmp_path: Path) -> None:
