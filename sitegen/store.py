@@ -422,52 +422,15 @@ def load_index(folder: Path) -> tuple[CacheState, dict[str, OutputStamp], dict]:
     the outputs' keys and digests (enough to tell that nothing changed), the output stamps, and
     the index itself (for :func:`load_blobs`). Raises Unusable (also for a link in the cache:
     :func:`check_folder`)."""
-    return _index(_index_text(folder), True)
-
-
-def load_index_unchecked(folder: Path) -> tuple[CacheState, dict[str, OutputStamp], dict, bytes | None]:
-    """:func:`load_index` without checking the index's text for the cache's limits first
-    (:func:`sitegen.modeljson.check_limits`: 0.1 s of CPU for the 12 MB index at full size, more
-    than its parse; issue 31), and the index's text, which :func:`check_index` must pass before
-    anything read from the cache is used (the build command checks it in the forked helper
-    that checks the output folder, while this process parses the blobs). None instead of the
-    text when it was checked here: where the interpreter's limit of digits does not bound
-    the parse (see :func:`load_blobs_beside`), or when the index was refused (then the plain
-    way gives the message of its first problem, as :func:`load_index`). Until the check
-    passed, the values read are only compared (digests, stamps), as a blob's are while its
-    check runs beside its parse. Raises Unusable."""
-    raw = _index_text(folder)
-    if 0 < sys.get_int_max_str_digits() <= _INT_DIGITS:
-        try:
-            return (*_index(raw, False), raw)
-        except Unusable:
-            pass
-    return (*_index(raw, True), None)
-
-
-def check_index(raw: bytes | None) -> None:
-    """Check the text of an index read by :func:`load_index_unchecked` (None: checked there)
-    for the cache's limits. Raises Unusable, with :func:`load_index`'s message."""
-    if raw is not None:
-        try:
-            check_limits(raw)
-        except ValueError as error:
-            raise Unusable(f"its index does not decode: {error}") from None
-
-
-def _index_text(folder: Path) -> bytes:
     check_folder(folder)
     try:
-        return (folder / "index.json").read_bytes()
+        raw = (folder / "index.json").read_bytes()
     except FileNotFoundError:
         raise Unusable("none was found") from None
     except OSError as error:
         raise Unusable(f"it cannot be read: {error.strerror}") from None
-
-
-def _index(raw: bytes, checked: bool) -> tuple[CacheState, dict[str, OutputStamp], dict]:
     try:
-        index = cache_loads(raw) if checked else loads_unchecked(raw)
+        index = cache_loads(raw)
         if not isinstance(index, dict):
             raise ValueError
     except ValueError as error:

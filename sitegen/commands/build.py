@@ -279,19 +279,15 @@ def _open_cache(folder: Path, content_dir: Path, templates_dir: Path | None, bas
                 output_dir: Path, progress: Progress) -> _Opened:
     """Read the cache in ``folder`` for a build: its index, then (unless nothing changed) its
     blobs, after checking that ``output_dir`` holds what the last build wrote."""
-    state, stamps, index, note, unchecked = _cache_index(folder)
+    state, stamps, index, note = _cache_index(folder)
     if state is None and not note:
         progress.note("build cache: no record of an earlier build here: full build")
     build = CachedBuild(state, content_dir, templates_dir, base_url, progress=progress)
     if state is not None and build.reason is not None:
-        try:
-            store.check_index(unchecked)  # its limits' message first, as when checked on reading
-            note = f"build cache not used: {build.reason}; building everything"
-        except store.Unusable as why:
-            note = f"build cache not used: {why}; building everything"
+        note = f"build cache not used: {build.reason}; building everything"
     elif state is not None:
         try:
-            stamps, unchanged = _check_and_load(build, state, stamps, index, folder, output_dir, unchecked)
+            stamps, unchanged = _check_and_load(build, state, stamps, index, folder, output_dir)
         except store.Unusable as why:
             note = f"build cache not used: {why}; building everything"
             build = CachedBuild(None, content_dir, templates_dir, base_url, progress=progress)
@@ -301,21 +297,18 @@ def _open_cache(folder: Path, content_dir: Path, templates_dir: Path | None, bas
 
 
 def _check_and_load(build: CachedBuild, state: CacheState, stamps: dict, index: dict, folder: Path,
-                    output_dir: Path, unchecked: bytes | None = None) -> tuple[dict, bool]:
+                    output_dir: Path) -> tuple[dict, bool]:
     """Check that ``output_dir`` holds what the last build wrote and, unless no input changed,
     read the cache's blobs into ``state``; return the outputs' stamps as they are now and
     whether no input changed. The check (0.3-0.5 s at full size, 39,000 files) is done by a
     forked helper while this process reads the blobs (about 1 s), when it can fork; the helper
     also checks the blobs' digests and limits meanwhile (store.load_blobs_beside), unless the
     outputs' stamps changed (a restored output folder: the helper then reads every output,
-    1-2 s at full size, and this process checks the blobs as it reads them). ``unchecked``:
-    the index's text when its limits are not checked yet (store.load_index_unchecked): the
-    helper checks them first. Raises store.Unusable (the index's reason first, then the output
-    folder's)."""
+    1-2 s at full size, and this process checks the blobs as it reads them). Raises
+    store.Unusable (the output folder's reason first)."""
     resolved = output_dir.resolve()
 
     def changed() -> dict:  # only the stamps that changed travel back from the helper
-        store.check_index(unchecked)
         found = store.check_output(resolved, stamps, state.shas, MARKER)
         return {path: stamp for path, stamp in found.items() if stamp != stamps[path]}
 
@@ -343,19 +336,16 @@ def _unchanged(build: CachedBuild, stamps: dict, clock: "_Clock", options: _Opti
                        census=build.old.census)
 
 
-def _cache_index(folder: Path) -> tuple[CacheState | None, dict, dict, str, bytes | None]:
-    """Return the cache's index (a state without its blobs), the output stamps, the index, and
-    its text when its limits are still to be checked (store.load_index_unchecked), or
-    ``(None, {}, {}, why not, None)`` (nothing said when there is no cache). The index lives as
-    long as the command: read without the cyclic collector, frozen out of its way."""
+def _cache_index(folder: Path) -> tuple[CacheState | None, dict, dict, str]:
+    """Return the cache's index (a state without its blobs), the output stamps and the index,
+    or ``(None, {}, {}, why not)`` (nothing said when there is no cache)."""
     try:
-        with no_cycle_collection(keep=True):
-            state, stamps, index, unchecked = store.load_index_unchecked(folder)
+        state, stamps, index = store.load_index(folder)
     except store.Unusable as why:
         if not os.path.lexists(folder):
-            return None, {}, {}, "", None
-        return None, {}, {}, f"build cache not used: {why}; building everything", None
-    return state, stamps, index, "", unchecked
+            return None, {}, {}, ""
+        return None, {}, {}, f"build cache not used: {why}; building everything"
+    return state, stamps, index, ""
 
 
 def _write_everything(bundles: list[Bundle], hosts: dict[str, bytes], config: SiteConfig,
