@@ -545,6 +545,32 @@ def test_a_forged_index_out_of_the_limits_is_not_used(site):
                              "than 19 digits; building everything")
 
 
+@pytest.mark.parametrize("then", ["nothing", "a page", "settings", "restored"])
+def test_a_forged_index_out_of_the_limits_is_refused_first_whatever_the_build_does_next(site, then):
+    """The index's limits are refused before anything else is said, on every path the build
+    takes next: with nothing changed, with a page changed (the blobs parsed while a forked
+    helper checks the output folder), with the settings changed (the cache not used anyway),
+    with the output folder restored (every output read). Pinned for issue 31's eighth pass,
+    which tried checking the index in that helper instead (bench/README.md)."""
+    index = json.loads(index_of(site).read_text())
+    path = next(iter(index["outputs"]))  # a stamp the output folder's check would refuse too
+    text = json.dumps(index).replace(json.dumps({path: index["outputs"][path]})[1:-1],
+                                     json.dumps(path) + ": [" + "1" * 25 + ", 0, 0, 0]")
+    index_of(site).write_text(text)
+    if then == "a page":
+        edit_about(site)
+    elif then == "settings":
+        settings = site / "content" / "site.yaml"
+        settings.write_text(settings.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    elif then == "restored":
+        edit_about(site)
+        shutil.copytree(site / "output", site / "copy")
+        shutil.rmtree(site / "output")
+        (site / "copy").rename(site / "output")
+    assert rebuilt(site) == ("build cache not used: its index does not decode: a number has more "
+                             "than 19 digits; building everything")
+
+
 def test_a_huge_file_in_the_cache_is_not_read(site):
     from sitegen.store import MAX_FILE
 
