@@ -126,6 +126,23 @@ def test_dc_and_sdc_count_the_net_balance_of_a_pair_that_met_three_times():
         assert _table(t) == [("a", 1, 30, 1), ("b", 2, 30, 0)]
 
 
+def test_dc_and_sdc_count_a_win_as_black_as_one_win_in_the_balance():
+    """placement DC/SDC, reference 1.2 step 3 (the pair's algebraic sum of plain wins, each
+    win one, whatever the colour): as above, a 2k (SMMS 28) and b 1k (29) meet in all three
+    rounds, now with wins as Black: round 1 b White, a wins as Black; round 2 a White, b wins
+    as Black; round 3 a wins as White. MMS a 28 + 2 = 30, b 29 + 1 = 30: tied. Balance a - b
+    = +1 (round 1) - 1 (round 2) + 1 (round 3) = +1: a beat b. SDC a 1, b 0; DC a 1, b 0;
+    places 1 and 2. (The rule form's balance with -2 for b's win as Black, mutation test
+    ``rules_standings.balance_25``, read a - b as 0: SDC and DC 0 for both, both place 1.)"""
+    players = (P("a", "A", "", Rank.parse("2k")), P("b", "B", "", Rank.parse("1k")))
+    games = (G(1, "b", "a", R.BLACK_WINS), G(2, "a", "b", R.BLACK_WINS),
+             G(3, "a", "b", R.WHITE_WINS))
+    for criteria in ((C.MMS, C.DC), (C.MMS, C.SDC)):
+        t = Tournament("t", "T", 3, players, games,
+                       parameters=TournamentParameters(system=System.MCMAHON, criteria=criteria))
+        assert _table(t) == [("a", 1, 30, 1), ("b", 2, 30, 0)]
+
+
 def test_dc_collapses_a_cycle_of_wins_reached_from_the_player_who_beat_into_it():
     """placement DC, reference 1.2 step 5: [NBW, DC, RANK], four players with one win each:
     r (3k) beat c, and c > d > e > c (2k each) is a cycle of wins, one node keeping its

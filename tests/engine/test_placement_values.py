@@ -27,6 +27,19 @@ def test_standings_by_round_leaves_out_a_player_without_game_or_bye_by_default()
         "a", "b", "e"]
 
 
+def test_standings_by_rule_leaves_out_a_player_without_game_or_bye_by_default():
+    """placement standings, the rule form (``rules_standings.standings_by_rule``, which the
+    property tests compare with the published table): as ``standings``, a registered player
+    with neither a game nor a bye (e) is not in the table unless asked for; a beat b in round
+    1, so a 1 win, place 1, b 0, place 2, e 0, place 2 when shown (the players above: a)."""
+    t = Tournament("t", "T", 1, (_p("a"), _p("b"), _p("e")), (G(1, "a", "b", R.WHITE_WINS),),
+                   parameters=TournamentParameters(system=System.SWISS, criteria=(C.NBW,)))
+    assert [(r.player_id, r.place) for r in standings_by_rule(t)] == [("a", 1), ("b", 2)]
+    assert [(r.player_id, r.place) for r in standings_by_rule(t, include_not_implied=True)] == [
+        ("a", 1), ("b", 2), ("e", 2)]
+    assert standings_by_rule(t) == standings(t)
+
+
 def test_a_round_outside_the_tournament_is_refused_with_its_number_and_range():
     """placement "after round r": a two-round tournament has standings after rounds 1 and 2
     only; each form names the round asked for and the rounds there are."""
