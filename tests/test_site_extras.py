@@ -268,3 +268,39 @@ def test_the_sitemap_and_pages_take_the_dates_the_build_worked_out(built, site):
         sitemap = ET.fromstring(next(f.data for b in made.bundles for f in b.files if f.path == "sitemap.xml"))
         assert [(u.find(ns + "loc").text, u.find(ns + "lastmod").text) for u in sitemap] == [
             ("https://go.example.org/club/leagues/club/2024/a1/", expected)]
+
+
+def test_a_players_results_count_in_the_overviews_digest_by_every_field() -> None:
+    """An overview section's results (``Opponents``) are digested as plain rows (issue 31):
+    equal results in other objects give the same digest; changing a result's points, date,
+    competition or opponent, or moving it to another opponent, gives another."""
+    from fractions import Fraction
+
+    from sitegen.depends import Digests
+    from sitegen.pages.players import Opponents
+
+    class Results:
+        def __init__(self, found: dict) -> None:
+            self.found = found
+
+        def of(self, pid: str) -> dict:
+            return self.found[pid]
+
+    def digest(found: dict) -> bytes:
+        return Digests().of(Opponents(Results({"p1": found}), "p1"))  # type: ignore[arg-type]
+
+    may, june = dt.date(2026, 5, 1), dt.date(2026, 6, 1)
+    base = {"p2": [(Fraction(1), may, "/a/"), (Fraction(1, 2), None, "/a/")], "p3": [(Fraction(0), june, "/b/")]}
+    assert digest(base) == digest({"p2": [(Fraction(2, 2), dt.date(2026, 5, 1), "/a/"), (Fraction(1, 2), None, "/a/")],
+                                   "p3": [(Fraction(0), june, "/b/")]})
+    changed = [
+        {"p2": [(Fraction(0), may, "/a/"), (Fraction(1, 2), None, "/a/")], "p3": [(Fraction(0), june, "/b/")]},
+        {"p2": [(Fraction(1), june, "/a/"), (Fraction(1, 2), None, "/a/")], "p3": [(Fraction(0), june, "/b/")]},
+        {"p2": [(Fraction(1), may, "/a/"), (Fraction(1, 2), may, "/a/")], "p3": [(Fraction(0), june, "/b/")]},
+        {"p2": [(Fraction(1), may, "/c/"), (Fraction(1, 2), None, "/a/")], "p3": [(Fraction(0), june, "/b/")]},
+        {"p2": [(Fraction(1), may, "/a/")], "p3": [(Fraction(1, 2), None, "/a/"), (Fraction(0), june, "/b/")]},
+        {"p2": [(Fraction(1), may, "/a/"), (Fraction(1, 2), None, "/a/")], "p4": [(Fraction(0), june, "/b/")]},
+        {"p2": [(Fraction(1), may, "/a/"), (Fraction(1, 2), None, "/a/")]},
+    ]
+    digests = {digest(found) for found in changed}
+    assert len(digests) == len(changed) and digest(base) not in digests
