@@ -110,6 +110,14 @@ def test_each_criteria_warning_tells_the_organizer_what_to_do():
 # that met three times, and of cycles of wins that Tarjan's search reaches from a player before
 # them or starts at a later root (reference 1.2, "DC and SDC", steps 3 to 5).
 
+def _a_and_b_after_three_meetings(games: tuple) -> list:
+    """The table of a 2k (SMMS 28) and b 1k (29) who met in all three rounds of a McMahon
+    tournament, under [MMS, DC] and under [MMS, SDC]: one table per criteria list."""
+    players = (P("a", "A", "", Rank.parse("2k")), P("b", "B", "", Rank.parse("1k")))
+    return [_table(Tournament("t", "T", 3, players, games, parameters=TournamentParameters(
+        system=System.MCMAHON, criteria=criteria))) for criteria in ((C.MMS, C.DC), (C.MMS, C.SDC))]
+
+
 def test_dc_and_sdc_count_the_net_balance_of_a_pair_that_met_three_times():
     """placement DC/SDC, reference 1.2 step 3 (the pair's algebraic sum of plain wins; DC
     counts a balance of exactly +1, the matrix OpenGotha builds again after sorting): McMahon,
@@ -117,13 +125,9 @@ def test_dc_and_sdc_count_the_net_balance_of_a_pair_that_met_three_times():
     b round 2 as White. MMS a 28 + 2 = 30, b 29 + 1 = 30: tied. Balance a - b = 2 - 1 = +1:
     a beat b. SDC (every pair decided) a 1, b 0; DC: b beat no one, ranked last (2), a 1,
     DC = 2 - rank: a 1, b 0. Places 1 and 2."""
-    players = (P("a", "A", "", Rank.parse("2k")), P("b", "B", "", Rank.parse("1k")))
     games = (G(1, "a", "b", R.WHITE_WINS), G(2, "b", "a", R.WHITE_WINS),
              G(3, "a", "b", R.WHITE_WINS))
-    for criteria in ((C.MMS, C.DC), (C.MMS, C.SDC)):
-        t = Tournament("t", "T", 3, players, games,
-                       parameters=TournamentParameters(system=System.MCMAHON, criteria=criteria))
-        assert _table(t) == [("a", 1, 30, 1), ("b", 2, 30, 0)]
+    assert _a_and_b_after_three_meetings(games) == [[("a", 1, 30, 1), ("b", 2, 30, 0)]] * 2
 
 
 def test_dc_and_sdc_count_a_win_as_black_as_one_win_in_the_balance():
@@ -134,13 +138,9 @@ def test_dc_and_sdc_count_a_win_as_black_as_one_win_in_the_balance():
     = +1 (round 1) - 1 (round 2) + 1 (round 3) = +1: a beat b. SDC a 1, b 0; DC a 1, b 0;
     places 1 and 2. (The rule form's balance with -2 for b's win as Black, mutation test
     ``rules_standings.balance_25``, read a - b as 0: SDC and DC 0 for both, both place 1.)"""
-    players = (P("a", "A", "", Rank.parse("2k")), P("b", "B", "", Rank.parse("1k")))
     games = (G(1, "b", "a", R.BLACK_WINS), G(2, "a", "b", R.BLACK_WINS),
              G(3, "a", "b", R.WHITE_WINS))
-    for criteria in ((C.MMS, C.DC), (C.MMS, C.SDC)):
-        t = Tournament("t", "T", 3, players, games,
-                       parameters=TournamentParameters(system=System.MCMAHON, criteria=criteria))
-        assert _table(t) == [("a", 1, 30, 1), ("b", 2, 30, 0)]
+    assert _a_and_b_after_three_meetings(games) == [[("a", 1, 30, 1), ("b", 2, 30, 0)]] * 2
 
 
 def test_dc_collapses_a_cycle_of_wins_reached_from_the_player_who_beat_into_it():
