@@ -244,15 +244,18 @@ class _ToFolder:
         self.clock.lap("prepare")
         bundles = self.held + bundles
         cache = self.cache
+        # The default theme's kept code (sitegen.theme_code), for a build from scratch too: its
+        # render workers inherit this environment, each compiled the theme's templates from
+        # their source before, about 0.25 s of CPU a worker (issue 31).
+        environment = make_environment(config, self.templates_dir, theme_code=True) if self.theme_code else None
         if not isinstance(cache, CachedBuild) or not cache.kept:
-            made = _write_everything(bundles, hosts, config, self)
+            made = _write_everything(bundles, hosts, config, self, environment)
             self.paths = made
             return
         self.progress.finish()
         self.progress.note(f"build cache: {sum(len(b.paths) for b in bundles)} of the site's "
                            f"{len(cache.keys)} outputs to make again, the rest kept from the last build")
         assert self.folder is not None
-        environment = make_environment(config, self.templates_dir, theme_code=True) if self.theme_code else None
         self.report, self.stamps = _write_changes(cache, bundles, hosts, removed, config, self.output_dir,
                                                   self.templates_dir, self.lock, self.stamps, self.folder,
                                                   environment)
@@ -349,9 +352,10 @@ def _cache_index(folder: Path) -> tuple[CacheState | None, dict, dict, str]:
 
 
 def _write_everything(bundles: list[Bundle], hosts: dict[str, bytes], config: SiteConfig,
-                      output: _ToFolder) -> dict:
-    """Render every output into a staging folder (render workers write their own) and swap it
-    in for the output folder; set ``output``'s report and stamps; return what was made. With
+                      output: _ToFolder, environment: Environment | None) -> dict:
+    """Render every output into a staging folder (render workers write their own, from
+    ``environment`` if given) and swap it in for the output folder; set ``output``'s report
+    and stamps; return what was made. With
     the cache on (``output.folder``), the workers also write the units' blobs and key the
     player pages, for the next build."""
     folder, clock, cache = output.folder, output.clock, output.cache
@@ -369,11 +373,6 @@ def _write_everything(bundles: list[Bundle], hosts: dict[str, bytes], config: Si
             if common is not None:
                 blobs[common[0]] = common[1]
             after = tuple(partial(store.write_blob, folder, name, make) for name, make in blobs.items())
-        # The default theme's kept code (sitegen.theme_code), in every render worker: each
-        # compiled the theme's templates from their source, about 0.25 s of CPU a worker
-        # (issue 31). Made here, inherited by the workers; each loads its own templates.
-        environment = make_environment(config, output.templates_dir, theme_code=True) \
-            if output.theme_code else None
         results, texts = render_work(bundles, config, output.templates_dir,
                                      sink=staging.put_stamped, environment=environment,
                                      keys=recorder.key_of(False, store.spill_folder(folder))
