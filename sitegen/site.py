@@ -18,6 +18,7 @@ from .pages.home import plan_home_and_pages
 from .pages.navigation import add_menu, site_menu
 from .pages.records import plan_records
 from .pages.players import plan_player_extras, plan_players
+from .pages.players_index import filed_players
 from .plan import SitePlan
 
 
@@ -26,8 +27,9 @@ def complete_plan(content: Content, plan: SitePlan, lang: Words, check: bool = T
     overviews and pages, the Markdown pages, home, 404, dates, feed, sitemap and the header menu.
     Returns ``plan``; raises SitegenError for clashing paths (see :func:`check_paths`), unless
     ``check`` is False (an incremental build whose addresses are those of the last good build)."""
-    plan_player_extras(content, plan, lang)
-    plan_players(content, plan, lang)
+    filed = filed_players(content)  # the order of the players index and of search.json
+    plan_player_extras(content, plan, lang, filed)
+    plan_players(content, plan, lang, filed)
     plan_home_and_pages(content, plan, lang)
     plan_records(content, plan)
     finish_site(content, plan, lang)

@@ -408,3 +408,39 @@ def test_the_newest_results_are_listed_newest_first_at_most_four_per_competition
     assert _newest(results, 5) == [29, 28, 27, 26, 30]
     assert _newest(results, 0) == []
     assert _newest([], 8) == []
+
+
+def test_the_newest_results_are_those_of_sorting_every_result_with_a_key_function():
+    """``_newest`` (the dated results' keys made in C, the undated looked for last; issue 31)
+    picks what the clear form picks: every result sorted by ``(dated, date, index)``, newest
+    first, then at most 4 a page, 8 in all. On 600 results of 7 pages over 40 days and None,
+    entered in no order, several draws of each; and on results all undated, and all of one
+    page."""
+    import random
+
+    from sitegen.pages.home import LATEST_PER_COMPETITION, _newest
+
+    def clear(results: list, limit: int) -> list[int]:
+        order = sorted(range(len(results)), reverse=True,
+                       key=lambda i: (results[i][0] is not None, results[i][0] or dt.date.min, i))
+        picked: list[int] = []
+        shown: dict[str, int] = {}
+        for index in order:
+            if len(picked) == limit:
+                break
+            url = results[index][3]
+            shown[url] = shown.get(url, 0) + 1
+            if shown[url] <= LATEST_PER_COMPETITION:
+                picked.append(index)
+        return picked
+
+    draw = random.Random(31)
+    days = [None, *(dt.date(2026, 1, 1) + dt.timedelta(days=n) for n in range(40))]
+    for _ in range(20):
+        results = [(draw.choice(days), None, "C", f"c{draw.randrange(7)}/", "a", "b", "a") for _ in range(600)]
+        for limit in (0, 1, 8, 30):
+            assert _newest(results, limit) == clear(results, limit)
+    undated = [(None, None, "C", f"c{n % 3}/", "a", "b", None) for n in range(10)]
+    assert _newest(undated, 8) == clear(undated, 8) == [9, 8, 7, 6, 5, 4, 3, 2]
+    one_page = [(days[1 + n % 5], None, "C", "c/", "a", "b", "a") for n in range(50)]
+    assert _newest(one_page, 8) == clear(one_page, 8) == [49, 44, 39, 34]

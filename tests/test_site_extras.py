@@ -304,3 +304,82 @@ def test_a_players_results_count_in_the_overviews_digest_by_every_field() -> Non
     ]
     digests = {digest(found) for found in changed}
     assert len(digests) == len(changed) and digest(base) not in digests
+
+
+def _division_index(seasons: list[tuple[str, dict[str, str]]], order: list[str],
+                    league: tuple[str, str] = ("club", "Club League")) -> list:
+    """An index of :func:`sitegen.pages.players.season_divisions` of one league, by hand:
+    ``seasons``: (label, {player: division}) in date order."""
+    from types import SimpleNamespace
+
+    from sitegen.pages.players import LeaguePaths
+
+    played: dict[str, list[int]] = {}
+    for number, (_label, where) in enumerate(seasons):
+        for pid in where:
+            played.setdefault(pid, []).append(number)
+    points = [{division: DivisionPoint(label, division) for division in (None, *order)} for label, _where in seasons]
+    return [LeaguePaths(SimpleNamespace(id=league[0], name=league[1]), [label for label, _ in seasons],
+                        [where for _, where in seasons], list(order), played, points)]
+
+
+def test_a_players_division_paths_count_in_the_overviews_digest_by_every_shown_value() -> None:
+    """An overview section's division paths (``Paths``) are worked out when read and digested
+    as plain rows (issue 31): what they give is :func:`division_paths` of the index; equal
+    paths in other objects give the same digest; changing the league's name or address, a
+    season's label, a division played, a season missed, the division letters or the seasons
+    played gives another."""
+    from sitegen.depends import Digests
+    from sitegen.pages.players import Paths, division_paths
+
+    def digest(index: list) -> bytes:
+        return Digests().of(Paths(index, "ann"))
+
+    three = [("2024", {"ann": "A", "bob": "A"}), ("2025", {"bob": "A"}), ("2026", {"ann": "B"})]
+    base = _division_index(three, ["A", "B"])
+    # Ann: 2024 in A, 2025 missed, 2026 in B -> one chart of three points, two seasons played.
+    assert Paths(base, "ann").get() == division_paths(None, "ann", base) == [  # type: ignore[arg-type]
+        {"league": "Club League", "url": "leagues/club/", "seasons": 2, "order": ["A", "B"],
+         "path": [DivisionPoint("2024", "A"), DivisionPoint("2025", None), DivisionPoint("2026", "B")]}]
+    assert digest(base) == digest(_division_index([(label, dict(where)) for label, where in three], ["A", "B"]))
+    changed = [
+        _division_index(three, ["A", "B"], league=("club", "Club")),
+        _division_index(three, ["A", "B"], league=("club2", "Club League")),
+        _division_index([("2024", {"ann": "A"}), ("2025-09", {}), ("2026", {"ann": "B"})], ["A", "B"]),
+        _division_index([("2024", {"ann": "B"}), ("2025", {}), ("2026", {"ann": "B"})], ["A", "B"]),
+        _division_index([("2024", {"ann": "A"}), ("2025", {"ann": "A"}), ("2026", {"ann": "B"})], ["A", "B"]),
+        _division_index(three, ["A", "B", "C"]),
+        _division_index([("2023", {"ann": "A"}), *three], ["A", "B"]),
+        _division_index([("2024", {"ann": "A"})], ["A", "B"]),  # one season: no chart
+    ]
+    digests = {digest(index) for index in changed}
+    assert len(digests) == len(changed) and digest(base) not in digests
+    assert Digests().of(Paths(base, "cy")) == Digests().of(Paths(changed[-1], "ann"))  # both no chart
+
+
+def test_the_players_are_sorted_once_for_the_index_and_search_json(site) -> None:
+    """``filed_players`` (issue 31: one sort of the players per build) is the players index's
+    order, family name first: Gao Lin (family name Gao), Aiko Mori (Mori), Zoé Abelard (no
+    family name: filed as Zoé); search.json and the index made from it are those made without
+    it."""
+    from sitegen.commands.build import plan
+    from sitegen.pages.navigation import search_index
+    from sitegen.pages.players_index import filed_players, plan_players_index
+    from sitegen.plan import SitePlan
+
+    files = {**LEAGUE, **SEASONS, "content/site.yaml": "title: Club\n",
+             "content/players.yaml": "players:\n  - {id: zoe, name: Zoé Abelard}\n"
+                                     "  - {id: aiko, name: Aiko Mori, family_name: Mori}\n"
+                                     "  - {id: gao, name: Gao Lin, family_name: Gao}\n"
+                                     "  - {id: ann, name: Ann}\n  - {id: bob, name: Bob}\n"
+                                     "  - {id: cy, name: Cy}\n  - {id: bob2, name: Bob Two}\n"}
+    content, _ = plan(site(files) / "content")
+    filed = filed_players(content)
+    assert filed == ["ann", "bob", "bob2", "cy", "gao", "aiko", "zoe"]
+    played = {"ann": {"Club League 2024"}}
+    assert search_index(content, played, ENGLISH_WORDS, filed) == search_index(content, played, ENGLISH_WORDS)
+    given, sorted_here = SitePlan(), SitePlan()
+    plan_players_index(content, given, ENGLISH_WORDS, rows=2, filed=filed)
+    plan_players_index(content, sorted_here, ENGLISH_WORDS, rows=2)
+    assert [(p.url, p.context) for p in given.pages] == [(p.url, p.context) for p in sorted_here.pages]
+    assert [p.url for p in given.pages][:3] == ["players/", "players/a-z/a/", "players/a-z/b/"]

@@ -3,8 +3,9 @@ of ``content/pages`` and the 404 page."""
 
 from __future__ import annotations
 
-import datetime as dt
-from typing import Any
+from itertools import count
+from operator import itemgetter
+from typing import Any, Iterator
 
 from ..i18n import Words
 from ..model import Content
@@ -73,25 +74,40 @@ def _newest(results: list[Finished], limit: int) -> list[int]:
     first by listed date (undated last), the later in the content first among equal dates; at
     most :data:`LATEST_PER_COMPETITION` of one competition's page, ``limit`` in all.
 
-    The sort keys are made in one comprehension and sorted as tuples, without a key function
-    called per result (204,000 at full size: 0.16 s instead of 0.21 s, issue 31). Picking the
-    newest few with ``heapq.nlargest`` instead was slower: the content lists results in
-    ascending dates (each one replaces the heap's top) and one season's thousands of newest
-    games, all of one page, make it look at more and more."""
-    minimum = dt.date.min
-    keys = [(listed is not None, listed or minimum, index)
-            for index, (listed, *_rest) in enumerate(results)]
-    keys.sort(reverse=True)
+    :func:`_by_age` gives every index in that order; the first ones are taken."""
     picked: list[int] = []
     shown: dict[str, int] = {}
-    for _dated, _date, index in keys:
-        if len(picked) == limit:
-            break
+    if limit <= 0:
+        return picked
+    for index in _by_age(results):
         url = results[index][3]
         shown[url] = shown.get(url, 0) + 1
         if shown[url] <= LATEST_PER_COMPETITION:
             picked.append(index)
+            if len(picked) == limit:
+                break
     return picked
+
+
+_FIRST = itemgetter(0)
+"""A result's listed date (:data:`Finished`), and a sort key's date."""
+
+
+def _by_age(results: list[Finished]) -> Iterator[int]:
+    """Yield the indexes of ``results``, newest listed date first, the later in the content
+    first among equal dates, then the undated ones, the later first (as sorting every result by
+    ``(dated, date, index)``, newest first).
+
+    The dated results' sort keys ``(date, index)`` are made and filtered in C (``zip``, ``map``,
+    ``filter``: a date is never false), without a Python step per result: 204,000 results at
+    issue 31's size, whose keys made in a comprehension were 0.17 s of a cached build's profile.
+    The undated ones are looked for only when the dated ones did not fill the list. Picking
+    the newest few with ``heapq.nlargest`` instead was slower: the content lists results in
+    ascending dates (each one replaces the heap's top) and one season's thousands of newest
+    games, all of one page, make it look at more and more."""
+    dated = sorted(filter(_FIRST, zip(map(_FIRST, results), count())), reverse=True)
+    yield from map(itemgetter(1), dated)
+    yield from (index for index in range(len(results) - 1, -1, -1) if results[index][0] is None)
 
 
 def _finished(content: Content) -> list[Finished]:

@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..display import fold, fold_table, player_order
+from ..display import fold, fold_table
 from ..i18n import Words
 from ..model import Content
 from ..plan import SitePlan
 from ..rulesets import RULE_SETS
 from ..urls import page_url, player_url
+from .players_index import filed_players
 
 MENU_ITEMS = 8
 """At most this many links per kind of competition in the menu (the newest); the home page
@@ -61,7 +62,8 @@ def add_menu(plan: SitePlan, menu: list[dict[str, Any]]) -> None:
 # --------------------------------------------------------------------------- search index
 
 
-def search_index(content: Content, competitions: dict[str, set[str]], lang: Words) -> bytes:
+def search_index(content: Content, competitions: dict[str, set[str]], lang: Words,
+                 filed: list[str] | None = None) -> bytes:
     """Return ``search.json``: ``{"fold": {character: folded}, "players": [[name, url, detail,
     folded], ...], "competitions": [[name, url, detail, folded], ...]}``.
 
@@ -73,10 +75,11 @@ def search_index(content: Content, competitions: dict[str, set[str]], lang: Word
     tournament, ladder, Swiss league and tournament and Markdown page, sorted by folded name;
     ``detail`` says what it is and where it belongs, and the folded text includes that place
     (``2021-09 online`` finds the season of the Online league). URLs are relative to the
-    site's root; ``fold`` is :func:`sitegen.display.fold_table` of every name.
+    site's root; ``fold`` is :func:`sitegen.display.fold_table` of every name. ``filed``: the
+    players' ids in that order, when the caller has them (the players index sorts them too).
     """
     players = []
-    for pid in sorted(content.players, key=player_order(content.players)):
+    for pid in filed_players(content) if filed is None else filed:
         p = content.players[pid]
         detail = [str(p.rank)] if p.rank else []
         played = sorted(competitions.get(pid, ()))

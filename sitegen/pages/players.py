@@ -191,8 +191,11 @@ def division_paths(content: Content, player: str,
     player's first to last season there (seasons missed in between break the line).
 
     ``index``: :func:`season_divisions` of ``content``, when already computed."""
-    if index is None:
-        index = season_divisions(content)
+    return _paths_of(season_divisions(content) if index is None else index, player)
+
+
+def _paths_of(index: list[LeaguePaths], player: str) -> list[dict[str, Any]]:
+    """Return :func:`division_paths` of ``player`` from ``index`` (:func:`season_divisions`)."""
     charts = []
     for paths in index:
         played = paths.played.get(player, ())
@@ -205,13 +208,14 @@ def division_paths(content: Content, player: str,
     return charts
 
 
-def plan_player_extras(content: Content, plan: SitePlan, lang: Words) -> None:
-    """Add each player's overview section (division charts, head-to-head) and ``search.json``.
+def plan_player_extras(content: Content, plan: SitePlan, lang: Words, filed: list[str] | None = None) -> None:
+    """Add each player's overview section (division charts, head-to-head) and ``search.json``
+    (``filed``: the players' ids in the order of the players index, when the caller has them).
 
     The overview is made by the render worker that renders the page, from the player's own
     results (:class:`PlayerResults`, set as ``plan.player_results``: worked out when first
-    asked for) and division path (worked out here once per build): the function and its
-    arguments are all it depends on."""
+    asked for) and division paths (:class:`Paths`, from an index of the leagues' seasons made
+    here once per build): the function and its arguments are all it depends on."""
     names = plan.player_names(content.players)
     players_of: dict[str, set[str]] = {}  # competition -> its players with a counted result
     listed = _results(content)
@@ -231,8 +235,8 @@ def plan_player_extras(content: Content, plan: SitePlan, lang: Words) -> None:
     for pid in sorted(content.players):
         plan.add_player_section(pid, PlayerSection("partials/player_overview.html", OVERVIEW, None,
                                                    make=partial(_overview, pid, names, Opponents(results, pid),
-                                                                division_paths(content, pid, index), lang)))
-    plan.add_file(File(SEARCH_INDEX, search_index(content, competitions, lang)))
+                                                                Paths(index, pid), lang)))
+    plan.add_file(File(SEARCH_INDEX, search_index(content, competitions, lang, filed)))
 
 
 class PlayerResults:
@@ -305,13 +309,45 @@ class Opponents:
                              for opponent, records in self.get().items() for points, date, url in records],)
 
 
-def _overview(pid: str, names: dict[str, str], results: "Opponents",
-              paths: list[dict[str, Any]], lang: Words) -> dict[str, Any] | None:
+def _division_rows(rows: list[tuple[str, str, int, tuple[tuple[str, str | None], ...], tuple[str, ...]]]
+                   ) -> list:  # pragma: no cover
+    """What a :class:`Paths` is in a digest: :meth:`Paths.__reduce__`'s rows (only named in
+    digests, never called)."""
+    return rows
+
+
+class Paths:
+    """One player's division paths (:func:`division_paths`) from the build's index of the
+    leagues' seasons, worked out when read: an argument of the player's overview section,
+    digested as the paths' values. A build with the cache keys only the pages that may change
+    and renders fewer, so most players' paths are never worked out (issue 31: 20,000 players'
+    paths were 0.3 s of a cached build's profile at full size)."""
+
+    def __init__(self, index: list[LeaguePaths], pid: str) -> None:
+        self.index, self.pid = index, pid
+
+    def get(self) -> list[dict[str, Any]]:
+        return _paths_of(self.index, self.pid)
+
+    def __reduce__(self) -> tuple[Any, tuple[list[tuple[str, str, int, tuple[tuple[str, str | None], ...],
+                                                            tuple[str, ...]]]]]:
+        # In a digest, each chart as a plain row (league name and url, seasons played, the
+        # path's (season label, division) pairs, the division letters from the top): every
+        # value a chart shows, pickled in C alone. Each DivisionPoint pickled as itself called
+        # back into Python (issue 31: 0.11-0.16 s of the 2,686 player pages' keys of a cached
+        # build at full size, more than their results).
+        return _division_rows, ([(chart["league"], chart["url"], chart["seasons"],
+                                  tuple([(point.label, point.division) for point in chart["path"]]),
+                                  tuple(chart["order"])) for chart in self.get()],)
+
+
+def _overview(pid: str, names: dict[str, str], results: "Opponents", paths: Paths,
+              lang: Words) -> dict[str, Any] | None:
     """Return the overview section's data of player ``pid``, or None when it would be empty;
-    ``results``: the player's results by opponent; ``paths``: the player's :func:`division_paths`."""
+    ``results``: the player's results by opponent; ``paths``: the player's division paths."""
     opponents = results.get()
     charts = []
-    for number, chart in enumerate(paths, start=1):
+    for number, chart in enumerate(paths.get(), start=1):
         title = lang._("{player}'s division in {league}, season by season").format(player=names[pid], league=chart["league"])
         charts.append({"league": chart["league"], "url": chart["url"], "title": title,
                        "svg": division_chart(chart["path"], chart["order"], title, f"path-{number}", lang),
@@ -332,9 +368,10 @@ _SORT_KEY = attrgetter("sort_key")
 """A player section's sort key (in C: 20,000 players' sections sorted in each cached build)."""
 
 
-def plan_players(content: Content, plan: SitePlan, lang: Words) -> None:
+def plan_players(content: Content, plan: SitePlan, lang: Words, filed: list[str] | None = None) -> None:
     """Add every player's page (the sections the rule sets gave, newest first) and the
-    players' index (A-Z, a page per letter: :mod:`sitegen.pages.players_index`) to ``plan``.
+    players' index (A-Z, a page per letter: :mod:`sitegen.pages.players_index`; ``filed``: the
+    players' ids in its order, when the caller has them) to ``plan``.
 
     A page's sections are its deferred context (:func:`_page_sections`): they are read and
     arranged only when the page is rendered. A build with the cache keeps most player pages
@@ -348,7 +385,7 @@ def plan_players(content: Content, plan: SitePlan, lang: Words) -> None:
             "profiles": profile_links(player.egd_pin, player.ogs, player.kgs)}}
         plan.add(Page(player_url(pid), "player.html", context,
                       deferred=partial(_page_sections, sections, lang)))
-    plan_players_index(content, plan, lang)
+    plan_players_index(content, plan, lang, filed=filed)
 
 
 def _page_sections(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:
