@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
 from typing import Any, Callable, Iterator
 
-from ..engine.placement import PlacementRow, format_value, standings
+from ..engine.placement import PlacementRow, RoundByRound, format_value
 from ..engine.placement.fast import ranked_ids
 from ..model import Content
 from ..model.common import GameRecord, Rank
@@ -177,18 +179,19 @@ def page_urls(first: str, size: int, rounds: int) -> list[str]:
 
 
 class _RoundStandings:
-    """The standings of ``t`` after round ``r`` as the shared value of the bundles of that
-    round's pages (:attr:`sitegen.plan.Bundle.shared`): computed on the first call and kept
-    for the other ``pages - 1`` calls (a render worker makes a round's pages one after the
-    other), then let go. Pickled, it is its arguments only."""
+    """The standings after round ``r`` of a tournament (``rounds``: its
+    :class:`~sitegen.engine.placement.RoundByRound`, shared by its rounds) as the shared value
+    of the bundles of that round's pages (:attr:`sitegen.plan.Bundle.shared`): computed on the
+    first call and kept for the other ``pages - 1`` calls (a render worker makes a round's
+    pages one after the other), then let go. Pickled, it is its arguments only."""
 
-    def __init__(self, t: Tournament, r: int, pages: int) -> None:
-        self.t, self.r, self.pages = t, r, pages
+    def __init__(self, rounds: RoundByRound, r: int, pages: int) -> None:
+        self.rounds, self.r, self.pages = rounds, r, pages
         self.rows: list[PlacementRow] | None = None
         self.left = 0
 
     def __call__(self) -> list[PlacementRow]:
-        rows = self.rows if self.rows is not None else standings(self.t, self.r)
+        rows = self.rows if self.rows is not None else self.rounds.after(self.r)
         if self.rows is None:
             self.left = self.pages
         self.left -= 1
@@ -196,7 +199,7 @@ class _RoundStandings:
         return rows
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.t, self.r, self.pages))
+        return (type(self), (self.rounds, self.r, self.pages))
 
 
 def rounds_without_games(t: Tournament, last: int) -> list[int]:
@@ -228,10 +231,36 @@ def final_after(t: Tournament, r: int, to_come: int | None = None) -> bool:
     return r == t.rounds and not (results_to_come(t, r) if to_come is None else to_come)
 
 
-def _notes(t: Tournament, r: int, in_progress: bool, lang: Words, to_come: int) -> list[str]:
+@dataclass(frozen=True)
+class RoundsPlayed:
+    """What the standings pages of a tournament read of its games round by round, counted once
+    for all its pages (:func:`rounds_played`): each page read every game twice for it, 1.8
+    million games for the 885 pages of the scale-0.3 archive of ``bench/synthetic.py``."""
+
+    to_come: tuple[int, ...]
+    """``to_come[r]``: :func:`results_to_come` of round ``r`` (0 to the tournament's rounds)."""
+    played: frozenset[int]
+    """The rounds in which a game was played."""
+
+    def without_games(self, r: int) -> list[int]:
+        """Return :func:`rounds_without_games` of round ``r``."""
+        return [k for k in range(1, r + 1) if k not in self.played]
+
+
+def rounds_played(t: Tournament) -> RoundsPlayed:
+    """Return the :class:`RoundsPlayed` of ``t``, reading its games once."""
+    unknown = Counter(g.round for g in t.games if g.result is GameResult.UNKNOWN)
+    to_come = [0]
+    for r in range(1, t.rounds + 1):
+        to_come.append(to_come[-1] + unknown[r])
+    return RoundsPlayed(tuple(to_come), frozenset(g.round for g in t.games))
+
+
+def _notes(t: Tournament, r: int, in_progress: bool, lang: Words, to_come: int,
+           empty: list[int]) -> list[str]:
     """Return the notes of the standings after round ``r``: games still without a result
     (``to_come``, :func:`results_to_come`; the standings are then provisional), the rounds up
-    to it without any game, and, on the page of a tournament in progress, what results.h9
+    to it without any game (``empty``, :func:`rounds_without_games`), and, on the page of a tournament in progress, what results.h9
     holds (so that players are not misled about what the values count)."""
     notes = []
     if to_come:
@@ -241,7 +270,6 @@ def _notes(t: Tournament, r: int, in_progress: bool, lang: Words, to_come: int) 
             "Provisional: {count} games have no result yet. They count as OpenGotha counts games "
             "whose result is unknown, and these standings will change when their results are "
             "entered.", to_come).format(count=to_come))
-    empty = rounds_without_games(t, r)
     if empty:
         if t.parameters.system is System.MCMAHON:
             note = lang.ngettext(
@@ -438,13 +466,15 @@ def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan, lang:
     parameters = _parameters_text(t, lang)
     # The final standings are computed here (players' sections, the winner, results.h9);
     # those after an earlier round by the render worker that makes the round's bundle:
-    # its page and standings.json share them (the bundle's shared value).
-    final_rows = standings(t, last) if last else []
-    page_args = (t, last, names, columns, rounds_nav, status, parameters, lang)
+    # its page and standings.json share them (the bundle's shared value). The rounds share
+    # the base scores the final standings computed (forked workers inherit them).
+    rounds = RoundByRound(t)
+    final_rows = rounds.after(last) if last else []
+    page_args = (t, last, names, columns, rounds_nav, status, parameters, lang, rounds_played(t))
     size = len(ranked_ids(t, False))  # the rows of the standings after every round
     for r in range(1, last):
         urls = page_urls(round_url(t, r, last), size, t.rounds)
-        shared = _RoundStandings(t, r, len(urls))
+        shared = _RoundStandings(rounds, r, len(urls))
         plan.add(Page(urls[0], "tournament.html", {},
                       deferred=partial(_context, r, *page_args, pages=urls)),
                  JsonFile(urls[0] + "standings.json", partial(_standings_data, t, r, names), csv=True),
@@ -575,9 +605,11 @@ def _game_cells(row: PlacementRow, names: dict[str, str], status: dict[tuple[int
 def _context(r: int, t: Tournament, last: int, names: dict[str, str],
              columns: list[dict[str, str]], rounds_nav: list[dict[str, Any]],
              status: dict[tuple[int, str], str], parameters: list[str], lang: Words,
-             rows: list[PlacementRow], pages: list[str] | None = None, page: int = 1) -> dict[str, Any]:
+             played: RoundsPlayed, rows: list[PlacementRow], pages: list[str] | None = None,
+             page: int = 1) -> dict[str, Any]:
     """Return the context of standings page ``page`` (1-based) after round ``r`` (0: nothing
-    played yet), ``rows`` being the standings after it and ``pages`` the URLs of its pages
+    played yet), ``rows`` being the standings after it, ``played`` the tournament's
+    :func:`rounds_played` and ``pages`` the URLs of its pages
     (:func:`page_urls`): the page holds rows ``(page - 1) * n + 1`` to ``page * n`` (``n``:
     :func:`page_rows`); the first page also the round's pairings."""
     criteria = [Criterion(c["key"]) for c in columns]
@@ -590,7 +622,7 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         return None if at == page - 1 or at >= len(pages) else pages[at]
 
     words = cache(lang._)  # this page's words, each looked up once
-    to_come = results_to_come(t, r)  # once: it reads every game
+    to_come = played.to_come[r]
     table = []
     for row in shown:
         pid = row.player_id
@@ -619,7 +651,8 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "h9_url": base + "results.h9" if last else None,
         "parameters": parameters,
         "size_note": len(t.players) - len(rows),
-        "notes": _notes(t, r, in_progress=r == last and last < t.rounds, lang=lang, to_come=to_come),
+        "notes": _notes(t, r, in_progress=r == last and last < t.rounds, lang=lang, to_come=to_come,
+                        empty=played.without_games(r)),
         "pairings": pairings(t, r, names, lang) if r and page == 1 else [],
         "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r and page == 1],
         "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r and page == 1],
