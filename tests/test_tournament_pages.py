@@ -18,6 +18,7 @@ from sitegen.i18n import ENGLISH_WORDS
 from sitegen.plan import SitePlan
 from sitegen.rulesets import load_content
 from sitegen.pages.tournament import page_rows, page_urls
+from sitegen.pages.tournament_rounds import results_to_come, rounds_played, rounds_without_games
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_tournament_site import XML, _site_from_import  # noqa: E402
@@ -179,9 +180,9 @@ def test_rounds_played_counts_each_rounds_results_to_come_once():
     games = (G(1, "a", "b", R.WHITE_WINS), G(1, "c", "d", R.JIGO), G(2, "a", "c", R.UNKNOWN),
              G(2, "b", "d", R.BLACK_WINS), G(4, "a", "d", R.UNKNOWN), G(4, "b", "c", R.UNKNOWN))
     t = Tournament("t", "T", 5, players, games, (), ())
-    played = tournament.rounds_played(t)
+    played = rounds_played(t)
     assert played.to_come == (0, 0, 1, 1, 3, 3)
     assert [played.without_games(r) for r in range(6)] == [[], [], [], [3], [3], [3, 5]]
-    assert list(played.to_come) == [tournament.results_to_come(t, r) for r in range(6)]
+    assert list(played.to_come) == [results_to_come(t, r) for r in range(6)]
     assert [played.without_games(r) for r in range(6)] == [
-        tournament.rounds_without_games(t, r) for r in range(6)]
+        rounds_without_games(t, r) for r in range(6)]

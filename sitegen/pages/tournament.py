@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections import Counter
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
 from typing import Any, Callable, Iterator
@@ -33,6 +31,7 @@ from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerS
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded, entry_step)
 from ..urls import player_url, round_url, tournament_url
+from .tournament_rounds import RoundsPlayed, final_after, results_to_come, rounds_played
 
 # --------------------------------------------------------------------------- wording
 
@@ -202,12 +201,6 @@ class _RoundStandings:
         return (type(self), (self.rounds, self.r, self.pages))
 
 
-def rounds_without_games(t: Tournament, last: int) -> list[int]:
-    """Return the rounds 1..``last`` in which no game was played (byes and absences at most)."""
-    played = {g.round for g in t.games}
-    return [r for r in range(1, last + 1) if r not in played]
-
-
 def _spans(numbers: list[int]) -> str:
     """Return ``2, 4–6`` for ``[2, 4, 5, 6]`` (sorted, distinct numbers)."""
     runs: list[list[int]] = []
@@ -217,43 +210,6 @@ def _spans(numbers: list[int]) -> str:
         else:
             runs.append([n])
     return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
-
-
-def results_to_come(t: Tournament, r: int) -> int:
-    """Return how many games of rounds 1 to ``r`` are paired without a result yet (``?``)."""
-    return sum(1 for g in t.games if g.round <= r and g.result is GameResult.UNKNOWN)
-
-
-def final_after(t: Tournament, r: int, to_come: int | None = None) -> bool:
-    """Return whether the standings after round ``r`` are the final standings: the
-    tournament's last round, and every game with a result (``to_come``: the
-    :func:`results_to_come` of ``r``, when known: it reads every game)."""
-    return r == t.rounds and not (results_to_come(t, r) if to_come is None else to_come)
-
-
-@dataclass(frozen=True)
-class RoundsPlayed:
-    """What the standings pages of a tournament read of its games round by round, counted once
-    for all its pages (:func:`rounds_played`): each page read every game twice for it, 1.8
-    million games for the 885 pages of the scale-0.3 archive of ``bench/synthetic.py``."""
-
-    to_come: tuple[int, ...]
-    """``to_come[r]``: :func:`results_to_come` of round ``r`` (0 to the tournament's rounds)."""
-    played: frozenset[int]
-    """The rounds in which a game was played."""
-
-    def without_games(self, r: int) -> list[int]:
-        """Return :func:`rounds_without_games` of round ``r``."""
-        return [k for k in range(1, r + 1) if k not in self.played]
-
-
-def rounds_played(t: Tournament) -> RoundsPlayed:
-    """Return the :class:`RoundsPlayed` of ``t``, reading its games once."""
-    unknown = Counter(g.round for g in t.games if g.result is GameResult.UNKNOWN)
-    to_come = [0]
-    for r in range(1, t.rounds + 1):
-        to_come.append(to_come[-1] + unknown[r])
-    return RoundsPlayed(tuple(to_come), frozenset(g.round for g in t.games))
 
 
 def _notes(t: Tournament, r: int, in_progress: bool, lang: Words, to_come: int,
@@ -559,47 +515,70 @@ def game_words(text: str, opponent: str, lang: Words) -> str:
     match = _GAME_STRING.fullmatch(text)
     if match is None:
         raise ValueError(f"not a game string: {text!r}")
-    return _game_sentence(match, opponent, lang._)
+    return _GameSentences(lang._)(text[match.end("row"):], opponent)
 
 
-def _game_sentence(match: re.Match[str], opponent: str, _: Callable[[str], str]) -> str:
-    """:func:`game_words` of a game string's match (:data:`_GAME_STRING`), ``_`` translating."""
-    result = _(_GAME_WORDS[(match["result"], match["kind"])])
-    if match["colour"] == "w":
-        words = _("{result} against {opponent} with White")
-    elif match["colour"] == "b":
-        words = _("{result} against {opponent} with Black")
-    else:
-        words = _("{result} against {opponent}")
-    words = words.format(result=result, opponent=opponent)
-    if match["handicap"] != "0":
-        # Translators: a game's words, then its handicap (a number of stones).
-        words = _("{game}, handicap {handicap}").format(game=words, handicap=match["handicap"])
-    return words
+class _GameSentences:
+    """:func:`game_words` for the game strings of one page, from the part after the row
+    (``+/w2``): a page has up to 200 game strings of a few such kinds, each kind's words
+    (result, colour, handicap) worked out once. ``_``: the page's words."""
+
+    def __init__(self, _: Callable[[str], str]) -> None:
+        self._ = _
+        self.kinds: dict[str, tuple[str, str, str | None]] = {}
+
+    def __call__(self, kind: str, opponent: str) -> str:
+        found = self.kinds.get(kind) or self._kind(kind)
+        result, sentence, handicap = found
+        words = sentence.format(result=result, opponent=opponent)
+        if handicap is not None:
+            _ = self._
+            # Translators: a game's words, then its handicap (a number of stones).
+            words = _("{game}, handicap {handicap}").format(game=words, handicap=handicap)
+        return words
+
+    def _kind(self, kind: str) -> tuple[str, str, str | None]:
+        match = _GAME_STRING.fullmatch("0" + kind)
+        if match is None:
+            raise ValueError(f"not a game string: {kind!r} after the row")
+        _ = self._
+        result = _(_GAME_WORDS[(match["result"], match["kind"])])
+        if match["colour"] == "w":
+            sentence = _("{result} against {opponent} with White")
+        elif match["colour"] == "b":
+            sentence = _("{result} against {opponent} with Black")
+        else:
+            sentence = _("{result} against {opponent}")
+        found = self.kinds[kind] = (result, sentence, None if match["handicap"] == "0" else match["handicap"])
+        return found
 
 
 def _game_cells(row: PlacementRow, names: dict[str, str], status: dict[tuple[int, str], str],
-                page_of: Callable[[int], str | None], _: Callable[[str], str]) -> list[dict[str, Any]]:
+                page_of: Callable[[int], str | None], _: Callable[[str], str],
+                sentences: _GameSentences) -> list[dict[str, Any]]:
     """Return the round cells of a row: ``text`` (the game string), ``anchor`` (the opponent's
     row: the number the game string starts with, 0 for an opponent not in these standings),
     ``page`` (the URL of the standings page holding that row, None for this page) and
     ``words``: the game in words, or the reason there was none ("declared absent"), shown as
     text. ``page_of``: a row's page URL, None for this page; ``_``: the page's words (a page
-    says "won", "against" and the like about 200 times)."""
+    says "won", "against" and the like about 200 times); ``sentences``: the page's."""
     cells = []
     for k, (text, opp) in enumerate(zip(row.games, row.opponents), start=1):
         if opp is None:
             what = status.get((k, row.player_id)) or _("no game")
             cells.append({"text": text, "anchor": None, "page": None, "words": what, "status": True})
         else:
-            match = _GAME_STRING.fullmatch(text)
-            if match is None:
+            kind = text.lstrip(_DIGITS)
+            if len(kind) == len(text):
                 raise ValueError(f"not a game string: {text!r}")
-            number = int(match["row"])
+            number = int(text[:len(text) - len(kind)])
             cells.append({"text": text, "anchor": f"r{number}" if number else None,
                           "page": page_of(number) if number else None,
-                          "words": _game_sentence(match, names.get(opp, opp), _), "status": False})
+                          "words": sentences(kind, names.get(opp, opp)), "status": False})
     return cells
+
+
+_DIGITS = "0123456789"
 
 
 def _context(r: int, t: Tournament, last: int, names: dict[str, str],
@@ -622,6 +601,7 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         return None if at == page - 1 or at >= len(pages) else pages[at]
 
     words = cache(lang._)  # this page's words, each looked up once
+    sentences = _GameSentences(words)
     to_come = played.to_come[r]
     table = []
     for row in shown:
@@ -632,7 +612,7 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
             "name": names.get(pid, row.player.name), "url": player_url(pid),
             "rank": str(row.player.rank),
             "values": [format_value(values[c]) for c in criteria],
-            "games": _game_cells(row, names, status, page_of, words),
+            "games": _game_cells(row, names, status, page_of, words, sentences),
         })
     base = tournament_url(t)
     crumbs = [{"name": t.name, "url": base if r != last or page > 1 else None}]
