@@ -695,6 +695,8 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
         by_round.setdefault((g.round, g.white), g)
         by_round.setdefault((g.round, g.black), g)
     provisional = results_to_come(t, last) > 0  # once: it reads every game
+    dates = _dates(t, lang)  # once, and each word once: the same for every player
+    _ = cache(lang._)
     for row in rows:
         pid = row.player_id
         games: list[dict[str, Any]] = []
@@ -703,27 +705,27 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
             text = row.games[k - 1]
             if game is None:
                 games.append({"round": k, "opponent": None, "opponent_url": None,
-                              "result": status.get((k, pid)) or lang._("no game"), "colour": "",
+                              "result": status.get((k, pid)) or _("no game"), "colour": "",
                               "handicap": "", "record": None})
                 continue
             opp = game.opponent(pid)
             symbol = text.lstrip("0123456789")[:1]
-            result = lang._(_RESULT_WORDS[symbol]) if symbol in _RESULT_WORDS else ""
+            result = _(_RESULT_WORDS[symbol]) if symbol in _RESULT_WORDS else ""
             if game.result is GameResult.BOTH_WIN:
-                result = lang._("won (both players)")
+                result = _("won (both players)")
             elif game.result is GameResult.BOTH_LOSE:
-                result = lang._("lost (both players)")
+                result = _("lost (both players)")
             if game.forfeit and game.result is not GameResult.UNKNOWN:
-                result = lang._("{result} by forfeit").format(result=result)
-            colour = ((lang._("White") if game.white == pid else lang._("Black")) if game.colours_known
-                      else lang._("unknown"))
+                result = _("{result} by forfeit").format(result=result)
+            colour = ((_("White") if game.white == pid else _("Black")) if game.colours_known
+                      else _("unknown"))
             games.append({"round": k, "opponent": names.get(opp, opp), "opponent_url": player_url(opp),
                           "result": result, "colour": colour, "handicap": game.handicap,
                           "record": record_links(game.record)})
         plan.add_player_section(pid, PlayerSection(
             PLAYER_SECTION, (t.begin or FAR_PAST, t.name, t.id), {
                 "tournament": t.name, "url": pages[min((row.row - 1) // per_page, len(pages) - 1)],
-                "row": row.row, "dates": _dates(t, lang), "place": row.place,
+                "row": row.row, "dates": dates, "place": row.place,
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
                 **_main_score(t, row),
                 "after_round": last, "rounds": t.rounds, "games": games,
