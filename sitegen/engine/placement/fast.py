@@ -269,8 +269,9 @@ class RoundByRound:
     5-round tournament). Measured at scale 0.3 of ``bench/synthetic.py`` (18 tournaments of 5
     rounds, 6,742 players; one process, best of 10, load 4.7): the 90 rounds' standings 1.26 s
     each from scratch against 0.74 s here. ``tests/properties/test_placement_properties.py`` holds it to
-    :func:`standings`. Pickled, it is its arguments only (the scores are made again where it
-    is unpickled: a render worker of another process).
+    :func:`standings`. It keeps the base scores while it lives (15 MB for the archive's 18
+    tournaments, held by the site's plan through a build). Pickled, it is its arguments only
+    (the scores are made again where it is unpickled: a render worker of another process).
     """
 
     def __init__(self, t: Tournament, include_not_implied: bool = False) -> None:
