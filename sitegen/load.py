@@ -185,17 +185,26 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
     empty :class:`YMap`.
     """
     builder = _TreeBuilder(shown, diags, line_offset)
-    # The hot path, a plain untagged scalar (most of a season's millions of events), is
-    # handled here without the general dispatch of _TreeBuilder.feed.
+    # The hot paths, a plain untagged scalar (most of a season's millions of events) and the
+    # start and end of an untagged list or mapping (a game's flow list: two fifths of the
+    # events of a league or a tournament), are handled here without the general dispatch of
+    # _TreeBuilder.feed.
     attach, feed, scalar_event, new_pos = builder.attach, builder.feed, events.ScalarEvent, tuple.__new__
+    open_, starts = builder.open, (events.SequenceStartEvent, events.MappingStartEvent)
+    close, ends = builder.stack.pop, (events.SequenceEndEvent, events.MappingEndEvent)
     line_base = 1 + line_offset
     try:
         for event in _parser().parse(text):
-            if type(event) is scalar_event and not event.tag and event.anchor is None:
+            kind = type(event)
+            if kind is scalar_event and not event.tag and event.anchor is None:
                 mark = event.start_mark
                 ok = attach(YScalar(event.value, new_pos(SourcePos, (shown, mark.line + line_base,
                                                                       mark.column + 1)),
                                     event.style not in (None, "")))
+            elif kind in ends:  # no tag or anchor: the open list or mapping is complete
+                ok = attach(close()[0])
+            elif kind in starts and not event.tag and event.anchor is None:
+                ok = open_(event)
             else:
                 ok = feed(event)
             if not ok:
@@ -307,13 +316,7 @@ class _TreeBuilder:
             return False
         self.refuse_tag_and_anchor(event)
         if isinstance(event, (events.MappingStartEvent, events.SequenceStartEvent)):
-            if len(self.stack) >= MAX_DEPTH:
-                self.diags.error(self.pos(event), f"nesting deeper than {MAX_DEPTH} levels", "yaml.depth")
-                return False
-            node: YNode = (YMap({}, self.pos(event)) if isinstance(event, events.MappingStartEvent)
-                           else YSeq([], self.pos(event)))
-            self.stack.append([node, None, None, False])
-            return True
+            return self.open(event)
         if isinstance(event, (events.MappingEndEvent, events.SequenceEndEvent)):
             node, _, _, _ = self.stack.pop()
             return self.attach(node)
@@ -321,6 +324,16 @@ class _TreeBuilder:
             style = event.style
             return self.attach(YScalar(str(event.value), self.pos(event), quoted=style not in (None, "")))
         return True  # pragma: no cover - no other event kinds exist
+
+    def open(self, event: events.CollectionStartEvent) -> bool:
+        """Open the list or mapping ``event`` starts; False when it nests too deep (reported)."""
+        if len(self.stack) >= MAX_DEPTH:
+            self.diags.error(self.pos(event), f"nesting deeper than {MAX_DEPTH} levels", "yaml.depth")
+            return False
+        node: YNode = (YMap({}, self.pos(event)) if isinstance(event, events.MappingStartEvent)
+                       else YSeq([], self.pos(event)))
+        self.stack.append([node, None, None, False])
+        return True
 
     def refuse_tag_and_anchor(self, event: events.Event) -> None:
         """Report a tag (``!!binary``, ``!<tag:...>``, ``!custom``, even ``!!str``) or an anchor

@@ -46,6 +46,31 @@ def test_a_string_without_a_game_has_no_game_words():
         game_words("0=", "Bob", words_of("en"))
 
 
+def test_a_pages_round_cells_read_as_game_words():
+    """A page's round cells (the kinds of game string worked out once per page) read as
+    game_words does, each cell's opponent its own; a string after its row that is no game is
+    refused."""
+    from sitegen.engine.placement import PlacementRow
+    from sitegen.model.common import Rank
+    from sitegen.model.tournament import TournamentPlayer
+    from sitegen.pages.tournament import _game_cells, _GameSentences
+
+    lang = words_of("fr")
+    games = ("2+/w0", "12-!b3", "0=", "3+/w0", "7-!b3")
+    row = PlacementRow(1, 1, False, TournamentPlayer("a", "A", "", Rank(-5)), {}, 0, 0, games,
+                       ("b", "c", None, "d", "e"))
+    cells = _game_cells(row, {"b": "Bob", "c": "Cléo", "d": "Dan"}, {(3, "a"): "absent"},
+                        lambda n: None, lang._, _GameSentences(lang._))
+    assert [cell["words"] for cell in cells] == [
+        game_words("2+/w0", "Bob", lang), game_words("12-!b3", "Cléo", lang), "absent",
+        game_words("3+/w0", "Dan", lang), game_words("7-!b3", "e", lang)]
+    assert cells[1]["words"] == "perdue par forfait contre Cléo, avec Noir, handicap 3"
+    assert [(cell["anchor"], cell["status"]) for cell in cells] == [
+        ("r2", False), ("r12", False), (None, True), ("r3", False), ("r7", False)]
+    with pytest.raises(ValueError, match="not a game string"):
+        _GameSentences(lang._)("+/x0", "Bob")
+
+
 def test_the_tournament_table_reads_its_round_results_as_words(demo):
     html = demo["tournaments/juvisy-2019/index.html"]
     # Rosa Étienne (row 1) beat Clément Carmody-2 (row 2) as White in round 1, even game: the

@@ -6,6 +6,7 @@ the first at the old URL.
 
 from __future__ import annotations
 
+import pickle
 import re
 import sys
 from pathlib import Path
@@ -13,7 +14,11 @@ from pathlib import Path
 import pytest
 
 import sitegen.pages.tournament as tournament
+from sitegen.i18n import ENGLISH_WORDS
+from sitegen.plan import SitePlan
+from sitegen.rulesets import load_content
 from sitegen.pages.tournament import page_rows, page_urls
+from sitegen.pages.tournament_rounds import results_to_come, rounds_played, rounds_without_games
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_tournament_site import XML, _site_from_import  # noqa: E402
@@ -134,10 +139,50 @@ def test_a_players_section_links_to_their_row_on_its_page(paged):
     assert f'<a href="{T}#r1">Place 1 of 19</a>' in rosa
 
 
-def test_a_rounds_standings_are_computed_once_for_its_pages(monkeypatch):
+def test_a_rounds_standings_are_computed_once_for_its_pages():
     calls = []
-    monkeypatch.setattr(tournament, "standings", lambda t, r: calls.append((t, r)) or [r])
-    shared = tournament._RoundStandings("t", 2, 3)
-    assert [shared(), shared(), shared()] == [[2], [2], [2]] and calls == [("t", 2)]
+
+    class Rounds:  # stands for the tournament's RoundByRound
+        def after(self, r):
+            calls.append(r)
+            return [r]
+
+    shared = tournament._RoundStandings(Rounds(), 2, 3)
+    assert [shared(), shared(), shared()] == [[2], [2], [2]] and calls == [2]
     assert shared.rows is None  # let go after its pages
-    assert shared() == [2] and len(calls) == 2  # asked again (the dev server): made again
+    assert shared() == [2] and calls == [2, 2]  # asked again (the dev server): made again
+
+
+def test_the_rounds_of_a_tournament_share_one_round_by_round():
+    """Every round's shared standings use the one RoundByRound whose base scores the final
+    standings computed (the planner's), and so does an unpickled plan (its rounds one object)."""
+    plan = SitePlan()
+    tournament.plan_tournaments(load_content(Path(__file__).parent.parent / "content"), plan, ENGLISH_WORDS)
+    shared = [b.shared for b in plan.bundles if isinstance(b.shared, tournament._RoundStandings)]
+    by_tournament: dict[str, set[int]] = {}
+    for value in shared:
+        by_tournament.setdefault(value.rounds.t.id, set()).add(id(value.rounds))
+    assert shared and all(len(ids) == 1 for ids in by_tournament.values())
+    assert all(value.rounds._made is not None for value in shared)  # computed for the final standings
+    again = pickle.loads(pickle.dumps(shared))
+    assert len({id(value.rounds) for value in again}) == len(by_tournament)
+    assert [value() for value in again] == [value() for value in shared]
+
+
+def test_rounds_played_counts_each_rounds_results_to_come_once():
+    """The results still to come after each round and the rounds without a game, counted once
+    for all the pages of a tournament, are those each page counted: a 5-round tournament with
+    games in rounds 1, 2 and 4, of which one of round 2 and two of round 4 have no result."""
+    from sitegen.model.common import Rank
+    from sitegen.model.tournament import (GameResult as R, Tournament, TournamentGame as G,
+                                          TournamentPlayer)
+    players = tuple(TournamentPlayer(p, p.upper(), "", Rank(-10)) for p in "abcd")
+    games = (G(1, "a", "b", R.WHITE_WINS), G(1, "c", "d", R.JIGO), G(2, "a", "c", R.UNKNOWN),
+             G(2, "b", "d", R.BLACK_WINS), G(4, "a", "d", R.UNKNOWN), G(4, "b", "c", R.UNKNOWN))
+    t = Tournament("t", "T", 5, players, games, (), ())
+    played = rounds_played(t)
+    assert played.to_come == (0, 0, 1, 1, 3, 3)
+    assert [played.without_games(r) for r in range(6)] == [[], [], [], [3], [3], [3, 5]]
+    assert list(played.to_come) == [results_to_come(t, r) for r in range(6)]
+    assert [played.without_games(r) for r in range(6)] == [
+        rounds_without_games(t, r) for r in range(6)]

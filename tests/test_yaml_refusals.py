@@ -73,3 +73,30 @@ def test_plain_values_still_load():
     node, errors = errors_of("title: '!!not a tag'\nname: a&b\nx: \"&y\"\n")
     assert errors == []
     assert [node.entries[k].text for k in ("title", "name", "x")] == ["!!not a tag", "a&b", "&y"]
+
+
+def test_lists_and_mappings_nest_to_the_limit_and_not_one_more():
+    """The start and end of an untagged list or mapping (parse_yaml's fast path: a game's
+    flow list) build the same tree as any other, with positions; 64 levels are read, the 65th
+    is refused at its position."""
+    from sitegen.load import MAX_DEPTH, YMap, YScalar, YSeq
+
+    node, errors = errors_of("games:\n  - [ann, bob, B+R]\n  - {white: cy, black: di}\n")
+    assert errors == []
+    games = node.entries["games"]
+    assert isinstance(games, YSeq) and (games.pos.line, games.pos.col) == (2, 3)
+    first, second = games.items
+    assert isinstance(first, YSeq) and [s.text for s in first.items] == ["ann", "bob", "B+R"]
+    assert (first.pos.line, first.pos.col, first.items[2].pos.col) == (2, 5, 16)
+    assert isinstance(second, YMap) and {k: v.text for k, v in second.entries.items()} == {
+        "white": "cy", "black": "di"}
+    assert (second.key_pos["black"].line, second.key_pos["black"].col) == (3, 17)
+    deepest, errors = errors_of("[" * MAX_DEPTH + "x" + "]" * MAX_DEPTH + "\n")
+    assert errors == []
+    for _ in range(MAX_DEPTH):
+        assert isinstance(deepest, YSeq)
+        deepest = deepest.items[0]
+    assert isinstance(deepest, YScalar) and deepest.text == "x"
+    node, errors = errors_of("[" * (MAX_DEPTH + 1) + "x" + "]" * (MAX_DEPTH + 1) + "\n")
+    assert node is None
+    assert errors == [f"f.yaml:1:{MAX_DEPTH + 1}: error: nesting deeper than {MAX_DEPTH} levels [yaml.depth]"]

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache, partial
 from typing import Any, Callable, Iterator
 
-from ..engine.placement import PlacementRow, format_value, standings
+from ..engine.placement import PlacementRow, RoundByRound, format_value
 from ..engine.placement.fast import ranked_ids
 from ..model import Content
 from ..model.common import GameRecord, Rank
@@ -31,6 +31,7 @@ from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerS
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded, entry_step)
 from ..urls import player_url, round_url, tournament_url
+from .tournament_rounds import RoundsPlayed, final_after, results_to_come, rounds_played
 
 # --------------------------------------------------------------------------- wording
 
@@ -177,18 +178,19 @@ def page_urls(first: str, size: int, rounds: int) -> list[str]:
 
 
 class _RoundStandings:
-    """The standings of ``t`` after round ``r`` as the shared value of the bundles of that
-    round's pages (:attr:`sitegen.plan.Bundle.shared`): computed on the first call and kept
-    for the other ``pages - 1`` calls (a render worker makes a round's pages one after the
-    other), then let go. Pickled, it is its arguments only."""
+    """The standings after round ``r`` of a tournament (``rounds``: its
+    :class:`~sitegen.engine.placement.RoundByRound`, shared by its rounds) as the shared value
+    of the bundles of that round's pages (:attr:`sitegen.plan.Bundle.shared`): computed on the
+    first call and kept for the other ``pages - 1`` calls (a render worker makes a round's
+    pages one after the other), then let go. Pickled, it is its arguments only."""
 
-    def __init__(self, t: Tournament, r: int, pages: int) -> None:
-        self.t, self.r, self.pages = t, r, pages
+    def __init__(self, rounds: RoundByRound, r: int, pages: int) -> None:
+        self.rounds, self.r, self.pages = rounds, r, pages
         self.rows: list[PlacementRow] | None = None
         self.left = 0
 
     def __call__(self) -> list[PlacementRow]:
-        rows = self.rows if self.rows is not None else standings(self.t, self.r)
+        rows = self.rows if self.rows is not None else self.rounds.after(self.r)
         if self.rows is None:
             self.left = self.pages
         self.left -= 1
@@ -196,13 +198,7 @@ class _RoundStandings:
         return rows
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.t, self.r, self.pages))
-
-
-def rounds_without_games(t: Tournament, last: int) -> list[int]:
-    """Return the rounds 1..``last`` in which no game was played (byes and absences at most)."""
-    played = {g.round for g in t.games}
-    return [r for r in range(1, last + 1) if r not in played]
+        return (type(self), (self.rounds, self.r, self.pages))
 
 
 def _spans(numbers: list[int]) -> str:
@@ -216,22 +212,11 @@ def _spans(numbers: list[int]) -> str:
     return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
-def results_to_come(t: Tournament, r: int) -> int:
-    """Return how many games of rounds 1 to ``r`` are paired without a result yet (``?``)."""
-    return sum(1 for g in t.games if g.round <= r and g.result is GameResult.UNKNOWN)
-
-
-def final_after(t: Tournament, r: int, to_come: int | None = None) -> bool:
-    """Return whether the standings after round ``r`` are the final standings: the
-    tournament's last round, and every game with a result (``to_come``: the
-    :func:`results_to_come` of ``r``, when known: it reads every game)."""
-    return r == t.rounds and not (results_to_come(t, r) if to_come is None else to_come)
-
-
-def _notes(t: Tournament, r: int, in_progress: bool, lang: Words, to_come: int) -> list[str]:
+def _notes(t: Tournament, r: int, in_progress: bool, lang: Words, to_come: int,
+           empty: list[int]) -> list[str]:
     """Return the notes of the standings after round ``r``: games still without a result
     (``to_come``, :func:`results_to_come`; the standings are then provisional), the rounds up
-    to it without any game, and, on the page of a tournament in progress, what results.h9
+    to it without any game (``empty``, :func:`rounds_without_games`), and, on the page of a tournament in progress, what results.h9
     holds (so that players are not misled about what the values count)."""
     notes = []
     if to_come:
@@ -241,7 +226,6 @@ def _notes(t: Tournament, r: int, in_progress: bool, lang: Words, to_come: int) 
             "Provisional: {count} games have no result yet. They count as OpenGotha counts games "
             "whose result is unknown, and these standings will change when their results are "
             "entered.", to_come).format(count=to_come))
-    empty = rounds_without_games(t, r)
     if empty:
         if t.parameters.system is System.MCMAHON:
             note = lang.ngettext(
@@ -438,13 +422,15 @@ def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan, lang:
     parameters = _parameters_text(t, lang)
     # The final standings are computed here (players' sections, the winner, results.h9);
     # those after an earlier round by the render worker that makes the round's bundle:
-    # its page and standings.json share them (the bundle's shared value).
-    final_rows = standings(t, last) if last else []
-    page_args = (t, last, names, columns, rounds_nav, status, parameters, lang)
+    # its page and standings.json share them (the bundle's shared value). The rounds share
+    # the base scores the final standings computed (forked workers inherit them).
+    rounds = RoundByRound(t)
+    final_rows = rounds.after(last) if last else []
+    page_args = (t, last, names, columns, rounds_nav, status, parameters, lang, rounds_played(t))
     size = len(ranked_ids(t, False))  # the rows of the standings after every round
     for r in range(1, last):
         urls = page_urls(round_url(t, r, last), size, t.rounds)
-        shared = _RoundStandings(t, r, len(urls))
+        shared = _RoundStandings(rounds, r, len(urls))
         plan.add(Page(urls[0], "tournament.html", {},
                       deferred=partial(_context, r, *page_args, pages=urls)),
                  JsonFile(urls[0] + "standings.json", partial(_standings_data, t, r, names), csv=True),
@@ -529,55 +515,80 @@ def game_words(text: str, opponent: str, lang: Words) -> str:
     match = _GAME_STRING.fullmatch(text)
     if match is None:
         raise ValueError(f"not a game string: {text!r}")
-    return _game_sentence(match, opponent, lang._)
+    return _GameSentences(lang._)(text[match.end("row"):], opponent)
 
 
-def _game_sentence(match: re.Match[str], opponent: str, _: Callable[[str], str]) -> str:
-    """:func:`game_words` of a game string's match (:data:`_GAME_STRING`), ``_`` translating."""
-    result = _(_GAME_WORDS[(match["result"], match["kind"])])
-    if match["colour"] == "w":
-        words = _("{result} against {opponent} with White")
-    elif match["colour"] == "b":
-        words = _("{result} against {opponent} with Black")
-    else:
-        words = _("{result} against {opponent}")
-    words = words.format(result=result, opponent=opponent)
-    if match["handicap"] != "0":
-        # Translators: a game's words, then its handicap (a number of stones).
-        words = _("{game}, handicap {handicap}").format(game=words, handicap=match["handicap"])
-    return words
+class _GameSentences:
+    """:func:`game_words` for the game strings of one page, from the part after the row
+    (``+/w2``): a page has up to 200 game strings of a few such kinds, each kind's words
+    (result, colour, handicap) worked out once. ``_``: the page's words."""
+
+    def __init__(self, _: Callable[[str], str]) -> None:
+        self._ = _
+        self.kinds: dict[str, tuple[str, str, str | None]] = {}
+
+    def __call__(self, kind: str, opponent: str) -> str:
+        found = self.kinds.get(kind) or self._kind(kind)
+        result, sentence, handicap = found
+        words = sentence.format(result=result, opponent=opponent)
+        if handicap is not None:
+            _ = self._
+            # Translators: a game's words, then its handicap (a number of stones).
+            words = _("{game}, handicap {handicap}").format(game=words, handicap=handicap)
+        return words
+
+    def _kind(self, kind: str) -> tuple[str, str, str | None]:
+        match = _GAME_STRING.fullmatch("0" + kind)
+        if match is None:
+            raise ValueError(f"not a game string: {kind!r} after the row")
+        _ = self._
+        result = _(_GAME_WORDS[(match["result"], match["kind"])])
+        if match["colour"] == "w":
+            sentence = _("{result} against {opponent} with White")
+        elif match["colour"] == "b":
+            sentence = _("{result} against {opponent} with Black")
+        else:
+            sentence = _("{result} against {opponent}")
+        found = self.kinds[kind] = (result, sentence, None if match["handicap"] == "0" else match["handicap"])
+        return found
 
 
 def _game_cells(row: PlacementRow, names: dict[str, str], status: dict[tuple[int, str], str],
-                page_of: Callable[[int], str | None], _: Callable[[str], str]) -> list[dict[str, Any]]:
+                page_of: Callable[[int], str | None], _: Callable[[str], str],
+                sentences: _GameSentences) -> list[dict[str, Any]]:
     """Return the round cells of a row: ``text`` (the game string), ``anchor`` (the opponent's
     row: the number the game string starts with, 0 for an opponent not in these standings),
     ``page`` (the URL of the standings page holding that row, None for this page) and
     ``words``: the game in words, or the reason there was none ("declared absent"), shown as
     text. ``page_of``: a row's page URL, None for this page; ``_``: the page's words (a page
-    says "won", "against" and the like about 200 times)."""
+    says "won", "against" and the like about 200 times); ``sentences``: the page's."""
     cells = []
     for k, (text, opp) in enumerate(zip(row.games, row.opponents), start=1):
         if opp is None:
             what = status.get((k, row.player_id)) or _("no game")
             cells.append({"text": text, "anchor": None, "page": None, "words": what, "status": True})
         else:
-            match = _GAME_STRING.fullmatch(text)
-            if match is None:
+            kind = text.lstrip(_DIGITS)
+            if len(kind) == len(text):
                 raise ValueError(f"not a game string: {text!r}")
-            number = int(match["row"])
+            number = int(text[:len(text) - len(kind)])
             cells.append({"text": text, "anchor": f"r{number}" if number else None,
                           "page": page_of(number) if number else None,
-                          "words": _game_sentence(match, names.get(opp, opp), _), "status": False})
+                          "words": sentences(kind, names.get(opp, opp)), "status": False})
     return cells
+
+
+_DIGITS = "0123456789"
 
 
 def _context(r: int, t: Tournament, last: int, names: dict[str, str],
              columns: list[dict[str, str]], rounds_nav: list[dict[str, Any]],
              status: dict[tuple[int, str], str], parameters: list[str], lang: Words,
-             rows: list[PlacementRow], pages: list[str] | None = None, page: int = 1) -> dict[str, Any]:
+             played: RoundsPlayed, rows: list[PlacementRow], pages: list[str] | None = None,
+             page: int = 1) -> dict[str, Any]:
     """Return the context of standings page ``page`` (1-based) after round ``r`` (0: nothing
-    played yet), ``rows`` being the standings after it and ``pages`` the URLs of its pages
+    played yet), ``rows`` being the standings after it, ``played`` the tournament's
+    :func:`rounds_played` and ``pages`` the URLs of its pages
     (:func:`page_urls`): the page holds rows ``(page - 1) * n + 1`` to ``page * n`` (``n``:
     :func:`page_rows`); the first page also the round's pairings."""
     criteria = [Criterion(c["key"]) for c in columns]
@@ -590,7 +601,8 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         return None if at == page - 1 or at >= len(pages) else pages[at]
 
     words = cache(lang._)  # this page's words, each looked up once
-    to_come = results_to_come(t, r)  # once: it reads every game
+    sentences = _GameSentences(words)
+    to_come = played.to_come[r]
     table = []
     for row in shown:
         pid = row.player_id
@@ -600,7 +612,7 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
             "name": names.get(pid, row.player.name), "url": player_url(pid),
             "rank": str(row.player.rank),
             "values": [format_value(values[c]) for c in criteria],
-            "games": _game_cells(row, names, status, page_of, words),
+            "games": _game_cells(row, names, status, page_of, words, sentences),
         })
     base = tournament_url(t)
     crumbs = [{"name": t.name, "url": base if r != last or page > 1 else None}]
@@ -619,7 +631,8 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "h9_url": base + "results.h9" if last else None,
         "parameters": parameters,
         "size_note": len(t.players) - len(rows),
-        "notes": _notes(t, r, in_progress=r == last and last < t.rounds, lang=lang, to_come=to_come),
+        "notes": _notes(t, r, in_progress=r == last and last < t.rounds, lang=lang, to_come=to_come,
+                        empty=played.without_games(r)),
         "pairings": pairings(t, r, names, lang) if r and page == 1 else [],
         "byes": [_player_ref(b.player, names) for b in t.byes if b.round == r and page == 1],
         "absent": [_player_ref(a.player, names) for a in t.absences if a.round == r and page == 1],
@@ -682,6 +695,8 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
         by_round.setdefault((g.round, g.white), g)
         by_round.setdefault((g.round, g.black), g)
     provisional = results_to_come(t, last) > 0  # once: it reads every game
+    dates = _dates(t, lang)  # once, and each word once: the same for every player
+    _ = cache(lang._)
     for row in rows:
         pid = row.player_id
         games: list[dict[str, Any]] = []
@@ -690,27 +705,27 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
             text = row.games[k - 1]
             if game is None:
                 games.append({"round": k, "opponent": None, "opponent_url": None,
-                              "result": status.get((k, pid)) or lang._("no game"), "colour": "",
+                              "result": status.get((k, pid)) or _("no game"), "colour": "",
                               "handicap": "", "record": None})
                 continue
             opp = game.opponent(pid)
             symbol = text.lstrip("0123456789")[:1]
-            result = lang._(_RESULT_WORDS[symbol]) if symbol in _RESULT_WORDS else ""
+            result = _(_RESULT_WORDS[symbol]) if symbol in _RESULT_WORDS else ""
             if game.result is GameResult.BOTH_WIN:
-                result = lang._("won (both players)")
+                result = _("won (both players)")
             elif game.result is GameResult.BOTH_LOSE:
-                result = lang._("lost (both players)")
+                result = _("lost (both players)")
             if game.forfeit and game.result is not GameResult.UNKNOWN:
-                result = lang._("{result} by forfeit").format(result=result)
-            colour = ((lang._("White") if game.white == pid else lang._("Black")) if game.colours_known
-                      else lang._("unknown"))
+                result = _("{result} by forfeit").format(result=result)
+            colour = ((_("White") if game.white == pid else _("Black")) if game.colours_known
+                      else _("unknown"))
             games.append({"round": k, "opponent": names.get(opp, opp), "opponent_url": player_url(opp),
                           "result": result, "colour": colour, "handicap": game.handicap,
                           "record": record_links(game.record)})
         plan.add_player_section(pid, PlayerSection(
             PLAYER_SECTION, (t.begin or FAR_PAST, t.name, t.id), {
                 "tournament": t.name, "url": pages[min((row.row - 1) // per_page, len(pages) - 1)],
-                "row": row.row, "dates": _dates(t, lang), "place": row.place,
+                "row": row.row, "dates": dates, "place": row.place,
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
                 **_main_score(t, row),
                 "after_round": last, "rounds": t.rounds, "games": games,

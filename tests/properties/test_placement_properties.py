@@ -1,11 +1,13 @@
 """Invariants of the placement engine over random tournaments (placement: NBW, SOS)."""
 
+import pickle
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
-from sitegen.engine.placement import compute_values, standings, standings_by_round
+from sitegen.engine.placement import RoundByRound, compute_values, standings, standings_by_round
 from sitegen.model.tournament import (Absence, Bye, Criterion as C, DCVariant, GameResult as R, System, Tournament, TournamentGame, TournamentParameters, TournamentPlayer)
 from sitegen.model.common import Rank
 
@@ -98,3 +100,28 @@ def test_standings_by_round_equals_each_round(data, t, everyone):
     for r, rows in enumerate(by_round, start=1):
         assert rows == standings(t, r, include_not_implied=everyone)
         assert all(isinstance(x, Fraction) for row in rows for x in row.values.values())
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), tournaments(), st.booleans())
+def test_round_by_round_equals_standings_after_each_round(data, t, everyone):
+    """placement: the standings after any round from the base scores computed once
+    (RoundByRound, the form the site's pages use) are those computed from scratch by
+    ``standings`` after that round, whichever rounds are asked for and in whatever order
+    (any criteria and parameters); unpickled, it is the same."""
+    t = replace(t, parameters=data.draw(parameters(t)))
+    asked = data.draw(st.lists(st.integers(1, t.rounds), min_size=1, max_size=2 * t.rounds))
+    rounds = RoundByRound(t, include_not_implied=everyone)
+    for r in asked:
+        assert rounds.after(r) == standings(t, r, include_not_implied=everyone)
+    again = pickle.loads(pickle.dumps(rounds))
+    assert again.after(asked[0]) == standings(t, asked[0], include_not_implied=everyone)
+
+
+def test_round_by_round_refuses_a_round_outside_the_tournament():
+    """A round outside 1..rounds is refused, as by ``standings``."""
+    t = Tournament("t", "T", 2, (TournamentPlayer("a", "A", "", Rank(-5)),), (), (), (),
+                   TournamentParameters(system=System.SWISS, criteria=(C.NBW,)))
+    for r in (0, 3):
+        with pytest.raises(ValueError, match=rf"^round {r} is outside 1\.\.2$"):
+            RoundByRound(t).after(r)

