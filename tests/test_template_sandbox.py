@@ -308,3 +308,49 @@ def test_the_default_theme_is_far_within_the_limits(tmp_path):
         patch.setattr(sitegen.render, "Limits", lambda: small)
         files = render(demo)
     assert files["players/index.html"] == render(demo)["players/index.html"]
+
+
+def _printer():
+    from sitegen.model.common import SiteConfig
+    from sitegen.render import make_environment
+
+    environment = make_environment(SiteConfig())
+    environment.budget.start_page()
+    return environment
+
+
+@pytest.mark.parametrize("value, printed", [
+    ("Anna Kowalska-Nowak", "Anna Kowalska-Nowak"),
+    ("players/p01234/", "players/p01234/"),
+    ("R&D <b>", "R&amp;D &lt;b&gt;"),
+    ("it's \"x\"", "it&#39;s &#34;x&#34;"),
+    ("Zoë – Łukasik", "Zoë – Łukasik"),
+    ("\u05e9\u05dc\u05d5\u05dd", "\ufdd0\u05e9\u05dc\u05d5\u05dd\ufdd1"),  # Hebrew: marked (sitegen.bidi)
+    ("<\u0627>", "\ufdd0&lt;\u0627&gt;\ufdd1"),
+    (17, "17"),
+])
+def test_a_printed_value_is_escaped_and_marked_as_before(value, printed):
+    """{{ value }}'s printer (template_limits.escaped_print) with its ASCII path (issue 31,
+    tmpl31): the same text as ``escape(finalize(value))``, worked out by hand."""
+    environment = _printer()
+    assert str(environment.print_escaped(value)) == printed
+
+
+def test_the_printer_gives_the_text_of_escape_and_finalize():
+    """Tied to the clear form: any string, ASCII or not, with or without characters to escape
+    or written right to left, prints as ``markupsafe.escape(bidi.mark(value))``."""
+    from hypothesis import given, settings, strategies as st
+    from markupsafe import escape
+
+    from sitegen.bidi import mark
+
+    environment = _printer()
+    alphabet = st.sampled_from("aZ 09/-+&<>'\"é–·\u05d0\u0627\U00010800\ufb1d")
+
+    @settings(max_examples=500, deadline=None)
+    @given(st.text(alphabet, max_size=12))
+    def check(value):
+        environment.budget.start_page()
+        assert str(environment.print_escaped(value)) == str(escape(mark(value)))
+
+    check()
