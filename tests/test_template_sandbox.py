@@ -11,6 +11,7 @@ is an error at its file and line, exit 1, nothing written."""
 from __future__ import annotations
 
 from pathlib import Path
+import threading
 
 import pytest
 
@@ -255,7 +256,8 @@ def test_a_limit_reached_in_a_render_worker_comes_back_positioned(site, monkeypa
     from sitegen.render import render_site
     from sitegen.workers import can_fork, map_forked
     if not can_fork(2):  # a thread left running by an earlier test makes forking unsafe
-        pytest.skip("this machine cannot fork a helper")
+        pytest.skip("this machine cannot fork a helper; threads running: "
+                    + ", ".join(t.name for t in threading.enumerate()))
     root = site({f"content/pages/p{n}.md": f"---\ntitle: P{n}\n---\nHi\n" for n in range(40)})
     templates = root / "templates"
     templates.mkdir()

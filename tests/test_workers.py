@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from functools import partial
+import threading
 
 import pytest
 
@@ -25,7 +26,8 @@ def _raise(message: str) -> None:
 
 def test_alongside_runs_the_other_function_in_a_helper():
     if not workers.can_fork(None):
-        pytest.skip("this machine cannot fork a helper")
+        pytest.skip("this machine cannot fork a helper; threads running: "
+                    + ", ".join(t.name for t in threading.enumerate()))
     mine, theirs = workers.alongside(_pid, _pid)
     assert mine == os.getpid() and theirs != os.getpid()
 
