@@ -66,7 +66,7 @@ def _game_row(game: Game | None, player: str, other: str, names: dict[str, str],
               status: str, lang: Words) -> dict[str, Any]:
     """Return one row of :func:`league_games`: ``game`` (None: a pair without a game) from
     ``player``'s side against ``other``."""
-    cell = game_cell(game, player, lang)
+    cell: dict[str, Any] = game_cell(game, player, lang)
     if status == "to-play":
         cell["outcome_words"] = lang._("to play")
     side = ""
