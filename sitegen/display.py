@@ -195,12 +195,8 @@ def game_cell(game: Game | None, player: str, lang: Words) -> dict[str, str]:
             kind = "void"
         else:
             kind = "unplayed"
-    symbol, outcome_words = _cell_words(lang)[kind]
-    colour = colour_name = ""
-    words = outcome_words
-    if game is not None and game.colours_known:
-        black = game.colour_of(player) is Colour.BLACK
-        colour, colour_name, words = _colour_words(lang)[(kind, black)]
+    side = game.colour_of(player) is Colour.BLACK if game is not None and game.colours_known else None
+    symbol, outcome_words, colour, colour_name, words = _cell_table(lang)[(kind, side)]
     return {"kind": kind, "symbol": symbol, "colour": colour, "colour_name": colour_name,
             "words": words, "outcome_words": outcome_words,
             "result": _result_text(game.result) if game is not None and game.colours_known else ""}
@@ -223,6 +219,20 @@ def _colour_words(lang: Words) -> dict[tuple[str, bool], tuple[str, str, str]]:
             letter = lang.pgettext("colour letter", "b") if black else lang.pgettext("colour letter", "w")
             text = (lang._("{result} with Black") if black else lang._("{result} with White")).format(result=words)
             table[(kind, black)] = (letter, name, text)
+    return table
+
+
+@functools.lru_cache(maxsize=8)
+def _cell_table(lang: Words) -> dict[tuple[str, bool | None], tuple[str, str, str, str, str]]:
+    """``{(kind, black): (symbol, outcome words, colour letter, colour name, words)}`` in the
+    language ``lang``: :func:`_cell_words` and :func:`_colour_words` in one table, ``black``
+    None when the colours are not known (no colour; the words are the outcome's). One look-up
+    per cell (issue 31: a season's 8,422 cells while planning its players' sections)."""
+    table: dict[tuple[str, bool | None], tuple[str, str, str, str, str]] = {}
+    for kind, (symbol, words) in _cell_words(lang).items():
+        table[(kind, None)] = (symbol, words, "", "", words)
+        for black in (True, False):
+            table[(kind, black)] = (symbol, words, *_colour_words(lang)[(kind, black)])
     return table
 
 

@@ -33,7 +33,7 @@ def league_games(group: Group, player: str, names: dict[str, str], withdrawn: se
     played: list[tuple[Any, int, dict[str, Any]]] = []
     pending: dict[str, Game | None] = {}  # opponent -> their unplayed game (None: no game)
     for index, game in enumerate(group.games):
-        if player not in game.players or game.black == game.white:
+        if (player != game.black and player != game.white) or game.black == game.white:
             continue
         other = game.opponent(player)
         if game.result.outcome is Outcome.UNPLAYED:
@@ -66,14 +66,15 @@ def _game_row(game: Game | None, player: str, other: str, names: dict[str, str],
               status: str, lang: Words) -> dict[str, Any]:
     """Return one row of :func:`league_games`: ``game`` (None: a pair without a game) from
     ``player``'s side against ``other``."""
-    cell = game_cell(game, player, lang)
+    cell: dict[str, Any] = game_cell(game, player, lang)
     if status == "to-play":
         cell["outcome_words"] = lang._("to play")
     side = ""
     if game is not None and game.colours_known:
         side = "Black" if game.colour_of(player) is Colour.BLACK else "White"
-    return {**cell, "opponent": names.get(other, other), "opponent_url": player_url(other),
-            "status": status, "reason": "", "side": side,
-            "handicap": game.handicap if game is not None else 0,
-            "date": game.date if game is not None else None,
-            "record": record_links(game.record) if game is not None else None}
+    cell.update(opponent=names.get(other, other), opponent_url=player_url(other),  # game_cell's own dict
+                status=status, reason="", side=side,
+                handicap=game.handicap if game is not None else 0,
+                date=game.date if game is not None else None,
+                record=record_links(game.record) if game is not None else None)
+    return cell
