@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import textwrap
 from pathlib import Path
 
@@ -15,6 +16,9 @@ from hypothesis import settings
 
 from sitegen.cli import main
 from sitegen.progress import STAGES
+
+sys.path.insert(0, str(Path(__file__).parent))
+from threads import thread_names, threads_left, threads_now  # noqa: E402
 
 # Property tests draw the same examples on every run (CI, a newcomer's first run), so that a
 # red run is a change's doing, not a new draw; SITEGEN_FUZZ_RANDOM=1 draws afresh to hunt for
@@ -26,6 +30,23 @@ settings.load_profile("random" if os.environ.get("SITEGEN_FUZZ_RANDOM") == "1" e
 TESTS = Path(__file__).parent
 REPO = TESTS.parent
 SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left_running():
+    """Fail a test that leaves a thread running (daemon or not) that was not running when it
+    started: such a thread makes forking unsafe for every later test in the same process
+    (pytest-xdist worker), so sitegen's forked helpers and render workers would quietly run
+    in one process there (sitegen.workers.can_fork), and tests/test_workers.py and
+    tests/test_template_sandbox.py fail. Threads of higher-scoped fixtures, started before,
+    are not the test's; the error names the threads left."""
+    before = threads_now()
+    yield
+    left = threads_left(before)
+    if left:
+        pytest.fail(f"the test left {len(left)} thread(s) running: {thread_names(left)}; "
+                    "stop and join them in the test (or its fixtures)", pytrace=False)
+
 
 MINIMAL_PLAYERS = """\
 players:

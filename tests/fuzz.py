@@ -249,12 +249,18 @@ def run_case(seed: int, index: int, folders: dict[str, Path], scripts: dict, opt
 
 
 def _worker(seed, folders, scripts, options, tasks, results) -> None:
+    """Run mutations until none is left: ``tasks`` is the shared next index (a
+    ``multiprocessing.Value``), ``results`` the queue of ``("start", index, pid)`` and
+    ``("done", index, result)`` messages."""
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
     environments: dict = {}
+    end = options.start + options.mutations
     while True:
-        index = tasks.get()
-        if index is None:
-            return
+        with tasks.get_lock():
+            index = tasks.value
+            if index >= end:
+                return
+            tasks.value = index + 1
         results.put(("start", index, os.getpid()))
         results.put(("done", index, run_case(seed, index, folders, scripts, options, environments)))
 
@@ -273,11 +279,17 @@ def write_finding(report: Path, seed: int, case: dict, kind: str, found: list[st
 
 
 class _Pool:
-    """The worker processes, their current mutation and its start, and the queues."""
+    """The worker processes, their current mutation and its start, the next mutation's index
+    and the results' queue.
+
+    The workers take the next index from a shared counter rather than from a queue filled
+    here: a queue that this process puts into starts a feeder thread in it, which outlived the
+    run (in the test suite, a thread left running stops later tests from forking)."""
 
     def __init__(self, seed, folders, scripts, options):
         self.context = multiprocessing.get_context("fork")
-        self.tasks, self.results = self.context.Queue(), self.context.Queue()
+        self.tasks = self.context.Value("q", options.start)
+        self.results = self.context.Queue()
         self.args = (seed, folders, scripts, options, self.tasks, self.results)
         self.workers: dict[int, multiprocessing.Process] = {}
         self.running: dict[int, tuple[int, float]] = {}
@@ -309,6 +321,7 @@ class _Pool:
         for process in self.workers.values():
             process.kill()
             process.join()
+        self.results.close()
 
 
 def _tally(summary: dict, result: dict) -> None:
@@ -333,8 +346,6 @@ def run(options) -> dict:
         scripts = {name: theme_scripts(build_in_memory(folder)[0]) for name, folder in folders.items()}
         pool = _Pool(options.seed, folders, scripts, options)
         indexes = range(options.start, options.start + options.mutations)
-        for index in indexes:
-            pool.tasks.put(index)
         for _ in range(options.jobs):
             pool.spawn()
         try:

@@ -2,10 +2,11 @@
 
 Shared by the tests of the two-process build (tests/test_pipeline.py,
 tests/test_render_parallel.py). A fresh process matters twice: sitegen never forks a process
-that runs threads (the browser tests' web server is a thread of the test run), and its default
-number of processes is the number of CPUs it sees, so the very same public command runs in one
-process (``cpus=1``) or in two (``cpus=2``). The number of forks tells the two apart, so a test
-cannot pass by comparing a one-process build with another one.
+that runs threads (a test may have left one running: tests/conftest.py fails such a test, but a
+fresh process does not depend on it), and its default number of processes is the number of
+CPUs it sees, so the very same public command runs in one process (``cpus=1``) or in two
+(``cpus=2``). The number of forks tells the two apart, so a test cannot pass by comparing a
+one-process build with another one.
 
 A large archive is what makes a build split its work; :func:`large_archive` writes one that
 is large by both measures sitegen uses today (bytes of rule-set files, pages), yet quick to

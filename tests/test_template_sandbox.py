@@ -254,10 +254,11 @@ def test_a_limit_reached_in_a_render_worker_comes_back_positioned(site, monkeypa
     fails comes back from its worker at the template's line, the other pages made for nothing."""
     from sitegen.commands.build import plan
     from sitegen.render import render_site
-    from sitegen.workers import can_fork, map_forked
-    if not can_fork(2):  # a thread left running by an earlier test makes forking unsafe
-        pytest.skip("this machine cannot fork a helper; threads running: "
-                    + ", ".join(t.name for t in threading.enumerate()))
+    from sitegen.workers import can_fork, map_forked, threads_running
+    assert not threads_running(), (  # an earlier test's thread: its cleanup to fix
+        "threads running, forking is unsafe: " + ", ".join(t.name for t in threading.enumerate()))
+    if not can_fork(2):
+        pytest.skip("this machine cannot fork a helper (no fork start method)")
     root = site({f"content/pages/p{n}.md": f"---\ntitle: P{n}\n---\nHi\n" for n in range(40)})
     templates = root / "templates"
     templates.mkdir()

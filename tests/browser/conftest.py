@@ -10,11 +10,13 @@ Screenshots go to ``tests/browser/screenshots/`` (git-ignored) for people to loo
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import re
 import shutil
-import threading
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -44,26 +46,58 @@ def _missing() -> str | None:
     return None
 
 
+SERVING = re.compile(r"^Serving HTTP on 127\.0\.0\.1 port (\d+) ")
+"""The line ``python -m http.server`` prints once its socket listens (it picks a free port)."""
+
+
 @contextlib.contextmanager
 def serve_site(content: Path, root: Path):
-    """Build the site of ``content`` into ``root`` and serve it on 127.0.0.1; yield its URL."""
+    """Build the site of ``content`` into ``root`` and serve it on 127.0.0.1; yield its URL.
+
+    The web server is a child process (``python -m http.server`` on a free port, its request
+    log thrown away), not a thread of the test run: a thread left running for the whole session
+    makes forking unsafe, so the tests of forked helpers (tests/test_workers.py,
+    tests/test_template_sandbox.py) would fail in the same pytest-xdist worker. Errors:
+    RuntimeError when the server exits before it listens or does not answer within 30 s."""
     for path, data in render(content, None).items():
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):  # keep the test output clean
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    server = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(root), "0"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        assert server.stdout is not None
+        line = server.stdout.readline()  # "" when it exited first
+        server.stdout.close()
+        listening = SERVING.match(line)
+        if not listening:
+            raise RuntimeError(f"python -m http.server did not start (exit status {server.poll()}): {line!r}")
+        url = f"http://127.0.0.1:{listening[1]}/"
+        _wait_for(url, server)
+        yield url
     finally:
-        server.shutdown()
-        server.server_close()
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _wait_for(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
+    """Return once ``url`` answers; RuntimeError when ``server`` exits or ``seconds`` pass."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return
+        except urllib.error.HTTPError:  # an answer all the same
+            return
+        except OSError as error:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the web server at {url} does not answer: {error}") from error
+            time.sleep(0.05)
 
 
 @pytest.fixture(scope="session")
@@ -103,8 +137,6 @@ def synthetic_url(tmp_path_factory):
     """A large archive: bench/synthetic.py's federation at 1 % (200 players, a tournament of 200
     players over 5 rounds, a ladder of 200 games; no description in site.yaml), served: yield
     its URL."""
-    import sys
-
     sys.path.insert(0, str(REPO / "bench"))
     from synthetic import generate
 
@@ -119,8 +151,6 @@ def low_limits_url(tmp_path_factory):
     """bench/synthetic.py's federation at 1 % built with issue 31's size settings lowered: the
     ladder's handicap page listing the rungs held above 2 members, a season page's row per group
     above 1 group; served: yield its URL."""
-    import sys
-
     import sitegen.pages.ladder as ladder
     import sitegen.pages.league as league
 
