@@ -5,7 +5,9 @@ Every rule set already adds its own section to a player's page (league seasons, 
 ladder rung history with its chart, Swiss leagues). This planner adds one more section at the
 top: the division per season in each league (an SVG chart from :mod:`sitegen.svg`) and the
 records against frequent opponents over all competitions. The ladder's rung-over-time chart is
-drawn by :mod:`sitegen.pages.ladder` and not repeated here.
+drawn by :mod:`sitegen.pages.ladder` and not repeated here. When a page is rendered, its
+sections get their anchors and, on a page of several competitions, the "On this page" list that
+links to them (:func:`page_jumps`).
 """
 
 from __future__ import annotations
