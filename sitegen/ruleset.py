@@ -21,6 +21,7 @@ a rule set to choose what to do, or reads a rule set's tuple of the content itse
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import importlib
 from dataclasses import dataclass
 from fractions import Fraction
@@ -171,19 +172,55 @@ class Scaffolded:
 
 
 @dataclass(frozen=True)
+class Jump:
+    """One section of a player page as its "On this page" list names it
+    (:mod:`sitegen.pages.players`, ``partials/player_jump.html``).
+
+    ``anchor``: the section's ``id`` on the page, its kind and the content's ids
+    (``tournament-cup``, ``league-iglo-2021-09``: letters, digits, ``-``, ``_`` and ``.``, as ids
+    are; a second section of the page with the same anchor gets ``-2``); ``text``: the
+    section's heading text; ``small``: the heading's small print (a tournament's dates) or "";
+    ``fold``: the key of the sections listed together in a ``<details>`` when a player has
+    :data:`sitegen.pages.players.FOLD_FROM` or more of them (a league's id: its seasons), or ""
+    for none; ``fold_name``: the fold's name (the league's); ``short``: the section's text
+    inside the fold (the season's name)."""
+
+    anchor: str
+    text: str
+    small: str = ""
+    fold: str = ""
+    fold_name: str = ""
+    short: str = ""
+
+
+def named_jump(kind: str, name: str, small: str | None = None) -> Callable[[dict[str, Any]], Jump]:
+    """Return the :attr:`Carded.jump` of a section whose data names the competition under the key
+    ``name`` and holds its id under ``"id"`` (anchor ``<kind>-<id>``), with the small print under
+    the key ``small`` when given (a tournament's ``"dates"``)."""
+    return functools.partial(_named_jump, kind, name, small)
+
+
+def _named_jump(kind: str, name: str, small: str | None, data: dict[str, Any]) -> Jump:
+    """Return the :class:`Jump` of :func:`named_jump` for one section's ``data``."""
+    return Jump(f"{kind}-{data['id']}", data[name], data[small] if small else "")
+
+
+@dataclass(frozen=True)
 class Carded:
     """A player page's card of a competition in progress, under "Current competitions"
-    (:mod:`sitegen.pages.players`).
+    (:mod:`sitegen.pages.players`), and its sections' entries in the page's "On this page" list.
 
     ``template``: the template of the player-page sections the rule set's planner gives
     (``"partials/player_league.html"``); ``card(data, lang)``: the card of one such section's
     data, ``{"kind", "name", "url", "entry", "next"}`` (``kind`` chooses the card's words in
     ``partials/player_now.html``; ``next``: the games to play), or None when the competition is
     not in progress; ``paired``: the "next game" sections of its rounds
-    (``partials/player_next.html``) go into its card (tournaments, Swiss leagues)."""
+    (``partials/player_next.html``) go into its card (tournaments, Swiss leagues); ``jump(data)``:
+    the section's :class:`Jump` (its anchor and the list's words for it)."""
 
     template: str
     card: Callable[[dict[str, Any], "Words"], dict[str, Any] | None]
+    jump: Callable[[dict[str, Any]], Jump]
     paired: bool = False
 
 

@@ -25,7 +25,7 @@ from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..remembered import replayed
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
-                       Met, RuleSet, Scaffolded, entry_step)
+                       Met, RuleSet, Scaffolded, entry_step, named_jump)
 from ..urls import ladder_month_url, ladder_url, player_url
 
 RECENT_GAMES = 15
@@ -165,7 +165,7 @@ LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladder
                   entered=Entered("ladder", lambda clubs: [club.id for club in clubs],
                                   entry_step("target", "match_ladder"), entry_step("check", "check_ladder"),
                                   entry_step("check", "parses_game"), entry_step("entry", "enter_ladder"), dated=True),
-                  carded=Carded(PLAYER_SECTION, ladder_card),
+                  carded=Carded(PLAYER_SECTION, ladder_card, named_jump("ladder", "ladder")),
                   gathered=Gathered(ladder_records, ladder_meetings, ladder_dates, ladder_feed),
                   summarized=ladder_facts,
                   model=ClubLadder,
@@ -643,7 +643,7 @@ def _member_section(club: ClubLadder, result: Replay, member: str, names: dict[s
     last = result.last_game(member)
     return PlayerSection(
         PLAYER_SECTION, (last or first_date or FAR_PAST, club.name, club.id), {
-            "ladder": club.name, "url": ladder_url(club), "name": names[member],
+            "ladder": club.name, "id": club.id, "url": ladder_url(club), "name": names[member],
             "rung": str(now), "start": str(start), "anchor": anchor,
             "record": _record_text(record), "games_played": record["games"],
             "last_game": last, "chart": chart, "events": games,

@@ -33,7 +33,7 @@ from ..facts import league_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import (EACH_FOLDER, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
-                       Met, RuleSet, Scaffolded, entry_step)
+                       Jump, Met, RuleSet, Scaffolded, entry_step)
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
@@ -159,6 +159,15 @@ def league_card(data: dict[str, Any], lang: Words) -> dict[str, Any] | None:
             "entry": data, "next": [_league_next(game, data, lang) for game in data["to_play"]]}
 
 
+def league_jump(data: dict[str, Any]) -> Jump:
+    """A league season's entry in a player page's "On this page" list (:class:`sitegen.ruleset.Jump`):
+    anchor ``league-<league id>-<season id>``, the section's heading "league · season", folded
+    with the league's other seasons under the league's name."""
+    return Jump(f"league-{data['league_id']}-{data['season_id']}",
+                f"{isolated(data['league'])} · {isolated(data['season'])}",
+                fold=data["league_id"], fold_name=data["league"], short=data["season"])
+
+
 def _league_next(game: dict[str, Any], season: dict[str, Any], lang: Words) -> dict[str, Any]:
     """Return a league game still to play (a row of :func:`sitegen.pages.league_games.league_games`) as a next game."""
     stones = game["handicap"]
@@ -249,7 +258,7 @@ LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, 
                                   entry_step("target", "match_league"), entry_step("check", "check_league"),
                                   entry_step("check", "parses_game"), entry_step("entry", "enter_league"),
                                   settle=entry_step("target", "league_season"), dated=True),
-                  carded=Carded(PLAYER_SECTION, league_card),
+                  carded=Carded(PLAYER_SECTION, league_card, league_jump),
                   gathered=Gathered(league_records, league_meetings, league_dates, league_feed),
                   summarized=league_facts,
                   model=League,
@@ -535,7 +544,7 @@ def _record_history(plan: SitePlan, league: League, season: Season, division: st
         plan.add_player_section(row.player, PlayerSection(
             PLAYER_SECTION, (season.start or FAR_PAST, league.name, season.id), {
             "league": league.name, "season": season.name, "division": division, "group": group.name,
-            "url": url, "place": row.place, "shared": row.shared, "size": len(rows),
+            "league_id": league.id, "season_id": season.id, "url": url, "place": row.place, "shared": row.shared, "size": len(rows),
             "gamepoints": format_points(row.gamepoints, lang),
             "outcome": _outcome_fields(view, row.player, lang),
             "provisional": view.status is Status.PROVISIONAL, "in_progress": in_progress,

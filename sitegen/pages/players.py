@@ -5,7 +5,9 @@ Every rule set already adds its own section to a player's page (league seasons, 
 ladder rung history with its chart, Swiss leagues). This planner adds one more section at the
 top: the division per season in each league (an SVG chart from :mod:`sitegen.svg`) and the
 records against frequent opponents over all competitions. The ladder's rung-over-time chart is
-drawn by :mod:`sitegen.pages.ladder` and not repeated here.
+drawn by :mod:`sitegen.pages.ladder` and not repeated here. When a page is rendered, its
+sections get their anchors and, on a page of several competitions, the "On this page" list that
+links to them (:func:`page_jumps`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from ..i18n import Words
 from .navigation import search_index
 from .players_index import plan_players_index
 from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan
-from ..ruleset import HALF, ONE, ZERO, Met
+from ..bidi import isolated
+from ..ruleset import HALF, ONE, ZERO, Jump, Met
 from ..rulesets import RULE_SETS, holding
 from ..svg import DivisionPoint, division_chart
 from ..urls import SEARCH_INDEX, league_url, player_url
@@ -40,6 +43,15 @@ section (shown newest first), after the results (issue 27: "how am I doing and w
 then results)."""
 NOW = (dt.date.max, "now")
 """Sort key of the current competitions' section: first of all."""
+OVERVIEW_TEMPLATE = "partials/player_overview.html"
+NOW_TEMPLATE = "partials/player_now.html"
+JUMPS_FROM = 2
+"""A player page gets its "On this page" list when it has at least this many competitions'
+sections (a league season, a tournament, a ladder, a Swiss league: one each); the overview
+counts for none, as it sums up the sections above it."""
+FOLD_FROM = 3
+"""A league's seasons are listed together in one ``<details>`` of the "On this page" list (its
+``fold``, :class:`sitegen.ruleset.Jump`) when the player has at least this many of them."""
 
 
 @dataclass(frozen=True)
@@ -233,7 +245,7 @@ def plan_player_extras(content: Content, plan: SitePlan, lang: Words, filed: lis
     results = plan.player_results = PlayerResults(content, listed)
     index = season_divisions(content)
     for pid in sorted(content.players):
-        plan.add_player_section(pid, PlayerSection("partials/player_overview.html", OVERVIEW, None,
+        plan.add_player_section(pid, PlayerSection(OVERVIEW_TEMPLATE, OVERVIEW, None,
                                                    make=partial(_overview, pid, names, Opponents(results, pid),
                                                                 Paths(index, pid), lang)))
     plan.add_file(File(SEARCH_INDEX, search_index(content, competitions, lang, filed)))
@@ -389,12 +401,82 @@ def plan_players(content: Content, plan: SitePlan, lang: Words, filed: list[str]
 
 
 def _page_sections(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:
-    """Return a player page's deferred context, ``{"sections": ...}``: ``sections`` (newest
-    first) with the current competitions first (:func:`_with_current`) and each section that
-    is made while the page is rendered made (or left out if empty). Raises
-    sitegen.incremental.sections.DamagedSection for a kept section whose copy in the build
-    cache changed."""
-    return _made_sections(_with_current(sections, lang))
+    """Return a player page's deferred context, ``{"sections", "anchors", "jumps"}`` (see
+    :func:`page_jumps`): ``sections`` (newest first) with the current competitions first
+    (:func:`_with_current`) and each section that is made while the page is rendered made (or
+    left out if empty). Raises sitegen.incremental.sections.DamagedSection for a kept section
+    whose copy in the build cache changed."""
+    return page_jumps(_made_sections(_with_current(sections, lang))["sections"], lang)
+
+
+def page_jumps(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:
+    """Return ``{"sections": sections, "anchors": [...], "jumps": [...]}`` for a player page's
+    sections as shown (made, in page order).
+
+    ``anchors``: each section's ``id`` (same order; :class:`sitegen.ruleset.Jump`: its rule
+    set's ``<kind>-<ids>``, ``overview``, ``now`` for the current competitions, ``part-<n>`` for
+    a section of another template), unique on the page (:func:`unique_anchors`). ``jumps``: the
+    "On this page" list (``partials/player_jump.html``), empty below :data:`JUMPS_FROM`
+    competitions' sections: every section but the current competitions' (they follow the list
+    at once), the overview included, in page order, as :func:`_jump_items` gives them."""
+    jumped = {found.carded.template: found.carded.jump for found in RULE_SETS}
+    found: list[Jump] = []
+    for number, section in enumerate(sections, start=1):
+        jump = jumped.get(section.template)
+        if jump is not None and section.data is not None:
+            found.append(jump(section.data))
+        elif section.template == OVERVIEW_TEMPLATE:
+            found.append(Jump("overview", lang._("Overview")))
+        else:
+            found.append(Jump("now" if section.template == NOW_TEMPLATE else f"part-{number}", ""))
+    anchors = unique_anchors([jump.anchor for jump in found])
+    competitions = sum(1 for section in sections if section.template in jumped)
+    listed = [(jump, anchor) for section, jump, anchor in zip(sections, found, anchors)
+              if section.template in jumped or section.template == OVERVIEW_TEMPLATE]
+    return {"sections": sections, "anchors": anchors,
+            "jumps": _jump_items(listed, lang) if competitions >= JUMPS_FROM else []}
+
+
+def unique_anchors(anchors: list[str]) -> list[str]:
+    """Return ``anchors`` (same order) with each one already used earlier in the list given
+    ``-2``, ``-3``... (the first number that makes it unique among those before it)."""
+    used: set[str] = set()
+    unique = []
+    for anchor in anchors:
+        chosen, number = anchor, 1
+        while chosen in used:
+            number += 1
+            chosen = f"{anchor}-{number}"
+        used.add(chosen)
+        unique.append(chosen)
+    return unique
+
+
+def _jump_items(listed: list[tuple[Jump, str]], lang: Words) -> list[dict[str, Any]]:
+    """Return the "On this page" list of ``listed`` (each section's :class:`Jump` and anchor, in
+    page order): ``{text, small, anchor, links}`` per link (``links`` empty), and per fold of
+    :data:`FOLD_FROM` or more sections (a league's seasons), at the place of its first section,
+    ``{text: "league · N seasons", small: "", anchor: "", links: [a link per section, its
+    ``short`` text]}``."""
+    sizes: dict[str, int] = {}
+    for jump, _anchor in listed:
+        if jump.fold:
+            sizes[jump.fold] = sizes.get(jump.fold, 0) + 1
+    items: list[dict[str, Any]] = []
+    folds: dict[str, dict[str, Any]] = {}
+    for jump, anchor in listed:
+        size = sizes.get(jump.fold, 0) if jump.fold else 0
+        if size < FOLD_FROM:
+            items.append({"text": jump.text, "small": jump.small, "anchor": anchor, "links": []})
+            continue
+        fold = folds.get(jump.fold)
+        if fold is None:
+            count = lang.ngettext("{count} season", "{count} seasons", size).format(count=size)
+            fold = folds[jump.fold] = {"text": f"{isolated(jump.fold_name)} · {count}", "small": "",
+                                       "anchor": "", "links": []}
+            items.append(fold)
+        fold["links"].append({"text": jump.short, "small": "", "anchor": anchor, "links": []})
+    return items
 
 
 def _with_current(sections: list[PlayerSection], lang: Words) -> list[PlayerSection]:
@@ -434,7 +516,7 @@ def _with_current(sections: list[PlayerSection], lang: Words) -> list[PlayerSect
                              "url": pairing["url"], "record": pairing["record"], "deadline": None})
     if not cards:
         return rest
-    return [PlayerSection("partials/player_now.html", NOW, {"cards": cards}), *rest]
+    return [PlayerSection(NOW_TEMPLATE, NOW, {"cards": cards}), *rest]
 
 
 def _made_sections(sections: list[PlayerSection]) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from ..facts import swiss_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import (EACH_FOLDER, Carded, Counted, Entered, Finished, Gathered, Listed, Met, RuleSet,
-                       Scaffolded, entry_step)
+                       Scaffolded, entry_step, named_jump)
 from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
 
 def ordinal(n: int, lang: Words) -> str:
@@ -210,7 +210,7 @@ SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league
                                         worded=lambda words, result, first: words.gettext(
                                             "{result} ({player}'s score first)").format(result=result, player=first),
                                         no_date=N_("noted beside the game: a Swiss league game has no date of its own")),
-                        carded=Carded(PLAYER_SECTION, swiss_card, paired=True),
+                        carded=Carded(PLAYER_SECTION, swiss_card, named_jump("swiss", "league"), paired=True),
                         gathered=Gathered(swiss_records, swiss_meetings, swiss_dates, swiss_feed),
                         summarized=swiss_facts,
                         model=SwissLeague,
@@ -259,7 +259,7 @@ def _plan_league(league: SwissLeague, names: dict[str, str], plan: SitePlan, lan
     for row in rows:
         plan.add_player_section(row["id"], PlayerSection(
             PLAYER_SECTION, (_latest_date(league), league.name, league.id), {
-                "league": league.name, "url": swiss_league_url(league), "in_progress": in_progress,
+                "league": league.name, "id": league.id, "url": swiss_league_url(league), "in_progress": in_progress,
                 "place": row["place"],
                 "shared": row["shared"], "size": len(rows), "league_score": row["league_score"],
                 "tournaments": history.get(row["id"], [])}))

@@ -29,7 +29,7 @@ from ..facts import tournament_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
-                       Met, RuleSet, Scaffolded, entry_step)
+                       Met, RuleSet, Scaffolded, entry_step, named_jump)
 from ..urls import player_url, round_url, tournament_url
 from .tournament_rounds import RoundsPlayed, final_after, results_to_come, rounds_played
 
@@ -395,7 +395,7 @@ TOURNAMENTS = RuleSet("tournaments", "tournaments", EACH_YAML_FILE, load_tournam
                                       entry_step("check", "parses_game"), entry_step("entry", "enter_tournament"),
                                       rounds=True,
                                       no_date=N_("noted beside the game: a tournament game has no date of its own")),
-                      carded=Carded(PLAYER_SECTION, tournament_card, paired=True),
+                      carded=Carded(PLAYER_SECTION, tournament_card, named_jump("tournament", "tournament", "dates"), paired=True),
                       gathered=Gathered(tournament_records, tournament_meetings, tournament_dates, tournament_feed),
                       summarized=tournament_facts,
                       model=Tournament,
@@ -724,7 +724,7 @@ def _player_sections(plan: SitePlan, t: Tournament, rows: list[PlacementRow],
                           "record": record_links(game.record)})
         plan.add_player_section(pid, PlayerSection(
             PLAYER_SECTION, (t.begin or FAR_PAST, t.name, t.id), {
-                "tournament": t.name, "url": pages[min((row.row - 1) // per_page, len(pages) - 1)],
+                "tournament": t.name, "id": t.id, "url": pages[min((row.row - 1) // per_page, len(pages) - 1)],
                 "row": row.row, "dates": dates, "place": row.place,
                 "shared": row.shared, "size": len(rows), "rank": str(row.player.rank),
                 **_main_score(t, row),

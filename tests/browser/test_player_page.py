@@ -108,3 +108,80 @@ def test_the_division_chart_labels_never_overlap(browser, demo_url, axe_source, 
     seen = browser.execute_script(LABEL_OVERLAPS)
     assert seen["charts"] == 1 and seen["labels"] >= 4 + 1  # season labels and a division letter
     assert seen["found"] == []
+
+
+JUMP_LIST = """
+var nav = document.querySelector("nav.player-jump");
+if (!nav) { return null; }
+var box = nav.getBoundingClientRect(), e = document.documentElement;
+return {name: nav.getAttribute("aria-labelledby") && document.getElementById(nav.getAttribute("aria-labelledby")).textContent,
+        top: box.top, bottom: box.bottom, height: window.innerHeight,
+        items: Array.from(nav.querySelectorAll(":scope > ul > li")).map(function (li) {
+          return li.querySelector("summary") ? li.querySelector("summary").textContent : li.textContent; }),
+        hrefs: Array.from(nav.querySelectorAll("a")).map(function (a) { return a.getAttribute("href"); }),
+        missing: Array.from(nav.querySelectorAll("a")).filter(function (a) {
+          return !document.getElementById(a.getAttribute("href").slice(1)); }).length,
+        overflow: [e.scrollWidth, e.clientWidth]};
+"""
+
+LANDED = """
+var target = document.getElementById(location.hash.slice(1)), e = document.documentElement;
+return {hash: location.hash, top: target.getBoundingClientRect().top, heading: target.querySelector("h2").textContent,
+        scrolled: window.scrollY, at_end: window.scrollY + window.innerHeight >= e.scrollHeight - 1,
+        overflow: [e.scrollWidth, e.clientWidth]};
+"""
+
+
+def _click(browser, selector: str, text: str):
+    from selenium.webdriver.common.by import By
+
+    found = [a for a in browser.find_elements(By.CSS_SELECTOR, selector) if a.text == text]
+    assert len(found) == 1, f"{selector} {text!r}: {len(found)}"
+    found[0].click()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_long_player_page_opens_with_its_jump_list_and_its_links_land_on_their_sections(
+        browser, demo_url, axe_source, width):
+    """Gosuna2 played the demo's 12 seasons: under the name, "On this page" lists the league
+    folded ("Online Go League · 12 seasons") and the overview, in the first screen at 360 px;
+    the fold opens on a tap (no script), a season's link scrolls its section to the top of the
+    screen and the overview's link to the overview; the page never scrolls sideways."""
+    console_errors(browser)
+    open_at(browser, demo_url + "players/Gosuna2/", width)
+    seen = browser.execute_script(JUMP_LIST)
+    assert seen is not None, "no jump list"
+    assert seen["name"] == "On this page"
+    assert seen["items"] == ["Online Go League · 12 seasons", "Overview"]
+    assert len(seen["hrefs"]) == 13 and seen["hrefs"][0] == "#league-iglo-2021-09" and seen["hrefs"][-1] == "#overview"
+    assert seen["missing"] == 0
+    assert 0 < seen["top"] and seen["bottom"] <= seen["height"], f"the list ends at {seen['bottom']} px"
+    assert seen["overflow"][0] <= seen["overflow"][1]
+    assert run_axe(browser, axe_source) == []
+    _click(browser, "nav.player-jump summary", "Online Go League · 12 seasons")
+    screenshot(browser, f"player-jump-Gosuna2-{width}")
+    _click(browser, "nav.player-jump a", "Season 2021-03")
+    landed = browser.execute_script(LANDED)
+    assert landed["hash"] == "#league-iglo-2021-03"
+    assert landed["heading"] == "Online Go League · Season 2021-03"
+    assert abs(landed["top"]) <= 1, f"the section's top is at {landed['top']} px"
+    assert landed["overflow"][0] <= landed["overflow"][1]
+    browser.back()
+    _click(browser, "nav.player-jump a", "Overview")
+    landed = browser.execute_script(LANDED)
+    assert landed["hash"] == "#overview" and landed["heading"] == "Overview"
+    assert landed["scrolled"] > 0 and (abs(landed["top"]) <= 1 or (landed["at_end"] and 0 <= landed["top"] < 800))
+    assert run_axe(browser, axe_source) == []
+    assert console_errors(browser) == []
+
+
+def test_two_seasons_are_listed_one_season_is_not(browser, demo_url):
+    """Ririba37 played two seasons of the demo's league: a link to each and to the overview;
+    Bamodo94 one season: one competition, no list."""
+    open_at(browser, demo_url + "players/Ririba37/", 360)
+    seen = browser.execute_script(JUMP_LIST)
+    assert seen["items"] == ["Online Go League · Season 2021-09", "Online Go League · Season 2021-08", "Overview"]
+    assert seen["hrefs"] == ["#league-iglo-2021-09", "#league-iglo-2021-08", "#overview"] and seen["missing"] == 0
+    open_at(browser, demo_url + "players/Bamodo94/", 360)
+    assert browser.execute_script(JUMP_LIST) is None
+    assert browser.execute_script("return document.querySelector('main h2').textContent") == "Online Go League · Season 2020-06"
