@@ -495,7 +495,8 @@ def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, kind, monkeypat
     number of more than 19 digits (in a key the reader ignores) is still refused, with the
     message of the check made before parsing; also where each blob is checked before it is
     parsed: the interpreter's limit of digits off or higher than the default, or the output
-    folder restored (copied back: the helper reads every output, sitegen.store.outputs_moved)."""
+    folder restored (copied back: the helper reads every output, sitegen.store.outputs_moved).
+    A season's own blob (``kind`` "season") is checked the same way when first read."""
     if way == "digits":
         monkeypatch.setattr("sitegen.store._INT_DIGITS", 0)
     if way == "restored":
@@ -518,7 +519,8 @@ def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, kind, monkeypat
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_changed_blob_that_still_parses_is_not_used(site, kind):
     """A blob edited into other JSON that decodes (a space added), its digest not updated: the
-    helper's digest check refuses it (issue 31: the parse alone would take it)."""
+    helper's digest check refuses it (issue 31: the parse alone would take it); a season's own
+    blob, by the check made when it is first read."""
     name = season_blob(site, kind)
     blob = cache_folder(site / "output") / "blobs" / name
     blob.write_bytes(blob.read_bytes() + b" ")
