@@ -269,6 +269,24 @@ class Entered:
 
 
 @dataclass(frozen=True)
+class KeptApart:
+    """How the build cache keeps a unit validated apart (:attr:`RuleSet.load_apart`: a league's
+    season) without decoding it in a build that does not change it (issue 31,
+    :mod:`sitegen.standins`).
+
+    ``eager``: per model class, the fields every build reads of such a unit (the planners'
+    inputs and outlines, the division charts, the search index): a stand-in holds them from
+    the start; its other fields are decoded from the unit's blob when first read.
+    ``summary(obj)``: what the site-wide lists (:class:`Listed`, :class:`Gathered`,
+    :class:`Counted`) need of the rest, as values the build cache can keep (JSON, dates and
+    model objects); those lists read it back with :func:`sitegen.standins.kept_summary`
+    instead of the stand-in's deferred fields."""
+
+    eager: Mapping[type, tuple[str, ...]]
+    summary: Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """One rule set, as the rest of sitegen sees it.
 
@@ -293,6 +311,8 @@ its model objects (:class:`~sitegen.model.league.League`), by which a command of
 alone (``league next-season``, ``pair``, ``handicap``) finds its description in
 :data:`sitegen.rulesets.RULE_SETS` (:func:`sitegen.rulesets.holding`).
 
+    ``kept_apart``: how the build cache keeps such a file's model object undecoded
+    (:class:`KeptApart`; None: decoded with the unit).
     ``load_apart``, when set, loads one file of a unit on its own (a league's season:
     ``load_apart(path, shown, refs, diags)``); ``load`` then takes, as a fifth argument, the
     loader of those files to use instead (a cached build's keeps the unchanged ones)."""
@@ -312,6 +332,7 @@ alone (``league next-season``, ``pair``, ``handicap``) finds its description in
     scaffolded: Scaffolded
     model: type
     load_apart: Callable[[Path, str, "PlayerRefs", "Diagnostics"], Any] | None = None
+    kept_apart: "KeptApart | None" = None
 
     def folder(self, content_dir: Path) -> Path:
         """Return its folder in ``content_dir`` (``content/leagues``); a unit's folder or file

@@ -8,7 +8,12 @@ per validated unit (a tournament, a ladder, a Swiss league, a league, each leagu
 per planned part (its value, the addresses of its outputs, the digest of its inputs and
 shape, its player sections' digests and lengths). A blob is named after what it was made from,
 so an unchanged unit or part keeps its blob; the others are written anew and the unused ones
-deleted. A part's player sections are kept apart, one JSON document per line
+deleted. A unit file whose rule set keeps it apart (a league season:
+:class:`sitegen.ruleset.KeptApart`) also has ``t<key>.json``, its summary and skeleton: the
+cache is opened with those, its model objects are stand-ins (:mod:`sitegen.standins`), and its
+own blob is read, checked (digest, limits, what it was made from) and decoded only when the
+build first reads one of its other fields (issue 31: the seasons' blobs, 19 MB at full size,
+are otherwise not decoded by a cached build). A part's player sections are kept apart, one JSON document per line
 (``<name>.lines``): opening the cache checks only the file's size; a section is read when its
 player page is made again, and checked then against its digest
 (:class:`sitegen.incremental.sections.KeptText`).
@@ -40,31 +45,29 @@ import sys
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from . import __version__
-from .depends import sha
+from .depends import sha, unit_of
 from .diagnostics import Diagnostic, SourcePos
 from .folders import Unreadable, entries_below, real_folder
 from .incremental.records import CacheState, PartRecord, UnitRecord
-from .incremental.sections import KeptText, kept_section
+from .incremental.sections import DamagedSection, KeptText, kept_section
+from .outputstamps import OutputStamp, Unusable, check_output, output_stamps, outputs_moved  # noqa: F401
 from .modeljson import ALLOWED, NAMES, cache_loads, check_limits, loads_unchecked, plan, tuples
+from .ruleset import KeptApart
+from .rulesets import rule_set
+from .standins import real_class, skeleton, standin
 from .validate import Common
 from .workers import Result, alongside
 
-FORMAT = 3
+FORMAT = 4
 """The layout of the cache; a cache of another format is not used."""
 
 MAX_FILE = 256 << 20
 """The largest file a cache may hold (bytes): at full size (bench/synthetic.py, scale 1) the
 largest is the index, about 10 MB; a larger one is refused before it is read."""
 
-OutputStamp = tuple[int, int, int, int]
-"""An output file's size, mtime_ns, ctime_ns and inode when the build wrote it."""
-
-
-class Unusable(Exception):
-    """The cache cannot be used; the message says why, in a few words."""
 
 
 def cache_folder(output: Path) -> Path:
@@ -123,6 +126,9 @@ class _Encoder:
                 return {TAG: ["ref", ref]}
         cls = type(obj)
         name = NAMES.get(cls)
+        if name is None and real_class(cls) is not cls:  # a stand-in of a kept unit (sitegen.standins)
+            cls = real_class(cls)
+            name = NAMES.get(cls)
         if name is not None:
             if isinstance(obj, enum.Enum):
                 return {TAG: [name, obj.value]}
@@ -211,6 +217,29 @@ def _season_blob(record: UnitRecord) -> str:
     return f"s{record.key.hex()}.json"
 
 
+def _kept_apart(relative: str) -> KeptApart | None:
+    """How the rule set of the unit file ``relative`` keeps its objects undecoded, if it does."""
+    unit = unit_of(relative)
+    return None if unit is None else rule_set(unit[0]).kept_apart
+
+
+def _summary_blob(relative: str, record: UnitRecord) -> tuple[str, Callable[[], str]] | None:
+    """Return the blob of a unit file's summary and skeleton (file name, a function writing its
+    text; sitegen.standins), or None when its rule set keeps none (or it has no model object)."""
+    kept = _kept_apart(relative)
+    if kept is None or len(record.model) != 1:
+        return None
+    return f"t{record.key.hex()}.json", partial(_summary_text, record, kept)
+
+
+def _summary_text(record: UnitRecord, kept: KeptApart) -> str:
+    obj = record.model[0]
+    return _Encoder().dumps({"files": [[path, digest.hex()] for path, digest in record.files],
+                             "refs": list(record.refs), "records": record.records.hex(),
+                             "diagnostics": list(record.diagnostics),
+                             "skeleton": skeleton(obj, kept.eager), "summary": kept.summary(obj)})
+
+
 def _unit_blob(record: UnitRecord) -> str:
     return f"u{record.key.hex()}.json"
 
@@ -226,7 +255,10 @@ def save(state: CacheState, outputs: dict[str, OutputStamp], folder: Path,
     for file, make in unit_blobs(state.seasons, state.units).items():
         put(file, make)
         _kill_point("unit")
-    seasons = [[relative, _season_blob(record)] for relative, record in sorted(state.seasons.items())]
+    seasons = []
+    for relative, record in sorted(state.seasons.items()):
+        summary = _summary_blob(relative, record)
+        seasons.append([relative, _season_blob(record), None if summary is None else put(*summary)])
     units = [[unit[0], unit[1], _unit_blob(record)] for unit, record in sorted(state.units.items())]
     blob = common_blob(state.common, state.common_files, state.common_diagnostics)
     common = put(*blob) if blob is not None else None
@@ -519,7 +551,11 @@ def _read_listed(folder: Path, index: dict) -> dict[str, bytes]:
     """Return the texts of the blobs that :func:`_load` reads, those that can be read (a name
     that is not listed or not a plain file name is left to :func:`_load`, which refuses it)."""
     names = [index.get("common")]
-    for entries, at in (("seasons", 1), ("units", 2), ("parts", 1)):
+    try:  # a season kept with its summary is read from its own blob only when needed
+        names += [entry[2] if entry[2] is not None else entry[1] for entry in index["seasons"]]
+    except (KeyError, IndexError, TypeError):
+        pass
+    for entries, at in (("units", 2), ("parts", 1)):
         try:
             names += [entry[at] for entry in index[entries]]
         except (KeyError, IndexError, TypeError):
@@ -582,15 +618,25 @@ def _load(state: CacheState, folder: Path, index: dict, read: dict[str, bytes], 
         if state.players.keys() != state.common.players.keys():
             raise Unusable("its players are not those of its index")
     by_name: dict[str, Any] = {}
-    for relative, name in index["seasons"]:
-        record = _unit_record(blob(name))
+    for relative, name, summary in index["seasons"]:
+        if summary is None:
+            record = _unit_record(blob(name))
+        else:
+            blob(name, raw=None)  # read when one of its fields is (sitegen.standins)
+            if not os.path.isfile(folder / "blobs" / name):
+                raise Unusable(f"blob {name} is missing")
+            kept = _kept_apart(relative)
+            if kept is None:
+                raise Unusable(f"blob {summary} is kept for a unit that keeps none")
+            record = _summary_record(blob(summary), kept, partial(_kept_unit, folder, name, digests[name]))
+            made_of(summary, record.key)
         made_of(name, record.key)
         state.seasons[relative] = record
         if record.model:
             by_name[name] = record.model[0]
-    for rule_set, entry, name in index["units"]:
+    for kind, entry, name in index["units"]:
         unit = _unit_record(blob(name, by_name))
-        state.units[(rule_set, entry)] = unit
+        state.units[(kind, entry)] = unit
         made_of(name, unit.key)
     for ident, name in index["parts"]:
         lines = name.removesuffix(".json") + ".lines"
@@ -604,6 +650,41 @@ def _unit_record(raw: dict) -> UnitRecord:
     return UnitRecord(tuple((path, bytes.fromhex(digest)) for path, digest in raw["files"]),
                       tuple(raw["refs"]), bytes.fromhex(raw["records"]), tuple(raw["model"]),
                       tuple(raw["diagnostics"]))
+
+
+def _summary_record(raw: dict, kept: KeptApart, load: Callable[[], Any]) -> UnitRecord:
+    """A unit file's record from its summary blob: its model object a stand-in
+    (sitegen.standins) that ``load`` decodes when one of its deferred fields is read."""
+    try:
+        found = standin(raw["skeleton"], kept.eager, raw["summary"], load)
+    except (KeyError, IndexError, TypeError, ValueError) as error:
+        raise Unusable(f"a unit's summary does not decode ({type(error).__name__})") from None
+    return UnitRecord(tuple((path, bytes.fromhex(digest)) for path, digest in raw["files"]),
+                      tuple(raw["refs"]), bytes.fromhex(raw["records"]), (found,),
+                      tuple(raw["diagnostics"]))
+
+
+def _kept_unit(folder: Path, name: str, digest: str) -> Any:
+    """Read, check and decode the blob ``name`` of a unit kept with its summary, when the build
+    first reads one of its deferred fields: its digest (``digest``, the index's), the cache's
+    limits, and that it was made from what its name says. Raises DamagedSection (the build
+    starts again from scratch, saying why: nothing is written before the build has planned)."""
+    try:
+        try:
+            data = (folder / "blobs" / name).read_bytes()
+        except OSError:
+            raise Unusable(f"blob {name} is missing") from None
+        if sha(data).hex() != digest:
+            raise Unusable(f"blob {name} does not match its digest")
+        try:
+            record = _unit_record(_Decoder().loads(data, f"blob {name}"))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            raise Unusable(f"blob {name} is not as this sitegen writes it") from None
+        if name[1:].removesuffix(".json") != record.key.hex() or len(record.model) != 1:
+            raise Unusable(f"blob {name} is not what its name says it was made from")
+    except Unusable as why:
+        raise DamagedSection(str(why)) from None
+    return record.model[0]
 
 
 _new_tuple = tuple.__new__
@@ -654,71 +735,6 @@ def _census(found: Any) -> dict[str, dict[str, int]]:
 
 def _as_tuple(value: Any) -> tuple:
     return tuple(_as_tuple(item) if type(item) is list else item for item in value)
-
-
-# --------------------------------------------------------------------------- the output folder
-
-
-def output_stamps(output: Path, paths: Iterable[str]) -> dict[str, OutputStamp]:
-    """Return the stamps of ``paths`` in ``output`` (those that are regular files)."""
-    stamps = {}
-    for path in paths:
-        try:
-            info = os.lstat(output / path)
-        except OSError:
-            continue
-        if stat.S_ISREG(info.st_mode):
-            stamps[path] = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-    return stamps
-
-
-def check_output(output: Path, stamps: dict[str, OutputStamp], shas: dict[str, bytes],
-                 marker: str) -> dict[str, OutputStamp]:
-    """Check that ``output`` holds exactly the files the last build wrote, unchanged: a file
-    whose size, modification time, change time (ns) and inode are those recorded is taken as
-    unchanged; one of the recorded size whose stamp differs otherwise is compared by its
-    digest. A file edited in place changes its change time, which no program can set back
-    (issue 30: the same size and a restored modification time are still noticed); a cache
-    restored in CI changes every file's inode and change time, and every file is then read
-    once (0.25 s of CPU at scale 0.3, 92 MB: bench/README.md). Return the stamps as they are
-    now. Raises Unusable when a file was added, removed or changed."""
-    found = {}
-    try:
-        for entry, relative in entries_below(os.fspath(output), strict=True):
-            if relative == marker:
-                continue
-            if not entry.is_file(follow_symlinks=False):
-                raise Unusable(f"the output folder holds {relative}, which is not a file")
-            info = entry.stat(follow_symlinks=False)
-            found[relative] = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-    except Unreadable:
-        raise Unusable("the output folder cannot be read") from None
-    if set(found) != set(stamps):
-        raise Unusable("files were added to or removed from the output folder since the last build")
-    for path, stamp in found.items():
-        recorded = stamps[path]
-        if stamp != recorded:
-            if stamp[0] != recorded[0] or sha((output / path).read_bytes()) != shas.get(path):
-                raise Unusable(f"{path} in the output folder was changed since the last "
-                              "sitegen build (by hand, or by sitegen serve writing there)")
-    return found
-
-
-def outputs_moved(output: Path, stamps: dict[str, OutputStamp], count: int = 32) -> bool:
-    """Whether some of ``count`` outputs spread over ``stamps`` (the recorded stamps) differ
-    from the files in ``output``: then :func:`check_output` will read files to compare their
-    digests (every file, when the output folder was restored in CI) and is the longer of the two
-    checks a cached build runs at once (sitegen.commands.build). A sample only: it decides who
-    does which check, never whether the output is trusted."""
-    paths = list(stamps)
-    for path in paths[::max(1, len(paths) // count)]:
-        try:
-            info = os.lstat(output / path)
-        except OSError:
-            return True
-        if (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino) != tuple(stamps[path]):
-            return True
-    return False
 
 
 def remove(folder: Path) -> None:

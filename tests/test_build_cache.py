@@ -79,12 +79,15 @@ def test_a_cache_of_another_format_is_not_used(site):
     assert rebuilt(site).startswith("build cache not used: it has another format (999")
 
 
-def test_a_cache_of_the_format_before_is_not_used(site):
-    """Format 2 read every player section when opened and kept no players' digests: refused."""
+@pytest.mark.parametrize("before", [2, 3])
+def test_a_cache_of_the_formats_before_is_not_used(site, before):
+    """Format 2 read every player section when opened and kept no players' digests; format 3
+    kept no summaries of the league seasons (each season's blob was decoded when the cache was
+    opened): refused."""
     index = json.loads(index_of(site).read_text())
-    index["format"] = 2
+    index["format"] = before
     index_of(site).write_text(json.dumps(index))
-    assert rebuilt(site) == ("build cache not used: it has another format (2, this sitegen reads 3); "
+    assert rebuilt(site) == (f"build cache not used: it has another format ({before}, this sitegen reads 4); "
                              "building everything")
 
 
@@ -447,8 +450,22 @@ def forge(root: Path, name: str, data: bytes) -> None:
     index_of(root).write_text(json.dumps(index))
 
 
-def season_blob(root: Path) -> str:
-    return json.loads(index_of(root).read_text())["seasons"][0][1]
+def rename_league(root: Path) -> None:
+    """Rename the league: its season's part is planned again, which reads the kept season's
+    games (its blob, left undecoded when the cache was opened, is read and checked then)."""
+    league = root / "content/leagues/club/league.yaml"
+    league.write_text(league.read_text(encoding="utf-8").replace("name: Club League", "name: Club League Two"),
+                      encoding="utf-8")
+
+
+KINDS = {"summary": (2, edit_about), "season": (1, rename_league)}
+"""The two blobs of a league season (sitegen.standins): its summary and skeleton, read when the
+cache is opened (a page edited), and its model objects, read when the build first needs them
+(the league renamed), each with the edit after which the build reads it."""
+
+
+def season_blob(root: Path, kind: str = "summary") -> str:
+    return json.loads(index_of(root).read_text())["seasons"][0][KINDS[kind][0]]
 
 
 @pytest.mark.parametrize("forged, why", [
@@ -460,34 +477,37 @@ def season_blob(root: Path) -> str:
     (b'{"files":' + b"[" * 100_000 + b"]" * 100_000 + b"}", "does not decode: it is nested too deeply"),
     (b'{"files":[', "does not decode: it is not JSON"),
 ])
-def test_a_forged_blob_out_of_the_limits_is_not_used(site, forged, why):
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_forged_blob_out_of_the_limits_is_not_used(site, kind, forged, why):
     """Issue 30: numbers of more than 19 digits, numbers JSON cannot hold, nesting deeper than
     the cache's limit (sitegen.modeljson.cache_loads): one line, no traceback."""
-    name = season_blob(site)
+    name = season_blob(site, kind)
     forge(site, name, forged)
-    edit_about(site)
+    KINDS[kind][1](site)
     assert rebuilt(site) == f"build cache not used: blob {name} {why}; building everything"
 
 
 @pytest.mark.parametrize("way", ["beside", "digits", "restored"])
-def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, monkeypatch, way):
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, kind, monkeypatch, way):
     """Issue 31: the blobs are parsed while a forked helper checks their digests and limits
     (sitegen.store.load_blobs_beside); a blob whose every entry decodes but which holds a
     number of more than 19 digits (in a key the reader ignores) is still refused, with the
     message of the check made before parsing; also where each blob is checked before it is
     parsed: the interpreter's limit of digits off or higher than the default, or the output
-    folder restored (copied back: the helper reads every output, sitegen.store.outputs_moved)."""
+    folder restored (copied back: the helper reads every output, sitegen.store.outputs_moved).
+    A season's own blob (``kind`` "season") is checked the same way when first read."""
     if way == "digits":
         monkeypatch.setattr("sitegen.store._INT_DIGITS", 0)
     if way == "restored":
         shutil.move(site / "output", site / "moved")
         shutil.copytree(site / "moved", site / "output", copy_function=shutil.copy2)
-    name = season_blob(site)
+    name = season_blob(site, kind)
     blob = cache_folder(site / "output") / "blobs" / name
     raw = json.loads(blob.read_text(encoding="utf-8"))
     text = json.dumps(raw, ensure_ascii=False, separators=(",", ":"))
     forge(site, name, (text[:-1] + ',"extra":' + "7" * 25 + "}").encode())
-    edit_about(site)
+    KINDS[kind][1](site)
     from sitegen import store
 
     stamps = store.load_index(cache_folder(site / "output"))[1]
@@ -496,13 +516,15 @@ def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, monkeypatch, wa
                              "than 19 digits; building everything")
 
 
-def test_a_changed_blob_that_still_parses_is_not_used(site):
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_changed_blob_that_still_parses_is_not_used(site, kind):
     """A blob edited into other JSON that decodes (a space added), its digest not updated: the
-    helper's digest check refuses it (issue 31: the parse alone would take it)."""
-    name = season_blob(site)
+    helper's digest check refuses it (issue 31: the parse alone would take it); a season's own
+    blob, by the check made when it is first read."""
+    name = season_blob(site, kind)
     blob = cache_folder(site / "output") / "blobs" / name
     blob.write_bytes(blob.read_bytes() + b" ")
-    edit_about(site)
+    KINDS[kind][1](site)
     assert rebuilt(site) == f"build cache not used: blob {name} does not match its digest; building everything"
 
 
@@ -512,27 +534,57 @@ def test_a_changed_blob_that_still_parses_is_not_used(site):
     ('["os.system", "true"]', "KeyError"),
     ('["bytes", "%%%"]', "Error"),
 ])
-def test_a_forged_entry_that_makes_no_value_is_not_used(site, entry, error):
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_forged_entry_that_makes_no_value_is_not_used(site, kind, entry, error):
     """A number within the limits that still makes no date, a fraction over zero, a class
     outside the allow-list, text that is no base64: the entry does not decode."""
-    name = season_blob(site)
+    name = season_blob(site, kind)
     forge(site, name, ('{"files":[],"refs":[],"records":"","model":[{"\\u0000":%s}],"diagnostics":[]}'
                        % entry).encode())
-    edit_about(site)
+    KINDS[kind][1](site)
     assert rebuilt(site) == f"build cache not used: an entry does not decode ({error}); building everything"
 
 
-def test_a_blob_of_another_content_tree_is_not_used(site, tmp_path):
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_blob_of_another_content_tree_is_not_used(site, kind, tmp_path):
     """A unit's blob taken from the cache of another site (the demo) and listed, with its
     digest, under this site's unit: it is not what its name says it was made from."""
     other = demo_site(tmp_path / "other")
     build(other / "content", other / "output")
-    name = season_blob(site)
-    theirs = next(blob for _, blob in json.loads(index_of(other).read_text())["seasons"] if blob != name)
+    name = season_blob(site, kind)
+    theirs = next(entry[KINDS[kind][0]] for entry in json.loads(index_of(other).read_text())["seasons"]
+                  if entry[KINDS[kind][0]] != name)
     forge(site, name, (cache_folder(other / "output") / "blobs" / theirs).read_bytes())
-    edit_about(site)
+    KINDS[kind][1](site)
     assert rebuilt(site) == (f"build cache not used: blob {name} is not what its name says it was "
                              "made from; building everything")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_missing_blob_of_a_kept_season_is_noticed_when_the_cache_is_opened(site, kind):
+    """The season's own blob is read only when needed, but its absence is noticed at once."""
+    name = season_blob(site, kind)
+    (cache_folder(site / "output") / "blobs" / name).unlink()
+    KINDS[kind][1](site)
+    assert rebuilt(site) == f"build cache not used: blob {name} is missing; building everything"
+
+
+def test_a_kept_seasons_blob_gone_before_the_cache_is_written_drops_the_cache(site, monkeypatch):
+    """A kept season never decoded by the build whose blob is deleted before the next cache is
+    written (which would copy it from its blob): the build stands, its cache is dropped."""
+    from sitegen import store
+
+    name = season_blob(site, "season")
+    save = store.save
+
+    def deleted_first(*args, **kwargs):
+        (cache_folder(site / "output") / "blobs" / name).unlink()
+        return save(*args, **kwargs)
+
+    monkeypatch.setattr(store, "save", deleted_first)
+    edit_about(site)
+    assert rebuilt(site) == ""
+    assert not cache_folder(site / "output").exists()
 
 
 def test_a_forged_index_out_of_the_limits_is_not_used(site):

@@ -106,6 +106,7 @@ ALLOWED: dict[str, str] = {
     "sitegen/depends.py:_COMPARED": "each dataclass's compared fields, by class (from the class alone)",
     "sitegen/modeljson.py:_DATES": "dates by ordinal, read back from the cache (a date is immutable)",
     "sitegen/modeljson.py:_PLANS": "each model class's encoding plan, by class (from the class alone)",
+    "sitegen/standins.py:_CLASSES": "each model class's stand-in class, by class (from the class alone)",
     # The handing of values to forked workers (structure-check exempts this one module).
     "sitegen/workers.py:_SHARED (global)": "what forked render workers inherit instead of a pickle",
     "sitegen/workers.py:_RELAY (global)": "the channel forked workers report progress through",

@@ -430,7 +430,7 @@ def _save(build: CachedBuild, stamps: dict, folder: Path, index: dict, counts: C
         with no_cycle_collection():
             store.save(build.finish(build.made_shas, counts), stamps, folder, build.made_blobs,
                        index.get("blobs") if not build.old.empty else None)
-    except OSError:
+    except (OSError, DamagedSection):  # DamagedSection: a kept unit's blob gone meanwhile
         store.remove(folder)  # the cache is only an optimisation
 
 

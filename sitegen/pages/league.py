@@ -32,8 +32,9 @@ from ..display import format_points, game_cell, json_number, record_links
 from ..facts import league_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import (EACH_FOLDER, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
-                       Jump, Met, RuleSet, Scaffolded, entry_step)
+from ..ruleset import (EACH_FOLDER, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, KeptApart,
+                       Jump, Listed, Met, RuleSet, Scaffolded, entry_step)
+from ..standins import kept_summary
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
@@ -92,11 +93,88 @@ def count_leagues(leagues: tuple[League, ...]) -> dict[str, int]:
     standings), the final rounds' included."""
     seasons = [season for league in leagues for season in league.seasons]
     groups = [group for season in seasons for division in season.divisions for group in division.groups]
-    games = [game for group in groups for game in group.games]
-    games += [game for season in seasons if season.final is not None for game in season.final.games]
     not_played = (Outcome.UNPLAYED, Outcome.VOID)
-    return {"leagues": len(leagues), "seasons": len(seasons), "groups": len(groups),
-            "games": sum(1 for game in games if game.result.outcome not in not_played)}
+    games = sum(1 for season in seasons for rows in (*_group_rows(season), _final_rows(season))
+                for row in rows if row[2] not in not_played)
+    return {"leagues": len(leagues), "seasons": len(seasons), "groups": len(groups), "games": games}
+
+
+GameRow = tuple[str, str, Outcome, "Colour | None", "dt.date | None"]
+"""What the site-wide lists read of a league game: black, white, outcome, winning colour, date."""
+
+SEASON_EAGER: dict[type, tuple[str, ...]] = {Season: ("id", "name", "divisions", "start", "end"),
+                                              Division: ("name", "groups"), Group: ("id", "name", "players")}
+"""What every build reads of a kept season (its planners' outlines, the division charts, the
+search index, the lists' addresses): a stand-in holds it; the rest is read from its blob when
+first needed (sitegen.standins)."""
+
+
+def season_summary(season: Season) -> dict[str, Any]:
+    """Return what the site-wide lists read of ``season``'s games (:class:`KeptApart`): per
+    group (divisions in order), each game as ``[black, white, outcome, winner's colour or None,
+    date's ordinal or None]``; the final round's games the same way; the game records in the
+    order of :func:`league_records`."""
+    final = season.final.games if season.final is not None else ()
+    return {"groups": [[_row_of(game) for game in group.games]
+                       for division in season.divisions for group in division.groups],
+            "final": [_row_of(game) for game in final],
+            "records": [game.record for division in season.divisions for group in division.groups
+                        for game in group.games if game.record is not None]
+                       + [game.record for game in final if game.record is not None]}
+
+
+def _row_of(game: Game) -> list[Any]:
+    result = game.result
+    return [game.black, game.white, result.outcome.value, None if result.winner is None else result.winner.value,
+            None if game.date is None else game.date.toordinal()]
+
+
+_OUTCOMES = {outcome.value: outcome for outcome in Outcome}
+_COLOURS: dict[str | None, Colour | None] = {None: None, **{colour.value: colour for colour in Colour}}
+_ROWS = "\x00rows"
+
+
+def _group_rows(season: Season) -> list[list[GameRow]]:
+    """Return each group's games (divisions in order) as :data:`GameRow` s: from the season's
+    summary when it is a stand-in kept by the cache, else from its games."""
+    kept = kept_summary(season)
+    if kept is None:
+        return [[(g.black, g.white, g.result.outcome, g.result.winner, g.date) for g in group.games]
+                for division in season.divisions for group in division.groups]
+    rows = kept.get(_ROWS)
+    if rows is None:
+        days: dict[int, dt.date] = {}
+        rows = kept[_ROWS] = [_rows_of(group, days) for group in kept["groups"]]
+    return rows
+
+
+def _final_rows(season: Season) -> list[GameRow]:
+    """Return the final round's games as :data:`GameRow` s (see :func:`_group_rows`)."""
+    kept = kept_summary(season)
+    if kept is None:
+        return [(g.black, g.white, g.result.outcome, g.result.winner, g.date)
+                for g in (season.final.games if season.final is not None else ())]
+    return _rows_of(kept["final"], {})
+
+
+def _rows_of(found: list, days: dict[int, dt.date]) -> list[GameRow]:
+    """Return the rows of a summary (:func:`season_summary`) as :data:`GameRow` s (``days``:
+    the dates made so far, by ordinal). Raises KeyError, ValueError or TypeError for a row
+    that is not one."""
+    rows = []
+    outcomes, colours = _OUTCOMES, _COLOURS
+    for black, white, outcome, winner, ordinal in found:
+        date = None
+        if ordinal is not None:
+            date = days.get(ordinal)
+            if date is None:
+                date = days[ordinal] = dt.date.fromordinal(ordinal)
+        rows.append((str(black), str(white), outcomes[outcome], colours[winner], date))
+    return rows
+
+
+def _season_groups(season: Season) -> list[Group]:
+    return [group for division in season.divisions for group in division.groups]
 
 
 def _league_entries(leagues: tuple[League, ...], lang: Words) -> list[tuple[str, str, str]]:
@@ -122,22 +200,20 @@ def league_results(leagues: tuple[League, ...]) -> list[Finished]:
     A list made in one loop, not a generator: a site-wide page goes through every result (issue
     29's Keep, issue 31: a generator's resumption per result was most of this pass)."""
     found: list[Finished] = []
-    win, forfeit, jigo = Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO
+    win, forfeit, jigo, black_side = Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO, Colour.BLACK
     for league in leagues:
         for season in league.seasons:
             title = f"{isolated(league.name)} · {isolated(season.name)}"
-            for division in season.divisions:
-                for group in division.groups:
-                    url = group_url(league, season, group)
-                    listed = season.start
-                    for game in group.games:
-                        date = game.date
-                        if date is not None:
-                            listed = date
-                        outcome = game.result.outcome
-                        if outcome is not win and outcome is not forfeit and outcome is not jigo:
-                            continue
-                        found.append((listed, date, title, url, game.black, game.white, game.winner()))
+            for group, rows in zip(_season_groups(season), _group_rows(season)):
+                url = group_url(league, season, group)
+                listed = season.start
+                for black, white, outcome, winner, date in rows:
+                    if date is not None:
+                        listed = date
+                    if outcome is not win and outcome is not forfeit and outcome is not jigo:
+                        continue
+                    found.append((listed, date, title, url, black, white,
+                                  None if winner is None else black if winner is black_side else white))
     return found
 
 
@@ -183,6 +259,10 @@ def league_records(leagues: tuple[League, ...]) -> Iterator[GameRecord]:
     (:class:`sitegen.ruleset.Gathered`)."""
     for league in leagues:
         for season in league.seasons:
+            kept = kept_summary(season)
+            if kept is not None:
+                yield from kept["records"]
+                continue
             for division in season.divisions:
                 for group in division.groups:
                     yield from (g.record for g in group.games if g.record is not None)
@@ -194,41 +274,42 @@ def league_meetings(leagues: tuple[League, ...]) -> list[Met]:
     """Return the league games with a win, forfeit or jigo (league D.1), from Black's side,
     dated by the game or the season's end (a list made in one loop: see :func:`league_results`)."""
     found: list[Met] = []
-    jigo, win, forfeit, black = Outcome.JIGO, Outcome.WIN, Outcome.FORFEIT, Colour.BLACK
+    jigo, win, forfeit, black_side = Outcome.JIGO, Outcome.WIN, Outcome.FORFEIT, Colour.BLACK
     for league in leagues:
         name = league.name
         for season in league.seasons:
             end = season.end
-            for division in season.divisions:
-                for group in division.groups:
-                    url = group_url(league, season, group)
-                    for game in group.games:
-                        result = game.result
-                        outcome = result.outcome
-                        if outcome is jigo:
-                            points = HALF
-                        elif outcome is win or outcome is forfeit:  # Black's points (league D.1)
-                            points = ONE if result.winner is black else ZERO
-                        else:
-                            continue
-                        found.append((game.black, game.white, points, game.date or end, name, url))
+            for group, rows in zip(_season_groups(season), _group_rows(season)):
+                url = group_url(league, season, group)
+                for black, white, outcome, winner, date in rows:
+                    if outcome is jigo:
+                        points = HALF
+                    elif outcome is win or outcome is forfeit:  # Black's points (league D.1)
+                        points = ONE if winner is black_side else ZERO
+                    else:
+                        continue
+                    found.append((black, white, points, date or end, name, url))
     return found
+
+
+_COUNTING = frozenset((Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO))
+"""The outcomes that give gamepoints (``Result.counts``)."""
 
 
 def league_dates(leagues: tuple[League, ...]) -> list[tuple[str, dt.date | None]]:
     """Return each group page's latest game date, else the season's end (else start), for the
     group, its season and its league; a season without groups gives its end (else start)."""
     found: list[tuple[str, dt.date | None]] = []
+    counting = _COUNTING
     for league in leagues:
         league_page = league_url(league)
         for season in league.seasons:
             fallback = season.end or season.start
             season_page = season_url(league, season)
-            for division in season.divisions:
-                for group in division.groups:
-                    played = [g.date for g in group.games if g.date is not None and g.result.counts]
-                    date = max(played, default=None) or fallback
-                    found += ((group_url(league, season, group), date), (season_page, date), (league_page, date))
+            for group, rows in zip(_season_groups(season), _group_rows(season)):
+                played = [row[4] for row in rows if row[4] is not None and row[2] in counting]
+                date = max(played, default=None) or fallback
+                found += ((group_url(league, season, group), date), (season_page, date), (league_page, date))
             if not any(division.groups for division in season.divisions):
                 found += ((season_page, fallback), (league_page, fallback))
     return found
@@ -237,10 +318,11 @@ def league_dates(leagues: tuple[League, ...]) -> list[tuple[str, dt.date | None]
 def league_feed(leagues: tuple[League, ...], lang: Words) -> Iterator[dict[str, Any]]:
     """Yield one feed entry per league season with results, dated by its latest game, else
     its end."""
+    counting = _COUNTING
     for league in leagues:
         for season in league.seasons:
-            games = [g for d in season.divisions for gr in d.groups for g in gr.games if g.result.counts]
-            date = max((g.date for g in games if g.date is not None), default=None) or season.end
+            games = [row for rows in _group_rows(season) for row in rows if row[2] in counting]
+            date = max((row[4] for row in games if row[4] is not None), default=None) or season.end
             if date is None or not games:
                 continue
             yield {"id": f"results/{season_url(league, season)}",
@@ -265,7 +347,7 @@ LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, 
                   scaffolded=Scaffolded("leagues/{id}", "leagues/{id}/seasons/1.yaml", "a league and its first season",
                                         "leagues/{id} ann ben B+R --date 2025-03-01",
                                         (("pl", "liga i jej pierwszy sezon"), ("fr", "une ligue et sa première saison"))),
-                  load_apart=load_season)
+                  load_apart=load_season, kept_apart=KeptApart(SEASON_EAGER, season_summary))
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""
 

@@ -1,0 +1,133 @@
+"""Kept units left undecoded (issue 31; sitegen/standins.py, sitegen.ruleset.KeptApart): a
+league season kept by the build cache is a stand-in holding its skeleton (ids, names, dates, who
+played in which group) and its summary (each game's players, result and date); its other fields
+are decoded from its blob when first read, and the site-wide lists read the summary instead,
+giving what they give from the season itself."""
+
+from __future__ import annotations
+
+import datetime as dt
+import pickle
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from edits import demo_site  # noqa: E402
+
+from sitegen import store  # noqa: E402
+from sitegen.commands.build import build  # noqa: E402
+from sitegen.i18n import words  # noqa: E402
+from sitegen.model.common import Game, GameRecord, Result  # noqa: E402
+from sitegen.model.league import Division, FinalData, Group, League, Season  # noqa: E402
+from sitegen.pages import league as pages  # noqa: E402
+from sitegen.standins import kept_summary, skeleton, standin  # noqa: E402
+
+ANN_BEN = Game("ann", "ben", Result.parse("B+R"), date=dt.date(2024, 1, 14),
+               record=GameRecord(link="https://example.org/1"))
+CY_ANN = Game("cy", "ann", Result.parse("0"))
+BEN_CY = Game("ben", "cy", Result.parse("unplayed"), date=dt.date(2024, 1, 20))
+SEASON = Season("s1", "Season 1", (Division("A", (Group("a1", "A1", ("ann", "ben", "cy"),
+                                                        (ANN_BEN, CY_ANN, BEN_CY), promoted=("ann",)),)),),
+                start=dt.date(2024, 1, 1), end=dt.date(2024, 3, 1),
+                final=FinalData(champion="ann", games=(Game("ann", "cy", Result.parse("W+3.5")),)))
+
+
+def kept(season: Season, real: Season | None = None) -> tuple[Season, list[int]]:
+    """Return the stand-in of ``season`` as the cache gives it (skeleton and summary through
+    the cache's JSON), and the list its decodes are counted in (``real``: what its blob gives,
+    else ``season``)."""
+    encoded = store._Encoder().dumps({"skeleton": skeleton(season, pages.SEASON_EAGER),
+                                      "summary": pages.season_summary(season)})
+    raw = store._Decoder().loads(encoded)
+    loads: list[int] = []
+
+    def load() -> Season:
+        loads.append(1)
+        return real if real is not None else season
+
+    return standin(raw["skeleton"], pages.SEASON_EAGER, raw["summary"], load), loads
+
+
+def test_a_stand_in_holds_its_skeleton_and_decodes_the_rest_when_first_read():
+    found, loads = kept(SEASON)
+    assert isinstance(found, Season) and type(found) is not Season
+    group = found.divisions[0].groups[0]
+    assert (found.id, found.name, found.start, found.end) == ("s1", "Season 1", dt.date(2024, 1, 1), dt.date(2024, 3, 1))
+    assert (found.divisions[0].name, group.id, group.name, group.players) == ("A", "a1", "A1", ("ann", "ben", "cy"))
+    assert loads == []
+    assert group.games == (ANN_BEN, CY_ANN, BEN_CY)  # a deferred field: the whole season decoded once
+    assert loads == [1]
+    assert group.promoted == ("ann",) and found.final == SEASON.final and found.playoffs == ()
+    assert found.divisions[0].groups[0] is group and loads == [1]
+    again = pickle.loads(pickle.dumps(found))  # pickled as the model object itself
+    assert type(again) is Season and again == SEASON
+
+
+def test_a_blob_that_is_not_the_skeletons_unit_is_refused_when_read():
+    """The unit's blob decodes into a season whose groups hold other players than the
+    skeleton said: the stand-in is not filled in (a forged or foreign blob)."""
+    other = Season("s1", "Season 1", (Division("A", (Group("a1", "A1", ("ann", "ben", "dee"), ()),)),),
+                   start=dt.date(2024, 1, 1), end=dt.date(2024, 3, 1))
+    found, _ = kept(SEASON, other)
+    with pytest.raises(ValueError, match="does not hold what its summary says"):
+        found.final
+
+
+def test_a_season_summary_by_hand():
+    """Each game as [black, white, outcome, winner's colour, date's ordinal]; the records in
+    the order of league_records."""
+    summary = pages.season_summary(SEASON)
+    assert summary["groups"] == [[["ann", "ben", "win", "B", 738899], ["cy", "ann", "jigo", None, None],
+                                  ["ben", "cy", "unplayed", None, 738905]]]
+    assert summary["final"] == [["ann", "cy", "win", "W", None]]
+    assert summary["records"] == [GameRecord(link="https://example.org/1")]
+    assert dt.date.fromordinal(738899) == dt.date(2024, 1, 14)
+
+
+def test_the_site_wide_lists_of_a_stand_in_by_hand_without_decoding_it():
+    """Home's results, the head-to-head meetings (league D.1: a jigo half a point, Black's
+    side), the pages' dates (the latest counted game: the unplayed one is not), the feed, the
+    counts (the final's game counted, the unplayed not) and the records, from the summary."""
+    found, loads = kept(SEASON)
+    leagues = (League("club", "Club", (found,)),)
+    url = "leagues/club/s1/a1/"
+    assert pages.league_results(leagues) == [
+        (dt.date(2024, 1, 14), dt.date(2024, 1, 14), "Club · Season 1", url, "ann", "ben", "ann"),
+        (dt.date(2024, 1, 14), None, "Club · Season 1", url, "cy", "ann", None)]
+    assert pages.league_meetings(leagues) == [("ann", "ben", pages.ONE, dt.date(2024, 1, 14), "Club", url),
+                                              ("cy", "ann", pages.HALF, dt.date(2024, 3, 1), "Club", url)]
+    assert pages.league_dates(leagues) == [(url, dt.date(2024, 1, 14)), ("leagues/club/s1/", dt.date(2024, 1, 14)),
+                                           ("leagues/club/", dt.date(2024, 1, 14))]
+    feed = list(pages.league_feed(leagues, words("en")))
+    assert [(entry["url"], entry["date"], entry["summary"]) for entry in feed] == [
+        ("leagues/club/s1/", dt.date(2024, 1, 14), "2 games with a result.")]
+    assert pages.count_leagues(leagues) == {"leagues": 1, "seasons": 1, "groups": 1, "games": 3}
+    assert list(pages.league_records(leagues)) == [GameRecord(link="https://example.org/1")]
+    assert loads == [] and kept_summary(found) is not None and kept_summary(SEASON) is None
+
+
+def test_the_demos_kept_seasons_give_the_lists_their_seasons_give(tmp_path, monkeypatch):
+    """The demo's twelve seasons read back from the build cache (stand-ins, none decoded) give
+    every site-wide list that the seasons themselves give (pickled, a stand-in is its season)."""
+    site = demo_site(tmp_path / "demo")
+    build(site / "content", site / "output")
+    decoded: list[str] = []
+    original = store._kept_unit
+    monkeypatch.setattr(store, "_kept_unit", lambda folder, name, digest: decoded.append(name) or original(folder, name, digest))
+    state, _ = store.load(store.cache_folder(site / "output"))
+    leagues = tuple(unit.model[0] for (kind, _), unit in sorted(state.units.items()) if kind == "leagues")
+    assert leagues and all(kept_summary(season) is not None for league in leagues for season in league.seasons)
+    lang = words("en")
+
+    def lists(of: tuple) -> tuple:
+        return (pages.league_results(of), pages.league_meetings(of), pages.league_dates(of),
+                list(pages.league_feed(of, lang)), pages.count_leagues(of), list(pages.league_records(of)))
+
+    found = lists(leagues)
+    assert decoded == []
+    real = pickle.loads(pickle.dumps(leagues))
+    assert len(decoded) == sum(len(league.seasons) for league in leagues)
+    assert all(type(season) is Season for league in real for season in league.seasons)
+    assert found == lists(real) and found[0] and found[1] and found[5]
