@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import re
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 PLAYERS = """\
 players:
   - {id: ann, name: Ann}
@@ -95,12 +98,46 @@ def test_season_labels_under_the_division_chart_keep_apart():
     estimated 7 x 0.7 x 12 = 58.8 wide, 8 apart: 2021-09 ends at 308 (box 249.2-308); going
     back, season 8 (233.3, box 203.9-262.7) is too close, season 7 (208.4, box 179-237.8) fits;
     then 4 (133.6, box 104.2-163) and 1 (58.9, box 29.5-88.3); season 0 (box 34-92.8) not."""
-    from sitegen.svg import _labelled, _x_texts
+    from sitegen.svg import _labelled, _x_tenths, _x_texts
 
     labels = [f"20{20 + k // 12}-{k % 12 + 1:02}" for k in range(12)]
-    assert _labelled(labels, _x_texts(12)) == [(1, "middle"), (4, "middle"), (7, "middle"), (11, "end")]
+    assert _x_texts(12)[:2] == ("34", "58.9") and _x_tenths(12)[:2] == (340, 589)
+    assert _labelled(labels, _x_tenths(12)) == [(1, "middle"), (4, "middle"), (7, "middle"), (11, "end")]
     # Three seasons (34, 171, 308): every label fits, the first anchored at its start.
-    assert _labelled(labels[:3], _x_texts(3)) == [(0, "start"), (1, "middle"), (2, "end")]
+    assert _labelled(labels[:3], _x_tenths(3)) == [(0, "start"), (1, "middle"), (2, "end")]
+
+
+def _labelled_in_fractions(labels: list[str], xs: tuple[str, ...]) -> list[tuple[int, str]]:
+    """The clear form of sitegen.svg._labelled: the drawn coordinates' texts and the boxes as
+    Fractions (as it was written before it worked in whole tenths)."""
+    from fractions import Fraction
+
+    from sitegen.svg import CHAR_WIDTH, LABEL_GAP, TEXT
+
+    count = len(labels)
+    if count <= 1:
+        return [(i, "middle") for i in range(count)]
+    kept: list[tuple[int, str]] = []
+    left_edge = None
+    for i in range(count - 1, -1, -1):
+        x, width = Fraction(xs[i]), CHAR_WIDTH * TEXT * len(labels[i])
+        anchor = "end" if i == count - 1 else "start" if i == 0 else "middle"
+        left = x - width if anchor == "end" else x if anchor == "start" else x - width / 2
+        right = left + width
+        if left >= 0 and (left_edge is None or right + LABEL_GAP <= left_edge):
+            kept.append((i, anchor))
+            left_edge = left
+    return kept[::-1]
+
+
+@given(st.lists(st.text(alphabet="0123456789-abcdefghij", max_size=14), max_size=60))
+def test_season_labels_in_tenths_are_those_in_fractions(labels):
+    """The labels kept under the chart worked out in whole tenths are those of the Fractions
+    of the coordinates as drawn, for any number of seasons and labels of any length."""
+    from sitegen.svg import _labelled, _x_tenths, _x_texts
+
+    count = len(labels)
+    assert _labelled(labels, _x_tenths(count)) == _labelled_in_fractions(labels, _x_texts(count))
 
 
 SPRING = """\
