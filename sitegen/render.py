@@ -17,12 +17,13 @@ from fractions import Fraction
 from types import TracebackType
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, MutableMapping
+from typing import Any, Callable, Container, MutableMapping
 
 from jinja2 import (ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError,
                     TemplateSyntaxError, nodes, select_autoescape)
 from jinja2.compiler import Frame, optimizeconst
 from jinja2.runtime import LoopContext
+from jinja2.utils import Namespace
 from markupsafe import Markup
 
 from .bidi import RIGHT_TO_LEFT_CHARACTERS, isolate_page, isolating_words, mark
@@ -90,7 +91,7 @@ class SiteEnvironment(BoundedSandbox):
         self.globals["render_once"] = self.render_once
         self._once: dict[str, tuple[dict[str, Any], Markup]] = {}
         """Each template :meth:`render_once` made: the values it was given, and its text."""
-        self._plain: dict[type, frozenset[str]] = {}
+        self._plain: dict[type, Container[str]] = {}
         """Each type's :func:`plain_attributes` met by :meth:`getattr`."""
 
     def render_once(self, name: str, **values: Any) -> Markup:
@@ -125,7 +126,10 @@ class SiteEnvironment(BoundedSandbox):
         attribute holding a plain value (:func:`plain_attributes`, :data:`PLAIN_VALUES`: what
         the sandbox would return as it is, after its checks) at once, without them: about
         130,000 lookups of a scale-0.3 build (``site.title``, ``section.data``,
-        ``loop.index``; issue 31); anything else through the sandbox."""
+        ``loop.index``; issue 31), and about 270,000 of a namespace's values at full size
+        (``run.first`` in a player's division table: 8 µs each through the sandbox, whose
+        checks go through the namespace's own ``__getattribute__`` several times, against 1 µs;
+        bench/README.md, branch cpu45); anything else through the sandbox."""
         kind = type(obj)
         if kind is dict:
             try:
@@ -153,11 +157,21 @@ Python's internals (a function, a method, a class, code, a frame, a generator): 
 bound ``str.format`` (which it wraps)."""
 
 
-def plain_attributes(kind: type) -> frozenset[str]:
+class _PublicNames:
+    """Every name not starting with ``_``: the attributes of a template's ``namespace()`` (its
+    values, set by the template itself), which the sandbox lets a template read."""
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and not name.startswith("_")
+
+
+def plain_attributes(kind: type) -> Container[str]:
     """The attributes of ``kind``'s objects that the sandbox lets a template read and that are
     data, not computed from a name a template chose: a dataclass's fields (the model, the
-    settings, a player's sections) and a loop's counters; none not starting with ``_`` (the
-    sandbox refuses those), none of anything else."""
+    settings, a player's sections), a loop's counters and a namespace's values; none starting
+    with ``_`` (the sandbox refuses those), none of anything else."""
+    if kind is Namespace:
+        return _PublicNames()
     if kind is LoopContext:
         names: Any = ("index", "index0", "revindex", "revindex0", "first", "last", "length", "depth", "depth0")
     elif dataclasses.is_dataclass(kind):

@@ -80,3 +80,25 @@ def test_plain_attributes_read_as_the_sandbox_reads_them(tmp_path):
             assert quick == sandbox
     # a bound str.format is wrapped by the sandbox, as before (not a plain value)
     assert env.getattr(with_format, "method") is not with_format.method
+
+
+def test_a_namespace_read_as_the_sandbox_reads_it(tmp_path):
+    """A template's ``namespace()`` values take the quick path too (issue 31, a player's division
+    table): the same values as the sandbox's, its refusals kept (a name starting with ``_``, a
+    bound ``str.format`` wrapped, a name not set undefined)."""
+    from jinja2.sandbox import SandboxedEnvironment
+    from jinja2.utils import Namespace
+
+    env = _environment(tmp_path, {"page.html": (
+        "{% set run = namespace(first=none, last=none) %}{% for s in seasons %}"
+        "{% if run.first is none %}{% set run.first = s %}{% endif %}{% set run.last = s %}{% endfor %}"
+        "{{ run.first }}-{{ run.last }}|{{ run._hidden is undefined }}|{{ run.missing is undefined }}")})
+    assert env.get_template("page.html").render(seasons=["2001", "2002", "2003"]) == "2001-2003|True|True"
+    space = Namespace(first="a<b", count=3, none=None, words=[1], method="{0}".format, _hidden="x")
+    for attribute in ["first", "count", "none", "words", "method", "_hidden", "missing", "__class__",
+                      "_Namespace__attrs"]:
+        quick, sandbox = env.getattr(space, attribute), SandboxedEnvironment.getattr(env, space, attribute)
+        assert type(quick) is type(sandbox)
+        if not isinstance(quick, Undefined) and not callable(quick):
+            assert quick == sandbox
+    assert env.getattr(space, "method") is not space.method  # wrapped by the sandbox
