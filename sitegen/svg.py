@@ -170,9 +170,9 @@ def _labelled(labels: list[str], xs: tuple[int, ...]) -> list[tuple[int, str]]:
     ``xs`` are the seasons' x coordinates in tenths of a unit (:func:`_x_tenths`, as drawn).
     Every box is worked out in tenths, in integers: each coordinate has one decimal and a
     character's width is 8.4 units, so the sums are exact, the same as with Fractions (a
-    test holds the two together) at about a hundredth of the cost: with Fractions this was
-    0.9 ms for a chart of 30 seasons, about 11 s of a full-size build's CPU (bench/README.md,
-    branch cpu45)."""
+    test holds the two together) at about a fiftieth of the cost: with Fractions this was
+    0.9 ms for a chart of 30 seasons, and the full-size archive's player pages (12,653 charts)
+    took 28.0 s against 25.0 s now, in one process (bench/README.md, branch cpu45)."""
     count = len(labels)
     if count <= 1:
         return [(i, "middle") for i in range(count)]
