@@ -92,7 +92,7 @@ def count_leagues(leagues: tuple[League, ...]) -> dict[str, int]:
     (with a result, or ``?``; a scheduled, unplayed or void game does not count, as in its
     standings), the final rounds' included."""
     seasons = [season for league in leagues for season in league.seasons]
-    groups = [group for season in seasons for division in season.divisions for group in division.groups]
+    groups = [group for season in seasons for group in _season_groups(season)]
     not_played = (Outcome.UNPLAYED, Outcome.VOID)
     games = sum(1 for season in seasons for rows in (*_group_rows(season), _final_rows(season))
                 for row in rows if row[2] not in not_played)
@@ -115,11 +115,10 @@ def season_summary(season: Season) -> dict[str, Any]:
     date's ordinal or None]``; the final round's games the same way; the game records in the
     order of :func:`league_records`."""
     final = season.final.games if season.final is not None else ()
-    return {"groups": [[_row_of(game) for game in group.games]
-                       for division in season.divisions for group in division.groups],
+    groups = _season_groups(season)
+    return {"groups": [[_row_of(game) for game in group.games] for group in groups],
             "final": [_row_of(game) for game in final],
-            "records": [game.record for division in season.divisions for group in division.groups
-                        for game in group.games if game.record is not None]
+            "records": [game.record for group in groups for game in group.games if game.record is not None]
                        + [game.record for game in final if game.record is not None]}
 
 
@@ -139,8 +138,7 @@ def _group_rows(season: Season) -> list[list[GameRow]]:
     summary when it is a stand-in kept by the cache, else from its games."""
     kept = kept_summary(season)
     if kept is None:
-        return [[(g.black, g.white, g.result.outcome, g.result.winner, g.date) for g in group.games]
-                for division in season.divisions for group in division.groups]
+        return [[_game_row(game) for game in group.games] for group in _season_groups(season)]
     rows = kept.get(_ROWS)
     if rows is None:
         days: dict[int, dt.date] = {}
@@ -152,9 +150,13 @@ def _final_rows(season: Season) -> list[GameRow]:
     """Return the final round's games as :data:`GameRow` s (see :func:`_group_rows`)."""
     kept = kept_summary(season)
     if kept is None:
-        return [(g.black, g.white, g.result.outcome, g.result.winner, g.date)
-                for g in (season.final.games if season.final is not None else ())]
+        return [_game_row(game) for game in (season.final.games if season.final is not None else ())]
     return _rows_of(kept["final"], {})
+
+
+def _game_row(game: Game) -> GameRow:
+    """Return ``game`` as a :data:`GameRow` (a game of a season decoded in this build)."""
+    return (game.black, game.white, game.result.outcome, game.result.winner, game.date)
 
 
 def _rows_of(found: list, days: dict[int, dt.date]) -> list[GameRow]:
