@@ -22,3 +22,18 @@ def test_content_format_examples_build(site):
     files = render(root / "content", None)
     assert "leagues/iglo/2021-09/a1/standings.json" in files
     assert b"Ann Abe" in files["leagues/iglo/2021-09/a1/index.html"]
+
+
+def test_the_readmes_inner_loop_prints_its_summary_line():
+    """A newcomer saw no "N passed" line after the inner loop: pytest prints it up to one `-q`
+    and leaves it out at `-qq` (with and without xdist, tried on pytest 9.2). pyproject's
+    addopts has one `-q`, so the README's inner-loop command must add none, and says so."""
+    import tomllib
+
+    root = Path(__file__).parent.parent
+    addopts = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["addopts"]
+    assert addopts.split().count("-q") == 1
+    readme = (root / "README.md").read_text()
+    commands = re.findall(r"`([^`]*pytest[^`]*not slow[^`]*)`", readme)
+    assert commands == ['.venv/bin/python -m pytest -m "not slow"']
+    assert "add no `-q`" in readme

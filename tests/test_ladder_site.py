@@ -261,6 +261,25 @@ def test_rung_list_page_and_json(site):
     assert '<time datetime="2025-02-01">2025-02-01</time></td><td class="num">1–0–1</td>' in rung_list
 
 
+def test_the_header_names_the_members_span_and_the_rules_bounds(site):
+    """Issue 31: "rungs 25k to 5d" beside members from 9.8k to 1.2d read as the members' span.
+    The header names each: the members' weakest and strongest rungs after the last game (ann
+    9.8k, bob 1.2d, hand-worked above), and the rules' bounds (the default list: nobody goes
+    below 25k, the list ends at 5d); one member, one rung; in Polish, the catalog's words."""
+    meta = re.compile(r'<p class="meta">.*?</p>', re.S)
+    html = small_site(site)["ladders/small/index.html"].decode()
+    assert meta.search(html)[0].endswith(  # type: ignore[index]
+        ' · <span class="nowrap">members on rungs 9.8k to 1.2d</span> · '
+        '<span class="nowrap">rungs in the rules: 25k to 5d</span></p>')
+    alone = "name: Alone\nmembers:\n  - {player: ann, rung: 13.5k}\n"
+    root = site({"content/players.yaml": PLAYERS, "content/ladders/alone.yaml": alone,
+                 "content/site.yaml": "title: Test\nlanguage: pl\n"})
+    html = render(root / "content", None)["ladders/alone/index.html"].decode()
+    assert meta.search(html)[0] == (
+        '<p class="meta">1 członek · 0 gier · <span class="nowrap">członkowie na szczeblu 13.5k</span>'
+        ' · <span class="nowrap">szczeble w regulaminie: od 25k do 5d</span></p>')
+
+
 def test_recent_games_show_rung_changes(site):
     """Newest first; game 5: dee 3.2k -> 3.4k (down), ann 10k -> 9.8k (up); handicap from the
     rungs before: 3.2k - 10k = 6.8 -> 6 levels, 6 stones, no komi (ladder: handicap)."""

@@ -42,7 +42,7 @@ from .league_words import tie_sentence
 from .league_games import league_games
 from .league_movements import movements_context
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
-                              season_view)
+                              season_view, shared_place_notes)
 
 COLUMNS = [
     ("gamepoints", N_("GP"), N_("Gamepoints"),
@@ -478,6 +478,7 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
         "table": table, "columns": columns(lang),
         "uses_tied": any(r.tied_gamepoints is not None for r in rows),
         "has_shared": any(r.shared for r in rows),
+        "shared_notes": shared_place_notes(table, view, lambda p: names.get(p, p), lang),
         "json_url": url + "standings.json",
         "outcome_notes": view.notes, "status_note": view.status_note,
         "provisional": view.status is Status.PROVISIONAL,

@@ -14,7 +14,7 @@ outcomes as provisional; a season with no game played shows none. A league witho
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ..diagnostics import Diagnostic
 from ..engine.league import Move, RecordNotHonoured, Tie
@@ -260,6 +260,57 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
     by_record = "record" in computed.rules
     return _row(_kind(computed), head, said, [r for r in computed.rules if r != "record"],
                 "organizers" if by_record else "rules", computed.to_division, computed.finalist)
+
+
+def shared_place_notes(table: Sequence[Mapping[str, Any]], view: SeasonView, name: Name,
+                       lang: Words) -> list[str]:
+    """Return the notes under a group's table, one per place shared by players with different
+    shown outcomes (``table``: the group table's rows, ``place``, ``shared``, ``id`` and
+    ``outcome`` each), saying why without a tap on any row (the rows keep their sentences):
+
+    - a tie on every criterion of D the organizers' record decided (D.2: no rule can), as the
+      sentence of a player whose outcome the rules gave says it, is named once for all;
+    - players whose shown outcome is the organizers' record (``decided_by``) are named so;
+    - players who withdrew are named with B.4;
+    - when none of these applies, each player's outcome sentence is given.
+    Players who share a place and an outcome get no note."""
+    places: dict[int, list[str]] = {}
+    outcomes: dict[int, set[str]] = {}
+    for row in table:
+        if row["shared"]:
+            places.setdefault(row["place"], []).append(row["id"])
+            outcomes.setdefault(row["place"], set()).add(row["outcome"])
+    return [_shared_note(players, place, view, name, lang) for place, players in places.items()
+            if len(outcomes[place]) > 1]
+
+
+def _shared_note(sharing: list[str], place: int, view: SeasonView, name: Name,
+                 lang: Words) -> str:
+    """Return the note for ``sharing`` (ids) who share ``place`` (:func:`shared_place_notes`)."""
+    decided = view.decided or view.outcome
+    shown = {p: view.shown[p] for p in sharing if p in view.shown}
+    ties: list[Tie] = []
+    for player, row in shown.items():
+        outcome = decided.players.get(player) if decided is not None else None
+        if (row["decided_by"] != "organizers" and outcome is not None and outcome.tie is not None
+                and not outcome.undecided and outcome.tie_step is None and outcome.tie not in ties):
+            ties.append(outcome.tie)  # a tie the record decided, as the row's sentence says
+    clauses = [text.shared_tie(tie, sharing, name, lang) for tie in ties]
+    recorded = sorted((name(p) for p, row in shown.items() if row["decided_by"] == "organizers"),
+                      key=str.casefold)
+    if recorded:
+        clauses.append(text.shared_recorded(recorded, lang))
+    gone = sorted((name(p) for p, row in shown.items()
+                   if row["decided_by"] != "organizers" and row["kind"] in ("withdrew", "new")),
+                  key=str.casefold)
+    if gone:
+        clauses.append(lang._(text.SHARED_WITHDREW).format(players=text.names_and(gone, lang)))
+    if not clauses:
+        clauses = [lang._(text.SHARED_OUTCOME).format(player=name(p),
+                                                      outcome=row["sentence"].removesuffix("."))
+                   for p, row in shown.items()]
+    names = sorted((name(p) for p in sharing), key=str.casefold)
+    return text.shared_place(names, place, clauses, lang)
 
 
 def recorded_division(recorded: str, index: int, season: Season) -> str | None:

@@ -177,6 +177,21 @@ TIE_NAMED = N_("{players} are equal on every criterion of D for {spots} ({rule})
 # Translators: the last two of a list of names ({first} may be several, joined by commas).
 AND = N_("{first} and {last}")
 
+# Translators: under a group's table: {players} (two or more names, joined as by "{first} and
+# {last}") share place {place} (a number) but not their outcome; {reasons} are the clauses below
+# (SHARED_TIE ... SHARED_OUTCOME), joined by BOTH.
+SHARED_PLACE = N_("{players} share place {place}, with different outcomes: {reasons}.")
+SHARED_TIE = N_("their tie on every criterion of D for {spots} ({rule}) was decided by the "
+                "organizers")
+SHARED_TIE_OF = N_("the tie of {players} on every criterion of D for {spots} ({rule}) was "
+                   "decided by the organizers")
+SHARED_WITHDREW = N_("{players} withdrew (B.4)")
+# Translators: a player's name, then their outcome sentence (without its full stop).
+SHARED_OUTCOME = N_("{player}: {outcome}")
+# Translators: two clauses of a note, one after the other.
+BOTH = N_("{first}; {second}")
+"""Why players who share a place have different outcomes (:func:`shared_place`)."""
+
 FINAL_WON = N_("{player} won the final round by winning two games (final round).")
 FINAL_WON_ADVANTAGE = N_("{player} won the final round: each finalist won one game, and the "
                          "advantaged position breaks the tie ([7]).")
@@ -391,3 +406,36 @@ def record_differs(recorded: str, rules_give: str, followed_rules: Sequence[str]
     if followed_rules is None:
         return said
     return f"{said} ({', '.join(followed_rules)}); the record is followed"
+
+
+# --------------------------------------------------------------------------- a shared place
+
+
+def shared_place(players: list[str], place: int, clauses: list[str], lang: Words) -> str:
+    """Return the note under a group's table for ``players`` (names, two or more) who share
+    ``place`` with different outcomes, ``clauses`` (one or more, joined) saying why: ``Bea, Ben
+    and Bo share place 2, with different outcomes: their tie on every criterion of D for one
+    promotion spot (B.3) was decided by the organizers.``"""
+    said = clauses[0]
+    for clause in clauses[1:]:
+        said = lang._(BOTH).format(first=said, second=clause)
+    return lang._(SHARED_PLACE).format(players=names_and(players, lang), place=place, reasons=said)
+
+
+def shared_tie(tie: Tie, sharing: list[str], name: Name, lang: Words) -> str:
+    """Return the clause of a tie the organizers' record decided among players who share a
+    place (``sharing``, ids): ``their tie on every criterion of D for one promotion spot (B.3)
+    was decided by the organizers``; the tie's players by name when they are not ``sharing``."""
+    spots, rule = spots_text(tie, lang), rule_id(tie.rule, lang)
+    if set(tie.players) == set(sharing):
+        return lang._(SHARED_TIE).format(spots=spots, rule=rule)
+    shown = sorted((name(p) for p in tie.players), key=str.casefold)
+    return lang._(SHARED_TIE_OF).format(players=names_and(shown, lang), spots=spots, rule=rule)
+
+
+def shared_recorded(players: list[str], lang: Words) -> str:
+    """Return the clause for ``players`` (names) whose shown outcome is the organizers' record:
+    ``the outcome of Bo is the organizers' decision``."""
+    return lang.ngettext("the outcome of {players} is the organizers' decision",
+                         "the outcomes of {players} are the organizers' decision",
+                         len(players)).format(players=names_and(players, lang))
