@@ -110,7 +110,9 @@ class Listed:
     ``(name, url, detail)`` of each competition and of its pages, worded in ``lang``;
     ``finished(units)``: every result with a winner or a draw (:data:`Finished`), in the
     content's order, for the home page's latest results (:mod:`sitegen.pages.home`): a list
-    made in one loop (see :class:`Gathered`)."""
+    made in one loop (see :class:`Gathered`); of a unit kept by the build cache undecoded
+    (:class:`KeptApart`), only those of its results that may be among them, in the same order
+    (:func:`sitegen.pages.newest.contenders`: a unit's pages are its own)."""
 
     title: str
     menu: Callable[[tuple], list[tuple[str, str]]]

@@ -61,8 +61,9 @@ from .standins import real_class, skeleton, standin
 from .validate import Common
 from .workers import Result, alongside
 
-FORMAT = 4
-"""The layout of the cache; a cache of another format is not used."""
+FORMAT = 5
+"""The layout of the cache; a cache of another format is not used (5: a league season's summary
+holds its lists' shares, sitegen.pages.league_lists)."""
 
 MAX_FILE = 256 << 20
 """The largest file a cache may hold (bytes): at full size (bench/synthetic.py, scale 1) the
