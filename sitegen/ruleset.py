@@ -281,11 +281,15 @@ class KeptApart:
     the start; its other fields are decoded from the unit's blob when first read.
     ``summary(obj)``: what the site-wide lists (:class:`Listed`, :class:`Gathered`,
     :class:`Counted`) need of the rest, as values the build cache can keep (JSON, dates and
-    model objects); those lists read it back with :func:`sitegen.standins.kept_summary`
-    instead of the stand-in's deferred fields."""
+    model objects); ``read(standin, found)``: that summary as read back from the cache
+    (``found``), checked and made what those lists take (raising KeyError, IndexError,
+    TypeError or ValueError for one that is not a summary: the cache is then not used, before
+    anything is planned; it may read the stand-in's eager fields); those lists read it with
+    :func:`sitegen.standins.kept_summary` instead of the stand-in's deferred fields."""
 
     eager: Mapping[type, tuple[str, ...]]
     summary: Callable[[Any], Any]
+    read: Callable[[Any, Any], Any]
 
 
 @dataclass(frozen=True)

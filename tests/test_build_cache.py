@@ -546,6 +546,26 @@ def test_a_forged_entry_that_makes_no_value_is_not_used(site, kind, entry, error
     assert rebuilt(site) == f"build cache not used: an entry does not decode ({error}); building everything"
 
 
+@pytest.mark.parametrize("key, value, error", [
+    ("played", "many", "TypeError"), ("feed", [1, 10 ** 18], "ValueError"),
+    ("newest", [[99, None, None, "ann", "ben", None]], "ValueError"), ("dates", [], "ValueError"),
+])
+def test_a_forged_summary_that_decodes_but_holds_no_summary_is_not_used(site, key, value, error):
+    """A season's summary forged with its digest (issue 30's attacker writes the whole cache),
+    every entry of which decodes, but whose count of games is no count, whose feed's date is
+    out of range, whose newest result names a group the season does not have, or whose dates
+    are not one per group: refused when the cache is opened (the league's KeptApart.read), in
+    one line, before anything is planned (the census read the count after the build)."""
+    name = season_blob(site)
+    blob = cache_folder(site / "output") / "blobs" / name
+    raw = json.loads(blob.read_text(encoding="utf-8"))
+    raw["summary"][key] = value
+    forge(site, name, json.dumps(raw, ensure_ascii=False, separators=(",", ":")).encode())
+    edit_about(site)
+    assert rebuilt(site) == (f"build cache not used: a unit's summary does not decode ({error}); "
+                             "building everything")
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_blob_of_another_content_tree_is_not_used(site, kind, tmp_path):
     """A unit's blob taken from the cache of another site (the demo) and listed, with its

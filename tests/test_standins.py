@@ -19,7 +19,8 @@ from edits import demo_site  # noqa: E402
 from sitegen import store  # noqa: E402
 from sitegen.commands.build import build  # noqa: E402
 from sitegen.i18n import words  # noqa: E402
-from sitegen.model.common import Game, GameRecord, Result  # noqa: E402
+from sitegen.model import Outcome  # noqa: E402
+from sitegen.model.common import Colour, Game, GameRecord, Result  # noqa: E402
 from sitegen.model.league import Division, FinalData, Group, League, Season  # noqa: E402
 from sitegen.pages import league_lists as pages  # noqa: E402
 from sitegen.pages.newest import newest  # noqa: E402
@@ -48,7 +49,7 @@ def kept(season: Season, real: Season | None = None) -> tuple[Season, list[int]]
         loads.append(1)
         return real if real is not None else season
 
-    return standin(raw["skeleton"], pages.SEASON_EAGER, raw["summary"], load), loads
+    return standin(raw["skeleton"], pages.SEASON_EAGER, raw["summary"], load, pages.read_summary), loads
 
 
 def test_a_stand_in_holds_its_skeleton_and_decodes_the_rest_when_first_read():
@@ -92,6 +93,30 @@ def test_a_season_summary_by_hand():
     assert "final" not in summary
     assert summary["records"] == [GameRecord(link="https://example.org/1")]
     assert dt.date.fromordinal(738899) == dt.date(2024, 1, 14)
+
+
+def test_a_summary_read_back_is_checked_and_made_what_the_lists_take():
+    """The summary of SEASON read back (through the cache's JSON): its rows with their outcome,
+    colour and date made, its dates, its feed, its count and its newest results; a summary
+    with a count that is no count, a group number that is not one of the season's, a date
+    that is no date, another number of groups than the skeleton's, or a record that is not one
+    is refused (ValueError or TypeError: the store then does not use the cache)."""
+    found, loads = kept(SEASON)
+    summary = kept_summary(found)
+    day = dt.date(2024, 1, 14)
+    assert summary["rows"] == [[("ann", "ben", Outcome.WIN, Colour.BLACK, day), ("cy", "ann", Outcome.JIGO, None, None),
+                                ("ben", "cy", Outcome.UNPLAYED, None, dt.date(2024, 1, 20))]]
+    assert summary["dates"] == [day] and summary["feed"] == (2, day) and summary["played"] == 3
+    assert summary["newest"] == [(day, day, None, 0, "ann", "ben", "ann"), (day, None, None, 0, "cy", "ann", None)]
+    assert summary["records"] == [GameRecord(link="https://example.org/1")] and loads == []
+    good = pages.season_summary(SEASON)
+    for key, value, error in [("played", "3", TypeError), ("played", -1, ValueError), ("feed", [2, "x"], TypeError),
+                              ("newest", [[1, 738899, None, "ann", "ben", None]], ValueError),
+                              ("newest", [[0, 10 ** 18, None, "ann", "ben", None]], ValueError),
+                              ("dates", [738899, None], ValueError), ("groups", [], ValueError),
+                              ("records", [7], TypeError)]:
+        with pytest.raises(error):
+            pages.read_summary(found, {**good, key: value})
 
 
 def test_a_season_summary_keeps_only_the_results_that_may_be_among_the_newest():

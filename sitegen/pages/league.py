@@ -39,7 +39,7 @@ from . import league_words
 from .league_words import tie_sentence
 from .league_games import league_games
 from .league_lists import (SEASON_EAGER, count_leagues, league_dates, league_feed, league_meetings, league_records,
-                           league_results, season_summary)
+                           league_results, read_summary, season_summary)
 from .league_movements import movements_context
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
                               season_view)
@@ -155,7 +155,7 @@ LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, 
                   scaffolded=Scaffolded("leagues/{id}", "leagues/{id}/seasons/1.yaml", "a league and its first season",
                                         "leagues/{id} ann ben B+R --date 2025-03-01",
                                         (("pl", "liga i jej pierwszy sezon"), ("fr", "une ligue et sa première saison"))),
-                  load_apart=load_season, kept_apart=KeptApart(SEASON_EAGER, season_summary))
+                  load_apart=load_season, kept_apart=KeptApart(SEASON_EAGER, season_summary, read_summary))
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""
 

@@ -87,7 +87,6 @@ def _row_of(game: Game) -> list[Any]:
 
 _OUTCOMES = {outcome.value: outcome for outcome in Outcome}
 _COLOURS: dict[str | None, Colour | None] = {None: None, **{colour.value: colour for colour in Colour}}
-_ROWS = "\x00rows"
 
 
 def _season_groups(season: Season) -> list[Group]:
@@ -101,14 +100,12 @@ def _game_row(game: Game) -> GameRow:
 
 def _group_rows(season: Season) -> list[list[GameRow]]:
     """Return each group's games (divisions in order) as :data:`GameRow` s: from the season's
-    summary when it is a stand-in kept by the cache, else from its games."""
+    summary when it is a stand-in kept by the cache (:func:`read_summary`), else from its
+    games."""
     kept = kept_summary(season)
     if kept is None:
         return [[_game_row(game) for game in group.games] for group in _season_groups(season)]
-    rows = kept.get(_ROWS)
-    if rows is None:
-        days: dict[int, dt.date] = {}
-        rows = kept[_ROWS] = [_rows_of(group, days) for group in kept["groups"]]
+    rows: list[list[GameRow]] = kept["rows"]
     return rows
 
 
@@ -134,7 +131,56 @@ def _date(ordinal: Any) -> dt.date | None:
         return None
     if type(ordinal) is not int:
         raise TypeError("a date's ordinal is a whole number")
-    return dt.date.fromordinal(ordinal)
+    try:
+        return dt.date.fromordinal(ordinal)
+    except OverflowError:
+        raise ValueError("a date's ordinal is out of range") from None
+
+
+def _count(value: Any) -> int:
+    """A summary's count. Raises TypeError or ValueError for another value."""
+    if type(value) is not int:
+        raise TypeError("a count is a whole number")
+    if value < 0:
+        raise ValueError("a count is not negative")
+    return value
+
+
+def _text(value: Any) -> str:
+    """A summary's player id. Raises TypeError for another value."""
+    if type(value) is not str:
+        raise TypeError("a player id is text")
+    return value
+
+
+def read_summary(season: Season, found: Any) -> dict[str, Any]:
+    """Return the summary (:func:`season_summary`) of the kept ``season`` (a stand-in: only its
+    skeleton is read) as the build cache gives it back (JSON values, game records), each value
+    checked and made what the lists read: ``rows``:
+    per group, each game as a :data:`GameRow`; ``dates``: per group, a date or None; ``feed``:
+    ``(games counted, date or None)``; ``played``: a count; ``newest``: :data:`SeasonResult` s
+    (each group number one of the season's groups); ``records``: the game records
+    (:class:`sitegen.ruleset.KeptApart`: the store calls it when the cache is opened).
+
+    Raises KeyError, IndexError, TypeError or ValueError for anything else (a forged cache: the
+    store then does not use it, before the build has planned anything)."""
+    days: dict[int, dt.date] = {}
+    rows = [_rows_of(group, days) for group in found["groups"]]
+    dates = [_date(date) for date in found["dates"]]
+    count, latest = found["feed"]
+    newest: list[SeasonResult] = []
+    for group, listed, date, black, white, winner in found["newest"]:
+        if type(group) is not int or not 0 <= group < len(rows):
+            raise ValueError("a result's group is not one of the season's")
+        newest.append((_date(listed), _date(date), None, group, _text(black), _text(white),
+                       None if winner is None else _text(winner)))
+    records = list(found["records"])
+    if not len(dates) == len(rows) == len(_season_groups(season)):
+        raise ValueError("a season's summary has another number of groups")
+    if not all(type(record) is GameRecord for record in records):
+        raise TypeError("a game record is not one")
+    return {"rows": rows, "dates": dates, "feed": (_count(count), _date(latest)),
+            "played": _count(found["played"]), "newest": newest, "records": records}
 
 
 # ------------------------------------------------------------------- one season's lists
@@ -156,13 +202,6 @@ def _season_results(start: dt.date | None, rows: list[list[GameRow]]) -> list[Se
             found.append((listed, date, None, number, black, white,
                           None if winner is None else black if winner is black_side else white))
     return found
-
-
-def _kept_results(kept: dict[str, Any]) -> list[SeasonResult]:
-    """Return a kept season's results that may be among the home page's newest (its summary's
-    ``newest``). Raises TypeError, ValueError for a row that is not one."""
-    return [(_date(listed), _date(date), None, int(group), str(black), str(white),
-             None if winner is None else str(winner)) for group, listed, date, black, white, winner in kept["newest"]]
 
 
 def _group_dates(rows: list[list[GameRow]]) -> list[dt.date | None]:
@@ -208,7 +247,7 @@ def count_leagues(leagues: tuple[League, ...]) -> dict[str, int]:
     for season in seasons:
         kept, rows = _lists_of(season)
         if kept is not None:
-            games += int(kept["played"])
+            games += kept["played"]
         else:
             assert rows is not None
             final = season.final.games if season.final is not None else ()
@@ -229,7 +268,7 @@ def league_results(leagues: tuple[League, ...]) -> list[Finished]:
             title = f"{isolated(league.name)} · {isolated(season.name)}"
             urls = [group_url(league, season, group) for group in _season_groups(season)]
             kept, rows = _lists_of(season)
-            results = _kept_results(kept) if kept is not None else _season_results(season.start, rows or [])
+            results = kept["newest"] if kept is not None else _season_results(season.start, rows or [])
             found += [(listed, date, title, urls[group], black, white, winner)
                       for listed, date, _, group, black, white, winner in results]
     return found
@@ -284,10 +323,8 @@ def league_dates(leagues: tuple[League, ...]) -> list[tuple[str, dt.date | None]
             fallback = season.end or season.start
             season_page = season_url(league, season)
             kept, rows = _lists_of(season)
-            dates = [_date(date) for date in kept["dates"]] if kept is not None else _group_dates(rows or [])
+            dates = kept["dates"] if kept is not None else _group_dates(rows or [])
             groups = _season_groups(season)
-            if len(dates) != len(groups):
-                raise ValueError("a season's summary has another number of groups")
             for group, latest in zip(groups, dates):
                 date = latest or fallback
                 found += ((group_url(league, season, group), date), (season_page, date), (league_page, date))
@@ -303,7 +340,7 @@ def league_feed(leagues: tuple[League, ...], lang: Words) -> Iterator[dict[str, 
         for season in league.seasons:
             kept, rows = _lists_of(season)
             if kept is not None:
-                count, latest = int(kept["feed"][0]), _date(kept["feed"][1])
+                count, latest = kept["feed"]
             else:
                 count, latest = _feed_of(rows or [])
             date = latest or season.end
