@@ -110,7 +110,9 @@ class Listed:
     ``(name, url, detail)`` of each competition and of its pages, worded in ``lang``;
     ``finished(units)``: every result with a winner or a draw (:data:`Finished`), in the
     content's order, for the home page's latest results (:mod:`sitegen.pages.home`): a list
-    made in one loop (see :class:`Gathered`)."""
+    made in one loop (see :class:`Gathered`); of a unit kept by the build cache undecoded
+    (:class:`KeptApart`), only those of its results that may be among them, in the same order
+    (:func:`sitegen.pages.newest.contenders`: a unit's pages are its own)."""
 
     title: str
     menu: Callable[[tuple], list[tuple[str, str]]]
@@ -279,11 +281,15 @@ class KeptApart:
     the start; its other fields are decoded from the unit's blob when first read.
     ``summary(obj)``: what the site-wide lists (:class:`Listed`, :class:`Gathered`,
     :class:`Counted`) need of the rest, as values the build cache can keep (JSON, dates and
-    model objects); those lists read it back with :func:`sitegen.standins.kept_summary`
-    instead of the stand-in's deferred fields."""
+    model objects); ``read(standin, found)``: that summary as read back from the cache
+    (``found``), checked and made what those lists take (raising KeyError, IndexError,
+    TypeError or ValueError for one that is not a summary: the cache is then not used, before
+    anything is planned; it may read the stand-in's eager fields); those lists read it with
+    :func:`sitegen.standins.kept_summary` instead of the stand-in's deferred fields."""
 
     eager: Mapping[type, tuple[str, ...]]
     summary: Callable[[Any], Any]
+    read: Callable[[Any, Any], Any]
 
 
 @dataclass(frozen=True)

@@ -104,11 +104,14 @@ def _skeleton(value: Any, eager: Eager, order: list[type]) -> Any:
     return value
 
 
-def standin(found: Any, eager: Eager, summary: Any, load: Callable[[], Any]) -> Any:
+def standin(found: Any, eager: Eager, summary: Any, load: Callable[[], Any],
+            read: Callable[[Any, Any], Any] | None = None) -> Any:
     """Return the stand-in of a :func:`skeleton` ``found`` (JSON values, read back), kept with
-    ``summary``; ``load()`` returns the unit's model object when a deferred field is first read
-    (it raises what the blob's checks raise). Raises ValueError, KeyError, IndexError or
-    TypeError for a skeleton that is not one of ``eager``'s."""
+    ``summary``, or with ``read(stand-in, summary)`` when given (the summary checked and made
+    what its readers take; it may read the stand-in's skeleton); ``load()`` returns the unit's
+    model object when a deferred field is first read (it raises what the blob's checks raise).
+    Raises ValueError, KeyError, IndexError or TypeError for a skeleton that is not one of
+    ``eager``'s (or what ``read`` raises for a summary that is not one)."""
     order = list(eager)
     made: list[Any] = []
     top = _standin(found, eager, order, made)
@@ -123,7 +126,7 @@ def standin(found: Any, eager: Eager, summary: Any, load: Callable[[], Any]) -> 
 
     for obj in made:
         obj.__dict__[_LOAD] = fill
-    top.__dict__[SUMMARY] = summary
+    top.__dict__[SUMMARY] = summary if read is None else read(top, summary)
     return top
 
 

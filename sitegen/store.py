@@ -61,8 +61,9 @@ from .standins import real_class, skeleton, standin
 from .validate import Common
 from .workers import Result, alongside
 
-FORMAT = 4
-"""The layout of the cache; a cache of another format is not used."""
+FORMAT = 5
+"""The layout of the cache; a cache of another format is not used (5: a league season's summary
+holds its lists' shares, sitegen.pages.league_lists)."""
 
 MAX_FILE = 256 << 20
 """The largest file a cache may hold (bytes): at full size (bench/synthetic.py, scale 1) the
@@ -656,7 +657,7 @@ def _summary_record(raw: dict, kept: KeptApart, load: Callable[[], Any]) -> Unit
     """A unit file's record from its summary blob: its model object a stand-in
     (sitegen.standins) that ``load`` decodes when one of its deferred fields is read."""
     try:
-        found = standin(raw["skeleton"], kept.eager, raw["summary"], load)
+        found = standin(raw["skeleton"], kept.eager, raw["summary"], load, kept.read)
     except (KeyError, IndexError, TypeError, ValueError) as error:
         raise Unusable(f"a unit's summary does not decode ({type(error).__name__})") from None
     return UnitRecord(tuple((path, bytes.fromhex(digest)) for path, digest in raw["files"]),

@@ -79,15 +79,16 @@ def test_a_cache_of_another_format_is_not_used(site):
     assert rebuilt(site).startswith("build cache not used: it has another format (999")
 
 
-@pytest.mark.parametrize("before", [2, 3])
+@pytest.mark.parametrize("before", [2, 3, 4])
 def test_a_cache_of_the_formats_before_is_not_used(site, before):
     """Format 2 read every player section when opened and kept no players' digests; format 3
     kept no summaries of the league seasons (each season's blob was decoded when the cache was
-    opened): refused."""
+    opened); format 4's summaries held each game's row but not the seasons' shares of the
+    site-wide lists (dates, feed, games played, the newest results): refused."""
     index = json.loads(index_of(site).read_text())
     index["format"] = before
     index_of(site).write_text(json.dumps(index))
-    assert rebuilt(site) == (f"build cache not used: it has another format ({before}, this sitegen reads 4); "
+    assert rebuilt(site) == (f"build cache not used: it has another format ({before}, this sitegen reads 5); "
                              "building everything")
 
 
@@ -543,6 +544,26 @@ def test_a_forged_entry_that_makes_no_value_is_not_used(site, kind, entry, error
                        % entry).encode())
     KINDS[kind][1](site)
     assert rebuilt(site) == f"build cache not used: an entry does not decode ({error}); building everything"
+
+
+@pytest.mark.parametrize("key, value, error", [
+    ("played", "many", "TypeError"), ("feed", [1, 10 ** 18], "ValueError"),
+    ("newest", [[99, None, None, "ann", "ben", None]], "ValueError"), ("dates", [], "ValueError"),
+])
+def test_a_forged_summary_that_decodes_but_holds_no_summary_is_not_used(site, key, value, error):
+    """A season's summary forged with its digest (issue 30's attacker writes the whole cache),
+    every entry of which decodes, but whose count of games is no count, whose feed's date is
+    out of range, whose newest result names a group the season does not have, or whose dates
+    are not one per group: refused when the cache is opened (the league's KeptApart.read), in
+    one line, before anything is planned (the census read the count after the build)."""
+    name = season_blob(site)
+    blob = cache_folder(site / "output") / "blobs" / name
+    raw = json.loads(blob.read_text(encoding="utf-8"))
+    raw["summary"][key] = value
+    forge(site, name, json.dumps(raw, ensure_ascii=False, separators=(",", ":")).encode())
+    edit_about(site)
+    assert rebuilt(site) == (f"build cache not used: a unit's summary does not decode ({error}); "
+                             "building everything")
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -3,9 +3,7 @@ of ``content/pages`` and the 404 page."""
 
 from __future__ import annotations
 
-from itertools import count
-from operator import itemgetter
-from typing import Any, Iterator
+from typing import Any
 
 from ..i18n import Words
 from ..model import Content
@@ -13,11 +11,9 @@ from ..plan import FAR_PAST, Page, SitePlan
 from ..ruleset import Finished
 from ..rulesets import RULE_SETS
 from ..urls import HOME, NOT_FOUND, page_url, player_url
+from .newest import LATEST_PER_COMPETITION, LATEST_RESULTS, newest as _newest
 
-LATEST_RESULTS = 8
-"""The home page lists this many of the newest results ..."""
-LATEST_PER_COMPETITION = 4
-"""... at most this many of one competition, so that a busy ladder leaves room for the others."""
+__all__ = ["LATEST_PER_COMPETITION", "LATEST_RESULTS", "latest_results", "plan_home_and_pages"]
 
 
 def plan_home_and_pages(content: Content, plan: SitePlan, lang: Words) -> None:
@@ -51,7 +47,13 @@ def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[s
     that has one, else the season's start; it shows no date. A result with no date at all (a
     league game with no dated game above it in a season without a start, a tournament or Swiss
     tournament without a date) comes after every dated one. Ties keep the content's order,
-    latest entered (lowest in its file) first."""
+    latest entered (lowest in its file) first.
+
+    ``limit`` is at most :data:`LATEST_RESULTS`: a unit kept by the build cache lists only the
+    results that can be among so many (:func:`sitegen.pages.newest.contenders`); a larger one
+    raises ValueError."""
+    if limit > LATEST_RESULTS:
+        raise ValueError(f"at most {LATEST_RESULTS} newest results are listed, not {limit}")
     names = {pid: p.name for pid, p in content.players.items()}
     results = _finished(content)
     picked = _newest(results, limit)
@@ -67,47 +69,6 @@ def latest_results(content: Content, limit: int = LATEST_RESULTS) -> list[dict[s
             row["winner"], row["loser"] = (a, b) if winner == first else (b, a)
         rows.append(row)
     return rows
-
-
-def _newest(results: list[Finished], limit: int) -> list[int]:
-    """Return the indexes of the results :func:`latest_results` lists, in its order: newest
-    first by listed date (undated last), the later in the content first among equal dates; at
-    most :data:`LATEST_PER_COMPETITION` of one competition's page, ``limit`` in all.
-
-    :func:`_by_age` gives every index in that order; the first ones are taken."""
-    picked: list[int] = []
-    shown: dict[str, int] = {}
-    if limit <= 0:
-        return picked
-    for index in _by_age(results):
-        url = results[index][3]
-        shown[url] = shown.get(url, 0) + 1
-        if shown[url] <= LATEST_PER_COMPETITION:
-            picked.append(index)
-            if len(picked) == limit:
-                break
-    return picked
-
-
-_FIRST = itemgetter(0)
-"""A result's listed date (:data:`Finished`), and a sort key's date."""
-
-
-def _by_age(results: list[Finished]) -> Iterator[int]:
-    """Yield the indexes of ``results``, newest listed date first, the later in the content
-    first among equal dates, then the undated ones, the later first (as sorting every result by
-    ``(dated, date, index)``, newest first).
-
-    The dated results' sort keys ``(date, index)`` are made and filtered in C (``zip``, ``map``,
-    ``filter``: a date is never false), without a Python step per result: 204,000 results at
-    issue 31's size, whose keys made in a comprehension were 0.17 s of a cached build's profile.
-    The undated ones are looked for only when the dated ones did not fill the list. Picking
-    the newest few with ``heapq.nlargest`` instead was slower: the content lists results in
-    ascending dates (each one replaces the heap's top) and one season's thousands of newest
-    games, all of one page, make it look at more and more."""
-    dated = sorted(filter(_FIRST, zip(map(_FIRST, results), count())), reverse=True)
-    yield from map(itemgetter(1), dated)
-    yield from (index for index in range(len(results) - 1, -1, -1) if results[index][0] is None)
 
 
 def _finished(content: Content) -> list[Finished]:

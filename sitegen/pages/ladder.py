@@ -59,7 +59,7 @@ def plan_ladders(content: Content, plan: SitePlan, lang: Words) -> None:
 
 def ladder_results(clubs: tuple[ClubLadder, ...]) -> list[Finished]:
     """Return the ladder games with a winner or a draw, each listed by its date (a list made in
-    one loop: see :func:`sitegen.pages.league.league_results`)."""
+    one loop: see :func:`sitegen.pages.league_lists.league_results`)."""
     found: list[Finished] = []
     white, black = Colour.WHITE, Colour.BLACK
     for club in clubs:
@@ -96,7 +96,7 @@ def ladder_records(clubs: tuple[ClubLadder, ...]) -> Iterator[GameRecord]:
 
 def ladder_meetings(clubs: tuple[ClubLadder, ...]) -> list[Met]:
     """Return every ladder game (ladder: club ladder), from White's side, dated by the log (a
-    list made in one loop: see :func:`sitegen.pages.league.league_results`)."""
+    list made in one loop: see :func:`sitegen.pages.league_lists.league_results`)."""
     found: list[Met] = []
     white = Colour.WHITE
     for club in clubs:

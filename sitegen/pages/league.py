@@ -15,31 +15,31 @@ added where their data exists.
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import replace
 from functools import partial
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
 from ..bidi import isolated
 from ..engine.league import Move, Tie, group_classes
 from ..engine.league_final import FinalResult, final_result
 from ..engine.league_outcome import Status, withdrawn_players
 from ..engine.standings import StandingRow, group_standings
-from ..model import Content, Outcome
-from ..model.common import Colour, Game, GameRecord, Player
+from ..model import Content
+from ..model.common import Game, Player
 from ..model.league import Division, Group, League, LeagueSettings, Season, SeasonSignups
 from ..display import format_points, game_cell, json_number, record_links
 from ..facts import league_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
-from ..ruleset import (EACH_FOLDER, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, KeptApart,
-                       Jump, Listed, Met, RuleSet, Scaffolded, entry_step)
-from ..standins import kept_summary
+from ..ruleset import (EACH_FOLDER, Carded, Counted, Entered, Gathered, KeptApart,
+                       Jump, Listed, RuleSet, Scaffolded, entry_step)
 from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
 from .league_words import tie_sentence
 from .league_games import league_games
+from .league_lists import (SEASON_EAGER, count_leagues, league_dates, league_feed, league_meetings, league_records,
+                           league_results, read_summary, season_summary)
 from .league_movements import movements_context
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
                               season_view, shared_place_notes)
@@ -87,98 +87,6 @@ def plan_leagues(content: Content, plan: SitePlan, lang: Words) -> None:
              "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
 
 
-def count_leagues(leagues: tuple[League, ...]) -> dict[str, int]:
-    """The build summary's counts of ``leagues``: leagues, seasons, groups and the games played
-    (with a result, or ``?``; a scheduled, unplayed or void game does not count, as in its
-    standings), the final rounds' included."""
-    seasons = [season for league in leagues for season in league.seasons]
-    groups = [group for season in seasons for group in _season_groups(season)]
-    not_played = (Outcome.UNPLAYED, Outcome.VOID)
-    games = sum(1 for season in seasons for rows in (*_group_rows(season), _final_rows(season))
-                for row in rows if row[2] not in not_played)
-    return {"leagues": len(leagues), "seasons": len(seasons), "groups": len(groups), "games": games}
-
-
-GameRow = tuple[str, str, Outcome, "Colour | None", "dt.date | None"]
-"""What the site-wide lists read of a league game: black, white, outcome, winning colour, date."""
-
-SEASON_EAGER: dict[type, tuple[str, ...]] = {Season: ("id", "name", "divisions", "start", "end"),
-                                              Division: ("name", "groups"), Group: ("id", "name", "players")}
-"""What every build reads of a kept season (its planners' outlines, the division charts, the
-search index, the lists' addresses): a stand-in holds it; the rest is read from its blob when
-first needed (sitegen.standins)."""
-
-
-def season_summary(season: Season) -> dict[str, Any]:
-    """Return what the site-wide lists read of ``season``'s games (:class:`KeptApart`): per
-    group (divisions in order), each game as ``[black, white, outcome, winner's colour or None,
-    date's ordinal or None]``; the final round's games the same way; the game records in the
-    order of :func:`league_records`."""
-    final = season.final.games if season.final is not None else ()
-    groups = _season_groups(season)
-    return {"groups": [[_row_of(game) for game in group.games] for group in groups],
-            "final": [_row_of(game) for game in final],
-            "records": [game.record for group in groups for game in group.games if game.record is not None]
-                       + [game.record for game in final if game.record is not None]}
-
-
-def _row_of(game: Game) -> list[Any]:
-    result = game.result
-    return [game.black, game.white, result.outcome.value, None if result.winner is None else result.winner.value,
-            None if game.date is None else game.date.toordinal()]
-
-
-_OUTCOMES = {outcome.value: outcome for outcome in Outcome}
-_COLOURS: dict[str | None, Colour | None] = {None: None, **{colour.value: colour for colour in Colour}}
-_ROWS = "\x00rows"
-
-
-def _group_rows(season: Season) -> list[list[GameRow]]:
-    """Return each group's games (divisions in order) as :data:`GameRow` s: from the season's
-    summary when it is a stand-in kept by the cache, else from its games."""
-    kept = kept_summary(season)
-    if kept is None:
-        return [[_game_row(game) for game in group.games] for group in _season_groups(season)]
-    rows = kept.get(_ROWS)
-    if rows is None:
-        days: dict[int, dt.date] = {}
-        rows = kept[_ROWS] = [_rows_of(group, days) for group in kept["groups"]]
-    return rows
-
-
-def _final_rows(season: Season) -> list[GameRow]:
-    """Return the final round's games as :data:`GameRow` s (see :func:`_group_rows`)."""
-    kept = kept_summary(season)
-    if kept is None:
-        return [_game_row(game) for game in (season.final.games if season.final is not None else ())]
-    return _rows_of(kept["final"], {})
-
-
-def _game_row(game: Game) -> GameRow:
-    """Return ``game`` as a :data:`GameRow` (a game of a season decoded in this build)."""
-    return (game.black, game.white, game.result.outcome, game.result.winner, game.date)
-
-
-def _rows_of(found: list, days: dict[int, dt.date]) -> list[GameRow]:
-    """Return the rows of a summary (:func:`season_summary`) as :data:`GameRow` s (``days``:
-    the dates made so far, by ordinal). Raises KeyError, ValueError or TypeError for a row
-    that is not one."""
-    rows = []
-    outcomes, colours = _OUTCOMES, _COLOURS
-    for black, white, outcome, winner, ordinal in found:
-        date = None
-        if ordinal is not None:
-            date = days.get(ordinal)
-            if date is None:
-                date = days[ordinal] = dt.date.fromordinal(ordinal)
-        rows.append((str(black), str(white), outcomes[outcome], colours[winner], date))
-    return rows
-
-
-def _season_groups(season: Season) -> list[Group]:
-    return [group for division in season.divisions for group in division.groups]
-
-
 def _league_entries(leagues: tuple[League, ...], lang: Words) -> list[tuple[str, str, str]]:
     """The search index's entries of ``leagues``: each league, its seasons and their groups."""
     entries: list[tuple[str, str, str]] = []
@@ -193,30 +101,6 @@ def _league_entries(leagues: tuple[League, ...], lang: Words) -> list[tuple[str,
                                     group_url(league, season, group),
                                     "{season}, {league}".format(season=season.name, league=league.name)))
     return entries
-
-
-def league_results(leagues: tuple[League, ...]) -> list[Finished]:
-    """Return the league games with a winner or a draw; an undated game is listed by the date
-    of the nearest dated game above it in its group, else the season's start.
-
-    A list made in one loop, not a generator: a site-wide page goes through every result (issue
-    29's Keep, issue 31: a generator's resumption per result was most of this pass)."""
-    found: list[Finished] = []
-    win, forfeit, jigo, black_side = Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO, Colour.BLACK
-    for league in leagues:
-        for season in league.seasons:
-            title = f"{isolated(league.name)} · {isolated(season.name)}"
-            for group, rows in zip(_season_groups(season), _group_rows(season)):
-                url = group_url(league, season, group)
-                listed = season.start
-                for black, white, outcome, winner, date in rows:
-                    if date is not None:
-                        listed = date
-                    if outcome is not win and outcome is not forfeit and outcome is not jigo:
-                        continue
-                    found.append((listed, date, title, url, black, white,
-                                  None if winner is None else black if winner is black_side else white))
-    return found
 
 
 LEAGUES_LISTED = Listed(N_("Leagues"), lambda leagues: [(league.name, league_url(league)) for league in leagues],
@@ -256,84 +140,6 @@ def _league_next(game: dict[str, Any], season: dict[str, Any], lang: Words) -> d
             "record": game["record"], "deadline": season["end"]}
 
 
-def league_records(leagues: tuple[League, ...]) -> Iterator[GameRecord]:
-    """Yield the record of every league game and final-round game that has one
-    (:class:`sitegen.ruleset.Gathered`)."""
-    for league in leagues:
-        for season in league.seasons:
-            kept = kept_summary(season)
-            if kept is not None:
-                yield from kept["records"]
-                continue
-            for division in season.divisions:
-                for group in division.groups:
-                    yield from (g.record for g in group.games if g.record is not None)
-            if season.final is not None:
-                yield from (g.record for g in season.final.games if g.record is not None)
-
-
-def league_meetings(leagues: tuple[League, ...]) -> list[Met]:
-    """Return the league games with a win, forfeit or jigo (league D.1), from Black's side,
-    dated by the game or the season's end (a list made in one loop: see :func:`league_results`)."""
-    found: list[Met] = []
-    jigo, win, forfeit, black_side = Outcome.JIGO, Outcome.WIN, Outcome.FORFEIT, Colour.BLACK
-    for league in leagues:
-        name = league.name
-        for season in league.seasons:
-            end = season.end
-            for group, rows in zip(_season_groups(season), _group_rows(season)):
-                url = group_url(league, season, group)
-                for black, white, outcome, winner, date in rows:
-                    if outcome is jigo:
-                        points = HALF
-                    elif outcome is win or outcome is forfeit:  # Black's points (league D.1)
-                        points = ONE if winner is black_side else ZERO
-                    else:
-                        continue
-                    found.append((black, white, points, date or end, name, url))
-    return found
-
-
-_COUNTING = frozenset((Outcome.WIN, Outcome.FORFEIT, Outcome.JIGO))
-"""The outcomes that give gamepoints (``Result.counts``)."""
-
-
-def league_dates(leagues: tuple[League, ...]) -> list[tuple[str, dt.date | None]]:
-    """Return each group page's latest game date, else the season's end (else start), for the
-    group, its season and its league; a season without groups gives its end (else start)."""
-    found: list[tuple[str, dt.date | None]] = []
-    counting = _COUNTING
-    for league in leagues:
-        league_page = league_url(league)
-        for season in league.seasons:
-            fallback = season.end or season.start
-            season_page = season_url(league, season)
-            for group, rows in zip(_season_groups(season), _group_rows(season)):
-                played = [row[4] for row in rows if row[4] is not None and row[2] in counting]
-                date = max(played, default=None) or fallback
-                found += ((group_url(league, season, group), date), (season_page, date), (league_page, date))
-            if not any(division.groups for division in season.divisions):
-                found += ((season_page, fallback), (league_page, fallback))
-    return found
-
-
-def league_feed(leagues: tuple[League, ...], lang: Words) -> Iterator[dict[str, Any]]:
-    """Yield one feed entry per league season with results, dated by its latest game, else
-    its end."""
-    counting = _COUNTING
-    for league in leagues:
-        for season in league.seasons:
-            games = [row for rows in _group_rows(season) for row in rows if row[2] in counting]
-            date = max((row[4] for row in games if row[4] is not None), default=None) or season.end
-            if date is None or not games:
-                continue
-            yield {"id": f"results/{season_url(league, season)}",
-                   "title": lang._("{competition}: results").format(competition=f"{isolated(league.name)} · {isolated(season.name)}"),
-                   "url": season_url(league, season), "date": date,
-                   "summary": lang.ngettext("{count} game with a result.", "{count} games with a result.",
-                                            len(games)).format(count=len(games))}
-
-
 LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, work_per_byte=1.0,
                   counted=Counted("leagues", (("leagues", "league"), ("seasons", "season"),
                                               ("groups", "group"), ("games", "game")), count_leagues),
@@ -349,7 +155,7 @@ LEAGUES = RuleSet("leagues", "leagues", EACH_FOLDER, load_league, plan_leagues, 
                   scaffolded=Scaffolded("leagues/{id}", "leagues/{id}/seasons/1.yaml", "a league and its first season",
                                         "leagues/{id} ann ben B+R --date 2025-03-01",
                                         (("pl", "liga i jej pierwszy sezon"), ("fr", "une ligue et sa première saison"))),
-                  load_apart=load_season, kept_apart=KeptApart(SEASON_EAGER, season_summary))
+                  load_apart=load_season, kept_apart=KeptApart(SEASON_EAGER, season_summary, read_summary))
 """Round-robin leagues (rules 000): ``content/leagues/<id>/``, one unit per league folder,
 each season file validated apart (a cached build keeps the unchanged seasons)."""
 

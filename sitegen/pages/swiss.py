@@ -95,7 +95,7 @@ def _swiss_entries(leagues: tuple[SwissLeague, ...], lang: Words) -> list[tuple[
 def swiss_results(leagues: tuple[SwissLeague, ...]) -> list[Finished]:
     """Return the Swiss matches with a winner or a draw (a forfeit with nobody present left
     out), listed by their tournament's date (a list made in one loop: see
-    :func:`sitegen.pages.league.league_results`)."""
+    :func:`sitegen.pages.league_lists.league_results`)."""
     found: list[Finished] = []
     for swiss in leagues:
         for st in swiss.tournaments:
@@ -144,7 +144,7 @@ def swiss_records(leagues: tuple[SwissLeague, ...]) -> Iterator[GameRecord]:
 def swiss_meetings(leagues: tuple[SwissLeague, ...]) -> list[Met]:
     """Return each Swiss match once, from the first player's side (1-0 and 2-1 are wins, 1-1 a
     draw, a forfeit a win for the player present; ``--`` left out), dated by its tournament (a
-    list made in one loop: see :func:`sitegen.pages.league.league_results`)."""
+    list made in one loop: see :func:`sitegen.pages.league_lists.league_results`)."""
     found: list[Met] = []
     for swiss in leagues:
         name = swiss.name

@@ -278,7 +278,7 @@ def count_tournaments(tournaments: tuple[Tournament, ...]) -> dict[str, int]:
 
 def tournament_results(tournaments: tuple[Tournament, ...]) -> list[Finished]:
     """Return the tournament games with a winner or a draw, listed by the tournament's last day
-    (a list made in one loop: see :func:`sitegen.pages.league.league_results`)."""
+    (a list made in one loop: see :func:`sitegen.pages.league_lists.league_results`)."""
     found: list[Finished] = []
     white_wins, black_wins, jigo = GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.JIGO
     for t in tournaments:
@@ -324,7 +324,7 @@ def tournament_records(tournaments: tuple[Tournament, ...]) -> Iterator[GameReco
 def tournament_meetings(tournaments: tuple[Tournament, ...]) -> list[Met]:
     """Return the tournament games won by one side or drawn, from White's side (both-win,
     both-lose and unknown results left out), dated by the tournament's last day (a list made
-    in one loop: see :func:`sitegen.pages.league.league_results`)."""
+    in one loop: see :func:`sitegen.pages.league_lists.league_results`)."""
     found: list[Met] = []
     white_wins, black_wins, jigo = GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.JIGO
     for t in tournaments:
