@@ -201,6 +201,12 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,  # one environment per build: no stat() of every template per page
+        # every template loaded is kept in a plain dict: a page looks up about five (its own,
+        # base.html, the partials it includes, the macros they import), and Jinja's default
+        # least-recently-used cache takes a lock and moves the name to the end of its queue at
+        # each lookup (issue 31). The templates are the theme's and the site's files, a few
+        # dozen: nothing to evict.
+        cache_size=-1,
         extensions=["jinja2.ext.i18n", ConstantWords],
         finalize=mark,  # right-to-left text isolated (sitegen.bidi)
         finalize_characters=RIGHT_TO_LEFT_CHARACTERS,  # what mark acts on: see escaped_print

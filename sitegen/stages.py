@@ -114,6 +114,11 @@ class NoCache:
         return True
 
     def site_outputs(self, plan: SitePlan, before: set[int], static: list[Any]) -> list[Bundle]:
+        if plan.player_results is not None:
+            # Every player page reads its results by opponent (sitegen.pages.players): worked
+            # out here, once, before the render workers fork; each worker worked out all of
+            # them for itself before (issue 31: about 1 s of CPU a worker at full size).
+            plan.player_results.prepare()
         return [bundle for bundle in plan.bundles if id(bundle) not in before] + [
             Bundle(None, (file,)) for file in static]
 
