@@ -6,7 +6,9 @@ temporary folder, builds it once with sitegen (not timed) and converts it into t
 content file per page, the layouts of ``bench/hugo/``). Then N interleaved rounds
 (``--repeat``, default 3), each: sitegen's full build into an empty folder (the cache of the
 round before forgotten, as ``bench/run.py`` does), Hugo with YAML data, Hugo with JSON data,
-and, with ``--baseline DIR``, the full build of the sitegen checked out in DIR. Every step runs
+with ``--no-cache`` sitegen's full build again under ``SITEGEN_NO_CACHE=1`` (the build without
+recording its cache for the next one), and, with ``--baseline DIR``, the full build of the
+sitegen checked out in DIR. Every step runs
 as its own process; measured: wall time, CPU time (user + system of the process and of every
 process it waited for: sitegen's render workers, Hugo's threads), peak RSS (sitegen: its
 largest process; Hugo: its one process), the pages (``*.html``) and the bytes written, and
@@ -83,11 +85,15 @@ def measured(run: dict, folder: Path, step: str, load_before: str) -> dict:
             "cpu_per_100mb": run["cpu"] / (size / 1e8)}
 
 
-def sitegen_step(root: Path, step: str, code: Path | None) -> dict:
+def sitegen_step(root: Path, step: str, code: Path | None, cache: bool = True) -> dict:
+    """sitegen's full build into an empty folder, as a user runs it (recording its build cache
+    for the next build), or with ``cache=False`` under ``SITEGEN_NO_CACHE=1`` (nothing recorded:
+    the build's own cost, without the cache's share)."""
     forget_cache(root)
     load_before = load()
     run = sitegen(root, "build", "--output", "output", "--quiet",
-                  **({"code": code} if code is not None else {}))
+                  **({"code": code} if code is not None else {}),
+                  **({} if cache else {"env": {"SITEGEN_NO_CACHE": "1"}}))
     figures = {"wall": run["wall"], "cpu": run["cpu"], "user": run["user"], "sys": run["sys"],
                "minflt": run["minflt"], "rss_mb": max(run["maxrss_self_kb"], run["maxrss_children_kb"]) / 1024}
     return measured(figures, root / "output", step, load_before)
@@ -98,13 +104,18 @@ def hugo_step(site: Path, step: str) -> dict:
     return measured(hugo(site, site / "public"), site / "public", step, load_before)
 
 
-def rounds(root: Path, sites: dict[str, Path], repeat: int, baseline: Path | None) -> list[dict]:
-    """Run ``repeat`` interleaved rounds; return every step's figures with its round."""
+def rounds(root: Path, sites: dict[str, Path], repeat: int, baseline: Path | None,
+           no_cache: bool = False) -> list[dict]:
+    """Run ``repeat`` interleaved rounds; return every step's figures with its round.
+    ``no_cache`` adds a step: sitegen's full build without recording its cache."""
     steps = []
     for number in range(1, repeat + 1):
         todo = [("sitegen", lambda: sitegen_step(root, "sitegen", None)),
                 ("Hugo, YAML data", lambda: hugo_step(sites["yaml"], "Hugo, YAML data")),
                 ("Hugo, JSON data", lambda: hugo_step(sites["json"], "Hugo, JSON data"))]
+        if no_cache:
+            todo.append(("sitegen, no cache recorded",
+                         lambda: sitegen_step(root, "sitegen, no cache recorded", None, cache=False)))
         if baseline is not None:
             todo.append(("sitegen of the baseline",
                          lambda: sitegen_step(root, "sitegen of the baseline", baseline)))
@@ -196,6 +207,9 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="interleaved rounds (default: 3)")
     parser.add_argument("--baseline", type=Path,
                         help="a checkout of another sitegen whose full build runs in each round")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="add a step per round: sitegen's full build with SITEGEN_NO_CACHE=1 "
+                             "(its cost without recording the build cache)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
@@ -207,7 +221,7 @@ def main() -> int:
     root = Path(tempfile.mkdtemp(prefix=f"hugo-peer-{args.scale}-"))
     try:
         made = prepare(root, args.scale)
-        steps = rounds(root, made["sites"], args.repeat, args.baseline)
+        steps = rounds(root, made["sites"], args.repeat, args.baseline, args.no_cache)
         print(report(args.scale, made, steps, version), flush=True)
         print(f"\nload average after: {load()}")
         if args.json:
