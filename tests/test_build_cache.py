@@ -566,12 +566,19 @@ def test_a_forged_summary_that_decodes_but_holds_no_summary_is_not_used(site, ke
                              "building everything")
 
 
+@pytest.fixture(scope="module")
+def other_site(tmp_path_factory) -> Path:
+    """Another site (the demo of tests/edits.py), built once: its cache's blobs are only read."""
+    other = demo_site(tmp_path_factory.mktemp("other"))
+    build(other / "content", other / "output")
+    return other
+
+
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_blob_of_another_content_tree_is_not_used(site, kind, tmp_path):
+def test_a_blob_of_another_content_tree_is_not_used(site, kind, other_site):
     """A unit's blob taken from the cache of another site (the demo) and listed, with its
     digest, under this site's unit: it is not what its name says it was made from."""
-    other = demo_site(tmp_path / "other")
-    build(other / "content", other / "output")
+    other = other_site
     name = season_blob(site, kind)
     theirs = next(entry[KINDS[kind][0]] for entry in json.loads(index_of(other).read_text())["seasons"]
                   if entry[KINDS[kind][0]] != name)

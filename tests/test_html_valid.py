@@ -17,6 +17,10 @@ import pytest
 from sitegen.commands.build import render
 
 REPO = Path(__file__).parent.parent
+JAVA = ["java", "-Xss4m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"]
+"""The checker's Java: a deeper stack for deeply nested pages; the quick compiler only and one
+garbage collector thread, which check the same pages with about a third less CPU (one run
+over a thousand pages, 11.6 s against 18.1 s of CPU) and report the same errors."""
 
 
 def demo_in(language: str, folder: Path) -> Path:
@@ -53,7 +57,7 @@ def test_every_demo_page_passes_the_nu_html_checker(tmp_path):
                 target.write_bytes(data)
                 pages += 1
     assert pages > 900  # the demo site three times: leagues, tournament, ladder, Swiss league, players
-    done = subprocess.run(["java", "-Xss4m", "-jar", str(jar), "--errors-only", "--format", "gnu",
+    done = subprocess.run([*JAVA, "-jar", str(jar), "--errors-only", "--format", "gnu",
                            "--skip-non-html", str(tmp_path / "site")], capture_output=True, text=True,
                           timeout=600)
     assert (done.returncode, done.stdout + done.stderr) == (0, "")
@@ -99,7 +103,7 @@ def test_paged_and_grouped_big_pages_pass_the_nu_html_checker(tmp_path, monkeypa
         target = tmp_path / "site" / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
-    done = subprocess.run(["java", "-Xss4m", "-jar", str(jar), "--errors-only", "--format", "gnu",
+    done = subprocess.run([*JAVA, "-jar", str(jar), "--errors-only", "--format", "gnu",
                            "--skip-non-html", str(tmp_path / "site")], capture_output=True, text=True,
                           timeout=600)
     assert (done.returncode, done.stdout + done.stderr) == (0, "")

