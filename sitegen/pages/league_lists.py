@@ -61,7 +61,7 @@ def season_summary(season: Season) -> dict[str, Any]:
     records in the order of :func:`league_records`."""
     final = season.final.games if season.final is not None else ()
     groups = _season_groups(season)
-    rows = [[_game_row(game) for game in group.games] for group in groups]
+    rows = _decoded_rows(season)
     results = _season_results(season.start, rows)
     count, latest = _feed_of(rows)
     return {"groups": [[_row_of(game) for game in group.games] for group in groups],
@@ -98,15 +98,18 @@ def _game_row(game: Game) -> GameRow:
     return (game.black, game.white, game.result.outcome, game.result.winner, game.date)
 
 
+def _decoded_rows(season: Season) -> list[list[GameRow]]:
+    """Return each group's games (divisions in order) of a season decoded in this build as
+    :data:`GameRow` s."""
+    return [[_game_row(game) for game in group.games] for group in _season_groups(season)]
+
+
 def _group_rows(season: Season) -> list[list[GameRow]]:
     """Return each group's games (divisions in order) as :data:`GameRow` s: from the season's
     summary when it is a stand-in kept by the cache (:func:`read_summary`), else from its
     games."""
-    kept = kept_summary(season)
-    if kept is None:
-        return [[_game_row(game) for game in group.games] for group in _season_groups(season)]
-    rows: list[list[GameRow]] = kept["rows"]
-    return rows
+    kept, rows = _lists_of(season)
+    return kept["rows"] if kept is not None else rows
 
 
 def _rows_of(found: list, days: dict[int, dt.date]) -> list[GameRow]:
@@ -227,11 +230,10 @@ def _played(rows: list[list[GameRow]], final: list[GameRow]) -> int:
     return sum(1 for group in (*rows, final) for row in group if row[2] not in not_played)
 
 
-def _lists_of(season: Season) -> tuple[dict[str, Any] | None, list[list[GameRow]] | None]:
-    """Return ``(summary, None)`` for a kept season, ``(None, its rows)`` for a decoded one."""
+def _lists_of(season: Season) -> tuple[dict[str, Any] | None, list[list[GameRow]]]:
+    """Return ``(summary, [])`` for a kept season, ``(None, its rows)`` for a decoded one."""
     kept = kept_summary(season)
-    return (kept, None) if kept is not None else (None, [[_game_row(game) for game in group.games]
-                                                         for group in _season_groups(season)])
+    return (kept, []) if kept is not None else (None, _decoded_rows(season))
 
 
 # ------------------------------------------------------------------- the site-wide lists
@@ -249,7 +251,6 @@ def count_leagues(leagues: tuple[League, ...]) -> dict[str, int]:
         if kept is not None:
             games += kept["played"]
         else:
-            assert rows is not None
             final = season.final.games if season.final is not None else ()
             games += _played(rows, [_game_row(game) for game in final])
     return {"leagues": len(leagues), "seasons": len(seasons), "groups": len(groups), "games": games}
@@ -268,7 +269,7 @@ def league_results(leagues: tuple[League, ...]) -> list[Finished]:
             title = f"{isolated(league.name)} · {isolated(season.name)}"
             urls = [group_url(league, season, group) for group in _season_groups(season)]
             kept, rows = _lists_of(season)
-            results = kept["newest"] if kept is not None else _season_results(season.start, rows or [])
+            results = kept["newest"] if kept is not None else _season_results(season.start, rows)
             found += [(listed, date, title, urls[group], black, white, winner)
                       for listed, date, _, group, black, white, winner in results]
     return found
@@ -323,7 +324,7 @@ def league_dates(leagues: tuple[League, ...]) -> list[tuple[str, dt.date | None]
             fallback = season.end or season.start
             season_page = season_url(league, season)
             kept, rows = _lists_of(season)
-            dates = kept["dates"] if kept is not None else _group_dates(rows or [])
+            dates = kept["dates"] if kept is not None else _group_dates(rows)
             groups = _season_groups(season)
             for group, latest in zip(groups, dates):
                 date = latest or fallback
@@ -342,7 +343,7 @@ def league_feed(leagues: tuple[League, ...], lang: Words) -> Iterator[dict[str, 
             if kept is not None:
                 count, latest = kept["feed"]
             else:
-                count, latest = _feed_of(rows or [])
+                count, latest = _feed_of(rows)
             date = latest or season.end
             if date is None or not count:
                 continue
