@@ -53,7 +53,7 @@ from .diagnostics import Diagnostic, SourcePos
 from .folders import Unreadable, entries_below, real_folder
 from .incremental.records import CacheState, PartRecord, UnitRecord
 from .incremental.sections import DamagedSection, KeptText, kept_section
-from .outputstamps import OutputStamp, Unusable, check_output, output_stamps, outputs_moved  # noqa: F401
+from .outputstamps import OutputStamp, Unusable
 from .modeljson import ALLOWED, NAMES, cache_loads, check_limits, loads_unchecked, plan, tuples
 from .ruleset import KeptApart
 from .rulesets import rule_set

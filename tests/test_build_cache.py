@@ -496,7 +496,7 @@ def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, kind, monkeypat
     number of more than 19 digits (in a key the reader ignores) is still refused, with the
     message of the check made before parsing; also where each blob is checked before it is
     parsed: the interpreter's limit of digits off or higher than the default, or the output
-    folder restored (copied back: the helper reads every output, sitegen.store.outputs_moved).
+    folder restored (copied back: the helper reads every output, sitegen.outputstamps.outputs_moved).
     A season's own blob (``kind`` "season") is checked the same way when first read."""
     if way == "digits":
         monkeypatch.setattr("sitegen.store._INT_DIGITS", 0)
@@ -509,10 +509,10 @@ def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, kind, monkeypat
     text = json.dumps(raw, ensure_ascii=False, separators=(",", ":"))
     forge(site, name, (text[:-1] + ',"extra":' + "7" * 25 + "}").encode())
     KINDS[kind][1](site)
-    from sitegen import store
+    from sitegen import outputstamps, store
 
     stamps = store.load_index(cache_folder(site / "output"))[1]
-    assert store.outputs_moved((site / "output").resolve(), stamps) == (way == "restored")
+    assert outputstamps.outputs_moved((site / "output").resolve(), stamps) == (way == "restored")
     assert rebuilt(site) == (f"build cache not used: blob {name} does not decode: a number has more "
                              "than 19 digits; building everything")
 

@@ -29,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from .. import store
+from .. import outputstamps, store
 from ..census import Census, census
 from ..depends import sha
 from ..diagnostics import Diagnostic, SitegenError, command_pos, write_hint
@@ -312,13 +312,13 @@ def _check_and_load(build: CachedBuild, state: CacheState, stamps: dict, index: 
     resolved = output_dir.resolve()
 
     def changed() -> dict:  # only the stamps that changed travel back from the helper
-        found = store.check_output(resolved, stamps, state.shas, MARKER)
+        found = outputstamps.check_output(resolved, stamps, state.shas, MARKER)
         return {path: stamp for path, stamp in found.items() if stamp != stamps[path]}
 
     if build.unchanged():
         return {**stamps, **changed()}, True
     with no_cycle_collection(keep=True):  # the model objects live as long as the command
-        if store.outputs_moved(resolved, stamps):  # the helper reads the outputs: checks here
+        if outputstamps.outputs_moved(resolved, stamps):  # the helper reads the outputs: checks here
             _, found = alongside(partial(store.load_blobs, state, folder, index), changed)
         else:
             found = store.load_blobs_beside(state, folder, index, changed)
@@ -394,7 +394,7 @@ def _write_everything(bundles: list[Bundle], hosts: dict[str, bytes], config: Si
         cache.made_shas = {path: digest for path, (_, digest, _) in made.items()}
     stamps = {path: stamp for path, (_, _, stamp) in made.items()}
     if folder is not None:  # deleting the old site changed the change times of the files linked from it
-        stamps.update(store.output_stamps(output.output_dir.resolve(), [p for p, (written, _, _) in made.items()
+        stamps.update(outputstamps.output_stamps(output.output_dir.resolve(), [p for p, (written, _, _) in made.items()
                                                                         if not written]))
     output.stamps = stamps
     return made
@@ -421,7 +421,7 @@ def _write_changes(build: CachedBuild, bundles: list[Bundle], hosts: dict[str, b
     report = update_site(changes, output_dir, total, lock,
                          committing=lambda: (folder / "index.json").unlink(missing_ok=True))
     stamps = {path: stamp for path, stamp in stamps.items() if path in build.keys}
-    stamps.update(store.output_stamps(output_dir.resolve(), [p for p, d in changes.items() if d is not None]))
+    stamps.update(outputstamps.output_stamps(output_dir.resolve(), [p for p, d in changes.items() if d is not None]))
     return report, stamps
 
 
