@@ -518,3 +518,35 @@ def test_a_ladder_of_matrix_members_keeps_the_member_table(site, monkeypatch):
     html = small_site(site)["ladders/small/handicap/index.html"].decode()
     assert 'class="handicap-matrix"' in html and "handicap-rungs" not in html
     assert '"k":' not in html
+
+
+def test_the_page_says_how_big_a_rung_is(site):
+    """Issue 31 (stop 46's newcomer check: the page never said how big a rung is): one line under
+    the rung list's heading, the rules' list's stretches (ladder: club ladder, "The rungs are not
+    evenly spaced"; hand-worked in tests/engine/test_ladder.py), in handicap stones; in Polish and
+    French the catalogs' words and the decimal comma. The links to the handicap page, the games
+    and the files follow the rung list, which comes first."""
+    html = small_site(site)["ladders/small/index.html"].decode()
+    assert ('<h2 id="rungs-h">Rung list</h2>\n<p class="rung-size">One rung, in handicap stones: '
+            '1 from 25k to 20k, ½ to 10k, 0.2 to 1d, 0.1 to 5d.</p>\n') in html
+    assert html.index("</table>", html.index('id="rungs-caption"')) < html.index(
+        "Handicap for any two members</a>") < html.index('<h2 id="recent-h">')
+    said = {}
+    for language in ("pl", "fr"):
+        root = site({"content/players.yaml": PLAYERS, "content/ladders/small.yaml": SMALL_LADDER,
+                     "content/site.yaml": f"title: Test\nlanguage: {language}\n"})
+        page = render(root / "content", None)["ladders/small/index.html"].decode()
+        said[language] = re.search(r'<p class="rung-size">(.*?)</p>', page)[1]  # type: ignore[index]
+    assert said == {
+        "pl": "Jeden szczebel w kamieniach handicapu: 1 od 25k do 20k, ½ do 10k, 0,2 do 1d, 0,1 do 5d.",
+        "fr": "Un échelon, en pierres de handicap : 1 de 25k à 20k, ½ jusqu&#39;à 10k, 0,2 jusqu&#39;à 1d, "
+              "0,1 jusqu&#39;à 5d."}
+
+
+def test_a_ladder_of_one_rung_says_no_size(site):
+    """A ladder's own list of one rung has no step: no line (rather than an empty one)."""
+    one = "name: One\nrungs: [10k]\nmembers:\n  - {player: ann, rung: 10k}\n"
+    root = site({"content/players.yaml": PLAYERS, "content/ladders/one.yaml": one})
+    html = render(root / "content", None)["ladders/one/index.html"].decode()
+    assert '<h2 id="rungs-h">Rung list</h2>\n<div class="scroll"' in html
+    assert "rung-size" not in html

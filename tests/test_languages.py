@@ -660,9 +660,9 @@ def test_league_outcome_sentences_in_polish(tmp_path):
         "E.1: poniżej dywizji A zostaliby tylko 4 gracze, mniej niż 5 wymaganych przez A.i.2.")
     tie = _site_in(tmp_path / "tie", "pl", LEAGUE_CASES["tie"])
     assert _outcome(tie["leagues/club/2024/b/index.html"], "Ben") == (
-        "? Nierozstrzygnięte: awans do dywizji A lub pozostanie w dywizji B: równość z Bea i Bo "
-        "we wszystkich kryteriach D w walce o jedno miejsce awansowe (B.3), do rozstrzygnięcia "
-        "w barażu (D.2).")
+        "? Nierozstrzygnięte: awans do dywizji A lub pozostanie w dywizji B: na równi z Bea i Bo "
+        "we wszystkim, co decyduje o kolejności w tabeli (D), więc o tym, kto zajmie jedno "
+        "miejsce awansowe (B.3), rozstrzygnie baraż (D.2).")
     # Issue 27: the table shows the mark and a short word; the sentence is one tap away.
     assert _outcome_mark(e1["leagues/club/2024/index.html"], "Al") == "• pozostaje"
     assert _outcome_mark(tie["leagues/club/2024/b/index.html"], "Ben") == "? nierozstrzygnięte"

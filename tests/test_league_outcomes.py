@@ -222,8 +222,9 @@ def test_three_way_tie_on_the_promotion_line_is_undecided_warned_and_refused(sit
     for player, name, others in (("b2", "Ben", "Bea and Bo"), ("b3", "Bea", "Ben and Bo"),
                                  ("b4", "Bo", "Bea and Ben")):  # by name
         assert everywhere(built, player, name, "b") == {
-            f"Undecided: promoted to division A or stays in division B: tie with {others} on "
-            f"every criterion of D for one promotion spot (B.3), to be decided by a playoff (D.2)."}
+            f"Undecided: promoted to division A or stays in division B: level with {others} on "
+            f"everything the table is ordered by (D), so a playoff (D.2) will decide who gets one "
+            f"promotion spot (B.3)."}
     data = json.loads(built["leagues/club/2024/b/standings.json"])
     assert [r["outcome"] for r in data["rows"]] == ["promoted", "undecided", "undecided",
                                                     "undecided", "stays", "stays"]
@@ -328,8 +329,9 @@ def test_three_way_tie_decided_by_the_organizers_record(site, run):
     decision of a tie the rules leave open): b4 takes the spot, said so; nothing to warn."""
     built = pages(site, tie_tree(record="promoted: [b1, b4]"))
     assert everywhere(built, "b4", "Bo", "b") == {
-        "Promoted to division A: next best by the criteria of D (B.3); tie with Bea and Ben on "
-        "every criterion of D for one promotion spot (B.3), decided by the organizers."}
+        "Promoted to division A: next best by the criteria of D (B.3); level with Bea and Ben on "
+        "everything the table is ordered by (D), so the organizers decided who gets one promotion "
+        "spot (B.3)."}
     status, out, err = run("check")
     assert (status, err) == (0, [])
 
@@ -397,8 +399,8 @@ def test_a_bottom_tie_the_record_decides_reads_alike_for_all_its_players(site):
                                            PLAYERS)
     built = pages(site, files)
     assert everywhere(built, "b4", "Bo", "b") == {
-        "Stays in division B: middle position (B); tie with Bix and Bud on every criterion of D "
-        "for 2 demotion spots (B.2), decided by the organizers."}
+        "Stays in division B: middle position (B); level with Bix and Bud on everything the table "
+        "is ordered by (D), so the organizers decided who gets 2 demotion spots (B.2)."}
     for player, name in (("b5", "Bud"), ("b6", "Bix")):
         assert everywhere(built, player, name, "b") == {
             "Relegated from the bottom division: the organizers' decision."}
@@ -558,9 +560,9 @@ def test_d_2_data_in_content_correspondence_rank_rating_and_forfeiture(site):
     for player, rating in (("b2, name: Ben", 1711), ("b3, name: Bea", 1711), ("b4, name: Bo", 1700)):
         ratings = ratings.replace(f"{{id: {player}, rank: 3k}}",
                                   f"{{id: {player}, rank: 3k, correspondence_rating: {rating}}}")
-    for extra, expected in (("", "Undecided: promoted to division A or stays in division B: tie "
-                                 "with Ben on every criterion of D for one promotion spot (B.3), "
-                                 "to be decided by a playoff (D.2)."),
+    for extra, expected in (("", "Undecided: promoted to division A or stays in division B: level "
+                                 "with Ben on everything the table is ordered by (D), so a "
+                                 "playoff (D.2) will decide who gets one promotion spot (B.3)."),
                             ("concedes: [b2]\n", "Promoted to division A: next best by the "
                                                   "criteria of D (B.3), decided by a concession "
                                                   "(D.2).")):

@@ -157,10 +157,12 @@ divisions:
 """A finished season before Autumn: Ann meets Bob a second time (a head-to-head row)."""
 
 
-def test_the_overview_comes_after_the_results(site, run):
-    """The first screen is "how am I doing and what is next", then the results (issue 27):
-    current competitions, Autumn (in progress), Spring, and only then the overview (division
-    chart, head to head with Bob, met twice)."""
+def test_the_overview_follows_the_current_competitions(site, run):
+    """The first screen is "how am I doing and what is next" (issue 27), and the overview
+    (division chart, head to head with Bob, met twice) is part of it (issue 31, stop 46's
+    newcomer check: it was last, about 6,800 px down a phone's page): current competitions,
+    the overview, then Autumn (in progress) and Spring. A season's name is kept whole in its
+    heading (the "unbroken" box)."""
     root = site({"content/players.yaml": PLAYERS,
                  "content/leagues/club/league.yaml": "name: Club League\n",
                  "content/leagues/club/seasons/autumn.yaml": SEASON,
@@ -169,5 +171,6 @@ def test_the_overview_comes_after_the_results(site, run):
     assert status == 0, err
     ann = (root / "output/players/ann/index.html").read_text(encoding="utf-8")
     headings = re.findall(r'<h2 id="section-\d+">(.*?)</h2>', ann)
-    assert headings == ["Current competitions", "Club League · Autumn", "Club League · Spring", "Overview"]
-    assert ann.index("Head to head") > ann.index("Club League · Spring</h2>")
+    assert headings == ["Current competitions", "Overview", 'Club League · <span class="unbroken">Autumn</span>',
+                        'Club League · <span class="unbroken">Spring</span>']
+    assert ann.index("Head to head") < ann.index('Club League · <span class="unbroken">Autumn</span></h2>')

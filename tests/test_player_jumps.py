@@ -12,7 +12,7 @@ import re
 import pytest
 
 from sitegen.i18n import ENGLISH_WORDS, words
-from sitegen.pages.players import FOLD_FROM, JUMPS_FROM, NOW, OVERVIEW, page_jumps, unique_anchors
+from sitegen.pages.players import FOLD_FROM, JUMPS_FROM, NOW, OVERVIEW, _overview_first, page_jumps, unique_anchors
 from sitegen.plan import PlayerSection
 
 
@@ -154,20 +154,22 @@ def nav(page: str) -> str:
 def test_one_season_has_no_list_but_its_anchor(site, run):
     ann = build(site, run, 1)
     assert nav(ann) == ""
-    assert '<div id="league-club.x-2024.1">\n<section class="player-section"' in ann
+    assert '<div id="league-club.x-2024.1">\n<section class="player-section season-section"' in ann
 
 
 def test_two_seasons_list_their_headings_and_the_overview(site, run):
-    """Two seasons: the seasons newest first, then the overview (the division chart, 2
-    seasons); each link's anchor is on the page once, around its section; names escaped."""
+    """Two seasons: the overview first (the division chart, 2 seasons; issue 31: what a player
+    looks for first is in a phone's first screen), then the seasons newest first; each link's
+    anchor is on the page once, around its section; names escaped."""
     ann = build(site, run, 2)
     assert nav(ann) == (
         '<nav class="jump player-jump" aria-labelledby="jump-title">\n<p id="jump-title">On this page</p>\n<ul>\n'
+        '<li><a href="#overview">Overview</a></li>\n'
         '<li><a href="#league-club.x-2024.2">Club &lt;League&gt; · Season 2</a></li>\n'
-        '<li><a href="#league-club.x-2024.1">Club &lt;League&gt; · Season 1</a></li>\n'
-        '<li><a href="#overview">Overview</a></li>\n</ul>\n</nav>')
-    assert ann.index("</nav>\n<div id=\"league-club.x-2024.2\">") < ann.index('<div id="league-club.x-2024.1">')
-    assert ann.index('<div id="league-club.x-2024.1">') < ann.index('<div id="overview">\n<section class="player-section overview-section"')
+        '<li><a href="#league-club.x-2024.1">Club &lt;League&gt; · Season 1</a></li>\n</ul>\n</nav>')
+    assert ann.index('</nav>\n<div class="player-sections">\n<div id="overview">\n'
+                     '<section class="player-section overview-section"') < ann.index('<div id="league-club.x-2024.2">')
+    assert ann.index('<div id="league-club.x-2024.2">') < ann.index('<div id="league-club.x-2024.1">')
     for anchor in re.findall(r'href="#([^"]+)"', nav(ann)):
         assert ann.count(f'id="{anchor}"') == 1
     assert ann.index('<h1>Ann</h1>') < ann.index("<nav class=\"jump player-jump\"") < ann.index('<h2 id="section-1"')
@@ -177,12 +179,12 @@ def test_three_seasons_fold_in_a_details(site, run):
     ann = build(site, run, 3)
     assert nav(ann) == (
         '<nav class="jump player-jump" aria-labelledby="jump-title">\n<p id="jump-title">On this page</p>\n<ul>\n'
+        '<li><a href="#overview">Overview</a></li>\n'
         '<li><details><summary>Club &lt;League&gt; · 3 seasons</summary>\n<ul class="jump-fold">\n'
         '<li><a href="#league-club.x-2024.3">Season 3</a></li>\n'
         '<li><a href="#league-club.x-2024.2">Season 2</a></li>\n'
         '<li><a href="#league-club.x-2024.1">Season 1</a></li>\n'
-        '</ul>\n</details></li>\n'
-        '<li><a href="#overview">Overview</a></li>\n</ul>\n</nav>')
+        '</ul>\n</details></li>\n</ul>\n</nav>')
 
 
 def test_a_polish_page_words_the_list_in_polish(site, run):
@@ -196,3 +198,14 @@ def test_a_french_page_words_the_list_in_french(site, run):
     ann = build(site, run, 2, "fr")
     assert '<p id="jump-title">Sur cette page</p>' in nav(ann)
     assert '<li><a href="#overview">Vue d&#39;ensemble</a></li>' in nav(ann)
+
+
+def test_the_overview_comes_first_after_the_current_competitions():
+    """Issue 31 (stop 46's newcomer check: the overview was last, about 6,800 px down a phone's
+    page): the overview section (sorted last, OVERVIEW) is shown after the current
+    competitions' section, or first without one; the other sections keep their order."""
+    b, a = season("iglo", "IGLO", "b", "Season B"), season("iglo", "IGLO", "a", "Season A")
+    assert _overview_first([CURRENT, b, LADDER, a, SUMMED_UP]) == [CURRENT, SUMMED_UP, b, LADDER, a]
+    assert _overview_first([b, a, SUMMED_UP]) == [SUMMED_UP, b, a]
+    assert _overview_first([CURRENT, b]) == [CURRENT, b]
+    assert _overview_first([SUMMED_UP]) == [SUMMED_UP]

@@ -326,7 +326,7 @@ def test_home_page_shows_the_current_season_leaders_and_latest_results(site, run
                      """})
     assert run("build")[0] == 0
     home = (root / "output/index.html").read_text(encoding="utf-8")
-    leaders = home[home.index("Leaders of Season 2024"):home.index("</table>", home.index("Leaders of"))]
+    leaders = home[home.index('Leaders of <span class="unbroken">Season 2024</span>'):home.index("</table>", home.index("Leaders of"))]
     assert re.findall(r'<tr><td><a href="([^"]+)">(\w+)</a></td><th scope="row"><a href="[^"]+">(\w+)</a>',
                       leaders) == [("/leagues/club/2024/a1/", "A1", "Ann")]
     latest = home[home.index('id="latest-h"'):home.index("</ul>", home.index('id="latest-h"'))]

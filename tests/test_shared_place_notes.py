@@ -12,15 +12,19 @@ gives one of them the second promotion spot of B.
 from __future__ import annotations
 
 import html as markup
+import json
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, cast
 
 from sitegen.commands.build import render
 from sitegen.engine.league_outcome import Status
 from sitegen.i18n import ENGLISH_WORDS
-from sitegen.pages.league_outcomes import SeasonView, shared_place_notes
+from sitegen.engine.standings import StandingRow
+from sitegen.pages.league_outcomes import SeasonView, outcomes_in_order, shared_place_notes
 
 sys.path.insert(0, str(Path(__file__).parent))
 from league_trees import A, B, PLAYERS, group, perfect, season, tree  # noqa: E402
@@ -54,8 +58,8 @@ def test_a_tie_the_organizers_record_decided_is_said_under_the_table_d_2(site):
     to A (B.3), b2 and b3 stay: the record decided the tie the rules leave to a playoff (D.2).
     Names by alphabet, as the rows' tie clauses name them."""
     assert notes(site, tie_tree(record="promoted: [b1, b4]")) == [
-        "Bea, Ben and Bo share place 2, with different outcomes: their tie on every criterion "
-        "of D for one promotion spot (B.3) was decided by the organizers."]
+        "Bea, Ben and Bo share place 2, with different outcomes: they are level on everything the "
+        "table is ordered by (D), so the organizers decided who gets one promotion spot (B.3)."]
 
 
 def test_the_note_in_polish_and_french(site):
@@ -63,12 +67,13 @@ def test_the_note_in_polish_and_french(site):
     spot: "jedno miejsce awansowe", "une place de montée") and of "and" ("i", "et")."""
     files = tie_tree(record="promoted: [b1, b4]")
     assert notes(site, files, "pl") == [
-        "Bea, Ben i Bo dzielą miejsce 2, ale nie wynik sezonu: ich równość we wszystkich "
-        "kryteriach D w walce o jedno miejsce awansowe (B.3) rozstrzygnęli organizatorzy."]
+        "Bea, Ben i Bo dzielą miejsce 2, ale nie wynik sezonu: są równi we wszystkim, co decyduje "
+        "o kolejności w tabeli (D), więc o tym, kto zajmuje jedno miejsce awansowe (B.3), "
+        "zdecydowali organizatorzy."]
     assert notes(site, files, "fr") == [
-        "Bea, Ben et Bo partagent la place 2, avec des issues différentes : leur égalité sur "
-        "tous les critères de D pour une place de montée (B.3) a été tranchée par les "
-        "organisateurs."]
+        "Bea, Ben et Bo partagent la place 2, avec des issues différentes : ils sont à égalité sur "
+        "tout ce qui ordonne le classement (D), donc les organisateurs ont décidé qui obtient une "
+        "place de montée (B.3)."]
 
 
 def test_the_rows_keep_their_folded_sentences(site):
@@ -77,8 +82,8 @@ def test_the_rows_keep_their_folded_sentences(site):
     page = render(root / "content", None)["leagues/club/2024/b/index.html"].decode()
     bo = next(tr for tr in re.findall(r"<tr.*?</tr>", page, re.S) if ">Bo</a></th>" in tr)
     assert '<details class="outcome-more">' in bo
-    assert ("tie with Bea and Ben on every criterion of D for one promotion spot (B.3), "
-            "decided by the organizers.") in markup.unescape(bo)
+    assert ("level with Bea and Ben on everything the table is ordered by (D), so the organizers "
+            "decided who gets one promotion spot (B.3).") in markup.unescape(bo)
 
 
 def test_no_note_where_the_sharers_have_one_outcome(site):
@@ -144,3 +149,46 @@ def test_otherwise_each_sharers_sentence_is_given():
         "ann and Zoe share place 2, with different outcomes: Zoe: Promoted by rank to division "
         "A: promotable by rank 1d to division A, which has space (C.5); ann: Stays in division "
         "B: middle position (B)."]
+
+
+# --------------------------------------------------------------------------- the rows of a shared place
+
+
+def test_within_a_shared_place_the_promoted_player_comes_first(site):
+    """Recorded promoted: b1, b4. b2, b3, b4 share place 2 (no rule orders them: D.2 is equal
+    for all, a playoff is not entered); b4 (Bo) is promoted, b2 (Ben) and b3 (Bea) stay. The
+    table lists b4 first in the shared place, then b2, b3 in their order (issue 31, stop 46's
+    newcomer check: the promoted player came below the two who stay); the places are unchanged,
+    and the table, the crosstable and standings.json keep one order."""
+    root = site(tie_tree(record="promoted: [b1, b4]"))
+    built = render(root / "content", None)
+    rows = json.loads(built["leagues/club/2024/b/standings.json"])["rows"]
+    assert [(r["id"], r["place"], r["outcome"]) for r in rows] == [
+        ("b1", 1, "promoted"), ("b4", 2, "promoted"), ("b2", 2, "stays"), ("b3", 2, "stays"),
+        ("b5", 5, "stays"), ("b6", 6, "stays")]
+    page = built["leagues/club/2024/b/index.html"].decode()
+    standings = page[page.index('<table class="standings"'):page.index("</table>", page.index('<table class="standings"'))]
+    assert re.findall(r'href="/players/(b\d)/"', standings) == ["b1", "b4", "b2", "b3", "b5", "b6"]
+    crosstable = page[page.index('<table class="crosstable"'):]
+    assert re.findall(r'<th scope="row"><a href="/players/(b\d)/"', crosstable) == ["b1", "b4", "b2", "b3", "b5", "b6"]
+
+
+def _row(player: str, place: int, shared: bool) -> StandingRow:
+    zero = Fraction(0)
+    return StandingRow(place=place, shared=shared, player=player, gamepoints=zero, sodos=zero,
+                       tied_gamepoints=None, wins=0, losses=0, jigos=0, forfeit_wins=0,
+                       forfeit_losses=0, unknown=0, to_play=0)
+
+
+def test_outcomes_in_order_inside_each_shared_place_only():
+    """Hand-made rows: p1 alone at 1 (stays); p2, p3, p4 share 2 (relegated, promoted, stays);
+    p5 alone at 5 (promoted); p6, p7 share 6 (withdrew, relegated). Inside each shared place:
+    promoted, stays, relegated, withdrew (OUTCOME_ORDER); rows alone keep their place in the
+    table even when their outcome would sort them elsewhere."""
+    kinds = {"p1": "stays", "p2": "relegated", "p3": "promoted", "p4": "stays", "p5": "promoted",
+             "p6": "withdrew", "p7": "relegated"}
+    view = cast(SeasonView, SimpleNamespace(shown={p: {"kind": k} for p, k in kinds.items()}))
+    rows = [_row("p1", 1, False), _row("p2", 2, True), _row("p3", 2, True), _row("p4", 2, True),
+            _row("p5", 5, False), _row("p6", 6, True), _row("p7", 6, True)]
+    assert [r.player for r in outcomes_in_order(rows, view)] == ["p1", "p3", "p4", "p2", "p5", "p7", "p6"]
+    assert [r.place for r in outcomes_in_order(rows, view)] == [1, 2, 2, 2, 5, 6, 6]

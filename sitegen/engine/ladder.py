@@ -47,6 +47,33 @@ class Handicap:
     """True when both rungs are equal: the players choose colours by nigiri."""
 
 
+@dataclass(frozen=True)
+class RungStep:
+    """A stretch of a rung list whose rungs are evenly spaced (ladder: club ladder, "The rungs
+    are not evenly spaced"): from ``weakest`` to ``strongest``, each rung ``size`` handicap
+    levels (stones) above the one below it."""
+
+    weakest: Rung
+    strongest: Rung
+    size: Fraction
+
+
+def rung_steps(rungs: RungList) -> tuple[RungStep, ...]:
+    """Return ``rungs``' spacing, weakest first: one :class:`RungStep` per stretch of equal
+    steps, each stretch starting where the one before it ends. The rules' list (ladder: club
+    ladder) gives 25k-20k 1, 20k-10k ½, 10k-1d 0.2 (1d is 0.2 above 0.2k), 1d-5d 0.1 (ladder:
+    handicap: "treat 'x'kyu = -x; 'y'dan = y-1"). A list of one rung has no step: ()."""
+    listed = rungs.rungs
+    steps: list[RungStep] = []
+    for lower, upper in zip(listed, listed[1:]):
+        size = upper.strength - lower.strength
+        if steps and steps[-1].size == size:
+            steps[-1] = RungStep(steps[-1].weakest, upper, size)
+        else:
+            steps.append(RungStep(lower, upper, size))
+    return tuple(steps)
+
+
 def handicap_levels(a: Rung, b: Rung, rules: HandicapRules = HandicapRules()) -> int:
     """Return the handicap in levels between two rungs: 0..``rules.cap`` (ladder: handicap).
 

@@ -14,12 +14,12 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Iterator
 
-from ..engine.ladder import Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap
+from ..engine.ladder import Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap, rung_steps
 from ..bidi import isolated
 from ..model import Content
 from ..model.common import Colour, GameRecord
 from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
-from ..display import json_number, name_order, player_order, record_links
+from ..display import format_points, json_number, name_order, player_order, record_links
 from ..facts import ladder_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
@@ -271,7 +271,8 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
         "members": len(final), "game_count": len(result.games), "anchors": len(anchors),
         "first_date": first_date, "last_date": last_date, "groups": groups,
         "recent": recent, "rung_count": len(ladder.rungs),
-        "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top)}),
+        "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top),
+        "rung_sizes": rung_sizes(ladder.rungs, lang)}),
              JsonFile(url + "rungs.json", rungs_document(club, result, names, records, order), csv=True))
     months: dict[str, list[dict[str, Any]]] = {}
     named: dict[tuple[int, int], str] = {}  # strftime once per month, not per game (20,000)
@@ -337,6 +338,22 @@ def handicap_text(h: Handicap, lang: Words) -> dict[str, str]:
     else:
         first = _colour_name(h.first, lang)
     return {"levels": str(h.levels), "stones": stones, "komi": komi, "first": first}
+
+
+RUNG_SIZE = N_("{size} from {weakest} to {strongest}")
+RUNG_SIZE_ON = N_("{size} to {strongest}")
+"""One stretch of evenly spaced rungs on the ladder page (:func:`rung_sizes`): the first, then
+each next one, which starts where the one before it ends."""
+
+
+def rung_sizes(rungs: RungList, lang: Words) -> str:
+    """Return how big one rung of ``rungs`` is, in handicap stones, stretch by stretch (weakest
+    first, :func:`sitegen.engine.ladder.rung_steps`): ``1 from 25k to 20k, ½ to 10k, 0.2 to 1d,
+    0.1 to 5d`` for the rules' list (ladder: club ladder, "The rungs are not evenly spaced";
+    ladder: handicap); "" for a list of one rung."""
+    return ", ".join(lang._(RUNG_SIZE if number == 0 else RUNG_SIZE_ON).format(
+        size=format_points(step.size, lang), weakest=step.weakest, strongest=step.strongest)
+        for number, step in enumerate(rung_steps(rungs)))
 
 
 def _short_handicap(h: Handicap, lang: Words) -> str:

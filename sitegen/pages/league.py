@@ -42,7 +42,7 @@ from .league_lists import (SEASON_EAGER, count_leagues, league_dates, league_fee
                            league_results, read_summary, season_summary)
 from .league_movements import movements_context
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
-                              season_view, shared_place_notes)
+                              outcomes_in_order, season_view, shared_place_notes)
 
 COLUMNS = [
     ("gamepoints", N_("GP"), N_("Gamepoints"),
@@ -272,7 +272,7 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
                 names: dict[str, str], view: SeasonView, lang: Words) -> dict[str, Any]:
     """Plan one group's page, its ``standings.json`` and its players' sections; return the
     group's part of the season page (standings and outcomes)."""
-    rows = places_by_rules(group_standings(group), group, view)
+    rows = outcomes_in_order(places_by_rules(group_standings(group), group, view), view)
     table = _table(rows, view, names, lang)
     url = group_url(league, season, group)
     ctx = {

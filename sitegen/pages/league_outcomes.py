@@ -23,6 +23,7 @@ from ..engine.league_certainty import KINDS, Certainty, season_certainty
 from ..engine.league_outcome import (PlayerOutcome, SeasonOutcome, Status, agrees, differences,
                                      form_outcome, recorded_direction, recorded_moves,
                                      season_infos, season_outcome, season_status)
+from ..engine.standings import StandingRow
 from ..i18n import ENGLISH, ENGLISH_WORDS, N_, Words
 from ..model.common import Player
 from ..model.league import (Group, League, LeagueSettings, PlayerInfo, Season, SeasonSignups,
@@ -260,6 +261,36 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
     by_record = "record" in computed.rules
     return _row(_kind(computed), head, said, [r for r in computed.rules if r != "record"],
                 "organizers" if by_record else "rules", computed.to_division, computed.finalist)
+
+
+OUTCOME_ORDER = {"promoted": 0, "promoted-by-rank": 0, "finalist": 1, "undecided": 2, "stays": 3,
+                 "demoted": 4, "relegated": 4, "withdrew": 5, "new": 5}
+"""Where each shown outcome (:data:`SYMBOLS`' kinds) goes among the rows of one shared place
+(:func:`outcomes_in_order`): promoted first, then the final round, undecided, stays, demoted, and
+who withdrew last; a row without a shown outcome goes with those who stay."""
+
+
+def outcomes_in_order(rows: Sequence[StandingRow], view: SeasonView) -> list[StandingRow]:
+    """Return a group's rows (``place``, ``shared``, ``player`` each, in table order) with the
+    rows of each shared place ordered by their shown outcome (:data:`OUTCOME_ORDER`: promoted
+    first, demoted last), players of the same outcome in the order they came. A shared place is
+    one no rule orders inside (D.2 gives players it tells apart their own places:
+    ``sitegen.pages.league.places_by_rules``), so the order inside it is the site's choice; the
+    outcomes read top to bottom as a table's do (issue 31, stop 46's newcomer check: a promoted
+    player sorted below two who stay). Places themselves and every other row keep their order."""
+    def rank(row: StandingRow) -> int:
+        shown = view.shown.get(row.player)
+        return OUTCOME_ORDER.get(shown["kind"], OUTCOME_ORDER["stays"]) if shown else OUTCOME_ORDER["stays"]
+
+    ordered: list[StandingRow] = []
+    start = 0
+    while start < len(rows):
+        end = start + 1
+        while end < len(rows) and rows[start].shared and rows[end].place == rows[start].place:
+            end += 1
+        ordered.extend(sorted(rows[start:end], key=rank))
+        start = end
+    return ordered
 
 
 def shared_place_notes(table: Sequence[Mapping[str, Any]], view: SeasonView, name: Name,

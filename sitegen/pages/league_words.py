@@ -30,7 +30,8 @@ from ..model.league import Season
 # --------------------------------------------------------------------------- why a rule moved a player
 
 GROUP_LEADER = N_("group leader")
-TIED_LEADER = N_("shares the first place of the group, equal on every criterion of D")
+TIED_LEADER = N_("shares the first place of the group, level on everything the table is "
+                 "ordered by")
 NEXT_BEST = N_("next best by the criteria of D")
 DEMOTION_SPOT = N_("demotion spot by the criteria of D")
 FIXED_PROMOTION = N_("one of the best {count} of the group, a number the league fixes")
@@ -164,14 +165,15 @@ RECORD_FOLLOWED = N_("the organizers' decision")
 formation's chain, rule ``record``)."""
 UNDECIDED = N_("Undecided: {choices}")
 OR = N_("{first} or {second}")
-TIE_OPEN = N_("tie with {others} on every criterion of D for {spots} ({rule}), "
-              "to be decided by a playoff (D.2)")
-TIE_RECORD = N_("tie with {others} on every criterion of D for {spots} ({rule}), "
-                "decided by the organizers")
-TIE_MOOT = N_("tie with {others} on every criterion of D for {spots} ({rule}), "
-              "which gives the same outcome either way")
-TIE_DEPENDS = N_("depends on the tie of {players} on every criterion of D for {spots} ({rule}) "
-                 "in division {division}, to be decided by a playoff (D.2)")
+TIE_OPEN = N_("level with {others} on everything the table is ordered by (D), so a "
+              "playoff (D.2) will decide who gets {spots} ({rule})")
+TIE_RECORD = N_("level with {others} on everything the table is ordered by (D), so the "
+                "organizers decided who gets {spots} ({rule})")
+TIE_MOOT = N_("level with {others} on everything the table is ordered by (D), but "
+              "whoever gets {spots} ({rule}), the outcome is the same")
+TIE_DEPENDS = N_("depends on which of {players}, level on everything the table is "
+                 "ordered by (D), gets {spots} ({rule}) in division {division}, which a "
+                 "playoff (D.2) will decide")
 TIE_NAMED = N_("{players} are equal on every criterion of D for {spots} ({rule}) in division "
                "{division}, which only a playoff can decide (D.2)")
 # Translators: the last two of a list of names ({first} may be several, joined by commas).
@@ -181,10 +183,10 @@ AND = N_("{first} and {last}")
 # {last}") share place {place} (a number) but not their outcome; {reasons} are the clauses below
 # (SHARED_TIE ... SHARED_OUTCOME), joined by BOTH.
 SHARED_PLACE = N_("{players} share place {place}, with different outcomes: {reasons}.")
-SHARED_TIE = N_("their tie on every criterion of D for {spots} ({rule}) was decided by the "
-                "organizers")
-SHARED_TIE_OF = N_("the tie of {players} on every criterion of D for {spots} ({rule}) was "
-                   "decided by the organizers")
+SHARED_TIE = N_("they are level on everything the table is ordered by (D), so the "
+                "organizers decided who gets {spots} ({rule})")
+SHARED_TIE_OF = N_("{players} are level on everything the table is ordered by (D), so the "
+                   "organizers decided who gets {spots} ({rule})")
 SHARED_WITHDREW = N_("{players} withdrew (B.4)")
 # Translators: a player's name, then their outcome sentence (without its full stop).
 SHARED_OUTCOME = N_("{player}: {outcome}")

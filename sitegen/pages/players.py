@@ -39,8 +39,9 @@ HEAD_TO_HEAD_ROWS = 12
 """At most this many head-to-head rows per player (the most frequent opponents)."""
 OVERVIEW = (dt.date.min,)
 """Sort key of the overview section (division charts, head-to-head): below every competition's
-section (shown newest first), after the results (issue 27: "how am I doing and what is next",
-then results)."""
+section (shown newest first). The page shows it above them all the same, after the current
+competitions' section (:func:`_overview_first`; issue 31, stop 46's newcomer check: at 360 px
+the overview was about 6,800 px down the largest demo player page)."""
 NOW = (dt.date.max, "now")
 """Sort key of the current competitions' section: first of all."""
 OVERVIEW_TEMPLATE = "partials/player_overview.html"
@@ -406,7 +407,18 @@ def _page_sections(sections: list[PlayerSection], lang: Words) -> dict[str, Any]
     (:func:`_with_current`) and each section that is made while the page is rendered made (or
     left out if empty). Raises sitegen.incremental.sections.DamagedSection for a kept section
     whose copy in the build cache changed."""
-    return page_jumps(_made_sections(_with_current(sections, lang))["sections"], lang)
+    return page_jumps(_made_sections(_overview_first(_with_current(sections, lang)))["sections"], lang)
+
+
+def _overview_first(sections: list[PlayerSection]) -> list[PlayerSection]:
+    """Return ``sections`` (page order) with the overview section (:data:`OVERVIEW_TEMPLATE`) moved
+    up to follow the current competitions' section, or to come first when there is none: what a
+    player looks for first (their divisions over the seasons, the opponents they meet most) is in
+    the first screen of a phone, before every season's games (issue 31)."""
+    overview = [section for section in sections if section.template == OVERVIEW_TEMPLATE]
+    rest = [section for section in sections if section.template != OVERVIEW_TEMPLATE]
+    top = 1 if rest and rest[0].template == NOW_TEMPLATE else 0
+    return [*rest[:top], *overview, *rest[top:]]
 
 
 def page_jumps(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:

@@ -22,6 +22,7 @@ PAGES = {
     "home": "",
     "players": "players/",
     "player": "players/Bakero4/",
+    "player-largest": "players/Gosuna2/",  # 12 seasons: the sections' grid, the overview first
     "player-ladder": "players/ada-stenhouse/",
     "player-profiles": "players/pavel-wetherby/",
     "page": "about/",

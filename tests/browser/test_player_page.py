@@ -143,8 +143,9 @@ def _click(browser, selector: str, text: str):
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_long_player_page_opens_with_its_jump_list_and_its_links_land_on_their_sections(
         browser, demo_url, axe_source, width):
-    """Gosuna2 played the demo's 12 seasons: under the name, "On this page" lists the league
-    folded ("Online Go League · 12 seasons") and the overview, in the first screen at 360 px;
+    """Gosuna2 played the demo's 12 seasons: under the name, "On this page" lists the overview
+    (first on the page since issue 31's newcomer check) and the league folded ("Online Go
+    League · 12 seasons"), in the first screen at 360 px;
     the fold opens on a tap (no script), a season's link scrolls its section to the top of the
     screen and the overview's link to the overview; the page never scrolls sideways."""
     console_errors(browser)
@@ -152,8 +153,8 @@ def test_a_long_player_page_opens_with_its_jump_list_and_its_links_land_on_their
     seen = browser.execute_script(JUMP_LIST)
     assert seen is not None, "no jump list"
     assert seen["name"] == "On this page"
-    assert seen["items"] == ["Online Go League · 12 seasons", "Overview"]
-    assert len(seen["hrefs"]) == 13 and seen["hrefs"][0] == "#league-iglo-2021-09" and seen["hrefs"][-1] == "#overview"
+    assert seen["items"] == ["Overview", "Online Go League · 12 seasons"]
+    assert len(seen["hrefs"]) == 13 and seen["hrefs"][0] == "#overview" and seen["hrefs"][1] == "#league-iglo-2021-09"
     assert seen["missing"] == 0
     assert 0 < seen["top"] and seen["bottom"] <= seen["height"], f"the list ends at {seen['bottom']} px"
     assert seen["overflow"][0] <= seen["overflow"][1]
@@ -176,12 +177,12 @@ def test_a_long_player_page_opens_with_its_jump_list_and_its_links_land_on_their
 
 
 def test_two_seasons_are_listed_one_season_is_not(browser, demo_url):
-    """Ririba37 played two seasons of the demo's league: a link to each and to the overview;
-    Bamodo94 one season: one competition, no list."""
+    """Ririba37 played two seasons of the demo's league: a link to the overview (first) and to
+    each; Bamodo94 one season: one competition, no list."""
     open_at(browser, demo_url + "players/Ririba37/", 360)
     seen = browser.execute_script(JUMP_LIST)
-    assert seen["items"] == ["Online Go League · Season 2021-09", "Online Go League · Season 2021-08", "Overview"]
-    assert seen["hrefs"] == ["#league-iglo-2021-09", "#league-iglo-2021-08", "#overview"] and seen["missing"] == 0
+    assert seen["items"] == ["Overview", "Online Go League · Season 2021-09", "Online Go League · Season 2021-08"]
+    assert seen["hrefs"] == ["#overview", "#league-iglo-2021-09", "#league-iglo-2021-08"] and seen["missing"] == 0
     open_at(browser, demo_url + "players/Bamodo94/", 360)
     assert browser.execute_script(JUMP_LIST) is None
     assert browser.execute_script("return document.querySelector('main h2').textContent") == "Online Go League · Season 2020-06"

@@ -14,7 +14,7 @@ import pytest
 
 from sitegen.commands.handicap import handicap as handicap_command
 from sitegen.diagnostics import SourcePos
-from sitegen.engine.ladder import (group_by_rung, handicap, handicap_levels, move_after_game, replay,
+from sitegen.engine.ladder import (group_by_rung, rung_steps, handicap, handicap_levels, move_after_game, replay,
                                    replay_continued)
 from sitegen.model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Ladder, LadderGame, Member, Regrading, Rung, RungList, format_decimal, parse_rung, rung_list_problems)
 from sitegen.pages.ladder import ladder_dates
@@ -612,3 +612,27 @@ def test_each_ladder_page_is_dated_by_its_latest_event():
                      ("ladders/club/handicap/", D(2024, 2, 3)),
                      ("ladders/club/games/2024-01/", D(2024, 1, 20)),
                      ("ladders/club/games/2024-02/", D(2024, 2, 3))]
+
+
+# --------------------------------------------------------------------------- a rung's size
+
+
+def test_rung_steps_of_the_rules_list_ladder_club_ladder():
+    """ladder: club ladder, "The rungs are not evenly spaced", and ladder: handicap, "x kyu = -x,
+    y dan = y - 1": 25k (-25) to 20k (-20) by 1; 20k to 10k (-10) by 0.5 (19.5k, 19k...); 10k
+    to 1d (0) by 0.2 (9.8k... 0.2k, then 1d); 1d to 5d (4) by 0.1 (1.1d...)."""
+    steps = rung_steps(DEFAULT_RUNGS)
+    assert [(str(s.weakest), str(s.strongest), s.size) for s in steps] == [
+        ("25k", "20k", Fraction(1)), ("20k", "10k", Fraction(1, 2)), ("10k", "1d", Fraction(1, 5)),
+        ("1d", "5d", Fraction(1, 10))]
+
+
+def test_rung_steps_of_a_ladders_own_list():
+    """A list 10k 8k 6k 5k 4.5k: 10k to 6k by 2, 6k to 5k by 1, 5k to 4.5k by ½; one rung: no
+    step; two rungs: one stretch."""
+    steps = rung_steps(RungList.parse("10k 8k 6k 5k 4.5k"))
+    assert [(str(s.weakest), str(s.strongest), s.size) for s in steps] == [
+        ("10k", "6k", Fraction(2)), ("6k", "5k", Fraction(1)), ("5k", "4.5k", Fraction(1, 2))]
+    assert rung_steps(RungList.parse("3k")) == ()
+    assert [(str(s.weakest), str(s.strongest), s.size) for s in rung_steps(RungList.parse("3k 1d"))] == [
+        ("3k", "1d", Fraction(3))]

@@ -131,8 +131,8 @@ def test_three_way_tie_for_the_b_3_promotion_is_undecided_then_a_playoff_decides
         head, said = sentence(outcome.players[p], str, ENGLISH_WORDS)
         assert head == "Undecided: promoted to division A or stays in division B"
         others = " and ".join(x for x in ("b2", "b3", "b4") if x != p)
-        assert said == (f"{head}: tie with {others} on every criterion of D for one promotion spot "
-                        f"(B.3), to be decided by a playoff (D.2).")
+        assert said == (f"{head}: level with {others} on everything the table is ordered by (D), "
+                        f"so a playoff (D.2) will decide who gets one promotion spot (B.3).")
     decided = form_outcome(Season("s", "S", season.divisions, playoffs=(("b3", 1),)), players, ONE_GROUP)
     assert decided.ties == ()
     assert sentence(decided.players["b3"], str, ENGLISH_WORDS)[1] == (
@@ -149,8 +149,9 @@ def test_the_organizers_record_decides_a_tie_the_rules_leave_open():
     outcome = form_outcome(two_divisions(b=b), players_of(*A, *B), ONE_GROUP)
     assert outcome.ties == ()  # no open tie
     assert sentence(outcome.players["b4"], str, ENGLISH_WORDS)[1] == (
-        "Promoted to division A: next best by the criteria of D (B.3); tie with b2 and b3 on every "
-        "criterion of D for one promotion spot (B.3), decided by the organizers.")
+        "Promoted to division A: next best by the criteria of D (B.3); level with b2 and b3 on "
+        "everything the table is ordered by (D), so the organizers decided who gets one promotion "
+        "spot (B.3).")
     assert outcome.players["b2"].move.value == "stays"
 
 
@@ -163,8 +164,8 @@ def test_players_sharing_first_place_are_both_leaders_b_1_not_one_by_id():
                            ONE_GROUP)
     for player in ("b1", "b2"):
         assert sentence(outcome.players[player], str, ENGLISH_WORDS)[1] == (
-            "Promoted to division A: shares the first place of the group, equal on every "
-            "criterion of D (B.1).")
+            "Promoted to division A: shares the first place of the group, level on everything the "
+            "table is ordered by (B.1).")
     assert outcome.ties == ()
 
 
@@ -209,11 +210,11 @@ def test_a_tie_that_decides_nothing_gives_every_tied_player_the_same_sentence():
                            settings)
     assert outcome.ties == ()
     assert sentence(outcome.players["b4"], str, ENGLISH_WORDS)[1] == (
-        "Stays in division B: tie with b5 and b6 on every criterion of D for 2 demotion spots "
-        "(B.2), which gives the same outcome either way.")
+        "Stays in division B: level with b5 and b6 on everything the table is ordered by (D), but "
+        "whoever gets 2 demotion spots (B.2), the outcome is the same.")
     assert sentence(outcome.players["b6"], str, ENGLISH_WORDS)[1] == (
-        "Stays in division B: tie with b4 and b5 on every criterion of D for 2 demotion spots "
-        "(B.2), which gives the same outcome either way.")
+        "Stays in division B: level with b4 and b5 on everything the table is ordered by (D), but "
+        "whoever gets 2 demotion spots (B.2), the outcome is the same.")
 
 
 def test_a_group_leader_is_in_no_tie_for_the_spot_b_1_gives_them():
@@ -329,16 +330,17 @@ def test_a_tie_for_demotion_spots_offers_its_real_alternatives_and_no_withdrawal
     assert (tie.players, tie.spots, tie.spot, tie.rule) == (("a3", "a4", "a5"), 2, "demotion", "B.2")
     for p, others in (("a3", "a4 and a5"), ("a4", "a3 and a5")):
         assert sentence(outcome.players[p], str, ENGLISH_WORDS)[1] == (
-            f"Undecided: stays in division A or demoted to division B: tie with {others} on "
-            f"every criterion of D for 2 demotion spots (B.2), to be decided by a playoff (D.2).")
+            f"Undecided: stays in division A or demoted to division B: level with {others} on "
+            f"everything the table is ordered by (D), so a playoff (D.2) will decide who gets 2 "
+            f"demotion spots (B.2).")
     assert sentence(outcome.players["a5"], str, ENGLISH_WORDS)[1] == (
-        "Undecided: stays in division A or demoted to division B: tie with a3 and a4 on every "
-        "criterion of D for 2 demotion spots (B.2), to be decided by a playoff (D.2); did not "
-        "play the next season: the spot is not passed on (B.4).")
+        "Undecided: stays in division A or demoted to division B: level with a3 and a4 on "
+        "everything the table is ordered by (D), so a playoff (D.2) will decide who gets 2 "
+        "demotion spots (B.2); did not play the next season: the spot is not passed on (B.4).")
     assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[1] == (
-        "Undecided: promoted to division A or stays in division B: depends on the tie of a3, a4 "
-        "and a5 on every criterion of D for 2 demotion spots (B.2) in division A, to be decided "
-        "by a playoff (D.2).")
+        "Undecided: promoted to division A or stays in division B: depends on which of a3, a4 and "
+        "a5, level on everything the table is ordered by (D), gets 2 demotion spots (B.2) in "
+        "division A, which a playoff (D.2) will decide.")
     # A playoff decides it (D.2, last criterion): a5 last, a4 next: a3 stays, a4 is demoted.
     decided = Season("s", "S", season.divisions, playoffs=(("a3", 1), ("a4", 2), ("a5", 3)))
     outcome = form_outcome(decided, players, ONE_GROUP, signups)
@@ -361,12 +363,13 @@ def test_the_record_decides_what_it_can_of_a_tie_b_2():
                             tuple(A[:4] + B), ("a5",), ())
     outcome = form_outcome(season, players, ONE_GROUP, signups)
     assert sentence(outcome.players["a3"], str, ENGLISH_WORDS)[1] == (
-        "Stays in division A: middle position (B); tie with a4 and a5 on every criterion of D "
-        "for 2 demotion spots (B.2), decided by the organizers.")
+        "Stays in division A: middle position (B); level with a4 and a5 on everything the table "
+        "is ordered by (D), so the organizers decided who gets 2 demotion spots (B.2).")
     assert outcome.ties == ()
     assert sentence(outcome.players["a4"], str, ENGLISH_WORDS)[1] == (
-        "Demoted to division B: demotion spot by the criteria of D (B.2); tie with a3 and a5 on "
-        "every criterion of D for 2 demotion spots (B.2), decided by the organizers.")
+        "Demoted to division B: demotion spot by the criteria of D (B.2); level with a3 and a5 on "
+        "everything the table is ordered by (D), so the organizers decided who gets 2 demotion "
+        "spots (B.2).")
     assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[0] == "Stays in division B"
 
 
