@@ -631,6 +631,14 @@ def test_a_forged_index_out_of_the_limits_is_not_used(site):
                              "than 19 digits; building everything")
 
 
+def test_a_forged_row_of_the_outputs_is_not_used(site):
+    """A stamp that is not a number (cache format 6's rows, sitegen.outputstamps) is refused in
+    one line, as any index this sitegen does not write."""
+    forge_first_stamp(site, "x")
+    assert rebuilt(site) == ("build cache not used: its index is not as this sitegen writes it; "
+                             "building everything")
+
+
 @pytest.mark.parametrize("then", ["nothing", "a page", "settings", "restored"])
 def test_a_forged_index_out_of_the_limits_is_refused_first_whatever_the_build_does_next(site, then):
     """The index's limits are refused before anything else is said, on every path the build
