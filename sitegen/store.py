@@ -53,7 +53,7 @@ from .diagnostics import Diagnostic, SourcePos
 from .folders import Unreadable, entries_below, real_folder
 from .incremental.records import CacheState, PartRecord, UnitRecord
 from .incremental.sections import DamagedSection, KeptText, kept_section
-from .outputstamps import OutputStamp, Unusable
+from .outputstamps import OutputStamp, Unusable, output_rows, read_output_rows
 from .modeljson import ALLOWED, NAMES, cache_loads, check_limits, loads_unchecked, plan, tuples
 from .ruleset import KeptApart
 from .rulesets import rule_set
@@ -61,9 +61,10 @@ from .standins import real_class, skeleton, standin
 from .validate import Common
 from .workers import Result, alongside
 
-FORMAT = 5
+FORMAT = 6
 """The layout of the cache; a cache of another format is not used (5: a league season's summary
-holds its lists' shares, sitegen.pages.league_lists)."""
+holds its lists' shares, sitegen.pages.league_lists; 6: each output's stamp, key and digest on one
+row of the index, :func:`output_rows`)."""
 
 MAX_FILE = 256 << 20
 """The largest file a cache may hold (bytes): at full size (bench/synthetic.py, scale 1) the
@@ -277,10 +278,8 @@ def save(state: CacheState, outputs: dict[str, OutputStamp], folder: Path,
         "stamps": {root: {path: [*stamp, digest.hex()] for path, (stamp, digest) in files.items()}
                    for root, files in state.stamps.items()},
         "common": common, "seasons": seasons, "units": units, "parts": parts,
-        "keys": {path: key.hex() for path, key in state.keys.items()},
+        "outputs": output_rows(state.keys, state.shas, outputs),
         "players": {pid: digest.hex() for pid, digest in state.players.items()},
-        "shas": {path: digest.hex() for path, digest in state.shas.items()},
-        "outputs": {path: list(stamp) for path, stamp in outputs.items()},
         "leagues": {league: digest.hex() for league, digest in state.leagues.items()},
         "rule_paths": state.rule_paths.hex(), "paths": state.paths.hex(), "blobs": written,
         "menu": state.menu.hex(), "warnings": json.loads(_Encoder().dumps(list(state.warnings))),
@@ -482,10 +481,8 @@ def load_index(folder: Path) -> tuple[CacheState, dict[str, OutputStamp], dict]:
         state.stamps = {root: {path: ((int(v[0]), int(v[1]), int(v[2]), int(v[3])), bytes.fromhex(v[4]))
                                for path, v in files.items()} for root, files in index["stamps"].items()}
         state.leagues = {league: bytes.fromhex(digest) for league, digest in index["leagues"].items()}
-        state.keys = {path: bytes.fromhex(key) for path, key in index["keys"].items()}
         state.players = {pid: bytes.fromhex(digest) for pid, digest in index["players"].items()}
-        state.shas = {path: bytes.fromhex(digest) for path, digest in index["shas"].items()}
-        stamps = {path: (int(v[0]), int(v[1]), int(v[2]), int(v[3])) for path, v in index["outputs"].items()}
+        state.keys, state.shas, stamps = read_output_rows(index["outputs"])
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError):
         raise Unusable("its index is not as this sitegen writes it") from None
     return state, stamps, index

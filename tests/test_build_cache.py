@@ -79,16 +79,17 @@ def test_a_cache_of_another_format_is_not_used(site):
     assert rebuilt(site).startswith("build cache not used: it has another format (999")
 
 
-@pytest.mark.parametrize("before", [2, 3, 4])
+@pytest.mark.parametrize("before", [2, 3, 4, 5])
 def test_a_cache_of_the_formats_before_is_not_used(site, before):
     """Format 2 read every player section when opened and kept no players' digests; format 3
     kept no summaries of the league seasons (each season's blob was decoded when the cache was
     opened); format 4's summaries held each game's row but not the seasons' shares of the
-    site-wide lists (dates, feed, games played, the newest results): refused."""
+    site-wide lists (dates, feed, games played, the newest results); format 5 kept each
+    output's stamp, key and digest in three objects keyed by its path: refused."""
     index = json.loads(index_of(site).read_text())
     index["format"] = before
     index_of(site).write_text(json.dumps(index))
-    assert rebuilt(site) == (f"build cache not used: it has another format ({before}, this sitegen reads 5); "
+    assert rebuilt(site) == (f"build cache not used: it has another format ({before}, this sitegen reads 6); "
                              "building everything")
 
 
@@ -615,14 +616,27 @@ def test_a_kept_seasons_blob_gone_before_the_cache_is_written_drops_the_cache(si
     assert not cache_folder(site / "output").exists()
 
 
-def test_a_forged_index_out_of_the_limits_is_not_used(site):
+def forge_first_stamp(site, size: str) -> None:
+    """Write ``size`` as the first output's size in the index (its row: ``"size mtime_ns
+    ctime_ns inode key digest path"``, sitegen.outputstamps.output_rows)."""
     index = json.loads(index_of(site).read_text())
-    path = next(iter(index["outputs"]))
-    text = json.dumps(index).replace(json.dumps({path: index["outputs"][path]})[1:-1],
-                                     json.dumps(path) + ": [" + "1" * 25 + ", 0, 0, 0]")
-    index_of(site).write_text(text)
+    row = next(row for row in index["outputs"] if not row.startswith("- "))
+    index["outputs"][index["outputs"].index(row)] = size + row[row.index(" "):]
+    index_of(site).write_text(json.dumps(index))
+
+
+def test_a_forged_index_out_of_the_limits_is_not_used(site):
+    forge_first_stamp(site, "1" * 25)
     assert rebuilt(site) == ("build cache not used: its index does not decode: a number has more "
                              "than 19 digits; building everything")
+
+
+def test_a_forged_row_of_the_outputs_is_not_used(site):
+    """A stamp that is not a number (cache format 6's rows, sitegen.outputstamps) is refused in
+    one line, as any index this sitegen does not write."""
+    forge_first_stamp(site, "x")
+    assert rebuilt(site) == ("build cache not used: its index is not as this sitegen writes it; "
+                             "building everything")
 
 
 @pytest.mark.parametrize("then", ["nothing", "a page", "settings", "restored"])
@@ -632,11 +646,7 @@ def test_a_forged_index_out_of_the_limits_is_refused_first_whatever_the_build_do
     helper checks the output folder), with the settings changed (the cache not used anyway),
     with the output folder restored (every output read). Pinned for issue 31's eighth pass,
     which tried checking the index in that helper instead (bench/README.md)."""
-    index = json.loads(index_of(site).read_text())
-    path = next(iter(index["outputs"]))  # a stamp the output folder's check would refuse too
-    text = json.dumps(index).replace(json.dumps({path: index["outputs"][path]})[1:-1],
-                                     json.dumps(path) + ": [" + "1" * 25 + ", 0, 0, 0]")
-    index_of(site).write_text(text)
+    forge_first_stamp(site, "1" * 25)  # a stamp the output folder's check would refuse too
     if then == "a page":
         edit_about(site)
     elif then == "settings":
