@@ -5,6 +5,7 @@ Layers follow the pipeline: a site folder -> loaded content -> a built output fo
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import sys
@@ -18,6 +19,7 @@ from sitegen.cli import main
 from sitegen.progress import STAGES
 
 sys.path.insert(0, str(Path(__file__).parent))
+from earlier_runs import finish_removing, start_removing  # noqa: E402
 from threads import thread_names, threads_left, threads_now  # noqa: E402
 
 # Property tests draw the same examples on every run (CI, a newcomer's first run), so that a
@@ -30,6 +32,29 @@ settings.load_profile("random" if os.environ.get("SITEGEN_FUZZ_RANDOM") == "1" e
 TESTS = Path(__file__).parent
 REPO = TESTS.parent
 SHARED = REPO.parent / "shared"
+
+
+def pytest_sessionstart(session):
+    """Remove earlier runs' temporary folders beside the tests (tests/earlier_runs.py)."""
+    start_removing(session.config)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session):
+    """Wait for that removal before pytest's own (which then finds nothing to remove), in a
+    line saying so if it is still going, instead of pytest's silent wait before the summary.
+
+    In a pytest-xdist worker: collect the garbage once and freeze what is left (``gc.freeze``)
+    before the worker reports that it has finished. Otherwise the full collections of pytest's
+    ``pytest_unconfigure`` and cleanup (each a few seconds over a worker's heap on a loaded
+    machine, holding the GIL) ran after that report, while the main process was already telling
+    the worker to exit; execnet gives a worker 5 s and then sends it a SIGINT, which landed in
+    Hypothesis's gc callback as a ``PytestUnraisableExceptionWarning`` (or, past 10 s, the
+    worker was killed). Garbage freed here still meets pytest's unraisable-exception hook."""
+    finish_removing(session.config)
+    if hasattr(session.config, "workerinput"):
+        gc.collect()
+        gc.freeze()
 
 
 @pytest.fixture(autouse=True)
