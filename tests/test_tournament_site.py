@@ -166,6 +166,31 @@ def test_small_tournament_bye_and_absence_hand_worked(site, run):
     assert re.search(r"^   1 Ann\s+3K XX xxxx   29   52 0 0    2\+/w0    0\+   $", h9, re.M)
 
 
+def test_the_bye_and_absence_sentence_has_no_plural_marks_and_shows_half_as_half(site, run):
+    """placement: a bye counts 1 win and 1 McMahon point, a declared absence 0 wins and ½
+    McMahon point (the defaults, as in the hand-worked test above). The tournament page says so
+    in a sentence without "(s)" and with ½, not a table cell's 0½, as does MMS's definition (stop
+    47's newcomer check)."""
+    site({"content/tournaments/cup.yaml": SMALL})
+    status, _out, err = run("build")
+    assert status == 0, err
+    page = Path("output/tournaments/cup/index.html").read_text(encoding="utf-8")
+    assert ("A bye adds 1 to the number of wins and 1 to the McMahon score; a declared absence "
+            "0 and ½.") in page
+    assert "win(s)" not in page and "point(s)" not in page
+    assert "A bye adds 1, a declared absence ½, these bonus points added up" in page  # MMS's text
+
+
+def test_in_words_drops_the_zero_before_a_half():
+    """A value in a sentence: ½ alone, whole and mixed numbers as a cell shows them."""
+    from fractions import Fraction
+
+    from sitegen.pages.tournament import _in_words
+
+    assert [_in_words(v) for v in (Fraction(1, 2), 0, 1, Fraction(3, 2), Fraction(0))] == [
+        "½", "0", "1", "1½", "0"]
+
+
 def test_a_criterion_of_six_characters_marks_its_column_wide(juvisy, site, run):
     """The table names, as wide-N, the criteria whose names have six characters or more (on a
     phone their columns are wider, style.css): Juvisy's MMS, SOSM, SOSOSM gives wide-3; a

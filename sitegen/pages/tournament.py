@@ -133,8 +133,8 @@ def criterion_columns(t: Tournament, lang: Words) -> list[dict[str, str]]:
     p = t.parameters
     first_confrontation = next((c.value for c in p.criteria if c in (Criterion.DC, Criterion.SDC)), "DC")
     fill = {
-        "nbw_bye": format_value(p.nbw_bye), "nbw_absent": format_value(p.nbw_absent),
-        "mms_bye": format_value(p.mms_bye), "mms_absent": format_value(p.mms_absent),
+        "nbw_bye": _in_words(p.nbw_bye), "nbw_absent": _in_words(p.nbw_absent),
+        "mms_bye": _in_words(p.mms_bye), "mms_absent": _in_words(p.mms_absent),
         "round_down": lang._(", these bonus points added up and rounded down") if p.round_down else "",
         "defect": (lang._("; after rounds 1 and 2 it is 0, as OpenGotha computes it")
                    if p.sosm_minus_defect else ""),
@@ -473,6 +473,13 @@ def _dates(t: Tournament, lang: Words) -> str:
     return date_range(t.begin, t.end, lang)
 
 
+def _in_words(value: Fraction | int) -> str:
+    """Return a bye's or an absence's value as a sentence shows it: ``Fraction(1, 2)`` -> ``½``
+    (a table's cell keeps ``0½``, :func:`format_value`), ``1`` -> ``1``, ``Fraction(3, 2)`` -> ``1½``."""
+    text = format_value(value)
+    return text[1:] if text.startswith("0") and len(text) > 1 else text
+
+
 def _parameters_text(t: Tournament, lang: Words) -> list[str]:
     p = t.parameters
     lines = []
@@ -482,11 +489,11 @@ def _parameters_text(t: Tournament, lang: Words) -> list[str]:
                                 bar=p.bar, floor=p.floor))
     else:
         lines.append(lang._("Swiss system: the number of wins is the main score."))
-    lines.append(lang._("A bye counts {bye_wins} win(s) and {bye_points} McMahon point(s); a declared "
-                        "absence {absent_wins} and {absent_points}.").format(
-                            bye_wins=format_value(p.nbw_bye), bye_points=format_value(p.mms_bye),
-                            absent_wins=format_value(p.nbw_absent),
-                            absent_points=format_value(p.mms_absent)))
+    lines.append(lang._("A bye adds {bye_wins} to the number of wins and {bye_points} to the McMahon "
+                        "score; a declared absence {absent_wins} and {absent_points}.").format(
+                            bye_wins=_in_words(p.nbw_bye), bye_points=_in_words(p.mms_bye),
+                            absent_wins=_in_words(p.nbw_absent),
+                            absent_points=_in_words(p.mms_absent)))
     if p.count_unplayed_as_half:
         lines.append(lang._("For the sums of opponents' scores, every game an opponent did not play "
                             "counts ½ point."))
