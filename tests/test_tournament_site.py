@@ -181,13 +181,15 @@ def test_the_bye_and_absence_sentence_has_no_plural_marks_and_shows_half_as_half
     assert "A bye adds 1, a declared absence ½, these bonus points added up" in page  # MMS's text
 
 
-def test_in_words_drops_the_zero_before_a_half():
-    """A value in a sentence: ½ alone, whole and mixed numbers as a cell shows them."""
+def test_a_sentence_shows_a_half_without_the_cells_zero():
+    """A bye's or an absence's value in a sentence (sitegen.display.format_points): ½ alone,
+    whole and mixed numbers as a cell shows them."""
     from fractions import Fraction
 
-    from sitegen.pages.tournament import _in_words
+    from sitegen.display import format_points
+    from sitegen.i18n import ENGLISH_WORDS
 
-    assert [_in_words(v) for v in (Fraction(1, 2), 0, 1, Fraction(3, 2), Fraction(0))] == [
+    assert [format_points(v, ENGLISH_WORDS) for v in (Fraction(1, 2), 0, 1, Fraction(3, 2), Fraction(0))] == [
         "½", "0", "1", "1½", "0"]
 
 

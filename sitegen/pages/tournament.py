@@ -24,7 +24,7 @@ from ..engine.placement.fast import ranked_ids
 from ..model import Content
 from ..model.common import GameRecord, Rank
 from ..model.tournament import Criterion, DCVariant, GameResult, System, Tournament
-from ..display import date_range, record_links
+from ..display import date_range, format_points, record_links
 from ..facts import tournament_facts
 from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
@@ -133,8 +133,9 @@ def criterion_columns(t: Tournament, lang: Words) -> list[dict[str, str]]:
     p = t.parameters
     first_confrontation = next((c.value for c in p.criteria if c in (Criterion.DC, Criterion.SDC)), "DC")
     fill = {
-        "nbw_bye": _in_words(p.nbw_bye), "nbw_absent": _in_words(p.nbw_absent),
-        "mms_bye": _in_words(p.mms_bye), "mms_absent": _in_words(p.mms_absent),
+        # a sentence's ½, not a cell's 0½ (format_value)
+        "nbw_bye": format_points(p.nbw_bye, lang), "nbw_absent": format_points(p.nbw_absent, lang),
+        "mms_bye": format_points(p.mms_bye, lang), "mms_absent": format_points(p.mms_absent, lang),
         "round_down": lang._(", these bonus points added up and rounded down") if p.round_down else "",
         "defect": (lang._("; after rounds 1 and 2 it is 0, as OpenGotha computes it")
                    if p.sosm_minus_defect else ""),
@@ -473,13 +474,6 @@ def _dates(t: Tournament, lang: Words) -> str:
     return date_range(t.begin, t.end, lang)
 
 
-def _in_words(value: Fraction | int) -> str:
-    """Return a bye's or an absence's value as a sentence shows it: ``Fraction(1, 2)`` -> ``½``
-    (a table's cell keeps ``0½``, :func:`format_value`), ``1`` -> ``1``, ``Fraction(3, 2)`` -> ``1½``."""
-    text = format_value(value)
-    return text[1:] if text.startswith("0") and len(text) > 1 else text
-
-
 def _parameters_text(t: Tournament, lang: Words) -> list[str]:
     p = t.parameters
     lines = []
@@ -491,9 +485,10 @@ def _parameters_text(t: Tournament, lang: Words) -> list[str]:
         lines.append(lang._("Swiss system: the number of wins is the main score."))
     lines.append(lang._("A bye adds {bye_wins} to the number of wins and {bye_points} to the McMahon "
                         "score; a declared absence {absent_wins} and {absent_points}.").format(
-                            bye_wins=_in_words(p.nbw_bye), bye_points=_in_words(p.mms_bye),
-                            absent_wins=_in_words(p.nbw_absent),
-                            absent_points=_in_words(p.mms_absent)))
+                            bye_wins=format_points(p.nbw_bye, lang),
+                            bye_points=format_points(p.mms_bye, lang),
+                            absent_wins=format_points(p.nbw_absent, lang),
+                            absent_points=format_points(p.mms_absent, lang)))
     if p.count_unplayed_as_half:
         lines.append(lang._("For the sums of opponents' scores, every game an opponent did not play "
                             "counts ½ point."))
