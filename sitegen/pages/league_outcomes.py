@@ -14,6 +14,7 @@ outcomes as provisional; a season with no game played shows none. A league witho
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any, Mapping, Sequence
 
 from ..diagnostics import Diagnostic
@@ -282,15 +283,9 @@ def outcomes_in_order(rows: Sequence[StandingRow], view: SeasonView) -> list[Sta
         shown = view.shown.get(row.player)
         return OUTCOME_ORDER.get(shown["kind"], OUTCOME_ORDER["stays"]) if shown else OUTCOME_ORDER["stays"]
 
-    ordered: list[StandingRow] = []
-    start = 0
-    while start < len(rows):
-        end = start + 1
-        while end < len(rows) and rows[start].shared and rows[end].place == rows[start].place:
-            end += 1
-        ordered.extend(sorted(rows[start:end], key=rank))
-        start = end
-    return ordered
+    # rows of one place are next to each other, and share it (StandingRow.shared)
+    return [row for _place, same in groupby(rows, key=lambda row: row.place)
+            for row in sorted(same, key=rank)]
 
 
 def shared_place_notes(table: Sequence[Mapping[str, Any]], view: SeasonView, name: Name,
