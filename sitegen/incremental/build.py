@@ -18,7 +18,7 @@ from ..render import default_templates_dir
 from ..rulesets import holding
 from ..urls import player_url
 from ..workers import no_cycle_collection
-from .records import CacheState, PartRecord, league_outline
+from .records import CacheState, PartRecord, league_outline, shown_again
 from .reuse import BuildCaches
 from .sections import Spill, StoredSection, kept_section, stored_reduce, stored_section
 from .stamps import code_folder, file_digests, stamps_digest, unclaimed
@@ -224,7 +224,7 @@ class CachedBuild:
         found: set[str] = set()
         for ident, record in caches.new_parts.items():
             if record.made is not None:
-                found |= record.people
+                found |= shown_again(ident, record, old.parts.get(ident))
         for ident, record in old.parts.items():
             if ident not in caches.new_parts:
                 found |= record.people
