@@ -10,12 +10,15 @@ import os
 import re
 import sys
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 from hypothesis import settings
 
 from sitegen.cli import main
+from sitegen.commands.build import render
 from sitegen.progress import STAGES
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -88,6 +91,16 @@ def write_tree(root: Path, files: dict[str, str]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text), encoding="utf-8")
     return root
+
+
+@pytest.fixture(scope="session")
+def demo_files() -> Mapping[str, bytes]:
+    """The demo site (the repository's content/, no base URL, the built-in templates) as
+    ``sitegen.commands.build.render`` returns it, ``{relative path: bytes}``, rendered once per
+    test process (each pytest-xdist worker) and shared read-only (a ``MappingProxyType``: a test
+    that tried to change it would fail). Tests that read the unchanged demo take it from here
+    instead of rendering it again, each (eight renders of the demo in seven files before)."""
+    return MappingProxyType(render(REPO / "content", None))
 
 
 @pytest.fixture

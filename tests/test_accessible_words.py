@@ -21,8 +21,8 @@ REPO = Path(__file__).parent.parent
 
 
 @pytest.fixture(scope="module")
-def demo() -> dict[str, str]:
-    return {path: data.decode("utf-8") for path, data in render(REPO / "content", None).items()
+def demo(demo_files) -> dict[str, str]:
+    return {path: data.decode("utf-8") for path, data in demo_files.items()
             if path.endswith(".html")}
 
 

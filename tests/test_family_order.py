@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -44,8 +45,8 @@ def test_filed_order_by_family_name_then_name_then_id():
 
 
 @pytest.fixture(scope="module")
-def demo() -> dict[str, bytes]:
-    return render(REPO / "content", None)
+def demo(demo_files) -> Mapping[str, bytes]:
+    return demo_files
 
 
 def _linked(html: str) -> list[str]:

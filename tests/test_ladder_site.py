@@ -410,7 +410,7 @@ def test_hostile_member_names_are_escaped(site):
 REPO = Path(__file__).resolve().parent.parent
 
 
-def test_demo_ladder_is_generated_and_builds():
+def test_demo_ladder_is_generated_and_builds(demo_files):
     """The committed demo is the generator's output, and it builds within the page budget."""
     import importlib.util
 
@@ -421,7 +421,7 @@ def test_demo_ladder_is_generated_and_builds():
     players, ladder = module.make()
     assert (REPO / "content" / "players" / "club.yaml").read_text(encoding="utf-8") == players
     assert (REPO / "content" / "ladders" / "club.yaml").read_text(encoding="utf-8") == ladder
-    files = render(REPO / "content", None)
+    files = demo_files
     data = json.loads(files["ladders/club/rungs.json"])
     assert len(data["members"]) == 40
     assert sum(m["games"] for m in data["members"]) == 2 * ladder.count("white:")

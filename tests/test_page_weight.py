@@ -4,11 +4,10 @@ together (images aside), counting the page and every stylesheet and script it lo
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-
-from sitegen.commands.build import render
 
 REPO = Path(__file__).parent.parent
 LIMIT = 100 * 1000
@@ -16,8 +15,8 @@ STANDINGS = ("leagues/", "tournaments/", "ladders/", "swiss/")
 
 
 @pytest.fixture(scope="module")
-def demo() -> dict[str, bytes]:
-    return render(REPO / "content", None)
+def demo(demo_files) -> Mapping[str, bytes]:
+    return demo_files
 
 
 def weight(demo: dict[str, bytes], path: str) -> int:

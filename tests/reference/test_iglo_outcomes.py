@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
 from sitegen.engine.league import direct_moves
 from sitegen.model.league import LeagueSettings
 from sitegen.rulesets import load_content
@@ -129,13 +128,13 @@ def test_every_difference_has_a_reason_and_is_documented():
         assert f"{season} division {division} ({key})" in doc
 
 
-def test_season_page_shows_history_as_it_happened():
+def test_season_page_shows_history_as_it_happened(demo_files):
     """2020-09 C: Moriri90 is 2nd, a promotion spot by B.1 (two per group), played every game
     and did not play season 2020-10, which the site takes as the sign-ups after 2020-09. The
     organizers recorded a relegation: the page shows it as their decision, then that Moriri90
     did not play the next season (B.4), never "Withdrew" (history is not rewritten); check
     warns, as the rules give the promotion (test below)."""
-    site = render(REPO / "content", None)
+    site = demo_files
     html = site["leagues/iglo/2020-09/index.html"].decode()
     row = next(line for line in html.splitlines() if ">Moriri90<" in line)
     assert "Withdrew" not in row and "Relegated to division D" in row
@@ -301,12 +300,12 @@ def test_every_recorded_entry_agrees_with_the_site_or_is_one_warning(run, monkey
     assert (entries - len(differs), len(differs)) == (355, 41)
 
 
-def test_every_decision_of_the_organizers_says_so_in_standings_json():
+def test_every_decision_of_the_organizers_says_so_in_standings_json(demo_files):
     """Issue 28: standings.json's machine-readable fields say what the sentence says. Every row
     whose sentence is the organizers' decision has ``decided_by: organizers``, and no row cites
     "record", which is no rule id of the league text (2020-09 C: Rokelu79, whom the record places
     in a tie the rules leave open, read ``decided_by: rules, rules: [record]`` before)."""
-    site = render(REPO / "content", None)
+    site = demo_files
     rows = [row for path, data in site.items()
             if path.startswith("leagues/") and path.endswith("standings.json")
             for row in json.loads(data)["rows"] if row.get("outcome") is not None]

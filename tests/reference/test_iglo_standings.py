@@ -12,15 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
 
 HERE = Path(__file__).parent
 REPO = HERE.parent.parent
 
 
 @pytest.fixture(scope="module")
-def demo_site():
-    return render(REPO / "content", None)
+def demo_site(demo_files):
+    return demo_files
 
 
 def source_groups():
