@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..engine.ladder import Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap, rung_steps
 from ..bidi import isolated
@@ -249,9 +249,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
                 "anchor": member in anchors}
 
     groups = []
-    held: list[Rung] = []  # strongest first
     for rung, members in group_by_rung(final):
-        held.append(rung)
         ordered = sorted(members, key=order)
         groups.append({"rung": str(rung), "members": [
             {**person(m), "last_game": result.last_game(m), "record": _record_text(records[m]),
@@ -275,8 +273,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
         "first_date": first_date, "last_date": last_date, "groups": groups,
         "recent": recent, "rung_count": len(ladder.rungs),
         "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top),
-        "rung_sizes": rung_sizes(ladder.rungs, lang),
-        "rung_decimals": fractional_rungs(held, ladder.rungs, lang)}),
+        "rung_sizes": rung_sizes(ladder.rungs, lang), "rung_decimals": fractional_rungs(final.values(), ladder.rungs, lang)}),
              JsonFile(url + "rungs.json", rungs_document(club, result, names, records, order), csv=True))
     months: dict[str, list[dict[str, Any]]] = {}
     named: dict[tuple[int, int], str] = {}  # strftime once per month, not per game (20,000)
@@ -354,14 +351,15 @@ def rung_sizes(rungs: RungList, lang: Words) -> list[dict[str, str]]:
              "size": format_points(step.size, lang)} for step in rung_steps(rungs)]
 
 
-def fractional_rungs(held: list[Rung], rungs: RungList, lang: Words) -> str:
+def fractional_rungs(held: Iterable[Rung], rungs: RungList, lang: Words) -> str:
     """Return what a rung with a decimal means (ladder: club ladder, the rungs; ladder: handicap,
     "treat 'x'kyu = -x; 'y'dan = y-1"), with the strongest such dan rung and kyu rung that a
-    member holds (``held``, strongest first), else the list's: e.g. "2.7d lies between 2d and
+    member holds (``held``, the members' rungs), else the list's: e.g. "2.7d lies between 2d and
     3d, 0.7 of a grade above 2d" and its strength 1.7; "" when no rung has a decimal."""
     examples: list[Rung] = []
+    strongest_first = sorted(set(held), reverse=True)
     for dan in (True, False):
-        found = next((r for r in held if r.is_dan is dan and r.strength.denominator != 1), None)
+        found = next((r for r in strongest_first if r.is_dan is dan and r.strength.denominator != 1), None)
         found = found or next((r for r in reversed(rungs.rungs)
                                if r.is_dan is dan and r.strength.denominator != 1), None)
         if found is not None:
