@@ -240,8 +240,9 @@ def test_a_sentence_shows_a_half_without_the_cells_zero():
 def test_a_criterion_of_six_characters_marks_its_column_wide(juvisy, site, run):
     """The table names, as wide-N, the criteria whose names have six characters or more (on a
     phone their columns are wider, style.css): Juvisy's MMS, SOSM, SOSOSM gives wide-3; a
-    tournament placed by SOSM-1, NBW, SODOSW, SOSOSM gives wide-1, wide-3 and wide-4; the
-    small cup's MMS, SOSM none."""
+    tournament placed by SOSM-1, NBW, SODOSW, SOSOSM gives wide-1, wide-3 and wide-4, and, having
+    more than three criteria, rank-below (on a phone the rank and row number open the rounds'
+    line); the small cup's MMS, SOSM none."""
     table = re.compile(r'<table class="(standings tournament[^"]*)"')
     assert table.findall(juvisy["tournaments/juvisy/index.html"].decode()) == [
         "standings tournament with-rounds wide-3"]
@@ -250,7 +251,7 @@ def test_a_criterion_of_six_characters_marks_its_column_wide(juvisy, site, run):
     status, _out, err = run("build")
     assert status == 0, err
     assert table.findall(Path("output/tournaments/wide/index.html").read_text(encoding="utf-8")) == [
-        "standings tournament with-rounds wide-1 wide-3 wide-4"]
+        "standings tournament with-rounds wide-1 wide-3 wide-4 rank-below"]  # four criteria (stop 48)
     assert table.findall(Path("output/tournaments/cup/index.html").read_text(encoding="utf-8")) == [
         "standings tournament with-rounds"]
 
