@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import shutil
 import signal
 import sys
 import time
@@ -520,10 +521,19 @@ WRITING_COMMANDS = ("build", "import", "league", "pair", "new", "player", "resul
 """Commands that write files: their error summary says that nothing was written."""
 
 
+def _shown(diagnostic: Diagnostic) -> str:
+    """Return how a diagnostic is printed on stderr: on a terminal in lines of its width (at
+    most 100 characters; stop 48), else on one line, ``path:line:col: level: message [code]``,
+    for logs, editors and tools that read one diagnostic a line."""
+    if not sys.stderr.isatty():
+        return diagnostic.format()
+    return diagnostic.wrapped(max(60, min(100, shutil.get_terminal_size((100, 24)).columns - 1)))
+
+
 def _print_warnings(warnings: list[Diagnostic]) -> None:
     """Print the warnings of a command that succeeded (and annotate them under Actions)."""
     for diagnostic in warnings:
-        print(diagnostic.format(), file=sys.stderr)
+        print(_shown(diagnostic), file=sys.stderr)
     if os.environ.get("GITHUB_ACTIONS") == "true":
         for diagnostic in warnings:
             print(diagnostic.github_annotation())
@@ -548,7 +558,7 @@ def _count(number: int, word: str) -> str:
 
 def _report(error: SitegenError, command: str | None = None) -> None:
     for diagnostic in error.diagnostics:
-        print(diagnostic.format(), file=sys.stderr)
+        print(_shown(diagnostic), file=sys.stderr)
     if os.environ.get("GITHUB_ACTIONS") == "true":
         for diagnostic in error.diagnostics:
             print(diagnostic.github_annotation())

@@ -10,6 +10,7 @@ import difflib
 import errno
 import os
 import re
+import textwrap
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, NamedTuple
 
@@ -67,6 +68,15 @@ class Diagnostic:
         if self.hint:
             text += f"; {self.hint}"
         return shown_text(f"{text} [{self.code}]")
+
+    def wrapped(self, width: int) -> str:
+        """Return :meth:`format`'s text in lines of at most ``width`` characters (a word longer
+        than that, such as a long path, keeps its own line), the lines after the first indented
+        by 4 spaces: the same words, for a person at a terminal (stop 48's newcomer check: the
+        demo's build printed warnings of up to 612 characters on one line). Joining the lines
+        with single spaces, their indentation left out, gives :meth:`format`'s text again."""
+        return "\n".join(textwrap.wrap(self.format(), width, subsequent_indent="    ",
+                                        break_long_words=False, break_on_hyphens=False))
 
     def github_annotation(self) -> str:
         """Return the GitHub Actions workflow command for this diagnostic."""

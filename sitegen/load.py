@@ -26,6 +26,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .diagnostics import Diagnostics, SourcePos
 from .text import hint_for, refused_all
+from .yaml_hints import indentation_hint
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 """Content files larger than this are refused (a guard against accidents and hostile input)."""
@@ -224,9 +225,10 @@ def parse_yaml(text: str, shown: str, diags: Diagnostics, line_offset: int = 0) 
                         f"{score.group().replace(':', '-')}", "result.syntax",
                         f"write e.g. [ann, bob, {score.group().replace(':', '-')}]")
             return None
+        tabbed = found == "\t" or "tab" in problem
         diags.error(SourcePos(shown, line + line_offset, col), f"YAML syntax error: {problem}",
-                    "yaml.syntax", _syntax_hint(problem, found)
-                    or _unclosed_hint(exc, mark, line_offset))
+                    "yaml.syntax", (None if tabbed else indentation_hint(lines, line, problem, line_offset))
+                    or _syntax_hint(problem, found) or _unclosed_hint(exc, mark, line_offset))
         return None
     except YAMLError as exc:
         reason = " ".join(str(exc).split())

@@ -520,27 +520,59 @@ def test_a_ladder_of_matrix_members_keeps_the_member_table(site, monkeypatch):
     assert '"k":' not in html
 
 
+def _sizes(page: str) -> list[tuple[str, str]]:
+    """The rows of a ladder page's table of rung sizes: (rungs, one rung)."""
+    table = page[page.index('<table class="list rung-sizes">'):]
+    table = table[:table.index("</table>")]
+    return re.findall(r'<tr><td>(.*?)</td><td class="num">(.*?)</td></tr>', table)
+
+
 def test_the_page_says_how_big_a_rung_is(site):
-    """Issue 31 (stop 46's newcomer check: the page never said how big a rung is): one line under
-    the rung list's heading, the rules' list's stretches (ladder: club ladder, "The rungs are not
-    evenly spaced"; hand-worked in tests/engine/test_ladder.py), in handicap stones; in Polish and
-    French the catalogs' words and the decimal comma. The links to the handicap page, the games
-    and the files follow the rung list, which comes first."""
+    """Issue 31 (stop 46's newcomer check: the page never said how big a rung is), stop 48 (the
+    sentence "One rung, in handicap stones: 1 from 25k to 20k, ½ to 10k, ..." was hard to read):
+    a small table after the rung list, the rules' list's stretches (ladder: club ladder, "The
+    rungs are not evenly spaced"; hand-worked in tests/engine/test_ladder.py), in grades; in
+    Polish and French the catalogs' words and the decimal comma. The rung list comes right
+    under its heading, then the sizes, then the links to the handicap page, the games and the
+    files."""
     html = small_site(site)["ladders/small/index.html"].decode()
-    assert ('<h2 id="rungs-h">Rung list</h2>\n<p class="rung-size">One rung, in handicap stones: '
-            '1 from 25k to 20k, ½ to 10k, 0.2 to 1d, 0.1 to 5d.</p>\n') in html
-    assert html.index("</table>", html.index('id="rungs-caption"')) < html.index(
+    assert '<h2 id="rungs-h">Rung list</h2>\n<div class="scroll"' in html
+    assert "How far apart the rungs are, in grades (kyu or dan)" in html
+    assert _sizes(html) == [("25k to 20k", "1"), ("20k to 10k", "½"), ("10k to 1d", "0.2"), ("1d to 5d", "0.1")]
+    assert html.index('id="rungs-caption"') < html.index('id="sizes-caption"') < html.index(
         "Handicap for any two members</a>") < html.index('<h2 id="recent-h">')
     said = {}
     for language in ("pl", "fr"):
         root = site({"content/players.yaml": PLAYERS, "content/ladders/small.yaml": SMALL_LADDER,
                      "content/site.yaml": f"title: Test\nlanguage: {language}\n"})
-        page = render(root / "content", None)["ladders/small/index.html"].decode()
-        said[language] = re.search(r'<p class="rung-size">(.*?)</p>', page)[1]  # type: ignore[index]
+        said[language] = _sizes(render(root / "content", None)["ladders/small/index.html"].decode())
     assert said == {
-        "pl": "Jeden szczebel w kamieniach handicapu: 1 od 25k do 20k, ½ do 10k, 0,2 do 1d, 0,1 do 5d.",
-        "fr": "Un échelon, en pierres de handicap : 1 de 25k à 20k, ½ jusqu&#39;à 10k, 0,2 jusqu&#39;à 1d, "
-              "0,1 jusqu&#39;à 5d."}
+        "pl": [("od 25k do 20k", "1"), ("od 20k do 10k", "½"), ("od 10k do 1d", "0,2"), ("od 1d do 5d", "0,1")],
+        "fr": [("de 25k à 20k", "1"), ("de 20k à 10k", "½"), ("de 10k à 1d", "0,2"), ("de 1d à 5d", "0,1")]}
+
+
+def test_the_page_says_what_a_rung_with_a_decimal_means(site):
+    """Stop 48's newcomer check: rungs such as 0.2k or 2.7d puzzled. Under the sizes, a note with
+    the strongest such dan and kyu rungs the members hold (hand-worked final rungs above: bob
+    1.2d, cy 3k, dee 3.4k, ann 9.8k): 1.2d (strength 0.2) lies between 1d and 2d, 0.2 of a grade
+    above 1d; 3.4k (strength -3.4) between 4k and 3k, 0.6 above 4k; and the strengths the
+    handicap takes (ladder: handicap: "treat 'x'kyu = -x; 'y'dan = y-1")."""
+    html = small_site(site)["ladders/small/index.html"].decode()
+    note = re.search(r'<p class="note rung-decimals">(.*?)</p>', html)[1]  # type: ignore[index]
+    assert note == ("A rung with a decimal is a strength between two grades: 1.2d lies between 1d and "
+                    "2d, 0.2 of a grade above 1d; 3.4k lies between 4k and 3k, 0.6 of a grade above 4k. "
+                    "For the handicap x kyu counts as −x and y dan as y − 1 (1.2d as 0.2, 3.4k as −3.4); "
+                    "the difference of two members&#39; strengths, its fraction dropped, is their handicap.")
+
+
+def test_a_ladder_of_whole_rungs_says_nothing_of_decimals(site):
+    """A ladder's own list without a rung of decimals: the sizes (5 a rung, then 1), no note."""
+    whole = ("name: Whole\nrungs: [25k, 20k, 15k, 10k, 9k, 8k]\nmembers:\n"
+             "  - {player: ann, rung: 10k}\n  - {player: bob, rung: 8k}\n")
+    root = site({"content/players.yaml": PLAYERS, "content/ladders/whole.yaml": whole})
+    html = render(root / "content", None)["ladders/whole/index.html"].decode()
+    assert _sizes(html) == [("25k to 10k", "5"), ("10k to 8k", "1")]
+    assert "rung-decimals" not in html
 
 
 def test_a_ladder_of_one_rung_says_no_size(site):
@@ -549,4 +581,4 @@ def test_a_ladder_of_one_rung_says_no_size(site):
     root = site({"content/players.yaml": PLAYERS, "content/ladders/one.yaml": one})
     html = render(root / "content", None)["ladders/one/index.html"].decode()
     assert '<h2 id="rungs-h">Rung list</h2>\n<div class="scroll"' in html
-    assert "rung-size" not in html
+    assert "rung-sizes" not in html and "rung-decimals" not in html

@@ -284,8 +284,14 @@ def test_an_error_while_rendering_is_printed_whole_after_the_bar(small):
     status, out = on_terminal("build", cwd=small)
     assert status == 1
     assert "rendering and writing: " in out  # the bar was shown, then cleared
-    error = next(line for line in out.split("\r\n") if ": error: " in line)
-    assert error.rsplit("\r", 1)[-1].startswith(
+    lines = out.split("\r\n")
+    at = next(n for n, line in enumerate(lines) if ": error: " in line)
+    error = lines[at].rsplit("\r", 1)[-1]
+    for more in lines[at + 1:]:  # on a terminal a long diagnostic is wrapped, its lines indented (stop 48)
+        if not more.startswith("    "):
+            break
+        error += " " + more.strip()
+    assert error.startswith(
         "templates/group.html:1:1: error: template group.html failed while rendering ")
     status, _, err = piped("build", cwd=small)
     assert status == 1 and stage_lines(err)[:2] == SMALL_STAGES[:2]

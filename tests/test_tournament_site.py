@@ -6,6 +6,7 @@ Reference: tests/reference/opengotha/ (OpenGotha 3.49.03's own h9 export of the 
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -166,19 +167,62 @@ def test_small_tournament_bye_and_absence_hand_worked(site, run):
     assert re.search(r"^   1 Ann\s+3K XX xxxx   29   52 0 0    2\+/w0    0\+   $", h9, re.M)
 
 
-def test_the_bye_and_absence_sentence_has_no_plural_marks_and_shows_half_as_half(site, run):
-    """placement: a bye counts 1 win and 1 McMahon point, a declared absence 0 wins and ½
-    McMahon point (the defaults, as in the hand-worked test above). The tournament page says so
-    in a sentence without "(s)" and with ½, not a table cell's 0½, as does MMS's definition (stop
-    47's newcomer check)."""
+def test_the_bye_and_absence_sentences_name_each_score_and_show_half_as_half(site, run):
+    """placement NBW, MMS: a bye counts 1 win and 1 McMahon point, a declared absence 0 wins and
+    ½ McMahon point (the defaults, as in the hand-worked test above). The tournament page says
+    so in two sentences that name the score of each number (stop 48's newcomer check: "a
+    declared absence 0 and ½" left the reader to pair them), without "(s)" and with ½, not a
+    table cell's 0½, as does MMS's definition (stop 47's newcomer check)."""
     site({"content/tournaments/cup.yaml": SMALL})
     status, _out, err = run("build")
     assert status == 0, err
     page = Path("output/tournaments/cup/index.html").read_text(encoding="utf-8")
-    assert ("A bye adds 1 to the number of wins and 1 to the McMahon score; a declared absence "
-            "0 and ½.") in page
-    assert "win(s)" not in page and "point(s)" not in page
+    assert "<li>A bye adds 1 to the number of wins and 1 to the McMahon score.</li>" in page
+    assert "<li>A declared absence adds 0 to the number of wins and ½ to the McMahon score.</li>" in page
+    assert "win(s)" not in page and "point(s)" not in page and "0½" not in page
     assert "A bye adds 1, a declared absence ½, these bonus points added up" in page  # MMS's text
+
+
+def test_the_rounding_of_bye_and_absence_points_is_stated_with_a_worked_example(site, run):
+    """placement MMS; opengotha.md 1.2: only the bye and absence points, added up over the
+    rounds, are rounded down (default on). With the defaults an absence adds ½ to MMS: one
+    absence floor(½) = 0, two floor(1) = 1, three floor(1½) = 1. Bob's MMS in the hand-worked
+    test above shows the first: 25 + floor(½) = 25."""
+    site({"content/tournaments/cup.yaml": SMALL})
+    status, _out, err = run("build")
+    assert status == 0, err
+    page = html.unescape(Path("output/tournaments/cup/index.html").read_text(encoding="utf-8"))
+    assert ("<li>A player's points for byes and declared absences are added up over the rounds, "
+            "then rounded down to a whole number (the ½ of a jigo is never rounded): one declared "
+            "absence adds 0 to the McMahon score, two add 1, three add 1.</li>") in page
+
+
+@pytest.mark.parametrize("parameters, expected", [
+    # not rounded: the sum of ½s stays as it is
+    ("round_down: false", "<li>The points of byes and declared absences are not rounded.</li>"),
+    # every value whole (absence MMS 1): rounding changes nothing, no sentence about it
+    ("absence: {mms: 1}", None),
+    # a bye of ½ win (absences whole): floor(½) = 0, floor(1) = 1, floor(1½) = 1
+    ("bye: {nbw: 1/2}\n  absence: {mms: 0}",
+     "one bye adds 0 to the number of wins, two add 1, three add 1."),
+])
+def test_the_rounding_sentence_follows_the_tournaments_values(site, run, parameters, expected):
+    """placement NBW, MMS (opengotha.md 1.2): the sentence about rounding is there only where a
+    bye or absence value is not whole, and says "not rounded" when the tournament turns the
+    rounding off; its example takes the first such value (absences first, MMS first)."""
+    text = SMALL.replace("  criteria: [MMS, SOSM]\n", f"  criteria: [MMS, SOSM]\n  {parameters}\n")
+    site({"content/tournaments/cup.yaml": text})
+    status, _out, err = run("build")
+    assert status == 0, err
+    page = Path("output/tournaments/cup/index.html").read_text(encoding="utf-8")
+    rounding = "added up over the rounds, then rounded down"
+    if expected is None:
+        assert rounding not in page and "not rounded" not in page
+        assert "<li>A declared absence adds 0 to the number of wins and 1 to the McMahon score.</li>" in page
+    elif "not rounded" in expected:
+        assert expected in page and rounding not in page
+    else:
+        assert rounding in page and expected + "</li>" in page
 
 
 def test_a_sentence_shows_a_half_without_the_cells_zero():
@@ -196,8 +240,9 @@ def test_a_sentence_shows_a_half_without_the_cells_zero():
 def test_a_criterion_of_six_characters_marks_its_column_wide(juvisy, site, run):
     """The table names, as wide-N, the criteria whose names have six characters or more (on a
     phone their columns are wider, style.css): Juvisy's MMS, SOSM, SOSOSM gives wide-3; a
-    tournament placed by SOSM-1, NBW, SODOSW, SOSOSM gives wide-1, wide-3 and wide-4; the
-    small cup's MMS, SOSM none."""
+    tournament placed by SOSM-1, NBW, SODOSW, SOSOSM gives wide-1, wide-3 and wide-4, and, having
+    more than three criteria, rank-below (on a phone the rank and row number open the rounds'
+    line); the small cup's MMS, SOSM none."""
     table = re.compile(r'<table class="(standings tournament[^"]*)"')
     assert table.findall(juvisy["tournaments/juvisy/index.html"].decode()) == [
         "standings tournament with-rounds wide-3"]
@@ -206,7 +251,7 @@ def test_a_criterion_of_six_characters_marks_its_column_wide(juvisy, site, run):
     status, _out, err = run("build")
     assert status == 0, err
     assert table.findall(Path("output/tournaments/wide/index.html").read_text(encoding="utf-8")) == [
-        "standings tournament with-rounds wide-1 wide-3 wide-4"]
+        "standings tournament with-rounds wide-1 wide-3 wide-4 rank-below"]  # four criteria (stop 48)
     assert table.findall(Path("output/tournaments/cup/index.html").read_text(encoding="utf-8")) == [
         "standings tournament with-rounds"]
 

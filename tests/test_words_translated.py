@@ -37,6 +37,7 @@ SAME = {
         "absence", "bonus", "change", "club", "correction", "date", "dates", "division", "divisions",
         "final", "handicap", "handicaps", "match", "page", "pages", "place", "places", "plus", "point",
         "points", "position", "score", "scores", "table",
+        "absences", "grade", "grades",  # "absences déclarées", "0,7 de grade", "entre deux grades" (stop 48)
         "issue"},  # "l'issue de chacun", the outcome column's heading (docs/translating.md)
 }
 """Words spelt the same in English and in the language, as the language uses them."""

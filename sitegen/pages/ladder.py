@@ -9,10 +9,11 @@ history chart drawn here as SVG coordinates) all share that replay. Templates on
 from __future__ import annotations
 
 import datetime as dt
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..engine.ladder import Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap, rung_steps
 from ..bidi import isolated
@@ -272,7 +273,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
         "first_date": first_date, "last_date": last_date, "groups": groups,
         "recent": recent, "rung_count": len(ladder.rungs),
         "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top),
-        "rung_sizes": rung_sizes(ladder.rungs, lang)}),
+        "rung_sizes": rung_sizes(ladder.rungs, lang), "rung_decimals": fractional_rungs(final.values(), ladder.rungs, lang)}),
              JsonFile(url + "rungs.json", rungs_document(club, result, names, records, order), csv=True))
     months: dict[str, list[dict[str, Any]]] = {}
     named: dict[tuple[int, int], str] = {}  # strftime once per month, not per game (20,000)
@@ -340,20 +341,41 @@ def handicap_text(h: Handicap, lang: Words) -> dict[str, str]:
     return {"levels": str(h.levels), "stones": stones, "komi": komi, "first": first}
 
 
-RUNG_SIZE = N_("{size} from {weakest} to {strongest}")
-RUNG_SIZE_ON = N_("{size} to {strongest}")
-"""One stretch of evenly spaced rungs on the ladder page (:func:`rung_sizes`): the first, then
-each next one, which starts where the one before it ends."""
+def rung_sizes(rungs: RungList, lang: Words) -> list[dict[str, str]]:
+    """Return how big one rung of ``rungs`` is, in grades (one grade, 1k to 1d, is one handicap
+    level: ladder: handicap), stretch by stretch, weakest first (:func:`sitegen.engine.ladder.
+    rung_steps`): ``{weakest, strongest, size}`` rows, for the rules' list 25k-20k 1, 20k-10k ½,
+    10k-1d 0.2, 1d-5d 0.1 (ladder: club ladder, "The rungs are not evenly spaced"); [] for a
+    list of one rung."""
+    return [{"weakest": str(step.weakest), "strongest": str(step.strongest),
+             "size": format_points(step.size, lang)} for step in rung_steps(rungs)]
 
 
-def rung_sizes(rungs: RungList, lang: Words) -> str:
-    """Return how big one rung of ``rungs`` is, in handicap stones, stretch by stretch (weakest
-    first, :func:`sitegen.engine.ladder.rung_steps`): ``1 from 25k to 20k, ½ to 10k, 0.2 to 1d,
-    0.1 to 5d`` for the rules' list (ladder: club ladder, "The rungs are not evenly spaced";
-    ladder: handicap); "" for a list of one rung."""
-    return ", ".join(lang._(RUNG_SIZE if number == 0 else RUNG_SIZE_ON).format(
-        size=format_points(step.size, lang), weakest=step.weakest, strongest=step.strongest)
-        for number, step in enumerate(rung_steps(rungs)))
+def fractional_rungs(held: Iterable[Rung], rungs: RungList, lang: Words) -> str:
+    """Return what a rung with a decimal means (ladder: club ladder, the rungs; ladder: handicap,
+    "treat 'x'kyu = -x; 'y'dan = y-1"), with the strongest such dan rung and kyu rung that a
+    member holds (``held``, the members' rungs), else the list's: e.g. "2.7d lies between 2d and
+    3d, 0.7 of a grade above 2d" and its strength 1.7; "" when no rung has a decimal."""
+    examples: list[Rung] = []
+    strongest_first = sorted(set(held), reverse=True)
+    for dan in (True, False):
+        found = next((r for r in strongest_first if r.is_dan is dan and r.strength.denominator != 1), None)
+        found = found or next((r for r in reversed(rungs.rungs)
+                               if r.is_dan is dan and r.strength.denominator != 1), None)
+        if found is not None:
+            examples.append(found)
+    if not examples:
+        return ""
+    between = "; ".join(lang._("{rung} lies between {weaker} and {stronger}, {part} of a grade above "
+                               "{weaker}").format(
+        rung=r, weaker=Rung(Fraction(math.floor(r.strength))), stronger=Rung(Fraction(math.floor(r.strength) + 1)),
+        part=lang.format_decimal(r.strength - math.floor(r.strength))) for r in examples)
+    strengths = ", ".join(lang._("{rung} as {strength}").format(
+        rung=r, strength=lang.format_decimal(r.strength).replace("-", "−")) for r in examples)  # the rule's minus
+    return lang._("A rung with a decimal is a strength between two grades: {between}. For the handicap "
+                  "x kyu counts as −x and y dan as y − 1 ({strengths}); the difference of two members' "
+                  "strengths, its fraction dropped, is their handicap.").format(
+                      between=between, strengths=strengths)
 
 
 def _short_handicap(h: Handicap, lang: Words) -> str:

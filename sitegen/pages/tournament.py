@@ -32,6 +32,7 @@ from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered
                        Met, RuleSet, Scaffolded, entry_step, named_jump)
 from ..urls import player_url, round_url, tournament_url
 from .tournament_rounds import RoundsPlayed, final_after, results_to_come, rounds_played
+from .tournament_words import parameters_text
 
 # --------------------------------------------------------------------------- wording
 
@@ -420,7 +421,7 @@ def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan, lang:
     columns = criterion_columns(t, lang)
     rounds_nav = [{"round": r, "url": round_url(t, r, last)} for r in range(1, last + 1)]
     status = _status_words(t, lang)
-    parameters = _parameters_text(t, lang)
+    parameters = parameters_text(t, lang)
     # The final standings are computed here (players' sections, the winner, results.h9);
     # those after an earlier round by the render worker that makes the round's bundle:
     # its page and standings.json share them (the bundle's shared value). The rounds share
@@ -472,27 +473,6 @@ def _plan_tournament(t: Tournament, names: dict[str, str], plan: SitePlan, lang:
 
 def _dates(t: Tournament, lang: Words) -> str:
     return date_range(t.begin, t.end, lang)
-
-
-def _parameters_text(t: Tournament, lang: Words) -> list[str]:
-    p = t.parameters
-    lines = []
-    if p.system is System.MCMAHON:
-        lines.append(lang._("McMahon bar {bar}, floor {floor}: your starting score is your rank, "
-                            "counted as {bar} if stronger and as {floor} if weaker.").format(
-                                bar=p.bar, floor=p.floor))
-    else:
-        lines.append(lang._("Swiss system: the number of wins is the main score."))
-    lines.append(lang._("A bye adds {bye_wins} to the number of wins and {bye_points} to the McMahon "
-                        "score; a declared absence {absent_wins} and {absent_points}.").format(
-                            bye_wins=format_points(p.nbw_bye, lang),
-                            bye_points=format_points(p.mms_bye, lang),
-                            absent_wins=format_points(p.nbw_absent, lang),
-                            absent_points=format_points(p.mms_absent, lang)))
-    if p.count_unplayed_as_half:
-        lines.append(lang._("For the sums of opponents' scores, every game an opponent did not play "
-                            "counts ½ point."))
-    return lines
 
 
 def _status_words(t: Tournament, lang: Words) -> dict[tuple[int, str], str]:
