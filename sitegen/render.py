@@ -33,10 +33,12 @@ from .i18n import format_iso, words
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan, StaleInput
 from .progress import Progress
+from .rule_links import RuleLinks
 from .template_limits import (BoundedCodeGenerator, BoundedSandbox, Budget, Limits, TemplateLimit,
                               bounded_output)
 from .template_words import ConstantWords, site_binds_words
 from .theme_code import theme_code as kept_code
+from .urls import LEAGUE_RULES
 from .workers import can_fork, map_forked
 
 
@@ -240,8 +242,10 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
     # ``path|url`` (a filter: Jinja calls filters directly, functions through the context) and
     # ``url(path)`` give the same address. ``date``: as the site's language writes it
     # (``date("long")`` in sentences); ``iso``: for <time datetime>.
+    # ``text|rule_links``: the league rule ids in ``text`` as links to the league rules page
+    rule_links = RuleLinks(url(LEAGUE_RULES), lang.pgettext("rule", "final round"))
     env.filters.update(points=functools.partial(format_points, lang=lang), markdown=markdown,
-                       date=lang.format_date, iso=format_iso, url=url)
+                       date=lang.format_date, iso=format_iso, url=url, rule_links=rule_links)
     return env
 
 

@@ -44,6 +44,12 @@ def page_url(slug: str) -> str:
 # --------------------------------------------------------------------------- leagues
 
 
+LEAGUE_RULES = "leagues/rules/"
+"""The league rules page: each rule id the league pages cite, in plain words (one page for
+every league: they all play by the one text, ../shared/rules/000_8831272a7af7d6bd.txt). A
+league's id may not be ``rules`` (validate.league)."""
+
+
 def league_url(league: League) -> str:
     return f"leagues/{league.id}/"
 

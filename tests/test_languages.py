@@ -661,7 +661,7 @@ def test_league_outcome_sentences_in_polish(tmp_path):
     tie = _site_in(tmp_path / "tie", "pl", LEAGUE_CASES["tie"])
     assert _outcome(tie["leagues/club/2024/b/index.html"], "Ben") == (
         "? Nierozstrzygnięte: awans do dywizji A lub pozostanie w dywizji B: na równi z Bea i Bo "
-        "we wszystkim, co decyduje o kolejności w tabeli (D), więc o tym, kto zajmie jedno "
+        "we wszystkim, co decyduje o kolejności w tabeli (D.1), więc o tym, kto zajmie jedno "
         "miejsce awansowe (B.3), rozstrzygnie baraż (D.2).")
     # Issue 27: the table shows the mark and a short word; the sentence is one tap away.
     assert _outcome_mark(e1["leagues/club/2024/index.html"], "Al") == "• pozostaje"

@@ -22,7 +22,7 @@ from sitegen.commands.build import render
 
 sys.path.insert(0, str(Path(__file__).parent))
 from league_trees import A, B, PLAYERS, group, perfect, season, tree  # noqa: E402
-from test_league_outcomes import SIGNUPS_ALL, everywhere, tie_tree  # noqa: E402
+from test_league_outcomes import SIGNUPS_ALL, everywhere, tie_tree, words_of  # noqa: E402
 
 SEASON = "content/leagues/club/seasons/2024.yaml"
 NEXT = "content/leagues/club/seasons/2025.yaml"
@@ -59,7 +59,7 @@ def test_a_recorded_relegation_of_a_player_who_then_does_not_return(site, run):
                             group("B", B, perfect(B))),
                      **{"leagues/club/signups/2025.yaml": "returning: [a1, a2, a4, a5, b1, b2, "
                         "b3, b4, b5, b6]\nwithdrawn: [a3]\n"}))
-    built = render(root / "content", None)
+    built = words_of(render(root / "content", None))
     a3 = "Relegated to division B: the organizers' decision" + NOT_BACK + "."
     assert everywhere(built, "a3", "Ada", "a") == {a3}
     assert everywhere(built, "a5", "Amy", "a") == {"Stays in division A: the organizers' decision."}
@@ -99,7 +99,7 @@ def test_a_player_who_played_the_season_out_and_left_keeps_what_they_earned(site
     root = site(tree(season(group("A", A, perfect(A)), group("B", B, perfect(B))),
                      **{"leagues/club/signups/2025.yaml": "returning: [a1, a2, a3, a4, a5, b2, "
                         "b3, b4, b5, b6]\nwithdrawn: [b1]\n"}))
-    built = render(root / "content", None)
+    built = words_of(render(root / "content", None))
     b1 = "Promoted to division A: group leader (B.1)" + NOT_BACK + "."
     assert everywhere(built, "b1", "Bob", "b") == {b1}
     rows, cells = data_rows(built, "b")
@@ -120,7 +120,7 @@ def test_a_recorded_promotion_the_rules_do_not_give_on_every_surface(site, run):
     root = site(tree(season(group("A", A, perfect(A)), group("B", B, perfect(B),
                                                               "promoted: [b1, b3]")),
                      **{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
-    built = render(root / "content", None)
+    built = words_of(render(root / "content", None))
     assert everywhere(built, "b3", "Bea", "b") == {"Promoted to division A: the organizers' decision."}
     assert everywhere(built, "b2", "Ben", "b") == {"Stays in division B: the organizers' decision."}
     rows, cells = data_rows(built, "b")
@@ -154,7 +154,7 @@ def test_a_player_without_a_record_reads_as_the_record_of_others_places_them(sit
     a5 (1k) and b2 .. b6 (3k .. 7k), by rank, and says so."""
     root = site(tie_tree(record="promoted: [b1]",
                          **{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
-    built = render(root / "content", None)
+    built = words_of(render(root / "content", None))
     a4 = ("Stays in division A: demotion spot by the criteria of D (B.2), cancelled by E.1: "
           "nobody is applicable, so the highest ranked by D.2 is forcefully promoted, as "
           "division A needs at least 5 players under A.i.1 and A.i.2, decided by rank (D.2).")
@@ -188,7 +188,7 @@ def test_one_withdrawal_one_wording_on_every_surface_b_4(site, run):
                      **{"leagues/club/signups/2025.yaml": "returning: [a1, a2, a3, a4, a5, b1, "
                         "b3, b5, b6]\nwithdrawn: [b2, b4]\nnew: [n1]\n",
                         "players.yaml": PLAYERS + "  - {id: n1, name: Nia, rank: 9k}\n"}))
-    built = render(root / "content", None)
+    built = words_of(render(root / "content", None))
     withdrew = ("withdrew: left games unplayed and did not play the next season: the promotion "
                 "spot is forfeited and not passed on (B.4)")
     b2 = f"Promoted to division A: the organizers' decision; {withdrew}."

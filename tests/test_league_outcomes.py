@@ -22,13 +22,21 @@ from sitegen.commands.build import render
 
 sys.path.insert(0, str(Path(__file__).parent))
 from league_trees import A, B, LEAGUE, PLAIN, PLAYERS, group, perfect, season, tree  # noqa: E402
+from rule_text import without_rule_links  # noqa: E402
 
 SIGNUPS_ALL = "returning: [a1, a2, a3, a4, a5, b1, b2, b3, b4, b5, b6]\n"
 
 
 def pages(site, files: dict[str, str]) -> dict[str, bytes]:
     root = site(files)
-    return render(root / "content", None)
+    return words_of(render(root / "content", None))
+
+
+def words_of(built: dict[str, bytes]) -> dict[str, bytes]:
+    """Return the built files, the pages' rule ids as plain text (the links:
+    tests/test_rule_links.py)."""
+    return {path: without_rule_links(data.decode()).encode() if path.endswith(".html") else data
+            for path, data in built.items()}
 
 
 def cell(text: str) -> str:
@@ -100,8 +108,12 @@ def test_without_sign_ups_every_player_who_did_not_withdraw_returns(site):
     and everyone else returns, which here is what the sign-ups above say: the same decision."""
     built = pages(site, tree(E1))
     assert everywhere(built, "a4", "Al", "a") == {A4_E1}
-    assert "as if every player who did not withdraw plays the next season" in \
-        built["leagues/club/2024/index.html"].decode()
+    # the season is over (every game played): the note says so, and speaks of no sign-ups
+    # still to come (stop 47's newcomer check)
+    page = built["leagues/club/2024/index.html"].decode()
+    assert ("The season is over and the next one has not been entered yet: the outcomes are "
+            "worked out as if every player who did not withdraw plays it, with no new players.") in page
+    assert "sign-ups" not in page
 
 
 def test_without_sign_ups_the_next_season_says_who_returned(site):
@@ -168,8 +180,9 @@ def test_an_unfinished_season_shows_provisional_outcomes(site, run):
     assert everywhere(built, "b1", "Bob", "b") == {
         "Promoted to division A if the season ended today: group leader (B.1)."}
     assert everywhere(built, "a1", "Ann", "a") == {
-        "Stays in division A and plays the final round if the season ended today: direct "
-        "promotion spot of division A (final round)."}
+        "Stays in division A and plays the final round if the season ended today: division A "
+        "is the top division, with no division above it: its direct promotion spots are the "
+        "places in the final round, which decides the champion (final round)."}
     html = built["leagues/club/2024/index.html"].decode()
     assert "<strong>Provisional: 1 game is still to play. The outcomes below are those the " \
            "league rules give if the season ended today.</strong>" in html
@@ -218,12 +231,12 @@ def test_three_way_tie_on_the_promotion_line_is_undecided_warned_and_refused(sit
     undecided (never by id) on every page, a warning of check naming the tie with the YAML to
     add, and next-season refuses to place them, writing nothing."""
     root = site(tie_tree(**{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
-    built = render(root / "content", None)
+    built = words_of(render(root / "content", None))
     for player, name, others in (("b2", "Ben", "Bea and Bo"), ("b3", "Bea", "Ben and Bo"),
                                  ("b4", "Bo", "Bea and Ben")):  # by name
         assert everywhere(built, player, name, "b") == {
             f"Undecided: promoted to division A or stays in division B: level with {others} on "
-            f"everything the table is ordered by (D), so a playoff (D.2) will decide who gets one "
+            f"everything the table is ordered by (D.1), so a playoff (D.2) will decide who gets one "
             f"promotion spot (B.3)."}
     data = json.loads(built["leagues/club/2024/b/standings.json"])
     assert [r["outcome"] for r in data["rows"]] == ["promoted", "undecided", "undecided",
@@ -302,7 +315,7 @@ def test_three_way_tie_decided_by_a_playoff(site, run):
     """playoffs: b3 won (D.2, last criterion): b3 takes the B.3 spot, b2 and b4 stay; no warning."""
     root = site(tie_tree("playoffs: {b3: 1, b2: 2, b4: 3}\n",
                          **{"leagues/club/signups/2025.yaml": SIGNUPS_ALL}))
-    built = render(root / "content", None)
+    built = words_of(render(root / "content", None))
     assert everywhere(built, "b3", "Bea", "b") == {
         "Promoted to division A: next best by the criteria of D (B.3), decided by a playoff "
         "(D.2)."}
@@ -330,7 +343,7 @@ def test_three_way_tie_decided_by_the_organizers_record(site, run):
     built = pages(site, tie_tree(record="promoted: [b1, b4]"))
     assert everywhere(built, "b4", "Bo", "b") == {
         "Promoted to division A: next best by the criteria of D (B.3); level with Bea and Ben on "
-        "everything the table is ordered by (D), so the organizers decided who gets one promotion "
+        "everything the table is ordered by (D.1), so the organizers decided who gets one promotion "
         "spot (B.3)."}
     status, out, err = run("check")
     assert (status, err) == (0, [])
@@ -349,7 +362,7 @@ def test_a_partial_record_does_not_decide_the_tie_check_and_next_season_agree(si
     keeps b3 in B, and next-season keeps b3 in B, saying the rules' outcome."""
     signups = {"leagues/club/signups/2025.yaml": SIGNUPS_ALL}
     root = site(tie_tree(record="promoted: [b1]", **signups))
-    built = render(root / "content", None)
+    built = words_of(render(root / "content", None))
     for player, name in (("b2", "Ben"), ("b3", "Bea"), ("b4", "Bo")):
         assert everywhere(built, player, name, "b") == {
             "Stays in division B: the organizers' decision."}
@@ -400,7 +413,7 @@ def test_a_bottom_tie_the_record_decides_reads_alike_for_all_its_players(site):
     built = pages(site, files)
     assert everywhere(built, "b4", "Bo", "b") == {
         "Stays in division B: middle position (B); level with Bix and Bud on everything the table "
-        "is ordered by (D), so the organizers decided who gets 2 demotion spots (B.2)."}
+        "is ordered by (D.1), so the organizers decided who gets 2 demotion spots (B.2)."}
     for player, name in (("b5", "Bud"), ("b6", "Bix")):
         assert everywhere(built, player, name, "b") == {
             "Relegated from the bottom division: the organizers' decision."}
@@ -446,7 +459,7 @@ def test_recorded_outcomes_that_differ_are_warnings_with_their_positions(site, r
     decision; check warns at b3's entry in 'promoted' and at b2's entry in 'players'."""
     text = season(group("A", A, perfect(A)), group("B", B, perfect(B), "promoted: [b1, b3]"))
     root = site(tree(text))
-    built = render(root / "content", None)
+    built = words_of(render(root / "content", None))
     assert everywhere(built, "b3", "Bea", "b") == {"Promoted to division A: the organizers' decision."}
     assert everywhere(built, "b2", "Ben", "b") == {"Stays in division B: the organizers' decision."}
     assert everywhere(built, "b1", "Bob", "b") == {"Promoted to division A: group leader (B.1)."}
@@ -561,7 +574,7 @@ def test_d_2_data_in_content_correspondence_rank_rating_and_forfeiture(site):
         ratings = ratings.replace(f"{{id: {player}, rank: 3k}}",
                                   f"{{id: {player}, rank: 3k, correspondence_rating: {rating}}}")
     for extra, expected in (("", "Undecided: promoted to division A or stays in division B: level "
-                                 "with Ben on everything the table is ordered by (D), so a "
+                                 "with Ben on everything the table is ordered by (D.1), so a "
                                  "playoff (D.2) will decide who gets one promotion spot (B.3)."),
                             ("concedes: [b2]\n", "Promoted to division A: next best by the "
                                                   "criteria of D (B.3), decided by a concession "

@@ -22,6 +22,7 @@ from sitegen.rulesets import load_content
 
 sys.path.insert(0, str(Path(__file__).parent))
 from small_league import PLAYERS, SEASON_2024  # noqa: E402
+from rule_text import without_rule_links  # noqa: E402
 
 
 def build(site, season_extra: str = "", league_yaml: str | None = None, **files: str):
@@ -31,7 +32,9 @@ def build(site, season_extra: str = "", league_yaml: str | None = None, **files:
             "content/leagues/club/seasons/2024.yaml": SEASON_2024 + season_extra}
     tree.update(files)
     root = site(tree)
-    return render(root / "content", None)
+    # the pages' words, their rule ids as plain text (the links: tests/test_rule_links.py)
+    return {path: without_rule_links(data.decode()).encode() if path.endswith(".html") else data
+            for path, data in render(root / "content", None).items()}
 
 
 def errors(site, **files: str) -> list[str]:
@@ -50,7 +53,8 @@ def test_season_page_shows_each_outcome_with_its_rule(site):
     """The final decision with the rules that made it, as visible text (not a tooltip)."""
     html = build(site)["leagues/club/2024/index.html"].decode()
     assert ("Stays in division A and plays the final round</span></span>: <span class=\"outcome-detail\">"
-            "direct promotion spot of division A (final round).") in row_of(html, "Ann")
+            "division A is the top division, with no division above it: its direct promotion spots "
+            "are the places in the final round, which decides the champion (final round).") in row_of(html, "Ann")
     assert "Stays in division A</span></span>: <span class=\"outcome-detail\">middle position (B)." in row_of(html, "Ada")
     assert "Demoted to division B</span></span>: <span class=\"outcome-detail\">demotion spot by the criteria of D (B.2)." in row_of(html, "Al")
     assert "Promoted to division A</span></span>: <span class=\"outcome-detail\">group leader (B.1)." in row_of(html, "Bob")
@@ -203,7 +207,7 @@ def test_final_declined_leaves_a_void_title(site):
     # ... and the season page has nobody playing it: a1, a2 keep their spots' words only.
     season_page = files["leagues/club/2024/index.html"].decode()
     assert "plays the final round" not in season_page
-    assert "Stays in division A</span></span>: <span class=\"outcome-detail\">direct promotion spot of division A (final round)." in row_of(season_page, "Ann")
+    assert "Stays in division A</span></span>: <span class=\"outcome-detail\">division A is the top division, with no division above it: its direct promotion spots are the places in the final round, which decides the champion (final round)." in row_of(season_page, "Ann")
 
 
 def test_settings_and_rule_data_errors_are_positioned(site):
@@ -245,3 +249,12 @@ def test_a_season_of_many_groups_shows_a_row_per_group(site, monkeypatch):
     assert 'class="standings' in files["leagues/club/2024/a/index.html"].decode()
     monkeypatch.setattr(league, "SEASON_GROUP_TABLES", 2)
     assert 'group-card' in build(site)["leagues/club/2024/index.html"].decode()
+
+
+def test_a_league_folder_named_rules_is_refused(site):
+    """leagues/rules/ is the league rules page (urls.LEAGUE_RULES): a league there would
+    overwrite it, so the folder name is an error with its position."""
+    found = errors(site, **{"content/leagues/rules/league.yaml": "name: Rules\n"})
+    assert found == ["content/leagues/rules:1:1: error: a league folder may not be named 'rules'; "
+                     "leagues/rules/ is the page that explains the league rules; rename the folder "
+                     "[league.name]"]

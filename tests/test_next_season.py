@@ -65,10 +65,12 @@ def test_next_season_writes_divisions_groups_and_starting_gamepoints(site, run):
         """)
     # One line per player, the final decision with the rules that made it.
     assert out.splitlines() == [
-        "a1: Stays in division A and plays the final round: direct promotion spot of division A "
-        "(final round).",
-        "a2: Stays in division A and plays the final round: direct promotion spot of division A "
-        "(final round).",
+        "a1: Stays in division A and plays the final round: division A is the top division, with "
+        "no division above it: its direct promotion spots are the places in the final round, which "
+        "decides the champion (final round).",
+        "a2: Stays in division A and plays the final round: division A is the top division, with "
+        "no division above it: its direct promotion spots are the places in the final round, which "
+        "decides the champion (final round).",
         "a3: Stays in division A: middle position (B).",
         "a4: Demoted to division B: demotion spot by the criteria of D (B.2).",
         "a5: Demoted to division B: demotion spot by the criteria of D (B.2).",

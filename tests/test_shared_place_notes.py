@@ -28,6 +28,7 @@ from sitegen.pages.league_outcomes import SeasonView, outcomes_in_order, shared_
 
 sys.path.insert(0, str(Path(__file__).parent))
 from league_trees import A, B, PLAYERS, group, perfect, season, tree  # noqa: E402
+from rule_text import without_rule_links  # noqa: E402
 
 TIED = PLAYERS.replace("rank: 4k}", "rank: 3k}").replace("rank: 5k}", "rank: 3k}")
 """b2, b3 and b4 are all 3k, without ratings: equal on D.2 (as tests/test_league_outcomes.py)."""
@@ -49,7 +50,7 @@ def notes(site, files: dict[str, str], language: str = "") -> list[str]:
     if language:
         files = {**files, "content/site.yaml": f"title: Test\nlanguage: {language}\n"}
     root = site(files)
-    page = render(root / "content", None)["leagues/club/2024/b/index.html"].decode()
+    page = without_rule_links(render(root / "content", None)["leagues/club/2024/b/index.html"].decode())
     return [markup.unescape(n) for n in re.findall(r'<p class="note shared-outcomes">(.*?)</p>', page)]
 
 
@@ -59,7 +60,7 @@ def test_a_tie_the_organizers_record_decided_is_said_under_the_table_d_2(site):
     Names by alphabet, as the rows' tie clauses name them."""
     assert notes(site, tie_tree(record="promoted: [b1, b4]")) == [
         "Bea, Ben and Bo share place 2, with different outcomes: they are level on everything the "
-        "table is ordered by (D), so the organizers decided who gets one promotion spot (B.3)."]
+        "table is ordered by (D.1), so the organizers decided who gets one promotion spot (B.3)."]
 
 
 def test_the_note_in_polish_and_french(site):
@@ -68,21 +69,21 @@ def test_the_note_in_polish_and_french(site):
     files = tie_tree(record="promoted: [b1, b4]")
     assert notes(site, files, "pl") == [
         "Bea, Ben i Bo dzielą miejsce 2, ale nie wynik sezonu: są równi we wszystkim, co decyduje "
-        "o kolejności w tabeli (D), więc o tym, kto zajmuje jedno miejsce awansowe (B.3), "
+        "o kolejności w tabeli (D.1), więc o tym, kto zajmuje jedno miejsce awansowe (B.3), "
         "zdecydowali organizatorzy."]
     assert notes(site, files, "fr") == [
         "Bea, Ben et Bo partagent la place 2, avec des issues différentes : ils sont à égalité sur "
-        "tout ce qui ordonne le classement (D), donc les organisateurs ont décidé qui obtient une "
+        "tout ce qui ordonne le classement (D.1), donc les organisateurs ont décidé qui obtient une "
         "place de montée (B.3)."]
 
 
 def test_the_rows_keep_their_folded_sentences(site):
     """The note adds to the page; Bo's row keeps its disclosure with the whole sentence."""
     root = site(tie_tree(record="promoted: [b1, b4]"))
-    page = render(root / "content", None)["leagues/club/2024/b/index.html"].decode()
+    page = without_rule_links(render(root / "content", None)["leagues/club/2024/b/index.html"].decode())
     bo = next(tr for tr in re.findall(r"<tr.*?</tr>", page, re.S) if ">Bo</a></th>" in tr)
     assert '<details class="outcome-more">' in bo
-    assert ("level with Bea and Ben on everything the table is ordered by (D), so the organizers "
+    assert ("level with Bea and Ben on everything the table is ordered by (D.1), so the organizers "
             "decided who gets one promotion spot (B.3).") in markup.unescape(bo)
 
 

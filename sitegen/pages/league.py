@@ -41,18 +41,19 @@ from .league_games import league_games
 from .league_lists import (SEASON_EAGER, count_leagues, league_dates, league_feed, league_meetings, league_records,
                            league_results, read_summary, season_summary)
 from .league_movements import movements_context
+from .league_rules import plan_league_rules
 from .league_outcomes import (SeasonView, certainty_fields, english_warnings, json_outcome,
                               outcomes_in_order, season_view, shared_place_notes)
 
 COLUMNS = [
     ("gamepoints", N_("GP"), N_("Gamepoints"),
-     N_("Gamepoints: 1 for each win (forfeit wins included), ½ for a jigo (league D.1).")),
+     N_("Gamepoints: 1 for each win (forfeit wins included), ½ for a jigo (D.1).")),
     ("sodos", "SODOS", N_("Sum of defeated opponents' scores"),
      N_("SODOS: the gamepoints of every opponent this player beat, added up; half of them for a "
-        "jigo. Beating strong players counts more (league D.1, second criterion).")),
+        "jigo. Beating strong players counts more (D.1, second criterion).")),
     ("tied_gamepoints", N_("Tied GP"), N_("Gamepoints among tied players"),
      N_("Gamepoints scored in the games among the players still equal on GP and SODOS "
-        "(league D.1, third criterion); shown only for those players.")),
+        "(D.1, third criterion); shown only for those players.")),
 ]
 """The group page's columns: (key, abbreviation, name, explanation), English (see
 :func:`columns`)."""
@@ -78,13 +79,19 @@ def plan_leagues(content: Content, plan: SitePlan, lang: Words) -> None:
     """
     everyone = plan.people(content.players, lang)
     summaries = [_plan_league(plan, league, everyone) for league in content.leagues]
-    if summaries:
+    if summaries:  # a part, so that a cached build replays the page too
+        plan.part(("league-rules",), _rules_part, (), everyone)
         plan.home_sections.append({"title": lang._("Leagues"), "items": [
             {"name": s["name"], "url": s["url"],
              "detail": lang.ngettext("{count} season", "{count} seasons", s["seasons"]).format(count=s["seasons"])
                        + (lang._("; latest") if s["latest"] else ""),
              "more": s["latest"],
              "leaders": s["latest"]["leaders"] if s["latest"] else []} for s in summaries]})
+
+
+def _rules_part(plan: SitePlan, players: People) -> None:
+    """Plan the league rules page (sitegen.pages.league_rules), in the site's language."""
+    plan_league_rules(plan, players.lang)
 
 
 def _league_entries(leagues: tuple[League, ...], lang: Words) -> list[tuple[str, str, str]]:

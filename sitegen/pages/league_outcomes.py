@@ -47,6 +47,11 @@ as new (a withdrawal who signs up again, B.4) withdrew from this one."""
 NOTE_EMPTY = N_("No game of this season has been played yet, so no outcome is shown.")
 NOTE_ASSUMED = N_("The outcomes are worked out as if every player who did not withdraw plays the "
                   "next season, with no new players (no sign-ups have been entered).")
+NOTE_ASSUMED_OVER = N_("The season is over and the next one has not been entered yet: the "
+                       "outcomes are worked out as if every player who did not withdraw plays it, "
+                       "with no new players.")
+"""NOTE_ASSUMED for a finished season: whether sign-ups are still to come is not said (the
+organizers may enter the next season, with its new players, at any time)."""
 NOTE_SIGNUPS = N_("The outcomes are worked out from the sign-ups for the next season.")
 NOTE_NEXT_SEASON = N_("The outcomes are worked out from who played the next season, "
                       "{season}: its new players included; the spot of a player who did not "
@@ -150,7 +155,8 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
     if outcome.error is not None:
         view.notes.append(lang._(NOTE_ERROR).format(reason=outcome.error))
     else:
-        view.notes.append(lang._(NOTE_ASSUMED) if outcome.assumed else
+        assumed = NOTE_ASSUMED_OVER if outcome.status is Status.FINAL else NOTE_ASSUMED
+        view.notes.append(lang._(assumed) if outcome.assumed else
                           lang._(NOTE_NEXT_SEASON).format(season=following.name) if following is not None
                           else lang._(NOTE_SIGNUPS))
     for voided in outcome.voided:

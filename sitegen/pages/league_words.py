@@ -36,8 +36,15 @@ NEXT_BEST = N_("next best by the criteria of D")
 DEMOTION_SPOT = N_("demotion spot by the criteria of D")
 FIXED_PROMOTION = N_("one of the best {count} of the group, a number the league fixes")
 FIXED_RELEGATION = N_("one of the last {count} of the group, a number the league fixes")
+FIXED_PROMOTION_TIED = N_("in a tie for a place among the best {count} of the group, a number the "
+                          "league fixes")
+FIXED_RELEGATION_TIED = N_("in a tie for a place among the last {count} of the group, a number the "
+                           "league fixes")
+"""FIXED_PROMOTION and FIXED_RELEGATION for a player level with others across the line of the
+fixed number (:func:`first_words`): not "one of the best 2" when three share place 2."""
 MIDDLE = N_("middle position")
-FINAL_SPOT = N_("direct promotion spot of division {division}")
+FINAL_SPOT = N_("division {division} is the top division, with no division above it: its direct "
+                "promotion spots are the places in the final round, which decides the champion")
 WITHDREW = {"promotion": N_("the promotion spot is forfeited and not passed on"),
             "demotion": N_("the demotion spot is forfeited and not passed on"),
             "place": N_("the place is forfeited and not passed on")}
@@ -165,14 +172,14 @@ RECORD_FOLLOWED = N_("the organizers' decision")
 formation's chain, rule ``record``)."""
 UNDECIDED = N_("Undecided: {choices}")
 OR = N_("{first} or {second}")
-TIE_OPEN = N_("level with {others} on everything the table is ordered by (D), so a "
+TIE_OPEN = N_("level with {others} on everything the table is ordered by (D.1), so a "
               "playoff (D.2) will decide who gets {spots} ({rule})")
-TIE_RECORD = N_("level with {others} on everything the table is ordered by (D), so the "
+TIE_RECORD = N_("level with {others} on everything the table is ordered by (D.1), so the "
                 "organizers decided who gets {spots} ({rule})")
-TIE_MOOT = N_("level with {others} on everything the table is ordered by (D), but "
+TIE_MOOT = N_("level with {others} on everything the table is ordered by (D.1), but "
               "whoever gets {spots} ({rule}), the outcome is the same")
 TIE_DEPENDS = N_("depends on which of {players}, level on everything the table is "
-                 "ordered by (D), gets {spots} ({rule}) in division {division}, which a "
+                 "ordered by (D.1), gets {spots} ({rule}) in division {division}, which a "
                  "playoff (D.2) will decide")
 TIE_NAMED = N_("{players} are equal on every criterion of D for {spots} ({rule}) in division "
                "{division}, which only a playoff can decide (D.2)")
@@ -183,9 +190,9 @@ AND = N_("{first} and {last}")
 # {last}") share place {place} (a number) but not their outcome; {reasons} are the clauses below
 # (SHARED_TIE ... SHARED_OUTCOME), joined by BOTH.
 SHARED_PLACE = N_("{players} share place {place}, with different outcomes: {reasons}.")
-SHARED_TIE = N_("they are level on everything the table is ordered by (D), so the "
+SHARED_TIE = N_("they are level on everything the table is ordered by (D.1), so the "
                 "organizers decided who gets {spots} ({rule})")
-SHARED_TIE_OF = N_("{players} are level on everything the table is ordered by (D), so the "
+SHARED_TIE_OF = N_("{players} are level on everything the table is ordered by (D.1), so the "
                    "organizers decided who gets {spots} ({rule})")
 SHARED_WITHDREW = N_("{players} withdrew (B.4)")
 # Translators: a player's name, then their outcome sentence (without its full stop).
@@ -317,6 +324,22 @@ def decided(before: str, criterion: str | None, lang: Words) -> str:
     return lang._(DECIDED_BY[criterion]).format(before=before)
 
 
+TIED_WORDS = {"FIXED_PROMOTION": ("promotion", FIXED_PROMOTION_TIED),
+              "FIXED_RELEGATION": ("demotion", FIXED_RELEGATION_TIED)}
+"""The fixed numbers' reasons for a player in a tie over that kind of spot."""
+
+
+def first_words(reason: Reason, outcome: PlayerOutcome, lang: Words) -> str:
+    """Return the first step's reason worded (:func:`words`), unless the player is in a tie
+    over the spots of a fixed number (``outcome.tie``, B.1, B.2): then ``in a tie for a place
+    among the best 2 of the group, ...``, true whichever side of the line they end on."""
+    spot, tied = TIED_WORDS.get(reason.kind, (None, ""))
+    tie = outcome.tie
+    if spot is None or tie is None or tie.spot != spot or outcome.player not in tie.players:
+        return words(reason, lang)
+    return lang._(tied).format(**dict(reason.args))
+
+
 def reasons(outcome: PlayerOutcome, name: Name, lang: Words) -> str:
     """Return the chain of rules behind ``outcome`` as one clause: each step with its rule id
     (the organizers' recorded decision cites none: ``record`` is no rule of the text); a step
@@ -329,7 +352,8 @@ def reasons(outcome: PlayerOutcome, name: Name, lang: Words) -> str:
         if index == 0 and step.rule == "record":  # the organizers' word, no rule to cite
             said = words(step.reason, lang)
         elif index == 0:
-            said = lang._(STEP).format(reason=words(step.reason, lang), rule=rule_id(step.rule, lang))
+            said = lang._(STEP).format(reason=first_words(step.reason, outcome, lang),
+                                       rule=rule_id(step.rule, lang))
         elif step.to_division == origin and steps[index - 1].to_division != origin:
             said = lang._(CANCELLED).format(before=said, rule=rule_id(step.rule, lang), reason=words(step.reason, lang))
         else:

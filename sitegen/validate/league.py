@@ -281,6 +281,10 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics,
     ``season_loader`` (default :func:`load_season`) loads each season file: an incremental
     build passes one that keeps the seasons of unchanged files."""
     league_id = check_ident(folder.name, SourcePos(shown), diags, "league folder name")
+    if league_id == "rules":  # leagues/rules/ is the league rules page (urls.LEAGUE_RULES)
+        diags.error(SourcePos(shown), "a league folder may not be named 'rules'", "league.name",
+                    "leagues/rules/ is the page that explains the league rules; rename the folder")
+        league_id = None
     meta_path = folder / "league.yaml"
     meta_shown = f"{shown}/league.yaml"
     name, description = folder.name, ""

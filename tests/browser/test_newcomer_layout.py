@@ -112,3 +112,23 @@ def test_the_crosstable_legend_boxes_its_marks(browser, demo_url, width):
     assert [mark for mark, *_ in marks] == ["1", "0", "½", "+", "−", "?", "·"]
     assert all(style == "solid" and border == "1px" and wide for _, style, border, wide in marks)
     assert browser.execute_script(FITS)
+
+
+OPENED = """
+var d = document.querySelectorAll("table.standings:not(.compact) details.outcome-more")[1];
+d.open = true; d.scrollIntoView();
+var why = d.querySelector(".outcome-why").getBoundingClientRect();
+var region = d.closest(".scroll").getBoundingClientRect();
+return [Math.round(why.left), Math.round(why.right), Math.round(region.right)];
+"""
+
+
+def test_an_opened_outcome_fits_a_phones_screen(browser, demo_url):
+    """Stop 47's newcomer check: at 360 px the opened outcome of Romiro12 (place 2, shared by
+    three) ran past the scrolled table's visible edge, its line ends cut ("the number th").
+    Now the sentence ends inside the region the table scrolls in (349 px wide at 360, the
+    page's 10 px margins on either side; the sentence's box 207-335 px)."""
+    open_at(browser, demo_url + GROUP, 360)
+    left, right, region = browser.execute_script(OPENED)
+    screenshot(browser, "newcomer-group-opened-360")
+    assert left > 150 and right <= region

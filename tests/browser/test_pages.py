@@ -32,6 +32,7 @@ PAGES = {
     "group-tied": "leagues/iglo/2021-09/c/",  # a Tied GP column and long outcome sentences
     "movements": "leagues/iglo/2021-09/movements/",
     "final": "leagues/iglo/2021-09/final/",
+    "league-rules": "leagues/rules/",  # each rule id in plain words, the anchors the pages link to
     "tournament": "tournaments/juvisy-2019/",
     "tournament-round": "tournaments/juvisy-2019/round-2/",
     "ladder": "ladders/club/",

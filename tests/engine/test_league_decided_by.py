@@ -149,7 +149,7 @@ def test_e_1_a_tie_the_record_decides_reads_decided_by_the_organizers_and_is_no_
     b = replace(perfect("b", B, ("b3", "b4")), promoted=("b1", "b2", "b4"))
     outcome = form_outcome(season(perfect("a", A, withdrawn=("a3",)), b), players_of(*A, *B),
                            ONE_GROUP)
-    tie = ("level with {other} on everything the table is ordered by (D), so the organizers "
+    tie = ("level with {other} on everything the table is ordered by (D.1), so the organizers "
            "decided who gets one promotion spot (E.1)")
     assert sentence(outcome.players["b4"], str, ENGLISH_WORDS)[1] == (
         "Promoted to division A: middle position (B); then moved up by E.1: the next direct "

@@ -131,7 +131,7 @@ def test_three_way_tie_for_the_b_3_promotion_is_undecided_then_a_playoff_decides
         head, said = sentence(outcome.players[p], str, ENGLISH_WORDS)
         assert head == "Undecided: promoted to division A or stays in division B"
         others = " and ".join(x for x in ("b2", "b3", "b4") if x != p)
-        assert said == (f"{head}: level with {others} on everything the table is ordered by (D), "
+        assert said == (f"{head}: level with {others} on everything the table is ordered by (D.1), "
                         f"so a playoff (D.2) will decide who gets one promotion spot (B.3).")
     decided = form_outcome(Season("s", "S", season.divisions, playoffs=(("b3", 1),)), players, ONE_GROUP)
     assert decided.ties == ()
@@ -150,7 +150,7 @@ def test_the_organizers_record_decides_a_tie_the_rules_leave_open():
     assert outcome.ties == ()  # no open tie
     assert sentence(outcome.players["b4"], str, ENGLISH_WORDS)[1] == (
         "Promoted to division A: next best by the criteria of D (B.3); level with b2 and b3 on "
-        "everything the table is ordered by (D), so the organizers decided who gets one promotion "
+        "everything the table is ordered by (D.1), so the organizers decided who gets one promotion "
         "spot (B.3).")
     assert outcome.players["b2"].move.value == "stays"
 
@@ -210,10 +210,10 @@ def test_a_tie_that_decides_nothing_gives_every_tied_player_the_same_sentence():
                            settings)
     assert outcome.ties == ()
     assert sentence(outcome.players["b4"], str, ENGLISH_WORDS)[1] == (
-        "Stays in division B: level with b5 and b6 on everything the table is ordered by (D), but "
+        "Stays in division B: level with b5 and b6 on everything the table is ordered by (D.1), but "
         "whoever gets 2 demotion spots (B.2), the outcome is the same.")
     assert sentence(outcome.players["b6"], str, ENGLISH_WORDS)[1] == (
-        "Stays in division B: level with b4 and b5 on everything the table is ordered by (D), but "
+        "Stays in division B: level with b4 and b5 on everything the table is ordered by (D.1), but "
         "whoever gets 2 demotion spots (B.2), the outcome is the same.")
 
 
@@ -331,15 +331,15 @@ def test_a_tie_for_demotion_spots_offers_its_real_alternatives_and_no_withdrawal
     for p, others in (("a3", "a4 and a5"), ("a4", "a3 and a5")):
         assert sentence(outcome.players[p], str, ENGLISH_WORDS)[1] == (
             f"Undecided: stays in division A or demoted to division B: level with {others} on "
-            f"everything the table is ordered by (D), so a playoff (D.2) will decide who gets 2 "
+            f"everything the table is ordered by (D.1), so a playoff (D.2) will decide who gets 2 "
             f"demotion spots (B.2).")
     assert sentence(outcome.players["a5"], str, ENGLISH_WORDS)[1] == (
         "Undecided: stays in division A or demoted to division B: level with a3 and a4 on "
-        "everything the table is ordered by (D), so a playoff (D.2) will decide who gets 2 "
+        "everything the table is ordered by (D.1), so a playoff (D.2) will decide who gets 2 "
         "demotion spots (B.2); did not play the next season: the spot is not passed on (B.4).")
     assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[1] == (
         "Undecided: promoted to division A or stays in division B: depends on which of a3, a4 and "
-        "a5, level on everything the table is ordered by (D), gets 2 demotion spots (B.2) in "
+        "a5, level on everything the table is ordered by (D.1), gets 2 demotion spots (B.2) in "
         "division A, which a playoff (D.2) will decide.")
     # A playoff decides it (D.2, last criterion): a5 last, a4 next: a3 stays, a4 is demoted.
     decided = Season("s", "S", season.divisions, playoffs=(("a3", 1), ("a4", 2), ("a5", 3)))
@@ -364,11 +364,11 @@ def test_the_record_decides_what_it_can_of_a_tie_b_2():
     outcome = form_outcome(season, players, ONE_GROUP, signups)
     assert sentence(outcome.players["a3"], str, ENGLISH_WORDS)[1] == (
         "Stays in division A: middle position (B); level with a4 and a5 on everything the table "
-        "is ordered by (D), so the organizers decided who gets 2 demotion spots (B.2).")
+        "is ordered by (D.1), so the organizers decided who gets 2 demotion spots (B.2).")
     assert outcome.ties == ()
     assert sentence(outcome.players["a4"], str, ENGLISH_WORDS)[1] == (
         "Demoted to division B: demotion spot by the criteria of D (B.2); level with a3 and a5 on "
-        "everything the table is ordered by (D), so the organizers decided who gets 2 demotion "
+        "everything the table is ordered by (D.1), so the organizers decided who gets 2 demotion "
         "spots (B.2).")
     assert sentence(outcome.players["b3"], str, ENGLISH_WORDS)[0] == "Stays in division B"
 
