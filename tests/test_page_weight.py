@@ -59,6 +59,7 @@ def bench_page_weight():
     ("players/index.html", "players index"), ("players/a-z/p/index.html", "players letter"),
     ("players/a-z/p/2/index.html", "players letter"), ("players/a-z/index.html", "player"),
     ("players/ann/index.html", "player"), ("leagues/iglo/index.html", "league"),
+    ("leagues/rules/index.html", "league rules"),
     ("leagues/iglo/2021-09/index.html", "season"), ("leagues/iglo/2021-09/a/index.html", "group"),
     ("leagues/iglo/2021-09/movements/index.html", "movements"),
     ("leagues/iglo/2021-09/final/index.html", "final"), ("tournaments/t/index.html", "tournament"),

@@ -103,10 +103,10 @@ def small(tmp_path) -> Path:
 
 
 SMALL_STAGES = ["loading and validating: 5 files", "computing: 1 competition",
-                "rendering and writing: 13 pages", "swapping"]
+                "rendering and writing: 14 pages", "swapping"]
 """The small site's stages, counted by hand: site.yaml, players.yaml, league.yaml, 2024.yaml
 and about.md; one league; the pages home, 404, about, the players' index, five players, the
-league, its season and two groups."""
+league, its season, two groups and the league rules page (the rule ids explained)."""
 
 
 # --------------------------------------------------------------------------- the reporters
@@ -219,7 +219,7 @@ def test_piped_build_prints_one_line_per_stage_and_no_control_characters(small):
     assert status == 0
     assert stage_lines(err) == SMALL_STAGES
     assert not CONTROL.search(out) and not CONTROL.search(err)
-    assert out.startswith("built 13 pages into output/ (")
+    assert out.startswith("built 14 pages into output/ (")
 
 
 def test_build_on_a_terminal_shows_each_stage_then_the_summary(small):
@@ -227,12 +227,12 @@ def test_build_on_a_terminal_shows_each_stage_then_the_summary(small):
     assert status == 0
     for label in ("loading and validating: ", "computing: ", "rendering and writing: ", "swapping"):
         assert label in out
-    assert re.search(r"rendering and writing: +\d+%\|.*\| *\d+/13 pages \[.*pages/s\]", out)
+    assert re.search(r"rendering and writing: +\d+%\|.*\| *\d+/14 pages \[.*pages/s\]", out)
     assert "\r" in out  # redrawn in place
-    assert not re.search(r"rendering and writing: 13 pages in", out)  # stage lines: --verbose
+    assert not re.search(r"rendering and writing: 14 pages in", out)  # stage lines: --verbose
     lines = out.split("\r\n")
     summary = lines.index("  leagues: 1 league, 1 season, 2 groups, 6 games")
-    assert lines[summary - 1].endswith("built 13 pages into output/ (24 files written, 0 unchanged)")
+    assert lines[summary - 1].endswith("built 14 pages into output/ (25 files written, 0 unchanged)")
     assert lines[summary + 1:summary + 2] == ["  players: 5"]
 
 
@@ -304,12 +304,12 @@ def test_verbose_tells_what_the_cache_and_the_writer_reused(small):
     status, _, err = piped("build", "-v", cwd=small)
     assert status == 0
     assert err.splitlines()[0] == "build cache: no record of an earlier build here: full build"
-    assert err.splitlines()[-1] == "writing: 24 files written, 0 unchanged (kept as they were, not rewritten)"
+    assert err.splitlines()[-1] == "writing: 25 files written, 0 unchanged (kept as they were, not rewritten)"
 
     status, out, err = piped("build", "-v", cwd=small)
     assert status == 0
     assert err.splitlines() == ["build cache: nothing changed since the last build: loading, "
-                                "rendering and writing skipped (24 files kept)"]
+                                "rendering and writing skipped (25 files kept)"]
     assert "  leagues: 1 league, 1 season, 2 groups, 6 games" in out.splitlines()
     assert out.splitlines()[-1].endswith(" s (nothing changed since the last build: nothing was rebuilt)")
 
@@ -321,10 +321,10 @@ def test_verbose_tells_what_the_cache_and_the_writer_reused(small):
     assert status == 0
     lines = stage_lines(err)
     assert lines[:2] == ["loading and validating: 3 files", "computing: 1 competition"]
-    assert re.fullmatch(r"build cache: \d+ of the site's 23 outputs to make again, the rest kept "
+    assert re.fullmatch(r"build cache: \d+ of the site's 24 outputs to make again, the rest kept "
                         r"from the last build", lines[2])
     assert lines[3].startswith("rendering and writing: ") and lines[3] != SMALL_STAGES[2]
-    assert lines[4:] == ["writing: 1 file written, 23 unchanged (kept as they were, not rewritten)"]
+    assert lines[4:] == ["writing: 1 file written, 24 unchanged (kept as they were, not rewritten)"]
 
     # Built less than 2 s after the edit: the file's stamp is not trusted, it is read again
     # (same bytes: nothing changed).
@@ -334,7 +334,7 @@ def test_verbose_tells_what_the_cache_and_the_writer_reused(small):
 
 def test_check_shows_loading_and_computing(small):
     status, out, err = piped("check", cwd=small)
-    assert status == 0 and out == "content is valid (13 pages would be built)\n"
+    assert status == 0 and out == "content is valid (14 pages would be built)\n"
     assert stage_lines(err) == SMALL_STAGES[:2]
 
 
@@ -343,17 +343,18 @@ def test_check_shows_loading_and_computing(small):
 
 def test_the_summary_counts_the_small_site_by_hand(small):
     """tests/sites/small: one league, one season of groups A1 and B1, six games (all in A1),
-    five players; 13 pages and 24 files (with the feed, the sitemap, search.json, the two
-    groups' JSON and CSV, the theme's three static files and the output marker)."""
+    five players; 14 pages (the league rules page among them) and 25 files (with the feed, the
+    sitemap, search.json, the two groups' JSON and CSV, the theme's three static files and the
+    output marker)."""
     status, out, _ = piped("build", cwd=small)
     assert status == 0
     lines = out.splitlines()
-    assert lines[:4] == ["built 13 pages into output/ (24 files written, 0 unchanged)",
+    assert lines[:4] == ["built 14 pages into output/ (25 files written, 0 unchanged)",
                          "  leagues: 1 league, 1 season, 2 groups, 6 games", "  players: 5",
                          lines[3]]
     assert re.fullmatch(r"  no warnings, [\d.]+ s", lines[3])
     files = [path for path in (small / "output").rglob("*") if path.is_file()]
-    assert len(files) == 24 and sum(1 for path in files if path.suffix == ".html") == 13
+    assert len(files) == 25 and sum(1 for path in files if path.suffix == ".html") == 14
 
 
 @pytest.mark.slow  # the demo site, about 340 pages
@@ -377,7 +378,8 @@ def test_the_summary_counts_equal_the_demo_sites(tmp_path):
     def pages(pattern: str) -> list[Path]:
         return sorted(site.glob(pattern))
 
-    leagues = pages("leagues/*/index.html")
+    # leagues/rules/ is the league rules page, not a league (a league may not be named rules)
+    leagues = [p for p in pages("leagues/*/index.html") if p.parent.name != "rules"]
     seasons = [p for p in pages("leagues/*/*/index.html")]
     groups = [p for p in pages("leagues/*/*/*/standings.json")]
     league_games = sum(sum(row["wins"] + row["losses"] + row["jigos"] + row["unknown"]

@@ -97,7 +97,7 @@ def test_the_earlier_output_is_served_with_a_notice_until_the_first_build(held):
         status, page = fetch(base)
         assert status == 200 and NOTICE not in page and "sitegen-live-reload" in page
         assert fetch(base + "no/such/page/")[0] == 404
-        assert wait_for(lambda: any(line.startswith("build 1: 13 pages in ") for line in lines))
+        assert wait_for(lambda: any(line.startswith("build 1: 14 pages in ") for line in lines))
         # live reload as before: a saved result is served at once, without the notice
         text = SEASON.read_text(encoding="utf-8")
         assert GAME_LINE in text
@@ -106,7 +106,7 @@ def test_the_earlier_output_is_served_with_a_notice_until_the_first_build(held):
         # cy beat ann as well as bob (forfeit): league D.1 gamepoints cy 2, ann 1 + ½ = 1½
         assert wait_for(lambda: standings(base)[:2] == [(1, "cy", 2), (2, "ann", 1.5)])
         assert NOTICE not in fetch(base + "leagues/club/2024/a1/")[1]
-        assert wait_for(lambda: any(line.startswith("build 2: 13 pages, ") for line in lines))
+        assert wait_for(lambda: any(line.startswith("build 2: 14 pages, ") for line in lines))
     finally:
         held.set()
         dev.stop()
