@@ -322,8 +322,15 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.
     if extra and getattr(args, "result_command", None) == "add" and not any(a.startswith("-") for a in extra):
         args.game += extra
     elif extra:
-        parser.error("unrecognized arguments: " + " ".join(extra))
+        misplaced = [o for o in GLOBAL_OPTIONS if any(a == o or a.startswith(o + "=") for a in extra)]
+        hint = (f"; {misplaced[0]} is a global option: put it before the command, e.g. "
+                f"sitegen {misplaced[0]} DIR {args.command}") if misplaced else ""
+        parser.error("unrecognized arguments: " + " ".join(extra) + hint)
     return args
+
+
+GLOBAL_OPTIONS = ("--content", "--templates")
+"""The options of ``sitegen`` itself, written before the command (see :func:`_parser`)."""
 
 
 def run() -> None:

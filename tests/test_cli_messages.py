@@ -90,6 +90,30 @@ def test_the_hint_reaches_the_command_line_with_file_line_and_column(site, run):
     assert err[0].endswith("[yaml.syntax]") and err[1:] == ["1 error"]  # one line: not a terminal
 
 
+
+@pytest.mark.parametrize(("argv", "option"), [
+    (["build", "--content", "my-league/content"], "--content"),
+    (["check", "--templates=mine"], "--templates")])
+def test_a_global_option_after_the_command_says_where_it_goes(capsys, argv, option):
+    """`sitegen build --content DIR` (stop 48's newcomer check): argparse's usage error, exit 2,
+    saying where the option goes, with the command that was typed."""
+    from sitegen.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last == (f"sitegen: error: unrecognized arguments: {' '.join(argv[1:])}; {option} is a "
+                    f"global option: put it before the command, e.g. sitegen {option} DIR {argv[0]}")
+
+
+def test_an_unknown_option_gets_no_such_hint(capsys):
+    from sitegen.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["build", "--contents", "x"])
+    assert capsys.readouterr().err.splitlines()[-1] == "sitegen: error: unrecognized arguments: --contents x"
+
 LONG = Diagnostic(SourcePos("content/leagues/iglo/seasons/2020-04.yaml", 56, 21),
                   "Pakasu63 is recorded as relegated in group C, but the league rules give: stays in "
                   "division C (rules B.2, E.1); " + "word " * 80 + "end",
