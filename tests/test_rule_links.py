@@ -109,3 +109,18 @@ def test_every_rule_id_cited_in_the_demo_links_to_an_anchor_that_exists(demo):
     # the group page of the newcomer's check: the shared place's note, its rows, the columns
     group = _parsed(demo["leagues/iglo/2021-09/c/index.html"])
     assert {"/leagues/rules/#rule-B-1", "/leagues/rules/#rule-D-1", "/leagues/rules/#rule-B"} <= set(group.links)
+
+
+@pytest.mark.parametrize(("tag", "heading"), [("en", "Advantaged position ([7])"),
+                                              ("fr", "Position avantagée ([7])")])
+def test_the_footnote_is_headed_by_what_it_gives(tag, heading):
+    """The league text's footnote [7] (the advantaged position of the final round) is headed by
+    its name, not by the number alone, which a newcomer read as a leftover (stop 48); the
+    numbered rules keep their ids as headings."""
+    from sitegen.i18n import words
+    from sitegen.pages.league_rules import rules_context
+
+    shown = {rule["anchor"]: rule["id"] for section in rules_context(words(tag))["sections"]
+             for rule in section["rules"]}
+    assert shown["rule-note-7"] == heading
+    assert shown["rule-B-1"] == "B.1" and shown["rule-D-2"] == "D.2"

@@ -112,6 +112,10 @@ EXPLAINED: dict[str, str] = {
 }
 """What each rule id says, in plain words (every id of :data:`RULE_IDS`)."""
 
+HEADINGS: dict[str, str] = {"[7]": N_("Advantaged position ([7])")}
+"""Headings for ids that are not a rule's number: a footnote's number alone reads as a leftover
+(stop 48's newcomer check). "final round" is shown in the site's language; the others as is."""
+
 
 def rules_context(lang: Words) -> dict[str, Any]:
     """Return the league rules page's context: ``sections``, each ``{"title", "rules"}`` with
@@ -123,7 +127,8 @@ def rules_context(lang: Words) -> dict[str, Any]:
         key = "final round" if rule in ("final round", "[7]") else rule[0]
         if rule == key:  # the id that opens a part
             sections.append({"key": key, "title": lang._(opening[key]), "rules": []})
-        shown = lang.pgettext("rule", "final round") if rule == "final round" else rule
+        shown = (lang.pgettext("rule", "final round") if rule == "final round"
+                 else lang._(HEADINGS[rule]) if rule in HEADINGS else rule)
         sections[-1]["rules"].append({"id": shown, "anchor": rule_anchor(rule),
                                       "text": lang._(EXPLAINED[rule])})
     return {"title": lang._("The league rules, id by id"), "sections": sections}
