@@ -221,8 +221,11 @@ def _new_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     player = commands.add_parser("player", help="add a player to the players file")
     tools = player.add_subparsers(dest="player_command", metavar="TOOL", required=True)
-    add = tools.add_parser("add", help="add a player to content/players.yaml, keeping its "
-                                       "comments and order")
+    add = tools.add_parser("add", help="add a player at the end of a players file, keeping its "
+                                       "comments and order: content/players.yaml if there is one, "
+                                       "else the content/players/*.yaml with the most players "
+                                       "(the demo's players/iglo.yaml), else a new "
+                                       "content/players.yaml; the message names the file")
     add.add_argument("name", metavar="NAME", help='the player\'s name, e.g. "Eve Example"')
     add.add_argument("--id", dest="player_id", default=None, metavar="ID",
                      help="the player's id (default: from the name, e.g. eve-example); needed "
@@ -234,6 +237,9 @@ def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     add.add_argument("--family-name", default=None, metavar="F",
                      help="the family name, one or more whole words of NAME, e.g. Gao for "
                           '"Gao Lin": the players index files the player under it')
+    add.add_argument("--file", default=None, metavar="FILE",
+                     help="the players file to add to, in the content folder: players.yaml or "
+                          "players/NAME.yaml (written if missing), e.g. players/club.yaml")
     player.set_defaults(run=_player)
 
 
@@ -504,7 +510,8 @@ def _player(args: argparse.Namespace, call: _Given) -> int:
     from .commands.player import add_player
 
     add_player(args.content, args.name, args.player_id, args.rank, args.rating,
-               args.country, args.club, sys.stdout, family_name=args.family_name)
+               args.country, args.club, sys.stdout, family_name=args.family_name,
+               file=args.file)
     return 0
 
 

@@ -1,5 +1,6 @@
 """``sitegen player add``: a player added to content/players.yaml with the file's comments and
-order kept, the default id, and the refusals with their exact messages.
+order kept, the default id, and the refusals with their exact messages; which players file it
+writes when the players are kept in content/players/*.yaml, as in the demo, and ``--file``.
 
 The repository is the one ``sitegen new --kind league --name Club`` writes: its players file
 has two comment lines and four players, ann to dee ("Ann Example", ...).
@@ -7,11 +8,16 @@ has two comment lines and four players, ann to dee ("Ann Example", ...).
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from sitegen.commands.new import new_repository
-from sitegen.commands.player import default_id
+from sitegen.commands.player import default_id, players_file
+from sitegen.diagnostics import Diagnostics, SourcePos
 from sitegen.model.common import Player
+from sitegen.validate import read_common, shown_path
 
 PLAYERS = "content/players.yaml"
 
@@ -187,3 +193,94 @@ def test_player_add_refuses_when_a_players_file_does_not_validate(league, run):
         "give each person one id; reuse it everywhere [player.duplicate]",
         "1 error; nothing was written"]
     assert (league / PLAYERS).read_text(encoding="utf-8") == before
+
+
+# --------------------------------------------------------------------------- which players file
+# The demo keeps its players in content/players/*.yaml and has no content/players.yaml (stop 48's
+# newcomer check: the help and the docs said the command writes content/players.yaml). Its four
+# files hold, by hand count of their entries: club.yaml 40 (43 lines), iglo.yaml 104 (106 lines),
+# juvisy-2019.yaml 19, swiss.yaml 26.
+
+DEMO = Path(__file__).resolve().parent.parent / "content"
+
+
+@pytest.fixture
+def demo_players(tmp_path, monkeypatch):
+    """A copy of the demo's site.yaml and players files (all ``player add`` reads) in
+    tmp_path/content, the working folder tmp_path."""
+    content = tmp_path / "content"
+    content.mkdir()
+    shutil.copyfile(DEMO / "site.yaml", content / "site.yaml")
+    shutil.copytree(DEMO / "players", content / "players")
+    monkeypatch.chdir(tmp_path)
+    return content
+
+
+def test_player_add_on_the_demo_writes_the_players_file_holding_the_most_players(demo_players, run):
+    """No players.yaml: the new player goes at the end of players/iglo.yaml (104 players, the
+    most), line 107 after its 106; no content/players.yaml is made, the other files unchanged."""
+    others = {path.name: path.read_bytes() for path in (demo_players / "players").iterdir()
+              if path.name != "iglo.yaml"}
+    before = (demo_players / "players" / "iglo.yaml").read_text(encoding="utf-8")
+    status, out, err = run("player", "add", "Eve Example", "--rank", "4k")
+    assert (status, err) == (0, [])
+    assert out == "added eve-example (Eve Example) to content/players/iglo.yaml:107\n"
+    assert (demo_players / "players" / "iglo.yaml").read_text(encoding="utf-8") == (
+        before + "  - {id: eve-example, name: Eve Example, rank: 4k}\n")
+    assert not (demo_players / "players.yaml").exists()
+    assert {path.name: path.read_bytes() for path in (demo_players / "players").iterdir()
+            if path.name != "iglo.yaml"} == others
+    diags = Diagnostics()
+    players = read_common(demo_players, diags).players
+    assert not diags.has_errors and players["eve-example"].pos.path == "content/players/iglo.yaml"
+    assert len(players) == 190
+
+
+def test_player_add_file_names_the_players_file_and_writes_a_new_one(demo_players, run):
+    """``--file players/club.yaml``: line 44 of that file (43 lines before); ``--file
+    players/new.yaml``: a new file with the players file's heading."""
+    status, out, _ = run("player", "add", "Zoe Example", "--file", "players/club.yaml")
+    assert (status, out) == (0, "added zoe-example (Zoe Example) to content/players/club.yaml:44\n")
+    status, out, _ = run("player", "add", "Yan Example", "--file", "players/new.yaml")
+    assert (status, out) == (0, "added yan-example (Yan Example) to content/players/new.yaml:3\n")
+    assert (demo_players / "players" / "new.yaml").read_text(encoding="utf-8") == (
+        "# Every player once, with an id that never changes (it is part of their page's address).\n"
+        "players:\n"
+        "  - {id: yan-example, name: Yan Example}\n")
+
+
+@pytest.mark.parametrize("given", ["../players.yaml", "players/sub/x.yaml", "players.yml", "other.yaml",
+                                   "players/.yaml"])
+def test_player_add_refuses_a_file_that_is_not_read_for_players(demo_players, run, given):
+    status, out, err = run("player", "add", "Eve Example", "--file", given)
+    assert (status, out) == (1, "")
+    assert err == [
+        f"sitegen player add: error: --file {given}: only players.yaml and players/*.yaml in the "
+        "content folder are read for players; name one of them, e.g. --file players.yaml or "
+        "--file players/club.yaml [player.file]",
+        "1 error; nothing was written"]
+    assert sorted(path.name for path in (demo_players / "players").iterdir()) == [
+        "club.yaml", "iglo.yaml", "juvisy-2019.yaml", "swiss.yaml"]
+
+
+def test_players_file_prefers_players_yaml_then_the_largest_then_the_first_by_name(tmp_path):
+    """The choice by hand: players.yaml when present (even beside a larger players/ file); else
+    the players/*.yaml holding the most players; on a tie the first by name; no file at all: a
+    new players.yaml."""
+    content = tmp_path / "content"
+    (content / "players").mkdir(parents=True)
+
+    def player(pid: str, path: str) -> Player:
+        return Player(pid, pid.title(), pos=SourcePos(path, 1, 1))
+
+    assert players_file(content, {}) == content / "players.yaml"
+    for name in ("b.yaml", "a.yaml"):
+        (content / "players" / name).write_text("players: []\n")
+    two = {"x": player("x", shown_path(content / "players" / "b.yaml")),
+           "y": player("y", shown_path(content / "players" / "b.yaml")),
+           "z": player("z", shown_path(content / "players" / "a.yaml"))}
+    assert players_file(content, two) == content / "players" / "b.yaml"
+    assert players_file(content, {pid: two[pid] for pid in ("x", "z")}) == content / "players" / "a.yaml"
+    (content / "players.yaml").write_text("players: []\n")
+    assert players_file(content, two) == content / "players.yaml"
+    assert players_file(content, two, "players/a.yaml") == content / "players" / "a.yaml"

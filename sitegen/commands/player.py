@@ -1,8 +1,10 @@
 """``sitegen player add``: one player into the players files.
 
-The player goes at the end of the ``players:`` list of ``content/players.yaml`` (the file is
-written when there is none; the loader reads it beside any ``players/*.yaml``), in the style
-of the list's last entry (one line ``{id: ..., name: ...}``, or a block), keys in the order of
+The player goes at the end of the ``players:`` list of one players file (:func:`players_file`:
+``--file`` if given, else ``content/players.yaml`` if there is one, else the
+``content/players/*.yaml`` that holds the most players, as the demo keeps its players, else a
+new ``content/players.yaml``; the loader reads ``players.yaml`` and every ``players/*.yaml``),
+in the style of the list's last entry (one line ``{id: ..., name: ...}``, or a block), keys in the order of
 docs/content-format.md: id, name, family_name, rank, rating, club, country. Only the new entry's lines
 change: the rest of the file, comments included, stays as it was (round-trip YAML, spliced
 line by line as ``sitegen result add`` does), and the file is replaced atomically.
@@ -21,6 +23,7 @@ id, file and line.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
@@ -72,12 +75,40 @@ def default_id(name: str, players: dict[str, Player]) -> str:
     return unique_id(base, _Taken(list(players)))
 
 
+def players_file(content_dir: Path, players: dict[str, Player], chosen: str | None = None) -> Path:
+    """Return the players file a new player is added to (module docstring).
+
+    ``chosen``: ``--file``, a path under ``content_dir`` (``players.yaml`` or
+    ``players/NAME.yaml``, written when it does not exist); None for the default. Among several
+    ``players/*.yaml`` the default is the one holding the most players, the first by name on a
+    tie (``players/iglo.yaml`` in the demo: 104 of its 189 players). Raises SitegenError for a
+    ``chosen`` file the loader would not read."""
+    if chosen is not None:
+        parts = Path(chosen).parts
+        if parts == ("players.yaml",) or (len(parts) == 2 and parts[0] == "players"
+                                          and parts[1].endswith(".yaml") and parts[1] != ".yaml"):
+            return content_dir.joinpath(*parts)
+        diags = Diagnostics()
+        diags.error(command_pos(COMMAND), f"--file {chosen}: only players.yaml and players/*.yaml "
+                    "in the content folder are read for players", "player.file",
+                    "name one of them, e.g. --file players.yaml or --file players/club.yaml")
+        raise SitegenError(diags.sorted())
+    single = content_dir / "players.yaml"
+    folder = content_dir / "players"
+    files = sorted(folder.glob("*.yaml")) if folder.is_dir() and not single.exists() else []
+    if not files:
+        return single
+    held = Counter(player.pos.path for player in players.values())
+    return min(files, key=lambda path: (-held[shown_path(path)], path.name))
+
+
 def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str | None = None,
                rating: str | None = None, country: str | None = None, club: str | None = None,
-               out: TextIO | None = None, family_name: str | None = None) -> AddedPlayer:
-    """Add a player to ``content_dir/players.yaml``; return what was done, after printing it
-    to ``out`` (one line). Raises SitegenError, with nothing written, for every refusal
-    (module docstring), all reported at once."""
+               out: TextIO | None = None, family_name: str | None = None,
+               file: str | None = None) -> AddedPlayer:
+    """Add a player to the players file :func:`players_file` picks (``file``: ``--file``);
+    return what was done, after printing it to ``out`` (one line). Raises SitegenError, with
+    nothing written, for every refusal (module docstring), all reported at once."""
     diags = Diagnostics()
     tidy_content(content_dir, out)
     common = read_common(content_dir, diags)
@@ -94,7 +125,7 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
         _check_new(player, players, ident is not None, diags)
     if player is None or diags.has_errors:
         raise SitegenError(diags.sorted())
-    path = content_dir / "players.yaml"
+    path = players_file(content_dir, players, file)
     original = path.read_text(encoding="utf-8-sig") if path.exists() else None
     text = dump_players([player], HEADING) if original is None else _added(path, original, player)
     line = _read_back(path, text, player, players)
