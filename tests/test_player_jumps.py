@@ -158,17 +158,21 @@ def test_one_season_has_no_list_but_its_anchor(site, run):
 
 
 def test_two_seasons_list_their_headings_and_the_overview(site, run):
-    """Two seasons: the overview first (the division chart, 2 seasons; issue 31: what a player
-    looks for first is in a phone's first screen), then the seasons newest first; each link's
-    anchor is on the page once, around its section; names escaped."""
+    """Two seasons: the latest season's line first (stop 48's newcomer check; not in the list,
+    which it follows at once, as the current competitions' cards), the overview next (the
+    division chart, 2 seasons; issue 31: what a player looks for first is in a phone's first
+    screen), then the seasons newest first; each link's anchor is on the page once, around its
+    section; names escaped."""
     ann = build(site, run, 2)
     assert nav(ann) == (
         '<nav class="jump player-jump" aria-labelledby="jump-title">\n<p id="jump-title">On this page</p>\n<ul>\n'
         '<li><a href="#overview">Overview</a></li>\n'
         '<li><a href="#league-club.x-2024.2">Club &lt;League&gt; · Season 2</a></li>\n'
         '<li><a href="#league-club.x-2024.1">Club &lt;League&gt; · Season 1</a></li>\n</ul>\n</nav>')
-    assert ann.index('</nav>\n<div class="player-sections">\n<div id="overview">\n'
-                     '<section class="player-section overview-section"') < ann.index('<div id="league-club.x-2024.2">')
+    assert ann.index('</nav>\n<div class="player-sections">\n<div id="latest">\n'
+                     '<section class="player-section latest-section"') < ann.index(
+        '</div>\n<div id="overview">\n<section class="player-section overview-section"') < ann.index(
+        '<div id="league-club.x-2024.2">')
     assert ann.index('<div id="league-club.x-2024.2">') < ann.index('<div id="league-club.x-2024.1">')
     for anchor in re.findall(r'href="#([^"]+)"', nav(ann)):
         assert ann.count(f'id="{anchor}"') == 1

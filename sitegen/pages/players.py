@@ -24,6 +24,7 @@ from ..model import Content
 from ..model.league import League
 from ..display import format_points, name_order, profile_links
 from ..i18n import Words
+from .league import PLAYER_SECTION as LEAGUE_SECTION, league_jump
 from .navigation import search_index
 from .players_index import plan_players_index
 from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan
@@ -46,6 +47,11 @@ NOW = (dt.date.max, "now")
 """Sort key of the current competitions' section: first of all."""
 OVERVIEW_TEMPLATE = "partials/player_overview.html"
 NOW_TEMPLATE = "partials/player_now.html"
+LATEST_TEMPLATE = "partials/player_latest.html"
+"""The latest seasons' outcomes, one line per league (:func:`latest_seasons`): after the current
+competitions, before the overview (issue 31, stop 48's newcomer check: at 360 px a player's
+first screen was the division chart and head to head, their last season's outcome well down)."""
+LATEST = (dt.date.max, "latest")
 JUMPS_FROM = 2
 """A player page gets its "On this page" list when it has at least this many competitions'
 sections (a league season, a tournament, a ladder, a Swiss league: one each); the overview
@@ -407,18 +413,66 @@ def _page_sections(sections: list[PlayerSection], lang: Words) -> dict[str, Any]
     (:func:`_with_current`) and each section that is made while the page is rendered made (or
     left out if empty). Raises sitegen.incremental.sections.DamagedSection for a kept section
     whose copy in the build cache changed."""
-    return page_jumps(_made_sections(_overview_first(_with_current(sections, lang)))["sections"], lang)
+    return page_jumps(_with_latest(_made_sections(_overview_first(_with_current(sections, lang)))["sections"]),
+                      lang)
 
 
 def _overview_first(sections: list[PlayerSection]) -> list[PlayerSection]:
     """Return ``sections`` (page order) with the overview section (:data:`OVERVIEW_TEMPLATE`) moved
     up to follow the current competitions' section, or to come first when there is none: what a
     player looks for first (their divisions over the seasons, the opponents they meet most) is in
-    the first screen of a phone, before every season's games (issue 31)."""
+    the first screen of a phone, before every season's games (issue 31). The latest seasons'
+    outcomes come before it once the sections are made (:func:`_with_latest`)."""
     overview = [section for section in sections if section.template == OVERVIEW_TEMPLATE]
     rest = [section for section in sections if section.template != OVERVIEW_TEMPLATE]
     top = 1 if rest and rest[0].template == NOW_TEMPLATE else 0
     return [*rest[:top], *overview, *rest[top:]]
+
+
+def _with_latest(sections: list[PlayerSection]) -> list[PlayerSection]:
+    """Return ``sections`` (made, page order) with the latest seasons' outcomes
+    (:func:`latest_seasons`) after the current competitions' section, before the overview,
+    unless they would repeat the section right below (:func:`_shown_first`)."""
+    top = 1 if sections and sections[0].template == NOW_TEMPLATE else 0
+    latest = latest_seasons(sections)
+    if latest is None or _shown_first(latest, sections[top:top + 1]):
+        return sections
+    return [*sections[:top], latest, *sections[top:]]
+
+
+def _shown_first(latest: PlayerSection, first: list[PlayerSection]) -> bool:
+    """Whether the one season of ``latest`` is the season section ``first`` holds (the page's
+    first section after the current competitions: no overview, no newer section): the summary
+    would repeat the section right below it (a player of one season, as in the small site)."""
+    seasons = (latest.data or {}).get("seasons", [])
+    return (len(seasons) == 1 and bool(first) and first[0].template == LEAGUE_SECTION
+            and first[0].data is not None
+            and (first[0].data["league_id"], first[0].data["season_id"])
+            == (seasons[0]["league_id"], seasons[0]["season_id"]))
+
+
+def latest_seasons(sections: list[PlayerSection]) -> PlayerSection | None:
+    """Return the section of the player's latest league seasons' outcomes
+    (:data:`LATEST_TEMPLATE`), or None when there is none: of each league, the newest of
+    ``sections`` (newest first) that is a season of it, unless that season is in progress (its
+    card under "Current competitions" says where the player stands). Its data:
+    ``{"seasons": [...]}``, each a season section's own data (``league``, ``season``,
+    ``division``, ``group``, ``place``, ``shared``, ``size``, ``outcome``, ``url``) and
+    ``anchor``, the season's section on the page (:func:`sitegen.pages.league.league_jump`).
+
+    This is also what the page means by a player's division when no season is being played:
+    the division of their latest season, named with that season (docs/league-rules.md,
+    "A player's page")."""
+    seen: set[str] = set()
+    seasons: list[dict[str, Any]] = []
+    for section in sections:
+        data = section.data
+        if section.template != LEAGUE_SECTION or data is None or data["league_id"] in seen:
+            continue
+        seen.add(data["league_id"])
+        if not data.get("in_progress"):
+            seasons.append({**data, "anchor": league_jump(data).anchor})
+    return PlayerSection(LATEST_TEMPLATE, LATEST, {"seasons": seasons}) if seasons else None
 
 
 def page_jumps(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:
@@ -426,7 +480,8 @@ def page_jumps(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:
     sections as shown (made, in page order).
 
     ``anchors``: each section's ``id`` (same order; :class:`sitegen.ruleset.Jump`: its rule
-    set's ``<kind>-<ids>``, ``overview``, ``now`` for the current competitions, ``part-<n>`` for
+    set's ``<kind>-<ids>``, ``overview``, ``now`` for the current competitions, ``latest`` for
+    the latest seasons' outcomes (:func:`latest_seasons`), ``part-<n>`` for
     a section of another template), unique on the page (:func:`unique_anchors`). ``jumps``: the
     "On this page" list (``partials/player_jump.html``), empty below :data:`JUMPS_FROM`
     competitions' sections: every section but the current competitions' (they follow the list
@@ -440,7 +495,7 @@ def page_jumps(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:
         elif section.template == OVERVIEW_TEMPLATE:
             found.append(Jump("overview", lang._("Overview")))
         else:
-            found.append(Jump("now" if section.template == NOW_TEMPLATE else f"part-{number}", ""))
+            found.append(Jump({NOW_TEMPLATE: "now", LATEST_TEMPLATE: "latest"}.get(section.template, f"part-{number}"), ""))
     anchors = unique_anchors([jump.anchor for jump in found])
     competitions = sum(1 for section in sections if section.template in jumped)
     listed = [(jump, anchor) for section, jump, anchor in zip(sections, found, anchors)
