@@ -6,7 +6,7 @@ digest, every output's key, digest and file stamp, the digest of each player's r
 names of the blobs below) and ``blobs/<name>.json``: the settings, players and pages; one blob
 per validated unit (a tournament, a ladder, a Swiss league, a league, each league season); one
 per planned part (its value, the addresses of its outputs, the digest of its inputs and
-shape, its player sections' digests and lengths). A blob is named after what it was made from,
+shape, its player sections' templates and sort keys once and each section's digest and length). A blob is named after what it was made from,
 so an unchanged unit or part keeps its blob; the others are written anew and the unused ones
 deleted. A unit file whose rule set keeps it apart (a league season:
 :class:`sitegen.ruleset.KeptApart`) also has ``t<key>.json``, its summary and skeleton: the
