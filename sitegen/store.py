@@ -6,7 +6,7 @@ digest, every output's key, digest and file stamp, the digest of each player's r
 names of the blobs below) and ``blobs/<name>.json``: the settings, players and pages; one blob
 per validated unit (a tournament, a ladder, a Swiss league, a league, each league season); one
 per planned part (its value, the addresses of its outputs, the digest of its inputs and
-shape, its player sections' digests and lengths). A blob is named after what it was made from,
+shape, its player sections' templates and sort keys once and each section's digest and length). A blob is named after what it was made from,
 so an unchanged unit or part keeps its blob; the others are written anew and the unused ones
 deleted. A unit file whose rule set keeps it apart (a league season:
 :class:`sitegen.ruleset.KeptApart`) also has ``t<key>.json``, its summary and skeleton: the
@@ -61,10 +61,11 @@ from .standins import real_class, skeleton, standin
 from .validate import Common
 from .workers import Result, alongside
 
-FORMAT = 6
+FORMAT = 7
 """The layout of the cache; a cache of another format is not used (5: a league season's summary
 holds its lists' shares, sitegen.pages.league_lists; 6: each output's stamp, key and digest on one
-row of the index, :func:`output_rows`)."""
+row of the index, :func:`output_rows`; 7: a part's sections' templates and sort keys written once
+per part, :func:`_part_text`)."""
 
 MAX_FILE = 256 << 20
 """The largest file a cache may hold (bytes): at full size (bench/synthetic.py, scale 1) the
@@ -415,14 +416,43 @@ def _unit_text(record: UnitRecord, refs: dict[int, str]) -> str:
 
 
 def _part_text(record: PartRecord) -> str:
-    return _Encoder().dumps({
+    """A part's blob: its sections' templates and sort keys each written once (``kinds``, the
+    part's sections share a few: a league season's 2,700 players one), and per player a flat
+    list of ``kind, digest, length`` for each of their sections (:func:`_part_record`)."""
+    encoder = _Encoder()
+    kinds: dict[tuple, int] = {}
+    table: list[list[Any]] = []
+    sections = []
+    for player, found in record.sections:
+        row: list[Any] = []
+        for s in found:
+            kind = _kind(s.template, s.sort_key, encoder)
+            number = kinds.get(kind)
+            if number is None:
+                number = kinds[kind] = len(table)
+                table.append([s.template, list(s.sort_key)])
+            row += (number, s.digest.hex(), _length(s.where))
+        sections.append([player, row])
+    return encoder.dumps({
         "inputs": record.inputs.hex(), "shape": record.shape.hex(), "value": record.value,
         "bundles": [[list(page) if page else None, list(paths)] for page, paths in record.bundles],
         "dates": [[url, date] for url, date in record.dates], "people": sorted(record.people),
-        "warnings": list(record.warnings),
-        "sections": [[player, [[s.template, list(s.sort_key), s.digest.hex(), _length(s.where)]
-                               for s in sections]]
-                     for player, sections in record.sections]})
+        "warnings": list(record.warnings), "kinds": table, "sections": sections})
+
+
+_SAME_IN_JSON = frozenset({str, int, dt.date, type(None)})
+"""Types whose equal values are written the same in JSON (not so ``float``: ``0.0`` and
+``-0.0``; nor ``bool`` against ``int``: ``True == 1``)."""
+
+
+def _kind(template: str, sort_key: tuple, encoder: "_Encoder") -> tuple:
+    """What stands for a section's template and sort key in :func:`_part_text`'s table: two
+    sections get the same entry only when they would be written the same, so that each reads
+    back exactly as it would from a row of its own (its sort key's JSON when a value of it is
+    not of :data:`_SAME_IN_JSON`)."""
+    if all(type(value) in _SAME_IN_JSON for value in sort_key):
+        return (template, sort_key)
+    return (template, encoder.dumps(list(sort_key)))
 
 
 def _length(where: Any) -> int:
@@ -689,17 +719,25 @@ _new_tuple = tuple.__new__
 
 
 def _part_record(raw: dict, lines: str) -> PartRecord:
-    """A part read back; its sections' texts are left in ``lines`` (its ``.lines`` blob, whose
-    size is checked: they are checked one by one when read, by their digests)."""
+    """A part read back (:func:`_part_text`); its sections' texts are left in ``lines`` (its
+    ``.lines`` blob, whose size is checked: they are checked one by one when read, by their
+    digests). Each template and sort key is decoded once (issue 31: 65,000 sections at full
+    size, each with its own sort key to decode, were a third of the parts' parse)."""
+    kinds = [(template, tuples(key)) for template, key in raw["kinds"]]
+    count = len(kinds)
+    fromhex = bytes.fromhex
     offset = 0
     sections = []
-    for player, found in raw["sections"]:
+    for player, row in raw["sections"]:
+        if type(row) is not list or len(row) % 3:
+            raise ValueError
         kept = []
-        for template, key, digest, length in found:
-            if type(length) is not int or length < 0:
+        for at in range(0, len(row), 3):
+            number, digest, length = row[at], row[at + 1], row[at + 2]
+            if type(number) is not int or not 0 <= number < count or type(length) is not int or length < 0:
                 raise ValueError
-            kept.append(kept_section(template, tuples(key), _new_tuple(KeptText, (lines, offset, length)),
-                                 bytes.fromhex(digest)))
+            template, key = kinds[number]
+            kept.append(kept_section(template, key, _new_tuple(KeptText, (lines, offset, length)), fromhex(digest)))
             offset += length + 1
         sections.append((player, tuple(kept)))
     try:

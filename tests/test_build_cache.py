@@ -79,17 +79,18 @@ def test_a_cache_of_another_format_is_not_used(site):
     assert rebuilt(site).startswith("build cache not used: it has another format (999")
 
 
-@pytest.mark.parametrize("before", [2, 3, 4, 5])
+@pytest.mark.parametrize("before", [2, 3, 4, 5, 6])
 def test_a_cache_of_the_formats_before_is_not_used(site, before):
     """Format 2 read every player section when opened and kept no players' digests; format 3
     kept no summaries of the league seasons (each season's blob was decoded when the cache was
     opened); format 4's summaries held each game's row but not the seasons' shares of the
     site-wide lists (dates, feed, games played, the newest results); format 5 kept each
-    output's stamp, key and digest in three objects keyed by its path: refused."""
+    output's stamp, key and digest in three objects keyed by its path; format 6 wrote each
+    player section's template and sort key on its own row: refused."""
     index = json.loads(index_of(site).read_text())
     index["format"] = before
     index_of(site).write_text(json.dumps(index))
-    assert rebuilt(site) == (f"build cache not used: it has another format ({before}, this sitegen reads 6); "
+    assert rebuilt(site) == (f"build cache not used: it has another format ({before}, this sitegen reads 7); "
                              "building everything")
 
 
