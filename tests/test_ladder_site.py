@@ -253,8 +253,12 @@ def test_rung_list_page_and_json(site):
         ("ann", "9.8k", "13.5k", False, "2025-03-01", 2, 0, 0)]
     html = files["ladders/small/index.html"].decode()
     rung_list = html[html.index('id="rungs-caption"'):html.index("</table>", html.index('id="rungs-caption"'))]
-    assert re.findall(r'<th scope="rowgroup" rowspan="1" class="rung">([^<]+)</th>', rung_list) == [
-        "1.2d", "3k", "3.4k", "9.8k"]
+    # each rung in words where it is read, its cell's title (stop 49): 1.2d (strength 0.2) lies
+    # 0.2 of a grade above 1d; 3.4k (-3.4) 0.6 above 4k; 9.8k (-9.8) 0.2 above 10k
+    assert re.findall(r'<th scope="rowgroup" rowspan="1" class="rung"><abbr title="([^"]+)">([^<]+)</abbr></th>',
+                      rung_list) == [
+        ("between 1 dan and 2 dan, closer to 1 dan", "1.2d"), ("3 kyu", "3k"),
+        ("between 4 kyu and 3 kyu, closer to 3 kyu", "3.4k"), ("between 10 kyu and 9 kyu, closer to 10 kyu", "9.8k")]
     assert re.findall(r'<a href="/players/(\w+)/">', rung_list) == ["bob", "cy", "dee", "ann"]
     assert '<a href="/players/cy/">Cy</a> <span class="anchor">(anchor)</span>' in rung_list
     assert rung_list.count("(anchor)") == 1
@@ -532,11 +536,12 @@ def test_the_page_says_how_big_a_rung_is(site):
     sentence "One rung, in handicap stones: 1 from 25k to 20k, ½ to 10k, ..." was hard to read):
     a small table after the rung list, the rules' list's stretches (ladder: club ladder, "The
     rungs are not evenly spaced"; hand-worked in tests/engine/test_ladder.py), in grades; in
-    Polish and French the catalogs' words and the decimal comma. The rung list comes right
-    under its heading, then the sizes, then the links to the handicap page, the games and the
+    Polish and French the catalogs' words and the decimal comma. The rung list comes under its
+    heading and the note on what a rung means (stop 49), then the sizes, then the links to the handicap page, the games and the
     files."""
     html = small_site(site)["ladders/small/index.html"].decode()
-    assert '<h2 id="rungs-h">Rung list</h2>\n<div class="scroll"' in html
+    # under the heading the note on what a rung means (stop 49), then the list
+    assert re.search(r'<h2 id="rungs-h">Rung list</h2>\n<p class="note rung-key">[^<]*</p>\n<div class="scroll"', html)
     assert "How far apart the rungs are, in grades (kyu or dan)" in html
     assert _sizes(html) == [("25k to 20k", "1"), ("20k to 10k", "½"), ("10k to 1d", "0.2"), ("1d to 5d", "0.1")]
     assert html.index('id="rungs-caption"') < html.index('id="sizes-caption"') < html.index(
@@ -551,28 +556,54 @@ def test_the_page_says_how_big_a_rung_is(site):
         "fr": [("de 25k à 20k", "1"), ("de 20k à 10k", "½"), ("de 10k à 1d", "0,2"), ("de 1d à 5d", "0,1")]}
 
 
-def test_the_page_says_what_a_rung_with_a_decimal_means(site):
-    """Stop 48's newcomer check: rungs such as 0.2k or 2.7d puzzled. Under the sizes, a note with
-    the strongest such dan and kyu rungs the members hold (hand-worked final rungs above: bob
-    1.2d, cy 3k, dee 3.4k, ann 9.8k): 1.2d (strength 0.2) lies between 1d and 2d, 0.2 of a grade
-    above 1d; 3.4k (strength -3.4) between 4k and 3k, 0.6 above 4k; and the strengths the
-    handicap takes (ladder: handicap: "treat 'x'kyu = -x; 'y'dan = y-1")."""
+def test_the_page_says_what_a_rung_means_before_the_list(site):
+    """Stop 48's newcomer check: "0.2k", "2.7d" and "(anchor)" were explained only under the
+    table, in strengths ("0.8 of a grade above 1k ... x kyu counts as −x"). Now a note between
+    the heading and the list says it in grades, with the strongest dan and kyu rungs with a
+    decimal that the members hold (hand-worked final rungs above: bob 1.2d, cy 3k (anchor),
+    dee 3.4k, ann 9.8k): 1.2d lies 0.2 of a grade above 1d, so closer to 1 dan; 3.4k 0.6 above
+    4k, so closer to 3 kyu (ladder: club ladder); and what an anchor is, since cy is one.
+    Under the sizes, the handicap from the same two rungs (ladder: handicap: "Subtract the two
+    strengths then ignore any fractions"): 0.2 - (-3.4) = 3.6 grades, handicap 3."""
     html = small_site(site)["ladders/small/index.html"].decode()
-    note = re.search(r'<p class="note rung-decimals">(.*?)</p>', html)[1]  # type: ignore[index]
-    assert note == ("A rung with a decimal is a strength between two grades: 1.2d lies between 1d and "
-                    "2d, 0.2 of a grade above 1d; 3.4k lies between 4k and 3k, 0.6 of a grade above 4k. "
-                    "For the handicap x kyu counts as −x and y dan as y − 1 (1.2d as 0.2, 3.4k as −3.4); "
-                    "the difference of two members&#39; strengths, its fraction dropped, is their handicap.")
+    key = re.search(r'<p class="note rung-key">(.*?)</p>', html)[1]  # type: ignore[index]
+    assert key == ("1.2d is between 1 dan and 2 dan, closer to 1 dan; 3.4k is between 4 kyu and 3 kyu, "
+                   "closer to 3 kyu. An anchor&#39;s rung does not move (ladder: club ladder).")
+    assert html.index('class="note rung-key"') < html.index('id="rungs-caption"')
+    note = re.search(r'<p class="note rung-handicap">(.*?)</p>', html)[1]  # type: ignore[index]
+    assert note == ("The handicap between two members is how many grades apart their rungs are, its "
+                    "fraction dropped: 1.2d and 3.4k are 3.6 grades apart, handicap 3 (ladder: handicap).")
+    assert html.index('id="sizes-caption"') < html.index('class="note rung-handicap"')
+
+
+def test_rung_words_halfway_and_whole():
+    """A rung in words (ladder: club ladder, the rungs; strengths by ladder: handicap): 13.5k
+    (-13.5) is halfway between 14k and 13k; 0.2k (-0.2) 0.8 above 1k, closer to 1 dan; 9.2k
+    (-9.2) 0.8 above 10k, closer to 9 kyu; 2.7d (1.7) closer to 3 dan; 5d and 25k whole; in
+    French and Polish the catalogs' words."""
+    from sitegen.i18n import ENGLISH_WORDS, words
+    from sitegen.model.ladder import parse_rung
+    from sitegen.pages.ladder import rung_words
+
+    said = [rung_words(parse_rung(text), ENGLISH_WORDS) for text in ("13.5k", "0.2k", "9.2k", "2.7d", "5d", "25k")]
+    assert said == ["halfway between 14 kyu and 13 kyu", "between 1 kyu and 1 dan, closer to 1 dan",
+                    "between 10 kyu and 9 kyu, closer to 9 kyu", "between 2 dan and 3 dan, closer to 3 dan",
+                    "5 dan", "25 kyu"]
+    assert rung_words(parse_rung("2.7d"), words("fr")) == "entre 2 dan et 3 dan, proche de 3 dan"
+    assert rung_words(parse_rung("13.5k"), words("pl")) == "w połowie drogi między 14 kyu a 13 kyu"
 
 
 def test_a_ladder_of_whole_rungs_says_nothing_of_decimals(site):
-    """A ladder's own list without a rung of decimals: the sizes (5 a rung, then 1), no note."""
+    """A ladder's own list without a rung of decimals: the sizes (5 a rung, then 1); the notes
+    on rungs and the handicap without an example, and no anchor's sentence (none is one)."""
     whole = ("name: Whole\nrungs: [25k, 20k, 15k, 10k, 9k, 8k]\nmembers:\n"
              "  - {player: ann, rung: 10k}\n  - {player: bob, rung: 8k}\n")
     root = site({"content/players.yaml": PLAYERS, "content/ladders/whole.yaml": whole})
     html = render(root / "content", None)["ladders/whole/index.html"].decode()
     assert _sizes(html) == [("25k to 10k", "5"), ("10k to 8k", "1")]
-    assert "rung-decimals" not in html
+    assert '<p class="note rung-key">k = kyu, d = dan (ladder: club ladder).</p>' in html
+    assert ('<p class="note rung-handicap">The handicap between two members is how many grades apart '
+            'their rungs are, its fraction dropped (ladder: handicap).</p>') in html
 
 
 def test_a_ladder_of_one_rung_says_no_size(site):
@@ -580,5 +611,6 @@ def test_a_ladder_of_one_rung_says_no_size(site):
     one = "name: One\nrungs: [10k]\nmembers:\n  - {player: ann, rung: 10k}\n"
     root = site({"content/players.yaml": PLAYERS, "content/ladders/one.yaml": one})
     html = render(root / "content", None)["ladders/one/index.html"].decode()
-    assert '<h2 id="rungs-h">Rung list</h2>\n<div class="scroll"' in html
-    assert "rung-sizes" not in html and "rung-decimals" not in html
+    assert ('<h2 id="rungs-h">Rung list</h2>\n<p class="note rung-key">k = kyu, d = dan (ladder: club ladder).</p>\n'
+            '<div class="scroll"') in html
+    assert "rung-sizes" not in html

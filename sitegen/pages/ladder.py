@@ -15,11 +15,12 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Callable, Iterable, Iterator
 
-from ..engine.ladder import Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap, rung_steps
+from ..engine.ladder import (Handicap, HistoryEntry, PlayedGame, Replay, group_by_rung, handicap, handicap_levels,
+                             rung_steps)
 from ..bidi import isolated
 from ..model import Content
 from ..model.common import Colour, GameRecord
-from ..model.ladder import ClubLadder, HandicapRules, LadderGame, Regrading, Rung, RungList
+from ..model.ladder import ClubLadder, HandicapRules, Ladder, LadderGame, Regrading, Rung, RungList
 from ..display import format_points, json_number, name_order, player_order, record_links
 from ..facts import ladder_facts
 from ..i18n import N_, Words
@@ -251,7 +252,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
     groups = []
     for rung, members in group_by_rung(final):
         ordered = sorted(members, key=order)
-        groups.append({"rung": str(rung), "members": [
+        groups.append({"rung": str(rung), "words": rung_words(rung, lang), "members": [
             {**person(m), "last_game": result.last_game(m), "record": _record_text(records[m]),
              "games": records[m]["games"]} for m in ordered]})
 
@@ -273,7 +274,7 @@ def _plan_ladder(club: ClubLadder, result: Replay, names: dict[str, str],
         "first_date": first_date, "last_date": last_date, "groups": groups,
         "recent": recent, "rung_count": len(ladder.rungs),
         "bottom": str(ladder.rungs.bottom), "top": str(ladder.rungs.top),
-        "rung_sizes": rung_sizes(ladder.rungs, lang), "rung_decimals": fractional_rungs(final.values(), ladder.rungs, lang)}),
+        **_rung_notes(ladder, final.values(), bool(anchors), lang)}),
              JsonFile(url + "rungs.json", rungs_document(club, result, names, records, order), csv=True))
     months: dict[str, list[dict[str, Any]]] = {}
     named: dict[tuple[int, int], str] = {}  # strftime once per month, not per game (20,000)
@@ -351,11 +352,43 @@ def rung_sizes(rungs: RungList, lang: Words) -> list[dict[str, str]]:
              "size": format_points(step.size, lang)} for step in rung_steps(rungs)]
 
 
-def fractional_rungs(held: Iterable[Rung], rungs: RungList, lang: Words) -> str:
-    """Return what a rung with a decimal means (ladder: club ladder, the rungs; ladder: handicap,
-    "treat 'x'kyu = -x; 'y'dan = y-1"), with the strongest such dan rung and kyu rung that a
-    member holds (``held``, the members' rungs), else the list's: e.g. "2.7d lies between 2d and
-    3d, 0.7 of a grade above 2d" and its strength 1.7; "" when no rung has a decimal."""
+def _rung_notes(ladder: Ladder, held: Iterable[Rung], anchors: bool, lang: Words) -> dict[str, Any]:
+    """The ladder page's words on its rungs: the sizes' table (:func:`rung_sizes`), the note
+    before the list (:func:`rung_key`) and the handicap's sentence (:func:`handicap_example`),
+    the last two with the same examples of the rungs ``held`` (:func:`decimal_examples`)."""
+    examples = decimal_examples(held, ladder.rungs)
+    return {"rung_sizes": rung_sizes(ladder.rungs, lang), "rung_key": rung_key(examples, anchors, lang),
+            "handicap_example": handicap_example(examples, ladder.handicap_rules, lang)}
+
+
+def grade_words(strength: Fraction, lang: Words) -> str:
+    """Return a whole grade in words: strength 1 is "2 dan", 0 "1 dan", -1 "1 kyu" (ladder:
+    handicap, "treat 'x'kyu = -x; 'y'dan = y-1")."""
+    if strength >= 0:
+        return lang._("{n} dan").format(n=strength + 1)
+    return lang._("{n} kyu").format(n=-strength)
+
+
+def rung_words(rung: Rung, lang: Words) -> str:
+    """Return a rung in words, where the table reads it (its ``<abbr title>``): 3d "3 dan";
+    2.7d "between 2 dan and 3 dan, closer to 3 dan"; 0.2k (strength -0.2, 0.8 of a grade above
+    1k) "between 1 kyu and 1 dan, closer to 1 dan"; 9.2k "between 10 kyu and 9 kyu, closer to
+    9 kyu"; 13.5k "halfway between 14 kyu and 13 kyu" (ladder: club ladder, the rungs)."""
+    strength = rung.strength
+    below = Fraction(math.floor(strength))
+    if strength == below:
+        return grade_words(strength, lang)
+    weaker, stronger = grade_words(below, lang), grade_words(below + 1, lang)
+    part = strength - below
+    if part == Fraction(1, 2):
+        return lang._("halfway between {weaker} and {stronger}").format(weaker=weaker, stronger=stronger)
+    return lang._("between {weaker} and {stronger}, closer to {closer}").format(
+        weaker=weaker, stronger=stronger, closer=stronger if part > Fraction(1, 2) else weaker)
+
+
+def decimal_examples(held: Iterable[Rung], rungs: RungList) -> list[Rung]:
+    """Return the strongest dan rung and the strongest kyu rung with a decimal that a member
+    holds (``held``), else the list's, dan first; [] when no rung has a decimal."""
     examples: list[Rung] = []
     strongest_first = sorted(set(held), reverse=True)
     for dan in (True, False):
@@ -364,18 +397,42 @@ def fractional_rungs(held: Iterable[Rung], rungs: RungList, lang: Words) -> str:
                                if r.is_dan is dan and r.strength.denominator != 1), None)
         if found is not None:
             examples.append(found)
-    if not examples:
-        return ""
-    between = "; ".join(lang._("{rung} lies between {weaker} and {stronger}, {part} of a grade above "
-                               "{weaker}").format(
-        rung=r, weaker=Rung(Fraction(math.floor(r.strength))), stronger=Rung(Fraction(math.floor(r.strength) + 1)),
-        part=lang.format_decimal(r.strength - math.floor(r.strength))) for r in examples)
-    strengths = ", ".join(lang._("{rung} as {strength}").format(
-        rung=r, strength=lang.format_decimal(r.strength).replace("-", "−")) for r in examples)  # the rule's minus
-    return lang._("A rung with a decimal is a strength between two grades: {between}. For the handicap "
-                  "x kyu counts as −x and y dan as y − 1 ({strengths}); the difference of two members' "
-                  "strengths, its fraction dropped, is their handicap.").format(
-                      between=between, strengths=strengths)
+    return examples
+
+
+def rung_key(examples: list[Rung], anchors: bool, lang: Words) -> str:
+    """Return the note before the rung list (stop 48's newcomer check: "0.2k", "2.7d" and
+    "(anchor)" were explained only under the table, in terms of strengths): the ``examples`` in
+    words (:func:`rung_words`: "2.7d is between 2 dan and 3 dan, closer to 3 dan", which says
+    what k and d stand for; without examples "k = kyu, d = dan") and, when the ladder has
+    ``anchors``, what an anchor is; at most four lines of a 360 px phone, so that the list's
+    first row stays in its first screen in en, pl and fr (ladder: club ladder)."""
+    if examples:  # "2.7d is between 2 dan and 3 dan" says what k and d stand for
+        said = [lang._("{rung} is {words}").format(rung=r, words=rung_words(r, lang)) for r in examples]
+        text = said[0]
+        for more in said[1:]:  # French puts a no-break space before ";"
+            text = lang._("{first}; {second}").format(first=text, second=more)
+        text += "."
+    else:
+        text = lang._("k = kyu, d = dan") + "."
+    if anchors:
+        text += " " + lang._("An anchor's rung does not move.")
+    return text[:-1] + " " + lang._("(ladder: club ladder)") + "."
+
+
+def handicap_example(examples: list[Rung], rules: HandicapRules, lang: Words) -> str:
+    """Return how the handicap follows from two rungs, with the two ``examples`` when there are
+    two (2.7d and 0.2k: 1.7 - (-0.2) = 1.9 grades apart, handicap 1), else without (ladder:
+    handicap: "Subtract the two strengths then ignore any fractions")."""
+    if len(examples) < 2:
+        return lang._("The handicap between two members is how many grades apart their rungs are, its "
+                      "fraction dropped (ladder: handicap).")
+    a, b = examples
+    return lang._("The handicap between two members is how many grades apart their rungs are, its "
+                  "fraction dropped: {a} and {b} are {apart} grades apart, handicap {levels} (ladder: "
+                  "handicap).").format(
+                      a=a, b=b, apart=lang.format_decimal(abs(a.strength - b.strength)),
+                      levels=handicap_levels(a, b, rules))
 
 
 def _short_handicap(h: Handicap, lang: Words) -> str:

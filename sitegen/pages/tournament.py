@@ -32,7 +32,7 @@ from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered
                        Met, RuleSet, Scaffolded, entry_step, named_jump)
 from ..urls import player_url, round_url, tournament_url
 from .tournament_rounds import RoundsPlayed, final_after, results_to_come, rounds_played
-from .tournament_words import parameters_text
+from .tournament_words import order_steps, parameters_text, without_game_text
 
 # --------------------------------------------------------------------------- wording
 
@@ -611,7 +611,8 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
         "has_shared": any(row.shared for row in rows),
         "json_url": (round_url(t, r, last) if r else base) + "standings.json",
         "h9_url": base + "results.h9" if last else None,
-        "parameters": parameters,
+        "parameters": parameters, "order": order_steps(columns, lang),
+        "without_game": without_game_text(t, lang),
         "size_note": len(t.players) - len(rows),
         "notes": _notes(t, r, in_progress=r == last and last < t.rounds, lang=lang, to_come=to_come,
                         empty=played.without_games(r)),
