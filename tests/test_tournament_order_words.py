@@ -107,8 +107,10 @@ def test_the_words_without_a_page():
         "If still equal: RANK (Rank), highest first."]
     fr = order_steps([{"key": "MMS", "short": "MMS", "long": "Score McMahon"},
                       {"key": "SOSM", "short": "SOSM", "long": "Somme des scores McMahon des adversaires"}], words("fr"))
-    assert fr == ["MMS (Score McMahon), le plus haut d'abord (départage : NBW, MMS).",
-                  "À égalité : SOSM (Somme des scores McMahon des adversaires), le plus haut d'abord (départage : SOS)."]
+    # French typography: a no-break space before ":" (docs/translating.md)
+    assert fr == ["MMS (Score McMahon), le plus haut d'abord (départage\u00a0: NBW, MMS).",
+                  "À égalité\u00a0: SOSM (Somme des scores McMahon des adversaires), le plus haut d'abord "
+                  "(départage\u00a0: SOS)."]
 
 
 def test_no_rounding_and_no_sum():
