@@ -96,7 +96,7 @@ def test_a_tournament_row_at_the_usual_widths(browser, demo_url, width):
 LADDER = """
 var first = document.querySelector("table.rung-list tbody tr").getBoundingClientRect();
 var third = document.querySelectorAll("table.rung-list tbody tr")[2].getBoundingClientRect();
-var sizes = document.querySelector("table.rung-sizes"), note = document.querySelector(".rung-decimals");
+var sizes = document.querySelector("table.rung-sizes"), note = document.querySelector(".rung-handicap");
 return {first: first.top, third: third.top, sizes: sizes.getBoundingClientRect().top,
         note: note.getBoundingClientRect().top, rows: sizes.querySelectorAll("tbody tr").length};
 """
@@ -105,8 +105,9 @@ return {first: first.top, third: third.top, sizes: sizes.getBoundingClientRect()
 @pytest.mark.parametrize("code", ["en", "pl", "fr"])
 def test_the_rung_list_comes_before_the_rung_sizes_in_a_phones_first_screen(browser, request, code):
     """Ladder page at 360 px: the rung list's first row is in the first screen (647 px in English;
-    710 with the sizes' sentence above it), the table of the four stretches' sizes and the note on
-    rungs with a decimal after the list."""
+    710 with the sizes' sentence above it; since stop 49 the short note on what a rung means is
+    above it, tests/browser/test_newcomer49_ladder.py), the table of the four stretches' sizes and
+    the note on the handicap after the list."""
     url = request.getfixturevalue("demo_url") if code == "en" else request.getfixturevalue("demo_urls_in")[code]
     console_errors(browser)
     open_at(browser, url + "ladders/club/", 360)
