@@ -107,9 +107,9 @@ def demo_files() -> Mapping[str, bytes]:
 @pytest.fixture(scope="session")
 def fresh_renders() -> FreshRenders:
     """The fresh builds of this test process, each made once per set of files
-    (tests/fresh_renders.py): the tests that compare a cached or incremental build with a fresh
-    build of the same files take it from here (the unchanged demo at the start of each chain of
-    edits, an edit put back, the small site with the same page edited)."""
+    (tests/fresh_renders.py): tests/test_build_cache.py's tests, which compare a cached build's
+    output with a fresh build of the same files, take it from here (the small site with the
+    same page edited, in many of them; the demo after the same league result, in three)."""
     return FreshRenders()
 
 

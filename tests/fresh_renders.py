@@ -1,18 +1,20 @@
 """Fresh builds made once per set of files, for tests that compare a build with a fresh build
-(tests/properties/test_incremental.py, tests/test_build_cache.py; tests/conftest.py's
-``fresh_renders``).
+(tests/test_build_cache.py; tests/conftest.py's ``fresh_renders``).
 
-A fresh build (``sitegen.commands.build.render``, or ``plan`` and ``render_site`` as a new
-process makes them) reads nothing but the files of the folders it is given (their names and
-bytes, not their times) and its arguments. So a test that needs the fresh build of a site whose
-folders hold exactly the files of one built before in the same test process (the unchanged demo
-at the start of each chain of edits, a file saved unchanged, an edit put back, the small site
-with the same page edited) gets that build's result again instead of making it anew. The key
-is every name under the folders (files, folders, links) with each file's SHA-256 and each link's
-target, so any change of a name or a byte makes a new fresh build. A fresh build that depended
-on anything else (a folder's path, the time) would show as a difference from the build it is
-compared with, not hide one: what is handed out is exactly what a fresh build of those files
-returned.
+A fresh build (``sitegen.commands.build.render``) makes its files from nothing but the files of
+the folders it is given (their names and bytes, not their times) and its arguments. So a test
+that needs the fresh build of a site whose folders hold exactly the files of one built before
+in the same test process (the small site with the same page edited, the demo after the same
+league result) gets that build's files again instead of making them anew. The key is every name
+under the folders (files, folders, links) with each file's SHA-256 and each link's target, so
+any change of a name or a byte makes a new fresh build; the caller adds the arguments. A fresh
+build whose files depended on anything else (a folder's path, the time) would show as a
+difference from the build it is compared with, not hide one: what is handed out is exactly what
+a fresh build of those files returned. Its warnings are another matter: they name the files by
+their path from the working folder, so a caller that compares warnings must put the folder's
+path and the working folder in the key too (tried for tests/properties/test_incremental.py's
+chains, whose examples each copy the demo into a new folder: they failed on the warnings'
+paths until keyed so; then the fresh builds shared were too few to measure, bench/README.md).
 """
 
 from __future__ import annotations

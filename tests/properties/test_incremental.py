@@ -15,7 +15,6 @@ The example count is small and the examples derandomized, so that CI runs the sa
 from __future__ import annotations
 
 import sys
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from edits import EDITS, demo_site  # noqa: E402
-from fresh_renders import FreshRenders, tree_key  # noqa: E402
 
 from sitegen import load  # noqa: E402
 from sitegen.commands.build import build, plan  # noqa: E402
@@ -55,18 +53,10 @@ Outcome = tuple[dict[str, bytes] | None, list[str]]
 """A build's files and warning lines, or None and its error lines."""
 
 
-def fresh(site: Path, renders: FreshRenders) -> Outcome:
+def fresh(site: Path) -> Outcome:
     """Build ``site`` from scratch, as a new process would (``plan`` hands the build a new
     sitegen.remembered.Remembered: nothing remembered from the builds before): ``(files,
-    warnings)`` or ``(None, error lines)``. Made once per set of files in a test process
-    (tests/fresh_renders.py: the unchanged demo starts every chain; a file saved unchanged or
-    put back leaves the files as they were), each caller getting its own copy."""
-    files, lines = renders.get(("incremental", BASE_URL, tree_key(site / "content", site / "templates")),
-                               partial(_fresh, site))
-    return (None if files is None else dict(files)), list(lines)
-
-
-def _fresh(site: Path) -> Outcome:
+    warnings)`` or ``(None, error lines)``."""
     try:
         content, planned = plan(site / "content", BASE_URL)
         files = render_site(planned, content.config, site / "templates")
@@ -107,32 +97,32 @@ def differences(got: dict[str, bytes] | None, want: dict[str, bytes] | None) -> 
 @settings(max_examples=5, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(edits=edit_sequences)
-def test_incremental_builds_equal_fresh_builds(tmp_path_factory, fresh_renders, edits):
+def test_incremental_builds_equal_fresh_builds(tmp_path_factory, edits):
     site = demo_site(tmp_path_factory.mktemp("site"))
     builder = Site(site / "content", site / "templates", BASE_URL)
-    want = fresh(site, fresh_renders)
+    want = fresh(site)
     assert incremental(builder) == want and built(site) == want
     done = []
     for edit, number in edits:
         done.append(edit(site, number))
-        want = fresh(site, fresh_renders)
+        want = fresh(site)
         got = incremental(builder)
         assert got == want, ("dev server", done, differences(got[0], want[0]), got[1], want[1])
         got = built(site)
         assert got == want, ("sitegen build", done, differences(got[0], want[0]), got[1], want[1])
 
 
-def test_every_kind_of_edit_in_turn(tmp_path, fresh_renders):
+def test_every_kind_of_edit_in_turn(tmp_path):
     """Each kind of edit once, one after another, so that every kind is met whatever examples
     Hypothesis draws."""
     site = demo_site(tmp_path)
     builder = Site(site / "content", site / "templates", BASE_URL)
-    want = fresh(site, fresh_renders)
+    want = fresh(site)
     assert incremental(builder) == want and built(site) == want
     done = []
     for edit in EDITS:
         done.append(edit(site, 11))
-        want = fresh(site, fresh_renders)
+        want = fresh(site)
         got = incremental(builder)
         assert got == want, ("dev server", done, differences(got[0], want[0]), got[1], want[1])
         got = built(site)
