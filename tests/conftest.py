@@ -23,6 +23,7 @@ from sitegen.progress import STAGES
 
 sys.path.insert(0, str(Path(__file__).parent))
 from earlier_runs import finish_removing, start_removing  # noqa: E402
+from fresh_renders import FreshRenders  # noqa: E402
 from threads import thread_names, threads_left, threads_now  # noqa: E402
 
 # Property tests draw the same examples on every run (CI, a newcomer's first run), so that a
@@ -101,6 +102,15 @@ def demo_files() -> Mapping[str, bytes]:
     that tried to change it would fail). Tests that read the unchanged demo take it from here
     instead of rendering it again, each (eight renders of the demo in seven files before)."""
     return MappingProxyType(render(REPO / "content", None))
+
+
+@pytest.fixture(scope="session")
+def fresh_renders() -> FreshRenders:
+    """The fresh builds of this test process, each made once per set of files
+    (tests/fresh_renders.py): tests/test_build_cache.py's tests, which compare a cached build's
+    output with a fresh build of the same files, take it from here (the small site with the
+    same page edited, in many of them; the demo after the same league result, in three)."""
+    return FreshRenders()
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -18,6 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edits import demo_site, flip_league_result  # noqa: E402
+from fresh_renders import tree_key  # noqa: E402
 
 from sitegen.commands.build import build, render  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
@@ -43,12 +45,37 @@ def output_of(root: Path) -> dict[str, bytes]:
             if p.is_file() and p.name != MARKER}
 
 
-def rebuilt(root: Path, templates: Path | None = None, base_url: str | None = None) -> str:
-    """Build again, check the output against a fresh build, return the build's note."""
-    result = build(root / "content", root / "output", templates, base_url)
-    assert output_of(root) == render(root / "content", templates, base_url)
-    assert "\n" not in result.note
-    return result.note
+FreshRender = Callable[..., dict[str, bytes]]
+"""``fresh_render(content, templates=None, base_url=None)``: sitegen.commands.build.render's
+result for those folders, made once per set of files in a test process (the fixture)."""
+
+
+@pytest.fixture
+def fresh_render(fresh_renders) -> FreshRender:
+    """``render`` of a site's folders, made once per set of files in the test process and
+    shared (tests/fresh_renders.py: many tests here compare their cached build with a fresh
+    build of the same files, e.g. the small site with its about page edited), each caller
+    getting its own copy."""
+
+    def made(content: Path, templates: Path | None = None, base_url: str | None = None) -> dict[str, bytes]:
+        return dict(fresh_renders.get(("render", base_url, tree_key(content, templates)),
+                                      partial(render, content, templates, base_url)))
+
+    return made
+
+
+@pytest.fixture
+def rebuilt(fresh_render) -> Callable[..., str]:
+    """``rebuilt(root, templates=None, base_url=None)``: build again, check the output against
+    a fresh build, return the build's note."""
+
+    def again(root: Path, templates: Path | None = None, base_url: str | None = None) -> str:
+        result = build(root / "content", root / "output", templates, base_url)
+        assert output_of(root) == fresh_render(root / "content", templates, base_url)
+        assert "\n" not in result.note
+        return result.note
+
+    return again
 
 
 def edit_about(root: Path) -> None:
@@ -60,19 +87,19 @@ def index_of(root: Path) -> Path:
     return cache_folder(root / "output") / "index.json"
 
 
-def test_a_usable_cache_is_used_silently(site):
+def test_a_usable_cache_is_used_silently(site, rebuilt):
     edit_about(site)
     assert rebuilt(site) == ""
 
 
-def test_a_cache_of_another_sitegen_version_is_not_used(site):
+def test_a_cache_of_another_sitegen_version_is_not_used(site, rebuilt):
     index = json.loads(index_of(site).read_text())
     index["sitegen"] = "0.0.1"
     index_of(site).write_text(json.dumps(index))
     assert rebuilt(site).startswith("build cache not used: it was made by sitegen 0.0.1 (this is ")
 
 
-def test_a_cache_of_another_format_is_not_used(site):
+def test_a_cache_of_another_format_is_not_used(site, rebuilt):
     index = json.loads(index_of(site).read_text())
     index["format"] = 999
     index_of(site).write_text(json.dumps(index))
@@ -80,7 +107,7 @@ def test_a_cache_of_another_format_is_not_used(site):
 
 
 @pytest.mark.parametrize("before", [2, 3, 4, 5, 6])
-def test_a_cache_of_the_formats_before_is_not_used(site, before):
+def test_a_cache_of_the_formats_before_is_not_used(site, before, rebuilt):
     """Format 2 read every player section when opened and kept no players' digests; format 3
     kept no summaries of the league seasons (each season's blob was decoded when the cache was
     opened); format 4's summaries held each game's row but not the seasons' shares of the
@@ -94,12 +121,12 @@ def test_a_cache_of_the_formats_before_is_not_used(site, before):
                              "building everything")
 
 
-def test_a_truncated_index_is_not_used(site):
+def test_a_truncated_index_is_not_used(site, rebuilt):
     index_of(site).write_bytes(index_of(site).read_bytes()[:100])
     assert rebuilt(site) == "build cache not used: its index does not decode; building everything"
 
 
-def test_a_changed_blob_is_not_used(site):
+def test_a_changed_blob_is_not_used(site, rebuilt):
     """A blob that does not match the digest its index gives (truncated, edited)."""
     edit_about(site)
     blob = next(p for p in (cache_folder(site / "output") / "blobs").glob("*.json"))
@@ -107,7 +134,7 @@ def test_a_changed_blob_is_not_used(site):
     assert rebuilt(site) == f"build cache not used: blob {blob.name} does not match its digest; building everything"
 
 
-def test_a_forged_blob_naming_no_model_class_is_not_used(site):
+def test_a_forged_blob_naming_no_model_class_is_not_used(site, rebuilt):
     """A blob whose digest matches but that names a class outside the allow-list (what a
     forged cache would do to make an object of its choice): nothing is made of it."""
     edit_about(site)
@@ -122,7 +149,7 @@ def test_a_forged_blob_naming_no_model_class_is_not_used(site):
     assert rebuilt(site) == "build cache not used: an entry does not decode (KeyError); building everything"
 
 
-def test_other_settings_or_templates_or_base_url_are_not_used(site, tmp_path):
+def test_other_settings_or_templates_or_base_url_are_not_used(site, tmp_path, rebuilt):
     settings = site / "content/site.yaml"
     settings.write_text(settings.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
     assert rebuilt(site) == "build cache not used: the site settings changed; building everything"
@@ -138,7 +165,7 @@ def test_other_settings_or_templates_or_base_url_are_not_used(site, tmp_path):
         "build cache not used: the templates changed; building everything"
 
 
-def test_an_output_folder_changed_since_the_last_build_is_not_trusted(site):
+def test_an_output_folder_changed_since_the_last_build_is_not_trusted(site, rebuilt):
     page = next((site / "output").rglob("*.html"))
     page.write_bytes(page.read_bytes() + b"<!-- edited -->")
     relative = page.relative_to(site / "output").as_posix()
@@ -150,7 +177,7 @@ def test_an_output_folder_changed_since_the_last_build_is_not_trusted(site):
                              "folder since the last build; building everything")
 
 
-def test_a_new_header_menu_builds_everything_and_says_so(site):
+def test_a_new_header_menu_builds_everything_and_says_so(site, rebuilt):
     """Every page shows the menu of the site's competitions and pages: a new page changes it."""
     (site / "content/pages/rules.md").write_text("---\ntitle: Rules\n---\nPlay fair.\n", encoding="utf-8")
     assert rebuilt(site) == ("build cache not used: the header menu changed (a competition or page "
@@ -229,7 +256,7 @@ def test_kept_sections_are_read_when_needed_and_checked_then(tmp_path):
     assert isinstance(other.data, dict)
 
 
-def test_a_damaged_section_is_noticed_when_read_and_everything_is_built(tmp_path):
+def test_a_damaged_section_is_noticed_when_read_and_everything_is_built(tmp_path, rebuilt):
     """A kept section whose text does not match its digest (its blob edited after the build,
     same size) is noticed when its page is made again: the cache is dropped and the site built
     from scratch, with one line that says why."""
@@ -244,7 +271,7 @@ def test_a_damaged_section_is_noticed_when_read_and_everything_is_built(tmp_path
     assert rebuilt(site) == ""  # the new cache is whole
 
 
-def test_a_kept_section_is_decoded_only_when_its_player_page_is_made(tmp_path):
+def test_a_kept_section_is_decoded_only_when_its_player_page_is_made(tmp_path, fresh_render):
     """Issue 31: a build after one league result decodes the kept sections of the player pages
     it makes again (their players played in the changed season) and no other: a page's
     sections are read when it is rendered, and the pages of players the change did not reach
@@ -253,7 +280,7 @@ def test_a_kept_section_is_decoded_only_when_its_player_page_is_made(tmp_path):
     build(root / "content", root / "output")
     flip_league_result(root, 1)
     result = build(root / "content", root / "output")
-    assert output_of(root) == render(root / "content") and result.note == ""
+    assert output_of(root) == fresh_render(root / "content") and result.note == ""
     cache = result.made.cache
     made = {pid for url, pid in cache.player_pages.items() if url + "index.html" in cache.made_shas}
     kept = [(player, "data" in section.__dict__)  # a cached_property: set once decoded
@@ -265,7 +292,7 @@ def test_a_kept_section_is_decoded_only_when_its_player_page_is_made(tmp_path):
     assert len(decoded) < len({player for player, _ in kept})
 
 
-def test_a_cached_build_works_out_the_results_of_the_players_it_may_show_again(tmp_path):
+def test_a_cached_build_works_out_the_results_of_the_players_it_may_show_again(tmp_path, fresh_render):
     """Issue 31: the head-to-head results by opponent (the player overview's) are worked out
     for the players whose pages a build after one league result may make again (those of the
     changed season), not for every player; a build from scratch works them out for every
@@ -275,7 +302,7 @@ def test_a_cached_build_works_out_the_results_of_the_players_it_may_show_again(t
     assert first.made.plan.player_results._covers is None  # every player's
     flip_league_result(root, 1)
     result = build(root / "content", root / "output")
-    assert output_of(root) == render(root / "content") and result.note == ""
+    assert output_of(root) == fresh_render(root / "content") and result.note == ""
     cache, results = result.made.cache, result.made.plan.player_results
     made = {pid for url, pid in cache.player_pages.items() if url + "index.html" in cache.made_shas}
     assert made and made <= results._covers < set(cache.content.players)
@@ -306,7 +333,7 @@ def _raise(error: Exception) -> dict:
     raise error
 
 
-def test_a_cached_build_after_a_league_result_imports_no_other_validator(tmp_path):
+def test_a_cached_build_after_a_league_result_imports_no_other_validator(tmp_path, fresh_render):
     """Issue 31: a build with the cache after one league result validates one season: the
     validators of the ladders, tournaments and Swiss leagues and the H9 writer are not
     imported, nor the package metadata, nor ``sitegen result add``'s modules (sitegen.results)
@@ -326,10 +353,10 @@ def test_a_cached_build_after_a_league_result_imports_no_other_validator(tmp_pat
     done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True,
                           check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.stdout.split("\n")[-2] == "0 []" and "build cache not used" not in done.stderr
-    assert output_of(root) == render(root / "content", root / "templates")
+    assert output_of(root) == fresh_render(root / "content", root / "templates")
 
 
-def test_a_truncated_sections_blob_is_not_used(site):
+def test_a_truncated_sections_blob_is_not_used(site, rebuilt):
     """A ``.lines`` blob of another size than its sections' is refused when the cache is opened."""
     blob = next(blob for blob in lines_blobs(site) if blob.stat().st_size)
     blob.write_bytes(blob.read_bytes()[:-2])
@@ -337,7 +364,7 @@ def test_a_truncated_sections_blob_is_not_used(site):
     assert rebuilt(site) == f"build cache not used: blob {blob.name} does not match its digest; building everything"
 
 
-def test_a_kept_part_is_known_without_looking_for_players(tmp_path, monkeypatch):
+def test_a_kept_part_is_known_without_looking_for_players(tmp_path, monkeypatch, fresh_render):
     """The cache keeps the digests of the players' records and each part's shape: after one
     league result, a build with it searches only the parts it plans again for players (not
     the kept ones), as the dev server does (tests/test_incremental.py)."""
@@ -350,7 +377,7 @@ def test_a_kept_part_is_known_without_looking_for_players(tmp_path, monkeypatch)
     real = reuse.player_ids
     monkeypatch.setattr(reuse, "player_ids", lambda value, *args: (searched.append(value), real(value, *args))[1])
     result = build(root / "content", root / "output")
-    assert output_of(root) == render(root / "content") and result.note == ""
+    assert output_of(root) == fresh_render(root / "content") and result.note == ""
     parts, old = result.made.cache.caches.new_parts, result.made.cache.old.parts
     made = [ident for ident, record in parts.items() if record is not old.get(ident)]
     assert 0 < len(searched) <= len(made) < len(parts)
@@ -373,7 +400,7 @@ def files_in(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
-def test_a_linked_blobs_folder_is_dropped_and_nothing_is_touched_through_it(site):
+def test_a_linked_blobs_folder_is_dropped_and_nothing_is_touched_through_it(site, rebuilt):
     """Issue 30, finding 1: ``blobs/`` replaced by a link to another folder (holding the blobs,
     as a restored cache would, and other files): a build after one change drops the cache,
     says why, writes nothing there and deletes nothing there; a fresh cache takes its place."""
@@ -393,7 +420,7 @@ def test_a_linked_blobs_folder_is_dropped_and_nothing_is_touched_through_it(site
     assert rebuilt(site) == ""  # the new cache is used
 
 
-def test_a_linked_blobs_folder_without_the_blobs_is_dropped_too(site):
+def test_a_linked_blobs_folder_without_the_blobs_is_dropped_too(site, rebuilt):
     folder = cache_folder(site / "output")
     victim, files = victim_folder(site)
     shutil.rmtree(folder / "blobs")
@@ -403,7 +430,7 @@ def test_a_linked_blobs_folder_without_the_blobs_is_dropped_too(site):
     assert files_in(victim) == files
 
 
-def test_a_linked_file_in_the_cache_is_dropped(site):
+def test_a_linked_file_in_the_cache_is_dropped(site, rebuilt):
     """A blob or the index replaced by a link (to a file outside) is not read through it."""
     folder = cache_folder(site / "output")
     victim, files = victim_folder(site)
@@ -424,7 +451,7 @@ def test_a_linked_file_in_the_cache_is_dropped(site):
     assert (victim / "index.json").read_bytes() == kept
 
 
-def test_a_cache_folder_that_is_a_link_is_dropped_and_its_target_kept(site):
+def test_a_cache_folder_that_is_a_link_is_dropped_and_its_target_kept(site, rebuilt):
     """The cache folder itself a link to a folder (holding a copy of the cache and other
     files): nothing in the target is read, written or deleted; a real folder replaces the link."""
     folder = cache_folder(site / "output")
@@ -481,7 +508,7 @@ def season_blob(root: Path, kind: str = "summary") -> str:
     (b'{"files":[', "does not decode: it is not JSON"),
 ])
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_forged_blob_out_of_the_limits_is_not_used(site, kind, forged, why):
+def test_a_forged_blob_out_of_the_limits_is_not_used(site, kind, forged, why, rebuilt):
     """Issue 30: numbers of more than 19 digits, numbers JSON cannot hold, nesting deeper than
     the cache's limit (sitegen.modeljson.cache_loads): one line, no traceback."""
     name = season_blob(site, kind)
@@ -492,7 +519,7 @@ def test_a_forged_blob_out_of_the_limits_is_not_used(site, kind, forged, why):
 
 @pytest.mark.parametrize("way", ["beside", "digits", "restored"])
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, kind, monkeypatch, way):
+def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, kind, monkeypatch, way, rebuilt):
     """Issue 31: the blobs are parsed while a forked helper checks their digests and limits
     (sitegen.store.load_blobs_beside); a blob whose every entry decodes but which holds a
     number of more than 19 digits (in a key the reader ignores) is still refused, with the
@@ -520,7 +547,7 @@ def test_a_blob_that_parses_but_breaks_a_limit_is_not_used(site, kind, monkeypat
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_changed_blob_that_still_parses_is_not_used(site, kind):
+def test_a_changed_blob_that_still_parses_is_not_used(site, kind, rebuilt):
     """A blob edited into other JSON that decodes (a space added), its digest not updated: the
     helper's digest check refuses it (issue 31: the parse alone would take it); a season's own
     blob, by the check made when it is first read."""
@@ -538,7 +565,7 @@ def test_a_changed_blob_that_still_parses_is_not_used(site, kind):
     ('["bytes", "%%%"]', "Error"),
 ])
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_forged_entry_that_makes_no_value_is_not_used(site, kind, entry, error):
+def test_a_forged_entry_that_makes_no_value_is_not_used(site, kind, entry, error, rebuilt):
     """A number within the limits that still makes no date, a fraction over zero, a class
     outside the allow-list, text that is no base64: the entry does not decode."""
     name = season_blob(site, kind)
@@ -552,7 +579,7 @@ def test_a_forged_entry_that_makes_no_value_is_not_used(site, kind, entry, error
     ("played", "many", "TypeError"), ("feed", [1, 10 ** 18], "ValueError"),
     ("newest", [[99, None, None, "ann", "ben", None]], "ValueError"), ("dates", [], "ValueError"),
 ])
-def test_a_forged_summary_that_decodes_but_holds_no_summary_is_not_used(site, key, value, error):
+def test_a_forged_summary_that_decodes_but_holds_no_summary_is_not_used(site, key, value, error, rebuilt):
     """A season's summary forged with its digest (issue 30's attacker writes the whole cache),
     every entry of which decodes, but whose count of games is no count, whose feed's date is
     out of range, whose newest result names a group the season does not have, or whose dates
@@ -577,7 +604,7 @@ def other_site(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_blob_of_another_content_tree_is_not_used(site, kind, other_site):
+def test_a_blob_of_another_content_tree_is_not_used(site, kind, other_site, rebuilt):
     """A unit's blob taken from the cache of another site (the demo) and listed, with its
     digest, under this site's unit: it is not what its name says it was made from."""
     other = other_site
@@ -591,7 +618,7 @@ def test_a_blob_of_another_content_tree_is_not_used(site, kind, other_site):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_missing_blob_of_a_kept_season_is_noticed_when_the_cache_is_opened(site, kind):
+def test_a_missing_blob_of_a_kept_season_is_noticed_when_the_cache_is_opened(site, kind, rebuilt):
     """The season's own blob is read only when needed, but its absence is noticed at once."""
     name = season_blob(site, kind)
     (cache_folder(site / "output") / "blobs" / name).unlink()
@@ -599,7 +626,7 @@ def test_a_missing_blob_of_a_kept_season_is_noticed_when_the_cache_is_opened(sit
     assert rebuilt(site) == f"build cache not used: blob {name} is missing; building everything"
 
 
-def test_a_kept_seasons_blob_gone_before_the_cache_is_written_drops_the_cache(site, monkeypatch):
+def test_a_kept_seasons_blob_gone_before_the_cache_is_written_drops_the_cache(site, monkeypatch, rebuilt):
     """A kept season never decoded by the build whose blob is deleted before the next cache is
     written (which would copy it from its blob): the build stands, its cache is dropped."""
     from sitegen import store
@@ -626,13 +653,13 @@ def forge_first_stamp(site, size: str) -> None:
     index_of(site).write_text(json.dumps(index))
 
 
-def test_a_forged_index_out_of_the_limits_is_not_used(site):
+def test_a_forged_index_out_of_the_limits_is_not_used(site, rebuilt):
     forge_first_stamp(site, "1" * 25)
     assert rebuilt(site) == ("build cache not used: its index does not decode: a number has more "
                              "than 19 digits; building everything")
 
 
-def test_a_forged_row_of_the_outputs_is_not_used(site):
+def test_a_forged_row_of_the_outputs_is_not_used(site, rebuilt):
     """A stamp that is not a number (cache format 6's rows, sitegen.outputstamps) is refused in
     one line, as any index this sitegen does not write."""
     forge_first_stamp(site, "x")
@@ -641,7 +668,7 @@ def test_a_forged_row_of_the_outputs_is_not_used(site):
 
 
 @pytest.mark.parametrize("then", ["nothing", "a page", "settings", "restored"])
-def test_a_forged_index_out_of_the_limits_is_refused_first_whatever_the_build_does_next(site, then):
+def test_a_forged_index_out_of_the_limits_is_refused_first_whatever_the_build_does_next(site, then, rebuilt):
     """The index's limits are refused before anything else is said, on every path the build
     takes next: with nothing changed, with a page changed (the blobs parsed while a forked
     helper checks the output folder), with the settings changed (the cache not used anyway),
@@ -662,7 +689,7 @@ def test_a_forged_index_out_of_the_limits_is_refused_first_whatever_the_build_do
                              "than 19 digits; building everything")
 
 
-def test_a_huge_file_in_the_cache_is_not_read(site):
+def test_a_huge_file_in_the_cache_is_not_read(site, rebuilt):
     from sitegen.store import MAX_FILE
 
     name = season_blob(site)
@@ -672,7 +699,7 @@ def test_a_huge_file_in_the_cache_is_not_read(site):
                              "building everything")
 
 
-def test_forged_values_that_break_the_build_drop_the_cache(site):
+def test_forged_values_that_break_the_build_drop_the_cache(site, rebuilt):
     """Values of the right JSON shape but the wrong kind (a part's planned value replaced by a
     number): the build that used them fails, and is done again without the cache."""
     index = json.loads(index_of(site).read_text())
@@ -687,7 +714,7 @@ def test_forged_values_that_break_the_build_drop_the_cache(site):
         "); building everything")
 
 
-def test_an_output_file_edited_in_place_is_noticed(site):
+def test_an_output_file_edited_in_place_is_noticed(site, rebuilt):
     """Issue 30, finding 3: a page edited in place, same size, its modification time set back:
     its change time tells (no program can set it back); the next build, cached or not after a
     change, gives a fresh build's bytes."""
@@ -705,7 +732,7 @@ def test_an_output_file_edited_in_place_is_noticed(site):
     assert rebuilt(site) == ""
 
 
-def test_an_output_folder_copied_back_as_ci_restores_it_is_used(site):
+def test_an_output_folder_copied_back_as_ci_restores_it_is_used(site, rebuilt):
     """A restored output folder (new inodes and change times, the same bytes and modification
     times: actions/cache) is compared by its digests and used."""
     shutil.move(site / "output", site / "moved")
@@ -716,7 +743,7 @@ def test_an_output_folder_copied_back_as_ci_restores_it_is_used(site):
     assert rebuilt(site) == ""
 
 
-def test_a_rebuild_after_a_full_one_reads_no_output_file(site, monkeypatch):
+def test_a_rebuild_after_a_full_one_reads_no_output_file(site, monkeypatch, rebuilt):
     """After a full build over an earlier site (its unchanged files linked from it), the stamps
     kept are those after the old site was deleted: the next build reads no output file."""
     from sitegen import store
