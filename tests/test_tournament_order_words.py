@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+from pathlib import Path
 
 from sitegen.i18n import ENGLISH_WORDS, words
 from sitegen.model.tournament import Criterion, Tournament, TournamentParameters
 from sitegen.pages.tournament_words import order_steps, without_game_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_tournament_site import SMALL  # noqa: E402  (the two-player McMahon cup with a bye and an absence)
 
 JUVISY = "tournaments/juvisy-2019/"
 
@@ -76,23 +81,6 @@ def test_criteria_of_a_swiss_kind_and_their_rule_ids(site, run):
             "round counts the player&#39;s own starting score (from their rank). <a ") in block
 
 
-SMALL = """\
-name: Club Cup
-system: mcmahon
-number_of_rounds: 2
-parameters:
-  criteria: [MMS, SOSM]
-players:
-  - {id: ann, rank: 3k}
-  - {id: bob, rank: 5k}
-rounds:
-  - round: 1
-    games:
-      - {white: ann, black: bob, handicap: 0, result: W+R}
-  - round: 2
-    byes: [ann]
-    absent: [bob]
-"""
 
 
 def test_the_words_without_a_page():
