@@ -29,6 +29,7 @@ from ..remembered import replayed
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded, entry_step, named_jump)
 from ..urls import ladder_month_url, ladder_url, player_url
+from .league_words import clauses_joined
 
 RECENT_GAMES = 15
 """How many games the rung list page shows; the games page has them all."""
@@ -408,11 +409,8 @@ def rung_key(examples: list[Rung], anchors: bool, lang: Words) -> str:
     ``anchors``, what an anchor is; at most four lines of a 360 px phone, so that the list's
     first row stays in its first screen in en, pl and fr (ladder: club ladder)."""
     if examples:  # "2.7d is between 2 dan and 3 dan" says what k and d stand for
-        said = [lang._("{rung} is {words}").format(rung=r, words=rung_words(r, lang)) for r in examples]
-        text = said[0]
-        for more in said[1:]:  # French puts a no-break space before ";"
-            text = lang._("{first}; {second}").format(first=text, second=more)
-        text += "."
+        text = clauses_joined([lang._("{rung} is {words}").format(rung=r, words=rung_words(r, lang))
+                               for r in examples], lang) + "."
     else:
         text = lang._("k = kyu, d = dan") + "."
     if anchors:

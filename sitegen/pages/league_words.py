@@ -233,6 +233,15 @@ def names_and(names: list[str], lang: Words) -> str:
     return lang._(AND).format(first=", ".join(names[:-1]), last=names[-1])
 
 
+def clauses_joined(clauses: list[str], lang: Words) -> str:
+    """Return ``clauses`` (one or more) one after the other as :data:`BOTH` joins two, ``a; b;
+    c`` in English (French puts a no-break space before the ";")."""
+    said = clauses[0]
+    for clause in clauses[1:]:
+        said = lang._(BOTH).format(first=said, second=clause)
+    return said
+
+
 def rule_id(rule: str, lang: Words) -> str:
     """Return a rule id as a page shows it: the league text's ids (``B.1``, ``E.1``, ``[7]``)
     as they are, its one id in words, ``final round``, in the language ``lang``."""
@@ -442,10 +451,8 @@ def shared_place(players: list[str], place: int, clauses: list[str], lang: Words
     ``place`` with different outcomes, ``clauses`` (one or more, joined) saying why: ``Bea, Ben
     and Bo share place 2, with different outcomes: their tie on every criterion of D for one
     promotion spot (B.3) was decided by the organizers.``"""
-    said = clauses[0]
-    for clause in clauses[1:]:
-        said = lang._(BOTH).format(first=said, second=clause)
-    return lang._(SHARED_PLACE).format(players=names_and(players, lang), place=place, reasons=said)
+    return lang._(SHARED_PLACE).format(players=names_and(players, lang), place=place,
+                                       reasons=clauses_joined(clauses, lang))
 
 
 def shared_tie(tie: Tie, sharing: list[str], name: Name, lang: Words) -> str:

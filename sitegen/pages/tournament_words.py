@@ -11,6 +11,7 @@ from fractions import Fraction
 from ..display import format_points
 from ..i18n import N_, Words
 from ..model.tournament import Criterion, System, Tournament, TournamentParameters
+from .league_words import clauses_joined
 
 ROUNDING_EXAMPLES: dict[tuple[str, str], str] = {
     ("absence", "mms"): N_("one declared absence adds {one} to the McMahon score, two add {two}, "
@@ -150,10 +151,7 @@ def without_game_text(t: Tournament, lang: Words) -> str:
         parts.append(lang._("in {criterion} the round counts 0").format(criterion=sums_of_nbw.value))
     if not parts:
         return ""
-    said = parts[0]
-    for more in parts[1:]:  # French puts a no-break space before ";"
-        said = lang._("{first}; {second}").format(first=said, second=more)
-    text = lang._("A round without a game: {parts}.").format(parts=said)
+    text = lang._("A round without a game: {parts}.").format(parts=clauses_joined(parts, lang))
     if main is Criterion.MMS and sums_of_mms is not None:
         text += " " + lang._("So a strong player who missed rounds can stand above players with the same "
                              "MMS who played them.")
