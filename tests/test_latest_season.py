@@ -22,7 +22,6 @@ the group's winner, B.1) and a5 (Amy, place 2, B.3); a1 (Ann) and a2 play the fi
 
 from __future__ import annotations
 
-import html
 import re
 import sys
 from pathlib import Path
@@ -37,6 +36,7 @@ from sitegen.plan import PlayerSection
 sys.path.insert(0, str(Path(__file__).parent))
 from league_trees import A, B, group, perfect, season, tree  # noqa: E402
 from test_league_outcomes import CYCLE, TIE_PLAYERS  # noqa: E402
+from test_languages import _site_in as built_in, _words as words  # noqa: E402
 
 A25 = ["a1", "a2", "a3", "b1", "b2"]
 B25 = ["a4", "a5", "b3", "b4", "b5", "b6"]
@@ -44,21 +44,6 @@ TWO_SEASONS = tree(season(group("A", A, perfect(A)), group("B", B, perfect(B))),
     "leagues/club/seasons/2025.yaml": season(group("A", A25, perfect(A25)), group("B", B25, perfect(B25)),
                                              name="Season 2025", start="2025-01-01")})
 TIE = {**tree(season(group("A", A, perfect(A)), group("B", B, CYCLE))), "content/players.yaml": TIE_PLAYERS}
-
-
-def built_in(folder: Path, code: str, files: dict[str, str]) -> dict[str, bytes]:
-    """Build ``files`` with ``language: code``; return the site's files."""
-    from sitegen.commands.build import render
-
-    for relative, text in {**files, "content/site.yaml": f"title: Test\nlanguage: {code}\n"}.items():
-        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
-        (folder / relative).write_text(text, encoding="utf-8")
-    return render(folder / "content", None)
-
-
-def words(html_text: str) -> str:
-    """What a reader sees of a piece of a page: the text without tags."""
-    return html.unescape(re.sub(r"<[^>]+>", "", html_text))
 
 
 def latest_lines(page: bytes) -> tuple[str, list[str]]:
