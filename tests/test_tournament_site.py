@@ -109,6 +109,28 @@ def test_juvisy_pages_round_selector_game_links_and_explanations(juvisy):
     assert "Standings after round 2 of 4" in round2 and "<abbr title=\"Round 3\">" not in round2
 
 
+def test_each_row_has_one_phone_disclosure_after_its_main_score(juvisy):
+    """Stop 50 (issue 27 on a phone): each player's row carries, right after its first
+    criterion (MMS), one empty <details> whose summary says "Rounds" (the stylesheet shows the
+    rest of the row while it is open, and hides the cell on a wide screen); the heading row has
+    its column heading at the same place, for screen readers. Juvisy after round 4: 19 rows,
+    Rosa Étienne's MMS 36 (Bar 4d: 32 + 4 wins) then her disclosure; the round results are still
+    written once (19 x 4 links or words after the row numbers). After round 1 the same."""
+    html = juvisy["tournaments/juvisy/index.html"].decode()
+    more = '<td class="more"><details><summary>Rounds</summary></details></td>'
+    assert html.count(more) == 19 and html.count("<details>") == 19  # (the site menu's: <details class="menu">)
+    assert re.search(r'Rosa Étienne</a></th><td class="num">36</td>' + re.escape(more) + r'<td class="num">', html)
+    heads = re.search(r"<thead>(.*?)</thead>", html, re.S)[1]
+    assert re.search(r'<abbr title="McMahon score">MMS</abbr></th>\n<th scope="col" class="more">'
+                     r'<span class="visually-hidden">Rounds</span></th>\n<th scope="col" class="num">'
+                     r'<abbr title="Sum of opponents&#39; McMahon scores">SOSM</abbr>', heads)
+    rows = re.findall(r'<tr id="r\d+">.*?</tr>', html)
+    assert len(rows) == 19 and all(row.count(more) == 1 for row in rows)
+    assert all(len(re.findall(r'<td class="num rn">\d+</td>(.*)', row)[0].split("<td>")) == 1 + 4 for row in rows)
+    round1 = juvisy["tournaments/juvisy/round-1/index.html"].decode()
+    assert round1.count(more) == 19
+
+
 def test_juvisy_player_page_and_home_section(juvisy):
     page = juvisy["players/rosa-etienne/index.html"].decode()
     assert "Tournoi de Juvisy" in page and "Place 1 of 19" in page
@@ -240,9 +262,9 @@ def test_a_sentence_shows_a_half_without_the_cells_zero():
 def test_a_criterion_of_six_characters_marks_its_column_wide(juvisy, site, run):
     """The table names, as wide-N, the criteria whose names have six characters or more (on a
     phone their columns are wider, style.css): Juvisy's MMS, SOSM, SOSOSM gives wide-3; a
-    tournament placed by SOSM-1, NBW, SODOSW, SOSOSM gives wide-1, wide-3 and wide-4, and, having
-    more than three criteria, rank-below (on a phone the rank and row number open the rounds'
-    line); the small cup's MMS, SOSM none."""
+    tournament placed by SOSM-1, NBW, SODOSW, SOSOSM gives wide-1, wide-3 and wide-4 (since stop
+    50 no rank-below for more than three criteria: on a phone the rank and row number are always
+    on the second line, under the disclosure); the small cup's MMS, SOSM none."""
     table = re.compile(r'<table class="(standings tournament[^"]*)"')
     assert table.findall(juvisy["tournaments/juvisy/index.html"].decode()) == [
         "standings tournament with-rounds wide-3"]
@@ -251,7 +273,7 @@ def test_a_criterion_of_six_characters_marks_its_column_wide(juvisy, site, run):
     status, _out, err = run("build")
     assert status == 0, err
     assert table.findall(Path("output/tournaments/wide/index.html").read_text(encoding="utf-8")) == [
-        "standings tournament with-rounds wide-1 wide-3 wide-4 rank-below"]  # four criteria (stop 48)
+        "standings tournament with-rounds wide-1 wide-3 wide-4"]  # four criteria
     assert table.findall(Path("output/tournaments/cup/index.html").read_text(encoding="utf-8")) == [
         "standings tournament with-rounds"]
 

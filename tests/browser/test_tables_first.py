@@ -4,9 +4,10 @@ Every group page of the demo shows every row of its standings in the first scree
 boxes within the 800 px window, the page not scrolled), the crosstable right after them (and
 fitting 360 px) and "How the table is ordered" after it; an outcome's sentence with its rule ids
 opens with a tap. A season page opens with a jump list whose links all lead somewhere. A
-tournament's round results are written once and reachable without scrolling sideways (a line
-under each player's on a phone, the round columns on a desktop), and a round page shows its
-pairings in the first screen.
+tournament's round results are written once and reachable without scrolling sideways (on a
+phone, lines under each player's that a tap on "Rounds" opens, each player one line before it,
+stop 50; the round columns on a desktop), and a round page shows its pairings in the first
+screen.
 """
 
 from __future__ import annotations
@@ -165,25 +166,99 @@ ROSA = ["2+/w0", "3+/b0", "4+/w0", "15+/w4"]
 """Rosa Étienne's round results (row 1, place 1 of Juvisy 2019)."""
 
 
-def test_tournament_round_results_are_in_the_first_screen_of_a_phone(browser, demo_url):
-    """Juvisy 2019 at 360 px: each round result is written once (19 players x 4 rounds = 76
-    cells, no second copy); under Rosa Étienne's name (place 1), on a line of their own, her 4
-    rounds R1 2+/w0 ... R4 15+/w4 are shown in the first 800 px, each within the window; neither
-    the page nor the table scrolls sideways."""
+def test_tournament_standings_fill_a_phones_first_screen_one_line_a_player(browser, demo_url):
+    """Juvisy 2019 at 360 px (stop 50): each round result is written once (19 players x 4 rounds
+    = 76 cells, no second copy), none shown before a tap; every player's row is one line (place,
+    name, MMS and the disclosure "Rounds"), so the first 800 px hold the top of the standings:
+    Rosa Étienne (place 1) to at least the 6th player (stop 49's layout, every player's rounds
+    under his name, 95 px a player: the 4th). Neither the page nor the table scrolls sideways."""
     open_at(browser, demo_url + "tournaments/juvisy-2019/", 360)
     got = browser.execute_script(ROUND_LAYOUT)
-    assert got["cells"] == got["shown"] == 19 * 4 and got["copies"] == 0
+    assert got["cells"] == 19 * 4 and got["shown"] == 0 and got["copies"] == 0
     # The labels in sight are the cells' own "R1" ... (a CSS counter); the column headings stay,
     # 1 px and clipped, for screen readers.
     assert got["heads"] == [] and got["headings"] == 4
+    rows = browser.execute_script(ROWS)
+    assert len(rows) == 19 and max(r["height"] for r in rows) < 2 * rows[0]["line"], rows
+    assert [r["words"] for r in rows[:2]] == [["1", "Rosa Étienne", "36", "Rounds"],
+                                               ["2", "Clément Carmody-2", "33", "Rounds"]]
+    assert sum(r["bottom"] <= HEIGHT for r in rows) >= 6 and rows[0]["bottom"] <= HEIGHT
+    assert got["scrolled"] == 0
+    assert got["page"][0] <= got["page"][1] and got["region"][0] <= got["region"][1] + 1
+    screenshot(browser, "tournament-closed-360")
+
+
+ROWS = """
+// Each player's row of the tournament table: its height and bottom, its line height, the words
+// of its cells in sight (the disclosure's included).
+var rows = document.querySelectorAll("table.tournament tbody tr");
+return Array.prototype.map.call(rows, function (tr) {
+    var r = tr.getBoundingClientRect();
+    return {height: r.height, bottom: r.bottom, line: parseFloat(getComputedStyle(tr.children[0]).lineHeight),
+            words: Array.prototype.filter.call(tr.children, function (c) { return c.offsetParent !== null; })
+                .map(function (c) { return c.innerText.replace(/\\s+/g, " ").trim(); })}; });
+"""
+OPENED = """
+// The row of the player on row arguments[0]: its disclosure's state, the boxes and texts of its
+// round cells shown, the bottom of its first line (the name's cell); the page's width.
+var tr = document.getElementById("r" + arguments[0]), box = function (e) {
+    var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+return {open: tr.querySelector("details").open, name: box(tr.querySelector("th")),
+        rounds: Array.prototype.filter.call(tr.querySelectorAll("td.rn ~ td"), function (c) {
+            return c.offsetParent !== null; }).map(function (c) {
+            return {box: box(c), text: c.innerText.split("\\n")[0], label: getComputedStyle(c, "::before").content}; }),
+        shown: Array.prototype.filter.call(document.querySelectorAll("table.tournament td.rn ~ td"), function (c) {
+            return c.offsetParent !== null; }).length,
+        page: [document.documentElement.scrollWidth, document.documentElement.clientWidth]};
+"""
+
+
+def test_a_tap_opens_a_players_rounds_on_a_phone_without_sideways_scrolling(browser, demo_url):
+    """Juvisy 2019 at 360 px: a tap on Rosa Étienne's "Rounds" (row 1) shows her 4 rounds R1
+    2+/w0 ... R4 15+/w4 under her first line, within the first 800 px and the window's width;
+    then each of the 19 players' "Rounds", tapped in turn, shows that player's 4 rounds within
+    0..360 px (issue 27: every round result reachable without sideways scrolling); a second tap
+    closes Rosa's again."""
+    from selenium.webdriver.common.by import By
+
+    open_at(browser, demo_url + "tournaments/juvisy-2019/", 360)
+    rosa = browser.find_element(By.CSS_SELECTOR, "#r1 summary")
+    rosa.click()
+    got = browser.execute_script(OPENED, 1)
+    assert got["open"] and got["shown"] == 4
     assert [r["text"] for r in got["rounds"]] == ROSA
     assert [r["label"] for r in got["rounds"]] == ['"R" counter(round) / ""'] * 4
     for r in got["rounds"]:
         left, top, right, bottom = r["box"]
         assert 0 <= left and right <= 360 and top >= got["name"][3] - 1 and bottom <= HEIGHT, r
-    assert got["scrolled"] == 0
-    assert got["page"][0] <= got["page"][1] and got["region"][0] <= got["region"][1] + 1
     screenshot(browser, "tournament-rounds-360")
+    rosa.click()
+    assert browser.execute_script(OPENED, 1)["shown"] == 0
+    wrong = {}
+    for row in range(1, 20):
+        summary = browser.find_element(By.CSS_SELECTOR, f"#r{row} summary")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
+        summary.click()
+        got = browser.execute_script(OPENED, row)
+        if not got["open"] or len(got["rounds"]) != 4 or got["page"][0] > got["page"][1] or any(
+                r["box"][0] < 0 or r["box"][2] > 360 or r["box"][1] < got["name"][3] - 1 for r in got["rounds"]):
+            wrong[row] = got
+    assert wrong == {}
+    assert browser.execute_script(OPENED, 19)["shown"] == 19 * 4
+
+
+def test_the_rounds_open_from_the_keyboard(browser, demo_url):
+    """The disclosure is a <summary>: Tab reaches it and Enter opens it (WCAG 2.1.1), no script
+    of the site's own. Juvisy 2019 at 360 px, row 2 (Clément Carmody-2): 1-/b0 and three
+    declared absences."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    open_at(browser, demo_url + "tournaments/juvisy-2019/", 360)
+    summary = browser.find_element(By.CSS_SELECTOR, "#r2 summary")
+    summary.send_keys(Keys.ENTER)
+    got = browser.execute_script(OPENED, 2)
+    assert got["open"] and [r["text"] for r in got["rounds"]] == ["1-/b0", "0=", "0=", "0="]
 
 
 def test_tournament_round_columns_use_a_desktop_width(browser, demo_url):
@@ -214,18 +289,23 @@ return Array.prototype.filter.call(table.querySelectorAll("thead th"), function 
 
 
 def test_tournament_criteria_headings_stand_apart_on_a_phone(browser, demo_url):
-    """Juvisy 2019 (criteria MMS, SOSM, SOSOSM) at 360 px: the table is 360 - 2 x 9.6 = 340.8 px
-    (the page's padding, .6rem); place, rank and row number 2.3rem (36.8 px), MMS and SOSM 3rem (48 px),
-    SOSOSM, of six letters, 3.75rem (60 px; it was 48, its heading 3 px from SOSM's), the name
-    the rest: 340.8 - 3 x 36.8 - 2 x 48 - 60 = 74.4 px. SOSOSM's heading (47 px at .6rem) then
-    stands 60 - 47 - 1.6 (its padding) + 1.6 (SOSM's) = 13 px from SOSM's, about as far as
-    SOSM's from MMS's; every player's cells are under their headings."""
+    """Juvisy 2019 (criteria MMS, SOSM, SOSOSM) at 360 px, Rosa Étienne's row opened (stop 50):
+    the table is 360 - 2 x 9.6 = 340.8 px (the page's padding, .6rem). The first line: place
+    2.3rem (36.8 px), MMS 3rem (48 px), the disclosure 5.5rem (88 px; its heading "Rounds" is
+    for screen readers, out of sight), the name the rest: 340.8 - 36.8 - 48 - 88 = 168 px. The
+    second line, the heading row's as a player's: SOSM 3rem, SOSOSM, of six letters, 3.75rem
+    (60 px), rank and row number 2.3rem. SOSOSM's heading (47 px at .6rem) stands 60 - 47 - 1.6
+    (its padding) + 1.6 (SOSM's) = 13 px from SOSM's; every player's cells are under their
+    headings (the second line's starting at the table's left edge, 9.6 px)."""
+    from selenium.webdriver.common.by import By
+
     open_at(browser, demo_url + "tournaments/juvisy-2019/", 360)
+    browser.find_element(By.CSS_SELECTOR, "#r1 summary").click()
     got = browser.execute_script(HEADINGS)
-    assert [h["text"] for h in got] == ["Place", "Player", "MMS", "SOSM", "SOSOSM", "Rank", "#"]
-    assert [round(h["cell"][1] - h["cell"][0], 1) for h in got] == [36.8, 74.4, 48, 48, 60, 36.8, 36.8]
-    gaps = [round(b["words"][0] - a["words"][1]) for a, b in zip(got[2:5], got[3:5])]
-    assert gaps[1] >= 12 and gaps[1] >= gaps[0] - 5, gaps
+    assert [h["text"] for h in got] == ["Place", "Player", "MMS", "Rounds", "SOSM", "SOSOSM", "Rank", "#"]
+    assert [round(h["cell"][1] - h["cell"][0], 1) for h in got] == [36.8, 168, 48, 88, 48, 60, 36.8, 36.8]
+    assert [round(h["cell"][0], 1) for h in got[4:]] == [9.6, 57.6, 117.6, 154.4]
+    assert round(got[5]["words"][0] - got[4]["words"][1]) >= 12
     assert all(h["cell"] == h["under"] for h in got), got
     screenshot(browser, "tournament-headings-360")
 
