@@ -1,7 +1,8 @@
 """A long player page's "On this page" list (partials/player_jump.html, planned by
 sitegen.pages.players.page_jumps): under the player's name, a link to each section of the page
 by its heading, to an anchor made of the content's ids; shown from 2 competitions' sections
-(JUMPS_FROM), the overview listed with them, the current competitions' cards (right under the
+(JUMPS_FROM), the latest seasons and the overview listed with them (the latest seasons since stop
+50), the current competitions' cards (right under the
 list) left out; a league's seasons folded in a <details> from 3 seasons (FOLD_FROM)."""
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import re
 import pytest
 
 from sitegen.i18n import ENGLISH_WORDS, words
-from sitegen.pages.players import FOLD_FROM, JUMPS_FROM, NOW, OVERVIEW, _overview_first, page_jumps, unique_anchors
+from sitegen.pages.players import (FOLD_FROM, JUMPS_FROM, LATEST_TEMPLATE, NOW, OVERVIEW, _overview_first, page_jumps,
+                                   unique_anchors)
 from sitegen.plan import PlayerSection
 
 
@@ -106,6 +108,25 @@ def test_the_fold_counts_seasons_in_the_sites_language(tag, three, five):
     assert listed[-1]["text"] == {"pl": "Przegląd", "fr": "Vue d'ensemble"}[tag]
 
 
+def test_the_latest_seasons_are_listed_by_their_heading():
+    """Stop 50 (stop 49's newcomer finding: the list named every section but the first): the
+    latest seasons' section (partials/player_latest.html, anchor ``latest``) is listed first, as
+    its heading says it, "Latest season" for one league's, "Latest seasons" for two leagues';
+    it is no competition's section, so two seasons of one league still make the list (at least
+    JUMPS_FROM = 2 competitions' sections) and one does not."""
+    one = PlayerSection(LATEST_TEMPLATE, (), {"seasons": [{"league_id": "iglo"}]})
+    two = PlayerSection(LATEST_TEMPLATE, (), {"seasons": [{"league_id": "iglo"}, {"league_id": "club"}]})
+    b, a = season("iglo", "IGLO", "b", "Season B"), season("iglo", "IGLO", "a", "Season A")
+    found = page_jumps([CURRENT, one, SUMMED_UP, b, a], ENGLISH_WORDS)
+    assert found["anchors"] == ["now", "latest", "overview", "league-iglo-b", "league-iglo-a"]
+    assert found["jumps"] == [link("Latest season", "latest"), link("Overview", "overview"),
+                              link("IGLO · Season B", "league-iglo-b"), link("IGLO · Season A", "league-iglo-a")]
+    assert page_jumps([two, SUMMED_UP, b, a], ENGLISH_WORDS)["jumps"][0] == link("Latest seasons", "latest")
+    assert page_jumps([two, SUMMED_UP, b], ENGLISH_WORDS)["jumps"] == []
+    assert page_jumps([one, b, a], words("pl"))["jumps"][0] == link("Ostatni sezon", "latest")
+    assert page_jumps([two, b, a], words("fr"))["jumps"][0] == link("Dernières saisons", "latest")
+
+
 def test_an_anchor_used_before_gets_the_next_free_number():
     """League ``a`` season ``b-c`` and league ``a-b`` season ``c`` both make ``league-a-b-c``;
     the second gets ``-2``, and a third whose own anchor is that one gets ``-2-2``."""
@@ -158,14 +179,15 @@ def test_one_season_has_no_list_but_its_anchor(site, run):
 
 
 def test_two_seasons_list_their_headings_and_the_overview(site, run):
-    """Two seasons: the latest season's line first (stop 48's newcomer check; not in the list,
-    which it follows at once, as the current competitions' cards), the overview next (the
-    division chart, 2 seasons; issue 31: what a player looks for first is in a phone's first
-    screen), then the seasons newest first; each link's anchor is on the page once, around its
-    section; names escaped."""
+    """Two seasons: the latest season's line first (stop 48's newcomer check; listed by its
+    heading since stop 50: stop 49's newcomer check found the list naming every section but the
+    first), the overview next (the division chart, 2 seasons; issue 31: what a player looks for
+    first is in a phone's first screen), then the seasons newest first; each link's anchor is on
+    the page once, around its section; names escaped."""
     ann = build(site, run, 2)
     assert nav(ann) == (
         '<nav class="jump player-jump" aria-labelledby="jump-title">\n<p id="jump-title">On this page</p>\n<ul>\n'
+        '<li><a href="#latest">Latest season</a></li>\n'
         '<li><a href="#overview">Overview</a></li>\n'
         '<li><a href="#league-club.x-2024.2">Club &lt;League&gt; · Season 2</a></li>\n'
         '<li><a href="#league-club.x-2024.1">Club &lt;League&gt; · Season 1</a></li>\n</ul>\n</nav>')
@@ -183,6 +205,7 @@ def test_three_seasons_fold_in_a_details(site, run):
     ann = build(site, run, 3)
     assert nav(ann) == (
         '<nav class="jump player-jump" aria-labelledby="jump-title">\n<p id="jump-title">On this page</p>\n<ul>\n'
+        '<li><a href="#latest">Latest season</a></li>\n'
         '<li><a href="#overview">Overview</a></li>\n'
         '<li><details><summary>Club &lt;League&gt; · 3 seasons</summary>\n<ul class="jump-fold">\n'
         '<li><a href="#league-club.x-2024.3">Season 3</a></li>\n'
@@ -195,13 +218,13 @@ def test_a_polish_page_words_the_list_in_polish(site, run):
     ann = build(site, run, 3, "pl")
     assert '<p id="jump-title">Na tej stronie</p>' in nav(ann)
     assert "<summary>Club &lt;League&gt; · 3 sezony</summary>" in nav(ann)
-    assert '<li><a href="#overview">Przegląd</a></li>' in nav(ann)
+    assert '<li><a href="#latest">Ostatni sezon</a></li>\n<li><a href="#overview">Przegląd</a></li>' in nav(ann)
 
 
 def test_a_french_page_words_the_list_in_french(site, run):
     ann = build(site, run, 2, "fr")
     assert '<p id="jump-title">Sur cette page</p>' in nav(ann)
-    assert '<li><a href="#overview">Vue d&#39;ensemble</a></li>' in nav(ann)
+    assert '<li><a href="#latest">Dernière saison</a></li>\n<li><a href="#overview">Vue d&#39;ensemble</a></li>' in nav(ann)
 
 
 def test_the_overview_comes_first_after_the_current_competitions():

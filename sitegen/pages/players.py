@@ -485,7 +485,9 @@ def page_jumps(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:
     a section of another template), unique on the page (:func:`unique_anchors`). ``jumps``: the
     "On this page" list (``partials/player_jump.html``), empty below :data:`JUMPS_FROM`
     competitions' sections: every section but the current competitions' (they follow the list
-    at once), the overview included, in page order, as :func:`_jump_items` gives them."""
+    at once), the latest seasons' and the overview included (the latest seasons' named as their
+    heading, "Latest season" or "Latest seasons", stop 50), in page order, as
+    :func:`_jump_items` gives them."""
     jumped = {found.carded.template: found.carded.jump for found in RULE_SETS}
     found: list[Jump] = []
     for number, section in enumerate(sections, start=1):
@@ -494,14 +496,24 @@ def page_jumps(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:
             found.append(jump(section.data))
         elif section.template == OVERVIEW_TEMPLATE:
             found.append(Jump("overview", lang._("Overview")))
+        elif section.template == LATEST_TEMPLATE:
+            found.append(Jump("latest", _latest_heading(section, lang)))
         else:
             found.append(Jump({NOW_TEMPLATE: "now", LATEST_TEMPLATE: "latest"}.get(section.template, f"part-{number}"), ""))
     anchors = unique_anchors([jump.anchor for jump in found])
     competitions = sum(1 for section in sections if section.template in jumped)
     listed = [(jump, anchor) for section, jump, anchor in zip(sections, found, anchors)
-              if section.template in jumped or section.template == OVERVIEW_TEMPLATE]
+              if section.template in jumped or section.template in (OVERVIEW_TEMPLATE, LATEST_TEMPLATE)]
     return {"sections": sections, "anchors": anchors,
             "jumps": _jump_items(listed, lang) if competitions >= JUMPS_FROM else []}
+
+
+def _latest_heading(section: PlayerSection, lang: Words) -> str:
+    """Return the heading of the latest seasons' section (:data:`LATEST_TEMPLATE`), as
+    ``partials/player_latest.html`` writes it: "Latest seasons" for more than one, else "Latest
+    season"."""
+    seasons = (section.data or {}).get("seasons", [])
+    return lang._("Latest seasons") if len(seasons) > 1 else lang._("Latest season")
 
 
 def unique_anchors(anchors: list[str]) -> list[str]:
