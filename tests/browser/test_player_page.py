@@ -143,9 +143,10 @@ def _click(browser, selector: str, text: str):
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_long_player_page_opens_with_its_jump_list_and_its_links_land_on_their_sections(
         browser, demo_url, axe_source, width):
-    """Gosuna2 played the demo's 12 seasons: under the name, "On this page" lists the overview
-    (first on the page since issue 31's newcomer check) and the league folded ("Online Go
-    League · 12 seasons"), in the first screen at 360 px;
+    """Gosuna2 played the demo's 12 seasons: under the name, "On this page" lists the latest
+    season (the page's first section; listed since stop 50), the overview (first on the page
+    after it since issue 31's newcomer check) and the league folded ("Online Go League · 12
+    seasons"), in the first screen at 360 px;
     the fold opens on a tap (no script), a season's link scrolls its section to the top of the
     screen and the overview's link to the overview; the page never scrolls sideways."""
     console_errors(browser)
@@ -153,8 +154,8 @@ def test_a_long_player_page_opens_with_its_jump_list_and_its_links_land_on_their
     seen = browser.execute_script(JUMP_LIST)
     assert seen is not None, "no jump list"
     assert seen["name"] == "On this page"
-    assert seen["items"] == ["Overview", "Online Go League · 12 seasons"]
-    assert len(seen["hrefs"]) == 13 and seen["hrefs"][0] == "#overview" and seen["hrefs"][1] == "#league-iglo-2021-09"
+    assert seen["items"] == ["Latest season", "Overview", "Online Go League · 12 seasons"]
+    assert len(seen["hrefs"]) == 14 and seen["hrefs"][:3] == ["#latest", "#overview", "#league-iglo-2021-09"]
     assert seen["missing"] == 0
     assert 0 < seen["top"] and seen["bottom"] <= seen["height"], f"the list ends at {seen['bottom']} px"
     assert seen["overflow"][0] <= seen["overflow"][1]
@@ -172,6 +173,11 @@ def test_a_long_player_page_opens_with_its_jump_list_and_its_links_land_on_their
     landed = browser.execute_script(LANDED)
     assert landed["hash"] == "#overview" and landed["heading"] == "Overview"
     assert landed["scrolled"] > 0 and (abs(landed["top"]) <= 1 or (landed["at_end"] and 0 <= landed["top"] < 800))
+    browser.back()
+    _click(browser, "nav.player-jump a", "Latest season")
+    landed = browser.execute_script(LANDED)
+    assert landed["hash"] == "#latest" and landed["heading"] == "Latest season"
+    assert abs(landed["top"]) <= 1 or (landed["at_end"] and 0 <= landed["top"] < 800)
     assert run_axe(browser, axe_source) == []
     assert console_errors(browser) == []
 
