@@ -223,9 +223,9 @@ def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     tools = player.add_subparsers(dest="player_command", metavar="TOOL", required=True)
     add = tools.add_parser("add", help="add a player at the end of a players file, keeping its "
                                        "comments and order: content/players.yaml if there is one, "
-                                       "else the content/players/*.yaml with the most players "
-                                       "(the demo's players/iglo.yaml), else a new "
-                                       "content/players.yaml; the message names the file")
+                                       "else the only content/players/*.yaml, else a new "
+                                       "content/players.yaml; with several players/*.yaml (the "
+                                       "demo) --file says which; the message names the file")
     add.add_argument("name", metavar="NAME", help='the player\'s name, e.g. "Eve Example"')
     add.add_argument("--id", dest="player_id", default=None, metavar="ID",
                      help="the player's id (default: from the name, e.g. eve-example); needed "

@@ -15,9 +15,9 @@ COMMANDS = [
     (["check"], "Validate and compute without writing anything."),
     (["league", "next-season"], "Form the next season's divisions and groups from the latest"),
     (["player", "add"], "Add a player at the end of a players file, keeping its comments and order: "
-                        "content/players.yaml if there is one, else the content/players/*.yaml with the "
-                        "most players (the demo's players/iglo.yaml), else a new content/players.yaml; "
-                        "the message names the file."),
+                        "content/players.yaml if there is one, else the only content/players/*.yaml, else "
+                        "a new content/players.yaml; with several players/*.yaml (the demo) --file says "
+                        "which; the message names the file."),
     (["handicap"], "Handicap between two ladder rungs, e.g. 1.3d 13.5k."),
 ]
 

@@ -15,7 +15,7 @@ import pytest
 
 from sitegen.commands.new import new_repository
 from sitegen.commands.player import default_id, players_file
-from sitegen.diagnostics import Diagnostics, SourcePos
+from sitegen.diagnostics import Diagnostics, SitegenError, SourcePos
 from sitegen.model.common import Player
 from sitegen.validate import read_common, shown_path
 
@@ -197,7 +197,8 @@ def test_player_add_refuses_when_a_players_file_does_not_validate(league, run):
 
 # --------------------------------------------------------------------------- which players file
 # The demo keeps its players in content/players/*.yaml and has no content/players.yaml (stop 48's
-# newcomer check: the help and the docs said the command writes content/players.yaml). Its four
+# newcomer check: the help and the docs said the command writes content/players.yaml; stop 49's:
+# the one holding the most players, the online league's, is no club organizer's choice). Its four
 # files hold, by hand count of their entries: club.yaml 40 (43 lines), iglo.yaml 104 (106 lines),
 # juvisy-2019.yaml 19, swiss.yaml 26.
 
@@ -216,24 +217,43 @@ def demo_players(tmp_path, monkeypatch):
     return content
 
 
-def test_player_add_on_the_demo_writes_the_players_file_holding_the_most_players(demo_players, run):
-    """No players.yaml: the new player goes at the end of players/iglo.yaml (104 players, the
-    most), line 107 after its 106; no content/players.yaml is made, the other files unchanged."""
-    others = {path.name: path.read_bytes() for path in (demo_players / "players").iterdir()
-              if path.name != "iglo.yaml"}
-    before = (demo_players / "players" / "iglo.yaml").read_text(encoding="utf-8")
+def test_player_add_on_the_demo_asks_which_players_file(demo_players, run):
+    """No players.yaml and four players/*.yaml (stop 49's newcomer finding: a club organizer's
+    new player went to players/iglo.yaml, the online league's handles, for holding the most
+    players): refused, exit 1, nothing written; the message lists the four files with their
+    players, by hand count (40, 104, 19, 26), and the --file hint names the first by name. A
+    wrong rank is reported with it, all at once."""
+    before = {path.name: path.read_bytes() for path in (demo_players / "players").iterdir()}
+    status, out, err = run("player", "add", "Eve Example", "--rank", "4k")
+    assert (status, out) == (1, "")
+    files = ("4 players files in content/players and no content/players.yaml: club.yaml (40 players), "
+             "iglo.yaml (104 players), juvisy-2019.yaml (19 players), swiss.yaml (26 players); say which "
+             "one this player goes in with --file, e.g. --file players/club.yaml [player.file]")
+    assert err == [f"sitegen player add: error: {files}", "1 error; nothing was written"]
+    assert {path.name: path.read_bytes() for path in (demo_players / "players").iterdir()} == before
+    assert not (demo_players / "players.yaml").exists()
+    status, out, err = run("player", "add", "Eve Example", "--rank", "4x")
+    assert (status, out) == (1, "") and len(err) == 3 and err[-1] == "2 errors; nothing was written"
+    assert f"sitegen player add: error: {files}" in err
+    assert {path.name: path.read_bytes() for path in (demo_players / "players").iterdir()} == before
+
+
+def test_player_add_writes_the_only_players_file_of_the_folder(demo_players, run):
+    """players/club.yaml alone in players/ (the others removed), no players.yaml: nothing to
+    choose, the player goes at its end, line 44 after its 43; no players.yaml is made."""
+    for name in ("iglo.yaml", "juvisy-2019.yaml", "swiss.yaml"):
+        (demo_players / "players" / name).unlink()
+    before = (demo_players / "players" / "club.yaml").read_text(encoding="utf-8")
     status, out, err = run("player", "add", "Eve Example", "--rank", "4k")
     assert (status, err) == (0, [])
-    assert out == "added eve-example (Eve Example) to content/players/iglo.yaml:107\n"
-    assert (demo_players / "players" / "iglo.yaml").read_text(encoding="utf-8") == (
+    assert out == "added eve-example (Eve Example) to content/players/club.yaml:44\n"
+    assert (demo_players / "players" / "club.yaml").read_text(encoding="utf-8") == (
         before + "  - {id: eve-example, name: Eve Example, rank: 4k}\n")
     assert not (demo_players / "players.yaml").exists()
-    assert {path.name: path.read_bytes() for path in (demo_players / "players").iterdir()
-            if path.name != "iglo.yaml"} == others
     diags = Diagnostics()
     players = read_common(demo_players, diags).players
-    assert not diags.has_errors and players["eve-example"].pos.path == "content/players/iglo.yaml"
-    assert len(players) == 190
+    assert not diags.has_errors and players["eve-example"].pos.path == "content/players/club.yaml"
+    assert len(players) == 41
 
 
 def test_player_add_file_names_the_players_file_and_writes_a_new_one(demo_players, run):
@@ -263,10 +283,10 @@ def test_player_add_refuses_a_file_that_is_not_read_for_players(demo_players, ru
         "club.yaml", "iglo.yaml", "juvisy-2019.yaml", "swiss.yaml"]
 
 
-def test_players_file_prefers_players_yaml_then_the_largest_then_the_first_by_name(tmp_path):
-    """The choice by hand: players.yaml when present (even beside a larger players/ file); else
-    the players/*.yaml holding the most players; on a tie the first by name; no file at all: a
-    new players.yaml."""
+def test_players_file_prefers_players_yaml_then_the_only_one_and_never_guesses(tmp_path):
+    """The choice by hand: no file at all: a new players.yaml; one players/*.yaml: that one;
+    two: refused (player.file), whichever holds more players (stop 50: the organizer says which);
+    players.yaml when present (even beside players/ files); --file chooses among them."""
     content = tmp_path / "content"
     (content / "players").mkdir(parents=True)
 
@@ -274,13 +294,19 @@ def test_players_file_prefers_players_yaml_then_the_largest_then_the_first_by_na
         return Player(pid, pid.title(), pos=SourcePos(path, 1, 1))
 
     assert players_file(content, {}) == content / "players.yaml"
-    for name in ("b.yaml", "a.yaml"):
-        (content / "players" / name).write_text("players: []\n")
+    (content / "players" / "b.yaml").write_text("players: []\n")
+    assert players_file(content, {}) == content / "players" / "b.yaml"
+    (content / "players" / "a.yaml").write_text("players: []\n")
     two = {"x": player("x", shown_path(content / "players" / "b.yaml")),
            "y": player("y", shown_path(content / "players" / "b.yaml")),
            "z": player("z", shown_path(content / "players" / "a.yaml"))}
-    assert players_file(content, two) == content / "players" / "b.yaml"
-    assert players_file(content, {pid: two[pid] for pid in ("x", "z")}) == content / "players" / "a.yaml"
+    with pytest.raises(SitegenError) as refused:
+        players_file(content, two)
+    assert [(d.code, d.message, d.hint) for d in refused.value.diagnostics] == [(
+        "player.file", f"2 players files in {shown_path(content / 'players')} and no "
+        f"{shown_path(content / 'players.yaml')}: a.yaml (1 player), b.yaml (2 players)",
+        "say which one this player goes in with --file, e.g. --file players/a.yaml")]
+    assert players_file(content, two, "players/b.yaml") == content / "players" / "b.yaml"
     (content / "players.yaml").write_text("players: []\n")
     assert players_file(content, two) == content / "players.yaml"
     assert players_file(content, two, "players/a.yaml") == content / "players" / "a.yaml"

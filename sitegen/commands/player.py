@@ -1,9 +1,11 @@
 """``sitegen player add``: one player into the players files.
 
 The player goes at the end of the ``players:`` list of one players file (:func:`players_file`:
-``--file`` if given, else ``content/players.yaml`` if there is one, else the
-``content/players/*.yaml`` that holds the most players, as the demo keeps its players, else a
-new ``content/players.yaml``; the loader reads ``players.yaml`` and every ``players/*.yaml``),
+``--file`` if given, else ``content/players.yaml`` if there is one, else the one
+``content/players/*.yaml`` if there is one, else a new ``content/players.yaml``; with several
+``content/players/*.yaml`` and no ``players.yaml``, as the demo keeps its players, the command
+asks for ``--file`` rather than guess; the loader reads ``players.yaml`` and every
+``players/*.yaml``),
 in the style of the list's last entry (one line ``{id: ..., name: ...}``, or a block), keys in the order of
 docs/content-format.md: id, name, family_name, rank, rating, club, country. Only the new entry's lines
 change: the rest of the file, comments included, stays as it was (round-trip YAML, spliced
@@ -13,8 +15,9 @@ The options are checked by the validator of a players file entry
 (:func:`sitegen.validate.read_player`), each error positioned at the command. The id
 defaults to the name's (:func:`sitegen.formats.ids.slug`, as the importers make ids), made
 unique among the players' ids (``-2``, ``-3``, ...). Refused, exit 1 and nothing written:
-content whose site settings, players or pages do not validate; an id already used (also in
-another case); and, unless ``--id`` is given to tell them apart, a player whose name matches
+content whose site settings, players or pages do not validate; several players files to
+choose from and no ``--file`` (``player.file``); an id already used (also in another case);
+and, unless ``--id`` is given to tell them apart, a player whose name matches
 an existing player's as the results commands match names (:mod:`sitegen.results.names`:
 diacritics, case and the order of the words aside), the message naming that player, their
 id, file and line.
@@ -79,10 +82,14 @@ def players_file(content_dir: Path, players: dict[str, Player], chosen: str | No
     """Return the players file a new player is added to (module docstring).
 
     ``chosen``: ``--file``, a path under ``content_dir`` (``players.yaml`` or
-    ``players/NAME.yaml``, written when it does not exist); None for the default. Among several
-    ``players/*.yaml`` the default is the one holding the most players, the first by name on a
-    tie (``players/iglo.yaml`` in the demo: 104 of its 189 players). Raises SitegenError for a
-    ``chosen`` file the loader would not read."""
+    ``players/NAME.yaml``, written when it does not exist); None for the default:
+    ``players.yaml`` if it exists, else the only ``players/*.yaml``, else a new ``players.yaml``.
+    Raises SitegenError (``player.file``) for a ``chosen`` file the loader would not read, and,
+    without ``chosen``, for several ``players/*.yaml`` and no ``players.yaml``: which one a
+    player belongs in (the club's, a tournament's, the online league's handles) is the
+    organizer's to say, not the file sizes' (stop 49's newcomer finding: the demo's new club
+    player went to ``players/iglo.yaml``, the online league's, for holding the most players);
+    the message lists them with their players (``players``) and the ``--file`` hint."""
     if chosen is not None:
         parts = Path(chosen).parts
         if parts == ("players.yaml",) or (len(parts) == 2 and parts[0] == "players"
@@ -98,8 +105,16 @@ def players_file(content_dir: Path, players: dict[str, Player], chosen: str | No
     files = sorted(folder.glob("*.yaml")) if folder.is_dir() and not single.exists() else []
     if not files:
         return single
+    if len(files) == 1:
+        return files[0]
     held = Counter(player.pos.path for player in players.values())
-    return min(files, key=lambda path: (-held[shown_path(path)], path.name))
+    counts = (held[shown_path(path)] for path in files)
+    listed = ", ".join(f"{path.name} ({n} player{'' if n == 1 else 's'})" for path, n in zip(files, counts))
+    diags = Diagnostics()
+    diags.error(command_pos(COMMAND), f"{len(files)} players files in {shown_path(folder)} and no "
+                f"{shown_path(single)}: {listed}", "player.file",
+                f"say which one this player goes in with --file, e.g. --file players/{files[0].name}")
+    raise SitegenError(diags.sorted())
 
 
 def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str | None = None,
@@ -123,9 +138,12 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
     player = read_player(entry, diags)
     if player is not None:
         _check_new(player, players, ident is not None, diags)
+    try:
+        path = players_file(content_dir, players, file)
+    except SitegenError as refused:  # reported with the entry's errors, all at once
+        diags.extend(refused.diagnostics)
     if player is None or diags.has_errors:
         raise SitegenError(diags.sorted())
-    path = players_file(content_dir, players, file)
     original = path.read_text(encoding="utf-8-sig") if path.exists() else None
     text = dump_players([player], HEADING) if original is None else _added(path, original, player)
     line = _read_back(path, text, player, players)
