@@ -56,10 +56,10 @@ def test_a_tournament_rows_lines_on_a_phone(browser, demo_url, width, narrower):
     """Juvisy 2019 (MMS, SOSM, SOSOSM) at 360 px, at 360 px with main 15 px narrower (as a scroll
     bar beside the page makes it: the table about 326 px) and at 340 px, Rosa Étienne's rounds
     opened (stop 50): the first line holds place 36.8, MMS 48 and the disclosure 88 px, the name
-    at least 3rem (48 px): 220.8 px; the second line SOSM 48, SOSOSM 60, rank 36.8 and the row
-    number 36.8, shown "#1" (181.6 px), in the heading's row as in hers; her rounds below. (Stop
+    at least 3rem (48 px): 220.8 px; the second line SOSM 48, SOSOSM 60, rank 48 and the row
+    number 36.8, shown "#1" (192.8 px), in the heading's row as in hers; her rounds below. (Stop
     47's finding, the "#" alone on a line of its own beside a scroll bar, cannot come back: each
-    line has 100 px to spare; stop 48 put the rank and row number on the rounds' line below
+    line has 100 px or more to spare; stop 48 put the rank and row number on the rounds' line below
     360 px, and stop 50 at every phone width.)"""
     open_at(browser, demo_url + TOURNAMENT, width)
     browser.execute_script(f"document.querySelector('main').style.marginRight = '{narrower}px';" + OPEN_FIRST)

@@ -294,7 +294,8 @@ def test_tournament_criteria_headings_stand_apart_on_a_phone(browser, demo_url):
     2.3rem (36.8 px), MMS 3rem (48 px), the disclosure 5.5rem (88 px; its heading "Rounds" is
     for screen readers, out of sight), the name the rest: 340.8 - 36.8 - 48 - 88 = 168 px. The
     second line, the heading row's as a player's: SOSM 3rem, SOSOSM, of six letters, 3.75rem
-    (60 px), rank and row number 2.3rem. SOSOSM's heading (47 px at .6rem) stands 60 - 47 - 1.6
+    (60 px), the rank 3rem (pl "Ranga", fr "Niveau" stand apart from the "#"), the row number
+    2.3rem. SOSOSM's heading (47 px at .6rem) stands 60 - 47 - 1.6
     (its padding) + 1.6 (SOSM's) = 13 px from SOSM's; every player's cells are under their
     headings (the second line's starting at the table's left edge, 9.6 px)."""
     from selenium.webdriver.common.by import By
@@ -303,8 +304,8 @@ def test_tournament_criteria_headings_stand_apart_on_a_phone(browser, demo_url):
     browser.find_element(By.CSS_SELECTOR, "#r1 summary").click()
     got = browser.execute_script(HEADINGS)
     assert [h["text"] for h in got] == ["Place", "Player", "MMS", "Rounds", "SOSM", "SOSOSM", "Rank", "#"]
-    assert [round(h["cell"][1] - h["cell"][0], 1) for h in got] == [36.8, 168, 48, 88, 48, 60, 36.8, 36.8]
-    assert [round(h["cell"][0], 1) for h in got[4:]] == [9.6, 57.6, 117.6, 154.4]
+    assert [round(h["cell"][1] - h["cell"][0], 1) for h in got] == [36.8, 168, 48, 88, 48, 60, 48, 36.8]
+    assert [round(h["cell"][0], 1) for h in got[4:]] == [9.6, 57.6, 117.6, 165.6]
     assert round(got[5]["words"][0] - got[4]["words"][1]) >= 12
     assert all(h["cell"] == h["under"] for h in got), got
     screenshot(browser, "tournament-headings-360")
