@@ -33,7 +33,7 @@ from .i18n import format_iso, words
 from .model.common import SiteConfig
 from .plan import Bundle, File, Page, SitePlan, StaleInput
 from .progress import Progress
-from .rule_links import RuleLinks
+from .rule_links import RuleLinks, cited_links
 from .template_limits import (BoundedCodeGenerator, BoundedSandbox, Budget, Limits, TemplateLimit,
                               bounded_output)
 from .template_words import ConstantWords, site_binds_words
@@ -242,8 +242,9 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
     # ``path|url`` (a filter: Jinja calls filters directly, functions through the context) and
     # ``url(path)`` give the same address. ``date``: as the site's language writes it
     # (``date("long")`` in sentences); ``iso``: for <time datetime>.
-    # ``text|rule_links``: the league rule ids in ``text`` as links to the league rules page
-    rule_links = RuleLinks(url(LEAGUE_RULES), lang.pgettext("rule", "final round"))
+    # ``text|rule_links``: the league rule ids in ``text`` as links to the league rules page;
+    # ``text|rule_links("placement")`` / ``("ladder")``: those texts' citations, to their pages
+    rule_links = RuleLinks(url(LEAGUE_RULES), lang.pgettext("rule", "final round"), cited_links(lang, url))
     env.filters.update(points=functools.partial(format_points, lang=lang), markdown=markdown,
                        date=lang.format_date, iso=format_iso, url=url, rule_links=rule_links)
     return env

@@ -7,13 +7,26 @@ the part "final round". :func:`link_rule_ids` turns each into a link to its anch
 (:func:`rule_anchor`) on the league rules page (:data:`sitegen.urls.LEAGUE_RULES`); the text
 itself is unchanged, so standings.json, the CSV and the command line, which word the same
 sentences, are unaffected. Only the ids of :data:`RULE_IDS` are linked: the page explains each.
+
+The tournament and ladder pages cite their texts' ids whole, in parentheses: "(placement: SOS)"
+(../shared/rules/003_fac0675ce42e5780.txt) and "(ladder: handicap)" (004_a6a48a51e626b017.txt),
+as the site's language words them (:func:`citation`). ``text|rule_links("placement")`` and
+``text|rule_links("ladder")`` link each citation of :data:`CITED_IDS` to its anchor
+(:func:`cited_anchor`) on the page of :data:`CITED_PAGES`, and nothing else (no league id).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
+
+from .urls import LADDER_RULES, TOURNAMENT_RULES
+
+if TYPE_CHECKING:
+    from .i18n import Words
 
 RULE_IDS = ("A", "A.i", "A.i.1", "A.i.2", "A.i.3", "A.i.4", "A.i.5", "A.ii", "A.ii.1", "A.ii.2",
             "B", "B.1", "B.2", "B.3", "B.4", "B.5",
@@ -32,6 +45,45 @@ _CITED = (r"(?:(?<=criteria of )|(?<=criterion of )|(?<=spot by )|(?<=kryteriów
 _NOTE = r"(?<=\()(?P<note>\[7\])(?=\))"
 
 
+CITED_IDS: dict[str, tuple[str, ...]] = {
+    "placement": ("NBW, MMS", "SOS", "SOSOS", "SODOS", "ExT, ExR", "CUSS", "Dir"),
+    "ladder": ("club ladder", "handicap"),
+}
+"""The ids the tournament pages ("placement": the criteria of the placement text, its opening
+line then its headings; sitegen.pages.tournament_words.RULE_IDS) and the ladder pages
+("ladder": the ladder text's parts "Club Ladder" and "Handicaps") cite, in the texts' order."""
+
+CITED_PAGES = {"placement": TOURNAMENT_RULES, "ladder": LADDER_RULES}
+"""The page that explains each text's ids."""
+
+
+def citation(text: str, rule: str, lang: Words) -> str:
+    """Return how the pages cite ``rule`` of ``text`` ("placement", "ladder") in ``lang``'s words,
+    without the parentheses: en ``placement: SOS``, ``ladder: handicap``; pl ``klasyfikacja:
+    SOS``, ``drabinka: fora``; fr ``départage : SOS``, ``échelle : handicap``."""
+    if text == "placement":
+        return str(lang._("placement: {id}")).format(id=rule)
+    # the ladder text's parts, cited as "(ladder: club ladder)", "(ladder: handicap)"
+    if rule == "club ladder":
+        return str(lang.pgettext("rule", "ladder: club ladder"))
+    return str(lang.pgettext("rule", "ladder: handicap"))
+
+
+def cited_anchor(text: str, rule: str) -> str:
+    """Return the anchor of a cited id on its page: ``placement`` ``NBW, MMS`` ->
+    ``placement-NBW-MMS``, ``ExT, ExR`` -> ``placement-ExT-ExR``, ``ladder`` ``club ladder`` ->
+    ``ladder-club-ladder``."""
+    return text + "-" + re.sub(r"[ ,]+", "-", rule)
+
+
+def cited_links(lang: Words, url: Callable[[str], str]) -> dict[str, dict[str, str]]:
+    """Return, for each text of :data:`CITED_IDS`, ``{citation: link}``: each id's
+    :func:`citation` in ``lang``'s words and the address of its anchor (``url``: a page's
+    address with the site's base path)."""
+    return {text: {citation(text, rule, lang): f"{url(CITED_PAGES[text])}#{cited_anchor(text, rule)}"
+                   for rule in rules} for text, rules in CITED_IDS.items()}
+
+
 def rule_anchor(rule: str) -> str:
     """Return the anchor of a rule id on the league rules page: ``B.1`` -> ``rule-B-1``,
     ``A.i.2`` -> ``rule-A-i-2``, ``final round`` -> ``rule-final-round``, ``[7]`` -> ``rule-note-7``."""
@@ -47,16 +99,25 @@ def _pattern(final_round: str) -> re.Pattern[str]:
     return re.compile("|".join((_DOTTED, _SECTION, _CITED, _NOTE, words)))
 
 
+def _cited_pattern(links: dict[str, str]) -> re.Pattern[str]:
+    """A citation of ``links`` between parentheses (longest first: none is cut short)."""
+    said = sorted((re.escape(str(escape(c))) for c in links), key=len, reverse=True)
+    return re.compile(r"(?<=\()(?:" + "|".join(said) + r")(?=\))")
+
+
 class RuleLinks:
     """The ``rule_links`` filter of one environment: ``text|rule_links`` is ``text`` escaped,
     each league rule id in it a link to ``page`` (the rules page's address, base path
     included) at the id's anchor. ``final_round`` is the part "final round" as the site's
-    language cites it (``(final round)``, league_words.rule_id)."""
+    language cites it (``(final round)``, league_words.rule_id). ``text|rule_links("placement")``
+    (or ``"ladder"``) links instead the citations of ``cited`` (:func:`cited_links`) in it."""
 
-    def __init__(self, page: str, final_round: str) -> None:
+    def __init__(self, page: str, final_round: str, cited: dict[str, dict[str, str]] | None = None) -> None:
         self.page = page
         self.final_round = final_round
         self.pattern = _pattern(final_round)
+        self.cited = {text: (_cited_pattern(links), {str(escape(c)): href for c, href in links.items()})
+                      for text, links in (cited or {}).items()}
 
     def rule(self, found: re.Match[str]) -> str:
         text = found.group(0)
@@ -65,5 +126,9 @@ class RuleLinks:
             return text
         return f'<a class="rule-id" href="{self.page}#{rule_anchor(rule)}">{text}</a>'
 
-    def __call__(self, text: str) -> Markup:
-        return Markup(self.pattern.sub(self.rule, str(escape(text))))
+    def __call__(self, text: str, cited: str = "") -> Markup:
+        if not cited:
+            return Markup(self.pattern.sub(self.rule, str(escape(text))))
+        pattern, links = self.cited[cited]
+        return Markup(pattern.sub(lambda found: f'<a class="rule-id" href="{links[found.group(0)]}">'
+                                                f'{found.group(0)}</a>', str(escape(text))))

@@ -74,6 +74,12 @@ def final_url(league: League, season: Season) -> str:
 # --------------------------------------------------------------------------- tournaments
 
 
+TOURNAMENT_RULES = "tournaments/rules/"
+"""The placement rules page: each placement criterion's id the tournament pages cite
+("placement: SOS"), in plain words (../shared/rules/003_fac0675ce42e5780.txt). A tournament's
+file may not be named ``rules.yaml`` (validate.tournament)."""
+
+
 def tournament_url(t: Tournament) -> str:
     return f"tournaments/{t.id}/"
 
@@ -84,6 +90,12 @@ def round_url(t: Tournament, after_round: int, last: int) -> str:
 
 
 # --------------------------------------------------------------------------- ladders
+
+
+LADDER_RULES = "ladders/rules/"
+"""The ladder rules page: the ladder text's parts the ladder pages cite ("ladder: club
+ladder", "ladder: handicap"), in plain words (../shared/rules/004_a6a48a51e626b017.txt). A
+ladder's file may not be named ``rules.yaml`` (validate.ladder)."""
 
 
 def ladder_url(ladder: ClubLadder) -> str:

@@ -14,6 +14,10 @@ from pathlib import Path
 
 from sitegen.commands.build import render
 
+CLUB_LADDER_LINK = '<a class="rule-id" href="/ladders/rules/#ladder-club-ladder">ladder: club ladder</a>'
+HANDICAP_LINK = '<a class="rule-id" href="/ladders/rules/#ladder-handicap">ladder: handicap</a>'
+"""The ladder text's citations as the pages write them: links to the ladder rules page (stop 50)."""
+
 PLAYERS = """\
 players:
   - {id: ann, name: Ann}
@@ -503,7 +507,7 @@ def test_big_ladders_handicap_page_lists_the_rungs_held(site, monkeypatch):
         "  - {player: cy, rung: 3k}\n  - {player: dee, rung: 3k}\nlog: []\n")})
     html = render(root / "content", None)["ladders/big/handicap/index.html"].decode()
     table = html[html.index('id="matrix-caption"'):html.index("</table>", html.index('id="matrix-caption"'))]
-    assert "Rungs held, with their strengths (ladder: handicap)" in table
+    assert f"Rungs held, with their strengths ({HANDICAP_LINK})" in table
     assert re.findall(r'<tr><th scope="row">([^<]*)</th><td class="num">([^<]*)</td><td class="num">([^<]*)</td></tr>',
                       table) == [("1d", "0", "1"), ("3k", "−3", "2"), ("10k", "−10", "1")]
     assert "handicap-matrix" not in html and "/players/" not in table
@@ -541,7 +545,8 @@ def test_the_page_says_how_big_a_rung_is(site):
     files."""
     html = small_site(site)["ladders/small/index.html"].decode()
     # under the heading the note on what a rung means (stop 49), then the list
-    assert re.search(r'<h2 id="rungs-h">Rung list</h2>\n<p class="note rung-key">[^<]*</p>\n<div class="scroll"', html)
+    assert re.search(r'<h2 id="rungs-h">Rung list</h2>\n<p class="note rung-key">(?:[^<]|<a class="rule-id" [^>]*>|</a>)*</p>'
+                     r'\n<div class="scroll"', html)  # the note's one markup: its rule id's link
     assert "How far apart the rungs are, in grades (kyu or dan)" in html
     assert _sizes(html) == [("25k to 20k", "1"), ("20k to 10k", "½"), ("10k to 1d", "0.2"), ("1d to 5d", "0.1")]
     assert html.index('id="rungs-caption"') < html.index('id="sizes-caption"') < html.index(
@@ -568,11 +573,11 @@ def test_the_page_says_what_a_rung_means_before_the_list(site):
     html = small_site(site)["ladders/small/index.html"].decode()
     key = re.search(r'<p class="note rung-key">(.*?)</p>', html)[1]  # type: ignore[index]
     assert key == ("1.2d is between 1 dan and 2 dan, closer to 1 dan; 3.4k is between 4 kyu and 3 kyu, "
-                   "closer to 3 kyu. An anchor&#39;s rung does not move (ladder: club ladder).")
+                   f"closer to 3 kyu. An anchor&#39;s rung does not move ({CLUB_LADDER_LINK}).")
     assert html.index('class="note rung-key"') < html.index('id="rungs-caption"')
     note = re.search(r'<p class="note rung-handicap">(.*?)</p>', html)[1]  # type: ignore[index]
     assert note == ("The handicap between two members is how many grades apart their rungs are, its "
-                    "fraction dropped: 1.2d and 3.4k are 3.6 grades apart, handicap 3 (ladder: handicap).")
+                    f"fraction dropped: 1.2d and 3.4k are 3.6 grades apart, handicap 3 ({HANDICAP_LINK}).")
     assert html.index('id="sizes-caption"') < html.index('class="note rung-handicap"')
 
 
@@ -601,9 +606,9 @@ def test_a_ladder_of_whole_rungs_says_nothing_of_decimals(site):
     root = site({"content/players.yaml": PLAYERS, "content/ladders/whole.yaml": whole})
     html = render(root / "content", None)["ladders/whole/index.html"].decode()
     assert _sizes(html) == [("25k to 10k", "5"), ("10k to 8k", "1")]
-    assert '<p class="note rung-key">k = kyu, d = dan (ladder: club ladder).</p>' in html
+    assert f'<p class="note rung-key">k = kyu, d = dan ({CLUB_LADDER_LINK}).</p>' in html
     assert ('<p class="note rung-handicap">The handicap between two members is how many grades apart '
-            'their rungs are, its fraction dropped (ladder: handicap).</p>') in html
+            f'their rungs are, its fraction dropped ({HANDICAP_LINK}).</p>') in html
 
 
 def test_a_ladder_of_one_rung_says_no_size(site):
@@ -611,6 +616,6 @@ def test_a_ladder_of_one_rung_says_no_size(site):
     one = "name: One\nrungs: [10k]\nmembers:\n  - {player: ann, rung: 10k}\n"
     root = site({"content/players.yaml": PLAYERS, "content/ladders/one.yaml": one})
     html = render(root / "content", None)["ladders/one/index.html"].decode()
-    assert ('<h2 id="rungs-h">Rung list</h2>\n<p class="note rung-key">k = kyu, d = dan (ladder: club ladder).</p>\n'
-            '<div class="scroll"') in html
+    assert ('<h2 id="rungs-h">Rung list</h2>\n<p class="note rung-key">k = kyu, d = dan '
+            f'({CLUB_LADDER_LINK}).</p>\n<div class="scroll"') in html
     assert "rung-sizes" not in html

@@ -22,6 +22,13 @@ from test_tournament_site import SMALL  # noqa: E402  (the two-player McMahon cu
 JUVISY = "tournaments/juvisy-2019/"
 
 
+def _cited(rule: str) -> str:
+    """A placement id as the page cites it: a link to its entry on the placement rules page
+    (stop 50), ``NBW, MMS`` -> ``#placement-NBW-MMS``."""
+    return (f'<a class="rule-id" href="/tournaments/rules/#placement-{rule.replace(", ", "-")}">'
+            f'placement: {rule}</a>')
+
+
 def _block(html: str) -> str:
     """The section "How the places are decided" of a standings page."""
     return html[html.index('<section aria-labelledby="order-h"'):html.index("</section>", html.index('id="order-h"'))]
@@ -46,9 +53,9 @@ def test_the_demos_second_place_is_the_case_the_words_explain(demo_files):
     block = _block(html)
     assert html.index("</table>") < html.index('id="order-h"') < html.index('<p class="legend">')
     assert re.findall(r"<li>(.*?)</li>", block) == [
-        "MMS (McMahon score), highest first (placement: NBW, MMS).",
-        "If equal: SOSM (Sum of opponents&#39; McMahon scores), highest first (placement: SOS).",
-        "If still equal: SOSOSM (Sum of opponents&#39; SOSM), highest first (placement: SOSOS)."]
+        f"MMS (McMahon score), highest first ({_cited('NBW, MMS')}).",
+        f"If equal: SOSM (Sum of opponents&#39; McMahon scores), highest first ({_cited('SOS')}).",
+        f"If still equal: SOSOSM (Sum of opponents&#39; SOSM), highest first ({_cited('SOSOS')})."]
     assert ("<p>A round without a game: a bye adds 1 to the MMS and a declared absence ½ (added up over "
             "the rounds, then rounded down); in SOSM the round counts the player&#39;s own starting "
             "score (from their rank). So a strong player who missed rounds can stand above players "
@@ -73,10 +80,10 @@ def test_criteria_of_a_swiss_kind_and_their_rule_ids(site, run):
     html = Path("output/tournaments/wide/index.html").read_text(encoding="utf-8")
     block = _block(html)
     assert re.findall(r"<li>(.*?)</li>", block) == [
-        "SOSM-1 (SOSM without the lowest value), highest first (placement: SOS).",
-        "If equal: NBW (Number of wins), highest first (placement: NBW, MMS).",
-        "If still equal: SODOSW (Sum of defeated opponents&#39; number of wins), highest first (placement: SODOS).",
-        "If still equal: SOSOSM (Sum of opponents&#39; SOSM), highest first (placement: SOSOS)."]
+        f"SOSM-1 (SOSM without the lowest value), highest first ({_cited('SOS')}).",
+        f"If equal: NBW (Number of wins), highest first ({_cited('NBW, MMS')}).",
+        f"If still equal: SODOSW (Sum of defeated opponents&#39; number of wins), highest first ({_cited('SODOS')}).",
+        f"If still equal: SOSOSM (Sum of opponents&#39; SOSM), highest first ({_cited('SOSOS')})."]
     assert ("<p>A round without a game: a bye adds 1 to the NBW and a declared absence 0; in SOSM-1 the "
             "round counts the player&#39;s own starting score (from their rank). <a ") in block
 

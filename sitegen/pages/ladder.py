@@ -29,6 +29,7 @@ from ..remembered import replayed
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded, entry_step, named_jump)
 from ..urls import ladder_month_url, ladder_url, player_url
+from .cited_rules import plan_cited_rules
 from .league_words import clauses_joined
 
 RECENT_GAMES = 15
@@ -57,7 +58,13 @@ def plan_ladders(content: Content, plan: SitePlan, lang: Words) -> None:
     items = [plan.part(("ladder", club.id), _ladder_part, (club,), everyone)
              for club in sorted(content.ladders, key=lambda c: c.id)]
     if items:
+        plan.part(("ladder-rules",), _rules_part, (), everyone)  # a part: a cached build replays it
         plan.home_sections.append({"title": lang._("Ladders"), "items": items})
+
+
+def _rules_part(plan: SitePlan, players: People) -> None:
+    """Plan the ladder rules page (sitegen.pages.cited_rules), in the site's language."""
+    plan_cited_rules(plan, "ladder", players.lang)
 
 
 def ladder_results(clubs: tuple[ClubLadder, ...]) -> list[Finished]:

@@ -31,6 +31,7 @@ from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerS
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded, entry_step, named_jump)
 from ..urls import player_url, round_url, tournament_url
+from .cited_rules import plan_cited_rules
 from .tournament_rounds import RoundsPlayed, final_after, results_to_come, rounds_played
 from .tournament_words import order_steps, parameters_text, without_game_text
 
@@ -268,7 +269,13 @@ def plan_tournaments(content: Content, plan: SitePlan, lang: Words) -> None:
     items = [plan.part(("tournament", t.id), _tournament_part, (t,), everyone)
              for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
     if items:
+        plan.part(("tournament-rules",), _rules_part, (), everyone)  # a part: a cached build replays it
         plan.home_sections.append({"title": lang._("Tournaments"), "items": items[::-1]})  # newest first
+
+
+def _rules_part(plan: SitePlan, players: People) -> None:
+    """Plan the placement rules page (sitegen.pages.cited_rules), in the site's language."""
+    plan_cited_rules(plan, "placement", players.lang)
 
 
 def count_tournaments(tournaments: tuple[Tournament, ...]) -> dict[str, int]:

@@ -70,6 +70,10 @@ def load_ladder(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
     if node is None:
         return None
     ladder_id = check_ident(path.stem, SourcePos(shown), diags, "ladder file name")
+    if ladder_id == "rules":  # ladders/rules/ is the ladder rules page (urls.LADDER_RULES)
+        diags.error(SourcePos(shown), "a ladder file may not be named 'rules.yaml'", "ladder.name",
+                    "ladders/rules/ is the page that explains the ladder rules; rename the file")
+        ladder_id = None
     fields = Fields(node, diags, "a ladder", required=("name", "members"), optional=LADDER_KEYS)
     name = fields.text("name", path.stem) or path.stem
     description = fields.long_text("description")

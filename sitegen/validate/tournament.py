@@ -63,6 +63,10 @@ def load_tournament(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics
     if node is None:
         return None
     tournament_id = check_ident(path.stem, SourcePos(shown), diags, "tournament file name")
+    if tournament_id == "rules":  # tournaments/rules/ is the placement rules page (urls.TOURNAMENT_RULES)
+        diags.error(SourcePos(shown), "a tournament file may not be named 'rules.yaml'", "tournament.name",
+                    "tournaments/rules/ is the page that explains the placement criteria; rename the file")
+        tournament_id = None
     tournament = tournament_from_node(node, tournament_id or "tournament", refs, diags)
     return tournament if tournament_id is not None else None
 
