@@ -35,9 +35,11 @@ PAGES = {
     "league-rules": "leagues/rules/",  # each rule id in plain words, the anchors the pages link to
     "tournament": "tournaments/juvisy-2019/",
     "tournament-round": "tournaments/juvisy-2019/round-2/",
+    "tournament-rules": "tournaments/rules/",  # each placement id in plain words (stop 50)
     "ladder": "ladders/club/",
     "ladder-games": "ladders/club/games/2025-12/",
     "ladder-handicap": "ladders/club/handicap/",
+    "ladder-rules": "ladders/rules/",  # the ladder text's parts in plain words (stop 50)
     "swiss-league": "swiss/demo/",
     "swiss-tournament": "swiss/demo/t6/",
     "swiss-round": "swiss/demo/t6/round-5/",
