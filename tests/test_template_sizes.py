@@ -7,11 +7,12 @@ Markup's own ``%``."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from sitegen.template_limits import named_markup
+from sitegen.template_limits import BoundedSandbox, Budget, Limits, TemplateLimit, named_markup
 from sitegen.template_sizes import PrintfShapes, named_keys, printf_length
 
 LIMIT = 1_000_000
@@ -90,3 +91,70 @@ def test_named_markup_is_markups_own_formatting(text, values):
     assert not isinstance(made, type) or issubclass(made, Exception)
     if isinstance(made, str):
         assert type(made) is Markup
+
+
+SANDBOX = BoundedSandbox(autoescape=True)
+
+
+def _sandbox(value_limit: int) -> BoundedSandbox:
+    """The sandbox with a fresh budget whose values may be ``value_limit`` characters long."""
+    SANDBOX.budget = Budget(Limits(value=value_limit))
+    return SANDBOX
+
+
+def _general_path(sandbox: BoundedSandbox, words: Markup, values: dict) -> Markup:
+    """A sentence's ``%`` as any other ``%`` of a template is checked (the clear form): its size
+    measured (``PrintfShapes.length``, :func:`printf_length`'s value) before it is made, then
+    Markup's own ``%`` and the made text's length."""
+    sandbox.check_size(PrintfShapes().length, (str(words), values), {})
+    return sandbox.bounded_value(words % values)
+
+
+def test_a_sentence_hand_worked():
+    """'Place %(place)s of %(size)s' (27 characters) with place 3 and size 8 counts 27 + 2 + 3
+    (an int's digits by its bits, and 2: 3 has 2 bits, 0 + 2; 8 has 4, 1 + 2): made under a
+    limit of 32, refused under 31 before it is made; a name's '&' escaped."""
+    words = Markup("Place %(place)s of %(size)s")
+    assert _sandbox(32).call_binop(None, "%", words, {"place": 3, "size": 8}) == "Place 3 of 8"
+    with pytest.raises(TemplateLimit):
+        _sandbox(31).call_binop(None, "%", words, {"place": 3, "size": 8})
+    made = _sandbox(100).call_binop(None, "%", Markup("%(name)s, %(link)s"),
+                                    {"name": "Tom & Ann", "link": Markup("<a>x</a>")})
+    assert made == "Tom &amp; Ann, <a>x</a>" and type(made) is Markup
+    # measured 5 + 4 = 9 before it is made, but 20 characters once escaped: refused under 19
+    assert _sandbox(20).call_binop(None, "%", Markup("%(a)s"), {"a": "&&&&"}) == "&amp;" * 4
+    with pytest.raises(TemplateLimit):
+        _sandbox(19).call_binop(None, "%", Markup("%(a)s"), {"a": "&&&&"})
+
+
+SENTENCE_VALUES = st.one_of(MARKUP_VALUES, st.booleans(), st.floats(allow_nan=False),
+                            st.lists(st.integers(), max_size=3), st.text(max_size=40))
+
+
+@given(NAMED_TEXTS, st.dictionaries(st.sampled_from(["a", "b", ""]), SENTENCE_VALUES, max_size=3),
+       st.integers(-3, 3), st.booleans())
+def test_a_sentence_is_checked_as_any_percent(text, values, offset, by_made):
+    """A template's ``%`` of Markup words of ``%(name)s`` conversions by a dict (the page's
+    sentences: BoundedSandbox.sentence, issue 31) gives what the general path gives (the text,
+    or its exception's type: TemplateLimit when too long, before or after it is made, KeyError
+    for a missing key), for any values, under limits around the size measured before the text
+    is made or around the made text's length (``offset``)."""
+    keys = named_keys(text)
+    if keys is None:
+        return
+    words = Markup(text)
+    around = _either(PrintfShapes().length, LIMIT, text, values)
+    if by_made or not isinstance(around, int):
+        made = _either(words.__mod__, values)
+        around = len(made) if isinstance(made, str) else 30
+    limit = max(0, around + offset)
+    expected = _either_limit(_general_path, _sandbox(limit), words, values)
+    assert _either_limit(_sandbox(limit).call_binop, None, "%", words, values) == expected
+
+
+def _either_limit(function, *args):
+    try:
+        made = function(*args)
+    except (TemplateLimit, TypeError, ValueError, AttributeError, KeyError) as error:
+        return type(error)
+    return (type(made), str(made))
