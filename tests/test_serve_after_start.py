@@ -1,6 +1,8 @@
-"""The dev server knows the files its first build's forked helper read (issue 31): at full size
-the helper loads the leagues, so without their texts' hashes the server took the first edit of a
-season for the file's first reading and parsed its second edit whole again.
+"""What the dev server's process has after its first build, for the first changes after its start
+(issue 31): the files its forked helper read (at full size the helper loads the leagues, so
+without their texts' hashes the server took the first edit of a season for the file's first
+reading and parsed its second edit whole again), and every page template compiled (a build from
+scratch renders in forked workers: the server compiled a page's templates at its first change).
 
 The helper is made to load the leagues on the small test site (``pipeline._split``); the pages
 after each edit are a fresh ``sitegen build``'s (sitegen.commands.build.render).
@@ -58,3 +60,15 @@ def test_the_server_knows_the_seasons_its_helper_read(tmp_path, monkeypatch):
     second, _ = site.build()
     assert second is not None and GROUP in second
     assert dict(site.files) == render(content, None)
+
+
+def test_every_page_template_is_compiled_in_the_server_after_its_first_build(tmp_path):
+    """The small site has no ladder, tournament or Swiss league: their templates are compiled
+    all the same (no page of the build used them), as the group page's are."""
+    content = tmp_path / "content"
+    shutil.copytree(SMALL, content)
+    site = Site(content, None, None)
+    site.build()
+    compiled = {name for _loader, name in site.environment.cache}
+    assert {"group.html", "ladder.html", "tournament.html", "swiss_round.html",
+            "macros/tables.html", "partials/player_ladder.html"} <= compiled
