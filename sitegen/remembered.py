@@ -1,7 +1,8 @@
 """What one build leaves for the next build in the same process: the dev server's speed paths.
 
 A :class:`Remembered` holds a large content file's last parse (:func:`sitegen.load.parse_yaml_again`),
-a league season's groups read without a problem (sitegen.validate.league), a ladder's log entries (sitegen.validate.ladder), its replay (:meth:`Remembered.replay`) and
+a league season's groups read without a problem (sitegen.validate.league) and planned
+(their standings and players' games lists, sitegen.pages.league_games), a ladder's log entries (sitegen.validate.ladder), its replay (:meth:`Remembered.replay`) and
 what its pages were made from (sitegen.pages.ladder), so that an edit near the end of a
 20,000-game log costs its few changed entries, not the whole log (docs/architecture.md,
 "Builds in one process"). The dev server (sitegen.devsite) owns one for as long as it runs and
