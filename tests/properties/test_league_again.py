@@ -60,8 +60,9 @@ def _group(result: Result) -> Group:
 
 def test_a_kept_group_keeps_its_lists_until_a_name_changes():
     """Hand-worked: a season's first plan keeps nothing; its second keeps what it makes; the
-    third takes the same lists for the same group (ann's win over Ben, ann's game with cy still
-    to play: league B.3), and makes them again when Ben is renamed or the group is replaced."""
+    third takes the same lists for the same group (ann's win over Ben, then her game with Cy
+    still to play: the season is in progress), and makes them again when Ben is renamed or the
+    group is replaced."""
     en = words("en")
     names = {"ann": "Ann", "ben": "Ben", "cy": "Cy"}
     group = _group(Result(Outcome.WIN, Colour.BLACK))
