@@ -167,10 +167,12 @@ def _prepare_all(content_dir: Path, jobs: int | None, diags: Diagnostics, common
         done, theirs = run_beside(_prepare_rule_sets, work, mine, helper, on_message=tracker)
         if caches is not None:
             caches.absorb(theirs.pop(_MADE))
+        remembered.yaml.take_texts(theirs.pop(_READ))
         done.update(theirs)
     else:
         done = _prepare_rule_sets(work, mine, tracker)
     done.pop(_MADE, None)
+    done.pop(_READ, None)
     common_warnings = diags.warnings
     for found in rulesets.RULE_SETS:
         diags.extend(done[found.name][2])
@@ -234,6 +236,10 @@ class _Work(NamedTuple):
 
 _MADE = "made by the helper"
 """The key of what a forked helper's caches made, in its results."""
+_READ = "read by the helper"
+"""The key of the hashes of the texts a forked helper read (sitegen.load.LastReads.texts_since),
+in its results: the dev server's process then knows the files the helper read (their trees and
+the rest of what the helper remembered stay there: the seasons' trees would be about 200 MB)."""
 
 
 def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, Any]:
@@ -241,6 +247,7 @@ def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, A
     files have no errors). Reports to ``send`` (a :class:`_Tracker`, maybe in another process)
     ``FILE_LOADED`` for each file, ``("loaded", competitions, errors?)`` for each rule set
     loaded and ``("planned", competitions)`` for each planned."""
+    known = dict(work.remembered.yaml.texts) if work.remembered is not None else {}
     loaded = {}
     for name in names:
         diags = Diagnostics(on_file=lambda: send(FILE_LOADED))
@@ -263,6 +270,7 @@ def _prepare_rule_sets(work: _Work, names: list[str], send: Send) -> dict[str, A
         done[name] = (part, site, diags.items)
     if work.caches is not None:
         done[_MADE] = work.caches.harvest()
+    done[_READ] = work.remembered.yaml.texts_since(known) if work.remembered is not None else {}
     return done
 
 

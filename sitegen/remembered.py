@@ -1,7 +1,8 @@
 """What one build leaves for the next build in the same process: the dev server's speed paths.
 
 A :class:`Remembered` holds a large content file's last parse (:func:`sitegen.load.parse_yaml_again`),
-a league season's groups read without a problem (sitegen.validate.league), a ladder's log entries (sitegen.validate.ladder), its replay (:meth:`Remembered.replay`) and
+a league season's groups read without a problem (sitegen.validate.league) and planned
+(their standings and players' games lists, sitegen.pages.league_games), a ladder's log entries (sitegen.validate.ladder), its replay (:meth:`Remembered.replay`) and
 what its pages were made from (sitegen.pages.ladder), so that an edit near the end of a
 20,000-game log costs its few changed entries, not the whole log (docs/architecture.md,
 "Builds in one process"). The dev server (sitegen.devsite) owns one for as long as it runs and
@@ -27,7 +28,8 @@ from .model.ladder import Ladder, LadderEvent, RungList
 class Remembered:
     """The tables the builds of one process leave for the next (see the module's docstring).
     Mutable: each build reads and replaces its entries; a forked helper's changes stay in the
-    helper (the next build finds what this process remembered)."""
+    helper (the next build finds what this process remembered), but for the hashes of the
+    texts it read (sitegen.pipeline: :meth:`sitegen.load.LastReads.take_texts`)."""
 
     yaml: LastReads = field(default_factory=LastReads)
     """sitegen.load: the last parse of each large or edited YAML file, the last text of the others."""
@@ -39,6 +41,9 @@ class Remembered:
     """The last replay of each ladder, by ladder id (:meth:`replay`)."""
     made: dict[str, Any] = field(default_factory=dict)
     """sitegen.pages.ladder: what the last plan of each ladder made, by ladder id (its ``_Made``)."""
+    league_seasons: dict[tuple[str, str], Any] = field(default_factory=dict)
+    """sitegen.pages.league: what the last plan of each league season made of its groups, by
+    (league id, season id) (its ``SeasonGroupsMade``)."""
     groups: dict[str, dict[int, tuple[YNode, str, Any]]] = field(default_factory=dict)
     """sitegen.validate.league: per season file (shown path), the groups its last validation
     read without a problem and without a game record, by their node's id: (node, division

@@ -23,7 +23,7 @@ from ..bidi import isolated
 from ..engine.league import Move, Tie, group_classes
 from ..engine.league_final import FinalResult, final_result
 from ..engine.league_outcome import Status, withdrawn_players
-from ..engine.standings import StandingRow, group_standings
+from ..engine.standings import StandingRow
 from ..model import Content
 from ..model.common import Game, Player
 from ..model.league import Division, Group, League, LeagueSettings, Season, SeasonSignups
@@ -37,7 +37,7 @@ from ..urls import final_url, group_url, league_url, movements_url, player_url, 
 from ..validate.league import load_league, load_season
 from . import league_words
 from .league_words import tie_sentence
-from .league_games import league_games
+from .league_games import SeasonGroupsMade
 from .league_lists import (SEASON_EAGER, count_leagues, league_dates, league_feed, league_meetings, league_records,
                            league_results, read_summary, season_summary)
 from .league_movements import movements_context
@@ -241,8 +241,12 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
     following = ordered[number + 1] if number + 1 < len(ordered) else None
     view = season_view(league, season, players, names, lang)
     plan.warnings.extend(english_warnings(league, season, players, names, view, lang))
+    remembered = plan.remembered.league_seasons if plan.remembered is not None else {}
+    made = remembered[(league.id, season.id)] = SeasonGroupsMade(
+        remembered.get((league.id, season.id)), lang, view.status in (Status.PROVISIONAL, Status.EMPTY),
+        withdrawn_players(season))
     divisions: list[dict[str, Any]] = [{"name": division.name, "groups": [
-                  _plan_group(plan, league, season, division, group, names, view, lang)
+                  _plan_group(plan, league, season, division, group, names, view, lang, made)
                   for group in division.groups]} for division in view.season.divisions]
     ctx = {"league": _ref(league.name, league_url(league)), "title": f"{isolated(league.name)} · {isolated(season.name)}",
            "season": season.name, "start": season.start, "end": season.end,
@@ -276,10 +280,12 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
 
 
 def _plan_group(plan: SitePlan, league: League, season: Season, division: Division, group: Group,
-                names: dict[str, str], view: SeasonView, lang: Words) -> dict[str, Any]:
+                names: dict[str, str], view: SeasonView, lang: Words,
+                made: SeasonGroupsMade) -> dict[str, Any]:
     """Plan one group's page, its ``standings.json`` and its players' sections; return the
-    group's part of the season page (standings and outcomes)."""
-    rows = outcomes_in_order(places_by_rules(group_standings(group), group, view), view)
+    group's part of the season page (standings and outcomes). ``made``: the season's groups'
+    standings and games lists (what the last plan of the season made, taken again)."""
+    rows = outcomes_in_order(places_by_rules(made.standings(group), group, view), view)
     table = _table(rows, view, names, lang)
     url = group_url(league, season, group)
     ctx = {
@@ -303,7 +309,7 @@ def _plan_group(plan: SitePlan, league: League, season: Season, division: Divisi
     plan.add(Page(url, "group.html", ctx, deferred=partial(_crosstable_context, rows, group, names, lang)),
              JsonFile(url + "standings.json", partial(
                  _standings_data, league.id, season.id, division.name, group, rows, names, view), csv=True))
-    _record_history(plan, league, season, division.name, group, rows, names, url, view, lang)
+    _record_history(plan, league, season, division.name, group, rows, names, url, view, lang, made)
     return {"name": group.name, "url": url, "table": table}
 
 
@@ -432,13 +438,13 @@ def _standings_data(league: str, season: str, division: str, group: Group,
 
 def _record_history(plan: SitePlan, league: League, season: Season, division: str, group: Group,
                     rows: list[StandingRow], names: dict[str, str], url: str,
-                    view: SeasonView, lang: Words) -> None:
+                    view: SeasonView, lang: Words, made: SeasonGroupsMade) -> None:
     """Add each row's section of their player page: place, outcome and games in the order
-    played, with those still to play (:func:`sitegen.pages.league_games.league_games`)."""
-    in_progress = view.status in (Status.PROVISIONAL, Status.EMPTY)
-    withdrawn = withdrawn_players(season)
+    played, with those still to play (:func:`sitegen.pages.league_games.league_games`, from
+    ``made``)."""
+    in_progress = made.in_progress
     for row in rows:
-        games = league_games(group, row.player, names, withdrawn, in_progress, lang)
+        games = made.league_games(group, row.player, names)
         plan.add_player_section(row.player, PlayerSection(
             PLAYER_SECTION, (season.start or FAR_PAST, league.name, season.id), {
             "league": league.name, "season": season.name, "division": division, "group": group.name,
