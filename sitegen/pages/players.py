@@ -392,19 +392,26 @@ def plan_players(content: Content, plan: SitePlan, lang: Words, filed: list[str]
     players' index (A-Z, a page per letter: :mod:`sitegen.pages.players_index`; ``filed``: the
     players' ids in its order, when the caller has them) to ``plan``.
 
-    A page's sections are its deferred context (:func:`_page_sections`): they are read and
-    arranged only when the page is rendered. A build with the cache keeps most player pages
-    as they were, and their kept sections are then never decoded (issue 31: decoding every
-    kept section was 0.6 s of a cached build after one result at scale 0.3)."""
+    A page's player card and sections are its deferred context (:func:`_player_page`): they
+    are read and arranged only when the page is rendered (or keyed: by the player's record and
+    the sections). A build with the cache keeps most player pages as they were, and their kept
+    sections are then never decoded (issue 31: decoding every kept section was 0.6 s of a
+    cached build after one result at scale 0.3), nor their cards made."""
     found = plan.player_sections
     for pid, player in sorted(content.players.items()):
-        context = {"title": player.name, "player": {
-            "id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
-            "rating": player.rating, "club": player.club or "", "country": player.country or "",
-            "profiles": profile_links(player.egd_pin, player.ogs, player.kgs)}}
-        plan.add(Page(player_url(pid), "player.html", context,
-                      deferred=partial(_page_sections, Newest(found.get(pid, [])), lang)))
+        plan.add(Page(player_url(pid), "player.html", {"title": player.name},
+                      deferred=partial(_player_page, pid, player, Newest(found.get(pid, [])), lang)))
     plan_players_index(content, plan, lang, filed=filed)
+
+
+def _player_page(pid: str, player: Any, sections: "Newest", lang: Words) -> dict[str, Any]:
+    """Return a player page's deferred context: ``player``, the card at the top of the page
+    (``{id, name, rank, rating, club, country, profiles}``, from player ``pid``'s record), and
+    :func:`_page_sections`."""
+    card = {"id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
+            "rating": player.rating, "club": player.club or "", "country": player.country or "",
+            "profiles": profile_links(player.egd_pin, player.ogs, player.kgs)}
+    return {"player": card, **_page_sections(sections, lang)}
 
 
 def _newest(sections: list[PlayerSection]) -> list[PlayerSection]:  # pragma: no cover
