@@ -384,7 +384,8 @@ def _overview(pid: str, names: dict[str, str], results: "Opponents", paths: Path
 
 
 _SORT_KEY = attrgetter("sort_key")
-"""A player section's sort key (in C: 20,000 players' sections sorted in each cached build)."""
+"""A player section's sort key (in C: the sections of every player page a build keys or renders
+are sorted by it, :class:`Newest`)."""
 
 
 def plan_players(content: Content, plan: SitePlan, lang: Words, filed: list[str] | None = None) -> None:
