@@ -123,3 +123,22 @@ def test_a_players_sections_are_sorted_newest_first_when_read():
     assert newest.get() == [new, same_a, same_b, old] and found == [old, same_a, new, same_b]
     assert Digests().of(Newest([same_a, old, same_b, new])) == Digests().of(newest)
     assert Digests().of(Newest([same_b, old, same_a, new])) != Digests().of(newest)
+
+
+class _Overviews:
+    """A stand-in of sitegen.pages.players.Overviews: a section of sort key (2,) naming its player."""
+
+    def section(self, pid: str) -> PlayerSection:
+        return PlayerSection("overview", (2,), {"player": pid})
+
+
+def test_a_players_overview_section_is_made_when_the_sections_are_read():
+    """With the overviews (sitegen.pages.players.Overviews), the player's overview section is
+    made when the sections are first read, once, and placed after the rule sets' sections of an
+    equal key (it was added to the plan after them): new (3), a (2), the overview (2), old (1)."""
+    old, new, same = (PlayerSection("t", (1,), {"n": "old"}), PlayerSection("t", (3,), {"n": "new"}),
+                      PlayerSection("t", (2,), {"n": "a"}))
+    newest = Newest([old, same, new], "ann", _Overviews())  # type: ignore[arg-type]
+    shown = newest.get()
+    assert [s.data for s in shown] == [{"n": "new"}, {"n": "a"}, {"player": "ann"}, {"n": "old"}]
+    assert newest.get() is shown

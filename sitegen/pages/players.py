@@ -227,9 +227,11 @@ def _paths_of(index: list[LeaguePaths], player: str) -> list[dict[str, Any]]:
     return charts
 
 
-def plan_player_extras(content: Content, plan: SitePlan, lang: Words, filed: list[str] | None = None) -> None:
-    """Add each player's overview section (division charts, head-to-head) and ``search.json``
-    (``filed``: the players' ids in the order of the players index, when the caller has them).
+def plan_player_extras(content: Content, plan: SitePlan, lang: Words,
+                       filed: list[str] | None = None) -> "Overviews":
+    """Add ``search.json`` (``filed``: the players' ids in the order of the players index, when
+    the caller has them) and return what each player's overview section (division charts,
+    head-to-head) is made from (:class:`Overviews`, for :func:`plan_players`).
 
     The overview is made by the render worker that renders the page, from the player's own
     results (:class:`PlayerResults`, set as ``plan.player_results``: worked out when first
@@ -250,12 +252,29 @@ def plan_player_extras(content: Content, plan: SitePlan, lang: Words, filed: lis
         for pid in players:
             competitions.setdefault(pid, set()).add(name)
     results = plan.player_results = PlayerResults(content, listed)
-    index = season_divisions(content)
-    for pid in sorted(content.players):
-        plan.add_player_section(pid, PlayerSection(OVERVIEW_TEMPLATE, OVERVIEW, None,
-                                                   make=partial(_overview, pid, names, Opponents(results, pid),
-                                                                Paths(index, pid), lang)))
     plan.add_file(search_file(content, competitions, lang, filed))
+    return Overviews(names, results, season_divisions(content), lang)
+
+
+class Overviews:
+    """What every player's overview section is made from: the players' names, their results
+    (:class:`PlayerResults`), the leagues' seasons (:func:`season_divisions`) and the site's
+    words. A player page's :class:`Newest` makes its player's section (:meth:`section`) when it
+    is first read: a build with the cache keys and renders only the pages that may change, and
+    making a section for each of 20,000 players in every build cost it about 0.05 s at full
+    size (issue 31)."""
+
+    __slots__ = ("names", "results", "index", "lang")
+
+    def __init__(self, names: dict[str, str], results: PlayerResults, index: list[LeaguePaths],
+                 lang: Words) -> None:
+        self.names, self.results, self.index, self.lang = names, results, index, lang
+
+    def section(self, pid: str) -> PlayerSection:
+        """Return player ``pid``'s overview section (made while the page is rendered)."""
+        return PlayerSection(OVERVIEW_TEMPLATE, OVERVIEW, None,
+                             make=partial(_overview, pid, self.names, Opponents(self.results, pid),
+                                          Paths(self.index, pid), self.lang))
 
 
 class PlayerResults:
@@ -388,10 +407,12 @@ _SORT_KEY = attrgetter("sort_key")
 are sorted by it, :class:`Newest`)."""
 
 
-def plan_players(content: Content, plan: SitePlan, lang: Words, filed: list[str] | None = None) -> None:
-    """Add every player's page (the sections the rule sets gave, newest first) and the
-    players' index (A-Z, a page per letter: :mod:`sitegen.pages.players_index`; ``filed``: the
-    players' ids in its order, when the caller has them) to ``plan``.
+def plan_players(content: Content, plan: SitePlan, lang: Words, filed: list[str] | None = None,
+                 overviews: Overviews | None = None) -> None:
+    """Add every player's page (the sections the rule sets gave and, with ``overviews``
+    (:func:`plan_player_extras`), the overview last; newest first) and the players' index
+    (A-Z, a page per letter: :mod:`sitegen.pages.players_index`; ``filed``: the players' ids
+    in its order, when the caller has them) to ``plan``.
 
     A page's player card and sections are its deferred context (:func:`_player_page`): they
     are read and arranged only when the page is rendered (or keyed: by the player's record and
@@ -401,7 +422,8 @@ def plan_players(content: Content, plan: SitePlan, lang: Words, filed: list[str]
     found = plan.player_sections
     for pid, player in sorted(content.players.items()):
         plan.add(Page(player_url(pid), "player.html", {"title": player.name},
-                      deferred=partial(_player_page, pid, player, Newest(found.get(pid, [])), lang)))
+                      deferred=partial(_player_page, pid, player, Newest(found.get(pid, []), pid, overviews),
+                                       lang)))
     plan_players_index(content, plan, lang, filed=filed)
 
 
@@ -422,22 +444,24 @@ def _newest(sections: list[PlayerSection]) -> list[PlayerSection]:  # pragma: no
 
 
 class Newest:
-    """A player's sections (as the rule sets gave them, in plan order) sorted newest first by
-    their sort keys when first read (:meth:`get`; a stable sort: sections of equal keys keep
-    the plan's order), and digested so. A build with the cache keys and renders only the pages
-    that may change: sorting the sections of all 20,000 player pages in each build was about
-    0.07 s of a cached build at full size (issue 31)."""
+    """A player's sections (as the rule sets gave them, in plan order, then player ``pid``'s
+    overview section when ``overviews`` is given) sorted newest first by their sort keys when
+    first read (:meth:`get`; a stable sort: sections of equal keys keep that order), and
+    digested so. A build with the cache keys and renders only the pages that may change:
+    sorting the sections of all 20,000 player pages in each build was about 0.07 s of a cached
+    build at full size (issue 31)."""
 
-    __slots__ = ("found", "_sorted")
+    __slots__ = ("found", "pid", "overviews", "_sorted")
 
-    def __init__(self, found: list[PlayerSection]) -> None:
-        self.found = found
+    def __init__(self, found: list[PlayerSection], pid: str = "", overviews: Overviews | None = None) -> None:
+        self.found, self.pid, self.overviews = found, pid, overviews
         self._sorted: list[PlayerSection] | None = None
 
     def get(self) -> list[PlayerSection]:
         """Return the sections, newest first."""
         if self._sorted is None:
-            self._sorted = sorted(self.found, key=_SORT_KEY, reverse=True)
+            found = self.found if self.overviews is None else [*self.found, self.overviews.section(self.pid)]
+            self._sorted = sorted(found, key=_SORT_KEY, reverse=True)
         return self._sorted
 
     def __reduce__(self) -> tuple[Any, tuple[list[PlayerSection]]]:
