@@ -28,8 +28,8 @@ def complete_plan(content: Content, plan: SitePlan, lang: Words, check: bool = T
     Returns ``plan``; raises SitegenError for clashing paths (see :func:`check_paths`), unless
     ``check`` is False (an incremental build whose addresses are those of the last good build)."""
     filed = filed_players(content)  # the order of the players index and of search.json
-    plan_player_extras(content, plan, lang, filed)
-    plan_players(content, plan, lang, filed)
+    overviews = plan_player_extras(content, plan, lang, filed)
+    plan_players(content, plan, lang, filed, overviews)
     plan_home_and_pages(content, plan, lang)
     plan_records(content, plan)
     finish_site(content, plan, lang)

@@ -25,14 +25,14 @@ from ..model.league import League
 from ..display import format_points, name_order, profile_links
 from ..i18n import Words
 from .league import PLAYER_SECTION as LEAGUE_SECTION, league_jump
-from .navigation import search_index
+from .navigation import search_file
 from .players_index import plan_players_index
-from ..plan import FAR_PAST, File, Page, PlayerSection, SitePlan
+from ..plan import FAR_PAST, Page, PlayerSection, SitePlan
 from ..bidi import isolated
 from ..ruleset import HALF, ONE, ZERO, Jump, Met
 from ..rulesets import RULE_SETS, holding
 from ..svg import DivisionPoint, division_chart
-from ..urls import SEARCH_INDEX, league_url, player_url
+from ..urls import league_url, player_url
 
 FREQUENT = 2
 """Opponents met at least this many times get a head-to-head row."""
@@ -227,9 +227,11 @@ def _paths_of(index: list[LeaguePaths], player: str) -> list[dict[str, Any]]:
     return charts
 
 
-def plan_player_extras(content: Content, plan: SitePlan, lang: Words, filed: list[str] | None = None) -> None:
-    """Add each player's overview section (division charts, head-to-head) and ``search.json``
-    (``filed``: the players' ids in the order of the players index, when the caller has them).
+def plan_player_extras(content: Content, plan: SitePlan, lang: Words,
+                       filed: list[str] | None = None) -> "Overviews":
+    """Add ``search.json`` (``filed``: the players' ids in the order of the players index, when
+    the caller has them) and return what each player's overview section (division charts,
+    head-to-head) is made from (:class:`Overviews`, for :func:`plan_players`).
 
     The overview is made by the render worker that renders the page, from the player's own
     results (:class:`PlayerResults`, set as ``plan.player_results``: worked out when first
@@ -250,12 +252,29 @@ def plan_player_extras(content: Content, plan: SitePlan, lang: Words, filed: lis
         for pid in players:
             competitions.setdefault(pid, set()).add(name)
     results = plan.player_results = PlayerResults(content, listed)
-    index = season_divisions(content)
-    for pid in sorted(content.players):
-        plan.add_player_section(pid, PlayerSection(OVERVIEW_TEMPLATE, OVERVIEW, None,
-                                                   make=partial(_overview, pid, names, Opponents(results, pid),
-                                                                Paths(index, pid), lang)))
-    plan.add_file(File(SEARCH_INDEX, search_index(content, competitions, lang, filed)))
+    plan.add_file(search_file(content, competitions, lang, filed))
+    return Overviews(names, results, season_divisions(content), lang)
+
+
+class Overviews:
+    """What every player's overview section is made from: the players' names, their results
+    (:class:`PlayerResults`), the leagues' seasons (:func:`season_divisions`) and the site's
+    words. A player page's :class:`Newest` makes its player's section (:meth:`section`) when it
+    is first read: a build with the cache keys and renders only the pages that may change, and
+    making a section for each of 20,000 players in every build cost it about 0.05 s at full
+    size (issue 31)."""
+
+    __slots__ = ("names", "results", "index", "lang")
+
+    def __init__(self, names: dict[str, str], results: PlayerResults, index: list[LeaguePaths],
+                 lang: Words) -> None:
+        self.names, self.results, self.index, self.lang = names, results, index, lang
+
+    def section(self, pid: str) -> PlayerSection:
+        """Return player ``pid``'s overview section (made while the page is rendered)."""
+        return PlayerSection(OVERVIEW_TEMPLATE, OVERVIEW, None,
+                             make=partial(_overview, pid, self.names, Opponents(self.results, pid),
+                                          Paths(self.index, pid), self.lang))
 
 
 class PlayerResults:
@@ -384,36 +403,78 @@ def _overview(pid: str, names: dict[str, str], results: "Opponents", paths: Path
 
 
 _SORT_KEY = attrgetter("sort_key")
-"""A player section's sort key (in C: 20,000 players' sections sorted in each cached build)."""
+"""A player section's sort key (in C: the sections of every player page a build keys or renders
+are sorted by it, :class:`Newest`)."""
 
 
-def plan_players(content: Content, plan: SitePlan, lang: Words, filed: list[str] | None = None) -> None:
-    """Add every player's page (the sections the rule sets gave, newest first) and the
-    players' index (A-Z, a page per letter: :mod:`sitegen.pages.players_index`; ``filed``: the
-    players' ids in its order, when the caller has them) to ``plan``.
+def plan_players(content: Content, plan: SitePlan, lang: Words, filed: list[str] | None = None,
+                 overviews: Overviews | None = None) -> None:
+    """Add every player's page (the sections the rule sets gave and, with ``overviews``
+    (:func:`plan_player_extras`), the overview last; newest first) and the players' index
+    (A-Z, a page per letter: :mod:`sitegen.pages.players_index`; ``filed``: the players' ids
+    in its order, when the caller has them) to ``plan``.
 
-    A page's sections are its deferred context (:func:`_page_sections`): they are read and
-    arranged only when the page is rendered. A build with the cache keeps most player pages
-    as they were, and their kept sections are then never decoded (issue 31: decoding every
-    kept section was 0.6 s of a cached build after one result at scale 0.3)."""
+    A page's player card and sections are its deferred context (:func:`_player_page`): they
+    are read and arranged only when the page is rendered (or keyed: by the player's record and
+    the sections). A build with the cache keeps most player pages as they were, and their kept
+    sections are then never decoded (issue 31: decoding every kept section was 0.6 s of a
+    cached build after one result at scale 0.3), nor their cards made."""
+    found = plan.player_sections
     for pid, player in sorted(content.players.items()):
-        sections = sorted(plan.player_sections.get(pid, ()), key=_SORT_KEY, reverse=True)
-        context = {"title": player.name, "player": {
-            "id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
-            "rating": player.rating, "club": player.club or "", "country": player.country or "",
-            "profiles": profile_links(player.egd_pin, player.ogs, player.kgs)}}
-        plan.add(Page(player_url(pid), "player.html", context,
-                      deferred=partial(_page_sections, sections, lang)))
+        plan.add(Page(player_url(pid), "player.html", {"title": player.name},
+                      deferred=partial(_player_page, pid, player, Newest(found.get(pid, []), pid, overviews),
+                                       lang)))
     plan_players_index(content, plan, lang, filed=filed)
 
 
-def _page_sections(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:
+def _player_page(pid: str, player: Any, sections: "Newest", lang: Words) -> dict[str, Any]:
+    """Return a player page's deferred context: ``player``, the card at the top of the page
+    (``{id, name, rank, rating, club, country, profiles}``, from player ``pid``'s record), and
+    :func:`_page_sections`."""
+    card = {"id": pid, "name": player.name, "rank": str(player.rank) if player.rank else "",
+            "rating": player.rating, "club": player.club or "", "country": player.country or "",
+            "profiles": profile_links(player.egd_pin, player.ogs, player.kgs)}
+    return {"player": card, **_page_sections(sections, lang)}
+
+
+def _newest(sections: list[PlayerSection]) -> list[PlayerSection]:  # pragma: no cover
+    """What a :class:`Newest` is in a digest: its sections sorted (only named in digests,
+    never called)."""
+    return sections
+
+
+class Newest:
+    """A player's sections (as the rule sets gave them, in plan order, then player ``pid``'s
+    overview section when ``overviews`` is given) sorted newest first by their sort keys when
+    first read (:meth:`get`; a stable sort: sections of equal keys keep that order), and
+    digested so. A build with the cache keys and renders only the pages that may change:
+    sorting the sections of all 20,000 player pages in each build was about 0.07 s of a cached
+    build at full size (issue 31)."""
+
+    __slots__ = ("found", "pid", "overviews", "_sorted")
+
+    def __init__(self, found: list[PlayerSection], pid: str = "", overviews: Overviews | None = None) -> None:
+        self.found, self.pid, self.overviews = found, pid, overviews
+        self._sorted: list[PlayerSection] | None = None
+
+    def get(self) -> list[PlayerSection]:
+        """Return the sections, newest first."""
+        if self._sorted is None:
+            found = self.found if self.overviews is None else [*self.found, self.overviews.section(self.pid)]
+            self._sorted = sorted(found, key=_SORT_KEY, reverse=True)
+        return self._sorted
+
+    def __reduce__(self) -> tuple[Any, tuple[list[PlayerSection]]]:
+        return _newest, (self.get(),)
+
+
+def _page_sections(sections: Newest, lang: Words) -> dict[str, Any]:
     """Return a player page's deferred context, ``{"sections", "anchors", "jumps"}`` (see
-    :func:`page_jumps`): ``sections`` (newest first) with the current competitions first
-    (:func:`_with_current`) and each section that is made while the page is rendered made (or
-    left out if empty). Raises sitegen.incremental.sections.DamagedSection for a kept section
-    whose copy in the build cache changed."""
-    return page_jumps(_with_latest(_made_sections(_overview_first(_with_current(sections, lang)))["sections"]),
+    :func:`page_jumps`): ``sections`` (sorted newest first when read) with the current
+    competitions first (:func:`_with_current`) and each section that is made while the page is
+    rendered made (or left out if empty). Raises sitegen.incremental.sections.DamagedSection for
+    a kept section whose copy in the build cache changed."""
+    return page_jumps(_with_latest(_made_sections(_overview_first(_with_current(sections.get(), lang)))["sections"]),
                       lang)
 
 
