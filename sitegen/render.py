@@ -272,17 +272,20 @@ PARALLEL_MIN_PAGES = 600
 
 
 def render_site(plan: SitePlan, config: SiteConfig, site_templates: Path | None = None,
-                jobs: int | None = None, progress: Progress | None = None) -> dict[str, bytes]:
+                jobs: int | None = None, progress: Progress | None = None,
+                environment: Environment | None = None) -> dict[str, bytes]:
     """Render every page of ``plan`` and return ``{relative path: bytes}``, including its files
     and the theme's static files.
 
     Large sites are rendered by ``jobs`` worker processes (default: one per CPU), each taking
     slices of the bundles; the result does not depend on the number of workers. ``progress``
     is told the stage "render" and its pages as they are done (default: shown nowhere).
-    Raises ValueError if two outputs claim the same path, SitegenError for a broken template.
+    ``environment``: as for :func:`render_bundles` (default: a new one, its templates compiled
+    from their source). Raises ValueError if two outputs claim the same path, SitegenError for
+    a broken template.
     """
     return dict(_produce(_work_list(plan.bundles, site_templates), config, site_templates, jobs, None,
-                         progress=progress)[0])
+                         environment, progress=progress)[0])
 
 
 def render_bundles(bundles: list[Bundle], config: SiteConfig, site_templates: Path | None = None,

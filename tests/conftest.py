@@ -61,6 +61,17 @@ def pytest_sessionfinish(session):
         gc.freeze()
 
 
+def pytest_collection_modifyitems(items):
+    """Put the tests marked ``early`` first, in their order, the rest after them in theirs.
+
+    Each is one long test (a minute or more of one worker on CI's two cores). pytest-xdist's
+    ``load`` scheduler hands the collection out in order, so a long test collected late started
+    near the end of the run and ended it alone on one worker while the other had nothing left
+    to do (tests/test_release.py's wheel test, 80 % of the way through the collection). First,
+    it runs while the other worker takes the short tests, which then fill both workers' end."""
+    items.sort(key=lambda item: item.get_closest_marker("early") is None)
+
+
 @pytest.fixture(autouse=True)
 def no_thread_left_running():
     """Fail a test that leaves a thread running (daemon or not) that was not running when it

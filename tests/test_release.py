@@ -99,6 +99,7 @@ def _run(command: list[str], cwd: Path, env: dict | None = None) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.early  # a minute or more alone: first, not last on one worker (tests/conftest.py)
 @pytest.mark.skipif(shutil.which("git") is None or importlib.util.find_spec("build") is None
                     or importlib.util.find_spec("twine") is None, reason="needs git, build and twine")
 def test_the_built_wheel_alone_makes_and_builds_a_league(tmp_path):
