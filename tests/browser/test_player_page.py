@@ -183,12 +183,15 @@ def test_a_long_player_page_opens_with_its_jump_list_and_its_links_land_on_their
 
 
 def test_two_seasons_are_listed_one_season_is_not(browser, demo_url):
-    """Ririba37 played two seasons of the demo's league: a link to the overview (first) and to
-    each; Bamodo94 one season: one competition, no list."""
+    """Ririba37 played two seasons of the demo's league: a link to the latest season's line
+    (first, as its section comes first), to the overview and to each season; Bamodo94 one
+    season: one competition, no list."""
     open_at(browser, demo_url + "players/Ririba37/", 360)
     seen = browser.execute_script(JUMP_LIST)
-    assert seen["items"] == ["Overview", "Online Go League · Season 2021-09", "Online Go League · Season 2021-08"]
-    assert seen["hrefs"] == ["#overview", "#league-iglo-2021-09", "#league-iglo-2021-08"] and seen["missing"] == 0
+    assert seen["items"] == ["Latest season", "Overview", "Online Go League · Season 2021-09",
+                             "Online Go League · Season 2021-08"]
+    assert seen["hrefs"] == ["#latest", "#overview", "#league-iglo-2021-09", "#league-iglo-2021-08"]
+    assert seen["missing"] == 0
     open_at(browser, demo_url + "players/Bamodo94/", 360)
     assert browser.execute_script(JUMP_LIST) is None
     assert browser.execute_script("return document.querySelector('main h2').textContent") == "Online Go League · Season 2020-06"
