@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from html.parser import HTMLParser
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,9 @@ from sitegen.pages.tournament_words import RULE_IDS as CRITERION_IDS
 from sitegen.rule_links import CITED_IDS, RuleLinks, cited_anchor, cited_links, citation
 
 from scripts import catalogs
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_rule_links import LinkedPage, parsed  # noqa: E402
 
 DEMO = Path(__file__).parent.parent / "content"
 LANGUAGES = ("en", "pl", "fr")
@@ -98,38 +101,10 @@ def test_every_catalog_cites_the_ladder_as_the_links_look_for_it(code):
     assert checked >= 5  # the rung note, the handicap sentence (two forms), two captions
 
 
-class _Page(HTMLParser):
-    """A page's element ids, its rule links' targets and its texts outside links."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.ids: set[str] = set()
-        self.links: list[str] = []
-        self.unlinked: list[str] = []
-        self.inside: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        if found.get("id"):
-            self.ids.add(str(found["id"]))
-        if tag == "a" and found.get("class") == "rule-id":
-            self.links.append(str(found["href"]))
-        if tag in ("a", "dt", "script", "style", "title"):
-            self.inside.append(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.inside and self.inside[-1] == tag:
-            self.inside.pop()
-
-    def handle_data(self, data: str) -> None:
-        if not self.inside:
-            self.unlinked.append(data)
-
-
-def _parsed(text: str) -> _Page:
-    page = _Page()
-    page.feed(text)
-    return page
+def _parsed(text: str) -> LinkedPage:
+    """The page's ids, rule links and every text outside a link, ``dt``, script, style or title
+    (read by test_rule_links' parser, as the league's pages are)."""
+    return parsed(text, lambda data: [data], ("a", "dt", "script", "style", "title"))
 
 
 def _content(tmp_path: Path, code: str, leave_out: tuple[str, ...] = ()) -> Path:

@@ -50,23 +50,27 @@ def test_every_id_has_words():
         "rule-B-1", "rule-A-i-2", "rule-final-round", "rule-note-7"]
 
 
-class _Page(HTMLParser):
-    """A page's element ids, its rule links' targets and the ids cited outside a link."""
+class LinkedPage(HTMLParser):
+    """A page's element ids (``ids``), its rule links' targets (``links``) and what ``found``
+    picks out of its texts outside a link (``unlinked``; texts inside the tags ``skipped``,
+    such as the rules page's own ``dt`` headings, are not looked at). Also used by
+    tests/test_cited_rule_links.py for the placement and ladder ids."""
 
-    def __init__(self) -> None:
+    def __init__(self, found, skipped=("a", "dt", "script", "style", "title", "abbr")) -> None:
         super().__init__()
+        self.found, self.skipped = found, skipped
         self.ids: set[str] = set()
         self.links: list[str] = []
         self.unlinked: list[str] = []
         self.inside: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        if found.get("id"):
-            self.ids.add(str(found["id"]))
-        if tag == "a" and found.get("class") == "rule-id":
-            self.links.append(str(found["href"]))
-        if tag in ("a", "dt", "script", "style", "title", "abbr"):
+        attributes = dict(attrs)
+        if attributes.get("id"):
+            self.ids.add(str(attributes["id"]))
+        if tag == "a" and attributes.get("class") == "rule-id":
+            self.links.append(str(attributes["href"]))
+        if tag in self.skipped:
             self.inside.append(tag)
 
     def handle_endtag(self, tag: str) -> None:
@@ -75,11 +79,12 @@ class _Page(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if not self.inside:
-            self.unlinked += CITED.findall(data)
+            self.unlinked += self.found(data)
 
 
-def _parsed(text: str) -> _Page:
-    page = _Page()
+def parsed(text: str, found=CITED.findall, skipped=("a", "dt", "script", "style", "title", "abbr")) -> LinkedPage:
+    """``text`` read by :class:`LinkedPage` (by default: the league ids cited outside a link)."""
+    page = LinkedPage(found, skipped)
     page.feed(text)
     return page
 
@@ -94,10 +99,10 @@ def test_every_rule_id_cited_in_the_demo_links_to_an_anchor_that_exists(demo):
     """Every league page and player page of the demo: each rule link's anchor exists on the
     rules page, and no rule id is cited outside a link (the rules page's own headings, dt,
     aside)."""
-    targets = _parsed(demo["leagues/rules/index.html"]).ids
+    targets = parsed(demo["leagues/rules/index.html"]).ids
     linked, unlinked = 0, {}
     for path, text in demo.items():
-        page = _parsed(text)
+        page = parsed(text)
         for href in page.links:
             page_part, _, anchor = href.partition("#")
             assert page_part == "/leagues/rules/" and anchor in targets, (path, href)
@@ -107,7 +112,7 @@ def test_every_rule_id_cited_in_the_demo_links_to_an_anchor_that_exists(demo):
     assert unlinked == {}
     assert linked > 1000  # the demo's 278 league and player pages cite about 1,700
     # the group page of the newcomer's check: the shared place's note, its rows, the columns
-    group = _parsed(demo["leagues/iglo/2021-09/c/index.html"])
+    group = parsed(demo["leagues/iglo/2021-09/c/index.html"])
     assert {"/leagues/rules/#rule-B-1", "/leagues/rules/#rule-D-1", "/leagues/rules/#rule-B"} <= set(group.links)
 
 
