@@ -107,7 +107,7 @@ def test_player_add_writes_a_players_file_when_there_is_none(tmp_path, monkeypat
     (tmp_path / "content").mkdir()
     monkeypatch.chdir(tmp_path)
     status, out, _ = run("player", "add", "Eve Example", "--rank", "4k")
-    assert (status, out) == (0, "added eve-example (Eve Example) to content/players.yaml:3\n")
+    assert (status, out) == (0, "added eve-example (Eve Example) to content/players.yaml:3 (a new players file)\n")
     assert (tmp_path / PLAYERS).read_text(encoding="utf-8") == (
         "# Every player once, with an id that never changes (it is part of their page's address).\n"
         "players:\n"
@@ -258,11 +258,12 @@ def test_player_add_writes_the_only_players_file_of_the_folder(demo_players, run
 
 def test_player_add_file_names_the_players_file_and_writes_a_new_one(demo_players, run):
     """``--file players/club.yaml``: line 44 of that file (43 lines before); ``--file
-    players/new.yaml``: a new file with the players file's heading."""
+    players/new.yaml``: a new file with the players file's heading, and the line says it is new
+    (stop 50's newcomer: a mistyped ``--file players/clubb.yaml`` made a file unnoticed)."""
     status, out, _ = run("player", "add", "Zoe Example", "--file", "players/club.yaml")
     assert (status, out) == (0, "added zoe-example (Zoe Example) to content/players/club.yaml:44\n")
     status, out, _ = run("player", "add", "Yan Example", "--file", "players/new.yaml")
-    assert (status, out) == (0, "added yan-example (Yan Example) to content/players/new.yaml:3\n")
+    assert (status, out) == (0, "added yan-example (Yan Example) to content/players/new.yaml:3 (a new players file)\n")
     assert (demo_players / "players" / "new.yaml").read_text(encoding="utf-8") == (
         "# Every player once, with an id that never changes (it is part of their page's address).\n"
         "players:\n"

@@ -150,7 +150,9 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
     write_atomic(path, text)
     done = AddedPlayer(player, path, line)
     if out is not None:
-        out.write(f"added {player.id} ({player.name}) to {shown_path(path)}:{done.line}\n")
+        # A new file joins the site silently: say so, so that a mistyped --file is seen.
+        made = "" if original is not None else " (a new players file)"
+        out.write(f"added {player.id} ({player.name}) to {shown_path(path)}:{done.line}{made}\n")
     return done
 
 
