@@ -560,7 +560,7 @@ def page_jumps(sections: list[PlayerSection], lang: Words) -> dict[str, Any]:
         elif section.template == LATEST_TEMPLATE:
             found.append(Jump("latest", _latest_heading(section, lang)))
         else:
-            found.append(Jump({NOW_TEMPLATE: "now", LATEST_TEMPLATE: "latest"}.get(section.template, f"part-{number}"), ""))
+            found.append(Jump("now" if section.template == NOW_TEMPLATE else f"part-{number}", ""))
     anchors = unique_anchors([jump.anchor for jump in found])
     competitions = sum(1 for section in sections if section.template in jumped)
     listed = [(jump, anchor) for section, jump, anchor in zip(sections, found, anchors)
