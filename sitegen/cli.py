@@ -232,7 +232,8 @@ def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
                           "for a player whose name is an existing player's")
     add.add_argument("--rank", default=None, help="e.g. 4k, 1d")
     add.add_argument("--rating", default=None, metavar="R", help="a rating, e.g. 1850")
-    add.add_argument("--country", default=None, metavar="CC", help="two-letter country code")
+    add.add_argument("--country", default=None, metavar="CC",
+                     help="two-letter country code (ISO 3166, e.g. FR; written in upper case)")
     add.add_argument("--club", default=None, help="the player's club")
     add.add_argument("--family-name", default=None, metavar="F",
                      help="the family name, one or more whole words of NAME, e.g. Gao for "
@@ -509,9 +510,10 @@ def _player(args: argparse.Namespace, call: _Given) -> int:
     """Run ``sitegen player add NAME``."""
     from .commands.player import add_player
 
-    add_player(args.content, args.name, args.player_id, args.rank, args.rating,
-               args.country, args.club, sys.stdout, family_name=args.family_name,
-               file=args.file)
+    done = add_player(args.content, args.name, args.player_id, args.rank, args.rating,
+                      args.country, args.club, sys.stdout, family_name=args.family_name,
+                      file=args.file)
+    _print_warnings(list(done.warnings))
     return 0
 
 

@@ -182,6 +182,62 @@ def test_player_add_refuses_bad_values_as_the_players_file_would_all_at_once(lea
     assert (league / PLAYERS).read_text(encoding="utf-8") == before
 
 
+def test_player_add_writes_a_country_code_in_upper_case_as_the_players_file_reads_it(league, run):
+    """ISO 3166 codes are written in upper case, as the demo's players files do (country: FR):
+    ``--country fr`` writes FR, and a players file's ``fr`` is read as FR (what the player's page
+    shows); two letters are all a country code is (stop 51: "--country fr" was shown as "fr")."""
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    status, out, err = run("player", "add", "Zoé Garnier", "--country", "fr")
+    assert (status, err) == (0, [])
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before + (
+        "  - {id: zoe-garnier, name: Zoé Garnier, country: FR}\n")
+    (league / PLAYERS).write_text(before + "  - {id: eve, name: Eve Example, country: pl}\n",
+                                  encoding="utf-8")
+    diags = Diagnostics()
+    assert read_common(league / "content", diags).players["eve"].country == "PL"
+    assert not diags.items
+
+
+@pytest.mark.parametrize("code", ["F", "F1", "é1"])
+def test_player_add_refuses_a_country_that_is_not_two_letters(league, run, code):
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    status, out, err = run("player", "add", "Eve Example", "--country", code)
+    assert (status, out) == (1, "")
+    assert err == [f"sitegen player add: error: country '{code}' is not a two-letter country code; "
+                   "write the ISO 3166 code of the country, e.g. FR, PL, JP [player.country]",
+                   "1 error; nothing was written"]
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before
+
+
+FAMILIES = ("players:\n  - {id: ann-smith, name: Ann Smith, family_name: Smith}\n"
+            "  - {id: ben-jones, name: Ben Jones, family_name: Jones}\n")
+
+
+def test_player_add_warns_when_every_other_player_of_the_file_has_a_family_name(league, run):
+    """Ann Smith and Ben Jones are filed under S and J (their family names); Łucja Nowak without
+    --family-name would be filed under L (her name's first letter, folded): a warning says
+    so, and she is added all the same (a warning, not a refusal)."""
+    (league / PLAYERS).write_text(FAMILIES, encoding="utf-8")
+    status, out, err = run("player", "add", "Łucja Nowak")
+    assert (status, out) == (0, "added lucja-nowak (Łucja Nowak) to content/players.yaml:4\n")
+    assert err == [
+        "sitegen player add: warning: lucja-nowak has no family_name, where the other 2 players of "
+        "content/players.yaml have one: the players index files Łucja Nowak under 'L', the first "
+        "letter of the name, the others under their family name's; if it is 'Nowak', add "
+        "'family_name: Nowak' to the entry (or give --family-name next time) [player.family-name]"]
+    assert (league / PLAYERS).read_text(encoding="utf-8").endswith(
+        "  - {id: lucja-nowak, name: Łucja Nowak}\n")
+
+
+def test_player_add_gives_no_family_name_warning_where_it_would_not_help(league, run):
+    """No warning: with --family-name; for a one-word name (filed under its own letter either
+    way); and in a file where a player already has none (the scaffold's, "Ann Example"...)."""
+    (league / PLAYERS).write_text(FAMILIES, encoding="utf-8")
+    assert run("player", "add", "Cleo Park", "--family-name", "Park")[2] == []
+    assert run("player", "add", "Madonna")[2] == []
+    assert run("player", "add", "Dee Kim")[2] == []  # Madonna has no family name
+
+
 def test_player_add_refuses_when_a_players_file_does_not_validate(league, run):
     with open(league / PLAYERS, "a", encoding="utf-8") as handle:
         handle.write("  - {id: ann, name: Ann Again}\n")
@@ -240,12 +296,17 @@ def test_player_add_on_the_demo_asks_which_players_file(demo_players, run):
 
 def test_player_add_writes_the_only_players_file_of_the_folder(demo_players, run):
     """players/club.yaml alone in players/ (the others removed), no players.yaml: nothing to
-    choose, the player goes at its end, line 44 after its 43; no players.yaml is made."""
+    choose, the player goes at its end, line 44 after its 43; no players.yaml is made. Its 40
+    players all have a family name, Eve none: the warning of stop 51 (filed under E)."""
     for name in ("iglo.yaml", "juvisy-2019.yaml", "swiss.yaml"):
         (demo_players / "players" / name).unlink()
     before = (demo_players / "players" / "club.yaml").read_text(encoding="utf-8")
     status, out, err = run("player", "add", "Eve Example", "--rank", "4k")
-    assert (status, err) == (0, [])
+    assert (status, err) == (0, [
+        "sitegen player add: warning: eve-example has no family_name, where the other 40 players of "
+        "content/players/club.yaml have one: the players index files Eve Example under 'E', the first "
+        "letter of the name, the others under their family name's; if it is 'Example', add "
+        "'family_name: Example' to the entry (or give --family-name next time) [player.family-name]"])
     assert out == "added eve-example (Eve Example) to content/players/club.yaml:44\n"
     assert (demo_players / "players" / "club.yaml").read_text(encoding="utf-8") == (
         before + "  - {id: eve-example, name: Eve Example, rank: 4k}\n")

@@ -32,11 +32,12 @@ from typing import TextIO
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from ..diagnostics import Diagnostics, SitegenError, command_pos
+from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
 from ..formats.ids import slug, unique_id
 from ..formats.tournament_yaml import dump_players
 from ..load import YMap, YScalar, texts_instead
 from ..model.common import Player
+from ..pages.players_index import letter_of
 from ..results.names import folded_name, listed, players_named
 from ..validate import load_players, read_common, read_player, shown_path
 from ..validate.fields import is_ident
@@ -57,6 +58,8 @@ class AddedPlayer:
     """The players file the player was added to."""
     line: int
     """The 1-based line of the new entry in it."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """What the command points out without refusing (:func:`family_name_hint`)."""
 
 
 class _Taken:
@@ -148,12 +151,34 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
     text = dump_players([player], HEADING) if original is None else _added(path, original, player)
     line = _read_back(path, text, player, players)
     write_atomic(path, text)
-    done = AddedPlayer(player, path, line)
+    done = AddedPlayer(player, path, line, family_name_hint(player, players, shown_path(path)))
     if out is not None:
         # A new file joins the site silently: say so, so that a mistyped --file is seen.
         made = "" if original is not None else " (a new players file)"
         out.write(f"added {player.id} ({player.name}) to {shown_path(path)}:{done.line}{made}\n")
     return done
+
+
+def family_name_hint(player: Player, players: dict[str, Player], shown: str) -> tuple[Diagnostic, ...]:
+    """Return a warning (``player.family-name``, not a refusal) when ``player``, whose name has
+    more than one word, has no family name and every other player of their players file
+    ``shown`` (``players``: the site's players before the addition) has one: the players index
+    files a player under the first letter of their family name, else of their name
+    (:func:`sitegen.pages.players_index.letter_of`), so the new player would stand under their
+    given name's letter among players filed by family name. None when the file had no players
+    yet, or for a one-word name (filed under its own letter either way)."""
+    others = [p for p in players.values() if p.pos.path == shown]
+    words = player.name.split()
+    if (player.family_name is not None or len(words) < 2 or not others
+            or any(p.family_name is None for p in others)):
+        return ()
+    return (Diagnostic(command_pos(COMMAND), f"{player.id} has no family_name, where the other "
+                       f"{len(others)} player{'' if len(others) == 1 else 's'} of {shown} "
+                       f"{'has' if len(others) == 1 else 'have'} one: the players index files "
+                       f"{player.name} under '{letter_of(player.name)}', the first letter of the "
+                       "name, the others under their family name's", "player.family-name",
+                       f"if it is '{words[-1]}', add 'family_name: {words[-1]}' to the entry (or give "
+                       "--family-name next time)", level="warning"),)
 
 
 def _check_new(player: Player, players: dict[str, Player], id_given: bool, diags: Diagnostics) -> None:
