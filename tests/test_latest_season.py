@@ -100,6 +100,25 @@ def test_a_players_page_says_their_latest_season_first(tmp_path, code):
     assert '<a href="/leagues/club/2025/a/">' in latest_html(files["players/b1/index.html"])
 
 
+STAYS = {"en": "Club league · Season 2025: Division A, group A: place 3 of 5 · Stays in division A",
+         "pl": "Club league · Season 2025: Dywizja A, grupa A: miejsce 3 z 5 · Pozostanie w dywizji A",
+         "fr": ("Club league · Season 2025\u00a0: Division A, groupe A\u00a0: place 3 sur 5 · Se maintient "
+                "en division A")}
+
+
+@pytest.mark.parametrize("code", sorted(STAYS))
+def test_stays_has_no_mark_after_the_lines_dot(tmp_path, code):
+    """Ann Three (a3) finished 3rd of 5 in division A of season 2025: neither demoted (the last
+    two, B.2) nor in the final round (the first two): she stays. The line says so without the
+    "stays" mark "•", which after the line's "·" read as a second separator (stop 51's review:
+    "place 5 of 8 · • Stays in division D"); Bob's (b1) ▼ is kept."""
+    files = built_in(tmp_path, code, TWO_SEASONS)
+    page = files["players/a3/index.html"]
+    assert latest_lines(page)[1] == [STAYS[code]]
+    assert "•" not in latest_html(page)
+    assert "▼" in latest_html(files["players/b1/index.html"])
+
+
 def test_a_player_of_one_season_gets_no_summary_above_that_season(tmp_path):
     """Season 2024 alone: no overview (one season, no opponent met twice), so the season's own
     section comes first; a summary of it above would only repeat it (the small site's pages)."""
