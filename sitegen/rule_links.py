@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
-from .urls import LADDER_RULES, TOURNAMENT_RULES
+from .urls import LADDER_RULES, SWISS_RULES, TOURNAMENT_RULES
 
 if TYPE_CHECKING:
     from .i18n import Words
@@ -48,25 +48,32 @@ _NOTE = r"(?<=\()(?P<note>\[7\])(?=\))"
 CITED_IDS: dict[str, tuple[str, ...]] = {
     "placement": ("NBW, MMS", "SOS", "SOSOS", "SODOS", "ExT, ExR", "CUSS", "Dir"),
     "ladder": ("club ladder", "handicap"),
+    "swiss": ("the league", "tournaments", "pairings"),
 }
 """The ids the tournament pages ("placement": the criteria of the placement text, its opening
-line then its headings; sitegen.pages.tournament_words.RULE_IDS) and the ladder pages
-("ladder": the ladder text's parts "Club Ladder" and "Handicaps") cite, in the texts' order."""
+line then its headings; sitegen.pages.tournament_words.RULE_IDS), the ladder pages
+("ladder": the ladder text's parts "Club Ladder" and "Handicaps") and the Swiss league pages
+("swiss": the Swiss league text's parts "The League", "The Tournaments", "The Pairings", the
+rule ids of sitegen.engine.swiss and sitegen.engine.pairing) cite, in the texts' order."""
 
-CITED_PAGES = {"placement": TOURNAMENT_RULES, "ladder": LADDER_RULES}
+CITED_PAGES = {"placement": TOURNAMENT_RULES, "ladder": LADDER_RULES, "swiss": SWISS_RULES}
 """The page that explains each text's ids."""
 
 
 def citation(text: str, rule: str, lang: Words) -> str:
-    """Return how the pages cite ``rule`` of ``text`` ("placement", "ladder") in ``lang``'s words,
-    without the parentheses: en ``placement: SOS``, ``ladder: handicap``; pl ``klasyfikacja:
-    SOS``, ``drabinka: fora``; fr ``départage : SOS``, ``échelle : handicap``."""
+    """Return how the pages cite ``rule`` of ``text`` ("placement", "ladder", "swiss") in
+    ``lang``'s words, without the parentheses: en ``placement: SOS``, ``ladder: handicap``,
+    ``swiss: pairings``; pl ``klasyfikacja: SOS``, ``drabinka: fora``; fr ``départage : SOS``,
+    ``échelle : handicap``."""
     if text == "placement":
         return str(lang._("placement: {id}")).format(id=rule)
-    # the ladder text's parts, cited as "(ladder: club ladder)", "(ladder: handicap)"
-    if rule == "club ladder":
-        return str(lang.pgettext("rule", "ladder: club ladder"))
-    return str(lang.pgettext("rule", "ladder: handicap"))
+    # the ladder's and the Swiss league's parts, each cited by its own words
+    parts = {"club ladder": lambda: lang.pgettext("rule", "ladder: club ladder"),
+             "handicap": lambda: lang.pgettext("rule", "ladder: handicap"),
+             "the league": lambda: lang.pgettext("rule", "swiss: the league"),
+             "tournaments": lambda: lang.pgettext("rule", "swiss: tournaments"),
+             "pairings": lambda: lang.pgettext("rule", "swiss: pairings")}
+    return str(parts[rule]())
 
 
 def cited_anchor(text: str, rule: str) -> str:
@@ -110,7 +117,8 @@ class RuleLinks:
     each league rule id in it a link to ``page`` (the rules page's address, base path
     included) at the id's anchor. ``final_round`` is the part "final round" as the site's
     language cites it (``(final round)``, league_words.rule_id). ``text|rule_links("placement")``
-    (or ``"ladder"``) links instead the citations of ``cited`` (:func:`cited_links`) in it."""
+    (or ``"ladder"``, ``"swiss"``) links instead the citations of ``cited`` (:func:`cited_links`) in
+    it."""
 
     def __init__(self, page: str, final_round: str, cited: dict[str, dict[str, str]] | None = None) -> None:
         self.page = page

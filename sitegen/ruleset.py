@@ -112,12 +112,16 @@ class Listed:
     content's order, for the home page's latest results (:mod:`sitegen.pages.home`): a list
     made in one loop (see :class:`Gathered`); of a unit kept by the build cache undecoded
     (:class:`KeptApart`), only those of its results that may be among them, in the same order
-    (:func:`sitegen.pages.newest.contenders`: a unit's pages are its own)."""
+    (:func:`sitegen.pages.newest.contenders`: a unit's pages are its own); ``rules``: the
+    address of the page that explains the rules its pages cite (``leagues/rules/``; made when
+    the site has such competitions), linked in the menu's row "The rules in plain words" under
+    ``title``, or "" for none."""
 
     title: str
     menu: Callable[[tuple], list[tuple[str, str]]]
     search: Callable[[tuple, "Words"], list[tuple[str, str, str]]]
     finished: Callable[[tuple], list[Finished]]
+    rules: str = ""
 
 
 Met = tuple[str, str, Fraction, dt.date | None, str, str]

@@ -110,6 +110,13 @@ def ladder_month_url(ladder: ClubLadder, month: dt.date) -> str:
 # --------------------------------------------------------------------------- Swiss leagues
 
 
+SWISS_RULES = "swiss/rules/"
+"""The Swiss league rules page: the Swiss league text's parts the Swiss league pages cite
+("swiss: the league", "swiss: tournaments", "swiss: pairings"), in plain words
+(../shared/rules/002_26d12e6ad94aa01f.txt). A Swiss league's folder may not be named ``rules``
+(validate.swiss)."""
+
+
 def swiss_league_url(league: SwissLeague) -> str:
     return f"swiss/{league.id}/"
 

@@ -21,7 +21,7 @@ from sitegen.diagnostics import SitegenError
 from sitegen.i18n import words
 from sitegen.pages.cited_rules import EXPLAINED, cited_rules_context
 from sitegen.pages.tournament_words import RULE_IDS as CRITERION_IDS
-from sitegen.rule_links import CITED_IDS, RuleLinks, cited_anchor, cited_links, citation
+from sitegen.rule_links import CITED_IDS, CITED_PAGES, RuleLinks, cited_anchor, cited_links, citation
 
 from scripts import catalogs
 
@@ -204,3 +204,209 @@ def test_a_file_named_rules_is_refused(tmp_path, folder, source, said):
     with pytest.raises(SitegenError) as refused:
         render(content, None)
     assert said in str(refused.value)
+
+
+# --------------------------------------------------------------------------- reach and words (stop 51)
+
+
+@pytest.fixture(scope="module")
+def site_en(tmp_path_factory) -> dict[str, str]:
+    """The demo's tournament and ladder built in English, every page: ``{path: html}``."""
+    from sitegen.commands.build import render
+
+    content = _content(tmp_path_factory.mktemp("reach"), "en")
+    return {path: data.decode() for path, data in render(content, None).items() if path.endswith(".html")}
+
+
+def test_the_menu_links_each_rules_page_on_one_line(site_en):
+    """The menu's "The rules in plain words": the rules pages of the kinds the site has (here a
+    tournament and a ladder, no league), in one row (a phone's menu grows by two lines)."""
+    row = ('<h2 id="menu-3">The rules in plain words</h2>\n<ul class="menu-row">\n'
+           '<li><a href="/tournaments/rules/">Tournaments</a></li>\n'
+           '<li><a href="/ladders/rules/">Ladders</a></li>\n</ul>')
+    for path in ("index.html", "tournaments/juvisy-2019/index.html", "ladders/rules/index.html"):
+        assert row in site_en[path], path
+    assert "/leagues/rules/" not in site_en["index.html"]
+
+
+def test_the_home_sections_link_their_rules_page_and_the_rules_pages_lead_back(site_en):
+    """The home page's Tournaments and Ladders sections end with their rules page's link and
+    have the anchors the rules pages' breadcrumbs go back to."""
+    home = site_en["index.html"]
+    for anchor, url, title in (("tournaments", "/tournaments/rules/", "How the places in a tournament are decided"),
+                               ("ladders", "/ladders/rules/", "How the ladder works")):
+        section = re.search(rf'<section id="{anchor}" .*?</section>', home, re.S)
+        assert section, anchor
+        assert f'<p class="section-rules"><a href="{url}">{title}</a></p>' in section[0]
+        crumbs = re.search(r'<nav class="breadcrumbs".*?</nav>', site_en[url[1:] + "index.html"], re.S)[0]
+        assert [words_of(li) for li in re.findall(r"<li>(.*?)</li>", crumbs, re.S)] == [
+            "Home", anchor.title(), title]
+        assert f'<a href="/#{anchor}">{anchor.title()}</a>' in crumbs
+
+
+def words_of(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_ladder_page_links_its_rules_page_after_its_description(site_en):
+    page = site_en["ladders/club/index.html"]
+    assert ('<p class="lead">Ladder games on club nights (Tuesdays), 2025. Rungs and handicaps as in '
+            "the club&#39;s rules.</p>"
+            '<p class="rules-link"><a href="/ladders/rules/">How the ladder works</a></p>') in page
+
+
+def test_the_tournament_page_has_one_way_to_the_criteria_explained(site_en):
+    """"How the places are decided" leads to the placement rules page (its citations and its
+    last link), no longer also to the page's own "How the table is ordered" (two paths)."""
+    page = site_en["tournaments/juvisy-2019/index.html"]
+    assert '<a href="/tournaments/rules/">What each criterion means</a></p>' in page
+    assert 'href="#criteria-h"' not in page
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_placement_page_speaks_plainly(built, code):
+    """Its title and headings without "id by id" or a bare "placement: NBW, MMS": each entry
+    is headed in words, the citation after it; the intro names the tournament page's heading
+    that lists a tournament's own criteria, as that page words it; SOS names the text that
+    calls McMahon scores the usual ones."""
+    lang = words(code)
+    context = cited_rules_context("placement", lang)
+    heading = lang._("How the places are decided")
+    assert heading in context["intro"]
+    assert f'<h3 id="order-h">{heading}</h3>' in built[code]["tournaments/juvisy-2019/index.html"]
+    page = built[code]["tournaments/rules/index.html"]
+    assert "id by id" not in page and "the text says" not in page
+    first = context["rules"][0]
+    assert (f'<dt id="placement-NBW-MMS">{first["name"]} <span class="rule-cited">'
+            f'{lang._("cited as “%(citation)s”") % {"citation": first["id"]}}</span></dt>') in page
+    if code == "en":
+        assert [rule["name"] for rule in context["rules"]] == [
+            "The score: wins or McMahon score", "SOS: the opponents' scores", "SOSOS: the opponents' SOS",
+            "SODOS: the scores of the opponents beaten", "ExT and ExR: how hard the games were",
+            "CUSS: the score round by round", "Direct confrontation: the games among the players level"]
+        assert "the placement rules of Go tournaments call the usual one" in EXPLAINED["placement"]["SOS"]
+
+
+def test_one_check_refuses_rules_for_each_rules_page():
+    """validate.fields.RULES_PAGES: one row per rules page beside the competitions it explains
+    (the league's, the placement, ladder and Swiss league pages), each name refused by
+    not_rules_page with the message the loaders gave; and each is the page a rule set's
+    description links in the menu (``listed.rules``)."""
+    from sitegen.diagnostics import Diagnostics, SourcePos
+    from sitegen.urls import LEAGUE_RULES
+    from sitegen.validate.fields import RULES_PAGES, not_rules_page
+
+    from sitegen.rulesets import RULE_SETS
+
+    assert set(RULES_PAGES) == {LEAGUE_RULES, *CITED_PAGES.values()}
+    assert set(RULES_PAGES) == {rule_set.listed.rules for rule_set in RULE_SETS}
+    diags = Diagnostics()
+    assert not_rules_page("club", LEAGUE_RULES, SourcePos("x"), diags) == "club" and not diags.items
+    assert not_rules_page("rules", LEAGUE_RULES, SourcePos("content/leagues/rules", 0), diags) is None
+    assert [d.format() for d in diags.items] == [
+        "content/leagues/rules: error: a league folder may not be named 'rules'; leagues/rules/ is "
+        "the page that explains the league rules; rename the folder [league.name]"]
+
+
+# --------------------------------------------------------------------------- the Swiss league (stop 51)
+# ../shared/rules/002_26d12e6ad94aa01f.txt's parts, as sitegen.engine.swiss and engine.pairing
+# name them: "swiss: the league" (league score from the three best tournaments), "swiss:
+# tournaments" (matches and their points), "swiss: pairings".
+
+
+def _swiss_content(tmp_path: Path, code: str) -> Path:
+    """The demo's Swiss league alone (its players kept) in language ``code``."""
+    content = tmp_path / f"swiss-{code}"
+    shutil.copytree(DEMO, content)
+    for folder in ("leagues", "tournaments", "ladders", "games/iglo-2021-09"):
+        shutil.rmtree(content / folder)
+    (content / "pages" / "season-2021-09-finished.md").unlink()
+    settings = content / "site.yaml"
+    settings.write_text(re.sub(r"(?m)^language: .*$", f"language: {code}", settings.read_text()))
+    return content
+
+
+@pytest.fixture(scope="module")
+def swiss_built(tmp_path_factory) -> dict[str, dict[str, str]]:
+    """The demo's Swiss league's pages built in en, pl and fr: ``{code: {path: html}}``."""
+    from sitegen.commands.build import render
+
+    tmp = tmp_path_factory.mktemp("swiss")
+    return {code: {path: data.decode() for path, data in render(_swiss_content(tmp, code), None).items()
+                   if path.endswith(".html")} for code in LANGUAGES}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_swiss_pages_cite_their_rules_linked(swiss_built, code):
+    """The league page's "How the table is ordered" cites "swiss: the league" for the league
+    score (the sum of the 3 best tournament scores) and "swiss: tournaments" for the
+    tournament scores; each round page "swiss: pairings" under its pairings. Each citation, in
+    the site's language, is a link to an anchor of swiss/rules/ that exists, and none is left
+    unlinked."""
+    pages = swiss_built[code]
+    lang = words(code)
+    anchors = _parsed(pages["swiss/rules/index.html"]).ids
+    cited = re.compile(r"\(" + re.escape(citation("swiss", "pairings", lang).split(":")[0]) + r"\s?:")
+    linked: dict[str, set[str]] = {}
+    for path, text in pages.items():
+        if not path.startswith("swiss/demo/"):
+            continue
+        page = _parsed(text)
+        for href in page.links:
+            page_part, _, anchor = href.partition("#")
+            assert page_part == "/swiss/rules/" and anchor in anchors, (path, href)
+            linked.setdefault(path, set()).add(href)
+        assert not [t for t in page.unlinked if cited.search(t)], path
+    assert linked["swiss/demo/index.html"] == {"/swiss/rules/#swiss-the-league",
+                                               "/swiss/rules/#swiss-tournaments"}
+    # a tournament's and a round's standings explain the score column (swiss: tournaments)
+    assert linked["swiss/demo/t1/index.html"] == {"/swiss/rules/#swiss-tournaments"}
+    assert linked["swiss/demo/t1/round-1/index.html"] == {"/swiss/rules/#swiss-pairings",
+                                                          "/swiss/rules/#swiss-tournaments"}
+    if code == "en":
+        assert ("<dd>The sum of a player's 3 best tournament scores (<a class=\"rule-id\" "
+                "href=\"/swiss/rules/#swiss-the-league\">swiss: the league</a>). A player joins the "
+                "table with their first tournament.</dd>") in pages["swiss/demo/index.html"]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_catalog_cites_the_swiss_league_as_the_links_look_for_it(code):
+    """Each message citing "(swiss: the league)", "(swiss: tournaments)" or "(swiss: pairings)"
+    cites it, in its translation, in the words :func:`citation` gives in that language."""
+    lang = words(code)
+    checked = 0
+    for message in catalogs.read(code):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for rule in CITED_IDS["swiss"]:
+            if f"(swiss: {rule})" in ids[0]:
+                assert all(f"({citation('swiss', rule, lang)})" in s for s in strings), message.id
+                checked += 1
+    assert checked == 4  # the league score, the tournament scores (twice), the pairings
+
+
+def test_the_swiss_rules_page_and_its_ways_in(swiss_built):
+    """swiss/rules/ heads its three parts in words, then as cited; the menu's rules row and the
+    home page's Swiss leagues section link it, and its breadcrumb leads back to that section."""
+    pages = swiss_built["en"]
+    rules = pages["swiss/rules/index.html"]
+    assert [words_of(h) for h in re.findall(r'<dt id="swiss-[^"]+">(.*?)</dt>', rules)] == [
+        "The league: the three best tournaments count cited as “swiss: the league”",
+        "The tournaments: matches of up to three games cited as “swiss: tournaments”",
+        "The pairings: who meets whom cited as “swiss: pairings”"]
+    assert '<a href="/#swiss-leagues">Swiss leagues</a>' in rules
+    assert '<ul class="menu-row">\n<li><a href="/swiss/rules/">Swiss leagues</a></li>\n</ul>' in rules
+    home = pages["index.html"]
+    assert re.search(r'<section id="swiss-leagues" .*?<p class="section-rules"><a href="/swiss/rules/">'
+                     r"How the Swiss league works</a></p>\s*</section>", home, re.S)
+
+
+def test_a_swiss_league_folder_named_rules_is_refused(tmp_path):
+    from sitegen.commands.build import render
+
+    content = _swiss_content(tmp_path, "en")
+    (content / "swiss" / "demo").rename(content / "swiss" / "rules")
+    with pytest.raises(SitegenError) as refused:
+        render(content, None)
+    assert ("/swiss/rules:1:1: error: a Swiss league folder may not be named 'rules'; swiss/rules/ is "
+            "the page that explains the Swiss league rules; rename the folder [swiss.name]") in str(refused.value)

@@ -45,7 +45,7 @@ def test_the_home_sections_card_with_leaders_spans_two_rows_and_season_names_sta
     tests/browser/test_home_layout.py); the latest season's link and the table's caption keep
     "Season 2024" in one box (.unbroken)."""
     home = small["index.html"]
-    sections = re.findall(r'<section aria-labelledby="home-\d+"( class="\w+")?>\n<h2 id="home-\d+">([^<]+)</h2>', home)
+    sections = re.findall(r'<section (?:id="[\w-]+" )?aria-labelledby="home-\d+"( class="\w+")?>\n<h2 id="home-\d+">([^<]+)</h2>', home)
     assert sections == [(' class="tall"', "Leagues")]
     assert '<a href="/club/leagues/club/2024/" class="unbroken">Season 2024</a>' in home
     assert '<caption id="leaders-1"><span>Leaders of <span class="unbroken">Season 2024</span></span></caption>' in home

@@ -59,7 +59,7 @@ def test_the_demos_second_place_is_the_case_the_words_explain(demo_files):
     assert ("<p>A round without a game: a bye adds 1 to the MMS and a declared absence ½ (added up over "
             "the rounds, then rounded down); in SOSM the round counts the player&#39;s own starting "
             "score (from their rank). So a strong player who missed rounds can stand above players "
-            "with the same MMS who played them. <a href=\"#criteria-h\">Each criterion in full</a></p>") in block
+            "with the same MMS who played them. <a href=\"/tournaments/rules/\">What each criterion means</a></p>") in block
     # every standings page of the tournament says it (after rounds 1-3 too)
     for r in (1, 2, 3):
         assert 'id="order-h"' in demo_files[f"{JUVISY}round-{r}/index.html"].decode()

@@ -29,8 +29,9 @@ CATALOG = REPO / "sitegen" / "locale" / "en" / "LC_MESSAGES" / "sitegen.po"
 WORD = re.compile(r"(?<![\w.])[^\W\d_]{4,}(?![\w.])")
 """A word of four letters or more, not part of a file name (``standings.csv``) or an id."""
 
-SAME_IN_BOTH = {"sitegen", "sodos", "komi", "jigo", "mcmahon"}
-"""A program's name and the Go and league terms both catalogs keep."""
+SAME_IN_BOTH = {"sitegen", "sodos", "sosos", "komi", "jigo", "mcmahon"}
+"""A program's name and the Go and league terms both catalogs keep (SOSOS: since stop 51 a rules
+page heading, "SOSOS: the opponents' SOS", puts it in a msgid of its own)."""
 SAME = {
     "pl": SAME_IN_BOTH | {"plus", "same", "system"},  # "plus wygrane", "te same", "system szwajcarski"
     "fr": SAME_IN_BOTH | {

@@ -28,8 +28,8 @@ from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..remembered import replayed
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded, entry_step, named_jump)
-from ..urls import ladder_month_url, ladder_url, player_url
-from .cited_rules import plan_cited_rules
+from ..urls import LADDER_RULES, ladder_month_url, ladder_url, player_url
+from .cited_rules import rules_link, rules_part
 from .league_words import clauses_joined
 
 RECENT_GAMES = 15
@@ -58,13 +58,9 @@ def plan_ladders(content: Content, plan: SitePlan, lang: Words) -> None:
     items = [plan.part(("ladder", club.id), _ladder_part, (club,), everyone)
              for club in sorted(content.ladders, key=lambda c: c.id)]
     if items:
-        plan.part(("ladder-rules",), _rules_part, (), everyone)  # a part: a cached build replays it
-        plan.home_sections.append({"title": lang._("Ladders"), "items": items})
-
-
-def _rules_part(plan: SitePlan, players: People) -> None:
-    """Plan the ladder rules page (sitegen.pages.cited_rules), in the site's language."""
-    plan_cited_rules(plan, "ladder", players.lang)
+        plan.part(("ladder-rules",), rules_part, ("ladder",), everyone)
+        plan.home_sections.append({"title": lang._("Ladders"), "anchor": "ladders",
+                                   "rules": rules_link("ladder", lang), "items": items})
 
 
 def ladder_results(clubs: tuple[ClubLadder, ...]) -> list[Finished]:
@@ -171,7 +167,7 @@ LADDERS = RuleSet("ladders", "ladders", EACH_YAML_FILE, load_ladder, plan_ladder
                                   count_ladders),
                   listed=Listed(N_("Ladders"), lambda clubs: [(club.name, ladder_url(club)) for club in clubs],
                                 lambda clubs, lang: [(club.name, ladder_url(club), lang._("ladder")) for club in clubs],
-                                ladder_results),
+                                ladder_results, LADDER_RULES),
                   entered=Entered("ladder", lambda clubs: [club.id for club in clubs],
                                   entry_step("target", "match_ladder"), entry_step("check", "check_ladder"),
                                   entry_step("check", "parses_game"), entry_step("entry", "enter_ladder"), dated=True),

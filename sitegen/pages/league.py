@@ -33,7 +33,7 @@ from ..i18n import N_, Words
 from ..plan import FAR_PAST, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import (EACH_FOLDER, Carded, Counted, Entered, Gathered, KeptApart,
                        Jump, Listed, RuleSet, Scaffolded, entry_step)
-from ..urls import final_url, group_url, league_url, movements_url, player_url, season_url
+from ..urls import LEAGUE_RULES, final_url, group_url, league_url, movements_url, player_url, season_url
 from ..validate.league import load_league, load_season
 from . import league_words
 from .league_words import tie_sentence
@@ -81,7 +81,7 @@ def plan_leagues(content: Content, plan: SitePlan, lang: Words) -> None:
     summaries = [_plan_league(plan, league, everyone) for league in content.leagues]
     if summaries:  # a part, so that a cached build replays the page too
         plan.part(("league-rules",), _rules_part, (), everyone)
-        plan.home_sections.append({"title": lang._("Leagues"), "items": [
+        plan.home_sections.append({"title": lang._("Leagues"), "anchor": "leagues", "items": [
             {"name": s["name"], "url": s["url"],
              "detail": lang.ngettext("{count} season", "{count} seasons", s["seasons"]).format(count=s["seasons"])
                        + (lang._("; latest") if s["latest"] else ""),
@@ -111,7 +111,7 @@ def _league_entries(leagues: tuple[League, ...], lang: Words) -> list[tuple[str,
 
 
 LEAGUES_LISTED = Listed(N_("Leagues"), lambda leagues: [(league.name, league_url(league)) for league in leagues],
-                        _league_entries, league_results)
+                        _league_entries, league_results, LEAGUE_RULES)
 """The leagues in the menu, in the content's order."""
 
 

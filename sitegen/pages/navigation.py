@@ -40,16 +40,24 @@ class Menu(list):
 def site_menu(content: Content, lang: Words) -> Menu:
     """Return the header menu: ``[{title, items: [{name, url}], more}]`` per kind of
     competition that the site has (each rule set's ``listed``, in the site's order) and its
-    Markdown pages (news left out); ``more`` is True when links were left out."""
+    Markdown pages (news left out); ``more`` is True when links were left out. Between them
+    the rules pages of the kinds the site has (each rule set's ``listed.rules``, named by its
+    ``listed.title``), a group with ``row`` True: its links in a row (a phone's menu grows by
+    two or three lines)."""
     groups: list[dict[str, Any]] = []
 
     def add(title: str, items: list[dict[str, str]]) -> None:
         if items:
-            groups.append({"title": title, "items": items[:MENU_ITEMS], "more": len(items) > MENU_ITEMS})
+            groups.append({"title": title, "items": items[:MENU_ITEMS], "more": len(items) > MENU_ITEMS,
+                           "row": False})
 
     for rule_set in RULE_SETS:
         add(lang._(rule_set.listed.title), [{"name": name, "url": url}
                                            for name, url in rule_set.listed.menu(getattr(content, rule_set.field))])
+    rules = [{"name": lang._(rule_set.listed.title), "url": rule_set.listed.rules} for rule_set in RULE_SETS
+             if rule_set.listed.rules and getattr(content, rule_set.field)]
+    if rules:
+        groups.append({"title": lang._("The rules in plain words"), "items": rules, "more": False, "row": True})
     pages = sorted((p for p in content.pages if p.kind != "news"), key=lambda p: (p.order, p.slug))
     add(lang._("Pages"), [{"name": p.title, "url": page_url(p.slug)} for p in pages])
     return Menu(groups)

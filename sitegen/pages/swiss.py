@@ -26,7 +26,8 @@ from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import (EACH_FOLDER, Carded, Counted, Entered, Finished, Gathered, Listed, Met, RuleSet,
                        Scaffolded, entry_step, named_jump)
-from ..urls import player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
+from ..urls import SWISS_RULES, player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
+from .cited_rules import rules_link, rules_part
 
 def ordinal(n: int, lang: Words) -> str:
     """Return ``1st``, ``2nd``, ``3rd``, ``4th`` ... in the site's language (``4.``, ``4e``)."""
@@ -70,7 +71,9 @@ def plan_swiss(content: Content, plan: SitePlan, lang: Words) -> None:
     summaries = [plan.part(("swiss", league.id), _league_part, (league,), everyone)
                  for league in content.swiss_leagues]
     if summaries:
-        plan.home_sections.append({"title": lang._("Swiss leagues"), "items": summaries})
+        plan.part(("swiss-rules",), rules_part, ("swiss",), everyone)
+        plan.home_sections.append({"title": lang._("Swiss leagues"), "anchor": "swiss-leagues",
+                                   "rules": rules_link("swiss", lang), "items": summaries})
 
 
 def count_swiss(leagues: tuple[SwissLeague, ...]) -> dict[str, int]:
@@ -199,7 +202,7 @@ SWISS_LEAGUES = RuleSet("swiss", "swiss_leagues", EACH_FOLDER, load_swiss_league
                                                           ("rounds", "round"), ("matches", "match")), count_swiss),
                         listed=Listed(N_("Swiss leagues"),
                                       lambda leagues: [(league.name, swiss_league_url(league)) for league in leagues],
-                                      _swiss_entries, swiss_results),
+                                      _swiss_entries, swiss_results, SWISS_RULES),
                         entered=Entered("swiss", lambda leagues: [f"{league.id}/{t.id}" for league in leagues
                                                                   for t in league.tournaments],
                                         entry_step("target", "match_swiss"), entry_step("check", "check_match"),

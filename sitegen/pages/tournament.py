@@ -30,8 +30,8 @@ from ..i18n import N_, Words
 from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerSection, SitePlan
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded, entry_step, named_jump)
-from ..urls import player_url, round_url, tournament_url
-from .cited_rules import plan_cited_rules
+from ..urls import TOURNAMENT_RULES, player_url, round_url, tournament_url
+from .cited_rules import rules_link, rules_part
 from .tournament_rounds import RoundsPlayed, final_after, results_to_come, rounds_played
 from .tournament_words import order_steps, parameters_text, without_game_text
 
@@ -269,13 +269,9 @@ def plan_tournaments(content: Content, plan: SitePlan, lang: Words) -> None:
     items = [plan.part(("tournament", t.id), _tournament_part, (t,), everyone)
              for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
     if items:
-        plan.part(("tournament-rules",), _rules_part, (), everyone)  # a part: a cached build replays it
-        plan.home_sections.append({"title": lang._("Tournaments"), "items": items[::-1]})  # newest first
-
-
-def _rules_part(plan: SitePlan, players: People) -> None:
-    """Plan the placement rules page (sitegen.pages.cited_rules), in the site's language."""
-    plan_cited_rules(plan, "placement", players.lang)
+        plan.part(("tournament-rules",), rules_part, ("placement",), everyone)
+        plan.home_sections.append({"title": lang._("Tournaments"), "anchor": "tournaments",  # newest first
+                                   "rules": rules_link("placement", lang), "items": items[::-1]})
 
 
 def count_tournaments(tournaments: tuple[Tournament, ...]) -> dict[str, int]:
@@ -308,7 +304,7 @@ TOURNAMENTS_LISTED = Listed(
     lambda tournaments: [(t.name, tournament_url(t)) for t in
                          sorted(tournaments, key=lambda t: (t.begin or FAR_PAST, t.id), reverse=True)],
     lambda tournaments, lang: [(t.name, tournament_url(t), lang._("tournament")) for t in tournaments],
-    tournament_results)
+    tournament_results, TOURNAMENT_RULES)
 """The tournaments in the menu, the newest first."""
 
 

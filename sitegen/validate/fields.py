@@ -19,6 +19,7 @@ from ..load import YMap, YNode, YScalar, YSeq, load_yaml_file
 from ..numbers import parse_whole
 from ..remembered import Remembered
 from ..text import LINE_BREAKS, hint_for, refused_at
+from ..urls import LADDER_RULES, LEAGUE_RULES, SWISS_RULES, TOURNAMENT_RULES
 
 T = TypeVar("T")
 
@@ -236,6 +237,30 @@ def _filled(value: YNode | None) -> bool:
     if isinstance(value, YScalar):
         return not value.is_null and value.text.strip() != ""
     return True
+
+
+RULES_PAGES: dict[str, tuple[str, str, str, str]] = {
+    LEAGUE_RULES: ("a league folder", "'rules'", "the league rules", "league.name"),
+    TOURNAMENT_RULES: ("a tournament file", "'rules.yaml'", "the placement criteria", "tournament.name"),
+    LADDER_RULES: ("a ladder file", "'rules.yaml'", "the ladder rules", "ladder.name"),
+    SWISS_RULES: ("a Swiss league folder", "'rules'", "the Swiss league rules", "swiss.name"),
+}
+"""Each rules page (sitegen.urls) that shares its folder with the competitions it explains:
+``page: (what a competition's id names, the refused name, what the page explains, the error's
+code)``. A league folder (tournament file, ladder file, Swiss league folder) named ``rules``
+would overwrite it."""
+
+
+def not_rules_page(ident: str | None, page: str, pos: SourcePos, diags: Diagnostics) -> str | None:
+    """Return ``ident``, or None after an error (its code in :data:`RULES_PAGES`) when it is
+    ``rules``: ``page``'s address, the rules page beside the competition. E.g. "a tournament file may not be named 'rules.yaml'; tournaments/rules/ is the
+    page that explains the placement criteria; rename the file"."""
+    if ident != "rules":
+        return ident
+    named, name, explains, code = RULES_PAGES[page]
+    diags.error(pos, f"{named} may not be named {name}", code,
+                f"{page} is the page that explains {explains}; rename the {named.split()[-1]}")
+    return None
 
 
 def check_ident(text: str, pos: SourcePos, diags: Diagnostics, what: str = "id") -> str | None:

@@ -37,8 +37,9 @@ from ..model.ladder import (DEFAULT_RUNGS, ClubLadder, HandicapRules, Ladder, La
                             LadderGame, Member, Regrading, Rung, RungList, closest_rung_hint,
                             rung_list_problems)
 from ..remembered import Remembered, replayed
-from .fields import Fields, check_ident, expect_map, kind_of, load_map
+from .fields import Fields, check_ident, expect_map, kind_of, load_map, not_rules_page
 from .league import PlayerRefs
+from ..urls import LADDER_RULES
 from .records import RECORD_KEYS, RecordReader
 
 _RECORD_KEY_SET = frozenset(RECORD_KEYS)
@@ -69,11 +70,8 @@ def load_ladder(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics) ->
     node = load_map(path, shown, diags, "a ladder", refs.remembered)
     if node is None:
         return None
-    ladder_id = check_ident(path.stem, SourcePos(shown), diags, "ladder file name")
-    if ladder_id == "rules":  # ladders/rules/ is the ladder rules page (urls.LADDER_RULES)
-        diags.error(SourcePos(shown), "a ladder file may not be named 'rules.yaml'", "ladder.name",
-                    "ladders/rules/ is the page that explains the ladder rules; rename the file")
-        ladder_id = None
+    ladder_id = not_rules_page(check_ident(path.stem, SourcePos(shown), diags, "ladder file name"),
+                               LADDER_RULES, SourcePos(shown), diags)
     fields = Fields(node, diags, "a ladder", required=("name", "members"), optional=LADDER_KEYS)
     name = fields.text("name", path.stem) or path.stem
     description = fields.long_text("description")

@@ -28,7 +28,8 @@ from ..model.league import (Division, DivisionRestrictions, ExtraDemotions, Fina
 from ..numbers import QUARTER, parse_decimal, parse_komi, parse_whole
 from ..remembered import Remembered
 from .fields import (Fields, check_ident, expect_list, expect_map, kind_of, load_map,
-                     seen_before)
+                     not_rules_page, seen_before)
+from ..urls import LEAGUE_RULES
 from .records import RECORD_KEYS, RecordReader
 
 RESULT_HINT = "expected e.g. B+R, W+3.5, B+T, B+F (forfeit), 0 (jigo), Void, ? (unknown)"
@@ -280,11 +281,8 @@ def load_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnostics,
 
     ``season_loader`` (default :func:`load_season`) loads each season file: an incremental
     build passes one that keeps the seasons of unchanged files."""
-    league_id = check_ident(folder.name, SourcePos(shown), diags, "league folder name")
-    if league_id == "rules":  # leagues/rules/ is the league rules page (urls.LEAGUE_RULES)
-        diags.error(SourcePos(shown), "a league folder may not be named 'rules'", "league.name",
-                    "leagues/rules/ is the page that explains the league rules; rename the folder")
-        league_id = None
+    league_id = not_rules_page(check_ident(folder.name, SourcePos(shown), diags, "league folder name"),
+                               LEAGUE_RULES, SourcePos(shown), diags)
     meta_path = folder / "league.yaml"
     meta_shown = f"{shown}/league.yaml"
     name, description = folder.name, ""

@@ -23,8 +23,10 @@ from ..load import YMap, YNode, YScalar, YSeq
 from ..model.swiss import (DecidingMatch, Entry, Match, MatchResult, Round, SwissLeague,
                            SwissSettings, SwissTournament)
 from ..numbers import QUARTER, parse_decimal
-from .fields import Fields, check_ident, expect_list, expect_map, kind_of, load_map, seen_before
+from .fields import (Fields, check_ident, expect_list, expect_map, kind_of, load_map, not_rules_page,
+                     seen_before)
 from .league import PlayerRefs
+from ..urls import SWISS_RULES
 from .records import RecordReader
 
 LEAGUE_KEYS = ("name", "description", "settings", "deciding_matches")
@@ -46,7 +48,8 @@ def load_swiss_league(folder: Path, shown: str, refs: PlayerRefs, diags: Diagnos
     Returns None when the league or any of its files has an error (all of them recorded).
     """
     errors_before = _errors(diags)
-    league_id = check_ident(folder.name, SourcePos(shown), diags, "Swiss league folder name")
+    league_id = not_rules_page(check_ident(folder.name, SourcePos(shown), diags, "Swiss league folder name"),
+                               SWISS_RULES, SourcePos(shown), diags)
     meta_shown = f"{shown}/league.yaml"
     meta_path = folder / "league.yaml"
     name, description, settings = folder.name, "", SwissSettings()

@@ -23,8 +23,9 @@ from ..model.common import Outcome, Rank, Result
 from ..model.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, System, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
 from ..numbers import HALF, parse_decimal, parse_komi, shown_number
-from .fields import Fields, check_ident, expect_map, kind_of, load_map, seen_before
+from .fields import Fields, check_ident, expect_map, kind_of, load_map, not_rules_page, seen_before
 from .league import PlayerRefs
+from ..urls import TOURNAMENT_RULES
 from .records import RECORD_KEYS, RecordReader
 
 RESULT_HINT = ("expected e.g. B+R, W+3.5, B+F (forfeit), 0 or jigo, ? (unknown), "
@@ -62,11 +63,8 @@ def load_tournament(path: Path, shown: str, refs: PlayerRefs, diags: Diagnostics
     node = load_map(path, shown, diags, "a tournament", refs.remembered)
     if node is None:
         return None
-    tournament_id = check_ident(path.stem, SourcePos(shown), diags, "tournament file name")
-    if tournament_id == "rules":  # tournaments/rules/ is the placement rules page (urls.TOURNAMENT_RULES)
-        diags.error(SourcePos(shown), "a tournament file may not be named 'rules.yaml'", "tournament.name",
-                    "tournaments/rules/ is the page that explains the placement criteria; rename the file")
-        tournament_id = None
+    tournament_id = not_rules_page(check_ident(path.stem, SourcePos(shown), diags, "tournament file name"),
+                                   TOURNAMENT_RULES, SourcePos(shown), diags)
     tournament = tournament_from_node(node, tournament_id or "tournament", refs, diags)
     return tournament if tournament_id is not None else None
 
