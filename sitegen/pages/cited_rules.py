@@ -8,7 +8,8 @@ league text's parts (002_26d12e6ad94aa01f.txt, "(swiss: pairings)"); ``text|rule
 ``("ladder")`` and ``("swiss")`` (:mod:`sitegen.rule_links`) link each to its anchor here
 (:func:`sitegen.rule_links.cited_anchor`). Every id of :data:`sitegen.rule_links.CITED_IDS` has
 an entry, headed by the citation the pages show (:func:`sitegen.rule_links.citation`). A page is
-made only when the site has a tournament (a ladder): the pages that cite it are theirs.
+made only when the site has a tournament (a ladder, a Swiss league): the pages that cite it are
+theirs.
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ def rules_link(text: str, lang: Words) -> dict[str, str]:
 
 
 def cited_rules_context(text: str, lang: Words) -> dict[str, Any]:
-    """Return the rules page of ``text`` ("placement", "ladder"): ``title``, ``intro``,
+    """Return the rules page of ``text`` ("placement", "ladder", "swiss"): ``title``, ``intro``,
     ``description``, ``back`` (the breadcrumb's ``{"name", "url"}`` of the home page's section of
     the text's competitions) and ``rules``, each ``{"id", "name", "anchor", "text"}`` in the
     text's order, ``id`` being the citation as the pages show it in the site's language
@@ -166,8 +167,8 @@ def cited_rules_context(text: str, lang: Words) -> dict[str, Any]:
 
 
 def rules_part(plan: SitePlan, players: People, text: str) -> None:
-    """Plan the rules page of ``text`` ("placement", "ladder"; its address
+    """Plan the rules page of ``text`` ("placement", "ladder", "swiss"; its address
     :data:`sitegen.rule_links.CITED_PAGES`) in the site's language: the part maker of the
-    tournament and ladder planners (``plan.part(("tournament-rules",), rules_part,
+    tournament, ladder and Swiss league planners (``plan.part(("tournament-rules",), rules_part,
     ("placement",), everyone)``), a part so that a cached build replays it."""
     plan.add(Page(CITED_PAGES[text], "cited_rules.html", cited_rules_context(text, players.lang)))

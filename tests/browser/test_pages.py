@@ -43,6 +43,7 @@ PAGES = {
     "swiss-league": "swiss/demo/",
     "swiss-tournament": "swiss/demo/t6/",
     "swiss-round": "swiss/demo/t6/round-5/",
+    "swiss-rules": "swiss/rules/",  # the Swiss league text's parts in plain words (stop 51)
     "404": "404.html",
 }
 WIDTHS = (360, 1280)
@@ -229,6 +230,25 @@ def test_the_header_menu_works_without_javascript(browser, demo_url):
         assert demo_url + path in links
     assert browser.find_element(By.CSS_SELECTOR, ".menu-panel").is_displayed()
     screenshot(browser, "menu-360")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_open_menu_with_its_rules_row_passes_axe(browser, demo_url, axe_source, width):
+    """The menu open, with its row "The rules in plain words" (stop 51): the four rules pages
+    of the demo's kinds, inside the screen's width (at 360 px the row takes two lines), and axe
+    passes."""
+    from selenium.webdriver.common.by import By
+
+    open_at(browser, demo_url, width)
+    browser.find_element(By.CSS_SELECTOR, "details.menu > summary").click()
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".menu-row a")]
+    assert links == [demo_url + path for path in ("leagues/rules/", "tournaments/rules/", "ladders/rules/",
+                                                  "swiss/rules/")]
+    panel = browser.execute_script("var r = document.querySelector('.menu-panel').getBoundingClientRect();"
+                                   "return [r.right, document.documentElement.clientWidth];")
+    assert panel[0] <= panel[1], panel
+    screenshot(browser, f"menu-rules-{width}")
+    assert run_axe(browser, axe_source) == []
 
 
 def test_the_search_box_without_javascript_leads_to_the_players_index(browser, demo_url):
