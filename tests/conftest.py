@@ -18,12 +18,11 @@ import pytest
 from hypothesis import settings
 
 from sitegen.cli import main
-from sitegen.commands.build import render
 from sitegen.progress import STAGES
 
 sys.path.insert(0, str(Path(__file__).parent))
 from earlier_runs import finish_removing, start_removing  # noqa: E402
-from fresh_renders import FreshRenders  # noqa: E402
+from fresh_renders import FreshRenders, render  # noqa: E402
 from threads import thread_names, threads_left, threads_now  # noqa: E402
 
 # Property tests draw the same examples on every run (CI, a newcomer's first run), so that a

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.i18n import words as words_of
 from sitegen.pages.tournament import game_words
 

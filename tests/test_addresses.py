@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 
 def build_errors(run, *argv: str) -> list[str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from sitegen.bidi import isolate_page, mark
-from sitegen.commands.build import render
+from fresh_renders import render
 
 PLAYERS = """\
 players:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import build, render
+from sitegen.commands.build import build
+from fresh_renders import render
 from sitegen.write import safe_relative
 
 HERE = Path(__file__).parent

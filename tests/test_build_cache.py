@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edits import demo_site, flip_league_result  # noqa: E402
 from fresh_renders import tree_key  # noqa: E402
 
-from sitegen.commands.build import build as build_with, render  # noqa: E402
+from sitegen.commands.build import build as build_with  # noqa: E402
+from fresh_renders import render  # noqa: E402
 from sitegen.diagnostics import SitegenError  # noqa: E402
 from sitegen.store import cache_folder  # noqa: E402
 from sitegen.write import MARKER  # noqa: E402

@@ -123,7 +123,7 @@ def _content(tmp_path: Path, code: str, leave_out: tuple[str, ...] = ()) -> Path
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, dict[str, str]]:
     """The demo's tournament and ladder pages built in en, pl and fr: ``{code: {path: html}}``."""
-    from sitegen.commands.build import render
+    from fresh_renders import render
 
     tmp = tmp_path_factory.mktemp("cited")
     return {code: {path: data.decode() for path, data in render(_content(tmp, code), None).items()
@@ -176,7 +176,7 @@ def test_the_rules_pages_head_each_id_as_the_pages_cite_it(built, code):
 def test_the_pages_are_made_only_for_a_site_with_tournaments_or_a_ladder(tmp_path):
     """A site without a ladder has no ladders/rules/, one without tournaments no
     tournaments/rules/."""
-    from sitegen.commands.build import render
+    from fresh_renders import render
 
     no_ladder = render(_content(tmp_path, "en", ("ladders",)), None)
     assert "tournaments/rules/index.html" in no_ladder and not any(p.startswith("ladders/") for p in no_ladder)
@@ -197,7 +197,7 @@ def test_a_file_named_rules_is_refused(tmp_path, folder, source, said):
     """tournaments/rules/ and ladders/rules/ are the rules pages: a tournament or ladder file
     named rules.yaml would overwrite one (as a league folder named rules would, validate.league),
     so the file name is an error with its position."""
-    from sitegen.commands.build import render
+    from fresh_renders import render
 
     content = _content(tmp_path, "en")
     (content / folder / source).rename(content / folder / "rules.yaml")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.diagnostics import Diagnostics
 from sitegen.load import read_text
 

@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 DOCS = Path(__file__).parent.parent / "docs" / "content-format.md"
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.display import filed_order, name_order
 
 sys.path.insert(0, str(Path(__file__).parent))

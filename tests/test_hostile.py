@@ -7,7 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 
 def players_file(name: str, ident: str = "x") -> dict[str, str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 REPO = Path(__file__).parent.parent
 

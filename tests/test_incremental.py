@@ -20,7 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edits import demo_site, flip_league_result  # noqa: E402
 
-from sitegen.commands.build import render  # noqa: E402
+from fresh_renders import render  # noqa: E402
 from sitegen.depends import unit_of  # noqa: E402
 from sitegen.devsite import Site  # noqa: E402
 from sitegen.incremental.build import CachedBuild  # noqa: E402

@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
 
 from synthetic import generate  # noqa: E402
 
-from sitegen.commands.build import build as build_with, render  # noqa: E402
+from sitegen.commands.build import build as build_with  # noqa: E402
+from fresh_renders import render  # noqa: E402
 from sitegen.write import MARKER, MARKER_TEXT  # noqa: E402
 
 

@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 CLUB_LADDER_LINK = '<a class="rule-id" href="/ladders/rules/#ladder-club-ladder">ladder: club ladder</a>'
 HANDICAP_LINK = '<a class="rule-id" href="/ladders/rules/#ladder-handicap">ladder: handicap</a>'

@@ -18,7 +18,7 @@ import re
 import sys
 from pathlib import Path
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 sys.path.insert(0, str(Path(__file__).parent))
 from league_trees import A, B, LEAGUE, PLAIN, PLAYERS, group, perfect, season, tree  # noqa: E402

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.diagnostics import SitegenError
 from sitegen.rulesets import load_content
 

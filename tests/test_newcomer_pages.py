@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 SMALL = Path(__file__).parent / "sites" / "small" / "content"
 

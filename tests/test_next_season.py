@@ -15,7 +15,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 sys.path.insert(0, str(Path(__file__).parent))
 from small_league import PLAYERS, SEASON_2024, group  # noqa: E402

@@ -15,7 +15,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 sys.path.insert(0, str(Path(__file__).parent))
 from league_trees import A, B, PLAIN, group, perfect, season, tree  # noqa: E402

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from sitegen.cli import main
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.write import MARKER, MARKER_TEXT, OutputBusy, OutputLock
 
 SMALL = Path(__file__).parent / "sites" / "small" / "content"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.pages.players_index import ROWS, cut, letter_of, letter_url
 
 REPO = Path(__file__).parent.parent

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.pages.league_rules import EXPLAINED
 from sitegen.rule_links import RULE_IDS, RuleLinks, rule_anchor
 

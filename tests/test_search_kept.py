@@ -13,7 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edits import demo_site  # noqa: E402
 
-from sitegen.commands.build import build, plan, render  # noqa: E402
+from sitegen.commands.build import build, plan  # noqa: E402
+from fresh_renders import render  # noqa: E402
 from sitegen.depends import Digests  # noqa: E402
 from sitegen.i18n import ENGLISH_WORDS  # noqa: E402
 from sitegen.pages import navigation  # noqa: E402

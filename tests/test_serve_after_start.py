@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from sitegen import pipeline
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.devsite import Site
 from sitegen.workers import can_fork
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.commands.serve import make_server
 
 SMALL = Path(__file__).parent / "sites" / "small" / "content"

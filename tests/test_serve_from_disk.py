@@ -17,7 +17,7 @@ import pytest
 
 import sitegen.commands.serve as serve_command
 from sitegen import devsite
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.devsite import Site
 from sitegen.diagnostics import Diagnostic, SitegenError, command_pos
 from sitegen.servedfiles import Folder, Layered, OnDisk, Staged, layered

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.engine.league_outcome import Status
 from sitegen.i18n import ENGLISH_WORDS
 from sitegen.engine.standings import StandingRow

@@ -12,7 +12,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from edits import demo_site  # noqa: E402
 
-from sitegen.commands.build import build, render  # noqa: E402
+from sitegen.commands.build import build  # noqa: E402
+from fresh_renders import render  # noqa: E402
 from sitegen.incremental.records import PartRecord, shown_again  # noqa: E402
 from sitegen.incremental.sections import StoredSection  # noqa: E402
 from sitegen.write import MARKER  # noqa: E402

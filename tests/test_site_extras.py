@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.plan import csv_of_document
 from sitegen.svg import DivisionPoint, division_chart
 from sitegen.i18n import ENGLISH_WORDS

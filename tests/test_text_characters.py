@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 SEASON = ("name: S\ndivisions:\n  - name: A\n    groups:\n      - name: A1\n"
           "        players: [ann, bob]\n        games:\n"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.commands.importing import import_tournament
 from sitegen.formats.h9 import parse_value, read_h9
 

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 
 from ruamel.yaml import YAML
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 REPO = Path(__file__).resolve().parent.parent
 CATALOG = REPO / "sitegen" / "locale" / "en" / "LC_MESSAGES" / "sitegen.po"

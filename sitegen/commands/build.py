@@ -82,12 +82,16 @@ def plan(content_dir: Path, base_url: str | None = None,
 
 
 def render(content_dir: Path, templates_dir: Path | None = None,
-           base_url: str | None = None, progress: Progress | None = None) -> dict[str, bytes]:
+           base_url: str | None = None, progress: Progress | None = None,
+           theme_code: bool = False) -> dict[str, bytes]:
     """Return the whole site in memory, ``{relative path: bytes}``, built from scratch;
-    ``progress`` is told the stages (sitegen.progress; default: shown nowhere). Raises
-    SitegenError."""
+    ``progress`` is told the stages (sitegen.progress; default: shown nowhere). With
+    ``theme_code``, the default theme's compiled templates kept beside it are used (and kept),
+    as ``sitegen build`` uses them (sitegen.theme_code); without, every template is compiled
+    from its source. Raises SitegenError."""
     content, site = plan(content_dir, base_url, progress)
-    files = render_site(site, content.config, templates_dir, progress=progress)
+    environment = make_environment(content.config, templates_dir, theme_code=True) if theme_code else None
+    files = render_site(site, content.config, templates_dir, progress=progress, environment=environment)
     files.update(host_files(content.config))
     return files
 

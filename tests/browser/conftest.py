@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 
 HERE = Path(__file__).parent
 REPO = HERE.parent.parent

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from edits import EDITS, demo_site  # noqa: E402
+from fresh_renders import FreshRenders, tree_key  # noqa: E402
 
 from sitegen import load  # noqa: E402
 from sitegen.commands.build import build, plan  # noqa: E402
@@ -51,6 +52,17 @@ edit_sequences = st.lists(st.tuples(st.sampled_from(EDITS), st.integers(0, 10**6
 
 Outcome = tuple[dict[str, bytes] | None, list[str]]
 """A build's files and warning lines, or None and its error lines."""
+
+
+def fresh_once(site: Path, renders: FreshRenders) -> Outcome:
+    """:func:`fresh` of ``site``, made once per set of files in the test process (tests/fresh_renders.py)
+    and handed out again: every example starts from the same demo (its first fresh build was
+    made five times for the first test here and once more for the second), and an edit may put the
+    files back as an earlier step had them. The caller works in ``site`` (its warnings then name
+    the files by the same path, ``content/...``, whatever folder the example copied the demo to),
+    and changes nothing it is handed."""
+    return renders.get(("incremental chain", tree_key(site / "content", site / "templates"), BASE_URL,
+                        Path.cwd() == site), lambda: fresh(site))
 
 
 def fresh(site: Path) -> Outcome:
@@ -101,34 +113,35 @@ def differences(got: dict[str, bytes] | None, want: dict[str, bytes] | None) -> 
 @settings(max_examples=5, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(edits=edit_sequences)
-def test_incremental_builds_equal_fresh_builds(tmp_path_factory, edits):
+def test_incremental_builds_equal_fresh_builds(tmp_path_factory, fresh_renders, edits):
     site = demo_site(tmp_path_factory.mktemp("site"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(site)
+        chain(site, edits, fresh_renders)
+
+
+def chain(site: Path, edits: list[tuple], renders: FreshRenders) -> list[str | None]:
+    """Build ``site`` (the working folder) with the dev server's builder and with ``sitegen
+    build``, then make each ``(edit, number)`` in turn and build again; after each, both must
+    give what a fresh build gives (:func:`fresh_once`). Return the edits' descriptions."""
     builder = Site(site / "content", site / "templates", BASE_URL)
-    want = fresh(site)
+    want = fresh_once(site, renders)
     assert incremental(builder) == want and built(site) == want
     done = []
     for edit, number in edits:
         done.append(edit(site, number))
-        want = fresh(site)
+        want = fresh_once(site, renders)
         got = incremental(builder)
         assert got == want, ("dev server", done, differences(got[0], want[0]), got[1], want[1])
         got = built(site)
         assert got == want, ("sitegen build", done, differences(got[0], want[0]), got[1], want[1])
+    return done
 
 
-def test_every_kind_of_edit_in_turn(tmp_path):
+def test_every_kind_of_edit_in_turn(tmp_path, monkeypatch, fresh_renders):
     """Each kind of edit once, one after another, so that every kind is met whatever examples
     Hypothesis draws."""
     site = demo_site(tmp_path)
-    builder = Site(site / "content", site / "templates", BASE_URL)
-    want = fresh(site)
-    assert incremental(builder) == want and built(site) == want
-    done = []
-    for edit in EDITS:
-        done.append(edit(site, 11))
-        want = fresh(site)
-        got = incremental(builder)
-        assert got == want, ("dev server", done, differences(got[0], want[0]), got[1], want[1])
-        got = built(site)
-        assert got == want, ("sitegen build", done, differences(got[0], want[0]), got[1], want[1])
+    monkeypatch.chdir(site)
+    done = chain(site, [(edit, 11) for edit in EDITS], fresh_renders)
     assert None not in done, done  # every edit found something to change

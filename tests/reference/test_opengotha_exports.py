@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen.commands.build import render
+from fresh_renders import render
 from sitegen.commands.importing import import_tournament
 from sitegen.engine.placement import compute_values, format_value, standings
 from sitegen.formats.h9 import read_h9, to_tournament, write_h9
