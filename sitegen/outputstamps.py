@@ -17,6 +17,9 @@ from .modeljson import MAX_DIGITS
 OutputStamp = tuple[int, int, int, int]
 """An output file's size, mtime_ns, ctime_ns and inode when the build wrote it."""
 
+KnownRow = tuple[OutputStamp | None, bytes | None, bytes | None, str]
+"""A row of :func:`output_rows` read back: the stamp, key and digest made from it, and the row."""
+
 
 class Unusable(Exception):
     """The cache cannot be used; the message says why, in a few words."""
@@ -84,29 +87,41 @@ def outputs_moved(output: Path, stamps: dict[str, OutputStamp], count: int = 32)
     return False
 
 
-def output_rows(keys: dict[str, bytes], shas: dict[str, bytes], stamps: dict[str, OutputStamp]) -> list[str]:
+def output_rows(keys: dict[str, bytes], shas: dict[str, bytes], stamps: dict[str, OutputStamp],
+                known: dict[str, KnownRow] | None = None) -> list[str]:
     """Return the index's rows of the outputs: per output (those of ``keys`` in their order,
     then those of ``shas`` and ``stamps`` without a key), ``"size mtime_ns ctime_ns inode key
     digest path"``: its stamp (``- - - -`` when it has none), its key and its digest in hex
     (``-`` when it has none), its path last (it may hold spaces). Issue 31: at full size (41,848
     outputs) three JSON objects keyed by the paths took 0.22 s of CPU to read back (parse, limits,
     conversion) and 0.17 s to write in each cached build; these rows 0.10 s and 0.08 s
-    (bench/README.md)."""
+    (bench/README.md). ``known``: the rows read back by :func:`read_output_rows`, by path, with
+    the objects read from them: a row whose stamp, key and digest are those very objects is
+    written as it was read (a cached build keeps all but a few outputs as they were)."""
     rows = []
+    known = known or {}
     for path in {**keys, **shas, **stamps}:
         stamp = stamps.get(path)
         key = keys.get(path)
         digest = shas.get(path)
+        was = known.get(path)
+        if was is not None and was[0] is stamp and was[1] is key and was[2] is digest:
+            rows.append(was[3])
+            continue
         rows.append(f"{'- - - -' if stamp is None else '%d %d %d %d' % stamp} "
                     f"{'-' if key is None else key.hex()} {'-' if digest is None else digest.hex()} {path}")
     return rows
 
 
-def read_output_rows(rows: Any) -> tuple[dict[str, bytes], dict[str, bytes], dict[str, OutputStamp]]:
-    """Return the outputs' keys, digests and stamps from the index's rows (:func:`output_rows`).
-    Raises Unusable for a number of more than :data:`sitegen.modeljson.MAX_DIGITS` characters
-    (checked before it is read, a sign counted as a digit: the cache's limit on numbers, issue
-    30); ValueError, TypeError or AttributeError for a row that is not one."""
+
+def read_output_rows(rows: Any, known: dict[str, KnownRow] | None = None
+                     ) -> tuple[dict[str, bytes], dict[str, bytes], dict[str, OutputStamp]]:
+    """Return the outputs' keys, digests and stamps from the index's rows (:func:`output_rows`);
+    put each row, by path, with the objects made from it into ``known`` when given (for
+    :func:`output_rows`). Raises Unusable for a number of more than
+    :data:`sitegen.modeljson.MAX_DIGITS` characters (checked before it is read, a sign counted
+    as a digit: the cache's limit on numbers, issue 30); ValueError, TypeError or
+    AttributeError for a row that is not one."""
     if type(rows) is not list:
         raise TypeError("not a list")
     keys: dict[str, bytes] = {}
@@ -116,13 +131,16 @@ def read_output_rows(rows: Any) -> tuple[dict[str, bytes], dict[str, bytes], dic
     longest = MAX_DIGITS  # characters: a sign takes a digit's place
     for row in rows:
         size, modified, changed, inode, key, digest, path = row.split(" ", 6)
+        stamp = found = made = None
         if size != "-" or modified != "-" or changed != "-" or inode != "-":
             if (len(size) > longest or len(modified) > longest or len(changed) > longest
                     or len(inode) > longest):
                 raise Unusable("its index does not decode: a number has more than 19 digits")
-            stamps[path] = (int(size), int(modified), int(changed), int(inode))
+            stamp = stamps[path] = (int(size), int(modified), int(changed), int(inode))
         if key != "-":
-            keys[path] = fromhex(key)
+            found = keys[path] = fromhex(key)
         if digest != "-":
-            shas[path] = fromhex(digest)
+            made = shas[path] = fromhex(digest)
+        if known is not None:
+            known[path] = (stamp, found, made, row)
     return keys, shas, stamps

@@ -10,6 +10,8 @@ and the sitemap (:mod:`sitegen.pages.extras`) and the header menu of every page
 
 from __future__ import annotations
 
+from functools import partial
+
 from .diagnostics import Diagnostic, SitegenError, command_pos
 from .i18n import Words
 from .model import Content
@@ -27,7 +29,9 @@ def complete_plan(content: Content, plan: SitePlan, lang: Words, check: bool = T
     overviews and pages, the Markdown pages, home, 404, dates, feed, sitemap and the header menu.
     Returns ``plan``; raises SitegenError for clashing paths (see :func:`check_paths`), unless
     ``check`` is False (an incremental build whose addresses are those of the last good build)."""
-    filed = filed_players(content)  # the order of the players index and of search.json
+    # the order of the players index and of search.json (kept by a cached build whose players
+    # did not change: sitegen.plan.NamesTable.filed)
+    filed = plan.filed_players(content.players, partial(filed_players, content))
     overviews = plan_player_extras(content, plan, lang, filed)
     plan_players(content, plan, lang, filed, overviews)
     plan_home_and_pages(content, plan, lang)

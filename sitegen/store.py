@@ -53,7 +53,7 @@ from .diagnostics import Diagnostic, SourcePos
 from .folders import Unreadable, entries_below, real_folder
 from .incremental.records import CacheState, PartRecord, UnitRecord
 from .incremental.sections import DamagedSection, KeptText, kept_section
-from .outputstamps import OutputStamp, Unusable, output_rows, read_output_rows
+from .outputstamps import KnownRow, OutputStamp, Unusable, output_rows, read_output_rows
 from .modeljson import ALLOWED, NAMES, cache_loads, check_limits, loads_unchecked, plan, tuples
 from .ruleset import KeptApart
 from .rulesets import rule_set
@@ -61,16 +61,16 @@ from .standins import real_class, skeleton, standin
 from .validate import Common
 from .workers import Result, alongside
 
-FORMAT = 7
+FORMAT = 8
 """The layout of the cache; a cache of another format is not used (5: a league season's summary
 holds its lists' shares, sitegen.pages.league_lists; 6: each output's stamp, key and digest on one
 row of the index, :func:`output_rows`; 7: a part's sections' templates and sort keys written once
-per part, :func:`_part_text`)."""
+per part, :func:`_part_text`; 8: the players' order of the players index kept with the players,
+:func:`_filed`)."""
 
 MAX_FILE = 256 << 20
 """The largest file a cache may hold (bytes): at full size (bench/synthetic.py, scale 1) the
 largest is the index, about 10 MB; a larger one is refused before it is read."""
-
 
 
 def cache_folder(output: Path) -> Path:
@@ -206,14 +206,16 @@ def unit_blobs(seasons: dict[str, UnitRecord], units: dict[Any, UnitRecord]) -> 
 
 
 def common_blob(common: Common | None, files: tuple[tuple[str, bytes], ...],
-                diagnostics: tuple[Diagnostic, ...]) -> tuple[str, Callable[[], str]] | None:
+                diagnostics: tuple[Diagnostic, ...],
+                filed: list[str] | None = None) -> tuple[str, Callable[[], str]] | None:
     """Return the blob of the settings, players and pages (file name, a function writing its
     text), or None without them; ``files``: their files' digests; ``diagnostics``: their
-    warnings."""
+    warnings; ``filed``: the players' ids in the order of the players index, if known (a
+    function of the players' records, so of ``files``: not part of the blob's name)."""
     if common is None:
         return None
     key = sha(repr(files).encode() + repr(diagnostics).encode())
-    return f"c{key.hex()}.json", partial(_common_text, common, files, diagnostics)
+    return f"c{key.hex()}.json", partial(_common_text, common, files, diagnostics, filed)
 
 
 def _season_blob(record: UnitRecord) -> str:
@@ -247,12 +249,12 @@ def _unit_blob(record: UnitRecord) -> str:
     return f"u{record.key.hex()}.json"
 
 
-def save(state: CacheState, outputs: dict[str, OutputStamp], folder: Path,
-         made: dict[str, str] | None = None, known: dict[str, str] | None = None) -> None:
-    """Write ``state`` and the stamps of the output files into ``folder`` (made if needed):
-    new blobs first, the index last (atomically), unused blobs removed. ``made``: the digests of
-    blobs already written (by :func:`write_blob`, in the render workers); ``known``: the
-    digests of the blobs the last index listed (those read back by this build). Raises OSError."""
+def save(state: CacheState, outputs: dict[str, OutputStamp], folder: Path, made: dict[str, str] | None = None,
+         known: dict[str, str] | None = None, rows: dict[str, KnownRow] | None = None) -> None:
+    """Write ``state`` and the stamps of the output files into ``folder`` (made if needed): new
+    blobs first, the index last (atomically), unused blobs removed. ``made``: the digests of blobs
+    written by the render workers (:func:`write_blob`); ``known``: of the blobs the last index
+    listed (read back by this build); ``rows``: its outputs' rows (CacheState.rows). Raises OSError."""
     blobs = real_folder(real_folder(folder) / "blobs")
     put = _Putter(blobs, made or {}, known or {})
     for file, make in unit_blobs(state.seasons, state.units).items():
@@ -263,7 +265,7 @@ def save(state: CacheState, outputs: dict[str, OutputStamp], folder: Path,
         summary = _summary_blob(relative, record)
         seasons.append([relative, _season_blob(record), None if summary is None else put(*summary)])
     units = [[unit[0], unit[1], _unit_blob(record)] for unit, record in sorted(state.units.items())]
-    blob = common_blob(state.common, state.common_files, state.common_diagnostics)
+    blob = common_blob(state.common, state.common_files, state.common_diagnostics, state.filed)
     common = put(*blob) if blob is not None else None
     # The parts' blobs are most of the work (1-1.5 s at full size, after the render): half of
     # them are written by a forked helper meanwhile.
@@ -279,7 +281,7 @@ def save(state: CacheState, outputs: dict[str, OutputStamp], folder: Path,
         "stamps": {root: {path: [*stamp, digest.hex()] for path, (stamp, digest) in files.items()}
                    for root, files in state.stamps.items()},
         "common": common, "seasons": seasons, "units": units, "parts": parts,
-        "outputs": output_rows(state.keys, state.shas, outputs),
+        "outputs": output_rows(state.keys, state.shas, outputs, rows),
         "players": {pid: digest.hex() for pid, digest in state.players.items()},
         "leagues": {league: digest.hex() for league, digest in state.leagues.items()},
         "rule_paths": state.rule_paths.hex(), "paths": state.paths.hex(), "blobs": written,
@@ -461,11 +463,11 @@ def _length(where: Any) -> int:
 
 
 def _common_text(common: Common, files: tuple[tuple[str, bytes], ...],
-                 diagnostics: tuple[Diagnostic, ...]) -> str:
+                 diagnostics: tuple[Diagnostic, ...], filed: list[str] | None = None) -> str:
     return _Encoder().dumps({"config": common.config, "players": dict(common.players),
                              "pages": list(common.pages), "complete": common.complete,
                              "files": [[path, digest.hex()] for path, digest in files],
-                             "diagnostics": list(diagnostics)})
+                             "diagnostics": list(diagnostics), "filed": filed})
 
 
 # --------------------------------------------------------------------------- loading
@@ -512,7 +514,7 @@ def load_index(folder: Path) -> tuple[CacheState, dict[str, OutputStamp], dict]:
                                for path, v in files.items()} for root, files in index["stamps"].items()}
         state.leagues = {league: bytes.fromhex(digest) for league, digest in index["leagues"].items()}
         state.players = {pid: bytes.fromhex(digest) for pid, digest in index["players"].items()}
-        state.keys, state.shas, stamps = read_output_rows(index["outputs"])
+        state.keys, state.shas, stamps = read_output_rows(index["outputs"], state.rows)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError):
         raise Unusable("its index is not as this sitegen writes it") from None
     return state, stamps, index
@@ -645,6 +647,7 @@ def _load(state: CacheState, folder: Path, index: dict, read: dict[str, bytes], 
         state.common_diagnostics = tuple(raw["diagnostics"])
         if state.players.keys() != state.common.players.keys():
             raise Unusable("its players are not those of its index")
+        state.filed = _filed(raw["filed"], state.common.players)
     by_name: dict[str, Any] = {}
     for relative, name, summary in index["seasons"]:
         if summary is None:
@@ -672,6 +675,15 @@ def _load(state: CacheState, folder: Path, index: dict, read: dict[str, bytes], 
         part = _part_record(blob(name), str(folder / "blobs" / lines))
         made_of(name, part.inputs)
         state.parts[_as_tuple(_Decoder().loads(ident, "a part's name", checked))] = part
+
+
+def _filed(found: Any, players: dict) -> list[str] | None:
+    """Return the players index's order kept in the cache (None: none kept); Unusable unless it
+    lists each of ``players`` once."""
+    if found is None or (type(found) is list and len(found) == len(players)
+                         and all(type(pid) is str for pid in found) and set(found) == players.keys()):
+        return found
+    raise Unusable("its players' order is not that of its players")
 
 
 def _unit_record(raw: dict) -> UnitRecord:

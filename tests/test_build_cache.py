@@ -115,18 +115,19 @@ def test_a_cache_of_another_format_is_not_used(site, rebuilt):
     assert rebuilt(site).startswith("build cache not used: it has another format (999")
 
 
-@pytest.mark.parametrize("before", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("before", [2, 3, 4, 5, 6, 7])
 def test_a_cache_of_the_formats_before_is_not_used(site, before, rebuilt):
     """Format 2 read every player section when opened and kept no players' digests; format 3
     kept no summaries of the league seasons (each season's blob was decoded when the cache was
     opened); format 4's summaries held each game's row but not the seasons' shares of the
     site-wide lists (dates, feed, games played, the newest results); format 5 kept each
     output's stamp, key and digest in three objects keyed by its path; format 6 wrote each
-    player section's template and sort key on its own row: refused."""
+    player section's template and sort key on its own row; format 7 kept no order of the
+    players index: refused."""
     index = json.loads(index_of(site).read_text())
     index["format"] = before
     index_of(site).write_text(json.dumps(index))
-    assert rebuilt(site) == (f"build cache not used: it has another format ({before}, this sitegen reads 7); "
+    assert rebuilt(site) == (f"build cache not used: it has another format ({before}, this sitegen reads 8); "
                              "building everything")
 
 
@@ -392,6 +393,54 @@ def test_a_kept_part_is_known_without_looking_for_players(tmp_path, monkeypatch,
     assert 0 < len(searched) <= len(made) < len(parts)
 
 
+def test_the_players_order_is_kept_when_only_a_result_changed(tmp_path, monkeypatch, fresh_render):
+    """Issue 31 (cache format 8): the cache keeps the players' ids in the order of the players
+    index (and of search.json) with the players; a build after one league result, whose
+    players did not change, takes that order instead of sorting the players again. The order
+    kept is the one the first build sorted."""
+    import sitegen.site as site_module
+    from sitegen.pages.players_index import filed_players
+
+    root = demo_site(tmp_path)
+    first = build(root / "content", root / "output")
+    order = first.made.cache.filed()
+    assert order == filed_players(first.made.content) and len(order) == len(first.made.content.players)
+    flip_league_result(root, 1)
+    sorted_now = []
+    real = site_module.filed_players
+    monkeypatch.setattr(site_module, "filed_players", lambda content: (sorted_now.append(1), real(content))[1])
+    result = build(root / "content", root / "output")
+    assert sorted_now == [] and result.made.cache.filed() == order
+    assert output_of(root) == fresh_render(root / "content") and result.note == ""
+
+
+@pytest.mark.parametrize("edit, moved, at", [
+    ("  - {id: Aardvark1, name: Aardvark1}\n", "Aardvark1", 0),  # a player added, filed first
+    ("{id: Bakero4, name: Bakero4}", "Bakero4", -1),  # renamed Zzyzx Bakero4: filed last
+])
+def test_the_players_order_is_made_again_when_a_player_is_added_or_renamed(tmp_path, monkeypatch, fresh_render,
+                                                                           edit, moved, at):
+    """Issue 31: a players file changed (a player added, or renamed so that they are filed
+    elsewhere) sorts the players again; the players index, search.json and the order kept for
+    the next build follow the new names."""
+    import sitegen.site as site_module
+
+    root = demo_site(tmp_path)
+    first = build(root / "content", root / "output")
+    assert first.made.cache.filed()[at] != moved
+    players = root / "content/players/iglo.yaml"
+    text = players.read_text(encoding="utf-8")
+    text = text + edit if edit.startswith("  - ") else text.replace(edit, "{id: Bakero4, name: Zzyzx Bakero4}")
+    players.write_text(text, encoding="utf-8")
+    sorted_now = []
+    real = site_module.filed_players
+    monkeypatch.setattr(site_module, "filed_players", lambda content: (sorted_now.append(1), real(content))[1])
+    result = build(root / "content", root / "output")
+    order = result.made.cache.filed()
+    assert sorted_now == [1] and order[at] == moved and len(order) == len(result.made.content.players)
+    assert output_of(root) == fresh_render(root / "content") and result.note == ""
+
+
 # --------------------------------------------------------------------------- an untrusted cache (issue 30)
 
 
@@ -601,6 +650,21 @@ def test_a_forged_summary_that_decodes_but_holds_no_summary_is_not_used(site, ke
     forge(site, name, json.dumps(raw, ensure_ascii=False, separators=(",", ":")).encode())
     edit_about(site)
     assert rebuilt(site) == (f"build cache not used: a unit's summary does not decode ({error}); "
+                             "building everything")
+
+
+@pytest.mark.parametrize("filed", [["x"], "abc", [1, 2]])
+def test_a_forged_players_order_is_not_used(site, filed, rebuilt):
+    """The players' order kept with the players (format 8) must list each player once: a
+    forged one is refused when the cache is opened, in one line."""
+    name = json.loads(index_of(site).read_text())["common"]
+    blob = cache_folder(site / "output") / "blobs" / name
+    raw = json.loads(blob.read_text(encoding="utf-8"))
+    assert sorted(raw["filed"]) == sorted(raw["players"])
+    raw["filed"] = filed if filed != [1, 2] else [1] * len(raw["players"])
+    forge(site, name, json.dumps(raw, ensure_ascii=False, separators=(",", ":")).encode())
+    edit_about(site)
+    assert rebuilt(site) == ("build cache not used: its players' order is not that of its players; "
                              "building everything")
 
 

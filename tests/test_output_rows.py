@@ -70,3 +70,37 @@ def test_a_row_that_is_not_one_raises(rows, error):
     """load_index turns these into "its index is not as this sitegen writes it" (Unusable)."""
     with pytest.raises(error):
         read_output_rows(rows)
+
+
+def test_a_row_read_back_is_written_as_it_was_while_its_output_is_unchanged():
+    """Issue 31: the next index writes the row of an output whose stamp, key and digest are the
+    very objects read from the last index's row as that row (not formatted again); an output
+    given a new stamp, key or digest (equal in value or not) gets a row made anew."""
+    rows = ["10 20 30 40 0102 ff index.html", "- - - -  - a b/index.html", "1 2 3 4 aa bbcc c.html"]
+    known: dict = {}
+    keys, shas, stamps = read_output_rows(rows, known)
+    assert known["index.html"] == ((10, 20, 30, 40), b"\x01\x02", b"\xff", rows[0])
+    assert known["a b/index.html"] == (None, b"", None, rows[1])
+    known["index.html"] = (*known["index.html"][:3], "kept as read")  # what proves it was not made again
+    known["c.html"] = (*known["c.html"][:3], "kept as read")
+    shas["c.html"] = bytes.fromhex("bbcc")  # the same digest, but not the object read: made again
+    stamps["d.html"] = (5, 6, 7, 8)  # a new output
+    assert output_rows(keys, shas, stamps, known) == [
+        "kept as read", "- - - -  - a b/index.html", "1 2 3 4 aa bbcc c.html", "5 6 7 8 - - d.html"]
+
+
+@settings(max_examples=200)
+@given(st.dictionaries(_paths, _digests, max_size=8), st.dictionaries(_paths, _digests, max_size=8),
+       st.dictionaries(_paths, st.tuples(_numbers, _numbers, _numbers, _numbers), max_size=8),
+       st.dictionaries(_paths, _digests, max_size=4), st.sets(_paths, max_size=4))
+def test_rows_written_from_the_rows_read_are_the_rows_made_anew(keys, shas, stamps, new_keys, gone):
+    """The fast form (rows read back, :func:`output_rows`'s ``known``) against the clear form
+    (every row made anew): after some outputs are given new keys and others dropped, the same
+    rows."""
+    known: dict = {}
+    keys, shas, stamps = read_output_rows(json.loads(json.dumps(output_rows(keys, shas, stamps))), known)
+    keys.update(new_keys)
+    for path in gone:
+        for table in (keys, shas, stamps):
+            table.pop(path, None)
+    assert output_rows(keys, shas, stamps, known) == output_rows(keys, shas, stamps)

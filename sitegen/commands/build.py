@@ -373,7 +373,8 @@ def _write_everything(bundles: list[Bundle], hosts: dict[str, bytes], config: Si
         if recorder is not None and folder is not None:  # the workers write the units' blobs too
             caches = recorder.caches
             blobs = store.unit_blobs(caches.new_seasons, caches.new_units)
-            common = store.common_blob(caches.common_value, caches.common_files, caches.common_diags)
+            common = store.common_blob(caches.common_value, caches.common_files, caches.common_diags,
+                                       recorder.filed())
             if common is not None:
                 blobs[common[0]] = common[1]
             after = tuple(partial(store.write_blob, folder, name, make) for name, make in blobs.items())
@@ -433,7 +434,7 @@ def _save(build: CachedBuild, stamps: dict, folder: Path, index: dict, counts: C
     try:
         with no_cycle_collection():
             store.save(build.finish(build.made_shas, counts), stamps, folder, build.made_blobs,
-                       index.get("blobs") if not build.old.empty else None)
+                       index.get("blobs") if not build.old.empty else None, build.old.rows)
     except (OSError, DamagedSection):  # DamagedSection: a kept unit's blob gone meanwhile
         store.remove(folder)  # the cache is only an optimisation
 

@@ -357,6 +357,12 @@ class CachedBuild:
 
     # ------------------------------------------------------------------ the next state
 
+    def filed(self) -> list[str] | None:
+        """Return the players' ids in the order of the players index, when this build worked it
+        out (or kept it) for its players (sitegen.plan.NamesTable.filed)."""
+        common = self.caches.common_value
+        return None if common is None else self.names.filed_of(common.players)
+
     def finish(self, shas: Mapping[str, bytes], census: dict[str, dict[str, int]] | None = None) -> CacheState:
         """Return the state for the next build; ``shas``: the SHA-256 of each output made by
         this build; ``census``: what the site was made from (sitegen.census), if counted."""
@@ -369,7 +375,7 @@ class CachedBuild:
         return CacheState(
             settings=self.settings, stamps=self.stamps, common=self.caches.common_value,
             common_files=self.caches.common_files, common_diagnostics=self.caches.common_diags,
-            players=self.caches.players, leagues=self.leagues, dates=self.caches.dates,
+            players=self.caches.players, filed=self.filed(), leagues=self.leagues, dates=self.caches.dates,
             units=self.caches.new_units, seasons=self.caches.new_seasons,
             parts=self.caches.new_parts, keys=dict(self.keys), shas=new_shas,
             rule_paths=self.rule_paths, paths=self.paths, menu=self.menu,

@@ -89,6 +89,10 @@ class CacheState:
     build whose players are unchanged need not digest their records again, nor the players'
     records of each part kept (:meth:`sitegen.incremental.reuse.CachedParts.part`): together
     0.15-0.3 s at full size."""
+    filed: list[str] | None = None
+    """The players' ids (of ``common``) in the order of the players index
+    (sitegen.plan.NamesTable.filed), when the build worked it out: a build whose players are
+    unchanged takes it instead of sorting them again."""
     leagues: dict[str, bytes] = field(default_factory=dict)
     """Per league: the digest of its seasons' order, ids and divisions (:func:`league_outline`)."""
     dates: dict[tuple, tuple[tuple, dict[str, dt.date]]] = field(default_factory=dict)
@@ -103,6 +107,10 @@ class CacheState:
     """The warnings of the last good build (shown again by a build that changes nothing)."""
     census: dict[str, dict[str, int]] = field(default_factory=dict)
     """What the last good build was made from (sitegen.census), for a build that changes nothing."""
+    rows: dict[str, Any] = field(default_factory=dict)
+    """The outputs' rows of the index this state was read from, by path, with the objects read
+    from each (sitegen.outputstamps.read_output_rows; in memory only): the next index writes
+    those of unchanged outputs as they were."""
 
     @property
     def empty(self) -> bool:

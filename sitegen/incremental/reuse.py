@@ -133,6 +133,8 @@ class BuildCaches:
             self.players = old.players
             for pid, player in common.players.items():
                 digests.register(player, self.players[pid])
+            if old.filed is not None:  # the same players: the same order of the players index
+                self.names.keep_filed(common.players, old.filed)
         else:
             self.players = player_digests(common.players, digests)
         return common
