@@ -325,7 +325,9 @@ class BoundedSandbox(SandboxedEnvironment):
         characters to escape alone, each with ``in`` (in C, without the regular expression's
         machinery), not searched with that character class: a list of typical values, 400 ->
         335 ns a value, 100-460 -> 95-170 ns a search (issue 31, tmpl31;
-        tests/test_template_sandbox.py compares it with ``escape(finalize(value))``)."""
+        tests/test_template_sandbox.py compares it with ``escape(finalize(value))``). An ASCII
+        Markup value (a macro's or partial's text, a sentence) is counted and returned as it is
+        in the same way, without the general path's calls (issue 31, render51)."""
         printed = self.bounded_print(finalize)
         plain = None if finalize is not None and finalize_characters is None else \
             re.compile(f"[{NEEDS_ESCAPING.pattern[1:-1]}{finalize_characters or ''}]")
@@ -350,6 +352,15 @@ class BoundedSandbox(SandboxedEnvironment):
                 return value if NEEDS_ESCAPING.search(value) is None else escape(value)
             if type(value) is int and plain is not None:
                 return str(value)
+            if ascii_fast and type(value) is Markup and value.isascii():
+                # Markup made by the page (a macro's, a partial's, a sentence): counted and
+                # returned as it is, as the general path does; ``finalize`` is not called, as
+                # it returns a str without its characters (none ASCII here) as it is.
+                budget = self.budget
+                budget.printed += len(value)
+                if budget.printed > budget.limits.printed:
+                    raise self._too_much_printed()
+                return value
             value = printed(value)
             kind = type(value)
             if kind is int:

@@ -380,8 +380,14 @@ class Staging:
             if self._own_lock is not None:
                 self._own_lock.release()
             raise
-        self._root = os.fspath(self.folder)
-        self._old = os.fspath(self.output)
+        # Each file's two paths are these prefixes and its checked relative path (what
+        # ``os.path.join`` gives for a path that :func:`_checked` accepts, without its Python
+        # calls: two a file; issue 31).
+        self._root = os.path.join(self.folder, "")
+        self._old = os.path.join(self.output, "")
+        self._linkable = os.path.isdir(self.output)
+        """False when there is no earlier site (a build into a new folder): no file of
+        ``output`` is looked for then, one failed ``open`` a file fewer."""
         self._folders: set[str] = set()
 
     def put(self, path: str, data: bytes) -> bool:
@@ -406,13 +412,14 @@ class Staging:
         relative = _checked(path)
         folder, _, _ = relative.rpartition("/")
         if folder and folder not in self._folders:
-            _make_folder(os.path.join(self._root, folder))
+            _make_folder(self._root + folder)
             self._folders.add(folder)
-        target = os.path.join(self._root, relative)
-        current = os.path.join(self._old, relative)
-        if _same_bytes(current, data):
-            os.link(current, target, follow_symlinks=False)
-            return False, os.lstat(target)
+        target = self._root + relative
+        if self._linkable:
+            current = self._old + relative
+            if _same_bytes(current, data):
+                os.link(current, target, follow_symlinks=False)
+                return False, os.lstat(target)
         # open(target, "xb")'s flags and mode, without its buffer (three more system calls)
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
         try:

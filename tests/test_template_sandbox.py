@@ -14,6 +14,7 @@ from pathlib import Path
 import threading
 
 import pytest
+from markupsafe import Markup
 
 from sitegen.commands.build import render
 from sitegen.diagnostics import SitegenError
@@ -331,6 +332,8 @@ def _printer():
     ("\u05e9\u05dc\u05d5\u05dd", "\ufdd0\u05e9\u05dc\u05d5\u05dd\ufdd1"),  # Hebrew: marked (sitegen.bidi)
     ("<\u0627>", "\ufdd0&lt;\u0627&gt;\ufdd1"),
     (17, "17"),
+    (Markup("<b>R&amp;D</b>"), "<b>R&amp;D</b>"),  # Markup: as it is, ASCII or not
+    (Markup("<i>\u05e9</i>"), "<i>\u05e9</i>"),
 ])
 def test_a_printed_value_is_escaped_and_marked_as_before(value, printed):
     """{{ value }}'s printer (template_limits.escaped_print) with its ASCII path (issue 31,
@@ -351,9 +354,27 @@ def test_the_printer_gives_the_text_of_escape_and_finalize():
     alphabet = st.sampled_from("aZ 09/-+&<>'\"é–·\u05d0\u0627\U00010800\ufb1d")
 
     @settings(max_examples=500, deadline=None)
-    @given(st.text(alphabet, max_size=12))
-    def check(value):
+    @given(st.text(alphabet, max_size=12), st.booleans())
+    def check(text, markup):
+        value = Markup(text) if markup else text
         environment.budget.start_page()
-        assert str(environment.print_escaped(value)) == str(escape(mark(value)))
+        printed = environment.print_escaped(value)
+        assert str(printed) == str(escape(mark(value)))
+        assert environment.budget.printed == len(text)  # counted once, as the general path does
 
     check()
+
+
+def test_a_printed_markup_counts_towards_the_pages_limit():
+    """An ASCII Markup value is counted as printed (its quick path, issue 31): a page that
+    prints more than :attr:`Limits.printed` characters of it is refused, one that prints
+    exactly the limit is not."""
+    from sitegen.template_limits import TemplateLimit
+
+    environment = _printer()
+    limit = environment.budget.limits.printed
+    environment.budget.printed = limit - 5
+    assert environment.print_escaped(Markup("<br>")) == "<br>"  # limit - 1
+    assert environment.print_escaped(Markup("x")) == "x"  # limit exactly
+    with pytest.raises(TemplateLimit, match="characters printed"):
+        environment.print_escaped(Markup("y"))

@@ -77,6 +77,12 @@ class Criterion(Enum):
     SOSTS = "SOSTS"
     """Sum of opponents' STS (handicap-corrected, as SOSM)."""
 
+    # A criterion's hash is its identity's (members are singletons and compare by identity):
+    # Enum's own ``__hash__`` hashes the name in Python, and the standings' values are looked
+    # up by criterion in dicts several hundred thousand times a build (each tournament row's
+    # values, its standings.json, the engine's second-order sums; issue 31).
+    __hash__ = object.__hash__
+
     @classmethod
     def parse(cls, text: str) -> "Criterion":
         """Parse an abbreviation, case-insensitive: ``SOSM-1``, ``SOSM_1``, ``Rank``, ``sodosw``.

@@ -592,9 +592,10 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
     for row in shown:
         pid = row.player_id
         values = row.values
+        name = names.get(pid)  # the record's name only when the table has none (a property)
         table.append({
             "row": row.row, "place": row.place, "shared": row.shared, "id": pid,
-            "name": names.get(pid, row.player.name), "url": player_url(pid),
+            "name": row.player.name if name is None else name, "url": player_url(pid),
             "rank": str(row.player.rank),
             "values": [format_value(values[c]) for c in criteria],
             "games": _game_cells(row, names, status, page_of, words, sentences),
@@ -633,14 +634,18 @@ def _context(r: int, t: Tournament, last: int, names: dict[str, str],
 def _standings_data(t: Tournament, r: int, names: dict[str, str],
                     rows: list[PlacementRow]) -> dict[str, Any]:
     """Return the ``standings.json`` document after round ``r``, ``rows`` being the standings."""
-    criteria = [c.value for c in t.parameters.criteria]
+    named = [(c.value, c) for c in t.parameters.criteria]  # ``value`` is a Python property
+    criteria = [key for key, _ in named]
     out_rows = []
     for row in rows:
+        pid = row.player_id
+        name = names.get(pid)
         entry: dict[str, Any] = {
-            "place": row.place, "shared": row.shared, "row": row.row, "id": row.player_id,
-            "name": names.get(row.player_id, row.player.name), "rank": str(row.player.rank)}
-        for c in t.parameters.criteria:
-            entry[c.value] = _json_number(row.values[c])
+            "place": row.place, "shared": row.shared, "row": row.row, "id": pid,
+            "name": row.player.name if name is None else name, "rank": str(row.player.rank)}
+        values = row.values
+        for key, c in named:
+            entry[key] = _json_number(values[c])
         entry["games"] = list(row.games)
         entry["opponents"] = list(row.opponents)
         out_rows.append(entry)
