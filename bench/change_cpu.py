@@ -11,13 +11,19 @@ change: the build thread's CPU (``time.thread_time``) until the changed page is 
 and to the build's end, with the wall time and the load. Under load, CPU is the comparable
 figure where ``bench/rebuild.py``'s walls are not; the first changes after the start are the
 ones that paid for what the server's process had not read or compiled. ``--profile DIR``
-writes a cProfile of each change's way to its page (``KIND1.prof`` ...).
+writes a cProfile of each change's way to its page (``KIND1.prof`` ...). ``--lock FILE``
+takes an exclusive lock on FILE (``flock``) for the changes only, not for the start's build
+(minutes on a loaded machine: other measurements need not wait for it).
+
+Do not edit the checkout's ``sitegen`` while it runs: the change's build would find the code
+changed and build from scratch (the cache's ``code`` root). Run a copy (``git archive``).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import fcntl
 import os
 import resource
 import shutil
@@ -41,6 +47,7 @@ def main() -> int:
     parser.add_argument("--kind", default="league", choices=("league", "tournament", "ladder"))
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--profile", type=Path)
+    parser.add_argument("--lock", type=Path, help="a file to lock (flock) during the changes")
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="sitegen-change-cpu-"))
     try:
@@ -50,10 +57,15 @@ def main() -> int:
         site.build()  # the server's start: no other thread yet, so it forks as sitegen serve does
         print(f"first build: {time.perf_counter() - wall:.1f} s wall, {time.process_time() - cpu:.1f} s "
               f"CPU of the process (load {os.getloadavg()[0]:.2f})", flush=True)
+        print(f"changes from {time.strftime('%H:%M:%S', time.gmtime())} UTC", flush=True)
         idle = threading.Event()
         threading.Thread(target=idle.wait, daemon=True).start()  # the server's other threads
         file, index, page = target(root / "content", args.kind)
         wanted = page + "index.html"
+        if args.lock is not None:
+            lock = open(args.lock, "a")  # closed (and so unlocked) when the process ends
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            print(f"locked {args.lock} at {time.strftime('%H:%M:%S', time.gmtime())} UTC (load {os.getloadavg()[0]:.2f})", flush=True)
         for number in range(1, args.repeat + 1):
             time.sleep(0.3)
             reverse(file, index)

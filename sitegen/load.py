@@ -395,8 +395,8 @@ def load_yaml_file(path: Path, shown: str, diags: Diagnostics, last: LastReads |
     text = read_text(path, shown, diags)
     if text is None:
         return None
-    if last is not None and (len(text) >= REMEMBER_FROM_CHARS or shown in last.parses
-                             or last.edited(shown, text)):
+    if last is not None and (last.edited(shown, text) or len(text) >= REMEMBER_FROM_CHARS
+                             or shown in last.parses):
         return parse_yaml_again(text, shown, diags, last)
     return parse_yaml(text, shown, diags)
 
@@ -417,18 +417,26 @@ class LastReads:
     parses: dict[str, tuple[str, YMap]] = field(default_factory=dict)
     """The last clean parse of each large (or edited) file, by its shown path: (text, tree)."""
     texts: dict[str, int] = field(default_factory=dict)
-    """The hash of the last text of each smaller file, by its shown path."""
+    """The hash of the last text of each file, by its shown path."""
+    changed: set[str] = field(default_factory=set)
+    """The shown paths of the files whose text changed in this process (:meth:`edited`): the
+    files an organizer is editing, whatever their size (sitegen.pages.league keeps what it
+    planned of a season from its file's first edit on: ``SeasonGroupsMade``)."""
 
     def edited(self, shown: str, text: str) -> bool:
         """True when the file ``shown`` was read before with another text: an organizer is
         editing it (the dev server), so it is remembered from now on, whatever its size. At
         full size a league season's file (260 kB) and a tournament's (130 kB) take 0.05-0.1 s
         to parse whole; the next edits of the same file re-read only the edited division or
-        round. Only the files edited are kept (the tree of every season would be about 200 MB)."""
+        round. Only the files edited are kept (the tree of every season would be about 200 MB);
+        their shown paths are added to :attr:`changed`."""
         digest = hash(text)
         last = self.texts.get(shown)
         self.texts[shown] = digest
-        return last is not None and last != digest
+        if last is not None and last != digest:
+            self.changed.add(shown)
+            return True
+        return False
 
     def texts_since(self, known: Mapping[str, int]) -> dict[str, int]:
         """Return the entries of :attr:`texts` that are not in ``known`` (an earlier copy of

@@ -242,9 +242,10 @@ def _plan_season(plan: SitePlan, league: League, ordered: list[Season], number: 
     view = season_view(league, season, players, names, lang)
     plan.warnings.extend(english_warnings(league, season, players, names, view, lang))
     remembered = plan.remembered.league_seasons if plan.remembered is not None else {}
+    edited = plan.remembered is not None and season.pos.path in plan.remembered.yaml.changed
     made = remembered[(league.id, season.id)] = SeasonGroupsMade(
         remembered.get((league.id, season.id)), lang, view.status in (Status.PROVISIONAL, Status.EMPTY),
-        withdrawn_players(season))
+        withdrawn_players(season), keep=edited)
     divisions: list[dict[str, Any]] = [{"name": division.name, "groups": [
                   _plan_group(plan, league, season, division, group, names, view, lang, made)
                   for group in division.groups]} for division in view.season.divisions]

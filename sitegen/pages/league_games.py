@@ -95,16 +95,20 @@ class SeasonGroupsMade:
     one group. Each method returns what the plain function returns (a property test holds
     them to it: tests/test_league_again.py).
 
-    Only a season planned before in the process keeps what it makes (``earlier`` given): as
-    with the files' trees (sitegen.load.LastReads), only the seasons being edited are kept, not
-    every season a build plans in the process (each about 10 MB at full size)."""
+    Only a season planned before in the process (``earlier`` given) or whose file was edited in
+    it (``keep``: sitegen.load.LastReads.changed) keeps what it makes: as with the files' trees
+    (sitegen.load.LastReads), only the seasons being edited are kept, not every season a build
+    plans in the process (each about 10 MB at full size). A season's first edit after the dev
+    server's start is planned in the server's process for the first time (the start's build
+    planned the leagues in its forked helper): kept from then on, its second edit takes the
+    groups the edit did not touch again (issue 31: not before the third, before stop 51)."""
 
     def __init__(self, earlier: SeasonGroupsMade | None, lang: Words, in_progress: bool,
-                 withdrawn: set[str]) -> None:
+                 withdrawn: set[str], keep: bool = False) -> None:
         self.lang, self.in_progress, self.withdrawn = lang, in_progress, withdrawn
         self.made_from = (lang.tag, in_progress)
-        self.keep = earlier is not None
-        """Whether this plan keeps what it makes (the season was planned before)."""
+        self.keep = keep or earlier is not None
+        """Whether this plan keeps what it makes (the season was planned before, or edited)."""
         same = earlier is not None and earlier.made_from == self.made_from
         self.earlier_rows = earlier.rows if earlier is not None else {}
         self.earlier_games = earlier.games if same and earlier is not None else {}

@@ -31,7 +31,7 @@ NAMES = {p: p.title() for p in PLAYERS}
 names = st.sampled_from([NAMES, {**NAMES, "ben": "Benjamin"}, {**NAMES, "eve": "Eva"}])  # most often the same
 plans = st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=3),  # which groups of the pool
                   names, st.frozensets(st.sampled_from(PLAYERS), max_size=2), st.booleans(),
-                  st.sampled_from(LANGS))
+                  st.sampled_from(LANGS), st.booleans())  # the last: keep (the season's file edited)
 
 
 @settings(max_examples=200, deadline=None)
@@ -39,10 +39,11 @@ plans = st.tuples(st.lists(st.integers(0, 2), min_size=1, max_size=3),  # which 
 def test_a_season_planned_again_gives_what_the_plain_functions_give(pool, steps):
     """Each plan takes some groups of a pool (the same objects when taken again, as the
     validator keeps unedited groups), with the step's names, withdrawn players, state and
-    language; every standings and games list equals the plain function's."""
+    language, kept or not from its first plan on (``keep``: its file edited); every standings
+    and games list equals the plain function's."""
     earlier = None
-    for chosen, named, withdrawn, in_progress, lang in steps:
-        made = SeasonGroupsMade(earlier, lang, in_progress, set(withdrawn))
+    for chosen, named, withdrawn, in_progress, lang, keep in steps:
+        made = SeasonGroupsMade(earlier, lang, in_progress, set(withdrawn), keep=keep)
         for index in chosen:
             group = pool[index]
             assert made.standings(group) == group_standings(group)
@@ -81,3 +82,24 @@ def test_a_kept_group_keeps_its_lists_until_a_name_changes():
     replaced = SeasonGroupsMade(renamed, en, True, set())
     lost = replaced.league_games(_group(Result(Outcome.WIN, Colour.WHITE)), "ann", names)
     assert [(row["opponent"], row["kind"]) for row in lost] == [("Ben", "loss"), ("Cy", "unplayed")]
+
+
+def test_an_edited_seasons_first_plan_keeps_what_it_makes():
+    """Hand-worked (stop 51): the first plan of a season whose file was edited (``keep``: the
+    dev server's first edit after its start, the start's helper having planned the season)
+    keeps its lists and standings; the second plan takes them for the same group (ann's win
+    over Ben, then her game with Cy to play), and makes them anew for a replaced group."""
+    en = words("en")
+    names = {"ann": "Ann", "ben": "Ben", "cy": "Cy"}
+    group = _group(Result(Outcome.WIN, Colour.BLACK))
+    first = SeasonGroupsMade(None, en, True, set(), keep=True)
+    kept, rows = first.league_games(group, "ann", names), first.standings(group)
+    assert first.league_games(group, "ann", names) is kept
+    assert [(row["opponent"], row["status"], row["kind"]) for row in kept] == [
+        ("Ben", "played", "win"), ("Cy", "to-play", "unplayed")]
+    assert [(row.place, row.player, row.wins) for row in rows] == [(1, "ann", 1), (2, "ben", 0), (2, "cy", 0)]
+    second = SeasonGroupsMade(first, en, True, set())
+    assert second.league_games(group, "ann", names) is kept
+    again = second.standings(group)
+    assert again == rows and all(a is b for a, b in zip(again, rows))
+    assert second.league_games(_group(Result(Outcome.WIN, Colour.WHITE)), "ann", names) is not kept

@@ -3,6 +3,8 @@ whole parse gives: the same tree, positions included, and the same diagnostics."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings, strategies as st
 
 from sitegen import load
@@ -183,3 +185,31 @@ def test_a_smaller_file_is_remembered_once_it_has_been_edited(tmp_path):
     old, new = first.entries["divisions"].items, second.entries["divisions"].items
     assert [a is b for a, b in zip(old, new)] == [True, False, True]
     assert new[1].entries["games"].items[0].entries["result"].text == "W+T"
+
+
+def test_an_edited_file_is_known_as_changed_whatever_its_size(tmp_path, monkeypatch):
+    """LastReads.changed: a file whose text differs from its last reading in the process, small
+    or large (at least REMEMBER_FROM_CHARS, so remembered from its first reading on); a file read
+    again unchanged, or read for the first time, is not in it (sitegen.pages.league keeps what it
+    planned of the seasons in it: issue 31)."""
+    monkeypatch.setattr(load, "REMEMBER_FROM_CHARS", 40)
+    small, large = tmp_path / "small.yaml", tmp_path / "large.yaml"
+    last = LastReads()  # a new process: nothing read before
+
+    def read(path: Path, text: str) -> None:
+        path.write_text(text, encoding="utf-8")
+        diags = Diagnostics()
+        assert load.load_yaml_file(path, path.name, diags, last) == parse_yaml(text, path.name, Diagnostics())
+        assert diags.items == []
+
+    long_text = "name: A long season file\nlog: [a, b, c]\n"
+    assert len(long_text) >= 40
+    read(small, "name: x\n")
+    read(large, long_text)
+    read(small, "name: x\n")
+    read(large, long_text)
+    assert last.changed == set() and "large.yaml" in last.parses
+    read(large, long_text.replace("c]", "d]"))
+    assert last.changed == {"large.yaml"}
+    read(small, "name: y\n")
+    assert last.changed == {"large.yaml", "small.yaml"}
