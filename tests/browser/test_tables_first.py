@@ -7,7 +7,8 @@ opens with a tap. A season page opens with a jump list whose links all lead some
 tournament's round results are written once and reachable without scrolling sideways (on a
 phone, lines under each player's that a tap on "Rounds" opens, each player one line before it,
 stop 50; the round columns on a desktop), and a round page shows its pairings in the first
-screen.
+screen. An open row labels its values itself, and a followed round result opens its
+opponent's row, outlined where nothing covers it (stop 51).
 """
 
 from __future__ import annotations
