@@ -88,7 +88,7 @@
   var standings = document.querySelector("table.tournament.with-rounds");
   if (standings) {
     var openRow = function (hash) {
-      var row = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+      var row = hash.length > 1 ? document.getElementById(hash.slice(1)) : null;  /* "r12": nothing to decode */
       var more = row && standings.contains(row) ? row.querySelector(".more > details") : null;
       if (more) { more.open = true; }
     };
