@@ -92,10 +92,51 @@ def test_each_round_result_is_written_once(paged, path, rows, rounds):
         assert cells.count("<td>") == cells.count("<td") == rounds
     assert html.count('<th scope="col" class="round-col">') == rounds
     # Since stop 50 each row has a phone's disclosure, empty: it opens the row's own cells
-    # (style.css), it holds no copy of them.
-    empty = "<details><summary>Rounds</summary></details>"
-    assert body.count(empty) == rows
-    assert "rounds-row" not in html and "<details" not in body.replace(empty, "") and "<li>" not in body
+    # (style.css), it holds no copy of them; since stop 51 its summary is named for a screen
+    # reader with the player's name (aria-label, the words of no cell).
+    empty = re.compile(r'<details><summary aria-label="Rounds of [^"<>]+">Rounds</summary></details>')
+    assert len(empty.findall(body)) == rows
+    assert "rounds-row" not in html and "<details" not in empty.sub("", body) and "<li>" not in body
+
+
+def test_each_rows_summary_is_named_with_its_players_name(paged):
+    """Stop 51: the phone's 19 "Rounds" were all "Rounds" to a screen reader; each summary's
+    accessible name holds its row's player ("Rounds of Rosa Étienne", row 1 of Juvisy; the
+    visible word first, WCAG 2.5.3 label in name), the name escaped as the row's own link's."""
+    html = paged["tournaments/juvisy/index.html"].decode()
+    named = re.findall(r'<tr id="r(\d+)">.*?<a href="[^"]*">([^<]+)</a></th>.*?'
+                       r'<summary aria-label="([^"]+)">Rounds</summary>', html)
+    assert [int(row) for row, _, _ in named] == [1, 2, 3, 4, 5, 6]
+    assert named[0][1:] == ("Rosa Étienne", "Rounds of Rosa Étienne")
+    assert all(label == f"Rounds of {name}" for _, name, label in named), named
+
+
+def test_the_summarys_name_holds_its_visible_word_in_every_language():
+    """The summary's name for a screen reader ("Rounds of %(name)s") begins with its visible
+    word ("Rounds") in each catalog (WCAG 2.5.3: the name holds the label seen), and holds the
+    player's name."""
+    from sitegen.i18n import words
+
+    for tag, seen in [("en", "Rounds"), ("pl", "Rundy"), ("fr", "Rondes")]:
+        lang = words(tag)
+        assert lang._("Rounds") == seen
+        named = lang._("Rounds of %(name)s") % {"name": "Ewa Nowak"}
+        assert named.startswith(seen) and named.endswith("Ewa Nowak") and named != seen, (tag, named)
+
+
+def test_an_open_rows_labels_are_the_tables_criteria(paged):
+    """Stop 51: on a phone an open row labels its other criteria ("SOSM 128 · SOSOSM 503"):
+    the labels are the table's custom properties --c2, --c3 ... (the criteria after the first,
+    as the heading's <abbr> shows them; style.css puts them before the values). Juvisy's
+    criteria are MMS, SOSM, SOSOSM."""
+    html = paged["tournaments/juvisy/index.html"].decode()
+    table = re.search(r'<table class="standings tournament[^"]*"( style="[^"]*")?>', html)
+    assert table and table.group(1) == " style=\"--c2:'SOSM';--c3:'SOSOSM';\""
+    heads = re.findall(r'<th scope="col" class="num[^"]*"><abbr title="[^"]*">([^<]+)</abbr></th>', html)
+    assert heads[:3] == ["MMS", "SOSM", "SOSOSM"]
+    css = (Path(__file__).parent.parent / "templates" / "static" / "style.css").read_text(encoding="utf-8")
+    assert 'td.num:nth-child(5)::before { content: var(--c2) " " / ""; }' in css
+    assert 'td.num:nth-child(6):not(.rn)::before { content: "· " var(--c3) " " / ""; }' in css
 
 
 def test_the_stylesheets_round_label_is_the_word_of_every_language():

@@ -80,6 +80,27 @@
     if (words) { cell.title = words.textContent; }
   });
 
+  /* --- A tournament's round result leads to its opponent's row (#r12). On a phone that row's
+     other criteria and rounds are behind its "Rounds" (a <details>); the stylesheet shows a
+     followed row's without script (tr:target). Here the row's disclosure is opened instead, so
+     that the reader can close it again: the table marked "opens" leaves it to the disclosure.
+     A result followed a second time (the address already ends in its #r12) opens it too. */
+  var standings = document.querySelector("table.tournament.with-rounds");
+  if (standings) {
+    var openRow = function (hash) {
+      var row = hash.length > 1 ? document.getElementById(hash.slice(1)) : null;  /* "r12": nothing to decode */
+      var more = row && standings.contains(row) ? row.querySelector(".more > details") : null;
+      if (more) { more.open = true; }
+    };
+    standings.classList.add("opens");
+    openRow(window.location.hash);
+    window.addEventListener("hashchange", function () { openRow(window.location.hash); });
+    standings.addEventListener("click", function (e) {
+      var a = e.target.closest ? e.target.closest("a[href^='#']") : null;
+      if (a) { openRow(a.hash); }
+    });
+  }
+
   /* --- Tables wider than their column: a cue above them, and a fade at the edge where more
      columns wait, until the reader has scrolled to the end. */
   var cue = document.getElementById("scroll-cue");
