@@ -233,7 +233,7 @@ def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     add.add_argument("--rank", default=None, help="e.g. 4k, 1d")
     add.add_argument("--rating", default=None, metavar="R", help="a rating, e.g. 1850")
     add.add_argument("--country", default=None, metavar="CC",
-                     help="two-letter country code (ISO 3166, e.g. FR; written in upper case)")
+                     help="country code, e.g. FR (ISO 3166; two letters are written in upper case)")
     add.add_argument("--club", default=None, help="the player's club")
     add.add_argument("--family-name", default=None, metavar="F",
                      help="the family name, one or more whole words of NAME, e.g. Gao for "

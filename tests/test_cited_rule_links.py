@@ -248,11 +248,13 @@ def words_of(html: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
-def test_the_ladder_page_links_its_rules_page_after_its_description(site_en):
+def test_the_ladder_page_links_its_rules_page_from_the_rules_bounds(site_en):
+    """The line under the ladder's description links its rules page from the rules' bounds
+    ("rungs in the rules: 25k to 5d"; stop 51's newcomer: the description led nowhere). A link
+    of its own, in a paragraph or at the line's end, pushed the rung list's first row out of a
+    phone's first screen in pl and fr (tests/browser/test_newcomer48.py)."""
     page = site_en["ladders/club/index.html"]
-    assert ('<p class="lead">Ladder games on club nights (Tuesdays), 2025. Rungs and handicaps as in '
-            "the club&#39;s rules.</p>"
-            '<p class="rules-link"><a href="/ladders/rules/">How the ladder works</a></p>') in page
+    assert ('· <a class="nowrap" href="/ladders/rules/">rungs in the rules: 25k to 5d</a></p>') in page
 
 
 def test_the_tournament_page_has_one_way_to_the_criteria_explained(site_en):

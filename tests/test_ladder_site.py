@@ -273,19 +273,20 @@ def test_the_header_names_the_members_span_and_the_rules_bounds(site):
     """Issue 31: "rungs 25k to 5d" beside members from 9.8k to 1.2d read as the members' span.
     The header names each: the members' weakest and strongest rungs after the last game (ann
     9.8k, bob 1.2d, hand-worked above), and the rules' bounds (the default list: nobody goes
-    below 25k, the list ends at 5d); one member, one rung; in Polish, the catalog's words."""
+    below 25k, the list ends at 5d), which link the ladder rules page (stop 51); one member,
+    one rung; in Polish, the catalog's words."""
     meta = re.compile(r'<p class="meta">.*?</p>', re.S)
     html = small_site(site)["ladders/small/index.html"].decode()
     assert meta.search(html)[0].endswith(  # type: ignore[index]
         ' · <span class="nowrap">members on rungs 9.8k to 1.2d</span> · '
-        '<span class="nowrap">rungs in the rules: 25k to 5d</span></p>')
+        '<a class="nowrap" href="/ladders/rules/">rungs in the rules: 25k to 5d</a></p>')
     alone = "name: Alone\nmembers:\n  - {player: ann, rung: 13.5k}\n"
     root = site({"content/players.yaml": PLAYERS, "content/ladders/alone.yaml": alone,
                  "content/site.yaml": "title: Test\nlanguage: pl\n"})
     html = render(root / "content", None)["ladders/alone/index.html"].decode()
     assert meta.search(html)[0] == (
         '<p class="meta">1 członek · 0 gier · <span class="nowrap">członkowie na szczeblu 13.5k</span>'
-        ' · <span class="nowrap">szczeble w regulaminie: od 25k do 5d</span></p>')
+        ' · <a class="nowrap" href="/ladders/rules/">szczeble w regulaminie: od 25k do 5d</a></p>')
 
 
 def test_recent_games_show_rung_changes(site):

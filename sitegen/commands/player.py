@@ -126,13 +126,18 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
                file: str | None = None) -> AddedPlayer:
     """Add a player to the players file :func:`players_file` picks (``file``: ``--file``);
     return what was done, after printing it to ``out`` (one line). Raises SitegenError, with
-    nothing written, for every refusal (module docstring), all reported at once."""
+    nothing written, for every refusal (module docstring), all reported at once. ``country``:
+    two ASCII letters are written in upper case, as ISO 3166 codes are (``fr`` -> ``FR``); any
+    other text as given, which a players file reads as written (at most two characters: real
+    OpenGotha exports carry codes such as ``12``)."""
     diags = Diagnostics()
     tidy_content(content_dir, out)
     common = read_common(content_dir, diags)
     if common is None or diags.has_errors:
         raise SitegenError(diags.sorted())
     players = common.players
+    if country is not None and len(country) == 2 and country.isascii() and country.isalpha():
+        country = country.upper()  # typed in a shell: written as ISO 3166 codes are, FR
     given = {"id": ident if ident is not None else default_id(name, players), "name": name,
              "family_name": family_name, "rank": rank, "rating": rating, "club": club, "country": country}
     pos = command_pos(COMMAND)

@@ -305,7 +305,7 @@ def read_player(entry: YMap, diags: Diagnostics) -> Player | None:
                                          "expected e.g. 3k, 15k, 1d, 2d", "rank.syntax")
     correspondence_rating = fields.integer("correspondence_rating", -1000, 4000)
     club = fields.text("club", None, max_len=80)
-    country = _country_code(fields.text("country", None, max_len=2), fields, diags)
+    country = fields.text("country", None, max_len=2)
     profiles = read_profiles(fields, diags)
     family = fields.text("family_name")
     if ident is None or name is None:
@@ -319,19 +319,6 @@ def read_player(entry: YMap, diags: Diagnostics) -> Player | None:
     return Player(ident, name, rank, rating, club, country, fields.pos("id"),
                   correspondence_rank=correspondence_rank,
                   correspondence_rating=correspondence_rating, family_name=family, **profiles)
-
-
-def _country_code(country: str | None, fields: Fields, diags: Diagnostics) -> str | None:
-    """Return a players file's ``country`` as an ISO 3166 code is written, in upper case (``fr``
-    and ``Fr`` are ``FR``: what the pages show and ``sitegen player add --country fr`` writes),
-    or None after an error (``player.country``) when it is not two letters A-Z (``F``, ``F1``)."""
-    if country is None:
-        return None
-    if len(country) == 2 and country.isascii() and country.isalpha():
-        return country.upper()
-    diags.error(fields.pos("country"), f"country '{country}' is not a two-letter country code",
-                "player.country", "write the ISO 3166 code of the country, e.g. FR, PL, JP")
-    return None
 
 
 def words_of(part: str, name: str) -> bool:
