@@ -107,17 +107,23 @@ def _parsed(text: str) -> LinkedPage:
     return parsed(text, lambda data: [data], ("a", "dt", "script", "style", "title"))
 
 
+def _demo_part(folder: Path, code: str, removed: tuple[str, ...]) -> Path:
+    """A copy of the demo at ``folder`` in language ``code``, less the folders ``removed`` and
+    the pages that link into a removed league season."""
+    shutil.copytree(DEMO, folder)
+    for part in ("games/iglo-2021-09", *removed):
+        shutil.rmtree(folder / part)
+    (folder / "pages" / "season-2021-09-finished.md").unlink()
+    settings = folder / "site.yaml"
+    settings.write_text(re.sub(r"(?m)^language: .*$", f"language: {code}", settings.read_text()))
+    return folder
+
+
 def _content(tmp_path: Path, code: str, leave_out: tuple[str, ...] = ()) -> Path:
     """The demo's tournament and ladder (no league, no Swiss league: their pages cite no
     placement or ladder id) in language ``code``, less the folders ``leave_out``."""
-    content = tmp_path / f"content-{code}-{'-'.join(leave_out)}"
-    shutil.copytree(DEMO, content)
-    for folder in ("leagues", "swiss", "games/iglo-2021-09", *leave_out):
-        shutil.rmtree(content / folder)
-    (content / "pages" / "season-2021-09-finished.md").unlink()
-    settings = content / "site.yaml"
-    settings.write_text(re.sub(r"(?m)^language: .*$", f"language: {code}", settings.read_text()))
-    return content
+    return _demo_part(tmp_path / f"content-{code}-{'-'.join(leave_out)}", code,
+                      ("leagues", "swiss", *leave_out))
 
 
 @pytest.fixture(scope="module")
@@ -318,14 +324,7 @@ def test_one_check_refuses_rules_for_each_rules_page():
 
 def _swiss_content(tmp_path: Path, code: str) -> Path:
     """The demo's Swiss league alone (its players kept) in language ``code``."""
-    content = tmp_path / f"swiss-{code}"
-    shutil.copytree(DEMO, content)
-    for folder in ("leagues", "tournaments", "ladders", "games/iglo-2021-09"):
-        shutil.rmtree(content / folder)
-    (content / "pages" / "season-2021-09-finished.md").unlink()
-    settings = content / "site.yaml"
-    settings.write_text(re.sub(r"(?m)^language: .*$", f"language: {code}", settings.read_text()))
-    return content
+    return _demo_part(tmp_path / f"swiss-{code}", code, ("leagues", "tournaments", "ladders"))
 
 
 @pytest.fixture(scope="module")
