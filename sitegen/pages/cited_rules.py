@@ -146,6 +146,13 @@ def back_to(text: str, lang: Words) -> dict[str, str]:
     return {"name": lang._(title), "url": "#" + anchor}
 
 
+def home_section(text: str, lang: Words, items: list[Any]) -> dict[str, Any]:
+    """Return the home page's section of the competitions ``text``'s rules page explains
+    (:data:`SECTIONS`): ``{"title", "anchor", "rules": rules_link(...), "items": items}``."""
+    title, anchor = SECTIONS[text]
+    return {"title": lang._(title), "anchor": anchor, "rules": rules_link(text, lang), "items": items}
+
+
 def rules_link(text: str, lang: Words) -> dict[str, str]:
     """Return the link to ``text``'s rules page under its home section: ``{"name": the page's
     title, "url": its address}``."""

@@ -29,7 +29,7 @@ from ..remembered import replayed
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded, entry_step, named_jump)
 from ..urls import LADDER_RULES, ladder_month_url, ladder_url, player_url
-from .cited_rules import rules_link, rules_part
+from .cited_rules import home_section, rules_part
 from .league_words import clauses_joined
 
 RECENT_GAMES = 15
@@ -59,8 +59,7 @@ def plan_ladders(content: Content, plan: SitePlan, lang: Words) -> None:
              for club in sorted(content.ladders, key=lambda c: c.id)]
     if items:
         plan.part(("ladder-rules",), rules_part, ("ladder",), everyone)
-        plan.home_sections.append({"title": lang._("Ladders"), "anchor": "ladders",
-                                   "rules": rules_link("ladder", lang), "items": items})
+        plan.home_sections.append(home_section("ladder", lang, items))
 
 
 def ladder_results(clubs: tuple[ClubLadder, ...]) -> list[Finished]:

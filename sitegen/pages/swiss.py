@@ -27,7 +27,7 @@ from ..plan import FAR_PAST, NEXT_PAIRING, JsonFile, Page, People, PlayerSection
 from ..ruleset import (EACH_FOLDER, Carded, Counted, Entered, Finished, Gathered, Listed, Met, RuleSet,
                        Scaffolded, entry_step, named_jump)
 from ..urls import SWISS_RULES, player_url, swiss_league_url, swiss_round_url, swiss_tournament_url
-from .cited_rules import rules_link, rules_part
+from .cited_rules import home_section, rules_part
 
 def ordinal(n: int, lang: Words) -> str:
     """Return ``1st``, ``2nd``, ``3rd``, ``4th`` ... in the site's language (``4.``, ``4e``)."""
@@ -72,8 +72,7 @@ def plan_swiss(content: Content, plan: SitePlan, lang: Words) -> None:
                  for league in content.swiss_leagues]
     if summaries:
         plan.part(("swiss-rules",), rules_part, ("swiss",), everyone)
-        plan.home_sections.append({"title": lang._("Swiss leagues"), "anchor": "swiss-leagues",
-                                   "rules": rules_link("swiss", lang), "items": summaries})
+        plan.home_sections.append(home_section("swiss", lang, summaries))
 
 
 def count_swiss(leagues: tuple[SwissLeague, ...]) -> dict[str, int]:

@@ -31,7 +31,7 @@ from ..plan import FAR_PAST, NEXT_PAIRING, File, JsonFile, Page, People, PlayerS
 from ..ruleset import (EACH_YAML_FILE, HALF, ONE, ZERO, Carded, Counted, Entered, Finished, Gathered, Listed,
                        Met, RuleSet, Scaffolded, entry_step, named_jump)
 from ..urls import TOURNAMENT_RULES, player_url, round_url, tournament_url
-from .cited_rules import rules_link, rules_part
+from .cited_rules import home_section, rules_part
 from .tournament_rounds import RoundsPlayed, final_after, results_to_come, rounds_played
 from .tournament_words import order_steps, parameters_text, without_game_text
 
@@ -270,8 +270,7 @@ def plan_tournaments(content: Content, plan: SitePlan, lang: Words) -> None:
              for t in sorted(content.tournaments, key=lambda t: (t.begin or FAR_PAST, t.id))]
     if items:
         plan.part(("tournament-rules",), rules_part, ("placement",), everyone)
-        plan.home_sections.append({"title": lang._("Tournaments"), "anchor": "tournaments",  # newest first
-                                   "rules": rules_link("placement", lang), "items": items[::-1]})
+        plan.home_sections.append(home_section("placement", lang, items[::-1]))  # newest first
 
 
 def count_tournaments(tournaments: tuple[Tournament, ...]) -> dict[str, int]:
