@@ -23,13 +23,17 @@ CPU (``python -m pstats FILE``).
 
 CPU of one process, alternated, is what a shared machine measures best (the common brief of
 stop 52): wall times under load say little. A phase that a checkout does not have (a function
-renamed) is left out of its figures. A checkout whose modules are not byte-compiled (a
-read-only ``git archive`` tree) pays for compiling them in ``imports`` (0.15-0.35 s).
+renamed) is left out of its figures. Each git checkout's modules are byte-compiled first (as
+``bench/run.py`` does; where ``PYTHONDONTWRITEBYTECODE`` is set, a process would otherwise
+compile them from source: 0.2-0.4 s of ``imports``); a tree that is not a checkout (a shared
+``git archive`` baseline, read-only by agreement) is left as it is and said so: its ``imports``
+then include compiling unless its ``__pycache__`` is there.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import re
@@ -155,6 +159,15 @@ def main() -> None:
     args = parser.parse_args()
     codes = [path.resolve() for path in (args.code or [Path(__file__).resolve().parent.parent])]
     roots = [args.work / str(n) for n in range(len(codes))]
+    for code in codes:  # as bench/run.py: no measured process compiles sitegen from source
+        compiled = False
+        if (code / ".git").exists():  # a checkout; a baseline tree (git archive) is left as it is
+            try:
+                compiled = compileall.compile_dir(str(code / "sitegen"), quiet=2)
+            except OSError:
+                pass
+        if not compiled:
+            print(f"{code}: not byte-compiled here: its imports may include compiling", file=sys.stderr)
     for code, root in zip(codes, roots):
         prepare(code, args.archive, root, args.reuse)
     found: dict[int, list[dict]] = {n: [] for n in range(len(codes))}
@@ -170,6 +183,8 @@ def main() -> None:
         print(f"profile of {codes[0]}: {args.profile}")
     for n, code in enumerate(codes):
         runs = found[n]
+        if not runs:  # --rounds 0: the folders prepared only
+            continue
         names = {name for run in runs for name in run["phases"]}
         medians = {name: statistics.median(run["phases"].get(name, 0.0) for run in runs) for name in sorted(names)}
         print(f"median {code}: cpu {statistics.median(r['cpu'] for r in runs):.2f} s, "
