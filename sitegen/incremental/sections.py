@@ -136,7 +136,7 @@ def stored_section(section: PlayerSection, digests: Digests, spill: "Spill | Non
     dates."""
     text = section_text(section.data)
     data = text.encode("utf-8")
-    digest = section_digest(section.template, digests.of(section.sort_key), data)
+    digest = section_digest(section.template, digests.of_key(section.sort_key), data)
     return StoredSection(section.template, section.sort_key, text if spill is None else spill.put(data),
                          digest)
 
