@@ -292,6 +292,10 @@ class SitePlan:
     """The rule sets' pages' "last updated" dates (sitegen.pages.extras.updated_dates), when
     the build has worked them out already (sitegen.incremental: from each rule set's, kept with
     its model objects); None: worked out from the content when the plan is completed."""
+    menu: list[dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+    """The header menu every page shows (sitegen.pages.navigation.add_menu), one object for the
+    whole site: a build with the cache registers it, so that each page's key takes it by its
+    digest; None until the rule sets' pages have it."""
 
     def player_names(self, players: Mapping[str, Any]) -> PlayerNames:
         """Return the names table of ``players``: one object for every planner of a build."""

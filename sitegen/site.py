@@ -37,7 +37,10 @@ def complete_plan(content: Content, plan: SitePlan, lang: Words, check: bool = T
     plan_home_and_pages(content, plan, lang)
     plan_records(content, plan)
     finish_site(content, plan, lang)
-    add_menu(plan, site_menu(content, lang))
+    # the menu the rule sets' pages were given, which the build's cache registered: the keys
+    # of the pages added here take it by its digest (a menu made again here was pickled whole
+    # in each player page's key, 15 % of it; issue 31)
+    add_menu(plan, plan.menu if plan.menu is not None else site_menu(content, lang))
     if check:
         check_paths(plan)
     return plan

@@ -64,7 +64,9 @@ def site_menu(content: Content, lang: Words) -> Menu:
 
 
 def add_menu(plan: SitePlan, menu: list[dict[str, Any]]) -> None:
-    """Give every page of ``plan`` the header menu (one list shared by all pages)."""
+    """Give every page of ``plan`` the header menu (one list shared by all pages) and keep it
+    as ``plan.menu`` for the pages planned later (:func:`sitegen.site.complete_plan`)."""
+    plan.menu = menu
     for page in plan.pages:
         page.context.setdefault("menu", menu)
 
