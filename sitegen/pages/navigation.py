@@ -43,8 +43,9 @@ def site_menu(content: Content, lang: Words) -> Menu:
     Markdown pages (news left out); ``more`` is True when links were left out. Between them
     the rules pages of the kinds the site has (each rule set's ``listed.rules``, named by its
     ``listed.title``), a group with ``row`` True: its links in a row (a phone's menu grows by
-    two or three lines). The leagues' link there is the site's plain summary of the league, its
-    first Markdown page of kind ``rules`` (:func:`plain_league_rules`), when it has one: that
+    two or three lines). A rule set's link there is the site's plain summary of its rules, its
+    first Markdown page of the rule set's ``listed.summary`` kind (:func:`summary_page`: the
+    leagues' ``rules``), when it has one: that
     page links the league rules id by id (``leagues/rules/``), and "Pages" leaves it out (one
     link to it in the menu, not two)."""
     groups: list[dict[str, Any]] = []
@@ -57,9 +58,8 @@ def site_menu(content: Content, lang: Words) -> Menu:
     for rule_set in RULE_SETS:
         add(lang._(rule_set.listed.title), [{"name": name, "url": url}
                                            for name, url in rule_set.listed.menu(getattr(content, rule_set.field))])
-    plain = plain_league_rules(content)
     rules = [{"name": lang._(rule_set.listed.title),
-              "url": plain if plain and rule_set.field == "leagues" else rule_set.listed.rules}
+              "url": summary_page(content, rule_set.listed.summary) or rule_set.listed.rules}
              for rule_set in RULE_SETS if rule_set.listed.rules and getattr(content, rule_set.field)]
     if rules:
         groups.append({"title": lang._("The rules in plain words"), "items": rules, "more": False, "row": True})
@@ -70,11 +70,11 @@ def site_menu(content: Content, lang: Words) -> Menu:
     return Menu(groups)
 
 
-def plain_league_rules(content: Content) -> str:
-    """Return the address of the site's plain summary of how its league works: its first
-    Markdown page of kind ``rules`` by ``order`` then slug (the demo's ``/rules/``, "How the
-    league works"), or "" when it has none."""
-    pages = sorted((p for p in content.pages if p.kind == "rules"), key=lambda p: (p.order, p.slug))
+def summary_page(content: Content, kind: str) -> str:
+    """Return the address of the site's first Markdown page of ``kind`` by ``order`` then slug
+    (kind ``rules``: the demo's ``rules/``, "How the league works"), or "" when it has none or
+    ``kind`` is ""."""
+    pages = sorted((p for p in content.pages if kind and p.kind == kind), key=lambda p: (p.order, p.slug))
     return page_url(pages[0].slug) if pages else ""
 
 
