@@ -228,12 +228,13 @@ def _player_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]
                                        "demo) --file says which; the message names the file")
     add.add_argument("name", metavar="NAME", help='the player\'s name, e.g. "Eve Example"')
     add.add_argument("--id", dest="player_id", default=None, metavar="ID",
-                     help="the player's id (default: from the name, e.g. eve-example); needed "
-                          "for a player whose name is an existing player's")
+                     help="the player's id, part of their page's address, never changed "
+                          "(default: made from the name, e.g. eve-example); give one to add a "
+                          "second player with the same name as an existing one")
     add.add_argument("--rank", default=None, help="e.g. 4k, 1d")
     add.add_argument("--rating", default=None, metavar="R", help="a rating, e.g. 1850")
     add.add_argument("--country", default=None, metavar="CC",
-                     help="country code, e.g. FR (ISO 3166; two letters are written in upper case)")
+                     help="the country's two-letter ISO 3166 code, e.g. FR (written in upper case)")
     add.add_argument("--club", default=None, help="the player's club")
     add.add_argument("--family-name", default=None, metavar="F",
                      help="the family name, one or more whole words of NAME, e.g. Gao for "

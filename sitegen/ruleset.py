@@ -115,13 +115,16 @@ class Listed:
     (:func:`sitegen.pages.newest.contenders`: a unit's pages are its own); ``rules``: the
     address of the page that explains the rules its pages cite (``leagues/rules/``; made when
     the site has such competitions), linked in the menu's row "The rules in plain words" under
-    ``title``, or "" for none."""
+    ``title``, or "" for none; ``summary``: the kind of Markdown page that sums these rules up in
+    plain words (the leagues': ``rules``, docs/content-format.md), linked there instead when the
+    site has one, or "" for none."""
 
     title: str
     menu: Callable[[tuple], list[tuple[str, str]]]
     search: Callable[[tuple, "Words"], list[tuple[str, str, str]]]
     finished: Callable[[tuple], list[Finished]]
     rules: str = ""
+    summary: str = ""
 
 
 Met = tuple[str, str, Fraction, dt.date | None, str, str]

@@ -109,7 +109,7 @@ def test_group_table_facts(small_site):
     rows = re.findall(r'<th scope="row"><a href="/club/players/(\w+)/">', html)
     assert rows[:4] == ["ann", "cy", "bob", "dee"]
     assert "2¼" in html and "1¼" in html
-    assert "▲</span> promoted" in html and "▼</span> relegated" in html
+    assert "▲</span> promoted" in html and "▼</span> demoted" in html
 
 
 def test_untrusted_text_is_escaped(small_site):

@@ -275,8 +275,11 @@ def test_the_tournament_page_has_one_way_to_the_criteria_explained(site_en):
 def test_the_placement_page_speaks_plainly(built, code):
     """Its title and headings without "id by id" or a bare "placement: NBW, MMS": each entry
     is headed in words, the citation after it; the intro names the tournament page's heading
-    that lists a tournament's own criteria, as that page words it; SOS names the text that
-    calls McMahon scores the usual ones."""
+    that lists a tournament's own criteria, as that page words it (a ``%(heading)s``
+    conversion, as the catalogs' others are, since stop 52); SOS says McMahon scores are the
+    usual kind, as the text does ("usually Mac-Mahon scores"), and the entries speak plainly
+    (stop 52's newcomer check: "the kind the placement rules of Go tournaments call the usual
+    one", "one who beat every other of them", "OpenGotha's two forms", "cited as")."""
     lang = words(code)
     context = cited_rules_context("placement", lang)
     heading = lang._("How the places are decided")
@@ -286,13 +289,24 @@ def test_the_placement_page_speaks_plainly(built, code):
     assert "id by id" not in page and "the text says" not in page
     first = context["rules"][0]
     assert (f'<dt id="placement-NBW-MMS">{first["name"]} <span class="rule-cited">'
-            f'{lang._("cited as “%(citation)s”") % {"citation": first["id"]}}</span></dt>') in page
+            f'{lang._("pages link here as “%(citation)s”") % {"citation": first["id"]}}</span></dt>') in page
+    assert "cited as" not in page
     if code == "en":
         assert [rule["name"] for rule in context["rules"]] == [
             "The score: wins or McMahon score", "SOS: the opponents' scores", "SOSOS: the opponents' SOS",
             "SODOS: the scores of the opponents beaten", "ExT and ExR: how hard the games were",
             "CUSS: the score round by round", "Direct confrontation: the games among the players level"]
-        assert "the placement rules of Go tournaments call the usual one" in EXPLAINED["placement"]["SOS"]
+        assert "SOSM adds up the opponents' McMahon scores, the usual kind" in EXPLAINED["placement"]["SOS"]
+        assert context["intro"].endswith("its page lists them under “How the places are decided”, "
+                                         "each with a link to its explanation here.")
+        assert EXPLAINED["placement"]["Dir"].startswith(
+            "Direct confrontation: if one of the players still level beat all the others and lost "
+            "to none of them, that player is placed above them")
+        for unclear in ("call the usual one", "beat every other of them", "two forms"):
+            assert unclear not in page
+        assert EXPLAINED["ladder"]["handicap"].count("The first nine levels are handicap stones for "
+                                                     "Black, and each level above nine gives Black "
+                                                     "10 points of komi; then White plays first.") == 1
 
 
 def test_one_check_refuses_rules_for_each_rules_page():
@@ -392,9 +406,9 @@ def test_the_swiss_rules_page_and_its_ways_in(swiss_built):
     pages = swiss_built["en"]
     rules = pages["swiss/rules/index.html"]
     assert [words_of(h) for h in re.findall(r'<dt id="swiss-[^"]+">(.*?)</dt>', rules)] == [
-        "The league: the three best tournaments count cited as “swiss: the league”",
-        "The tournaments: matches of up to three games cited as “swiss: tournaments”",
-        "The pairings: who meets whom cited as “swiss: pairings”"]
+        "The league: the three best tournaments count pages link here as “swiss: the league”",
+        "The tournaments: matches of up to three games pages link here as “swiss: tournaments”",
+        "The pairings: who meets whom pages link here as “swiss: pairings”"]
     assert '<a href="/#swiss-leagues">Swiss leagues</a>' in rules
     assert '<ul class="menu-row">\n<li><a href="/swiss/rules/">Swiss leagues</a></li>\n</ul>' in rules
     home = pages["index.html"]

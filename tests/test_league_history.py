@@ -60,7 +60,7 @@ def test_a_recorded_relegation_of_a_player_who_then_does_not_return(site, run):
                      **{"leagues/club/signups/2025.yaml": "returning: [a1, a2, a4, a5, b1, b2, "
                         "b3, b4, b5, b6]\nwithdrawn: [a3]\n"}))
     built = words_of(render(root / "content", None))
-    a3 = "Relegated to division B: the organizers' decision" + NOT_BACK + "."
+    a3 = "Demoted to division B: the organizers' decision" + NOT_BACK + "."
     assert everywhere(built, "a3", "Ada", "a") == {a3}
     assert everywhere(built, "a5", "Amy", "a") == {"Stays in division A: the organizers' decision."}
     assert everywhere(built, "a4", "Al", "a") == {
@@ -84,7 +84,7 @@ def test_a_recorded_relegation_of_a_player_who_then_does_not_return(site, run):
     status, out, err = run("league", "next-season", "club")
     assert (status, err) == (0, [])
     lines = out.splitlines()
-    assert f"a3: recorded relegated to division B; the rules give: {rules_a3}" in lines
+    assert f"a3: recorded demoted to division B; the rules give: {rules_a3}" in lines
     assert ("a5: recorded stays in division A; the rules give: demoted to division B (B.2); the "
             "record is followed") in lines
     written = (root / NEXT).read_text()

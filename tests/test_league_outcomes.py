@@ -416,7 +416,7 @@ def test_a_bottom_tie_the_record_decides_reads_alike_for_all_its_players(site):
         "is ordered by (D.1), so the organizers decided who gets 2 demotion spots (B.2)."}
     for player, name in (("b5", "Bud"), ("b6", "Bix")):
         assert everywhere(built, player, name, "b") == {
-            "Relegated from the bottom division: the organizers' decision."}
+            "Demoted below division B, the bottom division: the organizers' decision."}
 
 
 # --------------------------------------------------------------------------- early withdrawals
@@ -684,3 +684,20 @@ def test_a_leader_in_a_tie_that_does_not_matter_has_no_tie_on_any_page(site, run
     assert status == 0, err
     assert "x1: Promoted to division A: group leader (B.1)." in out.splitlines()
     assert "y2: Stays in division B: middle position (B)." in out.splitlines()
+
+
+def test_a_demotion_from_the_bottom_division_says_where_the_rules_send_the_player(site):
+    """B is the bottom division and demotes (setting demote_from_bottom_division, B.2): its
+    last, b6, is in a demotion spot, which sends a player into a new division below B. b6 did
+    not sign up again, so no division below was formed for them: the headline says what the
+    rules gave ("Demoted to a new division below division B"), never an outcome they did not
+    reach, and once said "Relegated from the bottom division", in the record's word and
+    naming nowhere (issue 31, stop 52's newcomer check)."""
+    files = tree(season(group("A", A, perfect(A)), group("B", B, perfect(B))),
+                 league=LEAGUE + "  demote_from_bottom_division: true\n",
+                 **{"leagues/club/signups/2025.yaml": "returning: [a1, a2, a3, a4, a5, b1, b2, "
+                    "b3, b4, b5]\nwithdrawn: [b6]\n"})
+    built = pages(site, files)
+    assert everywhere(built, "b6", "Bix", "b") == {
+        "Demoted to a new division below division B: demotion spot by the criteria of D (B.2); "
+        "did not play the next season: the spot is not passed on (B.4)."}

@@ -170,12 +170,12 @@ def test_player_add_refuses_bad_values_as_the_players_file_would_all_at_once(lea
                            "--rating", "5000", "--country", "POL")
     assert (status, out) == (1, "")
     assert err == [
+        "sitegen player add: error: --country POL: three letters; a country code has two; did "
+        "you mean PL? [player.country]",
         "sitegen player add: error: rank: '40k': kyu ranks go from 30k to 1k; expected e.g. "
         "3k, 15k, 1d, 2d [rank.syntax]",
         "sitegen player add: error: id 'eve/x' is not a valid id; use 1-64 letters, digits, "
         "'-', '_' or '.', starting with a letter or digit [schema.id]",
-        "sitegen player add: error: country is 3 characters long; at most 2 are allowed; "
-        "shorten it [schema.text]",
         "sitegen player add: error: rating: 5000 is out of range -1000..4000; expected a whole number "
         "[schema.value]",
         "4 errors; nothing was written"]
@@ -200,15 +200,51 @@ def test_player_add_writes_a_country_code_in_upper_case_and_a_file_keeps_its_own
     assert not diags.items
 
 
-@pytest.mark.parametrize("code", ["F", "F1", "é1"])
-def test_player_add_writes_a_country_that_is_not_two_letters_as_given(league, run, code):
-    """Only two ASCII letters are upper-cased; any other country of at most two characters is
-    written as given, as a players file would read it (the players file's rule)."""
+@pytest.mark.parametrize(("code", "said"), [
+    ("zz", "--country ZZ: no country has this ISO 3166 code; give the country's two-letter code, "
+           "e.g. FR for France, GB for the United Kingdom; or leave --country out"),
+    ("fra", "--country FRA: three letters; a country code has two; did you mean FR?"),
+    ("uk", "--country UK: not an ISO 3166 country code; did you mean GB?"),
+    ("F", "--country F: a country code is two letters; give the ISO 3166 code, e.g. FR for "
+          "France, GB for the United Kingdom; or leave --country out"),
+    ("12", "--country 12: a country code is two letters; give the ISO 3166 code, e.g. FR for "
+           "France, GB for the United Kingdom; or leave --country out"),
+    ("é1", "--country É1: a country code is two letters; give the ISO 3166 code, e.g. FR for "
+           "France, GB for the United Kingdom; or leave --country out")])
+def test_player_add_refuses_a_country_that_is_not_an_iso_3166_code(league, run, code, said):
+    """On the command line a country is an officially assigned ISO 3166-1 alpha-2 code (stop
+    52's newcomer check: ``--country zz`` was written as ZZ, ``fra`` refused only as "3
+    characters long"): an alpha-3 code gets its alpha-2 code (FRA is France's, FR), a code in
+    common use that ISO assigns otherwise the one meant (the United Kingdom is GB). Nothing is
+    written. A players file still reads its country as written (test above: ``12`` stays)."""
     before = (league / PLAYERS).read_text(encoding="utf-8")
     status, out, err = run("player", "add", "Eve Example", "--country", code)
-    assert (status, err) == (0, [])
+    assert (status, out, err) == (1, "", [f"sitegen player add: error: {said} [player.country]",
+                                          "1 error; nothing was written"])
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before
+
+
+def test_player_add_takes_a_family_name_in_another_case_as_the_name_writes_it(league, run):
+    """``--family-name lee`` for "Ann Lee": the name's last word apart from case, written as
+    the name writes it, Lee (stop 52: refused as "not part of the name"); so are several words
+    (``VAN DER BERG`` of "Anna van der Berg"). Words that are not the name's are still refused."""
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    assert run("player", "add", "Ann Lee", "--family-name", "lee")[0] == 0
+    assert run("player", "add", "Anna van der Berg", "--family-name", "VAN DER BERG")[0] == 0
     assert (league / PLAYERS).read_text(encoding="utf-8") == before + (
-        f"  - {{id: eve-example, name: Eve Example, country: {code}}}\n")
+        "  - {id: ann-lee, name: Ann Lee, family_name: Lee}\n"
+        "  - {id: anna-van-der-berg, name: Anna van der Berg, family_name: van der Berg}\n")
+    assert run("player", "add", "Ann Leeds", "--family-name", "lee")[2][0].endswith("[player.family-name]")
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_player_add_refuses_an_empty_name_with_one_error(league, run, name):
+    """An empty name is one error saying what to give (stop 52: two errors, "'name' has no
+    value" and "name is empty", for one mistake)."""
+    status, out, err = run("player", "add", name)
+    assert (status, out, err) == (1, "", [
+        "sitegen player add: error: the name is empty; give the player's name, e.g. sitegen "
+        "player add \"Eve Example\" [player.name]", "1 error; nothing was written"])
 
 
 FAMILIES = ("players:\n  - {id: ann-smith, name: Ann Smith, family_name: Smith}\n"

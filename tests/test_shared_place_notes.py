@@ -121,7 +121,7 @@ def test_an_organizers_outcome_and_a_withdrawal_are_named_b_4():
     assert shared_place_notes(table, rules, NAMES, ENGLISH_WORDS) == [
         "ann and Zoe share place 4, with different outcomes: Zoe withdrew (B.4)."]
     record = view(p1=shown("withdrew", "rules", "Withdrew: left games unplayed (B.4)."),
-                  p2=shown("relegated", "organizers", "Relegated to division F: the organizers' "
+                  p2=shown("relegated", "organizers", "Demoted to division F: the organizers' "
                            "decision."))
     table[1]["outcome"] = "relegated"
     assert shared_place_notes(table, record, NAMES, ENGLISH_WORDS) == [
@@ -132,7 +132,7 @@ def test_an_organizers_outcome_and_a_withdrawal_are_named_b_4():
 def test_two_organizers_outcomes_in_the_plural():
     table = [row("p1", 1, "promoted"), row("p2", 1, "relegated"), row("p3", 1, "stays")]
     record = view(p1=shown("promoted", "organizers", "Promoted: the organizers' decision."),
-                  p2=shown("relegated", "organizers", "Relegated: the organizers' decision."),
+                  p2=shown("relegated", "organizers", "Demoted: the organizers' decision."),
                   p3=shown("stays", "rules", "Stays in division B: middle position (B)."))
     assert shared_place_notes(table, record, NAMES, ENGLISH_WORDS) == [
         "ann, Bob and Zoe share place 1, with different outcomes: the outcomes of ann and Zoe "

@@ -127,11 +127,12 @@ def test_the_summarys_name_holds_its_visible_word_in_every_language():
 def test_an_open_rows_labels_are_the_tables_criteria(paged):
     """Stop 51: on a phone an open row labels its other criteria ("SOSM 128 · SOSOSM 503"):
     the labels are the table's custom properties --c2, --c3 ... (the criteria after the first,
-    as the heading's <abbr> shows them; style.css puts them before the values). Juvisy's
-    criteria are MMS, SOSM, SOSOSM."""
+    as the heading's <abbr> shows them; style.css puts them before the values), then --rank
+    and --row, the words before the rank and the row number (stop 52: "rank 3d · row 1", was
+    "3d · #1"). Juvisy's criteria are MMS, SOSM, SOSOSM."""
     html = paged["tournaments/juvisy/index.html"].decode()
     table = re.search(r'<table class="standings tournament[^"]*"( style="[^"]*")?>', html)
-    assert table and table.group(1) == " style=\"--c2:'SOSM';--c3:'SOSOSM';\""
+    assert table and table.group(1) == " style=\"--c2:'SOSM';--c3:'SOSOSM';--rank:'rank';--row:'row';\""
     heads = re.findall(r'<th scope="col" class="num[^"]*"><abbr title="[^"]*">([^<]+)</abbr></th>', html)
     assert heads[:3] == ["MMS", "SOSM", "SOSOSM"]
     css = (Path(__file__).parent.parent / "templates" / "static" / "style.css").read_text(encoding="utf-8")

@@ -33,6 +33,7 @@ from typing import TextIO
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
+from ..formats.countries import ALPHA2, ALPHA3
 from ..formats.ids import slug, unique_id
 from ..formats.tournament_yaml import dump_players
 from ..load import YMap, YScalar, texts_instead
@@ -126,21 +127,34 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
                file: str | None = None) -> AddedPlayer:
     """Add a player to the players file :func:`players_file` picks (``file``: ``--file``);
     return what was done, after printing it to ``out`` (one line). Raises SitegenError, with
-    nothing written, for every refusal (module docstring), all reported at once. ``country``:
-    two ASCII letters are written in upper case, as ISO 3166 codes are (``fr`` -> ``FR``); any
-    other text as given, which a players file reads as written (at most two characters: real
-    OpenGotha exports carry codes such as ``12``)."""
+    nothing written, for every refusal (module docstring), all reported at once; an empty
+    ``name`` is one error (``player.name``). ``country``: an officially assigned ISO 3166-1
+    alpha-2 code, in either case, written in upper case (``fr`` -> ``FR``); anything else is
+    refused (``player.country``, :func:`country_refusal`), though a players file reads its
+    ``country`` as written (real OpenGotha exports carry codes such as ``12``).
+    ``family_name``: as the name writes it (:func:`family_as_written`: ``lee`` of "Ann Lee" is
+    written ``Lee``)."""
     diags = Diagnostics()
     tidy_content(content_dir, out)
     common = read_common(content_dir, diags)
     if common is None or diags.has_errors:
         raise SitegenError(diags.sorted())
     players = common.players
-    if country is not None and len(country) == 2 and country.isascii() and country.isalpha():
-        country = country.upper()  # typed in a shell: written as ISO 3166 codes are, FR
+    pos = command_pos(COMMAND)
+    if not name.strip():  # one error, not the validator's two (no value, empty)
+        diags.error(pos, "the name is empty", "player.name",
+                    'give the player\'s name, e.g. sitegen player add "Eve Example"')
+        raise SitegenError(diags.sorted())
+    if family_name is not None:
+        family_name = family_as_written(family_name, name)
+    if country is not None:
+        country = country.strip().upper()  # typed in a shell: written as ISO 3166 codes are, FR
+        refused = country_refusal(country)
+        if refused is not None:  # refused once; the entry's other fields are still checked
+            diags.error(pos, refused[0], "player.country", refused[1])
+            country = None
     given = {"id": ident if ident is not None else default_id(name, players), "name": name,
              "family_name": family_name, "rank": rank, "rating": rating, "club": club, "country": country}
-    pos = command_pos(COMMAND)
     entry = YMap({key: YScalar(value, pos, quoted=True) for key, value in given.items() if value is not None},
                  pos, {key: pos for key, value in given.items() if value is not None})
     player = read_player(entry, diags)
@@ -162,6 +176,45 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
         made = "" if original is not None else " (a new players file)"
         out.write(f"added {player.id} ({player.name}) to {shown_path(path)}:{done.line}{made}\n")
     return done
+
+
+def family_as_written(family: str, name: str) -> str:
+    """Return ``family`` as ``name`` writes it when it is one or more consecutive whole words
+    of ``name`` apart from case (``lee`` of "Ann Lee": ``Lee``; ``VAN DER BERG`` of "Anna van
+    der Berg": ``van der Berg``), else ``family`` unchanged, for the validator to refuse (a
+    family name must be whole words of the name, docs/content-format.md)."""
+    words, inner = name.split(), [w.casefold() for w in family.split()]
+    for start in range(len(words) - len(inner) + 1 if inner else 0):
+        if [w.casefold() for w in words[start:start + len(inner)]] == inner:
+            return " ".join(words[start:start + len(inner)])
+    return family
+
+
+COUNTRY_MISTAKES = {"UK": "GB", "EL": "GR"}
+"""Two-letter codes in common use that ISO 3166 assigns otherwise or not at all (the United
+Kingdom is GB; the European Union writes Greece EL), with the code meant."""
+
+
+def country_refusal(code: str) -> tuple[str, str] | None:
+    """Return ``(message, hint)`` refusing ``code`` (upper case, as typed after ``--country``)
+    unless it is an officially assigned ISO 3166-1 alpha-2 code (:data:`sitegen.formats.
+    countries.ALPHA2`): ``FRA`` gets "three letters: did you mean FR?"; ``ZZ`` that no country
+    has it, with a way to find the code; ``UK`` the code meant (:data:`COUNTRY_MISTAKES`)."""
+    if code in ALPHA2:
+        return None
+    example = "e.g. FR for France, GB for the United Kingdom; or leave --country out"
+    if len(code) == 3 and code.isascii() and code.isalpha():
+        if code in ALPHA3:
+            return (f"--country {code}: three letters; a country code has two",
+                    f"did you mean {ALPHA3[code]}?")
+        return f"--country {code}: three letters; a country code has two", f"give the ISO 3166 code, {example}"
+    if len(code) != 2 or not (code.isascii() and code.isalpha()):
+        return f"--country {code}: a country code is two letters", f"give the ISO 3166 code, {example}"
+    if code in COUNTRY_MISTAKES:
+        return (f"--country {code}: not an ISO 3166 country code",
+                f"did you mean {COUNTRY_MISTAKES[code]}?")
+    return (f"--country {code}: no country has this ISO 3166 code",
+            f"give the country's two-letter code, {example}")
 
 
 def family_name_hint(player: Player, players: dict[str, Player], shown: str) -> tuple[Diagnostic, ...]:

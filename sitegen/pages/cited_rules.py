@@ -30,17 +30,16 @@ EXPLAINED: dict[str, dict[str, str]] = {
                       "the order the tournament chose."),
         "SOS": N_("Sum of Opponents' Scores: the scores of the player's opponents, added up, as they "
                   "stand after the round shown (not as they stood at the time of the game). It "
-                  "comes in two kinds: SOSM adds up the opponents' McMahon scores, the kind the "
-                  "placement rules of Go tournaments call the usual one, and SOSW their numbers "
-                  "of wins. SOSM-1 and SOSM-2 (SOSW-1, SOSW-2) leave out the lowest one or two "
-                  "of them."),
+                  "comes in two kinds: SOSM adds up the opponents' McMahon scores, the usual "
+                  "kind, and SOSW adds up their numbers of wins. SOSM-1 and SOSM-2 (SOSW-1, "
+                  "SOSW-2) leave out the opponents' one or two lowest scores."),
         "SOSOS": N_("Sum of Opponents' SOS: the SOS of each of the player's opponents, added up "
                     "(SOSOSM over McMahon scores, SOSOSW over wins)."),
         "SODOS": N_("Sum of Defeated Opponents' Scores: the scores of the opponents the player beat, "
                     "added up, and half the score of an opponent whose game with the player ended "
                     "in a jigo (SODOSM over McMahon scores, SODOSW over wins)."),
-        "ExT, ExR": N_("Exploits tentés, exploits réussis (feats tried, feats achieved): how hard the "
-                       "player's games were. Each game is weighed by its handicap against the "
+        "ExT, ExR": N_("Feats tried and feats achieved (ExT and ExR, from the French “exploits "
+                       "tentés” and “exploits réussis”): how hard the player's games were. Each game is weighed by its handicap against the "
                        "handicap the two ranks call for: 0 when it was easier for the player, 1 "
                        "when it was the same, 2 when one stone harder, 3 when two or more harder. "
                        "ExT adds up the opponents' scores so weighed, ExR only those of the "
@@ -48,10 +47,11 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "CUSS": N_("Cumulative Sum of Scores: the player's own score after round 1, plus their score "
                    "after round 2, and so on up to the round shown. It favours the player who won "
                    "the early games, and it does not depend on how the opponents did later."),
-        "Dir": N_("Direct confrontation: among players still level, one who beat every other of them "
-                  "and lost to none is placed above them; otherwise it does not tell them apart. "
-                  "The tournament's parameters say which of OpenGotha's two forms it follows, DC "
-                  "or the simplified SDC."),
+        "Dir": N_("Direct confrontation: if one of the players still level beat all the others "
+                  "and lost to none of them, that player is placed above them; if no one did, it "
+                  "does not tell them apart. The tournament's settings say how it is counted, in "
+                  "one of the two ways of the OpenGotha pairing program: direct confrontation "
+                  "(DC) or simplified direct confrontation (SDC)."),
     },
     "ladder": {
         "club ladder": N_("Every member stands on a rung, from 25k (the weakest) up to 5d. After a "
@@ -64,8 +64,9 @@ EXPLAINED: dict[str, dict[str, str]] = {
         "handicap": N_("The stronger player takes White. For the handicap a rung counts as a "
                        "strength: x kyu is -x, y dan is y - 1 (13.5k is -13.5, 1.3d is 0.3). The "
                        "handicap is the difference of the two strengths, its fraction dropped, at "
-                       "most 14. Up to nine levels are stones, and each level beyond them is 10 "
-                       "komi to Black; then White moves. At handicap 1 Black plays first without "
+                       "most 14. The first nine levels are handicap stones for Black, and each "
+                       "level above nine gives Black 10 points of komi; then White plays first. "
+                       "At handicap 1 Black plays first without "
                        "komi; at 0 White receives 6 komi and Black plays first. For example 1.3d "
                        "and 13.5k are 13.8 apart: handicap 13, 9 stones and 40 komi to Black. A "
                        "ladder may set other numbers; its handicap page shows them."),
@@ -115,8 +116,8 @@ TITLES = {"placement": N_("How the places in a tournament are decided"),
 INTROS = {"placement": N_("Players are placed by their score first: their number of wins, or in a "
                           "McMahon tournament their McMahon score. Players with the same score are "
                           "then told apart by tie-breakers such as SOS. Each tournament chooses its "
-                          "tie-breakers and their order: its page lists them under “{heading}”, each "
-                          "with a link to its explanation here."),
+                          "tie-breakers and their order: its page lists them under “%(heading)s”, "
+                          "each with a link to its explanation here."),
           "ladder": N_("Each ladder page shows the members by rung and the handicap of each game. "
                        "Where it names the rule behind them, it links here: how the rungs go up "
                        "and down, and how the handicap follows from two rungs."),
@@ -166,7 +167,8 @@ def cited_rules_context(text: str, lang: Words) -> dict[str, Any]:
     text's order, ``id`` being the citation as the pages show it in the site's language
     ("placement: SOS"), ``name`` its heading in plain words."""
     heading = lang._(HEADINGS[text]) if HEADINGS[text] else ""
-    return {"title": lang._(TITLES[text]), "intro": str(lang._(INTROS[text])).replace("{heading}", heading),
+    intro = str(lang._(INTROS[text])) % {"heading": heading} if heading else lang._(INTROS[text])
+    return {"title": lang._(TITLES[text]), "intro": intro,
             "description": lang._(DESCRIPTIONS[text]), "back": back_to(text, lang),
             "rules": [{"id": citation(text, rule, lang), "name": lang._(NAMES[text][rule]),
                        "anchor": cited_anchor(text, rule), "text": lang._(EXPLAINED[text][rule])}

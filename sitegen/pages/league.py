@@ -111,8 +111,9 @@ def _league_entries(leagues: tuple[League, ...], lang: Words) -> list[tuple[str,
 
 
 LEAGUES_LISTED = Listed(N_("Leagues"), lambda leagues: [(league.name, league_url(league)) for league in leagues],
-                        _league_entries, league_results, LEAGUE_RULES)
-"""The leagues in the menu, in the content's order."""
+                        _league_entries, league_results, LEAGUE_RULES, summary="rules")
+"""The leagues in the menu, in the content's order; the rules row links the site's Markdown page
+of kind ``rules`` when it has one (stop 52: "How the league works")."""
 
 
 PLAYER_SECTION = "partials/player_league.html"

@@ -59,7 +59,7 @@ NOTE_NEXT_SEASON = N_("The outcomes are worked out from who played the next seas
 # Translators: {reason} is the league rules' error, in English (as on the command line).
 NOTE_ERROR = N_("The league rules cannot form the next season from this one ({reason}), so no "
                 "outcome is shown; the organizers decide.")
-NOTE_RECORDED = N_("Promotions and relegations as recorded by the organizers.")
+NOTE_RECORDED = N_("Promotions and demotions as recorded by the organizers.")
 NOTE_ORGANIZERS = N_("Where the organizers recorded another outcome than the rules give, the "
                      "organizers' decision is shown.")
 """The notes at the top of a season's pages, English (translated where used)."""
@@ -75,9 +75,10 @@ def note_provisional(games_left: int, lang: Words) -> str:
 
 
 RECORDED_KINDS = {"promoted": (N_("promoted"), N_("Promoted")),
-                  "relegated": (N_("relegated"), N_("Relegated")),
+                  "relegated": (N_("demoted"), N_("Demoted")),
                   "withdrew": (N_("withdrew"), N_("Withdrew"))}
-"""A recorded outcome of a league without settings: its word alone, and as a headline."""
+"""A recorded outcome of a league without settings: its word alone, and as a headline (the
+record's ``relegated`` reads "demoted", the league text's word)."""
 
 RECORDED_WORDS = {"promoted": "is recorded as promoted in group {group}",
                   "relegated": "is recorded as relegated in group {group}",

@@ -112,22 +112,28 @@ HEADLINES = {
     "stays": N_("Stays in division {division}"),
     "finalist": N_("Stays in division {division} and plays the final round"),
     "demoted": N_("Demoted to division {division}"),
-    "relegated": N_("Relegated to division {division}"),
-    "relegated-bottom": N_("Relegated from the bottom division"),
+    "relegated": N_("Demoted to division {division}"),
+    "relegated-bottom": N_("Demoted below division {division}, the bottom division"),
+    "demoted-bottom": N_("Demoted to a new division below division {division}"),
     "promoted-top": N_("Promoted"),
     "withdrew": N_("Withdrew"),
     "new": N_("New player in division {division}"),
 }
 """The final decision about a player, by move (``finalist``: stays in division A and plays the
 final round; ``relegated``, ``relegated-bottom``, ``promoted-top``: recorded outcomes, the second
-from the bottom division, which has no division below to name, the last in division A)."""
+from the bottom division (``{division}``: the bottom division, the record names none below it),
+the last in division A; ``demoted-bottom``: the rules' demotion from the bottom division, which
+a league's ``demote_from_bottom_division`` sends into a new division below it (B.2), named as
+the one it is below). Pages say "demoted" for both the rules' and the record's outcome (the
+league text's word, 000 B); the record's word ``relegated`` is the data's key only, and the
+sentence after a recorded headline says it is the organizers' decision."""
 CHOICE = {
     "promoted": N_("promoted to division {division}"),
     "promoted by rank": N_("promoted by rank to division {division}"),
     "stays": N_("stays in division {division}"),
     "finalist": N_("stays in division {division} and plays the final round"),
     "demoted": N_("demoted to division {division}"),
-    "relegated": N_("relegated to division {division}"),
+    "relegated": N_("demoted to division {division}"),
     "promoted-top": N_("promoted"),
     "withdrew": N_("withdrew"),
     "new": N_("new player in division {division}"),
@@ -291,11 +297,15 @@ def words(reason: Reason, lang: Words) -> str:
 Name = Callable[[str], str]
 
 
-def headline(move: Move, division: str | None, lang: Words, finalist: bool = False) -> str:
-    """Return the decision as a short sentence: ``Promoted to division B``."""
+def headline(move: Move, division: str | None, lang: Words, finalist: bool = False,
+             origin: str | None = None) -> str:
+    """Return the decision as a short sentence: ``Promoted to division B``. A demotion from
+    the bottom division ``origin`` (``division`` None: a player who left, so no division below
+    was formed for them) reads ``Demoted to a new division below division F`` (B.2 with the
+    league's ``demote_from_bottom_division``)."""
     key = "finalist" if finalist else move.value
-    if move is Move.DEMOTED and division is None:  # from the bottom division, by a player who
-        key = "relegated-bottom"                   # left: no division below is formed
+    if move is Move.DEMOTED and division is None:
+        return lang._(HEADLINES["demoted-bottom"]).format(division=origin or "")
     return lang._(HEADLINES[key]).format(division=division or "")
 
 
@@ -396,7 +406,7 @@ def sentence(outcome: PlayerOutcome, name: Name, lang: Words, provisional: bool 
         why = tie_clause(outcome.tie, outcome.player, name, "open", lang) if outcome.tie else ""
     else:
         head = headline(outcome.move, outcome.to_division if outcome.move is not Move.WITHDREW
-                        else None, lang, outcome.finalist)
+                        else None, lang, outcome.finalist, outcome.from_division)
         why = reasons(outcome, name, lang)
     if outcome.left:
         why = gone(why, outcome, name, lang)
@@ -418,16 +428,18 @@ def gone(before: str, outcome: PlayerOutcome, name: Name, lang: Words) -> str:
 
 
 def recorded_headline(recorded: str, division: str, index: int, season: Season, lang: Words) -> str:
-    """Return the recorded outcome as a headline: ``Promoted to division B``. A relegation from
-    the bottom division names no division (``Relegated from the bottom division``): there is
-    none below it in the season, and a page never names a division that does not exist."""
+    """Return the recorded outcome as a headline: ``Promoted to division B``, ``Demoted to
+    division C`` (the record's ``relegated``: pages say "demoted", as the league text does). A
+    relegation from the bottom division names no division it goes to (``Demoted below division
+    F, the bottom division``): there is none below it in the season, the record names none, and
+    a page never names a division that does not exist."""
     names = [d.name for d in season.divisions]
     if recorded == "promoted":
         return (lang._(HEADLINES["promoted"]).format(division=names[index - 1]) if index > 0
                 else lang._(HEADLINES["promoted-top"]))
     if recorded == "relegated":
         if index + 1 >= len(names):
-            return lang._(HEADLINES["relegated-bottom"])
+            return lang._(HEADLINES["relegated-bottom"]).format(division=division)
         return lang._(HEADLINES["relegated"]).format(division=names[index + 1])
     return lang._(HEADLINES["stays"]).format(division=division)
 

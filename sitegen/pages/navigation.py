@@ -43,7 +43,11 @@ def site_menu(content: Content, lang: Words) -> Menu:
     Markdown pages (news left out); ``more`` is True when links were left out. Between them
     the rules pages of the kinds the site has (each rule set's ``listed.rules``, named by its
     ``listed.title``), a group with ``row`` True: its links in a row (a phone's menu grows by
-    two or three lines)."""
+    two or three lines). A rule set's link there is the site's plain summary of its rules, its
+    first Markdown page of the rule set's ``listed.summary`` kind (:func:`summary_page`: the
+    leagues' ``rules``), when it has one: that
+    page links the league rules id by id (``leagues/rules/``), and "Pages" leaves it out (one
+    link to it in the menu, not two)."""
     groups: list[dict[str, Any]] = []
 
     def add(title: str, items: list[dict[str, str]]) -> None:
@@ -54,13 +58,24 @@ def site_menu(content: Content, lang: Words) -> Menu:
     for rule_set in RULE_SETS:
         add(lang._(rule_set.listed.title), [{"name": name, "url": url}
                                            for name, url in rule_set.listed.menu(getattr(content, rule_set.field))])
-    rules = [{"name": lang._(rule_set.listed.title), "url": rule_set.listed.rules} for rule_set in RULE_SETS
-             if rule_set.listed.rules and getattr(content, rule_set.field)]
+    rules = [{"name": lang._(rule_set.listed.title),
+              "url": summary_page(content, rule_set.listed.summary) or rule_set.listed.rules}
+             for rule_set in RULE_SETS if rule_set.listed.rules and getattr(content, rule_set.field)]
     if rules:
         groups.append({"title": lang._("The rules in plain words"), "items": rules, "more": False, "row": True})
+    linked = {item["url"] for item in rules}  # the plain summary once, in the rules row
     pages = sorted((p for p in content.pages if p.kind != "news"), key=lambda p: (p.order, p.slug))
-    add(lang._("Pages"), [{"name": p.title, "url": page_url(p.slug)} for p in pages])
+    add(lang._("Pages"), [{"name": p.title, "url": page_url(p.slug)} for p in pages
+                          if page_url(p.slug) not in linked])
     return Menu(groups)
+
+
+def summary_page(content: Content, kind: str) -> str:
+    """Return the address of the site's first Markdown page of ``kind`` by ``order`` then slug
+    (kind ``rules``: the demo's ``rules/``, "How the league works"), or "" when it has none or
+    ``kind`` is ""."""
+    pages = sorted((p for p in content.pages if kind and p.kind == kind), key=lambda p: (p.order, p.slug))
+    return page_url(pages[0].slug) if pages else ""
 
 
 def add_menu(plan: SitePlan, menu: list[dict[str, Any]]) -> None:

@@ -79,11 +79,11 @@ CRITERION_TEXT: dict[Criterion, tuple[str, str]] = {
                       N_("Your NBW after round 1 + after round 2 + ...: early wins weigh more.")),
     Criterion.CUSSM: (N_("Cumulative sum of McMahon scores"),
                       N_("Your MMS after round 1 + after round 2 + ...: early wins weigh more.")),
-    Criterion.EXT: (N_("Exploits tentés (attempted)"),
+    Criterion.EXT: (N_("Feats tried (ExT)"),
                     N_("The sum of your opponents' number of wins, each weighted by how hard the game "
                        "was for you: 0 if the handicap was easier than your rank difference, 1 if "
                        "equal, 2 if one stone harder, 3 if two or more.")),
-    Criterion.EXR: (N_("Exploits réussis (achieved)"),
+    Criterion.EXR: (N_("Feats achieved (ExR)"),
                     N_("The same as EXT, over the games you won.")),
     Criterion.DC: (N_("Direct confrontation"), "{dc}"),
     Criterion.SDC: (N_("Simplified direct confrontation"),

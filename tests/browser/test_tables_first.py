@@ -336,15 +336,17 @@ def test_an_open_row_labels_its_values_on_a_phone(browser, demo_url):
     named only by the heading row's second line, out of sight for lower rows. Now each value
     is labelled in the row itself, with the criteria's names as the table's headings show them:
     Juvisy 2019 at 360 px, Hugo Yilmaz (row 3, place 3; MMS 33 on the first line) reads
-    "SOSM 129 · SOSOSM 496 · 1d · #3", Zoé Abelard (row 19, the last) "SOSM 65 · SOSOSM 384 ·
-    18k · #19" (the values of the demo's standings.json); each label is drawn before its value,
+    "SOSM 129 · SOSOSM 496 · rank 1d · row 3", Zoé Abelard (row 19, the last) "SOSM 65 · SOSOSM
+    384 · rank 18k · row 19" (the values of the demo's standings.json; the rank and the row
+    number named since stop 52, "1d · #3" before); each label is drawn before its value,
     all on one line under the name's, within 360 px. The labels are hidden from screen readers
     (an empty alternative text), which read the cells' column headings. Without the table's
     custom properties (the check can fail) the criteria are unlabelled again."""
     from selenium.webdriver.common.by import By
 
     open_at(browser, demo_url + "tournaments/juvisy-2019/", 360)
-    for row, words in [(3, "SOSM 129 · SOSOSM 496 · 1d · #3"), (19, "SOSM 65 · SOSOSM 384 · 18k · #19")]:
+    for row, words in [(3, "SOSM 129 · SOSOSM 496 · rank 1d · row 3"),
+                       (19, "SOSM 65 · SOSOSM 384 · rank 18k · row 19")]:
         summary = browser.find_element(By.CSS_SELECTOR, f"#r{row} summary")
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
         summary.click()

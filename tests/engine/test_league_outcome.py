@@ -374,8 +374,11 @@ def test_the_record_decides_what_it_can_of_a_tie_b_2():
 
 
 def test_a_recorded_relegation_from_the_bottom_division_names_no_division():
-    """The bottom division has no division below: a recorded relegation from it names none
-    (docs/league-rules.md, "Recorded outcomes"); from above it, the division below."""
+    """The bottom division has no division below: a recorded relegation from it names none it
+    goes to, only the one it is below (docs/league-rules.md, "Recorded outcomes"); from above
+    it, the division below. Pages say "demoted", the league text's word (000 B), for the
+    record's ``relegated`` too."""
     season = two_divisions()
-    assert recorded_headline("relegated", "B", 1, season, ENGLISH_WORDS) == "Relegated from the bottom division"
-    assert recorded_headline("relegated", "A", 0, season, ENGLISH_WORDS) == "Relegated to division B"
+    assert recorded_headline("relegated", "B", 1, season, ENGLISH_WORDS) == (
+        "Demoted below division B, the bottom division")
+    assert recorded_headline("relegated", "A", 0, season, ENGLISH_WORDS) == "Demoted to division B"

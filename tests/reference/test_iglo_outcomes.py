@@ -141,7 +141,7 @@ def test_season_page_shows_history_as_it_happened(demo_files):
     site = demo_files
     html = without_rule_links(site["leagues/iglo/2020-09/index.html"].decode())
     row = next(line for line in html.splitlines() if ">Moriri90<" in line)
-    assert "Withdrew" not in row and "Relegated to division D" in row
+    assert "Withdrew" not in row and "Demoted to division D" in row
     assert ("the organizers&#39;s decision" in row or "the organizers&#39; decision" in row)
     assert "did not play the next season: the spot is not passed on (B.4)" in row
     assert "worked out from who played the next season, Season 2020-10" in html

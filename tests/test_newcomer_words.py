@@ -1,0 +1,97 @@
+"""What stop 52's newcomer check found in the demo's words (issue 31): a league's site is read
+as the official word, so its words must be plain, one word for one thing, and say what
+happened. Each expected text here is written by hand from the rule texts (../shared/rules/)
+and the demo's content.
+
+- One word for going down: the league text (000 B) says "demotion"/"demoted"; the pages said
+  "Relegated to division D" for the organizers' recorded decision and "Relegated from the bottom
+  division", which says nowhere the player goes.
+- The menu's "The rules in plain words" row linked the leagues to the id-by-id page, and the
+  plain summary ("How the standings work") sat under "Pages" with no word of the league.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def text(page: bytes) -> str:
+    """The page's visible text, tags removed, spaces folded."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.decode())).replace("&#39;", "'")
+
+
+def test_no_page_says_relegated(demo_files):
+    """Every page says "demoted" (000 B), the record's too: the word "relegated" is the
+    season files' key only (``relegated:``), never a page's word."""
+    said = [path for path, data in demo_files.items()
+            if path.endswith(".html") and re.search(r"(?i)relegat", text(data))]
+    assert said == []
+
+
+def test_a_recorded_demotion_says_it_is_the_organizers_decision(demo_files):
+    """Moriri90, 2nd of 2020-09 C, is in the record's ``relegated`` list, which the rules do not
+    give (docs/demo-data.md): the line names the division below, C's, in the word every other
+    line uses, and says whose decision it is."""
+    page = text(demo_files["players/Moriri90/index.html"])
+    assert ("Demoted to division D : the organizers' decision; did not play the next season: the "
+            "spot is not passed on ( B.4 ).") in page
+
+
+def test_a_demotion_from_the_bottom_division_says_where_it_goes(demo_files):
+    """Pavena42, 6th of 6 in 2021-05 F, the bottom division: the league demotes its last two
+    from every group, the bottom one included (content/leagues/iglo/league.yaml, B.2), which
+    opens a division below F; Pavena42 did not play the next season."""
+    page = text(demo_files["players/Pavena42/index.html"])
+    assert ("Demoted to a new division below division F : one of the last 2 of the group, a "
+            "number the league fixes ( B.2 ); did not play the next season") in page
+
+
+def test_a_recorded_demotion_from_the_bottom_division_names_the_one_it_is_below(demo_files):
+    """Moveka39, recorded as relegated from 2021-09 G, the last season's bottom division
+    (docs/demo-data.md): the record names no division below, so the line says the player goes
+    below G, by the organizers' decision, and names no division that does not exist."""
+    page = text(demo_files["players/Moveka39/index.html"])
+    assert "Demoted below division G, the bottom division : the organizers' decision." in page
+
+
+def test_the_menu_links_the_plain_summary_of_the_league(demo_files):
+    """The menu's "The rules in plain words" row: the leagues' link is the plain summary,
+    /rules/, now titled as the league's, and no longer listed again under "Pages"; every rules
+    address still works, and the summary links the league rules id by id."""
+    home = demo_files["index.html"].decode()
+    assert ('<h2 id="menu-5">The rules in plain words</h2>\n<ul class="menu-row">\n'
+            '<li><a href="/rules/">Leagues</a></li>\n'
+            '<li><a href="/tournaments/rules/">Tournaments</a></li>\n') in home
+    summary = demo_files["rules/index.html"].decode()
+    assert "<h1>How the league works</h1>" in summary
+    assert '<a href="../leagues/rules/">the league rules, id by id</a>' in summary
+    assert "leagues/rules/index.html" in demo_files
+    pages = home[home.index('<h2 id="menu-6">Pages</h2>'):]
+    pages = pages[:pages.index("</section>")]
+    assert '<li><a href="/about/">About this site</a></li>' in pages and "/rules/" not in pages
+
+
+def test_an_open_tournament_row_names_its_rank_and_row_number(demo_files):
+    """On a phone an open row of the Juvisy standings shows its rank and row number after the
+    other criteria: the table gives the words before them (``--rank``, ``--row``, CSS strings
+    in the site's language), which the stylesheet puts there ("rank 3d · row 1"; stop 52 showed
+    "3d" and "#1" bare)."""
+    page = demo_files["tournaments/juvisy-2019/index.html"].decode()
+    assert ('<table class="standings tournament with-rounds wide-3" style="--c2:\'SOSM\';'
+            '--c3:\'SOSOSM\';--rank:\'rank\';--row:\'row\';">') in page
+    css = demo_files["static/style.css"].decode()
+    assert '.tournament.with-rounds tbody td.rn::before { content: "· " var(--row) " " / ""; }' in css
+    assert ('.tournament.with-rounds tbody tr > td:has(+ .rn)::before { content: "· " var(--rank) '
+            '" " / ""; }') in css
+    assert 'content: "· #"' not in css
+
+
+def test_the_swiss_pages_link_how_it_works_beside_their_citations(demo_files):
+    """The Swiss league page's "How the table is ordered" and each round's pairing note cite the
+    league text's parts (swiss: the league, swiss: pairings) and end with a plain link to the
+    rules page, "How it works"."""
+    league = demo_files["swiss/demo/index.html"].decode()
+    assert '<p><a href="/swiss/rules/">How it works</a></p>\n</section>' in league
+    round_page = demo_files["swiss/demo/t6/round-1/index.html"].decode()
+    assert ('(<a class="rule-id" href="/swiss/rules/#swiss-pairings">swiss: pairings</a>). '
+            '<a href="/swiss/rules/">How it works</a></p>') in round_page
