@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from league_trees import A, B, LEAGUE, PLAIN, group, perfect, tree  # noqa: E402
 from league_trees import season as season_file  # noqa: E402
 from test_league_outcomes import CYCLE, E1, TIE_PLAYERS, VOID  # noqa: E402
+from fresh_renders import tree_key  # noqa: E402
 
 REPO = Path(__file__).parent.parent
 LANGUAGES = ("en", "pl", "fr")
@@ -399,14 +400,27 @@ def _strings(value):
             yield from _strings(item)
 
 
-def page_texts(data: bytes) -> list[str]:
+@functools.lru_cache(maxsize=4096)
+def page_texts(data: bytes) -> tuple[str, ...]:
+    """The words of the page ``data`` (:class:`_Texts`), read once per test process and page:
+    the demo's tests read each page of the English demo twice (once beside each language) and
+    each page of the Polish and French ones twice (once per test), some 340 pages each time."""
     parser = _Texts()
     parser.feed(data.decode("utf-8"))
-    return parser.texts
+    return tuple(parser.texts)
 
 
-def content_words(content_dir: Path) -> list[str]:
-    """Return the site's own data (names, titles, descriptions), longest first: not translated."""
+def content_words(content_dir: Path) -> tuple[str, ...]:
+    """Return the site's own data (names, titles, descriptions), longest first: not translated.
+    Worked out once per test process for the same files in the same folder
+    (:func:`_content_words`)."""
+    return _content_words(content_dir, tree_key(content_dir))
+
+
+@functools.cache
+def _content_words(content_dir: Path, files: str) -> tuple[str, ...]:
+    """:func:`content_words` of ``content_dir`` holding the files whose digest is ``files``
+    (tests/fresh_renders.py's ``tree_key``: any change of a name or a byte is a new key)."""
     from sitegen.pipeline import prepare
 
     content, _plan = prepare(content_dir)
@@ -426,7 +440,7 @@ def content_words(content_dir: Path) -> list[str]:
     for swiss in content.swiss_leagues:
         words.update((swiss.name, swiss.description or ""))
         words.update(t.name for t in swiss.tournaments)
-    return sorted((w for w in words if w), key=lambda w: (-len(w), w))
+    return tuple(sorted((w for w in words if w), key=lambda w: (-len(w), w)))
 
 
 FILE_NAMES = ("standings.json", "standings.csv", "rungs.json", "rungs.csv", "results.h9", "SGF")
@@ -435,6 +449,13 @@ SITES = ("EGD", "OGS", "KGS")
 """Names of the profile sites linked from a player's page."""
 ABBREVIATIONS = tuple(sorted({c.value for c in Criterion} | {"SOS", "SODOS"}))
 """Criteria as players know them in every language (placement: SOS, MMS ...)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def pages_forgotten():
+    """Let go of the pages :func:`page_texts` kept, after this file's tests."""
+    yield
+    page_texts.cache_clear()
 
 
 @pytest.fixture(scope="module")
@@ -452,7 +473,7 @@ def built(tmp_path_factory):
     return sites
 
 
-def ui_texts(files: dict[str, bytes], data: list[str]) -> dict[str, str]:
+def ui_texts(files: dict[str, bytes], data: tuple[str, ...]) -> dict[str, str]:
     """Return each page's (and search.json's details') words of sitegen's own: the page texts
     with the site's data and the file names taken out."""
     words = sorted(set(data) | set(FILE_NAMES) | set(SITES) | set(ABBREVIATIONS), key=lambda w: (-len(w), w))
@@ -476,8 +497,8 @@ def english_phrases(target: str) -> tuple[str, ...]:
     """Return the phrases of the English messages that a page in ``target`` must not show:
     each message cut at its placeholders and tags, the phrases with a word of three letters
     or more, less those the target catalog's own translations contain (a word the language
-    shares, such as komi, SODOS or McMahon). Worked out once per language (about 2 s: every
-    phrase looked for in every translation), the catalogs being the package's own files."""
+    shares, such as komi, SODOS or McMahon). Worked out once per language and test process, the
+    catalogs being the package's own files."""
     translated = []
     for message in catalogs.read(target):
         if message.id:
@@ -492,8 +513,14 @@ def english_phrases(target: str) -> tuple[str, ...]:
                 part = part.strip(" .,;:()–-·*=+?!\u00a0")
                 if re.search(r"[A-Za-z]{3}", part):
                     phrases.add(part)
-    shared = [p for p in phrases if any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", t) for t in translated)]
-    return tuple(sorted(phrases - set(shared), key=lambda p: (-len(p), p)))
+    # One text of every translation, each ended by NUL (no phrase holds one, and it is no word
+    # character): a phrase is found in it as a whole word exactly when it is in one translation.
+    # A substring test first, then the word test only where the phrase is there at all: 0.1 s
+    # where a word search in each translation in turn took 4 s.
+    joined = "".join(t + "\0" for t in translated)
+    assert not any("\0" in p for p in phrases)
+    shared = {p for p in phrases if p in joined and re.search(rf"(?<!\w){re.escape(p)}(?!\w)", joined)}
+    return tuple(sorted(phrases - shared, key=lambda p: (-len(p), p)))
 
 
 @functools.cache
@@ -621,7 +648,7 @@ def _outcome_mark(page: bytes, name: str) -> str:
     return _words(re.search(r"<summary>(.*?)</summary>", _outcome_cell(page, name), re.S)[1])
 
 
-def _english_left(files: dict[str, bytes], code: str, data: list[str]) -> dict[str, list[str]]:
+def _english_left(files: dict[str, bytes], code: str, data: tuple[str, ...]) -> dict[str, list[str]]:
     """Return the English catalog's phrases each page shows (see the demo's walk above)."""
     pattern = english_pattern(code)
     found = {path: sorted(set(pattern.findall(text))) for path, text in ui_texts(files, data).items()}

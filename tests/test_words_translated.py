@@ -28,6 +28,9 @@ REPO = Path(__file__).resolve().parent.parent
 CATALOG = REPO / "sitegen" / "locale" / "en" / "LC_MESSAGES" / "sitegen.po"
 WORD = re.compile(r"(?<![\w.])[^\W\d_]{4,}(?![\w.])")
 """A word of four letters or more, not part of a file name (``standings.csv``) or an id."""
+LETTER = re.compile(r"[^\W\d_]")
+"""A letter: a text without one holds no :data:`WORD` (most of a page's texts are numbers,
+marks and spaces between tags), however its data are removed."""
 
 SAME_IN_BOTH = {"sitegen", "sodos", "sosos", "komi", "jigo", "mcmahon"}
 """A program's name and the Go and league terms both catalogs keep (SOSOS: since stop 51 a rules
@@ -112,6 +115,8 @@ def english_in(html: str, english: set[str], data: list[str]) -> list[tuple[str,
     parser.feed(html)
     found = []
     for chunk in parser.chunks:
+        if not LETTER.search(chunk):
+            continue  # no word without a letter, and removing data (for a space) adds none
         for string in data:
             chunk = chunk.replace(string, " ")
         found += [(w.lower(), " ".join(chunk.split())) for w in WORD.findall(chunk) if w.lower() in english]
