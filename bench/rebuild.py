@@ -25,12 +25,14 @@ reversed by the next repetition. Printed: the first build, each time, the median
 average (1 min) before each kind, and the server's peak memory (ru_maxrss of this process,
 which serves and builds). Markdown for bench/README.md. ``--only ladder`` measures one kind;
 ``--forget`` hands each build a new ``sitegen.remembered.Remembered`` (the server then takes
-none of the speed paths of one process: what they save, issue 29).
+none of the speed paths of one process: what they save, issue 29). ``--lock FILE`` takes an
+exclusive lock on FILE (``flock``) for the changes only, after the server's start.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import subprocess
 import json
@@ -183,6 +185,9 @@ def main() -> int:
                              "into DIR instead of generating it (--scale is then only a label)")
     parser.add_argument("--only", action="append", choices=KINDS,
                         help="measure only this kind of change (may be repeated; default: all three)")
+    parser.add_argument("--lock", type=Path,
+                        help="a file to lock (flock) for the changes only, not for the server's start "
+                             "(minutes on a loaded machine, which other measurements need not wait for)")
     parser.add_argument("--forget", action="store_true",
                         help="hand each build a new sitegen.remembered.Remembered, as if the server "
                              "remembered nothing between builds: what its speed paths save")
@@ -202,6 +207,11 @@ def main() -> int:
         server.start()  # the first build, then the watcher and the HTTP server
         first = time.perf_counter() - started
         base = f"http://127.0.0.1:{server.port}/"
+        if args.lock is not None:
+            lock = open(args.lock, "a")  # closed (and so unlocked) when the process ends
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            print(f"locked {args.lock} at {time.strftime('%H:%M:%S', time.gmtime())} UTC "
+                  f"(load {os.getloadavg()[0]:.2f})", flush=True)
         results = {}
         try:
             for kind in args.only or KINDS:

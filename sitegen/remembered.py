@@ -1,7 +1,8 @@
 """What one build leaves for the next build in the same process: the dev server's speed paths.
 
 A :class:`Remembered` holds a large content file's last parse (:func:`sitegen.load.parse_yaml_again`),
-a league season's groups read without a problem (sitegen.validate.league) and planned
+a tournament's rounds read without a problem (sitegen.validate.tournament), a league season's
+groups read without a problem (sitegen.validate.league) and planned
 (their standings and players' games lists, sitegen.pages.league_games), a ladder's log entries (sitegen.validate.ladder), its replay (:meth:`Remembered.replay`) and
 what its pages were made from (sitegen.pages.ladder), so that an edit near the end of a
 20,000-game log costs its few changed entries, not the whole log (docs/architecture.md,
@@ -48,6 +49,11 @@ class Remembered:
     """sitegen.validate.league: per season file (shown path), the groups its last validation
     read without a problem and without a game record, by their node's id: (node, division
     name, the ``Group``)."""
+
+    rounds: dict[str, dict[int, tuple[YNode, Any]]] = field(default_factory=dict)
+    """sitegen.validate.tournament: per tournament file whose tree is kept (shown path), the
+    rounds its last validation read without a problem and without a game record, by their
+    node's id: (node, the round as read)."""
 
     def replay(self, ladder_id: str, ladder: Ladder) -> Replay:
         """Return ``sitegen.engine.ladder.replay(ladder)``: the last replay of ladder

@@ -330,14 +330,13 @@ class CachedParts:
         assert not sub.home_sections, f"a part adds no home section: {ident}"
         plan.bundles.extend(sub.bundles)
         plan.warnings.extend(sub.warnings)
-        for player, found in sub.player_sections.items():
-            for section in found:
-                plan.add_player_section(player, section)
+        originals = list(sub.player_sections.items())
+        plan.add_player_sections(originals)
         record = PartRecord(digest, value, tuple(
             ((b.page.url, b.page.template, b.page.file_name) if b.page else None,
              tuple(path for f in b.files for path in f.paths)) for b in sub.bundles),
             self._dates(sub.bundles), (), frozenset(people | covered), tuple(sub.warnings),
-            made=list(sub.bundles), originals=list(sub.player_sections.items()), shape=shape)
+            made=list(sub.bundles), originals=originals, shape=shape)
         caches.new_parts[ident] = record
         return value
 
@@ -363,6 +362,4 @@ class CachedParts:
         plan.warnings.extend(old.warnings)
         self.caches.ghosts.update(id(ghost) for ghost in ghosts)
         self.caches.ghost_bundles.extend(ghosts)
-        found = plan.player_sections
-        for player, sections in old.sections:
-            found.setdefault(player, []).extend(sections)  # type: ignore[arg-type]
+        plan.add_player_sections(old.sections)  # type: ignore[arg-type]  # merged when read

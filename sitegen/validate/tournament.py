@@ -18,7 +18,7 @@ from typing import Callable, TypeVar
 from ..diagnostics import Diagnostics, SourcePos, did_you_mean
 from ..engine.placement import check_criteria
 from ..formats.h9_fields import escapes as h9_escapes
-from ..load import YMap, YScalar
+from ..load import YMap, YNode, YScalar
 from ..model.common import Outcome, Rank, Result
 from ..model.tournament import (Absence, Bye, Criterion, DCVariant, GameResult, System, Tournament,
                                 TournamentGame, TournamentParameters, TournamentPlayer)
@@ -338,63 +338,155 @@ def _players(fields: Fields, refs: PlayerRefs,
     return players, rejected
 
 
+@dataclasses.dataclass(frozen=True)
+class _Round:
+    """One round as read from its node: its number (None: unusable, reported) and where it is
+    written, its games, byes and absences, and the player ids it named (``clean``: each was a
+    player of the tournament and free in the round, and reading it reported nothing)."""
+
+    number: int | None
+    pos: SourcePos
+    games: tuple[TournamentGame, ...]
+    byes: tuple[Bye, ...]
+    absences: tuple[Absence, ...]
+    named: frozenset[str]
+    clean: bool
+
+
+class _RoundsAgain:
+    """The rounds of one tournament that its last validation in this process read without a
+    problem and without a game record (``Remembered.rounds``, the dev server's: a new object is
+    a new process), by their node's id, for a file whose tree is kept (large or edited). An edit re-parses only the round it touched
+    (sitegen.load.parse_yaml_again keeps the other rounds' nodes), and a round whose node is
+    the same object is taken again when its number is still within the tournament's rounds and
+    not taken by a round before it, and each player it names is still a player of the
+    tournament: reading it again would find the same games and nothing to report. Validating
+    every round of a full-size tournament took 0.24-0.43 s of each change's way to its page
+    (issue 31); the league keeps its groups so (sitegen.validate.league)."""
+
+    def __init__(self, refs: PlayerRefs, shown: str) -> None:
+        remembered = self.remembered = refs.remembered
+        self.shown = shown
+        # only a file whose tree is kept (large or edited: sitegen.load.LastReads) has nodes
+        # that the next parse can give again; memory stays bounded to those files
+        self.usable = remembered is not None and refs.complete and shown in remembered.yaml.parses
+        self.last = remembered.rounds.get(shown, {}) if remembered is not None else {}
+        self.made: dict[int, tuple[YNode, _Round]] = {}
+
+    def kept(self, node: YMap, players: dict[str, TournamentPlayer], rounds: int,
+             seen_rounds: dict[int, SourcePos]) -> _Round | None:
+        """Return the round read last time from ``node`` (its number marked in
+        ``seen_rounds``); None when it must be read again."""
+        found = self.last.get(id(node))
+        if found is None or found[0] is not node or not self.usable:
+            return None
+        read = found[1]
+        number = read.number
+        if number is None or number > rounds or number in seen_rounds:
+            return None
+        if not all(ident in players for ident in read.named):  # each looked up, as reading does
+            return None
+        seen_rounds[number] = read.pos
+        self.made[id(node)] = found
+        return read
+
+    def read(self, node: YMap, read: _Round) -> None:
+        """Remember ``read`` (unless it is not clean, or one of its games has a record)."""
+        if self.usable and read.clean and all(game.record is None for game in read.games):
+            self.made[id(node)] = (node, read)
+
+    def done(self) -> None:
+        """The tournament is read: remember its rounds (only those of this reading)."""
+        if self.remembered is not None:
+            if self.usable:
+                self.remembered.rounds[self.shown] = self.made
+            else:
+                self.remembered.rounds.pop(self.shown, None)
+
+
 def _rounds(fields: Fields, players: dict[str, TournamentPlayer], rejected: set[str],
             rounds: int, refs: PlayerRefs, diags: Diagnostics
             ) -> tuple[list[TournamentGame], list[Bye], list[Absence], int]:
     """Return the games, byes and absences of the rounds listed, and the highest round listed
     (0 for none): a round listed, even empty, is a round of the tournament so far
-    (docs/placement.md, "Rounds without games")."""
+    (docs/placement.md, "Rounds without games"). Rounds read without a problem are remembered
+    (:class:`_RoundsAgain`)."""
     games: list[TournamentGame] = []
     byes: list[Bye] = []
     absences: list[Absence] = []
     seen_rounds: dict[int, SourcePos] = {}
+    again = _RoundsAgain(refs, fields.node.pos.path)
     for item in fields.list("rounds", "'rounds' (a list of rounds)"):
         node = expect_map(item, diags, "a round", item.pos)
         if node is None:
             continue
-        f = Fields(node, diags, "a round", required=("round",), optional=("games", "byes", "absent"))
-        number = f.integer("round", 1, rounds)
-        if number is not None and seen_before(seen_rounds, number, f.pos("round"), diags,
-                                              f"round {number} appears twice", "round.duplicate"):
-            number = None
-        busy: dict[str, tuple[str, SourcePos, int | None]] = {}
-
-        def take(ident: str, pos: SourcePos, what: str, table: int | None = None) -> bool:
-            if ident not in players:
-                if ident in rejected:
-                    pass
-                elif ident in refs.players:
-                    diags.error(pos, f"player '{ident}' is not a player of this tournament",
-                                "tournament.player", did_you_mean(ident, players)
-                                or "add the player to the tournament's 'players'")
-                else:
-                    refs.check(ident, pos)
-                return False
-            if ident in busy:
-                before, before_pos, before_table = busy[ident]
-                label = f"round {number}" if number is not None else "this round"
-                if before == what == "paired" and None not in (table, before_table):
-                    diags.warning(pos, _twice(ident, label, before_pos), "round.paired-twice")
-                    busy[ident] = (what, pos, table)
-                    return True
-                if before == what == "paired":
-                    diags.error(pos, f"player '{ident}' is paired twice in {label} (first at line "
-                                f"{before_pos.line})", "round.paired-twice")
-                else:
-                    diags.error(pos, f"player '{ident}' is both {before} and {what} in {label} "
-                                f"(line {before_pos.line})", "round.paired-twice")
-                return False
-            busy[ident] = (what, pos, table)
-            return True
-
-        games += _round_games(f, number, take, refs.records, diags)
-        for ident, pos in f.ident_list("byes"):
-            if take(ident, pos, "given a bye") and number is not None:
-                byes.append(Bye(number, ident, pos))
-        for ident, pos in f.ident_list("absent"):
-            if take(ident, pos, "declared absent") and number is not None:
-                absences.append(Absence(number, ident, pos))
+        read = again.kept(node, players, rounds, seen_rounds)
+        if read is None:
+            problems = len(diags.items)
+            read = _round(node, players, rejected, rounds, refs, diags, seen_rounds)
+            again.read(node, dataclasses.replace(read, clean=read.clean and len(diags.items) == problems))
+        games += read.games
+        byes += read.byes
+        absences += read.absences
+    again.done()
     return games, byes, absences, max(seen_rounds, default=0)
+
+
+def _round(node: YMap, players: dict[str, TournamentPlayer], rejected: set[str], rounds: int,
+           refs: PlayerRefs, diags: Diagnostics, seen_rounds: dict[int, SourcePos]) -> _Round:
+    """Read one round (its number marked in ``seen_rounds``): every player it names must be a
+    player of the tournament, once in the round (paired, given a bye or declared absent)."""
+    f = Fields(node, diags, "a round", required=("round",), optional=("games", "byes", "absent"))
+    number = f.integer("round", 1, rounds)
+    if number is not None and seen_before(seen_rounds, number, f.pos("round"), diags,
+                                          f"round {number} appears twice", "round.duplicate"):
+        number = None
+    busy: dict[str, tuple[str, SourcePos, int | None]] = {}
+    named: set[str] = set()
+    refused: list[str] = []
+
+    def take(ident: str, pos: SourcePos, what: str, table: int | None = None) -> bool:
+        named.add(ident)
+        taken = _take(ident, pos, what, table)
+        if not taken:
+            refused.append(ident)
+        return taken
+
+    def _take(ident: str, pos: SourcePos, what: str, table: int | None) -> bool:
+        if ident not in players:
+            if ident in rejected:
+                pass
+            elif ident in refs.players:
+                diags.error(pos, f"player '{ident}' is not a player of this tournament",
+                            "tournament.player", did_you_mean(ident, players)
+                            or "add the player to the tournament's 'players'")
+            else:
+                refs.check(ident, pos)
+            return False
+        if ident in busy:
+            before, before_pos, before_table = busy[ident]
+            label = f"round {number}" if number is not None else "this round"
+            if before == what == "paired" and None not in (table, before_table):
+                diags.warning(pos, _twice(ident, label, before_pos), "round.paired-twice")
+                busy[ident] = (what, pos, table)
+                return True
+            if before == what == "paired":
+                diags.error(pos, f"player '{ident}' is paired twice in {label} (first at line "
+                            f"{before_pos.line})", "round.paired-twice")
+            else:
+                diags.error(pos, f"player '{ident}' is both {before} and {what} in {label} "
+                            f"(line {before_pos.line})", "round.paired-twice")
+            return False
+        busy[ident] = (what, pos, table)
+        return True
+
+    games = _round_games(f, number, take, refs.records, diags)
+    byes = [Bye(number, ident, pos) for ident, pos in f.ident_list("byes")
+            if take(ident, pos, "given a bye") and number is not None]
+    absences = [Absence(number, ident, pos) for ident, pos in f.ident_list("absent")
+                if take(ident, pos, "declared absent") and number is not None]
+    return _Round(number, f.pos("round"), tuple(games), tuple(byes), tuple(absences),
+                  frozenset(named), not refused and number is not None)
 
 
 def _twice(ident: str, label: str, before: SourcePos) -> str:
