@@ -12,6 +12,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from fresh_renders import render
 
 CLUB_LADDER_LINK = '<a class="rule-id" href="/ladders/rules/#ladder-club-ladder">ladder: club ladder</a>'
@@ -527,6 +529,19 @@ def test_a_ladder_of_matrix_members_keeps_the_member_table(site, monkeypatch):
     html = small_site(site)["ladders/small/handicap/index.html"].decode()
     assert 'class="handicap-matrix"' in html and "handicap-rungs" not in html
     assert '"k":' not in html
+
+
+@pytest.mark.parametrize("members, table", [(50, "handicap-matrix"), (51, "handicap-rungs")])
+def test_the_member_table_stops_at_50_members(site, members, table):
+    """Stop 51 (issue 31): 90 members' 8,100 cells scored 74-81 in Lighthouse's phone profile
+    (bench/README.md), so a ladder of 51 members or more (was 101) gets the rungs held, 50 or
+    fewer the member-against-member table. Every member on 10k: one rung held."""
+    players = "players:\n" + "".join(f"  - {{id: p{i:02}, name: P{i:02}}}\n" for i in range(members))
+    ladder = "name: L\nmembers:\n" + "".join(f"  - {{player: p{i:02}, rung: 10k}}\n" for i in range(members)) + "log: []\n"
+    root = site({"content/players.yaml": players, "content/ladders/l.yaml": ladder})
+    html = render(root / "content", None)["ladders/l/handicap/index.html"].decode()
+    assert f'class="{table}' in html or f'class="list {table}' in html
+    assert ("handicap-matrix" in html) == (members == 50)
 
 
 def _sizes(page: str) -> list[tuple[str, str]]:

@@ -492,10 +492,12 @@ def _event_rows(result: Replay, names: dict[str, str],
 
 _LEVEL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
-MATRIX_MEMBERS = 100
+MATRIX_MEMBERS = 50
 """Above this many members the handicap page has no member-against-member table (300 members
 made 90,000 cells, about 1 MB of HTML; issue 31) but the rungs held with their strengths, and
-its calculator's data is per rung, not per member."""
+its calculator's data is per rung, not per member. 50 (was 100, stop 51): a phone's
+Lighthouse score stays at 90 or more; 90 members' 8,100 cells scored 74-81 on a shared machine
+where the rungs held scored 100 (bench/README.md, "The ladder's handicap page under 90")."""
 
 
 def handicap_table(rules: HandicapRules, rungs: RungList,
