@@ -25,6 +25,10 @@ PAGES = {
     "player-largest": "players/Gosuna2/",  # 12 seasons: the sections' grid, the overview first
     "player-ladder": "players/ada-stenhouse/",
     "player-profiles": "players/pavel-wetherby/",
+    # the latest-season line's longest outcomes (stop 52's newcomer: 385 px wide at 360 px):
+    # "Demoted below division G, the bottom division", "Stays in division A and plays the final round"
+    "player-bottom-demoted": "players/Rorogo38/",
+    "player-final-round": "players/Kanana5/",
     "page": "about/",
     "league": "leagues/iglo/",
     "season": "leagues/iglo/2021-09/",
