@@ -104,6 +104,17 @@ def write_tree(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
+@pytest.fixture
+def every_tree_kept():
+    """Keep every content file's parse tree for the next reading, not only the large files'
+    (sitegen.load.REMEMBER_FROM_CHARS 0): the "read again" tests of the dev server's kept
+    groups, rounds and ladder entries (tests/test_*_again.py) use small files."""
+    from sitegen import load
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(load, "REMEMBER_FROM_CHARS", 0)
+        yield
+
+
 @pytest.fixture(scope="session")
 def demo_files() -> Mapping[str, bytes]:
     """The demo site (the repository's content/, no base URL, the built-in templates) as

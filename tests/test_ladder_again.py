@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import load
 from sitegen.devsite import Site
 from sitegen.diagnostics import Diagnostics
 from sitegen.engine.ladder import replay
@@ -36,12 +35,7 @@ def ladder_text(results: list[str]) -> str:
             "  - {player: cy, rung: 13k}\nlog:\n" + games)
 
 
-@pytest.fixture(autouse=True)
-def read_again():
-    """Every file read again (not only the large ones)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(load, "REMEMBER_FROM_CHARS", 0)
-        yield
+pytestmark = pytest.mark.usefixtures("every_tree_kept")  # tests/conftest.py
 
 
 def read(path: Path, remembered: Remembered):

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import load
 from sitegen.diagnostics import Diagnostics
 from sitegen.incremental.reuse import _Recorder
 from sitegen.model.common import Player
@@ -41,12 +40,7 @@ divisions:
 """
 
 
-@pytest.fixture(autouse=True)
-def read_again():
-    """Every file read again (not only the large ones)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(load, "REMEMBER_FROM_CHARS", 0)
-        yield
+pytestmark = pytest.mark.usefixtures("every_tree_kept")  # tests/conftest.py
 
 
 def read(path: Path, remembered: Remembered):

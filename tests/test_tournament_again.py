@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import load
 from sitegen.diagnostics import Diagnostics
 from sitegen.incremental.reuse import _Recorder
 from sitegen.model.common import Player
@@ -50,12 +49,7 @@ rounds:
 """
 
 
-@pytest.fixture(autouse=True)
-def read_again():
-    """Every file's tree kept (not only the large ones')."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(load, "REMEMBER_FROM_CHARS", 0)
-        yield
+pytestmark = pytest.mark.usefixtures("every_tree_kept")  # tests/conftest.py
 
 
 def read(path: Path, remembered: Remembered):
