@@ -687,14 +687,15 @@ def test_league_outcome_sentences_in_polish(tmp_path):
     awansowe (a tie), pozostała 1 gra (provisional)."""
     e1 = _site_in(tmp_path / "e1", "pl", LEAGUE_CASES["e1"])
     assert _outcome(e1["leagues/club/2024/index.html"], "Al") == (
-        "• Pozostanie w dywizji A: miejsce spadkowe według kryteriów D (B.2), anulowane na mocy "
+        "Pozostanie w dywizji A: miejsce spadkowe według kryteriów D (B.2), anulowane na mocy "
         "E.1: poniżej dywizji A zostaliby tylko 4 gracze, mniej niż 5 wymaganych przez A.i.2.")
     tie = _site_in(tmp_path / "tie", "pl", LEAGUE_CASES["tie"])
     assert _outcome(tie["leagues/club/2024/b/index.html"], "Ben") == (
-        "? Nierozstrzygnięte: awans do dywizji A lub pozostanie w dywizji B: na równi z Bea i Bo "
+        "Nierozstrzygnięte: awans do dywizji A lub pozostanie w dywizji B: na równi z Bea i Bo "
         "we wszystkim, co decyduje o kolejności w tabeli (D.1), więc o tym, kto zajmie jedno "
         "miejsce awansowe (B.3), rozstrzygnie baraż (D.2).")
-    # Issue 27: the table shows the mark and a short word; the sentence is one tap away.
+    # Issue 27: the table shows the mark and a short word; the sentence is one tap away,
+    # without the mark (stop 53: one mark per cell).
     assert _outcome_mark(e1["leagues/club/2024/index.html"], "Al") == "• pozostaje"
     assert _outcome_mark(tie["leagues/club/2024/b/index.html"], "Ben") == "? nierozstrzygnięte"
     provisional = _site_in(tmp_path / "provisional", "pl", LEAGUE_CASES["provisional"])
@@ -703,7 +704,7 @@ def test_league_outcome_sentences_in_polish(tmp_path):
     assert ("Tymczasowe: do rozegrania pozostała 1 gra. Poniższe rozstrzygnięcia są tymi, które "
             "dałby regulamin ligi, gdyby sezon skończył się dziś.") in page
     assert _outcome(provisional["leagues/club/2024/index.html"], "Bob") == (
-        "▲ Awans do dywizji A, gdyby sezon skończył się dziś: zwycięzca grupy (B.1). "
+        "Awans do dywizji A, gdyby sezon skończył się dziś: zwycięzca grupy (B.1). "
         "(pewne: awans ▲)")  # b1 leads whatever b5 - b6 gives: certain (issue 27)
 
 
@@ -712,7 +713,7 @@ def test_league_outcome_sentences_in_french(tmp_path):
     reasons on the page), the final round's result and an early withdrawal's void games."""
     e1 = _site_in(tmp_path / "e1", "fr", LEAGUE_CASES["e1"])["leagues/club/2024/index.html"]
     assert _outcome(e1, "Al") == (
-        "• Se maintient en division A\u00a0: place de descente selon les critères de D (B.2), "
+        "Se maintient en division A\u00a0: place de descente selon les critères de D (B.2), "
         "annulé selon E.1\u00a0: il ne resterait que 4 joueurs sous la division A, moins que les 5 "
         "qu'exige A.i.2.")
     assert ('<span class="outcome-headline">Se maintient en division A</span></span>\u00a0: '

@@ -416,7 +416,7 @@ def test_a_bottom_tie_the_record_decides_reads_alike_for_all_its_players(site):
         "is ordered by (D.1), so the organizers decided who gets 2 demotion spots (B.2)."}
     for player, name in (("b5", "Bud"), ("b6", "Bix")):
         assert everywhere(built, player, name, "b") == {
-            "Demoted below division B, the bottom division: the organizers' decision."}
+            "Demoted to a new division below division B: the organizers' decision."}
 
 
 # --------------------------------------------------------------------------- early withdrawals

@@ -12,6 +12,9 @@ and the demo's content.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import re
 
 
@@ -40,18 +43,64 @@ def test_a_recorded_demotion_says_it_is_the_organizers_decision(demo_files):
 def test_a_demotion_from_the_bottom_division_says_where_it_goes(demo_files):
     """Pavena42, 6th of 6 in 2021-05 F, the bottom division: the league demotes its last two
     from every group, the bottom one included (content/leagues/iglo/league.yaml, B.2), which
-    opens a division below F; Pavena42 did not play the next season."""
+    opens a division below F; Pavena42 did not play the next season, 2021-08, which has a
+    division G (divisions A to H): the line names it (stop 53: a division the next season
+    really has is named; stop 52 said "a new division below division F" here)."""
     page = text(demo_files["players/Pavena42/index.html"])
-    assert ("Demoted to a new division below division F : one of the last 2 of the group, a "
-            "number the league fixes ( B.2 ); did not play the next season") in page
+    assert ("Demoted to division G : one of the last 2 of the group, a number the league fixes "
+            "( B.2 ); did not play the next season") in page
+
+
+def test_a_demotion_from_the_bottom_division_names_no_division_the_league_never_had(demo_files):
+    """Rorogo38, 7th of 8 in 2021-01 F, the bottom division, is in one of its last two places
+    (B.2 with demote_from_bottom_division) and played F again in 2021-03, which had divisions A
+    to F only: every page and file says "a new division below division F", never "division G"
+    (stop 52's newcomer); so do Terimi28 and Gopamo30, 2020-11 F's last two (2021-01: A to F)."""
+    line = ("Demoted to a new division below division F : one of the last 2 of the group, a "
+            "number the league fixes ( B.2 ).")
+    assert line in text(demo_files["players/Rorogo38/index.html"])
+    for season, players in (("2021-01", ["Rorogo38"]), ("2020-11", ["Terimi28", "Gopamo30"])):
+        pages = [path for path in demo_files if path.startswith(f"leagues/iglo/{season}/")]
+        assert [path for path in pages if b"division G" in demo_files[path]] == []
+        rows = {row["id"]: row for row in json.loads(
+            demo_files[f"leagues/iglo/{season}/f/standings.json"])["rows"]}
+        table = {row["id"]: row for row in csv.DictReader(io.StringIO(
+            demo_files[f"leagues/iglo/{season}/f/standings.csv"].decode()))}
+        for player in players:
+            said = ("Demoted to a new division below division F: one of the last 2 of the "
+                    "group, a number the league fixes (B.2).")
+            assert (rows[player]["outcome"], rows[player]["to_division"],
+                    rows[player]["outcome_text"]) == ("relegated", None, said)
+            assert (table[player]["to_division"], table[player]["outcome_text"]) == ("", said)
+            assert line in text(demo_files[f"leagues/iglo/{season}/f/index.html"])
+
+
+def test_a_demoted_cell_shows_its_mark_once(demo_files):
+    """A table's outcome cell shows the mark in its summary ("▼ demoted") and the sentence in
+    its disclosure without it (stop 52 showed "▼ demoted" then "▼ Demoted to ..."): one mark
+    per cell. The player page's line, which has no summary, keeps its mark."""
+    group = demo_files["leagues/iglo/2021-01/f/index.html"].decode()
+    cell = next(row for row in group.split("<tr") if ">Rorogo38</a></th>" in row)
+    cell = cell[cell.index('<td class="outcome-cell">'):]
+    assert cell.count("▼") == 1
+    assert ('<summary><span class="mark outcome-demoted"><span aria-hidden="true">▼</span> '
+            'demoted</span></summary><div class="outcome-why"><p><span class="outcome '
+            'outcome-demoted"><span class="outcome-headline">Demoted to a new division below '
+            'division F</span></span>') in cell
+    player = demo_files["players/Rorogo38/index.html"].decode()
+    assert ('<span class="outcome outcome-demoted"><span aria-hidden="true">▼</span> <span '
+            'class="outcome-headline">Demoted to a new division below division F</span>') in player
 
 
 def test_a_recorded_demotion_from_the_bottom_division_names_the_one_it_is_below(demo_files):
     """Moveka39, recorded as relegated from 2021-09 G, the last season's bottom division
     (docs/demo-data.md): the record names no division below, so the line says the player goes
-    below G, by the organizers' decision, and names no division that does not exist."""
+    to a new division below G, by the organizers' decision, and names no division that does not
+    exist; in the words of the rules' demotion out of the bottom division (stop 53: one
+    wording for one meaning, "Demoted below division G, the bottom division" is gone)."""
     page = text(demo_files["players/Moveka39/index.html"])
-    assert "Demoted below division G, the bottom division : the organizers' decision." in page
+    assert "Demoted to a new division below division G : the organizers' decision." in page
+    assert [path for path, data in demo_files.items() if b"Demoted below division" in data] == []
 
 
 def test_the_menu_links_the_plain_summary_of_the_league(demo_files):

@@ -80,13 +80,14 @@ def test_a_recorded_promotion_has_its_division_in_standings_json_and_the_csv(sit
 
 def test_a_recorded_relegation_from_the_bottom_division_names_no_division(site):
     """B is the bottom division: a relegation recorded there names no division it goes to (its
-    headline says 'below division B, the bottom division', in the league text's word,
-    "demoted"), so to_division stays null."""
+    headline says 'a new division below division B', in the league text's word, "demoted",
+    the words of the rules' demotion out of the bottom division: one wording for one
+    meaning), so to_division stays null."""
     text = season(group("A", A, perfect(A)), group("B", B, perfect(B), "relegated: [b6]"))
     built = render(site(tree(text)) / "content", None)
     rows = {r["id"]: r for r in json.loads(built["leagues/club/2024/b/standings.json"])["rows"]}
     assert (rows["b6"]["outcome_text"], rows["b6"]["to_division"]) == (
-        "Demoted below division B, the bottom division: the organizers' decision.", None)
+        "Demoted to a new division below division B: the organizers' decision.", None)
 
 
 def test_a_record_the_sizes_do_not_allow_is_refused_naming_its_players(site, run):

@@ -13,7 +13,7 @@ outcomes as provisional; a season with no game played shows none. A league witho
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Any, Mapping, Sequence
 
@@ -31,7 +31,7 @@ from ..model.league import (Group, League, LeagueSettings, PlayerInfo, Season, S
                             player_info)
 from ..plan import FAR_PAST
 from . import league_words as text
-from .league_words import Name, recorded_headline, sentence, tie_sentence
+from .league_words import Name, bottom_below, recorded_headline, sentence, tie_sentence
 
 SYMBOLS = {"promoted": "▲", "promoted-by-rank": "▲", "stays": "•", "finalist": "★",
            "demoted": "▼", "relegated": "▼", "withdrew": "×", "undecided": "?", "new": "×"}
@@ -120,6 +120,9 @@ class SeasonView:
     infos: Mapping[str, PlayerInfo] = field(default_factory=dict)
     """The rules' data of the season's players (D.2), when the league has settings."""
     settings: LeagueSettings | None = None
+    formed: tuple[str, ...] = ()
+    """The divisions of the next season, when it is entered: a demotion out of the bottom
+    division names the one below only when it is one of them (B.2, :func:`formed_only`)."""
 
 
 def season_view(league: League, season: Season, players: Mapping[str, Player],
@@ -131,16 +134,17 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
     following = next_season_of(league, season) if signups is None else None
     if following is not None:
         signups = signups_from_season(season, following, players)
-    outcome = season_outcome(season, players, league.settings, signups)
+    formed = tuple(d.name for d in following.divisions) if following is not None else ()
+    outcome = formed_only(season_outcome(season, players, league.settings, signups), season, formed)
     view = SeasonView(outcome.season or season, outcome.status, outcome, outcome,
                       final=outcome.final, infos=season_infos(season, players),
-                      settings=league.settings)
+                      settings=league.settings, formed=formed)
     record = recorded_moves(season) if outcome.status is Status.FINAL else {}
     if record and outcome.error is None:
         decided = form_outcome(season, players, league.settings, signups, None, outcome.status,
                                record)
         if decided.error is None:
-            view.decided = decided
+            view.decided = formed_only(decided, season, formed)
         else:
             view.record_error, view.record_conflict = decided.error, decided.conflict
     if outcome.status is Status.EMPTY:
@@ -174,6 +178,32 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
     if any(row["decided_by"] == "organizers" for row in view.shown.values()):
         view.notes.append(lang._(NOTE_ORGANIZERS))
     return view
+
+
+def formed_only(outcome: SeasonOutcome, season: Season, formed: Sequence[str]) -> SeasonOutcome:
+    """Return ``outcome`` with the rules' demotions out of the bottom division (B.2 with
+    ``demote_from_bottom_division``) naming the division below it only when the next season
+    (``formed``, its divisions' names; empty when it is not entered) has it, and else none
+    (``to_division`` None, in an open tie's choices too), worded ``Demoted to a new division
+    below division F``. The formation of the next season names the division it would form
+    (``G``), and none for a player who did not play it; the league's pages, ``standings.json``
+    and ``check`` never name a division the league never had (stop 52's newcomer: Rorogo38's
+    2021-01 line said "Demoted to division G", and 2021-03 had no division G), and name the one
+    it had (2021-05 F's last two, who left: 2021-08 had a division G)."""
+    known = {d.name for d in season.divisions} | set(formed)
+    bottom = season.divisions[-1].name if season.divisions else None
+
+    def named(move: Move, division: str | None, origin: str | None) -> str | None:
+        if move is not Move.DEMOTED or division in known:
+            return division
+        return bottom_below(origin, formed) if origin == bottom and origin is not None else None
+
+    players = {player: replace(found, to_division=named(found.move, found.to_division,
+                                                        found.from_division),
+                               undecided=tuple((m, named(m, d, found.from_division), f)
+                                               for m, d, f in found.undecided))
+               for player, found in outcome.players.items()}
+    return replace(outcome, players=players)
 
 
 def next_season_of(league: League, season: Season) -> Season | None:
@@ -239,16 +269,16 @@ def _shown_row(player: str, group: Group, number: int, view: SeasonView, name: N
     if recorded is not None and (computed is None or computed.undecided
                                  or not agrees(recorded, computed, number == 0, index_of)):
         division = view.season.divisions[number].name
-        head = recorded_headline(recorded, division, number, view.season, lang)
+        head = recorded_headline(recorded, division, number, view.season, lang, view.formed)
         kind = {"promoted": "promoted", "relegated": "relegated", "stays": "stays"}[recorded]
         shown = decided.players.get(player, computed)
         if shown is not None and (shown.left or shown.move is Move.WITHDREW):
             said = lang._(text.SENTENCE).format(headline=head, reasons=text.gone(
                 lang._(text.RECORD_FOLLOWED), shown, name, lang))
             return _row(kind, head, said, ["B.4"], "organizers",
-                        recorded_division(recorded, number, view.season), False)
+                        recorded_division(recorded, number, view.season, view.formed), False)
         return _row(kind, head, lang._(text.RECORDED).format(headline=head), [], "organizers",
-                    recorded_division(recorded, number, view.season), False)
+                    recorded_division(recorded, number, view.season, view.formed), False)
     computed = decided.players.get(player)
     if computed is None:
         return None
@@ -346,13 +376,17 @@ def _shared_note(sharing: list[str], place: int, view: SeasonView, name: Name,
     return text.shared_place(names, place, clauses, lang)
 
 
-def recorded_division(recorded: str, index: int, season: Season) -> str | None:
+def recorded_division(recorded: str, index: int, season: Season,
+                      formed: Sequence[str] = ()) -> str | None:
     """Return the division a recorded outcome of a player of division ``index`` names, as its
     headline does (:func:`recorded_headline`): the one above for a promotion, below for a
     relegation, the player's own for a stay; None for a promotion in the top division (the
-    title) and a relegation from the bottom one (no division below to name)."""
+    title) and a relegation from the bottom one, unless the next season's divisions
+    (``formed``) have the one below it (B.2)."""
     names = [d.name for d in season.divisions]
     target = index - 1 if recorded == "promoted" else index + 1 if recorded == "relegated" else index
+    if recorded == "relegated" and target == len(names) and names:
+        return bottom_below(names[-1], formed)
     return names[target] if 0 <= target < len(names) else None
 
 

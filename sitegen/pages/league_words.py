@@ -19,13 +19,13 @@ picks the language's plural form.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
 from ..engine.league import Move, Tie
 from ..engine.league_outcome import PlayerOutcome
 from ..engine.league_reasons import Reason
 from ..i18n import N_, Words
-from ..model.league import Season
+from ..model.league import Season, division_index, division_letter
 
 # --------------------------------------------------------------------------- why a rule moved a player
 
@@ -113,20 +113,20 @@ HEADLINES = {
     "finalist": N_("Stays in division {division} and plays the final round"),
     "demoted": N_("Demoted to division {division}"),
     "relegated": N_("Demoted to division {division}"),
-    "relegated-bottom": N_("Demoted below division {division}, the bottom division"),
     "demoted-bottom": N_("Demoted to a new division below division {division}"),
     "promoted-top": N_("Promoted"),
     "withdrew": N_("Withdrew"),
     "new": N_("New player in division {division}"),
 }
 """The final decision about a player, by move (``finalist``: stays in division A and plays the
-final round; ``relegated``, ``relegated-bottom``, ``promoted-top``: recorded outcomes, the second
-from the bottom division (``{division}``: the bottom division, the record names none below it),
-the last in division A; ``demoted-bottom``: the rules' demotion from the bottom division, which
-a league's ``demote_from_bottom_division`` sends into a new division below it (B.2), named as
-the one it is below). Pages say "demoted" for both the rules' and the record's outcome (the
-league text's word, 000 B); the record's word ``relegated`` is the data's key only, and the
-sentence after a recorded headline says it is the organizers' decision."""
+final round; ``relegated``, ``promoted-top``: recorded outcomes, the last in division A;
+``demoted-bottom``: a demotion out of the bottom division ``{division}``, the rules' (a league's
+``demote_from_bottom_division``, B.2) and the record's alike, into a new division below it that
+the next season does not have (or that is not entered yet): one wording for one meaning, and
+no page names a division the league never had). Pages say "demoted" for both the rules' and
+the record's outcome (the league text's word, 000 B); the record's word ``relegated`` is the
+data's key only, and the sentence after a recorded headline says it is the organizers'
+decision."""
 CHOICE = {
     "promoted": N_("promoted to division {division}"),
     "promoted by rank": N_("promoted by rank to division {division}"),
@@ -134,6 +134,7 @@ CHOICE = {
     "finalist": N_("stays in division {division} and plays the final round"),
     "demoted": N_("demoted to division {division}"),
     "relegated": N_("demoted to division {division}"),
+    "demoted-bottom": N_("demoted to a new division below division {division}"),
     "promoted-top": N_("promoted"),
     "withdrew": N_("withdrew"),
     "new": N_("new player in division {division}"),
@@ -397,7 +398,8 @@ def sentence(outcome: PlayerOutcome, name: Name, lang: Words, provisional: bool 
     cancelled by E.1: only 2 players would be left below division A, fewer than 5 (A.i.2).")``;
     ``provisional``: "if the season ended today"."""
     if outcome.undecided:
-        choices = [lang._(CHOICE["finalist" if f else m.value]).format(division=d or "")
+        choices = [lang._(CHOICE[choice_key(m, d, f)]).format(
+                       division=d or outcome.from_division or "")
                    for m, d, f in outcome.undecided]
         said = choices[0]
         for choice in choices[1:]:
@@ -415,6 +417,15 @@ def sentence(outcome: PlayerOutcome, name: Name, lang: Words, provisional: bool 
     return head, lang._(SENTENCE).format(headline=head, reasons=why) if why else head + "."
 
 
+def choice_key(move: Move, division: str | None, finalist: bool) -> str:
+    """Return the key of :data:`CHOICE` for one outcome an open tie may give: a demotion into
+    no division the next season has (``division`` None) is ``demoted-bottom``, worded with the
+    player's own division (B.2)."""
+    if finalist:
+        return "finalist"
+    return "demoted-bottom" if move is Move.DEMOTED and division is None else move.value
+
+
 def gone(before: str, outcome: PlayerOutcome, name: Name, lang: Words) -> str:
     """Return ``before`` (what is said of a player's season) followed by why they are not in
     the next season, worded alike wherever it is said (B.4): a player who withdrew during the
@@ -427,21 +438,34 @@ def gone(before: str, outcome: PlayerOutcome, name: Name, lang: Words) -> str:
     return lang._(NOT_RETURNING).format(before=before)
 
 
-def recorded_headline(recorded: str, division: str, index: int, season: Season, lang: Words) -> str:
+def recorded_headline(recorded: str, division: str, index: int, season: Season, lang: Words,
+                      formed: Collection[str] = ()) -> str:
     """Return the recorded outcome as a headline: ``Promoted to division B``, ``Demoted to
     division C`` (the record's ``relegated``: pages say "demoted", as the league text does). A
-    relegation from the bottom division names no division it goes to (``Demoted below division
-    F, the bottom division``): there is none below it in the season, the record names none, and
-    a page never names a division that does not exist."""
+    relegation from the bottom division reads as the rules' demotion out of it does (B.2),
+    ``Demoted to a new division below division F``, unless the next season's divisions
+    (``formed``, their names; empty when it is not entered) have the one below it (``Demoted
+    to division G``): a page never names a division the league never had."""
     names = [d.name for d in season.divisions]
     if recorded == "promoted":
         return (lang._(HEADLINES["promoted"]).format(division=names[index - 1]) if index > 0
                 else lang._(HEADLINES["promoted-top"]))
     if recorded == "relegated":
-        if index + 1 >= len(names):
-            return lang._(HEADLINES["relegated-bottom"]).format(division=division)
-        return lang._(HEADLINES["relegated"]).format(division=names[index + 1])
+        below = names[index + 1] if index + 1 < len(names) else bottom_below(division, formed)
+        if below is None:
+            return lang._(HEADLINES["demoted-bottom"]).format(division=division)
+        return lang._(HEADLINES["relegated"]).format(division=below)
     return lang._(HEADLINES["stays"]).format(division=division)
+
+
+def bottom_below(bottom: str, formed: Collection[str]) -> str | None:
+    """Return the division below the bottom division ``bottom`` (``F`` -> ``G``) when the next
+    season's divisions ``formed`` have it, else None (a new division, B.2)."""
+    try:
+        below = division_letter(division_index(bottom) + 1)
+    except ValueError:
+        return None
+    return below if below in formed else None
 
 
 def record_differs(recorded: str, rules_give: str, followed_rules: Sequence[str] | None = None) -> str:

@@ -26,7 +26,7 @@ PAGES = {
     "player-ladder": "players/ada-stenhouse/",
     "player-profiles": "players/pavel-wetherby/",
     # the latest-season line's longest outcomes (stop 52's newcomer: 385 px wide at 360 px):
-    # "Demoted below division G, the bottom division", "Stays in division A and plays the final round"
+    # "Demoted to a new division below division G", "Stays in division A and plays the final round"
     "player-bottom-demoted": "players/Rorogo38/",
     "player-final-round": "players/Kanana5/",
     "page": "about/",

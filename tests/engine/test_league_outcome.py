@@ -375,10 +375,47 @@ def test_the_record_decides_what_it_can_of_a_tie_b_2():
 
 def test_a_recorded_relegation_from_the_bottom_division_names_no_division():
     """The bottom division has no division below: a recorded relegation from it names none it
-    goes to, only the one it is below (docs/league-rules.md, "Recorded outcomes"); from above
-    it, the division below. Pages say "demoted", the league text's word (000 B), for the
-    record's ``relegated`` too."""
+    goes to, only the one it is below, in the words of the rules' demotion out of it (B.2,
+    docs/league-rules.md, "Recorded outcomes"), unless the next season's divisions have the one
+    below (C, when they are A, B, C; not when they are A, B); from above it, the division below.
+    Pages say "demoted", the league text's word (000 B), for the record's ``relegated`` too."""
     season = two_divisions()
     assert recorded_headline("relegated", "B", 1, season, ENGLISH_WORDS) == (
-        "Demoted below division B, the bottom division")
+        "Demoted to a new division below division B")
+    assert recorded_headline("relegated", "B", 1, season, ENGLISH_WORDS, ("A", "B")) == (
+        "Demoted to a new division below division B")
+    assert recorded_headline("relegated", "B", 1, season, ENGLISH_WORDS, ("A", "B", "C")) == (
+        "Demoted to division C")
     assert recorded_headline("relegated", "A", 0, season, ENGLISH_WORDS) == "Demoted to division B"
+
+
+def test_a_demotion_out_of_the_bottom_division_names_only_a_division_the_league_had():
+    """B is the bottom division of a season of A and B; the rules' plan demotes b6 into C, a
+    new division below it (B.2 with demote_from_bottom_division), and an open tie may demote b5
+    there too. The pages' outcome (formed_only) names C only when the next season has it (A, B,
+    C), and otherwise none, worded "Demoted to a new division below division B", in the tie's
+    choices too; a player who left (placed nowhere, division None) gets C when the next season
+    has it. A demotion from A to B keeps B either way."""
+    from sitegen.engine.league import Move
+    from sitegen.engine.league_outcome import PlayerOutcome, SeasonOutcome
+    from sitegen.pages.league_outcomes import formed_only
+
+    outcome = SeasonOutcome(Status.FINAL, {
+        "b6": PlayerOutcome("b6", Move.DEMOTED, "B", "C", ()),
+        "b4": PlayerOutcome("b4", Move.DEMOTED, "B", None, (), left=True),
+        "b5": PlayerOutcome("b5", Move.STAYS, "B", "B", (),
+                            undecided=((Move.STAYS, "B", False), (Move.DEMOTED, "C", False))),
+        "a5": PlayerOutcome("a5", Move.DEMOTED, "A", "B", ())})
+    season = two_divisions()
+    lacking = formed_only(outcome, season, ("A", "B")).players
+    assert [lacking[p].to_division for p in ("b6", "b4", "a5")] == [None, None, "B"]
+    assert lacking["b5"].undecided == ((Move.STAYS, "B", False), (Move.DEMOTED, None, False))
+    assert sentence(lacking["b6"], str, ENGLISH_WORDS)[0] == "Demoted to a new division below division B"
+    assert sentence(lacking["b5"], str, ENGLISH_WORDS)[0] == (
+        "Undecided: stays in division B or demoted to a new division below division B")
+    having = formed_only(outcome, season, ("A", "B", "C")).players
+    assert [having[p].to_division for p in ("b6", "b4", "a5")] == ["C", "C", "B"]
+    assert having["b5"].undecided == outcome.players["b5"].undecided
+    assert sentence(having["b6"], str, ENGLISH_WORDS)[0] == "Demoted to division C"
+    not_entered = formed_only(outcome, season, ()).players
+    assert [not_entered[p].to_division for p in ("b6", "b4", "a5")] == [None, None, "B"]
