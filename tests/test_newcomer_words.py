@@ -144,3 +144,42 @@ def test_the_swiss_pages_link_how_it_works_beside_their_citations(demo_files):
     round_page = demo_files["swiss/demo/t6/round-1/index.html"].decode()
     assert ('(<a class="rule-id" href="/swiss/rules/#swiss-pairings">swiss: pairings</a>). '
             '<a href="/swiss/rules/">How it works</a></p>') in round_page
+
+
+def test_the_swiss_tournament_page_says_the_bye_value_and_links_how_it_works(demo_files):
+    """The demo's Swiss league gives a bye 1 point (content/swiss/demo: bye_value not set, the
+    default 1, swiss: tournaments): the Score column's explanation says "1 for a bye", as the
+    league page does, on the tournament and round pages (stop 52 said "a bye is worth the
+    league's bye value"); the tournament page ends its columns with "How it works", as the
+    league and round pages link the rules page."""
+    score = ("1 point for a won match (1-0 counts as a win), ½ each for 1-1, 0 for a loss, 1 for "
+             "a bye ( swiss: tournaments ).")  # the rule id is a link: text() spaces its tags
+    for path in ("swiss/demo/t6/index.html", "swiss/demo/t6/round-1/index.html"):
+        page = text(demo_files[path])
+        assert f"Score {score}" in page
+        assert "bye value" not in page
+    assert f"Tournament scores: {score}" in text(demo_files["swiss/demo/index.html"])
+    tournament = demo_files["swiss/demo/t6/index.html"].decode()
+    assert '</dl>\n<p><a href="/swiss/rules/">How it works</a></p></section>' in tournament
+
+
+def test_the_swiss_round_page_explains_its_pairing_order_in_plain_words(demo_files):
+    """The round page's note says what a downfloat is instead of naming it (swiss: pairings:
+    "how often they were already paired down against a lower player (downfloats: fewer
+    first)"); no Swiss page says the bare jargon."""
+    page = text(demo_files["swiss/demo/t6/round-1/index.html"])
+    assert ("Players are paired by their score in the tournament, then by their league score, "
+            "then by how often they were already paired down against a lower player (fewer "
+            "first); two players meet at most once in a tournament ( swiss: pairings ). How it "
+            "works") in page
+    assert [path for path, data in demo_files.items() if path.startswith("swiss/demo/")
+            and b"fewest downfloats" in data] == []
+
+
+def test_a_swiss_tables_names_keep_one_line(demo_files):
+    """A Swiss standings table (tournament and round pages) and a round's pairings keep each
+    name on one line at a phone's width (stop 52's newcomer: "Nadia Haddad" and "Wim de Groot"
+    wrapped at 360 px, doubling their rows); tests/browser/test_newcomer_layout.py measures it."""
+    assert '<table class="standings swiss-standings">' in demo_files["swiss/demo/t6/index.html"].decode()
+    css = demo_files["static/style.css"].decode()
+    assert '.swiss-standings tbody th[scope="row"], .swiss-pairings td { white-space: nowrap; }' in css

@@ -42,8 +42,8 @@ def ordinal(n: int, lang: Words) -> str:
 
 STANDINGS_COLUMNS = [
     ("score", N_("Score"), N_("Tournament score"),
-     N_("1 point for a won match (1-0 counts as a win), ½ each for 1-1, 0 for a loss; a bye is "
-        "worth the league's bye value (swiss: tournaments).")),
+     N_("1 point for a won match (1-0 counts as a win), ½ each for 1-1, 0 for a loss, {bye} for "
+        "a bye (swiss: tournaments).")),
     ("league_score", N_("League"), N_("League score before this tournament"),
      N_("The sum of the player's three best scores in the earlier tournaments of the league. "
         "Players equal on score are ordered by it; players equal on both share the place.")),
@@ -55,12 +55,17 @@ STANDINGS_COLUMNS = [
         "information; it does not change the order.")),
 ]
 """The standings' columns: (key, abbreviation, name, explanation), English (see
-:func:`standings_columns`)."""
+:func:`standings_columns`); ``{bye}``: the points of a bye, as the league page says them."""
 
 
-def standings_columns(lang: Words) -> list[tuple[str, str, str, str]]:
-    """Return :data:`STANDINGS_COLUMNS` in the site's language."""
-    return [(key, lang._(short), lang._(long), lang._(text)) for key, short, long, text in STANDINGS_COLUMNS]
+def standings_columns(lang: Words, bye_value: Fraction) -> list[tuple[str, str, str, str]]:
+    """Return :data:`STANDINGS_COLUMNS` in the site's language, the score's explanation with
+    the tournament's ``bye_value`` (points: ``1``, ``½``; swiss: tournaments), as the league
+    page's "1 for a bye" (stop 52's newcomer: the tournament page said "a bye is worth the
+    league's bye value" and left the reader to find it)."""
+    bye = format_points(bye_value, lang)
+    return [(key, lang._(short), lang._(long), lang._(text).format(bye=bye))
+            for key, short, long, text in STANDINGS_COLUMNS]
 
 
 def plan_swiss(content: Content, plan: SitePlan, lang: Words) -> None:
@@ -326,7 +331,7 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
             "dropped": [_ref(p, names) for p in rnd.dropped],
             "withdrawn": [{**_ref(p, names), "after": after} for p, after in sorted(
                 withdrawn_before(tournament, rnd.number).items(), key=lambda w: order(w[0]))],
-            "has_results": rnd.has_results, "table": table, "columns": standings_columns(lang),
+            "has_results": rnd.has_results, "table": table, "columns": standings_columns(lang, tournament.settings.bye_value),
             "has_shared": any(r["shared"] for r in table),
             "json_url": page_url + "standings.json"}),
                  JsonFile(page_url + "standings.json", _standings_json(league, tournament, rnd, table),
@@ -339,7 +344,7 @@ def _plan_tournament(plan: SitePlan, league: SwissLeague, tournament: SwissTourn
         "title": tournament.name, "league": crumbs_league, "name": tournament.name,
         "date": tournament.date, "rounds_nav": nav, "after_round": last,
         "total_rounds": tournament.settings.rounds, "entries": entries, "table": final_table,
-        "round": last, "columns": standings_columns(lang),
+        "round": last, "columns": standings_columns(lang, tournament.settings.bye_value),
         "has_shared": any(r["shared"] for r in final_table)}))
     _record_history(history, tournament, final, url, names, lang)
     _next_pairings(plan, league, tournament, names)

@@ -132,3 +132,24 @@ def test_an_opened_outcome_fits_a_phones_screen(browser, demo_url):
     left, right, region = browser.execute_script(OPENED)
     screenshot(browser, "newcomer-group-opened-360")
     assert left > 150 and right <= region
+
+
+NAME_LINES = """
+return Array.from(document.querySelectorAll(arguments[0])).map(function (a) {
+  var r = document.createRange(); r.selectNodeContents(a);
+  return [a.textContent, new Set(Array.from(r.getClientRects()).map(function (b) { return Math.round(b.top); })).size]; }).filter(function (n) { return n[1] > 1; });
+"""
+
+
+@pytest.mark.parametrize("path", ["swiss/demo/t6/", "swiss/demo/t6/round-1/", "swiss/demo/t3/round-2/"])
+def test_a_swiss_tables_names_keep_one_line_on_a_phone(browser, demo_url, path):
+    """Stop 52's newcomer: at 360 px the Swiss standings and pairings wrapped "Nadia Haddad" and
+    "Wim de Groot" onto two lines, doubling their rows. Every name link in those tables is one
+    line box now; a round's pairings (four columns, the longest name "Femi Adeyemi") still fit
+    the screen, and no page is wider than the window."""
+    open_at(browser, demo_url + path, 360)
+    assert browser.execute_script(NAME_LINES, ".swiss-standings tbody a, .swiss-pairings tbody a") == []
+    if "round" in path:
+        fits = "var t = document.querySelector('.swiss-pairings'); return t.getBoundingClientRect().width <= t.parentElement.clientWidth;"
+        assert browser.execute_script(fits)
+    assert browser.execute_script(FITS)
