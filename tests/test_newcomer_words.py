@@ -183,3 +183,17 @@ def test_a_swiss_tables_names_keep_one_line(demo_files):
     assert '<table class="standings swiss-standings">' in demo_files["swiss/demo/t6/index.html"].decode()
     css = demo_files["static/style.css"].decode()
     assert '.swiss-standings tbody th[scope="row"], .swiss-pairings td { white-space: nowrap; }' in css
+
+
+def test_a_record_the_next_season_contradicts_is_told_by_direction():
+    """``check``'s league.record-next-season compares a recorded list entry with the division
+    the next season placed the player in (B: a promotion goes up, a demotion down): Kanana5,
+    relegated from A, played A (contradicts); Ririba37, relegated from H, played G (higher:
+    contradicts); a relegation from A to B does not; a promotion from C to C or D does, to B
+    does not; division A's promotion is the title, which no next season contradicts."""
+    from sitegen.pages.league_outcomes import contradicts
+    assert contradicts("relegated", "A", "A") and contradicts("relegated", "H", "G")
+    assert not contradicts("relegated", "A", "B")
+    assert contradicts("promoted", "C", "C") and contradicts("promoted", "C", "D")
+    assert not contradicts("promoted", "C", "B") and not contradicts("promoted", "A", "A")
+    assert not contradicts("stays", "C", "A") and not contradicts("relegated", "C", "2")

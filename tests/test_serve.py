@@ -385,5 +385,5 @@ def test_serve_logs_the_demo_warnings_once(tmp_path, monkeypatch):
     dev = make_server(Path("content"), None, None, port=0, watch_theme=False, log=lines.append)
     assert dev.rebuild()
     warnings = [line for line in lines if ": warning: " in line]
-    assert len(warnings) == 45 and len(set(warnings)) == 45  # README: 41 records, 4 ties
+    assert len(warnings) == 51 and len(set(warnings)) == 51  # README: 41 records, 4 ties, 6 next seasons
     assert any("[league.tie]" in line for line in warnings)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Any, Mapping, Sequence
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, SourcePos
 from ..engine.league import Move, RecordNotHonoured, Tie
 from ..engine.league_final import FinalRound, final_result, final_round
 from ..engine.league_certainty import KINDS, Certainty, season_certainty
@@ -28,7 +28,7 @@ from ..engine.standings import StandingRow
 from ..i18n import ENGLISH, ENGLISH_WORDS, N_, Words
 from ..model.common import Player
 from ..model.league import (Group, League, LeagueSettings, PlayerInfo, Season, SeasonSignups,
-                            player_info)
+                            division_index, player_info)
 from ..plan import FAR_PAST
 from . import league_words as text
 from .league_words import Name, bottom_below, recorded_headline, sentence, tie_sentence
@@ -123,6 +123,11 @@ class SeasonView:
     formed: tuple[str, ...] = ()
     """The divisions of the next season, when it is entered: a demotion out of the bottom
     division names the one below only when it is one of them (B.2, :func:`formed_only`)."""
+    played_next: Mapping[str, str] = field(default_factory=dict)
+    """The division each player of the entered next season played (``{id: division}``):
+    ``check`` compares a record that differs from the rules with it (:func:`next_season_warning`)."""
+    next_id: str | None = None
+    """The entered next season's id, None when it is not entered."""
 
 
 def season_view(league: League, season: Season, players: Mapping[str, Player],
@@ -138,7 +143,10 @@ def season_view(league: League, season: Season, players: Mapping[str, Player],
     outcome = formed_only(season_outcome(season, players, league.settings, signups), season, formed)
     view = SeasonView(outcome.season or season, outcome.status, outcome, outcome,
                       final=outcome.final, infos=season_infos(season, players),
-                      settings=league.settings, formed=formed)
+                      settings=league.settings, formed=formed,
+                      played_next={p: d.name for d in following.divisions for g in d.groups
+                                   for p in g.players} if following is not None else {},
+                      next_id=following.id if following is not None else None)
     record = recorded_moves(season) if outcome.status is Status.FINAL else {}
     if record and outcome.error is None:
         decided = form_outcome(season, players, league.settings, signups, None, outcome.status,
@@ -455,6 +463,8 @@ def season_warnings(view: SeasonView, names: Mapping[str, str], lang: Words) -> 
                  + refused,
             "league.recorded-differs", "the site shows the recorded outcome as the organizers' "
             "decision; correct the list if it is a mistake", level="warning"))
+        found.extend(next_season_warning(view, difference.player, difference.recorded,
+                                         difference.group, pos))
     groups = {p: g for d in season.divisions for g in d.groups for p in g.players}
     for tie in outcome.ties:  # each one `league next-season` refuses, recorded lists or not
         if any(p in groups for p in tie.players):  # not one of the next season's new players
@@ -462,6 +472,40 @@ def season_warnings(view: SeasonView, names: Mapping[str, str], lang: Words) -> 
     if season.final is not None and outcome.final is not None:
         found.extend(_final_warnings(view, names))
     return found
+
+
+def contradicts(recorded: str, division: str, played: str) -> bool:
+    """Return True when a recorded outcome of a player of ``division`` (``promoted`` or
+    ``relegated``; a stay is no list entry) says the opposite of where the next season placed
+    them (``played``): a promotion below division A that the next season does not place higher,
+    a relegation it does not place lower (B: "Direct Promotions & Demotions"). A division's
+    name that is no letter contradicts nothing."""
+    try:
+        start, end = division_index(division), division_index(played)
+    except ValueError:
+        return False
+    if recorded == "promoted":
+        return 0 < start <= end
+    return recorded == "relegated" and end <= start
+
+
+def next_season_warning(view: SeasonView, player: str, recorded: str, group: Group,
+                        pos: SourcePos) -> list[Diagnostic]:
+    """Return the warning (one, or none) for ``player``'s recorded outcome that differs from
+    the rules' and that the entered next season contradicts too (:func:`contradicts`): the
+    site shows the record, as the organizers' decision, and neither the rules nor the next
+    season reached it (stop 52's newcomer: Kanana5, recorded as relegated from 2021-08 A, played
+    A in 2021-09; Ririba37, recorded as relegated from 2021-08 H, the bottom division, played G).
+    At the list entry (``pos``), code ``league.record-next-season``."""
+    played = view.played_next.get(player)
+    division = next(d.name for d in view.season.divisions if group in d.groups)
+    if played is None or view.next_id is None or not contradicts(recorded, division, played):
+        return []
+    return [Diagnostic(pos, f"{player} {RECORDED_WORDS[recorded].format(group=group.name)}, "
+                            f"but played division {played} in the next season, {view.next_id}",
+                       "league.record-next-season", "the site shows the recorded outcome as the "
+                       "organizers' decision, which neither the league rules nor the next season "
+                       "give; correct the list if it is a mistake", level="warning")]
 
 
 def english_warnings(league: League, season: Season, players: Mapping[str, Player],
