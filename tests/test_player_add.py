@@ -89,14 +89,16 @@ def test_player_add_writes_the_family_name_after_the_name_in_one_line_or_a_block
 
 
 def test_player_add_refuses_a_family_name_that_is_not_whole_words_of_the_name(league, run):
-    """The file's rule and words (:func:`sitegen.validate.read_player`), at the command."""
+    """The file's rule and words (:func:`sitegen.validate.read_player`), at the command, naming
+    the option as typed, --family-name, and its example as a command (stop 52's newcomer: the
+    error said "family_name", the players file's key, to someone who typed --family-name)."""
     before = (league / PLAYERS).read_text(encoding="utf-8")
     status, out, err = run("player", "add", "Gao Lin", "--family-name", "Ga")
     assert (status, out) == (1, "")
     assert err == [
-        "sitegen player add: error: family_name 'Ga' is not part of the name 'Gao Lin'; write the "
-        "family name as the name writes it: one or more of its whole words, e.g. name: Gao Lin, "
-        "family_name: Gao [player.family-name]",
+        "sitegen player add: error: --family-name 'Ga' is not part of the name 'Gao Lin'; write "
+        "the family name as the name writes it: one or more of its whole words, e.g. \"Gao Lin\" "
+        "--family-name Gao [player.family-name]",
         "1 error; nothing was written"]
     assert run("player", "add", "Anna van der Berg", "--family-name", "Berg van der")[2][0].endswith(
         "[player.family-name]")
@@ -165,6 +167,8 @@ def test_player_add_refuses_an_id_taken_in_any_case(league, run):
 
 
 def test_player_add_refuses_bad_values_as_the_players_file_would_all_at_once(league, run):
+    """Each value the validator refuses is named by its option as typed (--rank, --id,
+    --rating; stop 53: "rank:", "id", "rating:", the players file's keys)."""
     before = (league / PLAYERS).read_text(encoding="utf-8")
     status, out, err = run("player", "add", "Eve Example", "--id", "eve/x", "--rank", "40k",
                            "--rating", "5000", "--country", "POL")
@@ -172,12 +176,12 @@ def test_player_add_refuses_bad_values_as_the_players_file_would_all_at_once(lea
     assert err == [
         "sitegen player add: error: --country POL: three letters; a country code has two; did "
         "you mean PL? [player.country]",
-        "sitegen player add: error: rank: '40k': kyu ranks go from 30k to 1k; expected e.g. "
+        "sitegen player add: error: --rank '40k': kyu ranks go from 30k to 1k; expected e.g. "
         "3k, 15k, 1d, 2d [rank.syntax]",
-        "sitegen player add: error: id 'eve/x' is not a valid id; use 1-64 letters, digits, "
+        "sitegen player add: error: --id 'eve/x' is not a valid id; use 1-64 letters, digits, "
         "'-', '_' or '.', starting with a letter or digit [schema.id]",
-        "sitegen player add: error: rating: 5000 is out of range -1000..4000; expected a whole number "
-        "[schema.value]",
+        "sitegen player add: error: --rating 5000 is out of range -1000..4000; expected a whole "
+        "number [schema.value]",
         "4 errors; nothing was written"]
     assert (league / PLAYERS).read_text(encoding="utf-8") == before
 
@@ -410,3 +414,41 @@ def test_players_file_prefers_players_yaml_then_the_only_one_and_never_guesses(t
     (content / "players.yaml").write_text("players: []\n")
     assert players_file(content, two) == content / "players.yaml"
     assert players_file(content, two, "players/a.yaml") == content / "players" / "a.yaml"
+
+
+@pytest.mark.parametrize(("typed", "code"), [("France", "FR"), ("france", "FR"),
+                                             ("South Korea", "KR"), ("Côte d'Ivoire", "CI"),
+                                             ("united  kingdom", "GB"), ("Bolivia", "BO")])
+def test_player_add_suggests_the_code_of_a_country_typed_by_name(league, run, typed, code):
+    """``--country France`` (stop 52's newcomer: refused with "FRANCE", no suggestion): the
+    country's English name in ISO 3166-1 as iso-codes gives it (its ``name`` or ``common_name``:
+    France FR, Korea KR as "South Korea", Côte d'Ivoire CI, United Kingdom GB, Bolivia BO as
+    "Bolivia"), in any case, accents and spacing aside, gets its code suggested, the name quoted
+    as typed; nothing is written."""
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    status, out, err = run("player", "add", "Eve Example", "--country", typed)
+    assert (status, out, err) == (1, "", [
+        f"sitegen player add: error: --country {typed}: a country code is two letters; did you "
+        f"mean {code}? [player.country]", "1 error; nothing was written"])
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before
+
+
+def test_player_add_says_what_it_wrote_otherwise_than_typed(league, run):
+    """A name's inner runs of spaces are made single, and a family name is written in the
+    name's case (stop 52's newcomer: "Ann  Lee" was written with its two spaces, ``lee``
+    rewritten "Lee" silently): each change is one line after the one saying what was added.
+    Written as typed, nothing more is said."""
+    before = (league / PLAYERS).read_text(encoding="utf-8")
+    status, out, err = run("player", "add", "Ann  Lee", "--family-name", "lee")
+    assert (status, err) == (0, [])
+    assert out == ("added ann-lee (Ann Lee) to content/players.yaml:8\n"
+                   "  the name 'Ann  Lee' is written 'Ann Lee': one space between words\n"
+                   "  --family-name lee is written 'Lee', as the name writes it\n")
+    status, out, err = run("player", "add", "Bo  van   Dam", "--family-name", "van Dam")
+    assert out == ("added bo-van-dam (Bo van Dam) to content/players.yaml:9\n"
+                   "  the name 'Bo  van   Dam' is written 'Bo van Dam': one space between words\n")
+    assert (league / PLAYERS).read_text(encoding="utf-8") == before + (
+        "  - {id: ann-lee, name: Ann Lee, family_name: Lee}\n"
+        "  - {id: bo-van-dam, name: Bo van Dam, family_name: van Dam}\n")
+    assert run("player", "add", "Cy Dee", "--family-name", "Dee")[1] == (
+        "added cy-dee (Cy Dee) to content/players.yaml:10\n")

@@ -28,12 +28,12 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from pathlib import Path
-from typing import TextIO
+from typing import Collection, TextIO
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ..diagnostics import Diagnostic, Diagnostics, SitegenError, command_pos
-from ..formats.countries import ALPHA2, ALPHA3
+from ..formats.countries import ALPHA2, ALPHA3, code_of_name
 from ..formats.ids import slug, unique_id
 from ..formats.tournament_yaml import dump_players
 from ..load import YMap, YScalar, texts_instead
@@ -133,7 +133,11 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
     refused (``player.country``, :func:`country_refusal`), though a players file reads its
     ``country`` as written (real OpenGotha exports carry codes such as ``12``).
     ``family_name``: as the name writes it (:func:`family_as_written`: ``lee`` of "Ann Lee" is
-    written ``Lee``)."""
+    written ``Lee``). ``name``: runs of spaces inside it made single ("Ann  Lee" is written "Ann
+    Lee"). Each such change is said on a line of its own after the one saying what was added
+    (:func:`rewritten`: stop 52's newcomer saw both done silently). An error about an option's
+    value names the option as typed (``--family-name``, :func:`as_typed`), a country's name
+    gets its code suggested (``--country France``: did you mean FR?)."""
     diags = Diagnostics()
     tidy_content(content_dir, out)
     common = read_common(content_dir, diags)
@@ -145,11 +149,14 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
         diags.error(pos, "the name is empty", "player.name",
                     'give the player\'s name, e.g. sitegen player add "Eve Example"')
         raise SitegenError(diags.sorted())
+    typed_name, typed_family = name, family_name
+    name = " ".join(name.split())
     if family_name is not None:
         family_name = family_as_written(family_name, name)
     if country is not None:
-        country = country.strip().upper()  # typed in a shell: written as ISO 3166 codes are, FR
-        refused = country_refusal(country)
+        typed_country = country.strip()
+        country = typed_country.upper()  # typed in a shell: written as ISO 3166 codes are, FR
+        refused = country_refusal(country, typed_country)
         if refused is not None:  # refused once; the entry's other fields are still checked
             diags.error(pos, refused[0], "player.country", refused[1])
             country = None
@@ -157,9 +164,12 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
              "family_name": family_name, "rank": rank, "rating": rating, "club": club, "country": country}
     entry = YMap({key: YScalar(value, pos, quoted=True) for key, value in given.items() if value is not None},
                  pos, {key: pos for key, value in given.items() if value is not None})
-    player = read_player(entry, diags)
+    read = Diagnostics()
+    player = read_player(entry, read)
+    diags.extend(as_typed(found, {key for key in given if key != "id" or ident is not None})
+                 for found in read.items)
     if player is not None:
-        _check_new(player, players, ident is not None, diags)
+        _check_new(player, players, ident is not None, diags, typed_name.strip())
     try:
         path = players_file(content_dir, players, file)
     except SitegenError as refused:  # reported with the entry's errors, all at once
@@ -175,7 +185,44 @@ def add_player(content_dir: Path, name: str, ident: str | None = None, rank: str
         # A new file joins the site silently: say so, so that a mistyped --file is seen.
         made = "" if original is not None else " (a new players file)"
         out.write(f"added {player.id} ({player.name}) to {shown_path(path)}:{done.line}{made}\n")
+        for said in rewritten(typed_name, player.name, typed_family, player.family_name):
+            out.write(f"  {said}\n")
     return done
+
+
+def rewritten(typed_name: str, name: str, typed_family: str | None, family: str | None) -> list[str]:
+    """Return what ``player add`` wrote otherwise than typed, one sentence each: the name with
+    its inner runs of spaces made single (``the name 'Ann  Lee' is written 'Ann Lee': one space
+    between words``), a family name in the name's case (``--family-name lee is written 'Lee', as
+    the name writes it``). Spaces around the name are left out unsaid, as the validator reads
+    them everywhere."""
+    said = []
+    if typed_name.strip() != name:
+        said.append(f"the name '{typed_name.strip()}' is written '{name}': one space between words")
+    if typed_family is not None and family is not None and typed_family.strip() != family:
+        said.append(f"--family-name {typed_family.strip()} is written '{family}', as the name writes it")
+    return said
+
+
+OPTIONS = {"id": "--id", "family_name": "--family-name", "rank": "--rank", "rating": "--rating",
+           "club": "--club"}
+"""The entry's keys that ``player add`` takes as options, with the option's name."""
+
+
+def as_typed(found: Diagnostic, given: Collection[str]) -> Diagnostic:
+    """Return the validator's ``found`` about the new entry naming the option the user typed in
+    place of the players file's key (``family_name 'Ga' is not part of ...`` -> ``--family-name
+    'Ga' is not part of ...``; ``rank: '40k': ...`` -> ``--rank '40k': ...``), its example
+    written as a command; ``given``: the keys the user gave as options (a default id is
+    none). Any other diagnostic is returned as it is."""
+    for key, option in OPTIONS.items():
+        for prefix in (f"{key}: ", f"{key} "):
+            if key in given and found.message.startswith(prefix):
+                hint = (found.hint or "").replace("e.g. name: Gao Lin, family_name: Gao",
+                                                  'e.g. "Gao Lin" --family-name Gao')
+                return dataclasses.replace(found, message=option + " " + found.message[len(prefix):],
+                                           hint=hint or None)
+    return found
 
 
 def family_as_written(family: str, name: str) -> str:
@@ -195,13 +242,19 @@ COUNTRY_MISTAKES = {"UK": "GB", "EL": "GR"}
 Kingdom is GB; the European Union writes Greece EL), with the code meant."""
 
 
-def country_refusal(code: str) -> tuple[str, str] | None:
+def country_refusal(code: str, typed: str | None = None) -> tuple[str, str] | None:
     """Return ``(message, hint)`` refusing ``code`` (upper case, as typed after ``--country``)
     unless it is an officially assigned ISO 3166-1 alpha-2 code (:data:`sitegen.formats.
     countries.ALPHA2`): ``FRA`` gets "three letters: did you mean FR?"; ``ZZ`` that no country
-    has it, with a way to find the code; ``UK`` the code meant (:data:`COUNTRY_MISTAKES`)."""
+    has it, with a way to find the code; ``UK`` the code meant (:data:`COUNTRY_MISTAKES`); a
+    country's English name (``France``, :func:`sitegen.formats.countries.code_of_name`) its
+    code, the message quoting it as typed (``typed``; ``code`` when None)."""
     if code in ALPHA2:
         return None
+    named = code_of_name(typed if typed is not None else code)
+    if named is not None:
+        return (f"--country {typed if typed is not None else code}: a country code is two letters",
+                f"did you mean {named}?")
     example = "e.g. FR for France, GB for the United Kingdom; or leave --country out"
     if len(code) == 3 and code.isascii() and code.isalpha():
         if code in ALPHA3:
@@ -239,9 +292,11 @@ def family_name_hint(player: Player, players: dict[str, Player], shown: str) -> 
                        "--family-name next time)", level="warning"),)
 
 
-def _check_new(player: Player, players: dict[str, Player], id_given: bool, diags: Diagnostics) -> None:
+def _check_new(player: Player, players: dict[str, Player], id_given: bool, diags: Diagnostics,
+               typed: str | None = None) -> None:
     """Record an error when ``player``'s id is taken (in any case), or, unless ``id_given``,
-    when their name matches an existing player's (:func:`players_named`)."""
+    when their name matches an existing player's (:func:`players_named`), quoting the name as
+    typed (``typed``; the player's when None)."""
     pos = command_pos(COMMAND)
     same_id = sorted(pid for pid in players if pid.casefold() == player.id.casefold())
     if same_id:
@@ -252,7 +307,7 @@ def _check_new(player: Player, players: dict[str, Player], id_given: bool, diags
                     "give the new player another id with --id")
     for pid in [] if id_given else players_named(player.name, players):
         other = players[pid]
-        diags.error(pos, f"'{player.name}' is already a player: {listed([pid], players)}, "
+        diags.error(pos, f"'{typed or player.name}' is already a player: {listed([pid], players)}, "
                     f"{other.pos.path}:{other.pos.line}", "player.duplicate",
                     f"if this is another person, give them an id of their own, e.g. --id {player.id}")
 

@@ -1,6 +1,7 @@
 """The country codes of ISO 3166-1: the 249 officially assigned alpha-2 codes (``FR``), and
 each one's alpha-3 code (``FRA``), for ``sitegen player add --country`` (:mod:`sitegen.commands.
-player`), which checks a code typed on the command line. A players file's ``country`` is read as
+player`), which checks a code typed on the command line, and the countries' English names
+(``France``), from which it suggests the code. A players file's ``country`` is read as
 written and never checked against this list: OpenGotha exports carry codes such as ``12``.
 
 Source: the ISO 3166-1 list as the Debian iso-codes package ships it
@@ -9,6 +10,8 @@ one, SS, in 2011).
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 ALPHA3: dict[str, str] = {
     "ABW": "AW", "AFG": "AF", "AGO": "AO", "AIA": "AI", "ALA": "AX", "ALB": "AL", "AND": "AD",
@@ -52,3 +55,104 @@ ALPHA3: dict[str, str] = {
 
 ALPHA2: frozenset[str] = frozenset(ALPHA3.values())
 """The officially assigned alpha-2 codes, upper case."""
+
+
+NAMES: dict[str, tuple[str, ...]] = {
+    "AD": ("Andorra",), "AE": ("United Arab Emirates",), "AF": ("Afghanistan",),
+    "AG": ("Antigua and Barbuda",), "AI": ("Anguilla",), "AL": ("Albania",), "AM": ("Armenia",),
+    "AO": ("Angola",), "AQ": ("Antarctica",), "AR": ("Argentina",), "AS": ("American Samoa",),
+    "AT": ("Austria",), "AU": ("Australia",), "AW": ("Aruba",), "AX": ("Åland Islands",),
+    "AZ": ("Azerbaijan",), "BA": ("Bosnia and Herzegovina",), "BB": ("Barbados",),
+    "BD": ("Bangladesh",), "BE": ("Belgium",), "BF": ("Burkina Faso",), "BG": ("Bulgaria",),
+    "BH": ("Bahrain",), "BI": ("Burundi",), "BJ": ("Benin",), "BL": ("Saint Barthélemy",),
+    "BM": ("Bermuda",), "BN": ("Brunei Darussalam",),
+    "BO": ("Bolivia, Plurinational State of", "Bolivia"),
+    "BQ": ("Bonaire, Sint Eustatius and Saba",), "BR": ("Brazil",), "BS": ("Bahamas",),
+    "BT": ("Bhutan",), "BV": ("Bouvet Island",), "BW": ("Botswana",), "BY": ("Belarus",),
+    "BZ": ("Belize",), "CA": ("Canada",), "CC": ("Cocos (Keeling) Islands",),
+    "CD": ("Congo, The Democratic Republic of the",), "CF": ("Central African Republic",),
+    "CG": ("Congo",), "CH": ("Switzerland",), "CI": ("Côte d'Ivoire",), "CK": ("Cook Islands",),
+    "CL": ("Chile",), "CM": ("Cameroon",), "CN": ("China",), "CO": ("Colombia",),
+    "CR": ("Costa Rica",), "CU": ("Cuba",), "CV": ("Cabo Verde",), "CW": ("Curaçao",),
+    "CX": ("Christmas Island",), "CY": ("Cyprus",), "CZ": ("Czechia",), "DE": ("Germany",),
+    "DJ": ("Djibouti",), "DK": ("Denmark",), "DM": ("Dominica",), "DO": ("Dominican Republic",),
+    "DZ": ("Algeria",), "EC": ("Ecuador",), "EE": ("Estonia",), "EG": ("Egypt",),
+    "EH": ("Western Sahara",), "ER": ("Eritrea",), "ES": ("Spain",), "ET": ("Ethiopia",),
+    "FI": ("Finland",), "FJ": ("Fiji",), "FK": ("Falkland Islands (Malvinas)",),
+    "FM": ("Micronesia, Federated States of",), "FO": ("Faroe Islands",), "FR": ("France",),
+    "GA": ("Gabon",), "GB": ("United Kingdom",), "GD": ("Grenada",), "GE": ("Georgia",),
+    "GF": ("French Guiana",), "GG": ("Guernsey",), "GH": ("Ghana",), "GI": ("Gibraltar",),
+    "GL": ("Greenland",), "GM": ("Gambia",), "GN": ("Guinea",), "GP": ("Guadeloupe",),
+    "GQ": ("Equatorial Guinea",), "GR": ("Greece",),
+    "GS": ("South Georgia and the South Sandwich Islands",), "GT": ("Guatemala",), "GU": ("Guam",),
+    "GW": ("Guinea-Bissau",), "GY": ("Guyana",), "HK": ("Hong Kong",),
+    "HM": ("Heard Island and McDonald Islands",), "HN": ("Honduras",), "HR": ("Croatia",),
+    "HT": ("Haiti",), "HU": ("Hungary",), "ID": ("Indonesia",), "IE": ("Ireland",),
+    "IL": ("Israel",), "IM": ("Isle of Man",), "IN": ("India",),
+    "IO": ("British Indian Ocean Territory",), "IQ": ("Iraq",),
+    "IR": ("Iran, Islamic Republic of", "Iran"), "IS": ("Iceland",), "IT": ("Italy",),
+    "JE": ("Jersey",), "JM": ("Jamaica",), "JO": ("Jordan",), "JP": ("Japan",), "KE": ("Kenya",),
+    "KG": ("Kyrgyzstan",), "KH": ("Cambodia",), "KI": ("Kiribati",), "KM": ("Comoros",),
+    "KN": ("Saint Kitts and Nevis",),
+    "KP": ("Korea, Democratic People's Republic of", "North Korea"),
+    "KR": ("Korea, Republic of", "South Korea"), "KW": ("Kuwait",), "KY": ("Cayman Islands",),
+    "KZ": ("Kazakhstan",), "LA": ("Lao People's Democratic Republic", "Laos"), "LB": ("Lebanon",),
+    "LC": ("Saint Lucia",), "LI": ("Liechtenstein",), "LK": ("Sri Lanka",), "LR": ("Liberia",),
+    "LS": ("Lesotho",), "LT": ("Lithuania",), "LU": ("Luxembourg",), "LV": ("Latvia",),
+    "LY": ("Libya",), "MA": ("Morocco",), "MC": ("Monaco",),
+    "MD": ("Moldova, Republic of", "Moldova"), "ME": ("Montenegro",),
+    "MF": ("Saint Martin (French part)",), "MG": ("Madagascar",), "MH": ("Marshall Islands",),
+    "MK": ("North Macedonia",), "ML": ("Mali",), "MM": ("Myanmar",), "MN": ("Mongolia",),
+    "MO": ("Macao",), "MP": ("Northern Mariana Islands",), "MQ": ("Martinique",),
+    "MR": ("Mauritania",), "MS": ("Montserrat",), "MT": ("Malta",), "MU": ("Mauritius",),
+    "MV": ("Maldives",), "MW": ("Malawi",), "MX": ("Mexico",), "MY": ("Malaysia",),
+    "MZ": ("Mozambique",), "NA": ("Namibia",), "NC": ("New Caledonia",), "NE": ("Niger",),
+    "NF": ("Norfolk Island",), "NG": ("Nigeria",), "NI": ("Nicaragua",), "NL": ("Netherlands",),
+    "NO": ("Norway",), "NP": ("Nepal",), "NR": ("Nauru",), "NU": ("Niue",), "NZ": ("New Zealand",),
+    "OM": ("Oman",), "PA": ("Panama",), "PE": ("Peru",), "PF": ("French Polynesia",),
+    "PG": ("Papua New Guinea",), "PH": ("Philippines",), "PK": ("Pakistan",), "PL": ("Poland",),
+    "PM": ("Saint Pierre and Miquelon",), "PN": ("Pitcairn",), "PR": ("Puerto Rico",),
+    "PS": ("Palestine, State of",), "PT": ("Portugal",), "PW": ("Palau",), "PY": ("Paraguay",),
+    "QA": ("Qatar",), "RE": ("Réunion",), "RO": ("Romania",), "RS": ("Serbia",),
+    "RU": ("Russian Federation",), "RW": ("Rwanda",), "SA": ("Saudi Arabia",),
+    "SB": ("Solomon Islands",), "SC": ("Seychelles",), "SD": ("Sudan",), "SE": ("Sweden",),
+    "SG": ("Singapore",), "SH": ("Saint Helena, Ascension and Tristan da Cunha",),
+    "SI": ("Slovenia",), "SJ": ("Svalbard and Jan Mayen",), "SK": ("Slovakia",),
+    "SL": ("Sierra Leone",), "SM": ("San Marino",), "SN": ("Senegal",), "SO": ("Somalia",),
+    "SR": ("Suriname",), "SS": ("South Sudan",), "ST": ("Sao Tome and Principe",),
+    "SV": ("El Salvador",), "SX": ("Sint Maarten (Dutch part)",),
+    "SY": ("Syrian Arab Republic", "Syria"), "SZ": ("Eswatini",),
+    "TC": ("Turks and Caicos Islands",), "TD": ("Chad",), "TF": ("French Southern Territories",),
+    "TG": ("Togo",), "TH": ("Thailand",), "TJ": ("Tajikistan",), "TK": ("Tokelau",),
+    "TL": ("Timor-Leste",), "TM": ("Turkmenistan",), "TN": ("Tunisia",), "TO": ("Tonga",),
+    "TR": ("Türkiye",), "TT": ("Trinidad and Tobago",), "TV": ("Tuvalu",),
+    "TW": ("Taiwan, Province of China", "Taiwan"),
+    "TZ": ("Tanzania, United Republic of", "Tanzania"), "UA": ("Ukraine",), "UG": ("Uganda",),
+    "UM": ("United States Minor Outlying Islands",), "US": ("United States",), "UY": ("Uruguay",),
+    "UZ": ("Uzbekistan",), "VA": ("Holy See (Vatican City State)",),
+    "VC": ("Saint Vincent and the Grenadines",),
+    "VE": ("Venezuela, Bolivarian Republic of", "Venezuela"), "VG": ("Virgin Islands, British",),
+    "VI": ("Virgin Islands, U.S.",), "VN": ("Viet Nam", "Vietnam"), "VU": ("Vanuatu",),
+    "WF": ("Wallis and Futuna",), "WS": ("Samoa",), "YE": ("Yemen",), "YT": ("Mayotte",),
+    "ZA": ("South Africa",), "ZM": ("Zambia",), "ZW": ("Zimbabwe",)
+}
+"""Each officially assigned alpha-2 code with the country's English names in the same source: its
+``name``, and its ``common_name`` where it has one (``"BO": ("Bolivia, Plurinational State of",
+"Bolivia")``), for ``player add --country France`` to suggest ``FR`` (:func:`code_of_name`)."""
+
+
+def _folded(text: str) -> str:
+    """Return ``text`` compared as a name: case, accents and spacing aside (``Côte  d'ivoire``
+    -> ``cote d'ivoire``)."""
+    plain = unicodedata.normalize("NFKD", text)
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).casefold().split())
+
+
+_BY_NAME = {_folded(name): code for code, names in NAMES.items() for name in names}
+
+
+def code_of_name(text: str) -> str | None:
+    """Return the alpha-2 code of the country named ``text`` in :data:`NAMES` (case, accents
+    and spacing aside: ``france`` -> ``FR``, ``South Korea`` -> ``KR``, ``Cote d'Ivoire`` ->
+    ``CI``), else None."""
+    return _BY_NAME.get(_folded(text))
