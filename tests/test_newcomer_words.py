@@ -197,3 +197,17 @@ def test_a_record_the_next_season_contradicts_is_told_by_direction():
     assert contradicts("promoted", "C", "C") and contradicts("promoted", "C", "D")
     assert not contradicts("promoted", "C", "B") and not contradicts("promoted", "A", "A")
     assert not contradicts("stays", "C", "A") and not contradicts("relegated", "C", "2")
+
+
+def test_a_tournament_rows_disclosure_and_legend_say_what_they_show(demo_files):
+    """Juvisy 2019 on a phone: each row's disclosure opens the other criteria (tie-breakers),
+    rank, row number and rounds, so it says "Details" ("Details of Rosa Étienne" to a screen
+    reader; stop 52 said "Rounds"); the legend names the row number as the table shows it, after
+    each player's rank (the "#" column on a wide screen, "rank 3d · row 1" in an open row;
+    stop 52 said "(column #)", a heading a phone does not show)."""
+    page = demo_files["tournaments/juvisy-2019/index.html"].decode()
+    assert '<summary aria-label="Details of Rosa Étienne">Details</summary>' in page
+    assert ">Rounds</summary>" not in page
+    assert ("<code>12+/w2</code> = won against the player of row 12 (the row number after each "
+            "player's rank), as White, handicap 2.") in page
+    assert "(column #)" not in page

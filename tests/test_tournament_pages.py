@@ -94,33 +94,35 @@ def test_each_round_result_is_written_once(paged, path, rows, rounds):
     # Since stop 50 each row has a phone's disclosure, empty: it opens the row's own cells
     # (style.css), it holds no copy of them; since stop 51 its summary is named for a screen
     # reader with the player's name (aria-label, the words of no cell).
-    empty = re.compile(r'<details><summary aria-label="Rounds of [^"<>]+">Rounds</summary></details>')
+    empty = re.compile(r'<details><summary aria-label="Details of [^"<>]+">Details</summary></details>')
     assert len(empty.findall(body)) == rows
     assert "rounds-row" not in html and "<details" not in empty.sub("", body) and "<li>" not in body
 
 
 def test_each_rows_summary_is_named_with_its_players_name(paged):
     """Stop 51: the phone's 19 "Rounds" were all "Rounds" to a screen reader; each summary's
-    accessible name holds its row's player ("Rounds of Rosa Étienne", row 1 of Juvisy; the
-    visible word first, WCAG 2.5.3 label in name), the name escaped as the row's own link's."""
+    accessible name holds its row's player ("Details of Rosa Étienne", row 1 of Juvisy; the
+    visible word first, WCAG 2.5.3 label in name), the name escaped as the row's own link's.
+    Stop 53: the word is "Details", as the disclosure opens the tie-breakers, rank and row
+    number too (stop 52's newcomer: "the Rounds button also shows the tie-breakers")."""
     html = paged["tournaments/juvisy/index.html"].decode()
     named = re.findall(r'<tr id="r(\d+)">.*?<a href="[^"]*">([^<]+)</a></th>.*?'
-                       r'<summary aria-label="([^"]+)">Rounds</summary>', html)
+                       r'<summary aria-label="([^"]+)">Details</summary>', html)
     assert [int(row) for row, _, _ in named] == [1, 2, 3, 4, 5, 6]
-    assert named[0][1:] == ("Rosa Étienne", "Rounds of Rosa Étienne")
-    assert all(label == f"Rounds of {name}" for _, name, label in named), named
+    assert named[0][1:] == ("Rosa Étienne", "Details of Rosa Étienne")
+    assert all(label == f"Details of {name}" for _, name, label in named), named
 
 
 def test_the_summarys_name_holds_its_visible_word_in_every_language():
-    """The summary's name for a screen reader ("Rounds of %(name)s") begins with its visible
-    word ("Rounds") in each catalog (WCAG 2.5.3: the name holds the label seen), and holds the
-    player's name."""
+    """The summary's name for a screen reader ("Details of %(name)s") begins with its visible
+    word ("Details", in the context "a tournament row's disclosure") in each catalog (WCAG
+    2.5.3: the name holds the label seen), and holds the player's name."""
     from sitegen.i18n import words
 
-    for tag, seen in [("en", "Rounds"), ("pl", "Rundy"), ("fr", "Rondes")]:
+    for tag, seen in [("en", "Details"), ("pl", "Szczegóły"), ("fr", "Détails")]:
         lang = words(tag)
-        assert lang._("Rounds") == seen
-        named = lang._("Rounds of %(name)s") % {"name": "Ewa Nowak"}
+        assert lang.pgettext("a tournament row's disclosure", "Details") == seen
+        named = lang._("Details of %(name)s") % {"name": "Ewa Nowak"}
         assert named.startswith(seen) and named.endswith("Ewa Nowak") and named != seen, (tag, named)
 
 

@@ -111,21 +111,22 @@ def test_juvisy_pages_round_selector_game_links_and_explanations(juvisy):
 
 def test_each_row_has_one_phone_disclosure_after_its_main_score(juvisy):
     """Stop 50 (issue 27 on a phone): each player's row carries, right after its first
-    criterion (MMS), one empty <details> whose summary says "Rounds" (the stylesheet shows the
+    criterion (MMS), one empty <details> whose summary says "Details" (stop 53; "Rounds" before,
+    though it opens the tie-breakers, rank and row number too) (the stylesheet shows the
     rest of the row while it is open, and hides the cell on a wide screen); the heading row has
     its column heading at the same place, for screen readers. Juvisy after round 4: 19 rows,
     Rosa Étienne's MMS 36 (Bar 4d: 32 + 4 wins) then her disclosure; the round results are still
     written once (19 x 4 links or words after the row numbers). After round 1 the same. Since
-    stop 51 the summary is named for a screen reader with the row's player ("Rounds of Rosa
+    stop 51 the summary is named for a screen reader with the row's player ("Details of Rosa
     Étienne")."""
     html = juvisy["tournaments/juvisy/index.html"].decode()
-    more = r'<td class="more"><details><summary aria-label="Rounds of [^"<>]+">Rounds</summary></details></td>'
+    more = r'<td class="more"><details><summary aria-label="Details of [^"<>]+">Details</summary></details></td>'
     assert len(re.findall(more, html)) == 19 and html.count("<details>") == 19  # (the site menu's: <details class="menu">)
-    rosa = '<td class="more"><details><summary aria-label="Rounds of Rosa Étienne">Rounds</summary></details></td>'
+    rosa = '<td class="more"><details><summary aria-label="Details of Rosa Étienne">Details</summary></details></td>'
     assert re.search(r'Rosa Étienne</a></th><td class="num">36</td>' + re.escape(rosa) + r'<td class="num">', html)
     heads = re.search(r"<thead>(.*?)</thead>", html, re.S)[1]
     assert re.search(r'<abbr title="McMahon score">MMS</abbr></th>\n<th scope="col" class="more">'
-                     r'<span class="visually-hidden">Rounds</span></th>\n<th scope="col" class="num">'
+                     r'<span class="visually-hidden">Details</span></th>\n<th scope="col" class="num">'
                      r'<abbr title="Sum of opponents&#39; McMahon scores">SOSM</abbr>', heads)
     rows = re.findall(r'<tr id="r\d+">.*?</tr>', html)
     assert len(rows) == 19 and all(len(re.findall(more, row)) == 1 for row in rows)

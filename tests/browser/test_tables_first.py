@@ -182,8 +182,8 @@ def test_tournament_standings_fill_a_phones_first_screen_one_line_a_player(brows
     assert got["heads"] == [] and got["headings"] == 4
     rows = browser.execute_script(ROWS)
     assert len(rows) == 19 and max(r["height"] for r in rows) < 2 * rows[0]["line"], rows
-    assert [r["words"] for r in rows[:2]] == [["1", "Rosa Étienne", "36", "Rounds"],
-                                               ["2", "Clément Carmody-2", "33", "Rounds"]]
+    assert [r["words"] for r in rows[:2]] == [["1", "Rosa Étienne", "36", "Details"],
+                                               ["2", "Clément Carmody-2", "33", "Details"]]  # "Rounds" before stop 53
     assert sum(r["bottom"] <= HEIGHT for r in rows) >= 6 and rows[0]["bottom"] <= HEIGHT
     assert got["scrolled"] == 0
     assert got["page"][0] <= got["page"][1] and got["region"][0] <= got["region"][1] + 1
@@ -293,7 +293,7 @@ return Array.prototype.filter.call(table.querySelectorAll("thead th"), function 
 def test_tournament_criteria_headings_stand_apart_on_a_phone(browser, demo_url):
     """Juvisy 2019 (criteria MMS, SOSM, SOSOSM) at 360 px, Rosa Étienne's row opened (stop 50):
     the table is 360 - 2 x 9.6 = 340.8 px (the page's padding, .6rem). The first line: place
-    2.3rem (36.8 px), MMS 3rem (48 px), the disclosure 5.5rem (88 px; its heading "Rounds" is
+    2.3rem (36.8 px), MMS 3rem (48 px), the disclosure 5.5rem (88 px; its heading "Details" is
     for screen readers, out of sight), the name the rest: 340.8 - 36.8 - 48 - 88 = 168 px; each
     player's cells under their headings. The heading row's second line (SOSM, SOSOSM, Rank, #)
     is out of sight since stop 51 (1 px, clipped: the column headers screen readers read): an
@@ -303,7 +303,7 @@ def test_tournament_criteria_headings_stand_apart_on_a_phone(browser, demo_url):
     open_at(browser, demo_url + "tournaments/juvisy-2019/", 360)
     browser.find_element(By.CSS_SELECTOR, "#r1 summary").click()
     got = browser.execute_script(HEADINGS)
-    assert [h["text"] for h in got] == ["Place", "Player", "MMS", "Rounds", "SOSM", "SOSOSM", "Rank", "#"]
+    assert [h["text"] for h in got] == ["Place", "Player", "MMS", "Details", "SOSM", "SOSOSM", "Rank", "#"]
     assert [round(h["cell"][1] - h["cell"][0], 1) for h in got] == [36.8, 168, 48, 88, 1, 1, 1, 1]
     assert all(h["cell"] == h["under"] for h in got[:4]), got
     screenshot(browser, "tournament-headings-360")
