@@ -279,7 +279,9 @@ def test_the_placement_page_speaks_plainly(built, code):
     conversion, as the catalogs' others are, since stop 52); SOS says McMahon scores are the
     usual kind, as the text does ("usually Mac-Mahon scores"), and the entries speak plainly
     (stop 52's newcomer check: "the kind the placement rules of Go tournaments call the usual
-    one", "one who beat every other of them", "OpenGotha's two forms", "cited as")."""
+    one", "one who beat every other of them", "OpenGotha's two forms", "cited as"); stop 53's:
+    "pages link here as" read oddly, the citation is "Shown on the pages as ..." on a line of
+    its own (.rule-cited is a block)."""
     lang = words(code)
     context = cited_rules_context("placement", lang)
     heading = lang._("How the places are decided")
@@ -289,8 +291,8 @@ def test_the_placement_page_speaks_plainly(built, code):
     assert "id by id" not in page and "the text says" not in page
     first = context["rules"][0]
     assert (f'<dt id="placement-NBW-MMS">{first["name"]} <span class="rule-cited">'
-            f'{lang._("pages link here as “%(citation)s”") % {"citation": first["id"]}}</span></dt>') in page
-    assert "cited as" not in page
+            f'{lang._("Shown on the pages as “%(citation)s”") % {"citation": first["id"]}}</span></dt>') in page
+    assert "cited as" not in page and "link here as" not in page
     if code == "en":
         assert [rule["name"] for rule in context["rules"]] == [
             "The score: wins or McMahon score", "SOS: the opponents' scores", "SOSOS: the opponents' SOS",
@@ -406,9 +408,9 @@ def test_the_swiss_rules_page_and_its_ways_in(swiss_built):
     pages = swiss_built["en"]
     rules = pages["swiss/rules/index.html"]
     assert [words_of(h) for h in re.findall(r'<dt id="swiss-[^"]+">(.*?)</dt>', rules)] == [
-        "The league: the three best tournaments count pages link here as “swiss: the league”",
-        "The tournaments: matches of up to three games pages link here as “swiss: tournaments”",
-        "The pairings: who meets whom pages link here as “swiss: pairings”"]
+        "The league: the three best tournaments count Shown on the pages as “swiss: the league”",
+        "The tournaments: matches of up to three games Shown on the pages as “swiss: tournaments”",
+        "The pairings: who meets whom Shown on the pages as “swiss: pairings”"]  # stop 53: "pages link here as"
     assert '<a href="/#swiss-leagues">Swiss leagues</a>' in rules
     assert '<ul class="menu-row">\n<li><a href="/swiss/rules/">Swiss leagues</a></li>\n</ul>' in rules
     home = pages["index.html"]

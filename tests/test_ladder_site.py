@@ -583,13 +583,16 @@ def test_the_page_says_what_a_rung_means_before_the_list(site):
     the heading and the list says it in grades, with the strongest dan and kyu rungs with a
     decimal that the members hold (hand-worked final rungs above: bob 1.2d, cy 3k (anchor),
     dee 3.4k, ann 9.8k): 1.2d lies 0.2 of a grade above 1d, so closer to 1 dan; 3.4k 0.6 above
-    4k, so closer to 3 kyu (ladder: club ladder); and what an anchor is, since cy is one.
+    4k, so closer to 3 kyu (ladder: club ladder); and what an anchor is, since cy is one
+    (stop 53: "An anchor's rung does not move" said what it does, not what it is: "Anchors
+    (strong players) keep their rung", the club ladder text's "anchor rungs of our strong
+    players").
     Under the sizes, the handicap from the same two rungs (ladder: handicap: "Subtract the two
     strengths then ignore any fractions"): 0.2 - (-3.4) = 3.6 grades, handicap 3."""
     html = small_site(site)["ladders/small/index.html"].decode()
     key = re.search(r'<p class="note rung-key">(.*?)</p>', html)[1]  # type: ignore[index]
     assert key == ("1.2d is between 1 dan and 2 dan, closer to 1 dan; 3.4k is between 4 kyu and 3 kyu, "
-                   f"closer to 3 kyu. An anchor&#39;s rung does not move ({CLUB_LADDER_LINK}).")
+                   f"closer to 3 kyu. Anchors (strong players) keep their rung ({CLUB_LADDER_LINK}).")
     assert html.index('class="note rung-key"') < html.index('id="rungs-caption"')
     note = re.search(r'<p class="note rung-handicap">(.*?)</p>', html)[1]  # type: ignore[index]
     assert note == ("The handicap between two members is how many grades apart their rungs are, its "

@@ -211,3 +211,26 @@ def test_a_tournament_rows_disclosure_and_legend_say_what_they_show(demo_files):
     assert ("<code>12+/w2</code> = won against the player of row 12 (the row number after each "
             "player's rank), as White, handicap 2.") in page
     assert "(column #)" not in page
+
+
+def test_the_rules_pages_say_what_happens_below_the_bottom_division_and_what_an_anchor_is(demo_files):
+    """Stop 52's newcomer on the rules pages: B.2 said nothing of the bottom division, whose
+    demotions the demo's league makes (league.yaml: demote_from_bottom_division; league text B.2:
+    "as many demotions as there are direct promotions on" the division below, of which the
+    bottom one has none; A.i.2: a division has at least 5 players; E.1 fills the divisions from
+    the top); the rule pages' "pages link here as" read oddly; "An anchor's rung does not move"
+    said what an anchor's rung does, not what an anchor is (ladder text: "anchor rungs of our
+    strong players")."""
+    rules = text(demo_files["leagues/rules/index.html"])
+    assert ("B.2 A division sends down into the division directly below it as many players as that "
+            "division promotes, plus one more for every group of 10 players. The bottom division has "
+            "no division below it, so it sends nobody down, unless the league says it does: then its "
+            "last players go down into a new division below it, when enough of them go to fill one "
+            "( A.i.2 , E.1 ).") in rules
+    swiss = demo_files["swiss/rules/index.html"].decode()
+    assert '<span class="rule-cited">Shown on the pages as “swiss: pairings”</span>' in swiss
+    assert not any(b"link here as" in data for data in demo_files.values())
+    ladder = text(demo_files["ladders/club/index.html"])
+    assert "Anchors (strong players) keep their rung" in ladder
+    assert ("An anchor is one of the club's strong players, whose rung is fixed: it does not move "
+            "after a game, though their opponent's still does.") in ladder

@@ -416,7 +416,7 @@ def rung_key(examples: list[Rung], anchors: bool, lang: Words) -> str:
     else:
         text = lang._("k = kyu, d = dan") + "."
     if anchors:
-        text += " " + lang._("An anchor's rung does not move.")
+        text += " " + lang._("Anchors (strong players) keep their rung.")
     return text[:-1] + " " + lang._("(ladder: club ladder)") + "."
 
 

@@ -58,8 +58,11 @@ EXPLAINED: dict[str, str] = {
     "B.1": N_("Every group leader is promoted to the division above, and every division promotes "
               "at least two players. Some leagues fix instead how many players of each group are "
               "promoted; their pages then say \"a number the league fixes\"."),
-    "B.2": N_("A division sends down as many players as the division below it promotes, and one "
-              "more for every group of 10 players. Some leagues fix instead how many players of "
+    "B.2": N_("A division sends down into the division directly below it as many players as "
+              "that division promotes, plus one more for every group of 10 players. The bottom "
+              "division has no division below it, so it sends nobody down, unless the league says "
+              "it does: then its last players go down into a new division below it, when enough "
+              "of them go to fill one (A.i.2, E.1). Some leagues fix instead how many players of "
               "each group go down; their pages then say \"a number the league fixes\"."),
     "B.3": N_("Promotion and demotion spots that B.1 and B.2 do not give to a named player go by "
               "the order of D: the best players of the division get the promotion spots, the "
