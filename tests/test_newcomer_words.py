@@ -234,3 +234,25 @@ def test_the_rules_pages_say_what_happens_below_the_bottom_division_and_what_an_
     assert "Anchors (strong players) keep their rung" in ladder
     assert ("An anchor is one of the club's strong players, whose rung is fixed: it does not move "
             "after a game, though their opponent's still does.") in ladder
+
+
+def test_the_league_pages_link_how_the_league_works(demo_files):
+    """The demo's content/pages/rules.md (kind rules, "How the league works") is the plain
+    summary of the league rules, linked from the menu's rules row; the league, season and group
+    pages and the league rules page, id by id, link it too now (stop 52's newcomer: the id-by-id
+    page did not link back, and a league's pages only cited rule ids)."""
+    link = '<p class="how-it-works"><a href="/rules/">How the league works</a></p>'
+    for path in ("leagues/rules/index.html", "leagues/iglo/index.html",
+                 "leagues/iglo/2021-09/index.html", "leagues/iglo/2021-09/a/index.html"):
+        assert demo_files[path].decode().count(link) == 1, path
+    assert link not in demo_files["tournaments/juvisy-2019/index.html"].decode()
+
+
+def test_a_site_without_a_summary_of_the_league_rules_links_none(tmp_path):
+    """The small site of the golden test has no page of kind rules: its league pages link no
+    summary (the menu's rules row links the league rules, id by id, as before)."""
+    from fresh_renders import render
+    from pathlib import Path
+    built = render(Path(__file__).parent / "sites" / "small" / "content", None)
+    pages = [path for path in built if path.startswith("leagues/") and path.endswith(".html")]
+    assert pages and not any(b'class="how-it-works"' in built[path] for path in pages)

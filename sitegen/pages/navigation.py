@@ -47,7 +47,10 @@ def site_menu(content: Content, lang: Words) -> Menu:
     first Markdown page of the rule set's ``listed.summary`` kind (:func:`summary_page`: the
     leagues' ``rules``), when it has one: that
     page links the league rules id by id (``leagues/rules/``), and "Pages" leaves it out (one
-    link to it in the menu, not two)."""
+    link to it in the menu, not two). Each link of that row says whose rules it explains
+    (``of``: the rule set's name, ``leagues``) and the summary page's title (``summary``, ""
+    when the link is to the rules page): the league, season and group pages and the league
+    rules page link the summary by it (templates/macros/rules.html, stop 53)."""
     groups: list[dict[str, Any]] = []
 
     def add(title: str, items: list[dict[str, str]]) -> None:
@@ -59,7 +62,8 @@ def site_menu(content: Content, lang: Words) -> Menu:
         add(lang._(rule_set.listed.title), [{"name": name, "url": url}
                                            for name, url in rule_set.listed.menu(getattr(content, rule_set.field))])
     rules = [{"name": lang._(rule_set.listed.title),
-              "url": summary_page(content, rule_set.listed.summary) or rule_set.listed.rules}
+              "url": summary_page(content, rule_set.listed.summary) or rule_set.listed.rules,
+              "of": rule_set.name, "summary": summary_title(content, rule_set.listed.summary)}
              for rule_set in RULE_SETS if rule_set.listed.rules and getattr(content, rule_set.field)]
     if rules:
         groups.append({"title": lang._("The rules in plain words"), "items": rules, "more": False, "row": True})
@@ -76,6 +80,13 @@ def summary_page(content: Content, kind: str) -> str:
     ``kind`` is ""."""
     pages = sorted((p for p in content.pages if kind and p.kind == kind), key=lambda p: (p.order, p.slug))
     return page_url(pages[0].slug) if pages else ""
+
+
+def summary_title(content: Content, kind: str) -> str:
+    """Return the title of the page :func:`summary_page` gives (the demo's "How the league
+    works"), or "" when it gives none."""
+    pages = sorted((p for p in content.pages if kind and p.kind == kind), key=lambda p: (p.order, p.slug))
+    return pages[0].title if pages else ""
 
 
 def add_menu(plan: SitePlan, menu: list[dict[str, Any]]) -> None:
