@@ -27,7 +27,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 OPEN = "\ufdd0"
@@ -100,22 +99,6 @@ def isolate_page(html: str) -> str:
             flat = max(0, flat + (-1 if found.group(1) else 1))
     out.append(html[position:])
     return "".join(out)
-
-
-def isolating_words(environment: Any) -> None:
-    """Make the i18n extension's newstyle callables (``gettext`` and ``_``, ``ngettext``,
-    ``pgettext``, ``npgettext``) :func:`mark` each value they put into a sentence."""
-    for name in ("gettext", "ngettext", "pgettext", "npgettext"):
-        call = environment.globals.get(name)
-        if call is not None:
-            environment.globals[name] = _isolating(call)
-
-
-def _isolating(call: Any) -> Any:
-    @pass_context
-    def words(context: Any, *args: Any, **variables: Any) -> Any:
-        return call(context, *args, **{key: mark(value) for key, value in variables.items()})
-    return words
 
 
 def _attribute(found: re.Match[str]) -> str:

@@ -26,7 +26,7 @@ from jinja2.runtime import LoopContext
 from jinja2.utils import Namespace
 from markupsafe import Markup
 
-from .bidi import RIGHT_TO_LEFT_CHARACTERS, isolate_page, isolating_words, mark
+from .bidi import RIGHT_TO_LEFT_CHARACTERS, isolate_page, mark
 from .diagnostics import Diagnostic, SitegenError, SourcePos, command_pos
 from .display import format_points
 from .i18n import format_iso, words
@@ -36,7 +36,7 @@ from .progress import Progress
 from .rule_links import RuleLinks, cited_links
 from .template_limits import (BoundedCodeGenerator, BoundedSandbox, Budget, Limits, TemplateLimit,
                               bounded_output)
-from .template_words import ConstantWords, site_binds_words
+from .template_words import ConstantWords, isolating_words, site_binds_words
 from .theme_code import theme_code as kept_code
 from .urls import LEAGUE_RULES
 from .workers import can_fork, map_forked
@@ -218,7 +218,7 @@ def make_environment(config: SiteConfig, site_templates: Path | None = None,
     # trimmed: a line break inside one is a space, as in the extracted message.
     lang = words(config.language)
     env.install_gettext_translations(lang.translations, newstyle=True)  # type: ignore[attr-defined]
-    isolating_words(env)
+    isolating_words(env, lang.translations)
     env.policies["ext.i18n.trimmed"] = True
     # _("words", ...) and pgettext("context", "words", ...) translated when a template is
     # compiled (sitegen.template_words), unless the site's own templates give ``_``, ``gettext``

@@ -522,6 +522,8 @@ class BoundedSandbox(SandboxedEnvironment):
             for words in args:
                 if isinstance(words, str):
                     __self.check_size(__self.printf_shapes.length, (words, kwargs), {})
+            if __obj.__dict__.get(WORDS_ONLY):
+                return __self.call_words(__context, __obj, args, kwargs)
         if not isinstance(__obj, Macro):
             return super().call(__context, __obj, *args, **kwargs)
         budget.depth += 1
@@ -551,6 +553,20 @@ class BoundedSandbox(SandboxedEnvironment):
                                       "StopIteration exception")
         finally:
             budget.depth -= 1
+
+    def call_words(self, context: Any, words: Callable[..., Any], args: tuple[Any, ...],
+                   kwargs: dict[str, Any]) -> Any:
+        """Call a page words' callable marked :data:`WORDS_ONLY` as the sandbox would, without
+        its two layers: it is sitegen's own (safe to call) and reads of its context only
+        ``eval_ctx``, which the context Jinja's ``Context.call`` would derive for the loop's and
+        block's variables shares, so it is given the context as it is (issue 31, render53)."""
+        kwargs.pop("_block_vars", None)
+        kwargs.pop("_loop_vars", None)
+        try:
+            return words(context, *args, **kwargs)
+        except StopIteration:
+            return self.undefined("value was undefined because a callable raised a "
+                                  "StopIteration exception")
 
     def _check_depth(self) -> None:
         if self.budget.depth > self.budget.limits.depth:
@@ -617,6 +633,10 @@ OWNERS = (str, bytes, bytearray, list, dict, set)
 """The types whose methods :meth:`BoundedSandbox.bounded_method` bounds."""
 GETTEXT = ("_", "gettext", "ngettext", "pgettext", "npgettext")
 """The globals of the i18n extension's callables, which format their words with ``%``."""
+WORDS_ONLY = "sitegen_words_only"
+"""The attribute (True) of a page words' callable (sitegen.template_words.isolating_words) that
+reads nothing of the context it is given but its ``eval_ctx``: :meth:`BoundedSandbox.call`
+calls it at once (:meth:`BoundedSandbox.call_words`)."""
 
 
 def named_markup(words: Markup, keys: tuple[str, ...], values: dict[str, Any]) -> Markup:
