@@ -27,9 +27,12 @@ from threads import thread_names, threads_left, threads_now  # noqa: E402
 
 # Property tests draw the same examples on every run (CI, a newcomer's first run), so that a
 # red run is a change's doing, not a new draw; SITEGEN_FUZZ_RANDOM=1 draws afresh to hunt for
-# new counterexamples (then add what it finds as an explicit example).
-settings.register_profile("fixed", derandomize=True)
-settings.register_profile("random", derandomize=False)
+# new counterexamples (then add what it finds as an explicit example). No deadline: the suite
+# asserts no speed (bench/ measures it), and Hypothesis's default 200 ms per example failed
+# tests/test_first_season.py's placement property on a loaded machine (an example took 261 ms:
+# DeadlineExceeded, then FlakyFailure); 36 tests had already turned it off one by one.
+settings.register_profile("fixed", derandomize=True, deadline=None)
+settings.register_profile("random", derandomize=False, deadline=None)
 settings.load_profile("random" if os.environ.get("SITEGEN_FUZZ_RANDOM") == "1" else "fixed")
 
 TESTS = Path(__file__).parent

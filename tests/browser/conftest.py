@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -52,14 +53,23 @@ SERVING = re.compile(r"^Serving HTTP on 127\.0\.0\.1 port (\d+) ")
 
 @contextlib.contextmanager
 def serve_site(content: Path, root: Path):
-    """Build the site of ``content`` into ``root`` and serve it on 127.0.0.1; yield its URL.
+    """Build the site of ``content`` into ``root`` and serve it on 127.0.0.1; yield its URL
+    (:func:`serve_files`)."""
+    with serve_files(render(content, None), root) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serve_files(files: Mapping[str, bytes], root: Path):
+    """Write ``files`` (a fresh build, ``{relative path: bytes}``) into ``root`` and serve them
+    on 127.0.0.1; yield the root URL.
 
     The web server is a child process (``python -m http.server`` on a free port, its request
     log thrown away), not a thread of the test run: a thread left running for the whole session
     makes forking unsafe, so the tests of forked helpers (tests/test_workers.py,
     tests/test_template_sandbox.py) would fail in the same pytest-xdist worker. Errors:
     RuntimeError when the server exits before it listens or does not answer within 30 s."""
-    for path, data in render(content, None).items():
+    for path, data in files.items():
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
@@ -101,11 +111,12 @@ def _wait_for(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
 
 
 @pytest.fixture(scope="session")
-def demo_site(tmp_path_factory):
-    """Build the demo site (content/ of the repository) and serve it; yield its root URL and
-    the folder it was written to."""
+def demo_site(tmp_path_factory, demo_files):
+    """The demo site (content/ of the repository) served: yield its root URL and the folder it
+    was written to. Its files are the session's render of the demo (tests/conftest.py's
+    ``demo_files``, which ten test files read), not a second render of the same files."""
     root = tmp_path_factory.mktemp("demo-site")
-    with serve_site(REPO / "content", root) as url:
+    with serve_files(demo_files, root) as url:
         yield url, root
 
 
