@@ -52,7 +52,7 @@ from .depends import sha, unit_of
 from .diagnostics import Diagnostic, SourcePos
 from .folders import Unreadable, entries_below, real_folder
 from .incremental.records import CacheState, PartRecord, UnitRecord
-from .incremental.sections import DamagedSection, KeptText, kept_section
+from .incremental.sections import DamagedSection, kept_sections
 from .outputstamps import KnownRow, OutputStamp, Unusable, output_rows, read_output_rows
 from .modeljson import ALLOWED, NAMES, cache_loads, check_limits, loads_unchecked, plan, tuples
 from .ruleset import KeptApart
@@ -727,40 +727,23 @@ def _kept_unit(folder: Path, name: str, digest: str) -> Any:
     return record.model[0]
 
 
-_new_tuple = tuple.__new__
-
-
 def _part_record(raw: dict, lines: str) -> PartRecord:
     """A part read back (:func:`_part_text`); its sections' texts are left in ``lines`` (its
     ``.lines`` blob, whose size is checked: they are checked one by one when read, by their
     digests). Each template and sort key is decoded once (issue 31: 65,000 sections at full
-    size, each with its own sort key to decode, were a third of the parts' parse)."""
-    kinds = [(template, tuples(key)) for template, key in raw["kinds"]]
-    count = len(kinds)
-    fromhex = bytes.fromhex
-    offset = 0
-    sections = []
-    for player, row in raw["sections"]:
-        if type(row) is not list or len(row) % 3:
-            raise ValueError
-        kept = []
-        for at in range(0, len(row), 3):
-            number, digest, length = row[at], row[at + 1], row[at + 2]
-            if type(number) is not int or not 0 <= number < count or type(length) is not int or length < 0:
-                raise ValueError
-            template, key = kinds[number]
-            kept.append(kept_section(template, key, _new_tuple(KeptText, (lines, offset, length)), fromhex(digest)))
-            offset += length + 1
-        sections.append((player, tuple(kept)))
+    size, each with its own sort key to decode, were a third of the parts' parse); the sections'
+    rows are checked whole, and made sections only for the players whose pages are made again
+    (sitegen.incremental.sections.KeptSections)."""
+    sections = kept_sections(lines, [(template, tuples(key)) for template, key in raw["kinds"]], raw["sections"])
     try:
         size = os.stat(lines).st_size
     except OSError:
         size = -1
-    if size != offset:
+    if size != sections.size:
         raise Unusable(f"blob {Path(lines).name} does not match its digest")
     bundles = tuple((tuple(page) if page else None, tuple(paths)) for page, paths in raw["bundles"])
     return PartRecord(bytes.fromhex(raw["inputs"]), raw["value"], bundles,
-                      tuple((url, date) for url, date in raw["dates"]), tuple(sections),
+                      tuple((url, date) for url, date in raw["dates"]), sections,
                       frozenset(raw["people"]), _diagnostics(raw["warnings"]),
                       shape=bytes.fromhex(raw["shape"]))
 

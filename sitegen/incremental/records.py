@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..depends import Digests, sha
 from ..diagnostics import Diagnostic
@@ -47,7 +47,9 @@ class PartRecord:
     value: Any
     bundles: tuple[tuple[tuple[str, str, str] | None, tuple[str, ...]], ...]
     dates: tuple[tuple[str, dt.date | None], ...]
-    sections: tuple[tuple[str, tuple[StoredSection, ...]], ...]
+    sections: Iterable[tuple[str, Sequence[StoredSection]]]
+    """Per player, their sections (in the build that read it from the cache: a
+    sitegen.incremental.sections.KeptSections, made into sections player by player)."""
     people: frozenset[str] = frozenset()
     """The players found in its inputs (whose pages may show what the part made)."""
     warnings: tuple[Diagnostic, ...] = ()

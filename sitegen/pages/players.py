@@ -27,7 +27,7 @@ from ..i18n import Words
 from .league import PLAYER_SECTION as LEAGUE_SECTION, league_jump
 from .navigation import search_file
 from .players_index import plan_players_index
-from ..plan import FAR_PAST, Page, PlayerSection, SitePlan
+from ..plan import FAR_PAST, Page, PlayerSection, SectionsByPlayer, SitePlan
 from ..bidi import isolated
 from ..ruleset import HALF, ONE, ZERO, Jump, Met
 from ..rulesets import RULE_SETS, holding
@@ -418,12 +418,13 @@ def plan_players(content: Content, plan: SitePlan, lang: Words, filed: list[str]
     are read and arranged only when the page is rendered (or keyed: by the player's record and
     the sections). A build with the cache keeps most player pages as they were, and their kept
     sections are then never decoded (issue 31: decoding every kept section was 0.6 s of a
-    cached build after one result at scale 0.3), nor their cards made."""
-    found = plan.player_sections
+    cached build after one result at scale 0.3), nor their cards made; nor are the kept parts'
+    sections of a player gathered (:meth:`SitePlan.sections_by_player`) unless the player's page
+    is keyed or rendered."""
+    found = plan.sections_by_player()
     for pid, player in sorted(content.players.items()):
         plan.add(Page(player_url(pid), "player.html", {"title": player.name},
-                      deferred=partial(_player_page, pid, player, Newest(found.get(pid, []), pid, overviews),
-                                       lang)))
+                      deferred=partial(_player_page, pid, player, Newest(found, pid, overviews), lang)))
     plan_players_index(content, plan, lang, filed=filed)
 
 
@@ -449,18 +450,22 @@ class Newest:
     first read (:meth:`get`; a stable sort: sections of equal keys keep that order), and
     digested so. A build with the cache keys and renders only the pages that may change:
     sorting the sections of all 20,000 player pages in each build was about 0.07 s of a cached
-    build at full size (issue 31)."""
+    build at full size (issue 31). ``found``: the sections, or the plan's sections by player
+    (sitegen.plan.SectionsByPlayer), of which player ``pid``'s are then read when first read."""
 
     __slots__ = ("found", "pid", "overviews", "_sorted")
 
-    def __init__(self, found: list[PlayerSection], pid: str = "", overviews: Overviews | None = None) -> None:
+    def __init__(self, found: list[PlayerSection] | SectionsByPlayer, pid: str = "",
+                 overviews: Overviews | None = None) -> None:
         self.found, self.pid, self.overviews = found, pid, overviews
         self._sorted: list[PlayerSection] | None = None
 
     def get(self) -> list[PlayerSection]:
         """Return the sections, newest first."""
         if self._sorted is None:
-            found = self.found if self.overviews is None else [*self.found, self.overviews.section(self.pid)]
+            found = self.found.of(self.pid) if isinstance(self.found, SectionsByPlayer) else self.found
+            if self.overviews is not None:
+                found = [*found, self.overviews.section(self.pid)]
             self._sorted = sorted(found, key=_SORT_KEY, reverse=True)
         return self._sorted
 
