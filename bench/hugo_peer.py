@@ -35,7 +35,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
 from hugo_data import convert  # noqa: E402
-from run import forget_cache, load, machine, settle, sitegen  # noqa: E402
+from run import drop_page_cache, forget_cache, load, machine, settle, sitegen  # noqa: E402
 from synthetic import generate  # noqa: E402
 
 
@@ -85,14 +85,17 @@ def measured(run: dict, folder: Path, step: str, load_before: str) -> dict:
             "cpu_per_100mb": run["cpu"] / (size / 1e8)}
 
 
-def sitegen_step(root: Path, step: str, code: Path | None, cache: bool = True) -> dict:
+def sitegen_step(root: Path, step: str, code: Path | None, cache: bool = True,
+                 drop: bool = False) -> dict:
     """sitegen's full build into an empty folder, as a user runs it (recording its build cache
     for the next build), or with ``cache=False`` under ``SITEGEN_NO_CACHE=1`` (nothing recorded:
     the build's own cost, without the cache's share)."""
     if (root / "output").exists():
-        settle(root / "output")  # into an empty folder: a step after another is not charged
+        settle(root / "output", drop)  # into an empty folder: a step after another is not charged
         # for deleting that step's 41,848 files (8 s of system CPU at full size)
     forget_cache(root)
+    if drop:
+        drop_page_cache()
     load_before = load()
     run = sitegen(root, "build", "--output", "output", "--quiet",
                   **({"code": code} if code is not None else {}),
@@ -102,28 +105,33 @@ def sitegen_step(root: Path, step: str, code: Path | None, cache: bool = True) -
     return measured(figures, root / "output", step, load_before)
 
 
-def hugo_step(site: Path, step: str) -> dict:
+def hugo_step(site: Path, step: str, drop: bool = False) -> dict:
     if (site / "public").exists():
         settle(site / "public")  # into an empty folder, as sitegen's steps
+    if drop:
+        drop_page_cache()
     load_before = load()
     return measured(hugo(site, site / "public"), site / "public", step, load_before)
 
 
 def rounds(root: Path, sites: dict[str, Path], repeat: int, baseline: Path | None,
-           no_cache: bool = False) -> list[dict]:
+           no_cache: bool = False, drop: bool = False) -> list[dict]:
     """Run ``repeat`` interleaved rounds; return every step's figures with its round.
-    ``no_cache`` adds a step: sitegen's full build without recording its cache."""
+    ``no_cache`` adds a step: sitegen's full build without recording its cache. ``drop`` empties
+    the kernel's page cache before each step (``--drop-caches``)."""
     steps = []
     for number in range(1, repeat + 1):
-        todo = [("sitegen", lambda: sitegen_step(root, "sitegen", None)),
-                ("Hugo, YAML data", lambda: hugo_step(sites["yaml"], "Hugo, YAML data")),
-                ("Hugo, JSON data", lambda: hugo_step(sites["json"], "Hugo, JSON data"))]
+        todo = [("sitegen", lambda: sitegen_step(root, "sitegen", None, drop=drop)),
+                ("Hugo, YAML data", lambda: hugo_step(sites["yaml"], "Hugo, YAML data", drop)),
+                ("Hugo, JSON data", lambda: hugo_step(sites["json"], "Hugo, JSON data", drop))]
         if no_cache:
             todo.append(("sitegen, no cache recorded",
-                         lambda: sitegen_step(root, "sitegen, no cache recorded", None, cache=False)))
+                         lambda: sitegen_step(root, "sitegen, no cache recorded", None, cache=False,
+                                                     drop=drop)))
         if baseline is not None:
             todo.append(("sitegen of the baseline",
-                         lambda: sitegen_step(root, "sitegen of the baseline", baseline)))
+                         lambda: sitegen_step(root, "sitegen of the baseline", baseline,
+                                                     drop=drop)))
         for name, step in todo:
             print(f"round {number}: {name} ...", file=sys.stderr, flush=True)
             steps.append({"round": number, **step()})
@@ -215,6 +223,9 @@ def main() -> int:
     parser.add_argument("--no-cache", action="store_true",
                         help="add a step per round: sitegen's full build with SITEGEN_NO_CACHE=1 "
                              "(its cost without recording the build cache)")
+    parser.add_argument("--drop-caches", action="store_true",
+                        help="empty the kernel's page cache before each step (root only): a step "
+                             "after others otherwise pays for their written pages in system CPU")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args()
@@ -226,7 +237,8 @@ def main() -> int:
     root = Path(tempfile.mkdtemp(prefix=f"hugo-peer-{args.scale}-"))
     try:
         made = prepare(root, args.scale)
-        steps = rounds(root, made["sites"], args.repeat, args.baseline, args.no_cache)
+        steps = rounds(root, made["sites"], args.repeat, args.baseline, args.no_cache,
+                       args.drop_caches)
         print(report(args.scale, made, steps, version), flush=True)
         print(f"\nload average after: {load()}")
         if args.json:
