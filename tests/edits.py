@@ -19,6 +19,17 @@ DEMO = REPO / "content"
 """The demo site (every rule set, pages, several players files): the base of the edits."""
 
 
+def give_first_game_to_the_other(season: Path) -> tuple[str, str]:
+    """Give the first game of ``season`` (the demo's form, ``{players: [a, b], winner: a}``) to
+    the other player; return the game's two players (as the file lists them)."""
+    text = season.read_text(encoding="utf-8")
+    game = re.search(r"\{players: \[(\w+), (\w+)\], winner: (\w+)", text)
+    assert game is not None, f"no game of the demo's form in {season}"
+    other = game.group(2) if game.group(3) == game.group(1) else game.group(1)
+    season.write_text(text[:game.start(3)] + other + text[game.end(3):], encoding="utf-8")
+    return game.group(1), game.group(2)
+
+
 def _pick(items: list, number: int):
     return items[number % len(items)] if items else None
 

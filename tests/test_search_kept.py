@@ -6,12 +6,11 @@ sort, too, is done when the page is keyed or rendered (sitegen.pages.players.New
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from edits import demo_site  # noqa: E402
+from edits import demo_site, give_first_game_to_the_other  # noqa: E402
 
 from sitegen.commands.build import build, plan  # noqa: E402
 from fresh_renders import render  # noqa: E402
@@ -48,11 +47,7 @@ def last_season(root: Path) -> Path:
 
 def reverse_a_league_result(season: Path) -> None:
     """Give the first game of ``season`` (the demo's form) to the other player."""
-    text = season.read_text(encoding="utf-8")
-    game = re.search(r"\{players: \[(\w+), (\w+)\], winner: (\w+)", text)
-    assert game is not None
-    other = game.group(2) if game.group(3) == game.group(1) else game.group(1)
-    season.write_text(text[:game.start(3)] + other + text[game.end(3):], encoding="utf-8")
+    give_first_game_to_the_other(season)
 
 
 def test_after_one_league_result_search_json_is_not_made_again(tmp_path, monkeypatch):
