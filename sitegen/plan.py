@@ -21,6 +21,7 @@ reuses a part whose inputs did not change instead of planning it again
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 import csv
 import datetime as dt
 import inspect
@@ -186,7 +187,7 @@ class PlayerSection:
     make: Callable[[], dict[str, Any] | None] | None = None
 
 
-class SectionTable:
+class SectionTable(ABC):
     """A whole table of player sections that can be read player by player (a kept part's,
     sitegen.incremental.sections.KeptSections): :meth:`of` gives one player's sections (what
     iterating gives for that player, in order; none: empty), iterating gives ``(player id,
@@ -194,11 +195,13 @@ class SectionTable:
     (:meth:`SitePlan.add_player_sections`), it is read only for the players whose sections are
     asked for (:meth:`SitePlan.sections_of`) until the plan's merged sections are read."""
 
-    def of(self, player: str) -> Sequence[Any]:  # pragma: no cover - an interface
-        raise NotImplementedError
+    @abstractmethod
+    def of(self, player: str) -> Sequence[Any]:
+        """One player's sections, in order (none: empty)."""
 
-    def __iter__(self) -> Iterator[tuple[str, Sequence[Any]]]:  # pragma: no cover
-        raise NotImplementedError
+    @abstractmethod
+    def __iter__(self) -> Iterator[tuple[str, Sequence[Any]]]:
+        """``(player id, sections)`` pairs in the table's order."""
 
 
 class _Merged(SectionTable):
