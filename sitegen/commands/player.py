@@ -248,25 +248,26 @@ def country_refusal(code: str, typed: str | None = None) -> tuple[str, str] | No
     countries.ALPHA2`): ``FRA`` gets "three letters: did you mean FR?"; ``ZZ`` that no country
     has it, with a way to find the code; ``UK`` the code meant (:data:`COUNTRY_MISTAKES`); a
     country's English name (``France``, :func:`sitegen.formats.countries.code_of_name`) its
-    code, the message quoting it as typed (``typed``; ``code`` when None)."""
+    code; every message quotes the value as typed (``typed``; ``code`` when None: stop 53's
+    newcomer saw ``fra`` quoted ``FRA``)."""
     if code in ALPHA2:
         return None
-    named = code_of_name(typed if typed is not None else code)
+    shown = typed if typed is not None else code  # the message quotes what was typed
+    named = code_of_name(shown)
     if named is not None:
-        return (f"--country {typed if typed is not None else code}: a country code is two letters",
-                f"did you mean {named}?")
+        return f"--country {shown}: a country code is two letters", f"did you mean {named}?"
     example = "e.g. FR for France, GB for the United Kingdom; or leave --country out"
     if len(code) == 3 and code.isascii() and code.isalpha():
         if code in ALPHA3:
-            return (f"--country {code}: three letters; a country code has two",
+            return (f"--country {shown}: three letters; a country code has two",
                     f"did you mean {ALPHA3[code]}?")
-        return f"--country {code}: three letters; a country code has two", f"give the ISO 3166 code, {example}"
+        return f"--country {shown}: three letters; a country code has two", f"give the ISO 3166 code, {example}"
     if len(code) != 2 or not (code.isascii() and code.isalpha()):
-        return f"--country {code}: a country code is two letters", f"give the ISO 3166 code, {example}"
+        return f"--country {shown}: a country code is two letters", f"give the ISO 3166 code, {example}"
     if code in COUNTRY_MISTAKES:
-        return (f"--country {code}: not an ISO 3166 country code",
+        return (f"--country {shown}: not an ISO 3166 country code",
                 f"did you mean {COUNTRY_MISTAKES[code]}?")
-    return (f"--country {code}: no country has this ISO 3166 code",
+    return (f"--country {shown}: no country has this ISO 3166 code",
             f"give the country's two-letter code, {example}")
 
 

@@ -148,11 +148,26 @@ def _folded(text: str) -> str:
     return " ".join("".join(c for c in plain if not unicodedata.combining(c)).casefold().split())
 
 
+TYPED_NAMES = {
+    "Russia": "RU", "Czech Republic": "CZ", "Great Britain": "GB", "Britain": "GB",
+    "England": "GB", "Scotland": "GB", "Wales": "GB", "Northern Ireland": "GB",
+    "The Netherlands": "NL", "Holland": "NL", "Korea": "KR", "Republic of Korea": "KR",
+    "Turkey": "TR", "United States of America": "US", "Ivory Coast": "CI", "Macedonia": "MK",
+    "Burma": "MM", "Swaziland": "SZ", "Cape Verde": "CV", "East Timor": "TL", "Vatican": "VA",
+}
+"""Names that organizers type for a country and that ISO 3166's list does not give (stop 53's
+newcomer: ``--country Russia`` and ``--country "Czech Republic"`` got no suggestion): an
+earlier or everyday English name, or a constituent country of the United Kingdom (whose players
+federations list under GB). "Korea" is the Republic of Korea, as Go's federations name it (the
+Korea Baduk Association); a suggestion only, never written unasked."""
+
 _BY_NAME = {_folded(name): code for code, names in NAMES.items() for name in names}
+_BY_NAME.update({_folded(name): code for name, code in TYPED_NAMES.items()
+                 if _folded(name) not in _BY_NAME})
 
 
 def code_of_name(text: str) -> str | None:
-    """Return the alpha-2 code of the country named ``text`` in :data:`NAMES` (case, accents
-    and spacing aside: ``france`` -> ``FR``, ``South Korea`` -> ``KR``, ``Cote d'Ivoire`` ->
-    ``CI``), else None."""
+    """Return the alpha-2 code of the country named ``text`` in :data:`NAMES` or
+    :data:`TYPED_NAMES` (case, accents and spacing aside: ``france`` -> ``FR``, ``South Korea``
+    -> ``KR``, ``Cote d'Ivoire`` -> ``CI``, ``Russia`` -> ``RU``), else None."""
     return _BY_NAME.get(_folded(text))
