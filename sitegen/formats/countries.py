@@ -161,9 +161,10 @@ earlier or everyday English name, or a constituent country of the United Kingdom
 federations list under GB). "Korea" is the Republic of Korea, as Go's federations name it (the
 Korea Baduk Association); a suggestion only, never written unasked."""
 
-_BY_NAME = {_folded(name): code for code, names in NAMES.items() for name in names}
-_BY_NAME.update({_folded(name): code for name, code in TYPED_NAMES.items()
-                 if _folded(name) not in _BY_NAME})
+_BY_NAME = {**{_folded(name): code for name, code in TYPED_NAMES.items()},
+            **{_folded(name): code for code, names in NAMES.items() for name in names}}
+"""Every name of :data:`TYPED_NAMES` and :data:`NAMES`, folded, with its code (ISO's names
+last: they win where both have one)."""
 
 
 def code_of_name(text: str) -> str | None:
