@@ -21,12 +21,12 @@ reuses a part whose inputs did not change instead of planning it again
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 import csv
 import datetime as dt
 import inspect
 import io
 import json
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence, TypeVar

@@ -61,10 +61,12 @@ def site_menu(content: Content, lang: Words) -> Menu:
     for rule_set in RULE_SETS:
         add(lang._(rule_set.listed.title), [{"name": name, "url": url}
                                            for name, url in rule_set.listed.menu(getattr(content, rule_set.field))])
-    rules = [{"name": lang._(rule_set.listed.title),
-              "url": summary_page(content, rule_set.listed.summary) or rule_set.listed.rules,
-              "of": rule_set.name, "summary": summary_title(content, rule_set.listed.summary)}
-             for rule_set in RULE_SETS if rule_set.listed.rules and getattr(content, rule_set.field)]
+    rules = []
+    for rule_set in RULE_SETS:
+        if rule_set.listed.rules and getattr(content, rule_set.field):
+            url, title = summary_page(content, rule_set.listed.summary)
+            rules.append({"name": lang._(rule_set.listed.title), "url": url or rule_set.listed.rules,
+                          "of": rule_set.name, "summary": title})
     if rules:
         groups.append({"title": lang._("The rules in plain words"), "items": rules, "more": False, "row": True})
     linked = {item["url"] for item in rules}  # the plain summary once, in the rules row
@@ -74,19 +76,12 @@ def site_menu(content: Content, lang: Words) -> Menu:
     return Menu(groups)
 
 
-def summary_page(content: Content, kind: str) -> str:
-    """Return the address of the site's first Markdown page of ``kind`` by ``order`` then slug
-    (kind ``rules``: the demo's ``rules/``, "How the league works"), or "" when it has none or
-    ``kind`` is ""."""
+def summary_page(content: Content, kind: str) -> tuple[str, str]:
+    """Return the address and title of the site's first Markdown page of ``kind`` by ``order``
+    then slug (kind ``rules``: the demo's ``rules/``, "How the league works"), or ``("", "")``
+    when it has none or ``kind`` is ""."""
     pages = sorted((p for p in content.pages if kind and p.kind == kind), key=lambda p: (p.order, p.slug))
-    return page_url(pages[0].slug) if pages else ""
-
-
-def summary_title(content: Content, kind: str) -> str:
-    """Return the title of the page :func:`summary_page` gives (the demo's "How the league
-    works"), or "" when it gives none."""
-    pages = sorted((p for p in content.pages if kind and p.kind == kind), key=lambda p: (p.order, p.slug))
-    return pages[0].title if pages else ""
+    return (page_url(pages[0].slug), pages[0].title) if pages else ("", "")
 
 
 def add_menu(plan: SitePlan, menu: list[dict[str, Any]]) -> None:
